@@ -1,0 +1,39 @@
+"""The shared engine core: rules surface, dice, cards, geometry."""
+
+from .dice import Dice
+from .rules import (
+    Action,
+    Event,
+    Model,
+    Outcome,
+    Pilot,
+    Rejected,
+    Rules,
+    Seat,
+    State,
+    apply,
+    dice_for,
+    fold,
+    new_game,
+    play_pilots,
+    step,
+)
+
+__all__ = [
+    "Action",
+    "Dice",
+    "Event",
+    "Model",
+    "Outcome",
+    "Pilot",
+    "Rejected",
+    "Rules",
+    "Seat",
+    "State",
+    "apply",
+    "dice_for",
+    "fold",
+    "new_game",
+    "play_pilots",
+    "step",
+]

@@ -1,0 +1,209 @@
+"""The one surface every game exports, and the helpers that drive it.
+
+A game is a pydantic state; actions go in (`decide`), events come out, and `evolve` folds events
+into the state mechanically. Chance comes only from `Dice(state.seed, state.version)`, so the same
+seed and the same actions always give the same log. See ../shared/ARCHITECTURE.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from .dice import Dice
+
+Seat = str
+"""A seat is a role name from the rulebook, e.g. "marine", "ork", "bilbo", "smaug"."""
+
+
+class Rejected(Exception):
+    """A rules refusal, written for the player.
+
+    `message_id` names a catalog entry (e.g. "canyon.not_in_hand") so the bot can word it in the
+    player's language; `params` fill its placeholders; `default` is the English text.
+    """
+
+    def __init__(self, message_id: str, default: str, **params: Any) -> None:
+        super().__init__(default.format(**params) if params else default)
+        self.message_id = message_id
+        self.default = default
+        self.params = params
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+
+class Model(BaseModel):
+    """Base of actions, events and views: frozen, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Action(Model):
+    """Something a seat wants to do (imperative). Subclasses declare `kind: Literal["..."]`."""
+
+    kind: str
+
+
+class Event(Model):
+    """Something that happened (past tense). Subclasses declare `kind: Literal["..."]`.
+
+    `redacted_for(seat)` returns the event as that seat may see it (None = spectator), or None if
+    the seat must not learn of it at all. The default is a public event.
+    """
+
+    kind: str
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self
+
+
+class State(BaseModel):
+    """Base of every game state. `seed` and `version` drive the dice; `version` counts events applied."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    game: str
+    seed: int
+    version: int = 0
+
+
+class Outcome(Model):
+    """How a game ended. `winners` empty means a draw; `reason` is a catalog id (with `params`)."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+    params: dict[str, Any] = {}
+
+
+S = TypeVar("S", bound=State)
+
+
+@runtime_checkable
+class Pilot(Protocol):
+    """An AI for one seat: it sees only that seat's view and the legal actions."""
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action: ...
+
+
+class Rules(Generic[S]):
+    """The surface a game implements. Subclass and set the class attributes; instantiate once as RULES."""
+
+    name: ClassVar[str]
+    seats: ClassVar[tuple[Seat, ...]]
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[State]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    event_adapter: ClassVar[TypeAdapter[Any]]
+    view_adapter: ClassVar[TypeAdapter[Any] | None] = None
+
+    # --- the rules -------------------------------------------------------------------------
+    def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
+        """The opening events. The first event must let `evolve(None, event)` create the state."""
+        raise NotImplementedError
+
+    def decide(self, state: S, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        """Every rule lives here. Raises Rejected. Must not mutate `state`."""
+        raise NotImplementedError
+
+    def evolve(self, state: S | None, event: Event) -> S:
+        """Apply one event mechanically (no checks, no chance). May mutate and return `state`."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """The actions `seat` may take now (a finite sample where positions are continuous)."""
+        raise NotImplementedError
+
+    def active_seats(self, state: S) -> frozenset[Seat]:
+        """Who may act now (several for simultaneous choices); empty once the game is over."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: Seat | None) -> BaseModel:
+        """What `seat` may know; None is a spectator."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Winner(s) and reason, or None while the game goes on."""
+        raise NotImplementedError
+
+    def pilot(self, seat: Seat) -> Pilot:
+        """The AI for a seat."""
+        raise NotImplementedError
+
+    # --- derived helpers (same for every game) -----------------------------------------------
+    def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
+        return self.options_model.model_validate(dict(raw or {}))
+
+    def parse_action(self, data: Any) -> Action:
+        return self.action_adapter.validate_python(data)
+
+    def parse_event(self, data: Any) -> Event:
+        return self.event_adapter.validate_python(data)
+
+    def seat_of_side(self, side: str) -> Seat:
+        if side not in self.seats:
+            raise Rejected("core.unknown_side", "There is no side called {side} in this game.", side=side)
+        return side
+
+
+def apply(rules: Rules[Any], state: Any, events: Iterable[Event]) -> Any:
+    """Fold events into a state, counting each one in `state.version`."""
+    for event in events:
+        state = rules.evolve(state, event)
+        state.version += 1
+    return state
+
+
+def fold(rules: Rules[Any], events: Iterable[Event]) -> Any:
+    """Rebuild a state from its full event log."""
+    return apply(rules, None, events)
+
+
+def dice_for(state: State) -> Dice:
+    """The dice for the next decision of this state."""
+    return Dice(state.seed, state.version)
+
+
+def new_game(
+    rules: Rules[Any], options: BaseModel | Mapping[str, Any] | None, seed: int
+) -> tuple[Any, list[Event]]:
+    """Set up a game: returns the state and the opening events."""
+    opts = options if isinstance(options, BaseModel) else rules.parse_options(options)
+    events = rules.setup(opts, seed, Dice(seed, 0))
+    return fold(rules, events), events
+
+
+def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
+    """Check that `seat` may act, decide, and apply. The input state is not modified."""
+    if rules.outcome(state) is not None:
+        raise Rejected("core.game_over", "This game is over.")
+    if seat not in rules.active_seats(state):
+        raise Rejected("core.not_your_turn", "It is not your turn to act.")
+    events = rules.decide(state, seat, action, dice_for(state))
+    new_state = apply(rules, state.model_copy(deep=True), events)
+    return new_state, events
+
+
+def play_pilots(
+    rules: Rules[Any], state: Any, pilot_seats: Iterable[Seat], *, max_steps: int = 500
+) -> tuple[Any, list[Event]]:
+    """Let AI seats act until a human must act, the game ends, or the step cap is reached."""
+    pilots = {seat: rules.pilot(seat) for seat in pilot_seats}
+    all_events: list[Event] = []
+    for _ in range(max_steps):
+        if rules.outcome(state) is not None:
+            break
+        acting = [s for s in sorted(rules.active_seats(state)) if s in pilots]
+        if not acting:
+            break
+        seat = acting[0]
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            break
+        dice = dice_for(state).fork(f"pilot:{seat}")
+        action = pilots[seat].choose(rules.view(state, seat), legal, dice)
+        state, events = step(rules, state, seat, action)
+        all_events.extend(events)
+    return state, all_events

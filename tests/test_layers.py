@@ -1,0 +1,87 @@
+"""The import rule of ARCHITECTURE.md, checked by walking every module's imports."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = {"engine", "renderers", "bot", "cogs", "tests", "bench"}
+# layer -> our top-level packages it may import
+ALLOWED = {
+    "engine": {"engine"},
+    "renderers": {"engine", "renderers"},
+    "bot": {"engine", "renderers", "bot"},
+    "cogs": {"engine", "renderers", "bot", "cogs"},
+}
+FORBIDDEN_IN_ENGINE = {
+    "discord",
+    "aiosqlite",
+    "sqlite3",
+    "PIL",
+    "aiohttp",
+    "asyncio",
+    "os",
+    "time",
+    "datetime",
+    "socket",
+    "requests",
+    "pathlib",
+    "io",
+}
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def modules(layer: str) -> list[Path]:
+    return sorted((ROOT / layer).rglob("*.py"))
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_only_what_it_may(layer: str) -> None:
+    bad = []
+    for path in modules(layer):
+        for root in imported_roots(path) & OURS:
+            if root not in ALLOWED[layer]:
+                bad.append(f"{path.relative_to(ROOT)} imports {root}")
+    assert not bad, "\n".join(bad)
+
+
+def test_engine_is_pure() -> None:
+    bad = []
+    for path in modules("engine"):
+        roots = imported_roots(path)
+        for root in roots & FORBIDDEN_IN_ENGINE:
+            bad.append(f"{path.relative_to(ROOT)} imports {root}")
+        if "random" in roots and path != ROOT / "engine" / "core" / "dice.py":
+            bad.append(f"{path.relative_to(ROOT)} imports random (only engine/core/dice.py may)")
+    assert not bad, "\n".join(bad)
+
+
+def test_nothing_imports_cogs() -> None:
+    bad = [
+        str(p.relative_to(ROOT))
+        for layer in ("engine", "renderers", "bot")
+        for p in modules(layer)
+        if "cogs" in imported_roots(p)
+    ]
+    assert not bad
+
+
+def test_renderers_use_pillow_only_for_io() -> None:
+    bad = []
+    for path in modules("renderers"):
+        for root in imported_roots(path) & {"discord", "aiosqlite", "sqlite3", "aiohttp"}:
+            bad.append(f"{path.relative_to(ROOT)} imports {root}")
+    assert not bad, "\n".join(bad)
