@@ -132,6 +132,15 @@ class Rules(Generic[S]):
         """The AI for a seat."""
         raise NotImplementedError
 
+    # --- optional: for the generic no-leak contract test ------------------------------------
+    def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
+        """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).
+
+        Optional part of the surface: the contract tests check that `view(state, seat)` does not
+        change under it. Must not mutate `state`.
+        """
+        raise NotImplementedError
+
     # --- derived helpers (same for every game) -----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
         return self.options_model.model_validate(dict(raw or {}))
