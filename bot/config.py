@@ -1,0 +1,57 @@
+"""Settings from the environment and `.env` (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from renderers.i18n import LANGUAGES
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment; see the README's configuration table."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    db_path: Path = Field(default=Path("./tablero.db"), validation_alias="TABLERO_DB")
+    api_base: str | None = Field(default=None, validation_alias="DISCORD_API_BASE")
+    gateway_url: str | None = Field(default=None, validation_alias="DISCORD_GATEWAY_URL")
+    log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
+    default_language: str = Field(default="en", validation_alias="DEFAULT_LANGUAGE")
+    dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
+    sync_commands: bool = Field(default=True, validation_alias="TABLERO_SYNC_COMMANDS")
+    reminder_delay_s: float = Field(
+        default=6 * 3600.0,
+        validation_alias=AliasChoices("TABLERO_REMINDER_DELAY", "REMINDER_DELAY"),
+        ge=0,
+    )
+    scheduler_interval_s: float = Field(default=30.0, validation_alias="TABLERO_SCHEDULER_INTERVAL", gt=0)
+    guild_ready_timeout_s: float = Field(default=2.0, validation_alias="TABLERO_GUILD_READY_TIMEOUT", ge=0)
+    pilot_step_cap: int = Field(default=500, validation_alias="TABLERO_PILOT_STEP_CAP", ge=1)
+
+    @field_validator("default_language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        value = value.lower()
+        if value not in LANGUAGES:
+            raise ValueError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
+        return value
+
+    @field_validator("dev_guild_id", "api_base", "gateway_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.upper()
+
+    def token(self) -> str | None:
+        """The bot token, or None when it is unset or blank."""
+        if self.discord_token is None:
+            return None
+        return self.discord_token.get_secret_value().strip() or None

@@ -1,0 +1,92 @@
+"""Numbered schema migrations for the SQLite store; each runs once, in order, in one transaction."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (
+        1,
+        (
+            """CREATE TABLE tables (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game TEXT NOT NULL,
+                guild_id INTEGER,
+                channel_id INTEGER,
+                thread_id INTEGER,
+                status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+                seats TEXT NOT NULL,
+                invited TEXT NOT NULL DEFAULT '[]',
+                options TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                version INTEGER NOT NULL DEFAULT 0,
+                lang TEXT NOT NULL,
+                status_message_id INTEGER,
+                created_by INTEGER NOT NULL,
+                outcome TEXT,
+                rematch_of INTEGER UNIQUE REFERENCES tables(id),
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+            "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
+            """CREATE TABLE events (
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL CHECK (seq >= 1),
+                kind TEXT NOT NULL,
+                data TEXT NOT NULL,
+                actor TEXT,
+                at REAL NOT NULL,
+                PRIMARY KEY (table_id, seq)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE snapshots (
+                table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                schema_hash TEXT NOT NULL,
+                data TEXT NOT NULL
+            )""",
+            """CREATE TABLE deadlines (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'timeout')),
+                seat TEXT NOT NULL,
+                key TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                due_at REAL NOT NULL,
+                status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'void')),
+                payload TEXT NOT NULL DEFAULT '{}',
+                UNIQUE (table_id, kind, seat, key)
+            )""",
+            "CREATE INDEX deadlines_due ON deadlines(status, due_at)",
+            """CREATE TABLE deliveries (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                target TEXT NOT NULL,
+                payload TEXT NOT NULL DEFAULT '{}',
+                status TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'done', 'failed', 'skipped')),
+                generation INTEGER NOT NULL DEFAULT 1,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                not_before REAL NOT NULL DEFAULT 0,
+                message_id INTEGER,
+                last_error TEXT,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                UNIQUE (table_id, version, kind, target)
+            )""",
+            "CREATE INDEX deliveries_pending ON deliveries(status, table_id, id)",
+            """CREATE TABLE players (
+                user_id INTEGER PRIMARY KEY,
+                locale TEXT,
+                dm_status TEXT NOT NULL DEFAULT 'unknown' CHECK (dm_status IN ('unknown', 'open', 'closed')),
+                updated_at REAL NOT NULL
+            )""",
+            """CREATE TABLE guild_settings (
+                guild_id INTEGER PRIMARY KEY,
+                language TEXT NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+        ),
+    ),
+)
+
+LATEST = MIGRATIONS[-1][0]

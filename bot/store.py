@@ -1,0 +1,737 @@
+"""Durable state in SQLite: tables, the append-only event log, snapshots, outbox, deadlines, players.
+
+Behind two small interfaces (`Store` for reads, `Tx` for one atomic unit of writes) so a
+PostgreSQL backend can be added for multi-process deployments. SQLite runs in WAL mode with
+`synchronous=FULL`: every commit is a move a player was told was accepted, and at human click
+rates the fsync per commit costs little (see bench/store_bench.py) while surviving power loss too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict
+
+from .migrations import LATEST, MIGRATIONS
+
+TableStatus = Literal["lobby", "active", "finished", "abandoned"]
+SeatHolder = int | Literal["ai"] | None
+AI = "ai"
+
+
+class Record(BaseModel):
+    """Base of the rows the store hands out: frozen, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TableRecord(Record):
+    """One game table: who sits where, where it is shown, and how far the log has gone."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    status: TableStatus
+    seats: dict[str, SeatHolder]
+    invited: list[int]
+    options: dict[str, Any]
+    seed: int
+    version: int
+    lang: str
+    status_message_id: int | None
+    created_by: int
+    outcome: dict[str, Any] | None
+    rematch_of: int | None
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> str | None:
+        """The seat this user holds, if any."""
+        for seat, holder in self.seats.items():
+            if holder == user_id:
+                return seat
+        return None
+
+    def user_of(self, seat: str) -> int | None:
+        """The human user in a seat, or None for an AI or empty seat."""
+        holder = self.seats.get(seat)
+        return holder if isinstance(holder, int) else None
+
+    def ai_seats(self) -> list[str]:
+        return [seat for seat, holder in self.seats.items() if holder == AI]
+
+    def human_users(self) -> list[int]:
+        return [holder for holder in self.seats.values() if isinstance(holder, int)]
+
+    @property
+    def post_channel_id(self) -> int | None:
+        """Where public messages go: the game's thread, else the channel it was created in."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "abandoned")
+
+
+class EventRecord(Record):
+    """One logged event, as stored (data is the event's JSON)."""
+
+    table_id: int
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    actor: str | None
+    at: float
+
+
+class SnapshotRecord(Record):
+    table_id: int
+    version: int
+    schema_hash: str
+    data: str
+
+
+class DeliveryRecord(Record):
+    """One outbox row: something to show on Discord because of a table change."""
+
+    id: int
+    table_id: int
+    version: int
+    kind: str
+    target: str
+    payload: dict[str, Any]
+    status: Literal["pending", "done", "failed", "skipped"]
+    generation: int
+    attempts: int
+    not_before: float
+    message_id: int | None
+    last_error: str | None
+
+
+class DeadlineRecord(Record):
+    id: int
+    table_id: int
+    kind: Literal["reminder", "timeout"]
+    seat: str
+    key: str
+    version: int
+    due_at: float
+    status: Literal["pending", "done", "void"]
+    payload: dict[str, Any]
+
+
+class PlayerRecord(Record):
+    user_id: int
+    locale: str | None
+    dm_status: Literal["unknown", "open", "closed"]
+    updated_at: float
+
+
+class NewEvent(Record):
+    """An event about to be appended: its kind, JSON data, and the seat whose action caused it."""
+
+    kind: str
+    data: dict[str, Any]
+    actor: str | None = None
+
+
+class NewDelivery(Record):
+    """An outbox row about to be written (ignored if the same key already exists)."""
+
+    table_id: int
+    version: int
+    kind: str
+    target: str
+    payload: dict[str, Any] = {}
+
+
+class StaleVersion(Exception):
+    """Another writer appended to this table first (the optimistic lock fired)."""
+
+
+# --- interfaces --------------------------------------------------------------------------------
+
+
+class Tx(Protocol):
+    """One atomic unit of writes."""
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        status: TableStatus,
+        seats: dict[str, SeatHolder],
+        invited: Sequence[int],
+        options: dict[str, Any],
+        seed: int,
+        lang: str,
+        created_by: int,
+        rematch_of: int | None = None,
+    ) -> int: ...
+
+    async def update_table(
+        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+    ) -> None: ...
+
+    async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
+
+    async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None: ...
+
+    async def add_delivery(self, row: NewDelivery) -> None: ...
+
+    async def touch_status(self, table_id: int) -> None: ...
+
+    async def start_attempt(self, delivery_id: int) -> None: ...
+
+    async def finish_delivery(
+        self,
+        delivery_id: int,
+        status: str,
+        *,
+        generation: int | None = None,
+        message_id: int | None = None,
+        error: str | None = None,
+    ) -> bool: ...
+
+    async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None: ...
+
+    async def add_deadline(
+        self,
+        *,
+        table_id: int,
+        kind: str,
+        seat: str,
+        key: str,
+        version: int,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+    ) -> None: ...
+
+    async def set_deadline_status(self, deadline_id: int, status: str) -> None: ...
+
+    async def void_deadlines(
+        self,
+        table_id: int,
+        *,
+        kind: str | None = None,
+        seat: str | None = None,
+        keep_keys: Iterable[str] = (),
+    ) -> None: ...
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None: ...
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None: ...
+
+
+class Store(Protocol):
+    """Reads, plus `transaction()` for writes."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    def transaction(self) -> Any: ...
+    async def schema_version(self) -> int: ...
+    async def get_table(self, table_id: int) -> TableRecord | None: ...
+    async def find_rematch(self, table_id: int) -> TableRecord | None: ...
+    async def list_tables(
+        self, *, guild_id: int | None = None, user_id: int | None = None, statuses: Sequence[str] = ()
+    ) -> list[TableRecord]: ...
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
+    async def pending_deliveries(self, now: float, table_id: int | None = None) -> list[DeliveryRecord]: ...
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None: ...
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]: ...
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool: ...
+    async def next_wakeup(self) -> float | None: ...
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
+    async def get_player(self, user_id: int) -> PlayerRecord | None: ...
+    async def guild_language(self, guild_id: int) -> str | None: ...
+
+
+# --- SQLite ------------------------------------------------------------------------------------
+
+_TABLE_COLUMNS = (
+    "id, game, guild_id, channel_id, thread_id, status, seats, invited, options, seed, version, lang,"
+    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at"
+)
+_DELIVERY_COLUMNS = "id, table_id, version, kind, target, payload, status, generation, attempts, not_before, message_id, last_error"
+_DEADLINE_COLUMNS = "id, table_id, kind, seat, key, version, due_at, status, payload"
+_UPDATABLE = {
+    "status",
+    "seats",
+    "invited",
+    "thread_id",
+    "version",
+    "lang",
+    "status_message_id",
+    "outcome",
+    "options",
+}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _table(row: Sequence[Any]) -> TableRecord:
+    seats = {seat: holder for seat, holder in json.loads(row[6]).items()}
+    return TableRecord(
+        id=row[0],
+        game=row[1],
+        guild_id=row[2],
+        channel_id=row[3],
+        thread_id=row[4],
+        status=row[5],
+        seats=seats,
+        invited=json.loads(row[7]),
+        options=json.loads(row[8]),
+        seed=row[9],
+        version=row[10],
+        lang=row[11],
+        status_message_id=row[12],
+        created_by=row[13],
+        outcome=json.loads(row[14]) if row[14] else None,
+        rematch_of=row[15],
+        created_at=row[16],
+        updated_at=row[17],
+    )
+
+
+def _delivery(row: Sequence[Any]) -> DeliveryRecord:
+    return DeliveryRecord(
+        id=row[0],
+        table_id=row[1],
+        version=row[2],
+        kind=row[3],
+        target=row[4],
+        payload=json.loads(row[5]),
+        status=row[6],
+        generation=row[7],
+        attempts=row[8],
+        not_before=row[9],
+        message_id=row[10],
+        last_error=row[11],
+    )
+
+
+def _deadline(row: Sequence[Any]) -> DeadlineRecord:
+    return DeadlineRecord(
+        id=row[0],
+        table_id=row[1],
+        kind=row[2],
+        seat=row[3],
+        key=row[4],
+        version=row[5],
+        due_at=row[6],
+        status=row[7],
+        payload=json.loads(row[8]),
+    )
+
+
+class SqliteTx:
+    """The writes of one SQLite transaction (BEGIN IMMEDIATE ... COMMIT)."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float]) -> None:
+        self._db = db
+        self._now = clock()
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        status: TableStatus,
+        seats: dict[str, SeatHolder],
+        invited: Sequence[int],
+        options: dict[str, Any],
+        seed: int,
+        lang: str,
+        created_by: int,
+        rematch_of: int | None = None,
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
+            " version, lang, created_by, rematch_of, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+            (
+                game,
+                guild_id,
+                channel_id,
+                thread_id,
+                status,
+                _dumps(seats),
+                _dumps(list(invited)),
+                _dumps(options),
+                seed,
+                lang,
+                created_by,
+                rematch_of,
+                self._now,
+                self._now,
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_table(
+        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+    ) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update table columns {sorted(unknown)}")
+        sets, params = ["updated_at = ?"], [self._now]
+        for name, value in fields.items():
+            sets.append(f"{name} = ?")
+            params.append(
+                _dumps(value)
+                if name in ("seats", "invited", "outcome", "options") and value is not None
+                else value
+            )
+        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
+        params.append(table_id)
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        cursor = await self._db.execute(sql, params)
+        if cursor.rowcount != 1:
+            raise StaleVersion(table_id)
+
+    async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
+        try:
+            await self._db.executemany(
+                "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, first_seq + i, e.kind, _dumps(e.data), e.actor, self._now)
+                    for i, e in enumerate(events)
+                ],
+            )
+        except aiosqlite.IntegrityError as exc:  # the (table_id, seq) primary key is the optimistic lock
+            if "UNIQUE" not in str(exc) and "PRIMARY KEY" not in str(exc):
+                raise
+            raise StaleVersion(table_id) from exc
+
+    async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
+        await self._db.execute(
+            "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(table_id) DO UPDATE SET version = excluded.version,"
+            " schema_hash = excluded.schema_hash, data = excluded.data",
+            (table_id, version, schema_hash, data),
+        )
+
+    async def add_delivery(self, row: NewDelivery) -> None:
+        await self._db.execute(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, version, kind, target) DO NOTHING",
+            (row.table_id, row.version, row.kind, row.target, _dumps(row.payload), self._now, self._now),
+        )
+
+    async def touch_status(self, table_id: int) -> None:
+        # One row per table for its status message, re-armed on every change: edits coalesce.
+        await self._db.execute(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES (?, 0, 'status', 'public', '{}', ?, ?)"
+            " ON CONFLICT(table_id, version, kind, target) DO UPDATE SET status = 'pending',"
+            " generation = generation + 1, attempts = 0, not_before = 0, last_error = NULL,"
+            " updated_at = excluded.updated_at",
+            (table_id, self._now, self._now),
+        )
+
+    async def start_attempt(self, delivery_id: int) -> None:
+        await self._db.execute(
+            "UPDATE deliveries SET attempts = attempts + 1, updated_at = ? WHERE id = ?",
+            (self._now, delivery_id),
+        )
+
+    async def finish_delivery(
+        self,
+        delivery_id: int,
+        status: str,
+        *,
+        generation: int | None = None,
+        message_id: int | None = None,
+        error: str | None = None,
+    ) -> bool:
+        sql = (
+            "UPDATE deliveries SET status = ?, message_id = COALESCE(?, message_id), last_error = ?,"
+            " updated_at = ? WHERE id = ?"
+        )
+        params: list[Any] = [status, message_id, error, self._now, delivery_id]
+        if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
+            sql += " AND generation = ?"
+            params.append(generation)
+        cursor = await self._db.execute(sql, params)
+        return cursor.rowcount == 1
+
+    async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
+        await self._db.execute(
+            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
+            (not_before, error, self._now, delivery_id),
+        )
+
+    async def add_deadline(
+        self,
+        *,
+        table_id: int,
+        kind: str,
+        seat: str,
+        key: str,
+        version: int,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        await self._db.execute(
+            "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, kind, seat, key) DO NOTHING",
+            (table_id, kind, seat, key, version, due_at, _dumps(payload or {})),
+        )
+
+    async def set_deadline_status(self, deadline_id: int, status: str) -> None:
+        await self._db.execute("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
+
+    async def void_deadlines(
+        self,
+        table_id: int,
+        *,
+        kind: str | None = None,
+        seat: str | None = None,
+        keep_keys: Iterable[str] = (),
+    ) -> None:
+        keep = list(keep_keys)
+        sql = "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
+        params: list[Any] = [table_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if keep:
+            sql += f" AND key NOT IN ({', '.join('?' * len(keep))})"
+            params.extend(keep)
+        await self._db.execute(sql, params)
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        await self._db.execute(
+            "INSERT INTO players (user_id, locale, dm_status, updated_at) VALUES (?, ?, COALESCE(?, 'unknown'), ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
+            " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
+            (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
+            (guild_id, language, self._now),
+        )
+
+
+class SqliteStore:
+    """The SQLite implementation. One connection; an asyncio lock serialises every unit of work."""
+
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = str(path)
+        self.clock = clock
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # --- lifecycle ----------------------------------------------------------------------------
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        self._db = db
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the stored schema version, each in its own transaction."""
+        async with self._lock:
+            await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = await self._scalar("SELECT MAX(version) FROM schema_version") or 0
+            if current > LATEST:
+                raise RuntimeError(f"database schema {current} is newer than this code ({LATEST})")
+            for number, statements in MIGRATIONS:
+                if number <= current:
+                    continue
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in statements:
+                        await self.db.execute(statement)
+                    await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+                await self.db.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._scalar("SELECT MAX(version) FROM schema_version") or 0
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
+        """One atomic unit of writes; rolled back if the block raises."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield SqliteTx(self.db, self.clock)
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    # --- reads -------------------------------------------------------------------------------
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self.db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            async with self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_rematch(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def list_tables(
+        self, *, guild_id: int | None = None, user_id: int | None = None, statuses: Sequence[str] = ()
+    ) -> list[TableRecord]:
+        sql, params = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1", []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        if statuses:
+            sql += f" AND status IN ({', '.join('?' * len(statuses))})"
+            params.extend(statuses)
+        sql += " ORDER BY id DESC"
+        tables = [_table(row) for row in await self._all(sql, params)]
+        if user_id is not None:
+            tables = [t for t in tables if user_id in t.human_users() or user_id in t.invited]
+        return tables
+
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+        sql = "SELECT table_id, seq, kind, data, actor, at FROM events WHERE table_id = ?"
+        params: list[Any] = [table_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        rows = await self._all(sql + " ORDER BY seq", params)
+        return [
+            EventRecord(table_id=r[0], seq=r[1], kind=r[2], data=json.loads(r[3]), actor=r[4], at=r[5])
+            for r in rows
+        ]
+
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
+        rows = await self._all(
+            "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = ?", (table_id,)
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return SnapshotRecord(table_id=r[0], version=r[1], schema_hash=r[2], data=r[3])
+
+    async def pending_deliveries(self, now: float, table_id: int | None = None) -> list[DeliveryRecord]:
+        sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE status = 'pending' AND not_before <= ?"
+        params: list[Any] = [now]
+        if table_id is not None:
+            sql += " AND table_id = ?"
+            params.append(table_id)
+        return [_delivery(r) for r in await self._all(sql + " ORDER BY table_id, id", params)]
+
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
+        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
+        return _delivery(rows[0]) if rows else None
+
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
+            " AND status != 'skipped' LIMIT 1",
+            (row.table_id, row.kind, row.target, row.version),
+        )
+        return bool(rows)
+
+    async def next_wakeup(self) -> float | None:
+        """When the earliest deferred (retrying) delivery becomes due, if any."""
+        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        return rows[0][0] if rows else None
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id",
+            (now,),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_deadline(r) for r in rows]
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        rows = await self._all(
+            "SELECT user_id, locale, dm_status, updated_at FROM players WHERE user_id = ?", (user_id,)
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return PlayerRecord(user_id=r[0], locale=r[1], dm_status=r[2], updated_at=r[3])
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return rows[0][0] if rows else None
+
+    # --- single-write conveniences -----------------------------------------------------------
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)

@@ -1,0 +1,112 @@
+"""The SQLite store: migrations, pragmas, the optimistic lock, outbox keys, players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.migrations import LATEST
+from bot.store import NewDelivery, NewEvent, SqliteStore, StaleVersion
+
+
+async def _table(store: SqliteStore) -> int:
+    async with store.transaction() as tx:
+        return await tx.insert_table(
+            game="duel",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            status="active",
+            seats={"red": 10, "blue": "ai"},
+            invited=[],
+            options={},
+            seed=5,
+            lang="en",
+            created_by=10,
+        )
+
+
+async def test_migrations_run_once_and_record_the_version(db_path: Path) -> None:
+    store = SqliteStore(db_path)
+    await store.open()
+    assert await store.schema_version() == LATEST
+    await store.close()
+    again = SqliteStore(db_path)
+    await again.open()  # must not try to re-create the tables
+    assert await again.schema_version() == LATEST
+    await again.close()
+    async with aiosqlite.connect(db_path) as raw:
+        async with raw.execute("SELECT COUNT(*) FROM schema_version") as cur:
+            assert (await cur.fetchone())[0] == LATEST
+
+
+async def test_a_database_newer_than_the_code_is_refused(db_path: Path) -> None:
+    store = SqliteStore(db_path)
+    await store.open()
+    async with store.transaction():
+        await store.db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
+    await store.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        await SqliteStore(db_path).open()
+
+
+async def test_wal_full_sync_and_foreign_keys(store: SqliteStore) -> None:
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with store.db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL
+    with pytest.raises(aiosqlite.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.append_events(999, 1, [NewEvent(kind="x", data={})])
+
+
+async def test_sequence_primary_key_is_the_optimistic_lock_and_rolls_back(store: SqliteStore) -> None:
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.append_events(tid, 1, [NewEvent(kind="a", data={"n": 1}), NewEvent(kind="b", data={"n": 2})])
+        await tx.update_table(tid, expected_version=0, version=2)
+    with pytest.raises(StaleVersion):
+        async with store.transaction() as tx:
+            await tx.add_delivery(NewDelivery(table_id=tid, version=3, kind="turn", target="public"))
+            await tx.append_events(tid, 2, [NewEvent(kind="c", data={})])
+    # the whole transaction rolled back: no delivery row, log unchanged
+    assert await store.deliveries(tid) == []
+    assert [e.kind for e in await store.load_events(tid)] == ["a", "b"]
+    with pytest.raises(StaleVersion):
+        async with store.transaction() as tx:
+            await tx.update_table(tid, expected_version=0, version=3)
+    assert (await store.get_table(tid)).version == 2
+
+
+async def test_outbox_key_deduplicates_and_status_row_coalesces(store: SqliteStore) -> None:
+    tid = await _table(store)
+    row = NewDelivery(table_id=tid, version=1, kind="dm", target="user:10", payload={"seat": "red"})
+    for _ in range(3):
+        async with store.transaction() as tx:
+            await tx.add_delivery(row)
+            await tx.touch_status(tid)
+    rows = await store.deliveries(tid)
+    assert sorted((r.kind, r.generation) for r in rows) == [("dm", 1), ("status", 3)]
+    status = next(r for r in rows if r.kind == "status")
+    async with store.transaction() as tx:
+        await tx.touch_status(tid)  # a change lands while the worker delivers generation 3
+        assert not await tx.finish_delivery(status.id, "done", generation=3)
+    assert (await store.get_delivery(status.id)).status == "pending"
+    async with store.transaction() as tx:
+        assert await tx.finish_delivery(status.id, "done", generation=4, message_id=77)
+    done = await store.get_delivery(status.id)
+    assert (done.status, done.message_id) == ("done", 77)
+
+
+async def test_players_keep_their_locale_when_only_dm_status_changes(store: SqliteStore) -> None:
+    await store.upsert_player(5, locale="es-ES")
+    await store.upsert_player(5, dm_status="closed")
+    player = await store.get_player(5)
+    assert (player.locale, player.dm_status) == ("es-ES", "closed")
+    await store.upsert_player(5, locale="en-US", dm_status="open")
+    player = await store.get_player(5)
+    assert (player.locale, player.dm_status) == ("en-US", "open")
+    await store.set_guild_language(9, "es")
+    assert await store.guild_language(9) == "es"

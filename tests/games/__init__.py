@@ -1,0 +1,1 @@
+"""Pure test games used to exercise the platform independently of the real games."""
