@@ -1,0 +1,1 @@
+"""Space Hulk (1st edition) rules engine."""
