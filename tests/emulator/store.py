@@ -1,0 +1,241 @@
+"""In-memory state of the emulated Discord: clock, snowflakes, users, guilds, channels, messages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+from typing import Any
+
+from .records import (
+    DM,
+    GUILD_TEXT,
+    PRIVATE_THREAD,
+    ChannelRecord,
+    GuildRecord,
+    MemberRecord,
+    MessageRecord,
+    RoleRecord,
+    UserRecord,
+)
+
+DISCORD_EPOCH_MS = 1420070400000
+ADMINISTRATOR = 1 << 3
+# Everything discord.py 2.7 knows (Permissions.all()); admins get this in interaction payloads.
+ALL_PERMISSIONS = 8866461766385663
+# @everyone defaults: view, send, embed, attach, history, reactions, app commands, threads.
+EVERYONE_PERMISSIONS = 380175240257
+# The bot's managed role adds manage messages/threads and mention everyone.
+BOT_PERMISSIONS = 397355248705
+MENTION_RE = re.compile(r"<@!?(\d+)>")
+
+
+class Clock:
+    """The emulator's notion of now: wall time plus an offset tests can advance."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        """Seconds since the Unix epoch, shifted by advance()."""
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the emulator's clock forward (tokens and deadlines age, nothing sleeps)."""
+        self.offset += seconds
+
+
+def iso(seconds: float) -> str:
+    """ISO-8601 timestamp as Discord writes it."""
+    return dt.datetime.fromtimestamp(seconds, dt.UTC).isoformat()
+
+
+def snowflake_time(snowflake: int) -> float:
+    """Creation time (seconds) encoded in a snowflake."""
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000.0
+
+
+class Snowflakes:
+    """Mints real-time, strictly increasing snowflakes from the emulator clock."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.last = 0
+
+    def next(self) -> int:
+        """A new unique id whose timestamp is the emulator's now."""
+        ms = int(self.clock.now() * 1000) - DISCORD_EPOCH_MS
+        value = (ms << 22) | (1 << 17) | (1 << 12)
+        self.last = max(value, self.last + 1)
+        return self.last
+
+
+class Store:
+    """All entities, indexed by id; no I/O, no gateway (the emulator wires those)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.ids = Snowflakes(clock)
+        self.users: dict[int, UserRecord] = {}
+        self.guilds: dict[int, GuildRecord] = {}
+        self.channels: dict[int, ChannelRecord] = {}
+        self.messages: dict[int, MessageRecord] = {}
+        self.channel_messages: dict[int, list[int]] = {}
+        self.dm_channels: dict[int, int] = {}
+        self.global_commands: dict[str, dict[str, Any]] = {}
+        self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
+        # interaction id -> {"type", "user_id", "owners"} for messages' interaction_metadata.
+        self.interaction_meta: dict[int, dict[str, Any]] = {}
+
+    # ---- creation -------------------------------------------------------------------------
+    def add_user(self, name: str, *, locale: str = "en-US", bot: bool = False) -> UserRecord:
+        """Create a user."""
+        user = UserRecord(id=self.ids.next(), name=name, locale=locale, bot=bot)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(self, name: str, owner_id: int, bot_id: int, locale: str) -> GuildRecord:
+        """Create a guild with @everyone, Admin and bot roles, a #general channel and the bot as member."""
+        guild = GuildRecord(id=self.ids.next(), name=name, owner_id=owner_id, locale=locale)
+        guild.roles[guild.id] = RoleRecord(guild.id, "@everyone", EVERYONE_PERMISSIONS)
+        admin = RoleRecord(self.ids.next(), "Admin", ADMINISTRATOR, position=1)
+        bot_role = RoleRecord(self.ids.next(), "Tablero", BOT_PERMISSIONS, position=2, managed=True)
+        guild.roles[admin.id] = admin
+        guild.roles[bot_role.id] = bot_role
+        guild.admin_role_id, guild.bot_role_id = admin.id, bot_role.id
+        self.guilds[guild.id] = guild
+        self.add_member(guild.id, bot_id, roles=[bot_role.id])
+        self.add_text_channel(guild.id, "general")
+        return guild
+
+    def add_member(
+        self, guild_id: int, user_id: int, *, admin: bool = False, roles: list[int] | None = None
+    ) -> MemberRecord:
+        """Add (or update) a guild member."""
+        guild = self.guilds[guild_id]
+        role_ids = list(roles or [])
+        if admin:
+            role_ids.append(guild.admin_role_id)
+        member = MemberRecord(guild_id, user_id, role_ids, iso(self.clock.now()), admin=admin)
+        guild.members[user_id] = member
+        return member
+
+    def add_text_channel(self, guild_id: int, name: str) -> ChannelRecord:
+        """Create a text channel in a guild."""
+        guild = self.guilds[guild_id]
+        channel = ChannelRecord(
+            id=self.ids.next(), type=GUILD_TEXT, name=name, guild_id=guild_id, position=len(guild.channels)
+        )
+        guild.channels.append(channel.id)
+        return self._register(channel)
+
+    def add_thread(
+        self,
+        parent: ChannelRecord,
+        name: str,
+        kind: int,
+        owner_id: int,
+        *,
+        thread_id: int | None = None,
+        invitable: bool = True,
+        auto_archive: int = 1440,
+    ) -> ChannelRecord:
+        """Create a thread under a text channel (id may equal the starter message id)."""
+        thread = ChannelRecord(
+            id=thread_id or self.ids.next(),
+            type=kind,
+            name=name,
+            guild_id=parent.guild_id,
+            parent_id=parent.id,
+            owner_id=owner_id,
+            members={owner_id},
+            invitable=invitable,
+            auto_archive_duration=auto_archive,
+        )
+        return self._register(thread)
+
+    def dm_channel(self, user_id: int) -> ChannelRecord:
+        """The DM channel with a user, created on first use."""
+        if user_id not in self.dm_channels:
+            channel = ChannelRecord(id=self.ids.next(), type=DM, recipient_id=user_id)
+            self._register(channel)
+            self.dm_channels[user_id] = channel.id
+        return self.channels[self.dm_channels[user_id]]
+
+    def _register(self, channel: ChannelRecord) -> ChannelRecord:
+        channel.created_at = iso(self.clock.now())
+        self.channels[channel.id] = channel
+        self.channel_messages[channel.id] = []
+        return channel
+
+    def add_message(self, message: MessageRecord) -> MessageRecord:
+        """Store a new message at the end of its channel."""
+        self.messages[message.id] = message
+        self.channel_messages[message.channel_id].append(message.id)
+        channel = self.channels[message.channel_id]
+        channel.last_message_id = message.id
+        channel.message_count += 1
+        return message
+
+    # ---- queries --------------------------------------------------------------------------
+    def permissions(self, guild_id: int, user_id: int) -> int:
+        """Guild-level permissions of a member (no channel overwrites are emulated)."""
+        guild = self.guilds[guild_id]
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        if user_id == guild.owner_id:
+            return ALL_PERMISSIONS
+        value = guild.roles[guild.id].permissions
+        for role_id in member.roles:
+            value |= guild.roles[role_id].permissions
+        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def shares_guild(self, user_id: int) -> bool:
+        """Whether the user is in any guild (the bot is in all of them)."""
+        return any(user_id in g.members for g in self.guilds.values())
+
+    def channel_messages_of(self, channel_id: int) -> list[MessageRecord]:
+        """Live (not deleted) messages of a channel, oldest first."""
+        return [
+            self.messages[m]
+            for m in self.channel_messages.get(channel_id, [])
+            if not self.messages[m].deleted
+        ]
+
+    def can_see(self, user_id: int, message: MessageRecord) -> bool:
+        """Whether a user can see a message (ephemeral, DM, guild membership, private threads)."""
+        if message.deleted:
+            return False
+        if message.ephemeral_to is not None:
+            return message.ephemeral_to == user_id
+        return self.can_view(user_id, self.channels[message.channel_id])
+
+    def can_view(self, user_id: int, channel: ChannelRecord) -> bool:
+        """Whether a user can see a channel: their DM, or guild membership (+ membership of private threads)."""
+        if channel.type == DM:
+            return channel.recipient_id == user_id
+        guild = self.guilds[channel.guild_id]  # type: ignore[index]
+        if user_id not in guild.members:
+            return False
+        if channel.type == PRIVATE_THREAD:
+            return user_id in channel.members or bool(self.permissions(guild.id, user_id) & ADMINISTRATOR)
+        return True
+
+    def mentioned_ids(self, content: str | None, allowed: dict[str, Any] | None) -> list[int]:
+        """User ids a message pings, honouring allowed_mentions like Discord does."""
+        found = [int(m) for m in MENTION_RE.findall(content or "")]
+        found = list(dict.fromkeys(u for u in found if u in self.users))
+        if allowed is None:
+            return found
+        parse = allowed.get("parse", [])
+        listed = {int(u) for u in allowed.get("users", [])}
+        return [u for u in found if "users" in parse or u in listed]
+
+    def command(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
+        """A registered chat-input command: guild command first, then global."""
+        if guild_id is not None:
+            cmd = self.guild_commands.get(guild_id, {}).get(name)
+            if cmd is not None:
+                return cmd
+        return self.global_commands.get(name)
