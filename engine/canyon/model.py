@@ -443,6 +443,7 @@ class CanyonView(BaseModel):
     stormtalon_step: int  # 0-based index of the step in front; len(steps) once out of the canyon
     removed_unseen: int
     pursuit: int
+    dakkajet_distance_in: int  # DC-ADV-3: the Dakkajet flies pursuit-die inches behind
     marine: ShipView
     ork: ShipView
     hand: tuple[int, ...] | None  # the viewer's own hand

@@ -140,6 +140,11 @@ _ONLY = {seat: frozenset((seat,)) for seat in SEATS}
 # --- evolve: mechanical, one function per event kind ------------------------------------------
 
 
+def _set(s: CanyonState, **fields: Any) -> None:
+    """Plain field writes (evolve is the hot path; pydantic's per-assignment bookkeeping is not needed)."""
+    s.__dict__.update(fields)
+
+
 def _created(_: Any, e: GameCreated) -> CanyonState:
     assert e.canyon_deck is not None and e.damage_deck is not None
     assert e.marine_deck is not None and e.ork_deck is not None
@@ -175,22 +180,20 @@ def _drawn(s: CanyonState, e: CardsDrawn) -> CanyonState:
 
 
 def _turn_started(s: CanyonState, e: TurnStarted) -> CanyonState:
-    s.turn, s.rolls, s.route, s.previewed = e.turn, [], None, None
-    s.played = {MARINE: None, ORK: None}
+    _set(s, turn=e.turn, rolls=[], route=None, previewed=None, played={MARINE: None, ORK: None})
     return s
 
 
 def _previewed(s: CanyonState, e: CanyonPreviewed) -> CanyonState:
-    s.previewed = e.step
     if e.count == 1:
-        s.route, s.phase = 0, "marine_play"
+        _set(s, previewed=e.step, route=0, phase="marine_play")
     else:
-        s.phase = "navigate"
+        _set(s, previewed=e.step, phase="navigate")
     return s
 
 
 def _route(s: CanyonState, e: RouteChosen) -> CanyonState:
-    s.route, s.phase = e.route, "marine_play"
+    _set(s, route=e.route, phase="marine_play")
     s.slots[e.step][1 - e.route] = "discarded"
     return s
 
@@ -199,12 +202,12 @@ def _played(s: CanyonState, e: CardPlayed) -> CanyonState:
     s.hands[e.seat].remove(e.card)
     s.played[e.seat] = e.card
     if e.seat == MARINE:
-        s.phase = "ork_play"
+        _set(s, phase="ork_play")
     return s
 
 
 def _pursuit(s: CanyonState, e: PursuitChanged) -> CanyonState:
-    s.pursuit = e.after
+    _set(s, pursuit=e.after)
     return s
 
 
@@ -242,7 +245,7 @@ def _icarus(s: CanyonState, e: IcarusFired) -> CanyonState:
 
 def _hits(s: CanyonState, e: HitsReceived) -> CanyonState:
     s.pending.append((e.seat, e.hits, e.source))
-    s.phase = "hits"
+    _set(s, phase="hits")
     return s
 
 
@@ -269,12 +272,12 @@ def _damage(s: CanyonState, e: DamageDrawn) -> CanyonState:
 
 
 def _destroyed(s: CanyonState, e: ShipDestroyed) -> CanyonState:
-    s.pending = []  # DC-HIT-3: remaining hits are ignored
+    _set(s, pending=[])  # DC-HIT-3: remaining hits are ignored
     return s
 
 
 def _advanced(s: CanyonState, e: StormtalonAdvanced) -> CanyonState:
-    s.step, s.route, s.previewed = e.step, None, None
+    _set(s, step=e.step, route=None, previewed=None)
     return s
 
 
@@ -287,12 +290,12 @@ def _turn_ended(s: CanyonState, e: TurnEnded) -> CanyonState:
     for seat, card in ((MARINE, e.marine_card), (ORK, e.ork_card)):
         if card is not None:
             s.discards[seat].append(card)
-    s.played = {MARINE: None, ORK: None}
+    _set(s, played={MARINE: None, ORK: None})
     return s
 
 
 def _ended(s: CanyonState, e: GameEnded) -> CanyonState:
-    s.winners, s.reason, s.phase, s.pending = list(e.winners), e.reason, "over", []
+    _set(s, winners=list(e.winners), reason=e.reason, phase="over", pending=[])
     return s
 
 

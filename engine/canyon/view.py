@@ -75,6 +75,7 @@ def build_view(state: CanyonState, seat: str | None, active: frozenset[str]) -> 
         stormtalon_step=state.step,
         removed_unseen=len(state.removed) + len(state.canyon_deck),
         pursuit=state.pursuit,
+        dakkajet_distance_in=state.pursuit,
         marine=_ship(state, MARINE),
         ork=_ship(state, ORK),
         hand=tuple(sorted(state.hands[seat])) if seat in (MARINE, ORK) else None,

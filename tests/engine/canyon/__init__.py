@@ -1,0 +1,1 @@
+"""Canyon of Death engine tests."""

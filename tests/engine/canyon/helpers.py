@@ -1,0 +1,130 @@
+"""Scenario helpers: crafted decks, scripted dice, and a one-line way to act."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from engine.canyon import RULES, CanyonOptions, CanyonState
+from engine.canyon.model import CanyonView
+from engine.core import Action, Dice, Event, apply, dice_for, fold
+
+T = TypeVar("T")
+
+
+class ScriptedDice(Dice):
+    """Dice whose every outcome is dictated by the test, in order; running out is an error."""
+
+    def __init__(
+        self,
+        rolls: Iterable[int] = (),
+        shuffles: Iterable[Sequence[int]] = (),
+        samples: Iterable[Sequence[int]] = (),
+        indices: Iterable[int] = (),
+    ) -> None:
+        super().__init__(0, 0)
+        self.rolls, self.shuffles = list(rolls), [list(s) for s in shuffles]
+        self.samples, self.indices = [list(s) for s in samples], list(indices)
+        self.asked: list[tuple[str, Any]] = []
+
+    def d6(self, n: int = 1) -> list[int]:
+        assert len(self.rolls) >= n, f"test did not script {n} die rolls"
+        out, self.rolls = self.rolls[:n], self.rolls[n:]
+        self.asked.append(("d6", n))
+        return out
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        assert self.shuffles, "test did not script a shuffle"
+        order = self.shuffles.pop(0)
+        assert sorted(order) == sorted(items), f"scripted shuffle {order} is not a permutation of {items}"
+        self.asked.append(("shuffle", len(items)))
+        return list(order)  # type: ignore[arg-type]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        assert self.samples, "test did not script a random pick"
+        pick = self.samples.pop(0)
+        assert len(pick) == min(k, len(items)) and set(pick) <= set(items), (pick, items, k)  # type: ignore[arg-type]
+        self.asked.append(("sample", (k, tuple(items))))
+        return list(pick)  # type: ignore[arg-type]
+
+    def index(self, n: int) -> int:
+        assert self.indices, "test did not script a random index"
+        i = self.indices.pop(0)
+        assert 0 <= i < n
+        self.asked.append(("index", n))
+        return i
+
+    def done(self) -> bool:
+        return not (self.rolls or self.shuffles or self.samples or self.indices)
+
+
+def complete(prefix: Sequence[int], ranks: Iterable[int]) -> list[int]:
+    """A full deck order starting with `prefix`, the other ranks after it in rank order."""
+    rest = [r for r in ranks if r not in prefix]
+    assert len(set(prefix)) == len(prefix)
+    return list(prefix) + rest
+
+
+def table(
+    canyon: Sequence[int] = (),
+    marine: Sequence[int] = (),
+    ork: Sequence[int] = (),
+    damage: Sequence[int] = (),
+    layout: Sequence[int] = (1, 1, 2, 1, 2, 1, 2, 1),
+    hazard_order: str = "stormtalon_first",
+    seed: int = 7,
+) -> tuple[CanyonState, list[Event]]:
+    """A new game whose decks start with the given cards (canyon in deal order; top first)."""
+    options = CanyonOptions(canyon_layout=tuple(layout), hazard_order=hazard_order)  # type: ignore[arg-type]
+    dice = ScriptedDice(
+        shuffles=[
+            complete(canyon, range(1, 14)),
+            complete(damage, range(1, 14)),
+            complete(marine, range(1, 11)),
+            complete(ork, range(1, 11)),
+        ]
+    )
+    events = RULES.setup(options, seed, dice)
+    assert dice.done()
+    return fold(RULES, events), events
+
+
+def act(
+    state: CanyonState, seat: str, action: Action, dice: ScriptedDice | None = None, **script: Any
+) -> tuple[CanyonState, list[Event]]:
+    """Decide with scripted dice (every outcome must be scripted and used) and apply."""
+    dice = dice or ScriptedDice(**script)
+    before = state.model_dump()
+    events = RULES.decide(state, seat, action, dice)
+    assert state.model_dump() == before, "decide must not mutate the state"
+    assert dice.done(), f"scripted dice left unused: {dice.__dict__}"
+    return apply(RULES, state.model_copy(deep=True), events), events
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def of_kind(events: Sequence[Event], kind: str) -> list[Any]:
+    return [e for e in events if e.kind == kind]
+
+
+def view(state: CanyonState, seat: str | None) -> CanyonView:
+    return RULES.view(state, seat)
+
+
+def move_to_discard(state: CanyonState, seat: str, cards: Sequence[int]) -> CanyonState:
+    """Test fixture surgery: move Flight cards (from deck or hand) to the discard pile."""
+    s = state.model_copy(deep=True)
+    for card in cards:
+        if card in s.decks[seat]:
+            s.decks[seat].remove(card)
+        else:
+            s.hands[seat].remove(card)
+        s.discards[seat].append(card)
+    return s
+
+
+def play(state: CanyonState, seat: str, action: Action) -> CanyonState:
+    """Decide with the table's own dice and apply in place (fast, for long random runs)."""
+    return apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))

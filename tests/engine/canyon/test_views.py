@@ -1,0 +1,96 @@
+"""Views and redacted events: each seat learns exactly what the rules let it know (§1 Hidden)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.canyon import RULES, CanyonState
+from engine.core import Dice, Event, apply, dice_for, new_game
+from tests.engine.canyon.helpers import play
+
+
+def positions(games: int = 60) -> Iterator[tuple[CanyonState, list[Event]]]:
+    """States along random games, with the events that led to each."""
+    for seed in range(games):
+        state, events = new_game(RULES, None, seed)
+        yield state, events
+        dice = Dice(seed, 5)
+        while RULES.outcome(state) is None:
+            seat = next(iter(RULES.active_seats(state)))
+            legal = RULES.legal_actions(state, seat)
+            before = state.version
+            state = play(state, seat, legal[dice.index(len(legal))])
+            assert state.version > before
+            yield state, []
+
+
+def test_marine_sees_its_hand_and_exactly_the_step_it_navigates() -> None:
+    """DC-NAV-1, DC-SET-5: the Marine's hand and the face-down card(s) of the step it looked at."""
+    for state, _ in positions():
+        v = RULES.view(state, "marine")
+        assert v.hand == tuple(sorted(state.hands["marine"]))
+        for i, step in enumerate(v.steps):
+            for j, slot in enumerate(step.slots):
+                status = state.slots[i][j]
+                if status == "down":
+                    expected = "previewed" if i == state.previewed else "hidden"
+                    assert slot.status == expected
+                    assert slot.value == (state.canyon[i][j] if expected == "previewed" else None)
+                else:
+                    assert (slot.status, slot.value) == (status, state.canyon[i][j])
+        if state.previewed is not None:
+            down = [
+                c
+                for c, st in zip(state.canyon[state.previewed], state.slots[state.previewed], strict=True)
+                if st == "down"
+            ]
+            assert v.preview == tuple(down)
+
+
+def test_ork_and_spectator_never_see_unrevealed_cards_or_the_marine_hand() -> None:
+    """DC-NAV-1 (the Ork must not see them), §1: hands hidden; spectator gets public facts only."""
+    for state, _ in positions():
+        for seat in ("ork", None):
+            v = RULES.view(state, seat)
+            assert v.preview is None
+            for i, step in enumerate(v.steps):
+                for j, slot in enumerate(step.slots):
+                    public = state.slots[i][j] != "down"
+                    assert (slot.value is not None) == public
+            assert v.hand == (tuple(sorted(state.hands["ork"])) if seat == "ork" else None)
+            assert v.marine.hand_count == len(state.hands["marine"])
+            assert v.ork.discard == tuple(state.discards["ork"]) and v.pursuit == state.pursuit
+
+
+def test_redacted_events_hide_draws_previews_and_deck_orders() -> None:
+    """DC-SET-2, DC-SET-5, DC-NAV-1, DC-CAN-3: what each seat is shown of the secret events."""
+    checked: set[str] = set()
+    for seed in range(80):
+        state, log = new_game(RULES, None, seed)
+        dice = Dice(seed, 3)
+        while RULES.outcome(state) is None:
+            seat = next(iter(RULES.active_seats(state)))
+            legal = RULES.legal_actions(state, seat)
+            events = RULES.decide(state, seat, legal[dice.index(len(legal))], dice_for(state))
+            log += events
+            state = apply(RULES, state, events)
+        for event in log:
+            for viewer in ("marine", "ork", None):
+                red = event.redacted_for(viewer)
+                assert red is not None and red.kind == event.kind
+                match event.kind:
+                    case "game_created":
+                        assert (red.canyon_deck, red.damage_deck, red.marine_deck, red.ork_deck) == (
+                            None,
+                        ) * 4
+                    case "cards_drawn":
+                        assert (red.cards is not None) == (viewer == event.seat)
+                        assert red.count == event.count
+                    case "canyon_previewed":
+                        assert (red.cards is not None) == (viewer == "marine")
+                    case "flight_cards_recovered":
+                        assert red.deck is None and red.recovered == event.recovered
+                    case _:
+                        assert red == event
+                checked.add(event.kind)
+    assert {"game_created", "cards_drawn", "canyon_previewed", "flight_cards_recovered"} <= checked

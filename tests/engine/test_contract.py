@@ -1,0 +1,213 @@
+"""Contract tests run over every registered game (ARCHITECTURE.md, Conventions 6).
+
+Random legal play from many seeds: it always ends with an outcome and never raises; folding the
+log reproduces the live state; states, events and views round-trip through JSON; the same seed and
+the same actions give the same log even with the global `random` disturbed; and no leaks: a seat's
+view (and the events it is shown) do not change when the secrets it may not know are resampled
+with `Rules.resample_hidden`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from engine.core import Action, Dice, Event, Rejected, Rules, apply, dice_for, fold, new_game
+from engine.registry import GAMES
+
+CONTRACT_SEEDS: dict[str, int] = {"canyon": 500}
+DEFAULT_SEEDS = 100
+STEP_CAP = 5_000  # actions per game before we call it stuck
+DEEP_FRACTION = 5  # one seed in five also gets the per-step checks (views, leaks, purity)
+
+NAMES = sorted(GAMES)
+
+
+def seeds(name: str) -> range:
+    return range(CONTRACT_SEEDS.get(name, DEFAULT_SEEDS))
+
+
+def deep_seeds(name: str) -> range:
+    return range(max(1, len(seeds(name)) // DEEP_FRACTION))
+
+
+@dataclass
+class Run:
+    """One random game: its full log, the actions taken, and the live final state."""
+
+    log: list[Event]
+    actions: list[tuple[str, Action]] = field(default_factory=list)
+    final: Any = None
+
+
+def pick(rules: Rules[Any], state: Any, chooser: random.Random) -> tuple[str, Action] | None:
+    """A uniformly random legal action of the first active seat that has one."""
+    for seat in sorted(rules.active_seats(state)):
+        legal = rules.legal_actions(state, seat)
+        if legal:
+            return seat, legal[chooser.randrange(len(legal))]
+    return None
+
+
+def play_random(rules: Rules[Any], seed: int, script: list[tuple[str, Action]] | None = None) -> Run:
+    """Play a seeded random game (or replay `script`), applying events to the live state."""
+    state, log = new_game(rules, None, seed)
+    run = Run(log=list(log))
+    chooser = random.Random(seed)  # own instance: global random cannot influence it
+    for n in range(STEP_CAP):
+        if rules.outcome(state) is not None:
+            break
+        if script is not None:
+            if n >= len(script):
+                break
+            seat, action = script[n]
+        else:
+            chosen = pick(rules, state, chooser)
+            assert chosen is not None, f"{rules.name} seed {seed}: no active seat can act, yet no outcome"
+            seat, action = chosen
+        events = rules.decide(state, seat, action, dice_for(state))
+        state = apply(rules, state, events)
+        run.log.extend(events)
+        run.actions.append((seat, action))
+    run.final = state
+    return run
+
+
+@cache
+def random_run(name: str, seed: int) -> Run:
+    return play_random(GAMES[name], seed)
+
+
+def view_of(rules: Rules[Any], state: Any, seat: str | None) -> BaseModel:
+    return rules.view(state, seat)
+
+
+def view_from_json(rules: Rules[Any], view: BaseModel) -> BaseModel:
+    adapter = rules.view_adapter
+    if adapter is not None:
+        return adapter.validate_json(adapter.dump_json(view))
+    return type(view).model_validate_json(view.model_dump_json())
+
+
+def shown(events: list[Event], seat: str | None) -> list[Any]:
+    """The events as `seat` sees them (dumped for comparison)."""
+    out = []
+    for event in events:
+        red = event.redacted_for(seat)
+        if red is not None:
+            out.append(red.model_dump())
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_play_always_ends_and_never_raises(name: str) -> None:
+    rules = GAMES[name]
+    for seed in seeds(name):
+        run = random_run(name, seed)
+        assert rules.outcome(run.final) is not None, f"{name} seed {seed}: no outcome after {STEP_CAP} steps"
+        assert not rules.active_seats(run.final), f"{name} seed {seed}: seats still active after the end"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_folding_the_log_reproduces_the_live_state(name: str) -> None:
+    rules = GAMES[name]
+    for seed in seeds(name):
+        run = random_run(name, seed)
+        assert fold(rules, run.log).model_dump() == run.final.model_dump(), f"{name} seed {seed}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_state_events_and_views_round_trip_through_json(name: str) -> None:
+    rules = GAMES[name]
+    for seed in seeds(name):
+        run = random_run(name, seed)
+        state = run.final
+        again = rules.state_model.model_validate_json(state.model_dump_json())
+        assert again.model_dump() == state.model_dump()
+        for event in run.log:
+            assert rules.event_adapter.validate_json(rules.event_adapter.dump_json(event)) == event
+            for seat in (*rules.seats, None):
+                red = event.redacted_for(seat)
+                if red is not None:
+                    assert rules.event_adapter.validate_json(rules.event_adapter.dump_json(red)) == red
+        for seat in (*rules.seats, None):
+            view = view_of(rules, state, seat)
+            assert view_from_json(rules, view) == view
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_seed_and_actions_give_the_same_log(name: str) -> None:
+    rules = GAMES[name]
+    for seed in deep_seeds(name):
+        first = random_run(name, seed)
+        random.seed(seed * 7919 + 1)
+        random.random()
+        again = play_random(rules, seed, script=first.actions)
+        random.seed()
+        assert [e.model_dump() for e in again.log] == [e.model_dump() for e in first.log], f"seed {seed}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_per_step_views_purity_and_turn_order(name: str) -> None:
+    """At every step: decide does not mutate; views round-trip; inactive seats are refused."""
+    rules = GAMES[name]
+    for seed in deep_seeds(name):
+        run = random_run(name, seed)
+        state, _ = new_game(rules, None, seed)
+        for seat, action in run.actions:
+            for viewer in (*rules.seats, None):
+                view = view_of(rules, state, viewer)
+                assert view_from_json(rules, view) == view
+            for other in set(rules.seats) - set(rules.active_seats(state)):
+                with pytest.raises(Rejected):
+                    rules.decide(state, other, action, dice_for(state))
+            before = state.model_dump()
+            events = rules.decide(state, seat, action, dice_for(state))
+            assert state.model_dump() == before, f"{name} seed {seed}: decide mutated the state"
+            state = apply(rules, state, events)
+
+
+def resample(rules: Rules[Any], state: Any, seat: str | None, dice: Dice) -> Any:
+    try:
+        return rules.resample_hidden(state, seat, dice)
+    except NotImplementedError:
+        pytest.fail(f"{rules.name}: implement Rules.resample_hidden (engine/core/rules.py) for the leak test")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_leaks_when_other_secrets_are_resampled(name: str) -> None:
+    """A seat's view, and the events it is shown, do not depend on what it may not know."""
+    rules = GAMES[name]
+    compared = 0
+    for seed in deep_seeds(name):
+        run = random_run(name, seed)
+        state, _ = new_game(rules, None, seed)
+        for n, (actor, action) in enumerate(run.actions):
+            events = rules.decide(state, actor, action, dice_for(state))
+            after = apply(rules, state.model_copy(deep=True), events)
+            for viewer in (*rules.seats, None):
+                dump = state.model_dump()
+                other = resample(rules, state, viewer, Dice(seed, 100_000 + n))
+                assert state.model_dump() == dump, "resample_hidden must not mutate the state"
+                assert view_of(rules, other, viewer) == view_of(rules, state, viewer), (
+                    f"{name} seed {seed} step {n}: {viewer}'s view changed when hidden things were resampled"
+                )
+                # Same action, same dice on the resampled table: wherever the viewer ends up
+                # knowing the same things, it must have been shown the same events.
+                try:
+                    other_events = rules.decide(other, actor, action, dice_for(state))
+                except Rejected:
+                    continue  # the action depended on a secret (e.g. a card in a resampled hand)
+                other_after = apply(rules, other, other_events)
+                if view_of(rules, other_after, viewer) == view_of(rules, after, viewer):
+                    assert shown(other_events, viewer) == shown(events, viewer), (
+                        f"{name} seed {seed} step {n}: events shown to {viewer} depend on hidden things"
+                    )
+                    compared += 1
+            state = after
+    assert compared > 0
