@@ -232,6 +232,7 @@ class Api:
             result = await route.handler(call)
         except ApiError as exc:
             record.status, record.code = exc.status, exc.code
+            self.emu.interactions_api.note_failure(call, exc)
             self.emu.notify()
             return json_response(exc.body(), status=exc.status, headers=headers | exc.headers)
         record.status = 204 if result is None else 200

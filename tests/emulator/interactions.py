@@ -226,21 +226,28 @@ class Interactions:
                 auth=False,
             )
 
-    async def callback(self, call: Call) -> dict[str, Any]:
+    async def callback(self, call: Call) -> dict[str, Any] | None:
         """POST .../callback?with_response=1: the initial response, within 3 s, exactly once."""
         it = self.records.get(call.int("interaction_id"))
-        try:
-            if it is None or it.token != call.params["token"]:
-                raise ApiError(404, 10062)
-            if it.callback_type is not None:
-                raise ApiError(400, 40060)
-            if self.emu.clock.now() - it.created > RESPONSE_WINDOW:
-                raise ApiError(404, 10062)
-            return self._respond(it, call)
-        except ApiError as exc:
-            if it is not None:
-                it.errors.append((exc.status, exc.code))
-            raise
+        if it is None or it.token != call.params["token"]:
+            raise ApiError(404, 10062)
+        if it.callback_type is not None:
+            raise ApiError(400, 40060)
+        if self.emu.clock.now() - it.created > RESPONSE_WINDOW:
+            raise ApiError(404, 10062)
+        result = self._respond(it, call)
+        # Without with_response Discord answers 204; discord.py >= 2.5 always asks for the body.
+        return result if call.query.get("with_response") in ("1", "true", "True") else None
+
+    def note_failure(self, call: Call, error: ApiError) -> None:
+        """Remember a refused request (route checks or fail_next) on the interaction it concerned."""
+        it = None
+        if "interaction_id" in call.params and call.params["interaction_id"].isdigit():
+            it = self.records.get(int(call.params["interaction_id"]))
+        elif "token" in call.params:
+            it = self.by_token.get(call.params["token"])
+        if it is not None:
+            it.errors.append((error.status, error.code))
 
     def _respond(self, it: InteractionRecord, call: Call) -> dict[str, Any]:
         body = call.json or {}
@@ -321,15 +328,10 @@ class Interactions:
         it = self.by_token.get(call.params["token"])
         if it is None or call.int("webhook_id") != self.emu.application_id:
             raise ApiError(401, 50027)
-        age = self.emu.clock.now() - it.created
-        error = None
-        if age > TOKEN_LIFETIME:
-            error = ApiError(401, 50027)
-        elif it.callback_type is None:
-            error = ApiError(404, 10015)  # never acknowledged: the token was invalidated after 3 s
-        if error is not None:
-            it.errors.append((error.status, error.code))
-            raise error
+        if self.emu.clock.now() - it.created > TOKEN_LIFETIME:
+            raise ApiError(401, 50027)
+        if it.callback_type is None:
+            raise ApiError(404, 10015)  # not acknowledged (yet, or ever: the token died after 3 s)
         return it
 
     async def followup(self, call: Call) -> dict[str, Any] | None:

@@ -314,16 +314,24 @@ class Messages:
             user = self.store.users[channel.recipient_id]  # type: ignore[index]
             if not user.dms_open or user.bot or not self.store.shares_guild(user.id):
                 raise ApiError(403, 50007)
-        if channel.is_thread and (channel.archived or channel.locked):
-            raise ApiError(400, 50083)
+        if channel.is_thread and channel.archived:
+            if channel.locked:
+                raise ApiError(400, 50083)
+            self._unarchive(channel)
         msg = self.create(channel, self.emu.bot.id, call.json or {}, call.files)
         return self.payload(msg)
+
+    def _unarchive(self, thread: ChannelRecord) -> None:
+        """Sending to an archived, unlocked thread reopens it (THREAD_UPDATE), as on Discord."""
+        thread.archived = False
+        data = channel_payload(self.store, thread)
+        self.emu.gateway.dispatch("THREAD_UPDATE", data, intent=GUILDS, guild_id=thread.guild_id)
 
     async def patch_message(self, call: Call) -> dict[str, Any]:
         """PATCH a message the bot wrote (attachments keep-list semantics)."""
         channel = self.channel(call)
         msg = self.message(call, channel)
-        if msg.author_id != self.emu.bot.id or msg.interaction_id is not None and msg.ephemeral:
+        if msg.author_id != self.emu.bot.id:
             raise ApiError(403, 50005)
         return self.payload(self.edit(msg, call.json or {}, call.files))
 

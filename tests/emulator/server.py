@@ -311,6 +311,10 @@ class Emulator:
         """INVALID_SESSION (not resumable): the client must IDENTIFY again."""
         await self.gateway.invalidate()
 
+    async def wait_connected(self, timeout: float = 10) -> None:
+        """Until some bot session has an open websocket (e.g. after starting a bot subprocess)."""
+        await self.wait_for(lambda: self.gateway.connected, timeout)
+
     def advance_clock(self, seconds: float) -> None:
         """Age everything (3 s response window, 15 min tokens) without sleeping."""
         self.clock.advance(seconds)

@@ -614,3 +614,77 @@ async def test_user_messages_without_message_content_intent_arrive_empty(
     await emu.wait_for(lambda: any(kind == "message" for kind, _ in bot.seen))
     message = next(m for kind, m in bot.seen if kind == "message")
     assert message.author.id == world["bob"].id and message.content == ""
+
+
+async def test_thread_from_a_message_reuses_its_id_and_reopens_when_archived(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    bot = await run(Bot())
+    channel = bot.get_channel(world["games"])
+    starter = await channel.send("game 7")
+    thread = await starter.create_thread(name="game-7")
+    assert thread.id == starter.id and emu.threads(world["games"]) == [starter.id]
+    assert emu.messages(world["games"])[0].thread_id == thread.id
+    await thread.edit(archived=True)
+    assert emu.store.channels[thread.id].archived
+    await thread.send("move")
+    assert not emu.store.channels[thread.id].archived  # sending reopened it
+    assert [m.content for m in emu.messages(thread.id)] == ["move"]
+
+
+async def test_fetch_history_pins_and_typing(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    bot = await run(Bot())
+    channel = bot.get_channel(world["games"])
+    first = await channel.send("one")
+    await channel.send("two")
+    async with channel.typing():
+        pass
+    assert (await channel.fetch_message(first.id)).content == "one"
+    assert [m.content async for m in channel.history(limit=10)] == ["two", "one"]
+    await first.pin()
+    assert [m.id async for m in channel.pins()] == [first.id]
+    fetched = await bot.fetch_channel(world["games"])
+    assert fetched.name == "games"
+    await first.delete()
+    assert [m.content for m in emu.messages(world["games"])] == ["two"]
+    assert emu.unknown_requests == []
+
+
+async def test_button_in_a_dm(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    bot = await run(Bot())
+    user = await bot.fetch_user(world["bob"].id)
+    await user.send("route?", view=PersistentView())
+    [dm] = emu.dm_messages(world["bob"].id)
+    it = await emu.click(world["bob"].id, dm.id, "persist:press")
+    await it.wait_done()
+    assert it.payload["context"] == 1 and "user" in it.payload and "guild_id" not in it.payload
+    assert [m.content for m in emu.dm_messages(world["bob"].id)] == ["pressed by bob"]
+    with pytest.raises(ValueError, match="cannot see"):
+        await emu.click(world["alice"].id, dm.id, "persist:press")
+
+
+async def test_scripted_callback_failure_is_seen_by_bot_and_record(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    await run(Bot())
+    emu.fail_next("POST", "/interactions/*/*/callback", status=404, code=10062)
+    it = await emu.slash(world["bob"].id, world["games"], "panel")
+    await emu.wait_for(lambda: it.error)
+    assert it.error == (404, 10062) and it.callback_type is None and emu.messages(world["games"]) == []
+    it2 = await emu.slash(world["bob"].id, world["games"], "panel")
+    assert [m.content for m in await it2.wait_done()] == ["panel"]  # only the next one failed
+
+
+async def test_heartbeats_are_acknowledged(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    bot = await run(Bot())
+    await emu.wait_for(lambda: bot.latency != float("inf"))
+    assert emu.gateway.count(1) >= 1 and bot.latency < 5
+
+
+async def test_auto_sharded_client_uses_gateway_bot(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    intents = discord.Intents.default()
+    bot = await run(discord.AutoShardedClient(intents=intents, guild_ready_timeout=0.05))
+    assert bot.shard_count == 1 and bot.get_guild(world["guild"].id) is not None
+    assert "GET /gateway/bot" in [r.route for r in emu.requests]
+    guild = bot.get_guild(world["guild"].id)
+    assert guild.member_count == 5 and len(guild.members) == 1  # without GUILD_MEMBERS only the bot is sent

@@ -1,0 +1,38 @@
+"""Reusable pytest fixtures: import them into a conftest (`from tests.emulator.fixtures import emu, run`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import discord
+import pytest
+
+from .discordpy import redirect, start_client, stop_client
+from .server import Emulator
+
+ClientRunner = Callable[[discord.Client], Awaitable[discord.Client]]
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[Emulator]:
+    """A running emulator; discord.http.Route.BASE and DEFAULT_GATEWAY point at it for the test."""
+    emulator = Emulator()
+    await emulator.start()
+    with redirect(emulator):
+        yield emulator
+    await emulator.stop()
+
+
+@pytest.fixture
+async def run(emu: Emulator) -> AsyncIterator[ClientRunner]:
+    """Start clients against the emulator (login + connect + ready); all are closed after the test."""
+    started: list[tuple[discord.Client, object]] = []
+
+    async def _run(client: discord.Client) -> discord.Client:
+        task = await start_client(emu, client)
+        started.append((client, task))
+        return client
+
+    yield _run
+    for client, task in started:
+        await stop_client(client, task)  # type: ignore[arg-type]
