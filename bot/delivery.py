@@ -1,0 +1,368 @@
+"""The outbox worker: turns pending `deliveries` rows into Discord messages, exactly once in effect.
+
+Persist first, deliver second: the table service writes outbox rows in the same transaction as the
+events they announce; this worker delivers them afterwards and resumes whatever is still pending
+after a crash or restart. Edits are idempotent (the status message is re-rendered from the store);
+new messages carry a nonce derived from the row (Discord's `enforce_nonce` returns the already
+created message instead of a duplicate when a resend follows a crash) and their id is recorded.
+A closed DM (403, code 50007) is recorded on the player and announced once in the game thread;
+it never blocks the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+import aiohttp
+import discord
+
+from engine.core import Event
+from renderers.i18n import language_of
+
+from .errors import log_failure
+from .games import presenter_for, rules_for
+from .i18n import t
+from .panels import Panel, mention, narration_lines, outcome_text, private_panel, status_panel, turn_content
+from .store import DeliveryRecord, NewDelivery, Store, TableRecord
+from .tables import TableService
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+
+
+class DeliveryError(Exception):
+    """Base of the outcomes a messenger reports."""
+
+
+class Transient(DeliveryError):
+    """Worth retrying later (5xx, network, timeouts)."""
+
+
+class Permanent(DeliveryError):
+    """Retrying will not help (missing permissions, unknown channel)."""
+
+
+class DmClosed(DeliveryError):
+    """The user does not accept DMs from the bot (403, code 50007)."""
+
+
+class MessageGone(DeliveryError):
+    """The message to edit no longer exists (404, code 10008)."""
+
+
+class Messenger(Protocol):
+    """What the worker needs from Discord."""
+
+    async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int: ...
+    async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
+    async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int: ...
+
+
+def _classify(exc: BaseException) -> DeliveryError:
+    if isinstance(exc, discord.Forbidden):
+        return DmClosed(str(exc.code)) if exc.code == 50007 else Permanent(f"forbidden {exc.code}")
+    if isinstance(exc, discord.NotFound):
+        return MessageGone("10008") if exc.code == 10008 else Permanent(f"not found {exc.code}")
+    if isinstance(exc, discord.HTTPException):
+        if exc.status >= 500 or exc.status == 429:
+            return Transient(f"http {exc.status}")
+        return Permanent(f"http {exc.status} code {exc.code}")
+    if isinstance(exc, discord.RateLimited | aiohttp.ClientError | asyncio.TimeoutError | OSError):
+        return Transient(type(exc).__name__)
+    raise exc
+
+
+class DiscordMessenger:
+    """The Messenger over a discord.py client (REST only; no gateway cache needed)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._dm_channels: dict[int, int] = {}
+
+    async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int:
+        channel = self.client.get_partial_messageable(channel_id)
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in ping]
+        )
+        try:
+            message = await channel.send(**self._kwargs(panel), nonce=nonce, allowed_mentions=mentions)
+        except Exception as exc:
+            raise _classify(exc) from exc
+        return message.id
+
+    async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        kwargs = self._kwargs(panel)
+        try:
+            await message.edit(
+                content=kwargs.get("content"),
+                attachments=kwargs.get("files", []),
+                view=kwargs.get("view"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except Exception as exc:
+            raise _classify(exc) from exc
+
+    async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
+        try:
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:
+                channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+                self._dm_channels[user_id] = channel_id
+            channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            message = await channel.send(
+                **self._kwargs(panel), nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except Exception as exc:
+            raise _classify(exc) from exc
+        return message.id
+
+    @staticmethod
+    def _kwargs(panel: Panel) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": panel.clipped()}
+        files = panel.discord_files()
+        if files:
+            kwargs["files"] = files
+        view = panel.view()
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+
+def nonce_for(row: DeliveryRecord) -> str:
+    """Stable per outbox row and generation (≤ 25 characters, as Discord requires)."""
+    return f"tb{row.id}g{row.generation}"[:25]
+
+
+class DeliveryWorker:
+    """Delivers pending outbox rows: one task per table at a time, rows of a table in order."""
+
+    def __init__(
+        self,
+        store: Store,
+        service: TableService,
+        messenger: Messenger,
+        *,
+        clock: Callable[[], float] = time.time,
+        poll_interval: float = 30.0,
+        retry_base: float = 2.0,
+    ) -> None:
+        self.store = store
+        self.service = service
+        self.messenger = messenger
+        self.clock = clock
+        self.poll_interval = poll_interval
+        self.retry_base = retry_base
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._handlers: dict[
+            str, Callable[[DeliveryRecord, TableRecord], Awaitable[tuple[str, int | None, str | None]]]
+        ] = {
+            "status": self._status,
+            "turn": self._turn,
+            "dm": self._dm,
+            "dm_notice": self._dm_notice,
+            "end": self._end,
+            "reminder": self._reminder,
+        }
+
+    # --- lifecycle ---------------------------------------------------------------------------
+    def notify(self) -> None:
+        """Something was written: deliver it soon."""
+        self._idle.clear()
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="tablero-delivery")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None
+
+    async def wait_idle(self, timeout: float = 10.0) -> None:
+        """Until nothing is pending (for tests and orderly shutdown)."""
+        await asyncio.wait_for(self._idle.wait(), timeout)
+
+    async def _loop(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivery pass failed")
+            timeout = self.poll_interval
+            soonest = await self.store.next_wakeup()
+            if soonest is not None:
+                timeout = max(0.05, min(timeout, soonest - self.clock()))
+            if not self._wake.is_set() and soonest is None:
+                self._idle.set()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            except TimeoutError:
+                pass
+
+    async def run_once(self) -> int:
+        """Deliver every due row once; returns how many rows were handled."""
+        rows = await self.store.pending_deliveries(self.clock())
+        by_table: dict[int, list[DeliveryRecord]] = {}
+        for row in rows:
+            by_table.setdefault(row.table_id, []).append(row)
+        counts = await asyncio.gather(*(self._run_table(rows) for rows in by_table.values()))
+        return sum(counts)
+
+    async def _run_table(self, rows: list[DeliveryRecord]) -> int:
+        for row in rows:
+            await self.deliver(row)
+        return len(rows)
+
+    # --- one row -----------------------------------------------------------------------------
+    async def deliver(self, row: DeliveryRecord) -> None:
+        table = await self.store.get_table(row.table_id)
+        if table is None:
+            return
+        async with self.store.transaction() as tx:
+            await tx.start_attempt(row.id)
+        try:
+            status, message_id, error = await self._handlers[row.kind](row, table)
+        except Transient as exc:
+            await self._retry(row, str(exc))
+            return
+        except (Permanent, MessageGone, DmClosed) as exc:
+            log.warning(
+                "delivery %s (%s, table %s v%s) failed: %s", row.id, row.kind, row.table_id, row.version, exc
+            )
+            status, message_id, error = "failed", None, f"{type(exc).__name__}: {exc}"
+        except Exception as exc:  # a bug: log where, never what (no secrets), retry a few times
+            log_failure(
+                log, exc, "delivery %s (%s) failed", row.id, row.kind, table=row.table_id, version=row.version
+            )
+            if row.attempts + 1 >= 3:
+                status, message_id, error = "failed", None, type(exc).__name__
+            else:
+                await self._retry(row, type(exc).__name__)
+                return
+        async with self.store.transaction() as tx:
+            await tx.finish_delivery(
+                row.id,
+                status,
+                generation=row.generation if row.kind == "status" else None,
+                message_id=message_id,
+                error=error,
+            )
+
+    async def _retry(self, row: DeliveryRecord, error: str) -> None:
+        attempts = row.attempts + 1
+        async with self.store.transaction() as tx:
+            if attempts >= MAX_ATTEMPTS:
+                await tx.finish_delivery(row.id, "failed", error=error)
+            else:
+                await tx.retry_delivery(row.id, self.clock() + min(self.retry_base**attempts, 300.0), error)
+        log.info("delivery %s (%s, table %s) will retry: %s", row.id, row.kind, row.table_id, error)
+
+    # --- kinds -------------------------------------------------------------------------------
+    async def _status(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        channel = table.post_channel_id
+        if channel is None:
+            return "skipped", None, "no channel"
+        loaded = await self.service.load(table.id)
+        panel = await status_panel(table, loaded.rules, presenter_for(table.game), loaded.state)
+        if table.status_message_id is not None:
+            try:
+                await self.messenger.edit(channel, table.status_message_id, panel)
+                return "done", table.status_message_id, None
+            except MessageGone:
+                pass  # deleted by someone: post a fresh one below
+        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row))
+        async with self.store.transaction() as tx:
+            await tx.update_table(table.id, status_message_id=message_id)
+        return "done", message_id, None
+
+    async def _turn(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        channel = table.post_channel_id
+        if channel is None:
+            return "skipped", None, "no channel"
+        rules = rules_for(table.game)
+        records = [
+            r
+            for r in await self.store.load_events(table.id, row.payload["to"])
+            if r.seq >= row.payload["from"]
+        ]
+        events: list[Event] = [rules.parse_event(r.data) for r in records]
+        lines = narration_lines(presenter_for(table.game), events, table.lang)
+        current = table.version == row.version
+        ping = row.payload.get("ping", []) if current and table.status == "active" else []
+        content = turn_content(table, lines, ping, table.lang, final=current and table.status == "finished")
+        if not content:
+            return "skipped", None, None
+        message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
+        return "done", message_id, None
+
+    async def _dm(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        if table.status != "active" or await self.store.newer_delivery_exists(row):
+            return "skipped", None, "superseded"
+        user_id = int(row.target.split(":", 1)[1])
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return "skipped", None, "no seat"
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        loaded = await self.service.load(table.id)
+        panel = await private_panel(
+            table, loaded.rules, presenter_for(table.game), loaded.state, seat, lang, link=True
+        )
+        try:
+            message_id = await self.messenger.send_dm(user_id, panel, nonce=nonce_for(row))
+        except DmClosed:
+            async with self.store.transaction() as tx:
+                await tx.upsert_player(user_id, dm_status="closed")
+                # once per table and player: tell them in the thread to use the "My hand" button
+                await tx.add_delivery(
+                    NewDelivery(table_id=table.id, version=0, kind="dm_notice", target=row.target)
+                )
+            self.notify()
+            return "failed", None, "dm_closed"
+        if player is None or player.dm_status != "open":
+            await self.store.upsert_player(user_id, dm_status="open")
+        return "done", message_id, None
+
+    async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        user_id = int(row.target.split(":", 1)[1])
+        return await self._public(
+            row, table, t(table.lang, "bot.dm_closed", mention=mention(user_id)), [user_id]
+        )
+
+    async def _end(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        content = outcome_text(table, table.lang)
+        if not content:
+            return "skipped", None, None
+        return await self._public(row, table, f"**{content}**", [])
+
+    async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        if table.status != "active" or table.version != row.version:
+            return "skipped", None, "moved on"
+        user_id = int(row.target.split(":", 1)[1])
+        content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.id)
+        return await self._public(row, table, content, [user_id])
+
+    async def _public(
+        self, row: DeliveryRecord, table: TableRecord, content: str, ping: Sequence[int]
+    ) -> tuple[str, int | None, str | None]:
+        channel = table.post_channel_id
+        if channel is None:
+            return "skipped", None, "no channel"
+        message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
+        return "done", message_id, None

@@ -1,0 +1,108 @@
+"""One error path for commands and components: refusals become ephemeral replies, bugs a log line.
+
+A rules refusal (`Rejected`) is answered in the player's language, ephemerally. Anything else is
+answered with "Something broke; the table is unchanged." and logged with the table id and version
+and the traceback's frames, but never the exception's message or arguments: those can carry a
+hand, a view or an action's hidden payload.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine.core import Rejected
+
+from .i18n import language_of as _language_of
+from .i18n import rejected_text, t
+
+log = logging.getLogger("tablero.errors")
+
+# Extra replies for some refusals (e.g. "moved on" shows the current private state); set by the app.
+FollowUp = Callable[[discord.Interaction, Rejected], Awaitable[None]]
+
+
+def withheld(exc: BaseException) -> BaseException:
+    """A stand-in exception carrying only the type name and the original traceback."""
+    blank = RuntimeError(f"{type(exc).__name__} (message withheld)")
+    return blank.with_traceback(exc.__traceback__)
+
+
+def log_failure(
+    logger: logging.Logger, exc: BaseException, msg: str, *args: Any, table: int | None, version: int | None
+) -> None:
+    """Log a failure with its table id and version; the exception's text is withheld."""
+    blank = withheld(exc)
+    logger.error(
+        msg + " [table %s v%s] %s",
+        *args,
+        table,
+        version,
+        type(exc).__name__,
+        exc_info=(type(blank), blank, exc.__traceback__),
+    )
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The original exception behind discord.py's wrappers."""
+    while (
+        isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__
+    ):
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+def interaction_language(interaction: discord.Interaction) -> str:
+    return _language_of(interaction.locale)
+
+
+async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+class ErrorHandler:
+    """`tree.on_error` and the same path for component callbacks."""
+
+    def __init__(self) -> None:
+        self.follow_up: FollowUp | None = None
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.handle(interaction, error)
+
+    async def handle(self, interaction: discord.Interaction, error: BaseException) -> None:
+        error = unwrap(error)
+        lang = interaction_language(interaction)
+        table = interaction.extras.get("table")
+        version = interaction.extras.get("version")
+        try:
+            if isinstance(error, Rejected):
+                if self.follow_up is not None and table is not None:
+                    interaction.extras["refusal"] = rejected_text(lang, error)
+                    await self.follow_up(interaction, error)
+                else:
+                    await reply(interaction, rejected_text(lang, error))
+                return
+            if isinstance(error, app_commands.CheckFailure):
+                await reply(interaction, t(lang, "bot.not_allowed"))
+                return
+            name = (
+                getattr(interaction.command, "qualified_name", None)
+                or interaction.data
+                and interaction.data.get("custom_id")
+            )
+            log_failure(log, error, "interaction %s failed", name, table=table, version=version)
+            await reply(interaction, t(lang, "core.something_broke"))
+        except discord.HTTPException as exc:  # the interaction itself expired or failed: nothing more to say
+            log.warning("could not answer interaction [table %s v%s]: %s", table, version, type(exc).__name__)

@@ -1,0 +1,341 @@
+"""Message builders: the public status message, a seat's private panel, the per-turn notification.
+
+A `Panel` is plain data (text, PNG files, component specs) so the delivery worker, the cogs and
+the tests share one builder. Public panels are built only from the spectator view and events
+redacted for nobody (`redacted_for(None)`); private panels only from that seat's view.
+
+Component custom_ids (routed by the DynamicItems in cogs/play.py, so they work after a restart):
+  tb:a:{table}:{version}:{index}   one legal action (index into legal_actions at that version)
+  tb:s:{table}:{version}:{n}       a select of legal actions (values are indices)
+  tb:p:{table}:{version}:{page}    another page of a long action list
+  tb:hand:{table} / tb:rules:{table} / tb:rematch:{table} / tb:join:{table} / tb:start:{table}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+
+from engine.core import Action, Event, Rules
+from renderers.base import Presenter
+
+from .i18n import game_name, seat_name, t, text
+from .store import AI, TableRecord
+
+CONTENT_LIMIT = 2000
+BUTTONS_MAX = 20  # up to 4 rows of 5; more actions become select menus
+SELECT_OPTIONS = 25
+SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
+
+ACTION_ID = "tb:a:{table}:{version}:{index}"
+SELECT_ID = "tb:s:{table}:{version}:{n}"
+PAGE_ID = "tb:p:{table}:{version}:{page}"
+HAND_ID = "tb:hand:{table}"
+RULES_ID = "tb:rules:{table}"
+REMATCH_ID = "tb:rematch:{table}"
+JOIN_ID = "tb:join:{table}"
+START_ID = "tb:start:{table}"
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+    row: int | None = None
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]  # (label, value)
+    row: int | None = None
+
+
+@dataclass
+class Panel:
+    """One message's worth of content."""
+
+    content: str
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    components: list[ButtonSpec | SelectSpec] = field(default_factory=list)
+
+    def clipped(self) -> str:
+        return clip(self.content)
+
+    def discord_files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+
+    def view(self) -> discord.ui.View | None:
+        """A View that only serialises the components; routing is by DynamicItem templates.
+
+        The view is stopped before sending on purpose: discord.py then does not store it (no
+        per-message memory), and an ephemeral view's 15-minute timeout cannot later unregister
+        the DynamicItem templates (ViewStore.remove_view drops them with the view).
+        """
+        if not self.components:
+            return None
+        view = discord.ui.View(timeout=None)
+        for spec in self.components:
+            if isinstance(spec, ButtonSpec):
+                view.add_item(
+                    discord.ui.Button(
+                        label=spec.label[:80],
+                        custom_id=spec.custom_id,
+                        style=getattr(discord.ButtonStyle, spec.style),
+                        row=spec.row,
+                        disabled=spec.disabled,
+                    )
+                )
+            else:
+                view.add_item(
+                    discord.ui.Select(
+                        custom_id=spec.custom_id,
+                        placeholder=spec.placeholder[:150],
+                        options=[
+                            discord.SelectOption(label=label[:100], value=value)
+                            for label, value in spec.options
+                        ],
+                        row=spec.row,
+                    )
+                )
+        view.stop()
+        return view
+
+
+def clip(content: str, limit: int = CONTENT_LIMIT) -> str:
+    return content if len(content) <= limit else content[: limit - 1] + "…"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def holder_text(table: TableRecord, seat: str, lang: str) -> str:
+    holder = table.seats.get(seat)
+    if holder == AI:
+        return t(lang, "bot.seat_ai")
+    if holder is None:
+        return t(lang, "bot.seat_open")
+    return mention(holder)
+
+
+def seat_with_holder(table: TableRecord, seat: str, lang: str) -> str:
+    return f"{seat_name(table.game, seat, lang)} ({holder_text(table, seat, lang)})"
+
+
+def header(table: TableRecord, lang: str) -> str:
+    return t(lang, "bot.table_header", game=game_name(table.game, lang), table=table.id)
+
+
+def outcome_text(table: TableRecord, lang: str) -> str | None:
+    """'Game over: Red (@alice) wins — reason.' or None while the game goes on."""
+    outcome = table.outcome
+    if not outcome:
+        return None
+    params = dict(outcome.get("params") or {})
+    for name in ("seat", "winner", "loser"):
+        if isinstance(params.get(name), str) and params[name] in table.seats:
+            params[name] = seat_name(table.game, params[name], lang)
+    if "by" in params and isinstance(params["by"], int):
+        params["by"] = mention(params["by"])
+    reason = text(lang, outcome["reason"], outcome["reason"], **params)
+    winners = [seat_with_holder(table, s, lang) for s in outcome.get("winners", [])]
+    if table.status == "abandoned":
+        return t(lang, "bot.outcome_abandoned", table=table.id)
+    if not winners:
+        return t(lang, "bot.outcome_draw", reason=reason)
+    return t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
+
+
+# --- public ------------------------------------------------------------------------------------
+async def status_panel(
+    table: TableRecord, rules: Rules[Any], presenter: Presenter, state: Any | None
+) -> Panel:
+    """The one public status message of a table (edited on every change)."""
+    lang = table.lang
+    lines = [header(table, lang)]
+    lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    files: list[tuple[str, bytes]] = []
+    buttons: list[ButtonSpec | SelectSpec] = []
+    if table.status == "lobby":
+        if table.invited:
+            lines.append(t(lang, "bot.lobby_invited", users=", ".join(mention(u) for u in table.invited)))
+        else:
+            lines.append(t(lang, "bot.lobby_open"))
+        buttons += [
+            ButtonSpec(JOIN_ID.format(table=table.id), t(lang, "bot.button.join"), "primary"),
+            ButtonSpec(START_ID.format(table=table.id), t(lang, "bot.button.start")),
+        ]
+    if state is not None:
+        view = rules.view(state, None)
+        lines.append("")
+        lines.append(presenter.status_text(view, lang))
+        png = await asyncio.to_thread(presenter.board_png, view, lang)
+        files.append((f"table-{table.id}-v{table.version}.png", png))
+        active = sorted(rules.active_seats(state))
+        if table.status == "active" and active:
+            lines.append(
+                t(lang, "bot.to_act", seats=", ".join(seat_with_holder(table, s, lang) for s in active))
+            )
+    end = outcome_text(table, lang)
+    if end:
+        lines.append("")
+        lines.append(f"**{end}**")
+    if table.status == "active":
+        buttons.append(ButtonSpec(HAND_ID.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
+    buttons.append(ButtonSpec(RULES_ID.format(table=table.id), t(lang, "bot.button.rules")))
+    if table.status == "finished":
+        buttons.append(
+            ButtonSpec(REMATCH_ID.format(table=table.id), t(lang, "bot.button.rematch"), "success")
+        )
+    return Panel("\n".join(lines), files, buttons)
+
+
+def narration_lines(presenter: Presenter, events: Sequence[Event], lang: str) -> list[str]:
+    """Public narration: each event as nobody's seat may see it."""
+    lines = []
+    for event in events:
+        shown = event.redacted_for(None)
+        if shown is None:
+            continue
+        line = presenter.narrate(shown, lang)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def turn_content(
+    table: TableRecord, lines: Sequence[str], ping: Sequence[int], lang: str, *, final: bool
+) -> str:
+    """The per-turn notification: narration, then the outcome or a ping for who must act."""
+    parts = list(lines)
+    end = outcome_text(table, lang) if final else None
+    if end:
+        parts.append(f"**{end}**")
+    if ping:
+        parts.append(t(lang, "bot.your_move", mentions=" ".join(mention(u) for u in ping)))
+    if not parts:
+        return ""
+    body = "\n".join(parts)
+    if len(body) <= CONTENT_LIMIT:
+        return body
+    tail = "\n".join(parts[-2:]) if ping or end else ""
+    return clip(body[: CONTENT_LIMIT - len(tail) - 2]) + "\n" + tail
+
+
+# --- private -----------------------------------------------------------------------------------
+async def private_panel(
+    table: TableRecord,
+    rules: Rules[Any],
+    presenter: Presenter,
+    state: Any | None,
+    seat: str | None,
+    lang: str,
+    *,
+    page: int = 0,
+    note: str | None = None,
+    link: bool = False,
+) -> Panel:
+    """What one seat sees privately: its secrets, and its choices when it must act."""
+    lines = [
+        header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
+    ]
+    if note:
+        lines.append(note)
+    if seat is None:
+        lines.append(t(lang, "bot.not_a_player_here"))
+        return Panel("\n".join(lines))
+    lines.append(t(lang, "bot.you_play", seat=seat_name(table.game, seat, lang)))
+    if state is None:
+        lines.append(t(lang, "bot.not_started_yet"))
+        return Panel("\n".join(lines))
+    view = rules.view(state, seat)
+    secret = presenter.private_text(view, lang)
+    lines.append(secret if secret else t(lang, "bot.nothing_hidden"))
+    files: list[tuple[str, bytes]] = []
+    png = await asyncio.to_thread(presenter.private_png, view, lang)
+    if png:
+        files.append((f"table-{table.id}-private.png", png))
+    components: list[ButtonSpec | SelectSpec] = []
+    if table.status == "active" and seat in rules.active_seats(state):
+        legal = rules.legal_actions(state, seat)
+        if legal:
+            lines.append("")
+            lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
+            components = action_components(table.id, state.version, legal, presenter, lang, page)
+    elif table.status == "active":
+        waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
+        if waiting:
+            lines.append(t(lang, "bot.waiting_for", seats=", ".join(waiting)))
+    end = outcome_text(table, lang)
+    if end:
+        lines.append(f"**{end}**")
+    return Panel("\n".join(lines), files, components)
+
+
+def action_components(
+    table_id: int, version: int, legal: Sequence[Action], presenter: Presenter, lang: str, page: int = 0
+) -> list[ButtonSpec | SelectSpec]:
+    """Buttons for a few actions; select menus (25 options each, paged) for many."""
+    labels = [presenter.action_label(a, lang) for a in legal]
+    if len(legal) <= BUTTONS_MAX:
+        return [
+            ButtonSpec(
+                ACTION_ID.format(table=table_id, version=version, index=i), label, "primary", row=i // 5
+            )
+            for i, label in enumerate(labels)
+        ]
+    per_page = SELECT_OPTIONS * SELECTS_PER_PAGE
+    pages = (len(legal) + per_page - 1) // per_page
+    page = max(0, min(page, pages - 1))
+    start = page * per_page
+    specs: list[ButtonSpec | SelectSpec] = []
+    for n in range(SELECTS_PER_PAGE):
+        lo = start + n * SELECT_OPTIONS
+        hi = min(lo + SELECT_OPTIONS, len(legal), start + per_page)
+        if lo >= hi:
+            break
+        specs.append(
+            SelectSpec(
+                SELECT_ID.format(table=table_id, version=version, n=lo // SELECT_OPTIONS),
+                t(lang, "bot.select_placeholder", first=lo + 1, last=hi),
+                tuple((labels[i], str(i)) for i in range(lo, hi)),
+                row=n,
+            )
+        )
+    if pages > 1:
+        if page > 0:
+            specs.append(
+                ButtonSpec(
+                    PAGE_ID.format(table=table_id, version=version, page=page - 1),
+                    t(lang, "bot.button.prev"),
+                    row=4,
+                )
+            )
+        if page < pages - 1:
+            specs.append(
+                ButtonSpec(
+                    PAGE_ID.format(table=table_id, version=version, page=page + 1),
+                    t(lang, "bot.button.next"),
+                    row=4,
+                )
+            )
+    return specs
+
+
+def rules_summary(game: str, presenter: Presenter, lang: str) -> str:
+    """A readable rules summary: the presenter's `rules_text` if it has one, else the catalog's "<game>.rules"."""
+    hook = getattr(presenter, "rules_text", None)
+    if hook is not None:
+        body = hook(lang)
+    else:
+        body = text(lang, f"{game}.rules", t(lang, "bot.no_rules_summary"))
+    return clip(f"**{game_name(game, lang)}**\n{body}")

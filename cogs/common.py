@@ -1,0 +1,98 @@
+"""Small helpers the cogs share: localised command strings, replies with panels, table lookup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.i18n import game_name, language_of, seat_name, t
+from bot.panels import Panel
+from bot.store import TableRecord
+from engine.core import Rejected
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+
+def L(default: str, key: str) -> app_commands.locale_str:  # noqa: N802 - reads like a marker
+    """A command string translated through the catalogs ("cmd.*"); `default` is the English text."""
+    return app_commands.locale_str(default, key=key)
+
+
+def tablero(interaction: discord.Interaction) -> TableroBot:
+    return cast("TableroBot", interaction.client)
+
+
+def lang_of(interaction: discord.Interaction) -> str:
+    """The language for replies only this user sees: their client's locale."""
+    return language_of(interaction.locale)
+
+
+async def send_panel(
+    interaction: discord.Interaction, panel: Panel, *, ephemeral: bool = True, **kwargs: Any
+) -> None:
+    """Send a panel as the interaction's (follow-up) reply."""
+    payload: dict[str, Any] = {"content": panel.clipped(), "ephemeral": ephemeral, **kwargs}
+    files = panel.discord_files()
+    if files:
+        payload["files"] = files
+    view = panel.view()
+    if view is not None:
+        payload["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**payload)
+    else:
+        await interaction.response.send_message(**payload)
+
+
+async def resolve_table(interaction: discord.Interaction, table: int | None) -> TableRecord:
+    """The table named, else the one being played in this thread (the newest if several)."""
+    bot = tablero(interaction)
+    if table is not None:
+        record = await bot.tables.get(table)
+    else:
+        here = [
+            r
+            for r in await bot.store.list_tables(guild_id=interaction.guild_id)
+            if interaction.channel_id in (r.thread_id, r.channel_id)
+        ]
+        here.sort(key=lambda r: (r.is_over, r.thread_id != interaction.channel_id, -r.id))
+        if not here:
+            raise Rejected(
+                "bot.which_table", "Which table? Give its number, or use the command in the game's thread."
+            )
+        record = here[0]
+    interaction.extras["table"] = record.id
+    interaction.extras["version"] = record.version
+    return record
+
+
+def table_label(table: TableRecord, lang: str) -> str:
+    seats = ", ".join(
+        f"{seat_name(table.game, s, lang)}: {'AI' if h == 'ai' else ('—' if h is None else 'player')}"
+        for s, h in table.seats.items()
+    )
+    status = t(lang, f"bot.status.{table.status}")
+    return f"#{table.id} {game_name(table.game, lang)} · {status} · {seats}"[:100]
+
+
+async def table_choices(
+    interaction: discord.Interaction, current: str, *, statuses: tuple[str, ...], mine: bool = True
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete: the user's tables (or any joinable ones) in this server, newest first."""
+    bot = tablero(interaction)
+    lang = lang_of(interaction)
+    tables = await bot.store.list_tables(guild_id=interaction.guild_id, statuses=statuses)
+    if mine:
+        tables = [
+            r for r in tables if interaction.user.id in r.human_users() or interaction.user.id in r.invited
+        ]
+    choices = []
+    for record in tables:
+        label = table_label(record, lang)
+        if current and current.lower() not in label.lower():
+            continue
+        choices.append(app_commands.Choice(name=label, value=record.id))
+    return choices[:25]

@@ -1,0 +1,334 @@
+"""/game new|join|start|list|status|resign|abandon|log|language and /rules: thin adapters over bot.tables."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import playable_games, presenter_for, rules_for
+from bot.i18n import LANGUAGES, game_name, seat_name, t
+from bot.panels import mention, rules_summary, status_panel
+from engine.core import Rejected
+
+from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
+
+RUNNING = ("lobby", "active")
+
+
+def parse_options(raw: str | None) -> dict[str, Any]:
+    """Options as JSON (`{"rounds": 5}`) or `key=value` pairs (`rounds=5 fast=true`)."""
+    if not raw or not raw.strip():
+        return {}
+    raw = raw.strip()
+    if raw.startswith("{"):
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = None
+        if isinstance(value, dict):
+            return value
+        raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
+    options: dict[str, Any] = {}
+    for part in raw.replace(",", " ").split():
+        key, sep, text = part.partition("=")
+        if not sep or not key:
+            raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    return options
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return perms.administrator or perms.manage_guild
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    lang = lang_of(interaction)
+    choices = []
+    for name in playable_games():
+        label = game_name(name, lang)
+        if current.lower() in label.lower() or current.lower() in name:
+            choices.append(app_commands.Choice(name=label, value=name))
+    return choices[:25]
+
+
+async def side_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    lang = lang_of(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        seats = rules_for(game).seats if game else ()
+    except LookupError:
+        seats = ()
+    choices = [app_commands.Choice(name=seat_name(game, s, lang), value=s) for s in seats]
+    return [c for c in choices if current.lower() in c.name.lower() or current.lower() in c.value][:25]
+
+
+async def my_running_tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    return await table_choices(interaction, current, statuses=RUNNING)
+
+
+async def joinable_tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    tables = await tablero(interaction).store.list_tables(guild_id=interaction.guild_id, statuses=("lobby",))
+    lang = lang_of(interaction)
+    user = interaction.user.id
+    choices = [
+        app_commands.Choice(name=table_label(r, lang), value=r.id)
+        for r in tables
+        if (not r.invited or user in r.invited) and r.seat_of(user) is None
+    ]
+    return [c for c in choices if current.lower() in c.name.lower()][:25]
+
+
+async def any_tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    return await table_choices(interaction, current, statuses=(), mine=False)
+
+
+TABLE = L("table", "cmd.param.table")
+TABLE_HELP = L("Table number (defaults to the game in this thread)", "cmd.param.table.description")
+
+
+@app_commands.guild_only()
+class Lobby(
+    commands.GroupCog,
+    group_name=L("game", "cmd.game.name"),
+    group_description=L("Play tabletop games", "cmd.game.description"),
+):
+    """The lobby: open, join, start, list, inspect and leave tables."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=L("new", "cmd.new.name"),
+        description=L("Open a new game table in a thread", "cmd.new.description"),
+    )
+    @app_commands.rename(
+        game=L("game", "cmd.param.game"),
+        opponent=L("opponent", "cmd.param.opponent"),
+        side=L("side", "cmd.param.side"),
+        options=L("options", "cmd.param.options"),
+    )
+    @app_commands.describe(
+        game=L("Which game", "cmd.param.game.description"),
+        opponent=L("Who you challenge (leave empty to play the AI)", "cmd.param.opponent.description"),
+        side=L("The side you play (random if empty)", "cmd.param.side.description"),
+        options=L("Game options as key=value pairs", "cmd.param.options.description"),
+    )
+    @app_commands.autocomplete(game=game_autocomplete, side=side_autocomplete)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponent: discord.User | None = None,
+        side: str | None = None,
+        options: str | None = None,
+    ) -> None:
+        await interaction.response.defer(thinking=True)
+        bot = tablero(interaction)
+        await bot.remember_locale(interaction)
+        lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
+        opponent_id = None if opponent is None or (bot.user and opponent.id == bot.user.id) else opponent.id
+        if opponent is not None and opponent.bot and opponent_id is not None:
+            raise Rejected(
+                "bot.opponent_is_bot", "Bots cannot play; leave the opponent empty to play the AI."
+            )
+        table = await bot.tables.create(
+            game=game,
+            creator=interaction.user.id,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            lang=lang,
+            side=side or None,
+            opponent=opponent_id,
+            options=parse_options(options),
+        )
+        interaction.extras["table"] = table.id
+        name = t(lang, "bot.thread_name", game=game_name(game, lang), table=table.id)
+        thread_id = await bot.open_thread(interaction.channel, interaction.channel_id, name)
+        table = await bot.tables.open(table.id, thread_id=thread_id)
+        where = f"<#{thread_id}>" if thread_id else ""
+        key = "bot.created_vs_ai" if opponent_id is None else "bot.created_invite"
+        text = t(
+            lang,
+            key,
+            user=mention(interaction.user.id),
+            opponent=mention(opponent_id) if opponent_id else "",
+            game=game_name(game, lang),
+            table=table.id,
+            where=where,
+        )
+        pings = [discord.Object(opponent_id)] if opponent_id else []
+        await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions(users=pings))
+
+    @app_commands.command(
+        name=L("join", "cmd.join.name"),
+        description=L("Take a seat at a table waiting for players", "cmd.join.description"),
+    )
+    @app_commands.rename(table=TABLE, side=L("side", "cmd.param.side"))
+    @app_commands.describe(
+        table=TABLE_HELP, side=L("The side you play (random if empty)", "cmd.param.side.description")
+    )
+    @app_commands.autocomplete(table=joinable_tables)
+    async def join(
+        self, interaction: discord.Interaction, table: int | None = None, side: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await tablero(interaction).remember_locale(interaction)
+        record = await resolve_table(interaction, table)
+        record = await tablero(interaction).tables.join(record.id, interaction.user.id, side or None)
+        seat = record.seat_of(interaction.user.id) or ""
+        lang = lang_of(interaction)
+        key = "bot.joined_started" if record.status == "active" else "bot.joined"
+        await interaction.followup.send(
+            t(lang, key, table=record.id, seat=seat_name(record.game, seat, lang)), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("start", "cmd.start.name"),
+        description=L("Start your table now; empty seats go to the AI", "cmd.start.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=my_running_tables)
+    async def start(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        record = await tablero(interaction).tables.start(record.id, interaction.user.id)
+        await interaction.followup.send(
+            t(lang_of(interaction), "bot.started", table=record.id), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("list", "cmd.list.name"),
+        description=L("Tables being played on this server", "cmd.list.description"),
+    )
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction)
+        tables = await tablero(interaction).store.list_tables(guild_id=interaction.guild_id, statuses=RUNNING)
+        if not tables:
+            await interaction.followup.send(t(lang, "bot.list_empty"), ephemeral=True)
+            return
+        lines = [
+            f"{table_label(r, lang)}" + (f" · <#{r.post_channel_id}>" if r.post_channel_id else "")
+            for r in tables[:20]
+        ]
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(
+        name=L("status", "cmd.status.name"),
+        description=L("Show a table's board and status", "cmd.status.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def status(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        loaded = await tablero(interaction).tables.load(record.id)
+        shown = loaded.table.model_copy(update={"lang": lang_of(interaction)})
+        panel = await status_panel(shown, loaded.rules, presenter_for(shown.game), loaded.state)
+        await send_panel(interaction, panel)
+
+    @app_commands.command(
+        name=L("resign", "cmd.resign.name"),
+        description=L("Concede a game you are playing", "cmd.resign.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=my_running_tables)
+    async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        await tablero(interaction).tables.resign(record.id, interaction.user.id)
+        await interaction.followup.send(
+            t(lang_of(interaction), "bot.resigned", table=record.id), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("abandon", "cmd.abandon.name"),
+        description=L("Close a table with no winner (server admins)", "cmd.abandon.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        await tablero(interaction).tables.abandon(
+            record.id, interaction.user.id, is_admin=is_admin(interaction)
+        )
+        await interaction.followup.send(
+            t(lang_of(interaction), "bot.abandoned", table=record.id), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("log", "cmd.log.name"),
+        description=L("The event log as a file (secrets only after the end)", "cmd.log.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def log(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        log = await tablero(interaction).tables.log_for(record.id, interaction.user.id)
+        data = json.dumps(log, indent=1, ensure_ascii=False).encode()
+        file = discord.File(io.BytesIO(data), filename=f"table-{record.id}-log.json")
+        key = "bot.log_full" if log["redacted_for"] is None else "bot.log_redacted"
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=record.id), file=file, ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("language", "cmd.language.name"),
+        description=L("Language of this server's public game messages (admins)", "cmd.language.description"),
+    )
+    @app_commands.rename(language=L("language", "cmd.param.language"))
+    @app_commands.describe(language=L("The language", "cmd.param.language.description"))
+    @app_commands.choices(
+        language=[app_commands.Choice(name=L(code, f"cmd.choice.{code}"), value=code) for code in LANGUAGES]
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not is_admin(interaction) or interaction.guild_id is None:
+            raise Rejected("bot.admins_only_language", "Only server admins can choose the server's language.")
+        await tablero(interaction).store.set_guild_language(interaction.guild_id, language)
+        await interaction.followup.send(t(language, "bot.language_set"), ephemeral=True)
+
+
+class RulesCog(commands.Cog):
+    """/rules <game>: a readable summary."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=L("rules", "cmd.rules.name"),
+        description=L("A readable summary of a game's rules", "cmd.rules.description"),
+    )
+    @app_commands.rename(game=L("game", "cmd.param.game"))
+    @app_commands.describe(game=L("Which game", "cmd.param.game.description"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if game not in playable_games():
+            raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game)
+        await interaction.followup.send(
+            rules_summary(game, presenter_for(game), lang_of(interaction)), ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))
+    await bot.add_cog(RulesCog(bot))

@@ -1,0 +1,50 @@
+"""E2E fixtures: the emulator, a small world, and the real bot started with bot.start() against it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import TableroBot
+from tests.emulator import Emulator
+from tests.emulator.fixtures import emu  # noqa: F401  (fixture)
+
+from .harness import World, build_world, settings_for, start_bot, stop_bot
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def world(emu: Emulator) -> World:  # noqa: F811
+    return build_world(emu)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tablero.db"
+
+
+BotStarter = Callable[..., Awaitable[TableroBot]]
+
+
+@pytest.fixture
+async def start(emu: Emulator, db_path: Path) -> AsyncIterator[BotStarter]:  # noqa: F811
+    """Start the bot (several times for restart tests); every bot is closed after the test."""
+    running: list[tuple[TableroBot, Any]] = []
+
+    async def _start(**extra: Any) -> TableroBot:
+        bot, task = await start_bot(emu, settings_for(emu, db_path, **extra))
+        running.append((bot, task))
+        return bot
+
+    yield _start
+    for bot, task in running:
+        await stop_bot(bot, task)
+
+
+@pytest.fixture
+async def tablero(start: BotStarter, duel_game: object) -> TableroBot:
+    return await start()
