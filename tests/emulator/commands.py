@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .http import Api, ApiError, Call, form_error
@@ -14,6 +15,13 @@ if TYPE_CHECKING:
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
+
+
+LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el bg ru uk hi th "
+    "zh-CN ja zh-TW ko".split()
+)
+NAME_RE = re.compile(r"^[-_'\w]{1,32}$")
 
 
 class CommandUnavailable(Exception):
@@ -53,7 +61,9 @@ class CommandRoutes:
     def _stored(
         self, body: dict[str, Any], old: dict[str, Any] | None, guild_id: int | None
     ) -> dict[str, Any]:
-        if not body.get("name"):
+        if body.get("type", 1) == 1:
+            validate_command(body, "")
+        elif not body.get("name"):
             raise form_error("name", "This field is required", "BASE_TYPE_REQUIRED")
         data = {
             "type": 1,
@@ -85,7 +95,12 @@ class CommandRoutes:
         body = call.json or []
         if len(body) > 100:
             raise form_error("_", "Must be 100 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
-        new = {c["name"]: self._stored(c, table.get(c["name"]), guild_id) for c in body}
+        new = {}
+        for i, cmd in enumerate(body):
+            try:
+                new[cmd.get("name", "")] = self._stored(cmd, table.get(cmd.get("name", "")), guild_id)
+            except ApiError as exc:
+                raise ApiError(400, 50035, "Invalid Form Body", errors={str(i): exc.errors}) from None
         table.clear()
         table.update(new)
         return list(new.values())
@@ -305,3 +320,66 @@ def _inferred(names: list[str], options: dict[str, Any], store: Store) -> dict[s
             }
         ]
     return {"id": str(store.ids.next()), "name": names[0], "options": leaf}
+
+
+def _check_name(name: Any, path: str) -> None:
+    if not isinstance(name, str) or not NAME_RE.match(name) or name != name.lower():
+        raise form_error(path, f"Invalid command name {name!r}", "APPLICATION_COMMAND_INVALID_NAME")
+
+
+def _check_text(value: Any, path: str, low: int = 1, high: int = 100) -> None:
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        raise form_error(path, f"Must be between {low} and {high} in length.", "BASE_TYPE_BAD_LENGTH")
+
+
+def _check_localizations(data: dict[str, Any], key: str, path: str, check: Any) -> None:
+    for locale, text in (data.get(key) or {}).items():
+        if locale not in LOCALES:
+            raise form_error(f"{path}{key}.{locale}", f"Invalid locale {locale!r}", "LOCALE_INVALID")
+        check(text, f"{path}{key}.{locale}")
+
+
+def validate_command(data: dict[str, Any], path: str) -> None:
+    """Discord's rules for chat-input commands and their options, localizations included."""
+    _check_name(data.get("name"), f"{path}name")
+    _check_text(data.get("description"), f"{path}description")
+    _check_localizations(data, "name_localizations", path, _check_name)
+    _check_localizations(data, "description_localizations", path, _check_text)
+    options = data.get("options") or []
+    if len(options) > 25:
+        raise form_error(f"{path}options", "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    seen_optional = False
+    names: set[str] = set()
+    for i, opt in enumerate(options):
+        here = f"{path}options.{i}."
+        validate_command(opt, here)
+        if opt["name"] in names:
+            raise form_error(
+                f"{here}name", "Option names must be unique", "APPLICATION_COMMAND_OPTIONS_NAME_EXISTS"
+            )
+        names.add(opt["name"])
+        if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            continue
+        if opt.get("required"):
+            if seen_optional:
+                raise form_error(
+                    f"{here}required",
+                    "Required options must be placed before non-required options",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                )
+        else:
+            seen_optional = True
+        _check_choices(opt, here)
+
+
+def _check_choices(opt: dict[str, Any], path: str) -> None:
+    choices = opt.get("choices") or []
+    if len(choices) > 25:
+        raise form_error(f"{path}choices", "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    if choices and opt.get("autocomplete"):
+        raise form_error(
+            f"{path}autocomplete", "Autocomplete cannot be used with choices", "AUTOCOMPLETE_CHOICES"
+        )
+    for c, choice in enumerate(choices):
+        _check_text(choice.get("name"), f"{path}choices.{c}.name")
+        _check_localizations(choice, "name_localizations", f"{path}choices.{c}.", _check_text)

@@ -7,6 +7,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from . import validate
+from .commands import LOCALES
 from .http import Api, ApiError, Call, form_error
 from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, member_payload
 from .records import EPHEMERAL, LOADING, MessageRecord
@@ -132,6 +133,7 @@ class Interactions:
         self.records: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.modals: dict[tuple[int, str], tuple[dict[str, Any], InteractionRecord]] = {}
+        self.response_window = RESPONSE_WINDOW
 
     # ---- creating interactions ----------------------------------------------------------------
     def start(
@@ -149,6 +151,10 @@ class Interactions:
             raise RuntimeError("no bot has identified on the gateway yet; start the client first")
         channel = self.store.channels[channel_id]
         user = self.store.users[user_id]
+        if (locale or user.locale) not in LOCALES:
+            raise ValueError(
+                f"{locale or user.locale!r} is not a Discord locale (e.g. en-US, en-GB, es-ES, es-419)"
+            )
         it = InteractionRecord(
             self.emu,
             id=self.store.ids.next(),
@@ -233,7 +239,7 @@ class Interactions:
             raise ApiError(404, 10062)
         if it.callback_type is not None:
             raise ApiError(400, 40060)
-        if self.emu.clock.now() - it.created > RESPONSE_WINDOW:
+        if self.emu.clock.now() - it.created > self.response_window:
             raise ApiError(404, 10062)
         result = self._respond(it, call)
         # Without with_response Discord answers 204; discord.py >= 2.5 always asks for the body.

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from .commands import CommandRoutes, SlashBuilder
+from .commands import LOCALES, CommandRoutes, SlashBuilder
 from .core import CoreRoutes
 from .gateway import GUILD_MEMBERS, GUILDS, PRIVILEGED, RESUMABLE_CLOSE, Gateway
 from .http import API_PREFIX, Api
@@ -53,6 +53,7 @@ class Emulator:
         strict_commands: bool = True,
         privileged_intents: int = PRIVILEGED,
         rate_limit: tuple[int, float] = (50, 1.0),
+        response_window: float = 3.0,
     ) -> None:
         self.clock = Clock()
         self.store = Store(self.clock)
@@ -70,6 +71,7 @@ class Emulator:
         self.api.rate_limits.default = rate_limit
         self.messages_api = Messages(self)
         self.interactions_api = Interactions(self)
+        self.interactions_api.response_window = response_window
         self.slash_builder = SlashBuilder(self.store, "", strict=strict_commands)
         for routes in (CoreRoutes(self), CommandRoutes(self), self.messages_api, self.interactions_api):
             routes.register(self.api)
@@ -150,10 +152,17 @@ class Emulator:
 
     def add_member(self, guild_id: int, user_id: int, *, admin: bool = False) -> MemberRecord:
         """Join a user to a guild (GUILD_MEMBER_ADD); admin=True grants ADMINISTRATOR through a role."""
+        event = (
+            "GUILD_MEMBER_UPDATE" if user_id in self.store.guilds[guild_id].members else "GUILD_MEMBER_ADD"
+        )
         member = self.store.add_member(guild_id, user_id, admin=admin)
         data = member_payload(self.store, member) | {"guild_id": str(guild_id)}
-        self.gateway.dispatch("GUILD_MEMBER_ADD", data, intent=GUILD_MEMBERS, guild_id=guild_id)
+        self.gateway.dispatch(event, data, intent=GUILD_MEMBERS, guild_id=guild_id)
         return member
+
+    def open_dm(self, user_id: int) -> int:
+        """The user opens a DM with the bot (to run commands there); returns the DM channel id."""
+        return self.store.dm_channel(user_id).id
 
     def deny_dms(self, user_id: int) -> None:
         """The user closes DMs: bot DMs fail with 403 / 50007."""
@@ -187,6 +196,7 @@ class Emulator:
         locale: str | None = None,
     ) -> InteractionRecord:
         """Run a registered chat-input command ("game new" = group/subcommand) as a user."""
+        self._check_locale(user_id, locale)
         guild_id = self.store.channels[channel_id].guild_id
         data = self.slash_builder.build(command, options or {}, user_id=user_id, guild_id=guild_id)
         return self.interactions_api.start(APPLICATION_COMMAND, user_id, channel_id, data, locale=locale)
@@ -203,6 +213,7 @@ class Emulator:
         timeout: float = 5,
     ) -> list[dict[str, Any]]:
         """Type into an autocomplete option; returns the bot's choices."""
+        self._check_locale(user_id, locale)
         guild_id = self.store.channels[channel_id].guild_id
         data = self.slash_builder.build(command, options, user_id=user_id, guild_id=guild_id, focused=focused)
         it = self.interactions_api.start(AUTOCOMPLETE, user_id, channel_id, data, locale=locale)
@@ -218,6 +229,7 @@ class Emulator:
         self, user_id: int, message_id: int, custom_id: str, *, locale: str | None = None
     ) -> InteractionRecord:
         """Press a button on a message the user can see."""
+        self._check_locale(user_id, locale)
         msg, component = self._component(user_id, message_id, custom_id, (BUTTON,))
         data = {"custom_id": custom_id, "component_type": BUTTON}
         return self.interactions_api.start(
@@ -228,6 +240,7 @@ class Emulator:
         self, user_id: int, message_id: int, custom_id: str, values: list[Any], *, locale: str | None = None
     ) -> InteractionRecord:
         """Pick values in a select menu (string selects check the values exist and the count)."""
+        self._check_locale(user_id, locale)
         msg, component = self._component(user_id, message_id, custom_id, SELECT_TYPES)
         values = [str(v) for v in values]
         low, high = component.get("min_values", 1), component.get("max_values", 1)
@@ -253,6 +266,7 @@ class Emulator:
         locale: str | None = None,
     ) -> InteractionRecord:
         """Submit a modal the bot showed this user (type 9), mirroring its layout."""
+        self._check_locale(user_id, locale)
         shown = self.interactions_api.modals.get((user_id, custom_id))
         if shown is None:
             raise ValueError(f"no modal {custom_id!r} is open for user {user_id}")
@@ -265,6 +279,10 @@ class Emulator:
         return self.interactions_api.start(
             MODAL_SUBMIT, user_id, channel_id, data, locale=locale, message=msg
         )
+
+    def _check_locale(self, user_id: int, locale: str | None) -> None:
+        if (locale or self.store.users[user_id].locale) not in LOCALES:
+            raise ValueError(f"{locale!r} is not a Discord locale (e.g. en-US, en-GB, es-ES, es-419)")
 
     def _component(
         self, user_id: int, message_id: int, custom_id: str, kinds: tuple[int, ...]

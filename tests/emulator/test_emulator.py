@@ -207,6 +207,20 @@ class Bot(discord.Client):
             await created.send(f"{interaction.user.mention} vs {opponent.mention}")
             await interaction.followup.send(f"thread {created.id}")
 
+        @self.tree.command(name="board", description="Send the board image, then a deferred one")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("now", file=discord.File(io.BytesIO(PNG), "now.png"))
+            sent = await interaction.followup.send(
+                "log", file=discord.File(io.BytesIO(b"log"), "log.txt"), wait=True
+            )
+            await sent.edit(content="log v2")
+
+        @self.tree.command(name="abandon", description="Admins only")
+        @app_commands.default_permissions(administrator=True)
+        @app_commands.guild_only()
+        async def abandon(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("abandoned")
+
         @self.tree.command(name="where", description="Say where we are")
         async def where(interaction: discord.Interaction) -> None:
             channel = interaction.channel
@@ -256,8 +270,11 @@ async def test_command_sync_echoes_ids(emu: Emulator, run: Any, world: dict[str,
         "later",
         "twice",
         "thread",
+        "board",
+        "abandon",
         "where",
     }
+    assert all(len(str(cmd_id)) >= 17 for cmd_id in synced.values())  # real snowflakes
     fetched = {c.name: c.id for c in await bot.tree.fetch_commands()}
     assert fetched == synced
     again = {c.name: c.id for c in await bot.tree.sync()}
@@ -688,3 +705,81 @@ async def test_auto_sharded_client_uses_gateway_bot(emu: Emulator, run: Any, wor
     assert "GET /gateway/bot" in [r.route for r in emu.requests]
     guild = bot.get_guild(world["guild"].id)
     assert guild.member_count == 5 and len(guild.members) == 1  # without GUILD_MEMBERS only the bot is sent
+
+
+async def test_files_in_the_initial_response_and_in_follow_ups(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    await run(Bot())
+    it = await emu.slash(world["bob"].id, world["games"], "board")
+    await emu.wait_for(lambda: len(it.messages) == 2 and it.messages[1].edits == 1)
+    first, second = it.messages
+    assert (first.content, [(a.filename, a.data) for a in first.attachments]) == ("now", [("now.png", PNG)])
+    assert (second.content, [(a.filename, a.data) for a in second.attachments]) == (
+        "log v2",
+        [("log.txt", b"log")],
+    )
+    callback = next(r for r in emu.requests if r.route and r.route.endswith("/callback"))
+    assert callback.json["type"] == 4 and [f.filename for f in callback.files] == ["now.png"]
+
+
+async def test_command_permissions_and_contexts_are_enforced(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    await run(Bot())
+    with pytest.raises(CommandUnavailable, match="permissions"):
+        await emu.slash(world["bob"].id, world["games"], "abandon")
+    it = await emu.slash(world["alice"].id, world["games"], "abandon")
+    assert [m.content for m in await it.wait_done()] == ["abandoned"]
+    dm = emu.open_dm(world["bob"].id)
+    with pytest.raises(CommandUnavailable, match="DMs"):
+        await emu.slash(world["bob"].id, dm, "abandon")
+    where = await emu.slash(world["bob"].id, dm, "where")
+    assert [m.content for m in await where.wait_done()] == ["DMChannel:None"]
+
+
+class SpanishTranslator(app_commands.Translator):
+    """Translates command names to Spanish; `bad` produces a name Discord rejects."""
+
+    def __init__(self, bad: bool) -> None:
+        self.bad = bad
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        if (
+            locale is not discord.Locale.spain_spanish
+            or context.location is not app_commands.TranslationContextLocation.command_name
+        ):
+            return None
+        return "Nueva Partida" if self.bad else "nueva"
+
+
+@pytest.mark.parametrize("bad", [False, True])
+async def test_localized_command_names_are_validated_on_sync(
+    emu: Emulator, world: dict[str, Any], bad: bool
+) -> None:
+    client = discord.Client(intents=discord.Intents.default())
+    tree = app_commands.CommandTree(client)
+
+    @tree.command(name=app_commands.locale_str("new", key="cmd.new"), description="New game")
+    async def new(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok")
+
+    await client.login(emu.token)
+    await tree.set_translator(SpanishTranslator(bad))
+    try:
+        if bad:
+            with pytest.raises(discord.HTTPException) as info:
+                await tree.sync()
+            assert info.value.code == 50035 and "name_localizations" in info.value.text
+        else:
+            [cmd] = await tree.sync()
+            assert cmd.name_localizations == {discord.Locale.spain_spanish: "nueva"}
+    finally:
+        await client.close()
+    with pytest.raises(ValueError, match="not a Discord locale"):
+        await emu.slash(world["alice"].id, world["games"], "new", locale="es")
