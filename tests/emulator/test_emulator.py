@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import sys
 from typing import Any
 
 import aiohttp
@@ -783,3 +784,74 @@ async def test_localized_command_names_are_validated_on_sync(
         await client.close()
     with pytest.raises(ValueError, match="not a Discord locale"):
         await emu.slash(world["alice"].id, world["games"], "new", locale="es")
+
+
+BOT_SCRIPT = """
+import asyncio, sys
+import discord, yarl
+from discord import app_commands
+
+discord.http.Route.BASE = sys.argv[1]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+
+
+class Panel(discord.ui.View):
+    def __init__(self):
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Press", custom_id="persist:press")
+    async def press(self, interaction, button):
+        await interaction.response.edit_message(content="pressed after restart " + sys.argv[4])
+
+
+class Bot(discord.Client):
+    def __init__(self):
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.tree = app_commands.CommandTree(self)
+
+        @self.tree.command(name="panel", description="Post the panel")
+        async def panel(interaction):
+            await interaction.response.send_message("panel", view=Panel())
+
+    async def setup_hook(self):
+        self.add_view(Panel())
+        await self.tree.sync()
+
+
+asyncio.run(Bot().start(sys.argv[3]))
+"""
+
+
+async def test_bot_process_killed_hard_and_restarted(emu: Emulator, world: dict[str, Any]) -> None:
+    async def spawn(generation: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            BOT_SCRIPT,
+            emu.api_base,
+            emu.gateway_url,
+            emu.token,
+            generation,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+
+    first = await spawn("1")
+    try:
+        await emu.wait_for(lambda: emu.gateway.connected and emu.store.global_commands, timeout=20)
+        it = await emu.slash(world["bob"].id, world["games"], "panel")
+        [panel] = await it.wait_done(timeout=10)
+    finally:
+        first.kill()  # SIGKILL: no close frame, no cleanup
+        await first.wait()
+    await emu.wait_for(lambda: not emu.gateway.connected)
+    second = await spawn("2")
+    try:
+        await emu.wait_for(lambda: emu.identify_count == 2 and emu.gateway.connected, timeout=20)
+        await emu.wait_for(lambda: len([r for r in emu.requests if r.method == "PUT"]) == 2, timeout=20)
+        click = await emu.click(world["alice"].id, panel.id, "persist:press")
+        await click.wait_done(timeout=10)
+        assert emu.messages(world["games"])[-1].content == "pressed after restart 2"
+    finally:
+        second.kill()
+        await second.wait()
