@@ -21,6 +21,7 @@ async def emu() -> AsyncIterator[Emulator]:
     with redirect(emulator):
         yield emulator
     await emulator.stop()
+    assert emulator.internal_errors == [], "the emulator itself failed; see the log"
 
 
 @pytest.fixture

@@ -108,7 +108,7 @@ class Gateway:
         for session in list(self.sessions.values()):
             if intent and not session.intents & intent:
                 continue
-            if guild_id is not None and not self._owns(session, guild_id):
+            if not self._owns(session, guild_id or 0):  # events without a guild go to shard 0
                 continue
             payload = data_for(session) if data_for is not None else data
             session.send(event, payload)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
 import mimetypes
 import re
@@ -19,6 +20,7 @@ from .records import AttachmentRecord, FailRule, RequestRecord
 if TYPE_CHECKING:
     from .server import Emulator
 
+log = logging.getLogger("tests.emulator")
 API_PREFIX = "/api/v10"
 ERROR_MESSAGES = {
     10003: "Unknown Channel",
@@ -144,7 +146,8 @@ class RateLimits:
             if method in ("*", call.method) and regex.match(call.path):
                 limit, window = rule_limit, rule_window
                 break
-        major = "+".join(call.params.get(k, "") for k in ("channel_id", "guild_id", "webhook_id", "token"))
+        keys = ("channel_id", "guild_id", "webhook_id", "interaction_id", "token")
+        major = "+".join(call.params.get(k, "") for k in keys)
         bucket_id = hashlib.md5(f"{route.method} {route.template}".encode()).hexdigest()[:16]
         key = f"{bucket_id}:{major}"
         now = time.monotonic()
@@ -235,6 +238,12 @@ class Api:
             self.emu.interactions_api.note_failure(call, exc)
             self.emu.notify()
             return json_response(exc.body(), status=exc.status, headers=headers | exc.headers)
+        except Exception as exc:  # an emulator bug: fail fast (a 500 would make discord.py retry for ~25 s)
+            log.exception("emulator error on %s %s", call.method, call.path)
+            self.emu.internal_errors.append(exc)
+            record.status = 400
+            self.emu.notify()
+            return json_response({"message": f"emulator internal error: {exc!r}", "code": 0}, status=400)
         record.status = 204 if result is None else 200
         self.emu.notify()
         if result is None:

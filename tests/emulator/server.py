@@ -62,6 +62,7 @@ class Emulator:
         self.owner = self.store.add_user("owner")
         self.application_id = self.bot.id
         self.requests: list[RequestRecord] = []
+        self.internal_errors: list[Exception] = []
         self.message_log: list[tuple[str, MessageRecord]] = []
         self.port: int | None = None
         self._changed = asyncio.Event()

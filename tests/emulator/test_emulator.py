@@ -855,3 +855,15 @@ async def test_bot_process_killed_hard_and_restarted(emu: Emulator, world: dict[
     finally:
         second.kill()
         await second.wait()
+
+
+async def test_an_emulator_bug_fails_fast_and_is_reported(emu: Emulator) -> None:
+    async def broken(call: Any) -> None:
+        raise KeyError("oops")
+
+    route = next(r for r in emu.api.routes if r.template == "/gateway")
+    route.handler = broken
+    async with aiohttp.ClientSession() as session, session.get(f"{emu.api_base}/gateway") as response:
+        assert response.status == 400 and "emulator internal error" in (await response.json())["message"]
+    assert [type(e) for e in emu.internal_errors] == [KeyError]
+    emu.internal_errors.clear()  # the fixture asserts none are left
