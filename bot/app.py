@@ -43,6 +43,7 @@ class TableroBot(commands.Bot):
         clock: Callable[[], float] = time.time,
         messenger: Callable[[discord.Client], Messenger] = DiscordMessenger,
     ) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: no warning
         intents = discord.Intents.none()
         intents.guilds = True  # GUILD_CREATE (channels, threads); no privileged intents are needed
         super().__init__(

@@ -298,7 +298,6 @@ class Lobby(
     @app_commands.choices(
         language=[app_commands.Choice(name=L(code, f"cmd.choice.{code}"), value=code) for code in LANGUAGES]
     )
-    @app_commands.default_permissions(manage_guild=True)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not is_admin(interaction) or interaction.guild_id is None:

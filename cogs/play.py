@@ -42,6 +42,7 @@ async def show_private(
     """The user's private panel for a table, ephemeral, built fresh from the store."""
     bot = tablero(interaction)
     loaded = await bot.tables.load(table_id)
+    interaction.extras["version"] = loaded.table.version
     seat = loaded.table.seat_of(interaction.user.id)
     if seat is None:
         raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
