@@ -102,6 +102,13 @@ class TableroBot(commands.Bot):
         await super().close()
         await self.store.close()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction (in its own task, beside the command): remember the user's locale for DMs."""
+        try:
+            await self.remember_locale(interaction)
+        except Exception as exc:  # bookkeeping only; never disturbs the interaction
+            log.warning("could not store a locale: %s", type(exc).__name__)
+
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
 

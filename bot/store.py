@@ -3,7 +3,7 @@
 Behind two small interfaces (`Store` for reads, `Tx` for one atomic unit of writes) so a
 PostgreSQL backend can be added for multi-process deployments. SQLite runs in WAL mode with
 `synchronous=FULL`: every commit is a move a player was told was accepted, and at human click
-rates the fsync per commit costs little (see bench/store_bench.py) while surviving power loss too.
+rates the fsync per commit costs little (see bench/tables_bench.py) while surviving power loss too.
 """
 
 from __future__ import annotations
@@ -430,7 +430,8 @@ class SqliteTx:
         await self._db.execute(
             "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(table_id) DO UPDATE SET version = excluded.version,"
-            " schema_hash = excluded.schema_hash, data = excluded.data",
+            " schema_hash = excluded.schema_hash, data = excluded.data"
+            " WHERE excluded.version >= snapshots.version",  # a slow reader never rolls the cache back
             (table_id, version, schema_hash, data),
         )
 

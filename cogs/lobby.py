@@ -134,7 +134,6 @@ class Lobby(
     ) -> None:
         await interaction.response.defer(thinking=True)
         bot = tablero(interaction)
-        await bot.remember_locale(interaction)
         lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         opponent_id = None if opponent is None or (bot.user and opponent.id == bot.user.id) else opponent.id
         if opponent is not None and opponent.bot and opponent_id is not None:
@@ -182,7 +181,6 @@ class Lobby(
         self, interaction: discord.Interaction, table: int | None = None, side: str | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await tablero(interaction).remember_locale(interaction)
         record = await resolve_table(interaction, table)
         record = await tablero(interaction).tables.join(record.id, interaction.user.id, side or None)
         seat = record.seat_of(interaction.user.id) or ""

@@ -30,7 +30,6 @@ async def _guarded(interaction: discord.Interaction, table: int, version: int | 
     interaction.extras["table"] = table
     interaction.extras["version"] = version
     try:
-        await tablero(interaction).remember_locale(interaction)
         await body()
     except Exception as exc:
         await tablero(interaction).errors.handle(interaction, exc)

@@ -58,6 +58,10 @@ async def test_two_players_with_pings_only_for_who_must_act(
     emu: Emulator, world: World, tablero: TableroBot
 ) -> None:
     thread = await _challenge(emu, world, tablero)
+    assert (
+        "Juegas con Azul" in _latest_dm_with_actions(emu, world.bob).content
+    )  # DMs in Bob's last-seen locale
+    assert "You play Red" in _latest_dm_with_actions(emu, world.alice).content
     opening = [m for m in emu.messages(thread) if m.mentions]
     assert opening and set(opening[-1].mentions) == {world.alice, world.bob}  # both must commit
     # Alice plays from her DM; Bob's choices did not change, so nobody is pinged
