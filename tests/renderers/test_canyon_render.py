@@ -1,0 +1,211 @@
+"""Canyon of Death presentation: images decode and are deterministic, texts come from both catalogs."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.canyon import RULES, CanyonState
+from engine.canyon.model import CanyonView
+from engine.canyon.rules import MESSAGES
+from engine.core import Dice, Event, apply, dice_for, new_game
+from renderers.canyon import PRESENTER, board, presenter, text
+from renderers.i18n import catalog
+
+SEATS: tuple[str | None, ...] = ("marine", "ork", None)
+SOURCE = Path(board.__file__).parent
+
+
+def game(seed: int) -> Iterator[tuple[CanyonState, list[Event]]]:
+    """Each state of an AI-vs-AI game with the events that led to it."""
+    state, events = new_game(RULES, None, seed)
+    yield state, events
+    pilots = {seat: RULES.pilot(seat) for seat in RULES.seats}
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        action = pilots[seat].choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
+        events = RULES.decide(state, seat, action, dice_for(state))
+        state = apply(RULES, state, events)
+        yield state, events
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[CanyonState]:
+    """A handful of varied positions: start, a fork, hits pending, and game over."""
+    chosen: dict[str, CanyonState] = {}
+    for seed in range(12):
+        for state, _ in game(seed):
+            key = state.phase if state.phase != "over" else f"over:{state.reason}"
+            chosen.setdefault(key, state.model_copy(deep=True))
+    return list(chosen.values())
+
+
+def test_board_png_decodes_with_a_sane_size(positions: list[CanyonState]) -> None:
+    for state in positions:
+        for seat in SEATS:
+            for lang in ("en", "es"):
+                img = decode(PRESENTER.board_png(RULES.view(state, seat), lang))
+                assert img.format == "PNG" and img.size == (board.WIDTH, board.HEIGHT)
+
+
+def test_private_png_shows_the_hand_and_is_none_for_spectators(positions: list[CanyonState]) -> None:
+    for state in positions:
+        assert PRESENTER.private_png(RULES.view(state, None), "en") is None
+        for seat in ("marine", "ork"):
+            img = decode(PRESENTER.private_png(RULES.view(state, seat), "en") or b"")
+            assert 150 <= img.size[0] <= 1400 and img.size[1] == 236
+
+
+def test_same_view_same_bytes(positions: list[CanyonState]) -> None:
+    for state in positions[:4]:
+        view = RULES.view(state, "marine")
+        again = CanyonView.model_validate_json(view.model_dump_json())
+        assert PRESENTER.board_png(view, "en") == PRESENTER.board_png(again, "en")
+        assert PRESENTER.private_png(view, "es") == PRESENTER.private_png(again, "es")
+
+
+def test_public_image_depends_on_the_spectator_view_only(positions: list[CanyonState]) -> None:
+    """§1 Hidden, DC-NAV-1: reshuffling every secret leaves the public image byte for byte the same."""
+    for n, state in enumerate(positions):
+        other = RULES.resample_hidden(state, None, Dice(n, 77))
+        assert other.model_dump() != state.model_dump() or state.phase == "over"
+        public = RULES.view(state, None)
+        assert PRESENTER.board_png(public, "en") == PRESENTER.board_png(RULES.view(other, None), "en")
+        assert PRESENTER.status_text(public, "en") == PRESENTER.status_text(RULES.view(other, None), "en")
+
+
+def test_marine_board_differs_from_the_public_one_when_it_previews() -> None:
+    """DC-NAV-1: the Marine's own board shows its preview; the public board shows a back."""
+    state, _ = new_game(RULES, None, 2)
+    assert PRESENTER.board_png(RULES.view(state, "marine"), "en") != PRESENTER.board_png(
+        RULES.view(state, None), "en"
+    )
+
+
+def test_dakkajet_is_drawn_pursuit_inches_behind() -> None:
+    """DC-ADV-3: the gap between the ships grows one inch (on the board's scale) per pursuit pip."""
+    state, _ = new_game(RULES, None, 1)
+    geo = board.Geometry(RULES.view(state, None))
+    gaps = [geo.storm_s(0) - geo.dakka_s(0, pursuit) for pursuit in range(1, 7)]
+    steps = {round(b - a, 6) for a, b in zip(gaps, gaps[1:], strict=False)}
+    assert steps == {round(geo.px_per_in, 6)} and gaps[0] > board.SHIP_PX
+    assert geo.spacing == pytest.approx(6 * geo.px_per_in)  # §3: 6 inches between canyon cards
+    assert geo.dakka_s(0, 6) > 0  # room at the entry even at 6 inches
+
+
+class Recorder:
+    """Wraps renderers.i18n.t to record every catalog key the presenter asks for."""
+
+    def __init__(self, real: Any) -> None:
+        self.real, self.keys = real, set()
+
+    def __call__(self, lang: Any, key: str, /, **params: Any) -> str:
+        self.keys.add(key)
+        return self.real(lang, key, **params)
+
+
+def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder(text.t)
+    for module in (text, board, presenter):
+        monkeypatch.setattr(module, "t", recorder)
+    kinds: set[str] = set()
+    for seed in range(40):
+        for state, events in game(seed):
+            for seat in SEATS:
+                view = RULES.view(state, seat)
+                for lang in ("en", "es"):
+                    PRESENTER.status_text(view, lang)
+                    PRESENTER.private_text(view, lang)
+                    if seat in RULES.active_seats(state):
+                        legal = RULES.legal_actions(state, seat)
+                        assert PRESENTER.action_prompt(view, legal, lang)
+                        for action in legal:
+                            assert 0 < len(PRESENTER.action_label(action, lang)) <= 80
+                    for event in events:
+                        shown = event.redacted_for(seat)
+                        assert shown is not None
+                        kinds.add(event.kind)
+                        line = PRESENTER.narrate(shown, lang)
+                        assert line is None or (line and "{" not in line)
+    for state, _ in list(game(3))[::3]:
+        for seat in SEATS:
+            PRESENTER.board_png(RULES.view(state, seat), "es")
+            PRESENTER.private_png(RULES.view(state, seat), "en")
+    PRESENTER.rules_text("es")
+    en, es = catalog("en"), catalog("es")
+    missing = sorted(k for k in recorder.keys if k not in en or k not in es)
+    assert not missing, missing
+    # Static check too: every literal "canyon.*" key in the presenter's source.
+    literal = set()
+    for path in SOURCE.glob("*.py"):
+        literal |= set(re.findall(r'"(canyon\.[a-z_.]+[a-z_])"', path.read_text(encoding="utf-8")))
+    assert literal and not sorted(k for k in literal if k not in en or k not in es)
+    assert len(kinds) >= 18
+
+
+def test_every_event_kind_is_narrated_where_a_player_wants_a_line() -> None:
+    """Narration for every event kind (dice results included) in both languages."""
+    seen: dict[str, str] = {}
+    for seed in range(80):
+        for _, events in game(seed):
+            for event in events:
+                for lang in ("en", "es"):
+                    line = PRESENTER.narrate(event.redacted_for(None), lang)
+                    if event.kind == "turn_ended":
+                        assert line is None
+                    else:
+                        assert line, event.kind
+                        seen[event.kind] = line
+    all_kinds = {m.model_fields["kind"].default for m in _event_models()}
+    assert all_kinds - {"turn_ended"} <= set(seen), sorted(all_kinds - set(seen))
+    assert re.search(r"\[\d\]", seen["shots_fired"]) and re.search(r"\[\d\]", seen["icarus_fired"])
+
+
+def _event_models() -> list[Any]:
+    from engine.canyon import model
+
+    return [
+        obj
+        for obj in vars(model).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Event)
+        and obj is not Event
+        and "kind" in obj.model_fields
+    ]
+
+
+def test_private_narration_shows_own_draws_and_previews_only() -> None:
+    """DC-SET-5, DC-NAV-1: 'You draw 3♦ 7♦' for the owner; a count for everyone else."""
+    _, events = new_game(RULES, None, 5)
+    drawn = next(e for e in events if e.kind == "cards_drawn" and e.seat == "marine")
+    own = PRESENTER.narrate(drawn.redacted_for("marine"), "en") or ""
+    other = PRESENTER.narrate(drawn.redacted_for("ork"), "en") or ""
+    assert "♦" in own and "♦" not in other and "3" in other
+    preview = next(e for e in events if e.kind == "canyon_previewed")
+    assert "♠" in (PRESENTER.narrate(preview.redacted_for("marine"), "es") or "")
+    assert "♠" not in (PRESENTER.narrate(preview.redacted_for(None), "es") or "")
+
+
+def test_rejection_texts_are_in_both_catalogs() -> None:
+    """Every canyon.* refusal id: English catalog text equals the default; Spanish exists."""
+    en, es = catalog("en"), catalog("es")
+    for key, default in MESSAGES.items():
+        assert key.startswith("canyon.") and en[key] == default and es[key]
+    for reason in ("escaped", "dakkajet_destroyed", "ork_crashed", "stormtalon_destroyed", "marine_crashed"):
+        assert f"canyon.end.{reason}" in en and f"canyon.end.{reason}" in es
+    for key in ("canyon.name", "canyon.seat.marine", "canyon.seat.ork", "canyon.rules"):
+        assert en[key] and es[key]
+    assert set(k for k in en if k.startswith("canyon.")) == set(k for k in es if k.startswith("canyon."))
