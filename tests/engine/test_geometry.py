@@ -128,7 +128,8 @@ def test_triangle_inequality(a: Point, b: Point, c: Point) -> None:
 
 @given(points, radii, points, radii)
 def test_circle_gap_symmetric(a: Point, ra: float, b: Point, rb: float) -> None:
-    assert circle_gap(a, ra, b, rb) == circle_gap(b, rb, a, ra) >= 0
+    gap = circle_gap(a, ra, b, rb)
+    assert gap >= 0 and math.isclose(gap, circle_gap(b, rb, a, ra), rel_tol=1e-12, abs_tol=1e-9)
     assert circles_overlap(a, ra, b, rb) == circles_overlap(b, rb, a, ra)
 
 

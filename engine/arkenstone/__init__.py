@@ -1,0 +1,41 @@
+"""Hunt for the Arkenstone: Bilbo against Smaug on a measured table (../shared/rules/arkenstone.md)."""
+
+from .actions import (
+    ACTION_ADAPTER,
+    Discover,
+    Guess,
+    MoveDirection,
+    MoveTo,
+    MoveToward,
+    Pass,
+    PlaceCard,
+    PlaceFigure,
+    Recover,
+    Search,
+    Trick,
+    TurnUp,
+)
+from .model import ArkenstoneOptions
+from .rules import RULES, ArkenstoneRules
+from .state import ArkenstoneState, ArkenstoneView
+
+__all__ = [
+    "ACTION_ADAPTER",
+    "RULES",
+    "ArkenstoneOptions",
+    "ArkenstoneRules",
+    "ArkenstoneState",
+    "ArkenstoneView",
+    "Discover",
+    "Guess",
+    "MoveDirection",
+    "MoveTo",
+    "MoveToward",
+    "Pass",
+    "PlaceCard",
+    "PlaceFigure",
+    "Recover",
+    "Search",
+    "Trick",
+    "TurnUp",
+]

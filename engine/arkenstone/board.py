@@ -1,0 +1,340 @@
+"""Measuring on the Arkenstone table (§8.2): shared by the rules, the AI and the renderer.
+
+Every function takes a "board": the state or a view (both carry figures, cards and options), so the
+AI measures from its own view with exactly the code the rules use.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.core.geometry import (
+    COMPASS,
+    Point,
+    Rect,
+    circle_gap,
+    circle_on_table,
+    circle_rect_gap,
+    circles_overlap,
+    distance,
+    heading,
+    offset,
+    rect_on_table,
+    room_along,
+    within,
+)
+from engine.core.rules import Rejected, Seat
+
+from .actions import MoveDirection, MoveTo, MoveToward
+from .model import (
+    BILBO,
+    BILBO_MOVE_IN,
+    CARD_HEIGHT_IN,
+    CARD_WIDTH_IN,
+    CELL_IN,
+    COLUMNS,
+    GRID_CELLS,
+    MIN_TRAVEL_IN,
+    SMAUG,
+    SMAUG_MOVE_IN,
+    TABLE_IN,
+    TOLERANCE_IN,
+    ArkenstoneOptions,
+    Location,
+    rank_text,
+)
+
+
+class TreasureLike(Protocol):
+    label: int
+    at: Point
+    removed: bool
+    face_up: bool
+
+
+class Board(Protocol):
+    options: ArkenstoneOptions
+    bilbo: Point | None
+    smaug: Point | None
+
+    @property
+    def treasures(self) -> Sequence[TreasureLike]: ...
+
+    @property
+    def locations(self) -> Sequence[Location]: ...
+
+
+FIGURE_NAME = {BILBO: "Bilbo", SMAUG: "Smaug"}
+MOVE_IN = {BILBO: BILBO_MOVE_IN, SMAUG: SMAUG_MOVE_IN}
+
+
+def other(seat: Seat) -> Seat:
+    """The other side."""
+    return SMAUG if seat == BILBO else BILBO
+
+
+def inches(value: float) -> str:
+    """A distance for a message: at most two decimals, no trailing zeros (4, 4.1, 5.25)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def radius(options: ArkenstoneOptions, seat: Seat) -> float:
+    """The base radius of a seat's figure."""
+    return options.bilbo_radius_in if seat == BILBO else options.smaug_radius_in
+
+
+def position(board: Board, seat: Seat) -> Point:
+    """Where a seat's figure stands (the figure must be on the table)."""
+    at = board.bilbo if seat == BILBO else board.smaug
+    assert at is not None, f"{seat} is not on the table yet"
+    return at
+
+
+def card_rect(at: Point) -> Rect:
+    """The rectangle of a card centred at `at` (portrait, §8.1)."""
+    return Rect.centred(at, CARD_WIDTH_IN, CARD_HEIGHT_IN)
+
+
+def card_on_table(at: Point) -> bool:
+    """True if a card centred here lies fully on the table (AK-SET-4)."""
+    return rect_on_table(card_rect(at), TABLE_IN, TABLE_IN, TOLERANCE_IN)
+
+
+def figure_on_table(options: ArkenstoneOptions, seat: Seat, at: Point) -> bool:
+    """True if the seat's base lies fully on the table here."""
+    return circle_on_table(at, radius(options, seat), TABLE_IN, TABLE_IN, TOLERANCE_IN)
+
+
+def figures_gap(board: Board) -> float:
+    """Edge-to-edge distance between Bilbo's and Smaug's bases (§8.2)."""
+    o = board.options
+    return circle_gap(position(board, BILBO), o.bilbo_radius_in, position(board, SMAUG), o.smaug_radius_in)
+
+
+def bilbo_card_gap(board: Board, at: Point, bilbo_at: Point | None = None) -> float:
+    """Shortest distance from Bilbo's base to the card centred at `at` (§8.2)."""
+    where = bilbo_at if bilbo_at is not None else position(board, BILBO)
+    return circle_rect_gap(where, board.options.bilbo_radius_in, card_rect(at))
+
+
+def in_reach(gap: float, reach: float) -> bool:
+    """ "Within N inches" with the spec's tolerance (AK-GEN-3, §8.2)."""
+    return within(gap, reach, TOLERANCE_IN)
+
+
+def treasure_by_name(board: Board, name: str) -> TreasureLike | None:
+    """The treasure card called "T5" (case-insensitive) still on the table, or None."""
+    text = name.strip().upper()
+    if not (text.startswith("T") and text[1:].isdigit()):
+        return None
+    label = int(text[1:])
+    for t in board.treasures:
+        if t.label == label and not t.removed:
+            return t
+    return None
+
+
+def location_of(board: Board, rank: int) -> Location:
+    """The club of a rank (A16: every club stays on the table)."""
+    for loc in board.locations:
+        if loc.rank == rank:
+            return loc
+    raise LookupError(f"no location card of rank {rank}")
+
+
+def location_code(rank: int) -> str:
+    """The public code of a club: "AC", "7C", "KC"."""
+    return f"{rank_text(rank)}C"
+
+
+def location_by_name(board: Board, name: str) -> Location | None:
+    """The club named "7C", "7♣", "qc" (case-insensitive), or None."""
+    text = name.strip().upper().replace("♣", "C")
+    if not text.endswith("C"):
+        return None
+    for loc in board.locations:
+        if location_code(loc.rank) == text:
+            return loc
+    return None
+
+
+def target_point(board: Board, seat: Seat, name: str) -> Point:
+    """The point a "toward" move heads for: a card's centre or the other figure's centre."""
+    key = name.strip().lower()
+    if key in (BILBO, SMAUG) and key != seat:
+        return position(board, key)
+    treasure = treasure_by_name(board, name)
+    if treasure is not None:
+        return treasure.at
+    loc = location_by_name(board, name)
+    if loc is not None:
+        return loc.at
+    raise Rejected(
+        "arkenstone.unknown_target", "There is nothing called {target} to move toward.", target=name
+    )
+
+
+def travel(
+    start: Point, unit: tuple[float, float], length: float, rival_at: Point | None, contact: float
+) -> float:
+    """How far a base gets along `unit` (at most `length`), stopping at contact with the rival base
+    instead of ending overlapped (A10); 0 if it cannot leave its spot that way."""
+    if rival_at is None or length <= 0.0:
+        return max(length, 0.0)
+    fx, fy = start.x - rival_at.x, start.y - rival_at.y
+    ex, ey = fx + unit[0] * length, fy + unit[1] * length
+    if ex * ex + ey * ey >= (contact - TOLERANCE_IN) ** 2:
+        return length  # the end spot is clear (touching is fine)
+    b = fx * unit[0] + fy * unit[1]
+    c = fx * fx + fy * fy - contact * contact
+    if c <= 0.0:
+        return 0.0  # already touching or overlapping: no further along this path
+    disc = b * b - c
+    return max(0.0, -b - math.sqrt(max(disc, 0.0)))
+
+
+def move_plan(
+    board: Board, seat: Seat, action: MoveToward | MoveDirection
+) -> tuple[tuple[float, float], float]:
+    """The direction and length of a "toward" or compass move, before the rival and the checks."""
+    start = position(board, seat)
+    limit = MOVE_IN[seat]
+    if isinstance(action, MoveToward):
+        target = target_point(board, seat, action.target)
+        # §8.3: a "toward" distance is clipped to the maximum, and the move never passes the target.
+        wanted = limit if action.distance_in is None else min(action.distance_in, limit)
+        return heading(start, target), min(wanted, distance(start, target))
+    unit = COMPASS[action.direction]
+    return unit, min(
+        action.distance_in, room_along(start, unit, radius(board.options, seat), TABLE_IN, TABLE_IN)
+    )
+
+
+def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDirection) -> Point:
+    """Where a move action takes the seat's figure, or Rejected with the numbers (A10, §8.2)."""
+    o = board.options
+    start = position(board, seat)
+    limit = MOVE_IN[seat]
+    name = FIGURE_NAME[seat]
+    if isinstance(action, MoveTo):
+        end = Point(x=action.x, y=action.y)
+        length = distance(start, end)
+        if not in_reach(length, limit):
+            raise _too_far(length, name, limit)
+        if not figure_on_table(o, seat, end):
+            raise Rejected(
+                "arkenstone.off_table",
+                "{figure}'s base would leave the table at ({x}, {y}).",
+                figure=name,
+                x=inches(end.x),
+                y=inches(end.y),
+            )
+        _check_no_overlap(board, seat, end)
+        return end
+    if action.distance_in is not None and action.distance_in <= 0:
+        raise Rejected("arkenstone.bad_distance", "Give a distance greater than 0 inches.")
+    if isinstance(action, MoveDirection) and not in_reach(action.distance_in, limit):
+        raise _too_far(action.distance_in, name, limit)
+    unit, length = move_plan(board, seat, action)
+    rival = other(seat)
+    rival_at = board.bilbo if rival == BILBO else board.smaug
+    got = travel(start, unit, length, rival_at, radius(o, seat) + radius(o, rival))
+    if got < MIN_TRAVEL_IN:
+        if isinstance(action, MoveToward):
+            raise Rejected(
+                "arkenstone.no_closer",
+                "{figure} cannot get any closer to {target}.",
+                figure=name,
+                target=action.target,
+            )
+        raise Rejected(
+            "arkenstone.no_room",
+            "{figure} cannot move {direction} from here.",
+            figure=name,
+            direction=action.direction,
+        )
+    end = offset(start, unit, got)
+    _check_no_overlap(board, seat, end)
+    return end
+
+
+def _too_far(length: float, name: str, limit: float) -> Rejected:
+    return Rejected(
+        "arkenstone.move_too_far",
+        "That point is {distance} inches away; {figure} moves at most {limit} inches.",
+        distance=inches(length),
+        figure=name,
+        limit=inches(limit),
+    )
+
+
+def _check_no_overlap(board: Board, seat: Seat, end: Point) -> None:
+    """A10: a figure may not voluntarily end overlapping the other figure's base."""
+    o = board.options
+    rival = other(seat)
+    rival_at = board.bilbo if rival == BILBO else board.smaug
+    if rival_at is not None and circles_overlap(
+        end, radius(o, seat), rival_at, radius(o, rival), TOLERANCE_IN
+    ):
+        raise Rejected(
+            "arkenstone.overlap",
+            "{figure} would end overlapping {other}'s base.",
+            figure=FIGURE_NAME[seat],
+            other=FIGURE_NAME[rival],
+        )
+
+
+# --- the grid draft (§8.1) -----------------------------------------------------------------------
+
+
+def cell_centre(column: int, row: int) -> Point:
+    """The centre of cell (column 0–6 = A–G, row 0–6 = 1–7)."""
+    return Point(x=CELL_IN * (column + 0.5), y=CELL_IN * (row + 0.5))
+
+
+def cell_name(column: int, row: int) -> str:
+    """ "A1"…"G7"."""
+    return f"{COLUMNS[column]}{row + 1}"
+
+
+CELLS: tuple[tuple[str, Point], ...] = tuple(
+    (cell_name(c, r), cell_centre(c, r)) for r in range(GRID_CELLS) for c in range(GRID_CELLS)
+)
+CELL_BY_NAME = dict(CELLS)
+
+
+def parse_cell(text: str) -> Point | None:
+    """The centre of a cell named like "C4" (case-insensitive), or None."""
+    return CELL_BY_NAME.get(text.strip().upper())
+
+
+def cell_at(at: Point) -> str | None:
+    """The name of the cell whose centre is `at` (within the tolerance), or None."""
+    for name, centre in CELLS:
+        if abs(centre.x - at.x) <= TOLERANCE_IN and abs(centre.y - at.y) <= TOLERANCE_IN:
+            return name
+    return None
+
+
+def _rects_overlap(a: Rect, b: Rect) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def cell_is_free(board: Board, at: Point) -> bool:
+    """A cell is empty when no card and no figure base covers a card laid at its centre (§8.1)."""
+    rect = card_rect(at)
+    cards = [t.at for t in board.treasures] + [loc.at for loc in board.locations]
+    if any(_rects_overlap(rect, card_rect(c)) for c in cards):
+        return False
+    for seat in (BILBO, SMAUG):
+        fig = board.bilbo if seat == BILBO else board.smaug
+        if fig is not None and circle_rect_gap(fig, radius(board.options, seat), rect) <= 0.0:
+            return False
+    return True
+
+
+def free_cells(board: Board) -> list[tuple[str, Point]]:
+    """The empty cells, A1 first."""
+    return [(name, at) for name, at in CELLS if cell_is_free(board, at)]

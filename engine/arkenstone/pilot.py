@@ -1,0 +1,158 @@
+"""AI for both sides, playing from the seat's own view and the legal actions (issue item 3).
+
+Bilbo heads for the nearest unsearched treasure (or the face-up Arkenstone) and avoids ending near
+Smaug; Smaug hunts Bilbo and discovers him whenever he can. Both guess higher or lower by the odds of
+the cards left in their own deck since its last shuffle (all turned cards are public).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from engine.core.dice import Dice
+from engine.core.geometry import Point, circle_gap, distance
+from engine.core.rules import Action, Rejected, Seat
+
+from .actions import Discover, Guess, MoveDirection, MoveTo, MoveToward, Pass, Recover, Search, Trick, TurnUp
+from .board import bilbo_card_gap, location_of, position, resolve_move
+from .model import ARKENSTONE, BILBO, RANKS, SMAUG, SMAUG_MOVE_IN, TreasureView
+from .state import ArkenstoneView
+
+SMAUG_THREAT_IN = SMAUG_MOVE_IN + 1.0
+"""Smaug moves 6 inches and then discovers within 1: a gap Bilbo prefers not to end his turn in."""
+
+
+def guess_higher(view: ArkenstoneView, seat: Seat) -> bool:
+    """True if more of the cards left in the seat's deck are higher than the reference."""
+    assert view.reference is not None
+    left = [r for r in RANKS if r not in view.drawn[seat]]
+    higher = sum(1 for r in left if r > view.reference)
+    return 2 * higher >= len(left)
+
+
+def _pick(legal: Sequence[Action], wanted: Action) -> Action:
+    """`wanted` if it is among the legal actions, else the first legal one."""
+    return wanted if wanted in legal else legal[0]
+
+
+def _end_of(view: ArkenstoneView, seat: Seat, action: Action) -> Point | None:
+    """Where a move would take the seat (None for a non-move or a refused move)."""
+    if not isinstance(action, MoveTo | MoveToward | MoveDirection):
+        return None
+    try:
+        return resolve_move(view, seat, action)
+    except Rejected:
+        return None
+
+
+def _targets(view: ArkenstoneView) -> list[TreasureView]:
+    """What Bilbo is after: the face-up Arkenstone if known, else every face-down treasure."""
+    stone = [t for t in view.treasures if t.face_up and not t.removed and t.rank == ARKENSTONE]
+    return stone or [t for t in view.treasures if not t.face_up and not t.removed]
+
+
+def _smaug_gap(view: ArkenstoneView, bilbo_at: Point, smaug_at: Point | None = None) -> float:
+    o = view.options
+    return circle_gap(bilbo_at, o.bilbo_radius_in, smaug_at or position(view, SMAUG), o.smaug_radius_in)
+
+
+def bilbo_value(view: ArkenstoneView, at: Point, smaug_at: Point | None = None) -> float:
+    """How good a spot is for Bilbo (higher is better): near a target, away from Smaug."""
+    targets = _targets(view)
+    reach = min((bilbo_card_gap(view, t.at, at) for t in targets), default=0.0)
+    gap = _smaug_gap(view, at, smaug_at)
+    danger = 0.0
+    if gap <= 1.0:
+        danger = 8.0
+    elif gap <= SMAUG_THREAT_IN:
+        danger = 3.0 * (SMAUG_THREAT_IN - gap) / SMAUG_THREAT_IN
+    return -reach - danger
+
+
+class BilboPilot:
+    """Treasure first, Smaug second."""
+
+    seat: Seat = BILBO
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        assert isinstance(view, ArkenstoneView)
+        match view.phase:
+            case "guess":
+                return _pick(legal, Guess(higher=guess_higher(view, BILBO)))
+            case "trick":  # send Smaug to the club if that puts him farther away
+                assert view.trick_rank is not None
+                club = location_of(view, view.trick_rank).at
+                bilbo = position(view, BILBO)
+                farther = distance(bilbo, club) > distance(bilbo, position(view, SMAUG))
+                return _pick(legal, Trick(move=farther))
+            case "turn_up":  # turn the far cards; Bilbo can search the near ones himself
+                bilbo = position(view, BILBO)
+                options = [a for a in legal if isinstance(a, TurnUp)]
+                by_label = {f"T{t.label}": t for t in view.treasures}
+                return max(options, key=lambda a: distance(bilbo, by_label[a.card].at))
+            case "free_action" | "action":
+                return self._act(view, legal)
+        return legal[0]
+
+    def _act(self, view: ArkenstoneView, legal: Sequence[Action]) -> Action:
+        if Recover() in legal:
+            return Recover()
+        searches = [a for a in legal if isinstance(a, Search)]
+        if searches:
+            return searches[0]
+        here = position(view, BILBO)
+        best: Action = Pass()
+        best_value = bilbo_value(view, here)
+        for action in legal:
+            end = _end_of(view, BILBO, action)
+            if end is not None:
+                value = bilbo_value(view, end)
+                if value > best_value + 1e-9:
+                    best, best_value = action, value
+        return _pick(legal, best)
+
+
+class SmaugPilot:
+    """Hunt Bilbo; discover him at every chance."""
+
+    seat: Seat = SMAUG
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        assert isinstance(view, ArkenstoneView)
+        match view.phase:
+            case "guess":
+                return _pick(legal, Guess(higher=guess_higher(view, SMAUG)))
+            case "trick":  # send Bilbo to the club if it is a worse spot for him
+                assert view.trick_rank is not None
+                club = location_of(view, view.trick_rank).at
+                worse = bilbo_value(view, club) < bilbo_value(view, position(view, BILBO))
+                return _pick(legal, Trick(move=worse))
+            case "free_action" | "action":
+                return self._act(view, legal)
+        return legal[0]
+
+    def _act(self, view: ArkenstoneView, legal: Sequence[Action]) -> Action:
+        if Discover() in legal:
+            return Discover()
+        bilbo = position(view, BILBO)
+        best: Action = Pass()
+        best_gap = _smaug_gap(view, bilbo)
+        for action in legal:
+            end = _end_of(view, SMAUG, action)
+            if end is not None:
+                gap = _smaug_gap(view, bilbo, end)
+                if gap < best_gap - 1e-9:
+                    best, best_gap = action, gap
+        return _pick(legal, best)
+
+
+class RandomPilot:
+    """Any legal action, uniformly (the benchmark's and the tests' opponent)."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        return dice.choice(list(legal))

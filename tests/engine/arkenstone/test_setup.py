@@ -1,0 +1,160 @@
+"""Setup: figures, the 13 face-down diamonds, the 13 face-up clubs, layouts (AK-SET-*)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.arkenstone import RULES, PlaceCard, PlaceFigure
+from engine.arkenstone.board import CELL_BY_NAME, CELLS, card_rect, cell_at, figures_gap
+from engine.arkenstone.model import CARD_HEIGHT_IN, TABLE_IN
+from engine.core import Rejected, new_game, step
+from engine.core.geometry import circle_rect_gap, rect_on_table
+
+from .helpers import kinds, of_kind
+
+
+def draft(layout: str = "draft", seed: int = 3):
+    state, events = new_game(RULES, {"layout": layout}, seed)
+    return state, events
+
+
+def place_all(state, cells: list[str]):
+    """Place the next len(cells) cards, whoever must place them, at those cells."""
+    log = []
+    for name in cells:
+        seat = next(iter(RULES.active_seats(state)))
+        at = CELL_BY_NAME[name]
+        state, events = step(RULES, state, seat, PlaceCard(x=at.x, y=at.y))
+        log.append((seat, events))
+    return state, log
+
+
+def with_figures(layout: str = "draft"):
+    state, _ = draft(layout)
+    state, _ = step(RULES, state, "smaug", PlaceFigure(x=23.625, y=23.625))  # D4
+    state, _ = step(RULES, state, "bilbo", PlaceFigure(x=3.375, y=3.375))  # A1
+    return state
+
+
+FREE_CELLS = [n for n, _ in CELLS if n not in ("D4", "A1")]
+
+
+def test_smaug_is_placed_first_fully_on_the_table_then_bilbo_not_overlapping() -> None:
+    """AK-SET-1."""
+    state, events = draft()
+    assert RULES.active_seats(state) == {"smaug"} and state.phase == "place_smaug"
+    with pytest.raises(Rejected) as not_yet:
+        step(RULES, state, "bilbo", PlaceFigure(x=3, y=3))
+    assert not_yet.value.message_id in ("core.not_your_turn", "arkenstone.not_your_turn")
+    with pytest.raises(Rejected) as edge:
+        step(RULES, state, "smaug", PlaceFigure(x=0.9, y=20))  # 1-inch radius: base off the edge
+    assert edge.value.message_id == "arkenstone.off_table"
+    state, _ = step(RULES, state, "smaug", PlaceFigure(x=1.0, y=20))  # touching the edge is fine
+    assert RULES.active_seats(state) == {"bilbo"}
+    with pytest.raises(Rejected) as overlap:
+        step(RULES, state, "bilbo", PlaceFigure(x=2.4, y=20))  # centres 1.4 apart < 0.5 + 1.0
+    assert overlap.value.message_id == "arkenstone.overlap"
+    state, _ = step(RULES, state, "bilbo", PlaceFigure(x=2.5, y=20))  # bases touch: allowed
+    assert figures_gap(state) == pytest.approx(0.0)
+    assert state.phase == "place_treasure"
+
+
+def test_diamonds_are_shuffled_and_placed_face_down_alternating_smaug_first() -> None:
+    """AK-SET-2 (A11): nobody sees a diamond's face; Smaug's player places 7, Bilbo's 6."""
+    state, opening = draft()
+    started = opening[0]
+    assert sorted(started.treasure_ranks) == list(range(1, 14))
+    for seat in ("bilbo", "smaug", None):
+        assert started.redacted_for(seat).treasure_ranks == ()
+    state = with_figures()
+    state, log = place_all(state, FREE_CELLS[:13])
+    placers = [seat for seat, _ in log]
+    assert placers == ["smaug", "bilbo"] * 6 + ["smaug"]
+    for _, events in log:
+        placed = of_kind(events, "treasure_placed")[0]
+        assert "rank" not in placed.model_dump()
+    assert [t.label for t in state.treasures] == list(range(1, 14))
+    assert sorted(t.rank for t in state.treasures) == list(range(1, 14))
+    for seat in ("bilbo", "smaug", None):
+        view = RULES.view(state, seat)
+        assert all(t.rank is None and not t.face_up for t in view.treasures)
+
+
+def test_clubs_are_shown_to_the_placer_and_placed_face_up_alternating_smaug_first() -> None:
+    """AK-SET-3 (A11)."""
+    state = with_figures()
+    state, log = place_all(state, FREE_CELLS[:13])
+    shown = state.next_location
+    assert state.phase == "place_location" and RULES.active_seats(state) == {"smaug"}
+    assert RULES.view(state, "smaug").next_location == shown is not None  # seen before choosing
+    state, log = place_all(state, FREE_CELLS[13:26])
+    assert [seat for seat, _ in log] == ["smaug", "bilbo"] * 6 + ["smaug"]
+    assert log[0][1][0].rank == shown
+    assert sorted(loc.rank for loc in state.locations) == list(range(1, 14))
+    assert {loc.rank for loc in RULES.view(state, None).locations} == set(range(1, 14))
+
+
+def test_cards_lie_fully_on_the_table_and_grid_draft_uses_empty_cells() -> None:
+    """AK-SET-4 (§8.1 grid draft): one card per empty cell; the free option allows overlaps."""
+    state = with_figures()
+    with pytest.raises(Rejected) as off_cell:
+        step(RULES, state, "smaug", PlaceCard(x=10, y=10))
+    assert off_cell.value.message_id == "arkenstone.not_a_cell"
+    with pytest.raises(Rejected) as under_figure:
+        d4 = CELL_BY_NAME["D4"]
+        step(RULES, state, "smaug", PlaceCard(x=d4.x, y=d4.y))
+    assert under_figure.value.message_id == "arkenstone.cell_taken"
+    state, _ = place_all(state, ["B2"])
+    with pytest.raises(Rejected) as taken:
+        b2 = CELL_BY_NAME["B2"]
+        step(RULES, state, "bilbo", PlaceCard(x=b2.x, y=b2.y))
+    assert taken.value.message_id == "arkenstone.cell_taken"
+    assert all(PlaceCard(x=b2.x, y=b2.y) != a for a in RULES.legal_actions(state, "bilbo"))
+
+    free = with_figures("free")
+    with pytest.raises(Rejected) as off_table:
+        step(RULES, free, "smaug", PlaceCard(x=TABLE_IN - 1.0, y=10))
+    assert off_table.value.message_id == "arkenstone.card_off_table"
+    free, _ = step(RULES, free, "smaug", PlaceCard(x=10, y=10))
+    free, _ = step(RULES, free, "bilbo", PlaceCard(x=11, y=11))  # overlapping cards are legal
+    assert len(free.treasures) == 2
+
+
+def test_cards_come_after_both_figures_and_bilbo_takes_the_first_turn() -> None:
+    """AK-SET-5."""
+    state, _ = draft()
+    with pytest.raises(Rejected) as early:
+        step(RULES, state, "smaug", PlaceCard(x=3.375, y=3.375))
+    assert early.value.message_id == "arkenstone.now.place_figure"
+    state = with_figures()
+    state, log = place_all(state, FREE_CELLS[:26])
+    assert kinds(log[-1][1])[-3:] == ["turn_started", "decks_shuffled", "reference_turned"]
+    assert state.turn == 1 and state.active == "bilbo" and state.phase == "free_action"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_layout_deals_every_card_to_its_own_empty_cell(seed: int) -> None:
+    """AK-SET-4, AK-SET-5 with the default "quick random" layout (§8.1)."""
+    state, events = new_game(RULES, {}, seed)
+    cards = [t.at for t in state.treasures] + [loc.at for loc in state.locations]
+    assert len(state.treasures) == 13 and len(state.locations) == 13
+    cells = [cell_at(at) for at in cards]
+    assert None not in cells and len(set(cells)) == 26
+    for at in cards:
+        rect = card_rect(at)
+        assert rect_on_table(rect, TABLE_IN, TABLE_IN)
+        assert circle_rect_gap(state.bilbo, 0.5, rect) > 0 and circle_rect_gap(state.smaug, 1.0, rect) > 0
+    assert figures_gap(state) >= 2 * 6.75 - 1.5 - 1e-9  # not the same or neighbouring cells
+    assert sorted(t.rank for t in state.treasures) == list(range(1, 14))
+    assert state.active == "bilbo" and state.turn == 1 and state.phase == "free_action"
+    assert CARD_HEIGHT_IN == 3.5
+
+
+def test_legal_placements_are_accepted() -> None:
+    state, _ = draft()
+    for _ in range(2 + 26):
+        seat = next(iter(RULES.active_seats(state)))
+        legal = RULES.legal_actions(state, seat)
+        assert legal
+        state, _ = step(RULES, state, seat, legal[len(legal) // 2])
+    assert state.phase == "free_action"
