@@ -28,6 +28,7 @@ from engine.core.geometry import (
 from engine.core.rules import Rejected, Seat
 
 from .actions import MoveDirection, MoveTo, MoveToward
+from .messages import refuse
 from .model import (
     BILBO,
     BILBO_MOVE_IN,
@@ -171,9 +172,7 @@ def target_point(board: Board, seat: Seat, name: str) -> Point:
     loc = location_by_name(board, name)
     if loc is not None:
         return loc.at
-    raise Rejected(
-        "arkenstone.unknown_target", "There is nothing called {target} to move toward.", target=name
-    )
+    raise refuse("arkenstone.unknown_target", target=name)
 
 
 def travel(
@@ -224,9 +223,8 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
         if not in_reach(length, limit):
             raise _too_far(length, name, limit)
         if not figure_on_table(o, seat, end):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.off_table",
-                "{figure}'s base would leave the table at ({x}, {y}).",
                 figure=name,
                 x=inches(end.x),
                 y=inches(end.y),
@@ -234,7 +232,7 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
         _check_no_overlap(board, seat, end)
         return end
     if action.distance_in is not None and action.distance_in <= 0:
-        raise Rejected("arkenstone.bad_distance", "Give a distance greater than 0 inches.")
+        raise refuse("arkenstone.bad_distance")
     if isinstance(action, MoveDirection) and not in_reach(action.distance_in, limit):
         raise _too_far(action.distance_in, name, limit)
     unit, length = move_plan(board, seat, action)
@@ -243,15 +241,13 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
     got = travel(start, unit, length, rival_at, radius(o, seat) + radius(o, rival))
     if got < MIN_TRAVEL_IN:
         if isinstance(action, MoveToward):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.no_closer",
-                "{figure} cannot get any closer to {target}.",
                 figure=name,
                 target=action.target,
             )
-        raise Rejected(
+        raise refuse(
             "arkenstone.no_room",
-            "{figure} cannot move {direction} from here.",
             figure=name,
             direction=action.direction,
         )
@@ -261,9 +257,8 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
 
 
 def _too_far(length: float, name: str, limit: float) -> Rejected:
-    return Rejected(
+    return refuse(
         "arkenstone.move_too_far",
-        "That point is {distance} inches away; {figure} moves at most {limit} inches.",
         distance=inches(length),
         figure=name,
         limit=inches(limit),
@@ -278,9 +273,8 @@ def _check_no_overlap(board: Board, seat: Seat, end: Point) -> None:
     if rival_at is not None and circles_overlap(
         end, radius(o, seat), rival_at, radius(o, rival), TOLERANCE_IN
     ):
-        raise Rejected(
+        raise refuse(
             "arkenstone.overlap",
-            "{figure} would end overlapping {other}'s base.",
             figure=FIGURE_NAME[seat],
             other=FIGURE_NAME[rival],
         )

@@ -29,7 +29,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core.dice import Dice
 from engine.core.geometry import COMPASS, Point, circle_gap, circles_overlap, distance, heading, room_along
-from engine.core.rules import Action, Event, Outcome, Rejected, Rules, Seat
+from engine.core.rules import Action, Event, Outcome, Rules, Seat
 
 from .actions import (
     ACTION_ADAPTER,
@@ -94,6 +94,7 @@ from .events import (
     TurnStarted,
     TurnUpsOwed,
 )
+from .messages import refuse
 from .model import (
     ACE,
     ARKENSTONE,
@@ -124,15 +125,15 @@ from .state import LOG_LENGTH, ArkenstoneState, ArkenstoneView
 
 CARDS_PER_SET = 13
 PHASE_HINTS = {
-    "place_smaug": ("arkenstone.now.place_figure", "Place your figure first."),
-    "place_bilbo": ("arkenstone.now.place_figure", "Place your figure first."),
-    "place_treasure": ("arkenstone.now.place_card", "Place the next card first."),
-    "place_location": ("arkenstone.now.place_card", "Place the next card first."),
-    "free_action": ("arkenstone.now.action", "Take an action or pass first."),
-    "action": ("arkenstone.now.action", "Take an action or pass first."),
-    "guess": ("arkenstone.now.guess", "Guess higher or lower first."),
-    "trick": ("arkenstone.now.trick", "Answer the trick first."),
-    "turn_up": ("arkenstone.now.turn_up", "Choose a face-down card to turn up first."),
+    "place_smaug": "arkenstone.now.place_figure",
+    "place_bilbo": "arkenstone.now.place_figure",
+    "place_treasure": "arkenstone.now.place_card",
+    "place_location": "arkenstone.now.place_card",
+    "free_action": "arkenstone.now.action",
+    "action": "arkenstone.now.action",
+    "guess": "arkenstone.now.guess",
+    "trick": "arkenstone.now.trick",
+    "turn_up": "arkenstone.now.turn_up",
 }
 
 
@@ -228,9 +229,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
 
     def decide(self, state: ArkenstoneState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
         if state.phase == "over":
-            raise Rejected("arkenstone.game_over", "This game is over.")
+            raise refuse("arkenstone.game_over")
         if seat not in self.active_seats(state):
-            raise Rejected("arkenstone.not_your_turn", "It is not your turn to act.")
+            raise refuse("arkenstone.not_your_turn")
         tape = _Tape(state)
         phase = state.phase
         match action:
@@ -253,8 +254,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             ):
                 self._action(state, seat, action, tape, dice)
             case _:
-                key, default = PHASE_HINTS.get(phase, ("arkenstone.game_over", "This game is over."))
-                raise Rejected(key, default)
+                raise refuse(PHASE_HINTS.get(phase, "arkenstone.game_over"))
         return tape.events
 
     # setup placements
@@ -263,17 +263,15 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         """AK-SET-1: Smaug then Bilbo, anywhere fully on the table, bases not overlapping."""
         at = Point(x=action.x, y=action.y)
         if not figure_on_table(state.options, seat, at):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.off_table",
-                "{figure}'s base would leave the table at ({x}, {y}).",
                 figure=FIGURE_NAME[seat],
                 x=inches(at.x),
                 y=inches(at.y),
             )
         if seat == BILBO and _overlapping(state.options, at, state.smaug):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.overlap",
-                "{figure} would end overlapping {other}'s base.",
                 figure="Bilbo",
                 other="Smaug",
             )
@@ -289,23 +287,21 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         """AK-SET-2/3/4: one card at a time, alternating; grid draft: centred in an empty cell."""
         at = Point(x=action.x, y=action.y)
         if not card_on_table(at):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.card_off_table",
-                "A card at ({x}, {y}) would not lie fully on the table.",
                 x=inches(at.x),
                 y=inches(at.y),
             )
         if state.options.layout == "draft":
             cell = cell_at(at)
             if cell is None:
-                raise Rejected(
+                raise refuse(
                     "arkenstone.not_a_cell",
-                    "In the grid draft a card goes in the centre of a cell; ({x}, {y}) is not one.",
                     x=inches(at.x),
                     y=inches(at.y),
                 )
             if not cell_is_free(state, at):
-                raise Rejected("arkenstone.cell_taken", "Cell {cell} is not empty.", cell=cell)
+                raise refuse("arkenstone.cell_taken", cell=cell)
         if state.phase == "place_treasure":
             label = len(state.treasures) + 1
             tape.add(TreasurePlaced(seat=seat, label=label, at=at))
@@ -407,9 +403,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         """AK-EVB-1: turn one chosen face-down card anywhere; it stays face up in place."""
         card = treasure_by_name(state, action.card)
         if card is None or card.face_up:
-            raise Rejected(
-                "arkenstone.not_face_down", "{card} is not a face-down treasure card.", card=action.card
-            )
+            raise refuse("arkenstone.not_face_down", card=action.card)
         assert isinstance(card, Treasure)
         tape.add(TreasureTurned(label=card.label, rank=card.rank))
         # More face-down cards than owed remain whenever a choice is asked for (_bilbo_turn_ups).
@@ -452,15 +446,12 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         _only(seat, BILBO)
         card = treasure_by_name(state, action.card)
         if card is None or card.face_up:
-            raise Rejected(
-                "arkenstone.not_face_down", "{card} is not a face-down treasure card.", card=action.card
-            )
+            raise refuse("arkenstone.not_face_down", card=action.card)
         assert isinstance(card, Treasure)
         gap = bilbo_card_gap(state, card.at)
         if not in_reach(gap, SEARCH_REACH_IN):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.search_out_of_reach",
-                "{card} is {distance} inches from Bilbo; he can search only within 1 inch.",
                 card=treasure_name(card.label),
                 distance=inches(gap),
             )
@@ -477,12 +468,11 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             (t for t in state.treasures if t.rank == ARKENSTONE and t.face_up and not t.removed), None
         )
         if stone is None:
-            raise Rejected("arkenstone.stone_hidden", "The Arkenstone has not been turned face up yet.")
+            raise refuse("arkenstone.stone_hidden")
         gap = bilbo_card_gap(state, stone.at)
         if not in_reach(gap, RECOVER_REACH_IN):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.stone_out_of_reach",
-                "The Arkenstone is {distance} inches from Bilbo; he must be within 1 inch.",
                 distance=inches(gap),
             )
         tape.add(GameWon(seat=BILBO, reason="recovered"))
@@ -492,9 +482,8 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         _only(seat, SMAUG)
         gap = figures_gap(state)
         if not in_reach(gap, DISCOVER_REACH_IN):
-            raise Rejected(
+            raise refuse(
                 "arkenstone.discover_out_of_reach",
-                "Bilbo is {distance} inches from Smaug; Smaug can discover him only within 1 inch.",
                 distance=inches(gap),
             )
         if not self._contest(state, "action", tape, dice):
@@ -611,7 +600,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
 def _only(seat: Seat, allowed: Seat) -> None:
     if seat != allowed:
         key = "arkenstone.bilbo_only" if allowed == BILBO else "arkenstone.smaug_only"
-        raise Rejected(key, f"Only {FIGURE_NAME[allowed]} can do that.")
+        raise refuse(key)
 
 
 def _overlapping(options: ArkenstoneOptions, bilbo_at: Point, smaug_at: Point | None) -> bool:
