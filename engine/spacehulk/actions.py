@@ -1,0 +1,178 @@
+"""Actions: what a seat wants to do (imperative). Costs are in rules.py (SHB-4.3).
+
+`use` says how an action is paid (SHB-5.2): "ap" with the model's own AP, topped up with CP when
+short (activating the model if it is not the active one); "cp" entirely with command points, which
+never changes the active model (the only payment in a Genestealer-turn interrupt, SHB-5.3); "free"
+for the free shot of a move-and-fire and the free turn to face an attacker.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from engine.core import Action
+
+from .board import Facing, Square
+
+Use = Literal["ap", "cp", "free"]
+
+
+class Move(Action):
+    """Move one square (SHB-7.1); `fire` adds the move-and-fire shot (SHB-8.3); `facing` when entering from lurk."""
+
+    kind: Literal["move"] = "move"
+    model: str
+    to: Square
+    fire: bool = False
+    facing: Facing | None = None
+    use: Use = "ap"
+
+
+class Turn(Action):
+    """Turn to a facing (90 or 180 degrees); `fire` is the 3e turn-and-fire variant (Q13)."""
+
+    kind: Literal["turn"] = "turn"
+    model: str
+    facing: Facing
+    fire: bool = False
+    use: Use = "ap"
+
+
+class Door(Action):
+    """Open a closed door or close an open one (SHB-11.1, SHB-11.2)."""
+
+    kind: Literal["door"] = "door"
+    model: str
+    square: Square
+    use: Use = "ap"
+
+
+class Fire(Action):
+    """Storm bolter shot at a Genestealer or a closed door on `at` (SHB-8.1, SHB-8.8)."""
+
+    kind: Literal["fire"] = "fire"
+    model: str
+    at: Square
+    use: Use = "ap"
+
+
+class Overwatch(Action):
+    kind: Literal["overwatch"] = "overwatch"
+    model: str
+    use: Use = "ap"
+
+
+class ClearJam(Action):
+    kind: Literal["clear_jam"] = "clear_jam"
+    model: str
+    use: Use = "ap"
+
+
+class Flame(Action):
+    """Heavy flamer shot at a square; the whole section burns (SHB-9)."""
+
+    kind: Literal["flame"] = "flame"
+    model: str
+    at: Square
+    use: Use = "ap"
+
+
+class SelfDestruct(Action):
+    kind: Literal["self_destruct"] = "self_destruct"
+    model: str
+    use: Use = "ap"
+
+
+class Assault(Action):
+    """Close assault on the model or closed door directly ahead (SHB-8.9, SHB-8.13)."""
+
+    kind: Literal["assault"] = "assault"
+    model: str
+    use: Use = "ap"
+
+
+class Exit(Action):
+    """Leave the board from an exit square (SHB-1.6)."""
+
+    kind: Literal["exit"] = "exit"
+    model: str
+    use: Use = "ap"
+
+
+class Convert(Action):
+    """Voluntary blip conversion (SHB-10.6)."""
+
+    kind: Literal["convert"] = "convert"
+    model: str
+
+
+class PlaceBlip(Action):
+    """Put an arriving blip in an entry area's lurking space (SHB-10.3)."""
+
+    kind: Literal["place_blip"] = "place_blip"
+    area: str
+
+
+class PlaceStealer(Action):
+    """Put the next Genestealer of a converted blip on a square (SHB-10.8)."""
+
+    kind: Literal["place_stealer"] = "place_stealer"
+    square: Square
+
+
+class SetFacing(Action):
+    kind: Literal["set_facing"] = "set_facing"
+    model: str
+    facing: Facing
+
+
+class PickTarget(Action):
+    """Which newly revealed Genestealer an overwatching Marine shoots (SHB-10.8)."""
+
+    kind: Literal["pick_target"] = "pick_target"
+    model: str
+    target: str
+
+
+class Pass(Action):
+    """Decline an optional step: an interrupt window, a free shot, a free turn."""
+
+    kind: Literal["pass"] = "pass"
+
+
+class EndTurn(Action):
+    """Declare the action phase over (SHB-2.2, SHB-2.3)."""
+
+    kind: Literal["end_turn"] = "end_turn"
+
+
+class TimeExpired(Action):
+    """Submitted by the platform when the Marine timer runs out (SHB-3.5); never in legal_actions."""
+
+    kind: Literal["time_expired"] = "time_expired"
+
+
+ShAction = Annotated[
+    Move
+    | Turn
+    | Door
+    | Fire
+    | Overwatch
+    | ClearJam
+    | Flame
+    | SelfDestruct
+    | Assault
+    | Exit
+    | Convert
+    | PlaceBlip
+    | PlaceStealer
+    | SetFacing
+    | PickTarget
+    | Pass
+    | EndTurn
+    | TimeExpired,
+    Field(discriminator="kind"),
+]
+ACTION_ADAPTER: TypeAdapter[ShAction] = TypeAdapter(ShAction)

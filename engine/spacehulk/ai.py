@@ -1,0 +1,123 @@
+"""Pilots: a basic greedy Genestealer player and a simple Marine player for random play and tests.
+
+Both see only their seat's view and the legal actions. The Genestealer pilot walks every model down
+the shortest path to the nearest Marine and attacks when one is directly ahead; the rules-exact
+Deathwing solitaire opponent (DW-SOLO-*) is a later issue.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from pydantic import BaseModel
+
+from engine.core import Action, Dice
+
+from . import actions as a
+from .board import VECTORS, Board, Square, add
+from .mapfile import parse_cached
+from .views import PieceView, ShView
+
+
+def distance_field(board: Board, goals: Sequence[Square]) -> dict[Square, int]:
+    """8-way walking distance from the nearest goal over board squares (doors passable)."""
+    dist = {g: 0 for g in goals}
+    queue = deque(goals)
+    while queue:
+        cur = queue.popleft()
+        for _d, nxt in board.neighbours(cur):
+            if nxt not in dist and nxt not in board.static_blocks_move:
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
+
+
+class GenestealerPilot:
+    """Greedy: shortest path to the nearest Marine, attack when adjacent and facing (issue item 10)."""
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        assert isinstance(view, ShView)
+        board = parse_cached(view.map_text)
+        marines = [p.square for p in view.pieces if p.kind == "marine" and p.square is not None]
+        dist = distance_field(board, marines) if marines else {}
+        pieces = {p.id: p for p in view.pieces}
+        far = 10_000
+
+        def d(sq: Square | None) -> int:
+            return dist.get(sq, far) if sq is not None else far
+
+        def score(act: Action) -> float:
+            match act:
+                case a.Assault():
+                    return 1000
+                case a.PlaceBlip(area=area):
+                    return -d(board.entries[area].square) - sum(1 for p in view.pieces if p.area == area)
+                case a.PlaceStealer(square=sq):
+                    return -d(sq)
+                case a.SetFacing(model=m, facing=f) | a.Turn(model=m, facing=f):
+                    p = pieces[m]
+                    if p.square is None:
+                        return -5
+                    ahead = _ahead_distance(board, p.square, f, d)
+                    now = _ahead_distance(board, p.square, p.facing, d) if p.facing else d(p.square) + 1
+                    gain = now - ahead  # only turns that point the model further down its path
+                    bonus = 50 if isinstance(act, a.Turn) and act.use == "free" else 0
+                    return gain * 10 - (0 if isinstance(act, a.SetFacing) else 3) + bonus + _keep(view, m)
+                case a.Move(model=m, to=to):
+                    p = pieces[m]
+                    before = d(p.square) if p.square is not None else d(to) + 1
+                    return (before - d(to)) * 10 + _keep(view, m) - (1 if p.kind == "genestealer" else 0)
+                case a.Door(model=m, square=sq):
+                    p = pieces[m]
+                    return 8 + _keep(view, m) if d(sq) < d(p.square) else -5
+                case a.Convert(model=m):
+                    p = pieces[m]
+                    return 25 if d(p.square) <= 4 else -10
+            return 0.5  # EndTurn, Pass and anything else: only when nothing helps
+
+        best = max(score(act) for act in legal)
+        ties = [act for act in legal if score(act) == best]
+        return ties[dice.index(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def _ahead_distance(board: Board, sq: Square, facing: str, d: Callable[[Square | None], int]) -> int:
+    ahead = add(sq, VECTORS[facing])
+    return d(ahead) if ahead in board.cells else 10_000
+
+
+def _keep(view: ShView, model: str) -> int:
+    """Prefer to keep acting with the active model (activating another ends it, SHB-4.2)."""
+    return 3 if view.active_model == model else 0
+
+
+class MarinePilot:
+    """Simple: shoot and assault what it can, sometimes stand overwatch, otherwise wander."""
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        assert isinstance(view, ShView)
+        for kinds in (("pick_target",), ("assault",), ("fire",), ("flame",)):
+            found = [act for act in legal if act.kind in kinds and getattr(act, "use", "ap") != "cp"]
+            if found:
+                return found[dice.index(len(found))]
+        free_turn = [act for act in legal if isinstance(act, a.Turn) and act.use == "free"]
+        if free_turn:
+            return free_turn[0]
+        if any(act.kind == "pass" for act in legal):
+            return next(act for act in legal if act.kind == "pass")
+        if any(act.kind == "place_stealer" for act in legal):
+            return legal[dice.index(len(legal))]
+        stealers_near = any(p.kind == "genestealer" and p.square is not None for p in view.pieces)
+        watch = [act for act in legal if act.kind == "overwatch" and getattr(act, "use", "ap") == "ap"]
+        if watch and stealers_near and dice.index(2) == 0:
+            return watch[0]
+        roam = [
+            act for act in legal if act.kind in ("move", "turn", "door") and getattr(act, "use", "ap") == "ap"
+        ]
+        if roam and dice.index(4):
+            return roam[dice.index(len(roam))]
+        return next((act for act in legal if act.kind == "end_turn"), legal[0])
+
+
+def pieces_of(view: ShView, kind: str) -> list[PieceView]:
+    return [p for p in view.pieces if p.kind == kind]

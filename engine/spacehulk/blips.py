@@ -1,0 +1,179 @@
+"""Blips: the bag, reinforcements, lurking and conversion into Genestealers (SHB-10).
+
+Readings:
+- A blip is drawn only when it can be placed: when every usable entry area is full (or no counter is
+  left anywhere) the arriving blips are lost, not drawn (SHB-10.3, Q9).
+- The bag is refilled with the used (revealed) counters only when a draw finds it empty (Q8).
+- Genestealers from an involuntary conversion of a blip that had not yet been activated this turn
+  keep a full 6 AP and may act later in the phase; those of a blip that was active or already done
+  get none (Q11 covers the acting blip).
+- A lurking blip's voluntary conversion puts its Genestealers in the same lurking space (they
+  inherit its forced-lurk turn) with no facing; each chooses its facing when it enters (SHB-10.6).
+- Lurking Genestealers do not count towards the area's 3-blip capacity.
+- Overwatch against revealed Genestealers (SHB-10.8) happens in the Genestealer turn only; in the
+  Marine turn nothing triggers overwatch.
+- Forced placement: when the free squares are no more than the Genestealers to place, they are
+  filled without asking; the chooser is asked only when there is a real choice.
+"""
+
+from __future__ import annotations
+
+from .events import BagRefilled, BlipConverted, BlipPlaced, ReinforcementsLost, StealerPlaced, StealersLost
+from .queries import Q
+from .state import AgFacing, AgPlace, AgReinforce, AgRevealShots, Piece
+from .tape import Tape
+
+
+def bag_composition(tape: Tape) -> dict[int, int]:
+    """The mission's blip bag or the option's (SHB-10.2, Q8)."""
+    return dict(tape.s.mission.blip_bag or tape.opt.blip_bag)
+
+
+def areas_with_room(tape: Q) -> list[str]:
+    return [a for a in tape.s.mission.usable_areas() if tape.area_has_room(a)]
+
+
+def counters_left(tape: Tape) -> bool:
+    if tape.opt.blip_draw == "with_replacement":
+        return True
+    return sum(tape.s.bag.values()) + sum(tape.s.used.values()) > 0
+
+
+def resolve_reinforce(tape: Tape, item: AgReinforce) -> bool:
+    """Auto part of a reinforcement step; True when it made progress without a choice."""
+    if item.remaining <= 0:
+        tape.pop()
+        return True
+    areas = areas_with_room(tape)
+    if not areas or not counters_left(tape):
+        tape.emit(ReinforcementsLost(count=item.remaining))
+        tape.pop()
+        return True
+    if len(areas) == 1:
+        place_blip(tape, item, areas[0])
+        return True
+    return False
+
+
+def place_blip(tape: Tape, item: AgReinforce, area: str) -> None:
+    """Draw a counter and put it in the area's lurking space, forced to lurk if a Marine is near (SHB-10.4)."""
+    value, from_bag = _draw(tape)
+    forced = tape.marine_near_entry(area)
+    tape.emit(
+        BlipPlaced(
+            model=f"b{tape.s.next_id}",
+            area=area,
+            value=value,
+            lurk_until=max(tape.s.turn, 1) if forced else 0,
+            from_bag=from_bag,
+        )
+    )
+    if item.remaining > 1:
+        tape.replace_top(AgReinforce(remaining=item.remaining - 1))
+    else:
+        tape.pop()
+
+
+def _draw(tape: Tape) -> tuple[int, bool]:
+    if tape.opt.blip_draw == "with_replacement":
+        pool = [v for v, n in sorted(bag_composition(tape).items()) for _ in range(n)]
+        return tape.dice.choice(pool), False
+    if sum(tape.s.bag.values()) == 0:
+        tape.emit(BagRefilled(counts=dict(tape.s.used)))  # Q8: reshuffle the used counters
+    pool = [v for v, n in sorted(tape.s.bag.items()) for _ in range(n)]
+    return tape.dice.choice(pool), True
+
+
+def convert(tape: Tape, blip: Piece, *, voluntary: bool) -> None:
+    """Turn a blip face up and start placing its Genestealers (SHB-10.6 .. SHB-10.9)."""
+    value = tape.s.blips[blip.id]
+    if voluntary:
+        fresh = tape.opt.voluntary_conversion_acts  # Q11
+    else:
+        fresh = not blip.activated
+    tape.emit(BlipConverted(model=blip.id, value=value, voluntary=voluntary))
+    ap = 6 if fresh else 0
+    if blip.pos is None:
+        _convert_lurking(tape, blip, value, ap, fresh)
+        return
+    room = tape.stealer_room()
+    if room == 0:
+        tape.emit(StealersLost(blip=blip.id, count=value, reason="cap"))
+        return
+    first = f"g{tape.s.next_id}"
+    tape.emit(StealerPlaced(model=first, square=blip.pos, ap=ap, activated=not fresh))
+    tape.push(
+        AgPlace(
+            blip=blip.id,
+            origin=blip.pos,
+            remaining=value - 1,
+            chooser="genestealer" if voluntary else "marine",  # SHB-10.8
+            voluntary=voluntary,
+            fresh=fresh,
+            placed=(first,),
+        )
+    )
+
+
+def _convert_lurking(tape: Tape, blip: Piece, value: int, ap: int, fresh: bool) -> None:
+    room = tape.stealer_room()
+    count = value if room is None else min(value, room)
+    for _ in range(count):
+        tape.emit(
+            StealerPlaced(
+                model=f"g{tape.s.next_id}",
+                square=None,
+                area=blip.area,
+                ap=ap,
+                activated=not fresh,
+                lurk_until=blip.lurk_until,
+            )
+        )
+    if count < value:
+        tape.emit(StealersLost(blip=blip.id, count=value - count, reason="cap"))
+
+
+def resolve_place(tape: Tape, item: AgPlace) -> bool:
+    """Auto part of a placement step: finish, or fill forced squares; False when the chooser must pick."""
+    room = tape.stealer_room()
+    if item.remaining > 0 and room == 0:
+        tape.emit(StealersLost(blip=item.blip, count=item.remaining, reason="cap"))  # SHB-10.9
+        item = item.model_copy(update={"remaining": 0})
+    if item.remaining <= 0:
+        _finish_place(tape, item)
+        return True
+    options = tape.placement_squares(item.origin, item.voluntary)
+    if len(options) > item.remaining:
+        return False
+    for sq in options:
+        item = _put(tape, item, sq)
+        if tape.stealer_room() == 0:
+            break
+    if item.remaining > 0:
+        reason = "cap" if tape.stealer_room() == 0 else "no_room"
+        tape.emit(
+            StealersLost(blip=item.blip, count=item.remaining, reason=reason)
+        )  # SHB-10.8: lost, not kills
+    _finish_place(tape, item.model_copy(update={"remaining": 0}))
+    return True
+
+
+def place_stealer(tape: Tape, item: AgPlace, sq: object) -> None:
+    """The chooser put the next Genestealer on sq (already validated)."""
+    tape.replace_top(_put(tape, item, sq))  # type: ignore[arg-type]
+
+
+def _put(tape: Tape, item: AgPlace, sq: tuple[int, int, int]) -> AgPlace:
+    model = f"g{tape.s.next_id}"
+    tape.emit(StealerPlaced(model=model, square=sq, ap=6 if item.fresh else 0, activated=not item.fresh))
+    return item.model_copy(update={"remaining": item.remaining - 1, "placed": (*item.placed, model)})
+
+
+def _finish_place(tape: Tape, item: AgPlace) -> None:
+    tape.pop()
+    alive = tuple(m for m in item.placed if m in tape.s.pieces)
+    if not alive:
+        return
+    reveal = not item.voluntary and tape.s.phase == "stealer"
+    # The facing is chosen first (top), then overwatch against the revealed models (SHB-10.8).
+    tape.push(*([AgRevealShots(models=alive)] if reveal else []), AgFacing(models=alive, reveal=reveal))

@@ -1,0 +1,346 @@
+"""Events: what happened, past tense. Every die and every draw is written into its event.
+
+Redaction (`redacted_for`): the Marine player and spectators never see a blip's value before it is
+revealed, nor the bag; the Genestealer player and spectators never see the command point chit.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from engine.core import Event, Outcome, Seat
+
+from .board import DoorStatus, Facing, Square
+from .state import AgendaItem, Aim, ShState
+
+
+class GameStarted(Event):
+    """The whole opening state (mission, forces, options); evolve(None, this) creates the state."""
+
+    kind: Literal["started"] = "started"
+    state: ShState
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        from .views import redact_state
+
+        return self.model_copy(update={"state": redact_state(self.state, seat)})
+
+
+class TurnBegan(Event):
+    """A game turn starts: AP refreshed, the Marine command phase opens (SHB-2.1, SHB-2.2, SHB-3.1)."""
+
+    kind: Literal["turn_began"] = "turn_began"
+    turn: int
+    timer_seconds: int | None
+
+
+class CommandPointsDrawn(Event):
+    """The Marine player's secret command point chit (SHB-5.1). `cp` is None for other seats."""
+
+    kind: Literal["cp_drawn"] = "cp_drawn"
+    cp: int | None
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self if seat == "marine" else self.model_copy(update={"cp": None})
+
+
+class JamsCleared(Event):
+    """3rd-edition variant: jams cleared at the start of the Marine turn (SHB-8.6)."""
+
+    kind: Literal["jams_cleared"] = "jams_cleared"
+    models: tuple[str, ...]
+
+
+class TimerExpired(Event):
+    """The platform reported the Marine timer ran out (SHB-3.5)."""
+
+    kind: Literal["timer_expired"] = "timer_expired"
+
+
+class MarinePhaseEnded(Event):
+    """The Marine action phase is over; unspent AP are lost (SHB-2.2)."""
+
+    kind: Literal["marine_phase_ended"] = "marine_phase_ended"
+    reason: Literal["declared", "time"]
+
+
+class StealerPhaseEnded(Event):
+    """The Genestealer action phase is over; the end phase begins (SHB-2.4)."""
+
+    kind: Literal["stealer_phase_ended"] = "stealer_phase_ended"
+
+
+class FlamesOut(Event):
+    """End phase: the flame markers are removed (SHB-2.4, SHB-9.5)."""
+
+    kind: Literal["flames_out"] = "flames_out"
+    squares: tuple[Square, ...]
+
+
+class OverwatchCleared(Event):
+    """End phase: overwatch markers removed (SHB-2.4, SHB-8.7)."""
+
+    kind: Literal["overwatch_cleared"] = "overwatch_cleared"
+    models: tuple[str, ...]
+
+
+class CommandPointsDiscarded(Event):
+    """End phase: unspent CP are lost (SHB-2.4, SHB-5.4). `cp` is None for other seats."""
+
+    kind: Literal["cp_discarded"] = "cp_discarded"
+    cp: int | None
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self if seat == "marine" else self.model_copy(update={"cp": None})
+
+
+class GameEnded(Event):
+    kind: Literal["game_ended"] = "game_ended"
+    outcome: Outcome
+
+
+class AgendaPushed(Event):
+    """Steps added on top of the agenda (the last one runs first)."""
+
+    kind: Literal["agenda_pushed"] = "agenda_pushed"
+    items: tuple[AgendaItem, ...]
+
+
+class AgendaPopped(Event):
+    kind: Literal["agenda_popped"] = "agenda_popped"
+
+
+class AgendaUpdated(Event):
+    """The top step changed (e.g. one Genestealer of a blip placed)."""
+
+    kind: Literal["agenda_updated"] = "agenda_updated"
+    item: AgendaItem
+
+
+class Activated(Event):
+    """A model becomes the active one; the previous one cannot be activated again (SHB-4.2)."""
+
+    kind: Literal["activated"] = "activated"
+    model: str
+
+
+class Spent(Event):
+    """AP and/or CP paid for an action (SHB-4.3, SHB-5.2)."""
+
+    kind: Literal["spent"] = "spent"
+    model: str
+    ap: int
+    cp: int
+
+
+class Moved(Event):
+    """A model moved one square (or entered from its lurking space when `frm` is None)."""
+
+    kind: Literal["moved"] = "moved"
+    model: str
+    frm: Square | None
+    to: Square
+    facing: Facing | None = None
+
+
+class Turned(Event):
+    kind: Literal["turned"] = "turned"
+    model: str
+    facing: Facing
+    free_turn: Literal["left", "right"] | None = None
+
+
+class DoorChanged(Event):
+    kind: Literal["door_changed"] = "door_changed"
+    square: Square
+    status: DoorStatus
+    by: str | None = None
+
+
+class OverwatchSet(Event):
+    kind: Literal["overwatch_set"] = "overwatch_set"
+    model: str
+
+
+class OverwatchEnded(Event):
+    kind: Literal["overwatch_ended"] = "overwatch_ended"
+    model: str
+    reason: Literal["acted", "jammed", "assaulted"]
+
+
+class JamCleared(Event):
+    kind: Literal["jam_cleared"] = "jam_cleared"
+    model: str
+
+
+class Fired(Event):
+    """A storm bolter shot: 2D6, a hit if either die plus the bonus reaches `needed` (SHB-8.1)."""
+
+    kind: Literal["fired"] = "fired"
+    model: str
+    target: str  # piece id or "door"
+    square: Square
+    dice: tuple[int, int]
+    bonus: int
+    needed: int
+    hit: bool
+    overwatch: bool
+    jammed: bool
+    aim: Aim | None  # the shooter's sustained-fire record after this shot
+
+
+class Flamed(Event):
+    """A heavy flamer shot on a section (SHB-9.2 .. SHB-9.5); `rolls` per model in the area."""
+
+    kind: Literal["flamed"] = "flamed"
+    model: str
+    target: Square
+    section: str
+    squares: tuple[Square, ...]
+    rolls: dict[str, int]
+
+
+class Assaulted(Event):
+    """A close assault (SHB-8.9, SHB-8.10, SHB-8.13)."""
+
+    kind: Literal["assaulted"] = "assaulted"
+    model: str
+    target: str  # piece id or "door"
+    square: Square
+    attacker_dice: tuple[int, ...]
+    defender_dice: tuple[int, ...]
+    attacker_score: int
+    defender_score: int
+    result: Literal["attacker", "defender", "tie"]
+
+
+class SelfDestructed(Event):
+    kind: Literal["self_destructed"] = "self_destructed"
+    model: str
+    section: str
+
+
+class Killed(Event):
+    """A model or blip removed; `kills` is what it counts for the Marines (SHB-10.10); blips reveal `value`."""
+
+    kind: Literal["killed"] = "killed"
+    model: str
+    kills: int
+    value: int | None = None
+
+
+class Exited(Event):
+    """A Marine left through an exit and cannot return (SHB-1.6)."""
+
+    kind: Literal["exited"] = "exited"
+    model: str
+
+
+class BlipPlaced(Event):
+    """A blip drawn from the bag into a lurking space (SHB-10.3). `value` is None for the Marine/spectator."""
+
+    kind: Literal["blip_placed"] = "blip_placed"
+    model: str
+    area: str
+    value: int | None
+    lurk_until: int
+    from_bag: bool = True
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self if seat == "genestealer" else self.model_copy(update={"value": None})
+
+
+class BagRefilled(Event):
+    """The empty bag refilled with the used counters (SHB-10.2, Q8). Secret like the bag."""
+
+    kind: Literal["bag_refilled"] = "bag_refilled"
+    counts: dict[int, int] | None
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self if seat == "genestealer" else self.model_copy(update={"counts": None})
+
+
+class ReinforcementsLost(Event):
+    """Blips that could not be placed (every usable area full, or no counter left)."""
+
+    kind: Literal["reinforcements_lost"] = "reinforcements_lost"
+    count: int
+
+
+class BlipConverted(Event):
+    """A blip turned face up (SHB-10.6, SHB-10.7): its value is now public."""
+
+    kind: Literal["blip_converted"] = "blip_converted"
+    model: str
+    value: int
+    voluntary: bool
+
+
+class StealerPlaced(Event):
+    """A Genestealer model placed from a converted blip (SHB-10.8); facing chosen later when None."""
+
+    kind: Literal["stealer_placed"] = "stealer_placed"
+    model: str
+    square: Square | None
+    area: str | None = None
+    ap: int
+    activated: bool
+    lurk_until: int = 0
+
+
+class StealersLost(Event):
+    """Genestealers that could not be placed, or beyond the model cap; they are not kills (SHB-10.8, SHB-10.9)."""
+
+    kind: Literal["stealers_lost"] = "stealers_lost"
+    blip: str
+    count: int
+    reason: Literal["no_room", "cap"]
+
+
+class FacingSet(Event):
+    kind: Literal["facing_set"] = "facing_set"
+    model: str
+    facing: Facing
+
+
+ShEvent = Annotated[
+    GameStarted
+    | TurnBegan
+    | CommandPointsDrawn
+    | JamsCleared
+    | TimerExpired
+    | MarinePhaseEnded
+    | StealerPhaseEnded
+    | FlamesOut
+    | OverwatchCleared
+    | CommandPointsDiscarded
+    | GameEnded
+    | AgendaPushed
+    | AgendaPopped
+    | AgendaUpdated
+    | Activated
+    | Spent
+    | Moved
+    | Turned
+    | DoorChanged
+    | OverwatchSet
+    | OverwatchEnded
+    | JamCleared
+    | Fired
+    | Flamed
+    | Assaulted
+    | SelfDestructed
+    | Killed
+    | Exited
+    | BlipPlaced
+    | BagRefilled
+    | ReinforcementsLost
+    | BlipConverted
+    | StealerPlaced
+    | StealersLost
+    | FacingSet,
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter[ShEvent] = TypeAdapter(ShEvent)

@@ -1,0 +1,170 @@
+"""`evolve`: apply one event to the state mechanically (no checks, no chance). Mutates and returns it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event
+
+from . import events as ev
+from .state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, ShState
+
+REFRESH = {"marine": MARINE_AP, "genestealer": STEALER_AP, "blip": BLIP_AP}
+_RESETS_AIM = {"aim": None, "free_turn": None, "acted": True}
+
+
+def _update(s: ShState, model: str, **changes: Any) -> None:
+    p = s.pieces.get(model)
+    if p is not None:
+        s.pieces[model] = p.model_copy(update=changes)
+
+
+def _remove(s: ShState, model: str) -> Piece | None:
+    p = s.pieces.pop(model, None)
+    if s.active == model:
+        s.active = None
+    return p
+
+
+def evolve(state: ShState | None, event: Event) -> ShState:
+    """Fold one event into the state."""
+    if isinstance(event, ev.GameStarted):
+        return event.state.clone()
+    assert state is not None, "the first event must be GameStarted"
+    s = state
+    match event:
+        case ev.TurnBegan(turn=turn, timer_seconds=timer):
+            s.turn, s.phase, s.timer_seconds = turn, "marine", timer
+            s.time_up, s.active, s.cp_spent = False, None, 0
+            for pid, p in s.pieces.items():  # SHB-2.4: refresh all AP; a new turn, new activations
+                s.pieces[pid] = p.model_copy(
+                    update={
+                        "ap": REFRESH[p.kind],
+                        "activated": False,
+                        "acted": False,
+                        "free_turn": None,
+                        "aim": None,
+                    }
+                )
+        case ev.CommandPointsDrawn(cp=cp):
+            s.cp = s.cp_drawn = cp or 0
+        case ev.JamsCleared(models=models):
+            for m in models:
+                _update(s, m, jammed=False)
+        case ev.TimerExpired():
+            s.time_up = True
+        case ev.MarinePhaseEnded():
+            s.phase, s.active, s.time_up = "stealer", None, False
+            for p in s.marines():
+                _update(s, p.id, ap=0)  # SHB-2.2: unspent AP are lost
+        case ev.StealerPhaseEnded():
+            s.phase, s.active = "end", None
+        case ev.FlamesOut():
+            s.burning = []
+        case ev.OverwatchCleared(models=models):
+            for m in models:
+                _update(s, m, overwatch=False)
+        case ev.CommandPointsDiscarded():
+            s.cp = 0
+        case ev.GameEnded(outcome=outcome):
+            s.outcome, s.agenda = outcome, []
+        case ev.AgendaPushed(items=items):
+            s.agenda.extend(items)
+        case ev.AgendaPopped():
+            s.agenda.pop()
+        case ev.AgendaUpdated(item=item):
+            s.agenda[-1] = item
+        case _:
+            _evolve_pieces(s, event)
+    return s
+
+
+def _evolve_pieces(s: ShState, event: Event) -> None:
+    match event:
+        case ev.Activated(model=model):
+            s.active = model
+            _update(s, model, activated=True)
+        case ev.Spent(model=model, ap=ap, cp=cp):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(update={"ap": p.ap - ap, "acted": True})
+            s.cp -= cp
+            s.cp_spent += cp
+        case ev.Moved(model=model, to=to, facing=facing):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(
+                update={"pos": to, "area": None, "facing": facing or p.facing, **_RESETS_AIM}
+            )
+        case ev.Turned(model=model, facing=facing, free_turn=free_turn):
+            _update(s, model, facing=facing, aim=None, free_turn=free_turn, acted=True)
+        case ev.DoorChanged(square=square, status=status, by=by):
+            s.doors[s.board.door_index[square]] = status
+            if by is not None:
+                _update(s, by, **_RESETS_AIM)
+        case ev.OverwatchSet(model=model):
+            _update(s, model, overwatch=True, aim=None)
+        case ev.OverwatchEnded(model=model):
+            _update(s, model, overwatch=False)
+        case ev.JamCleared(model=model):
+            _update(s, model, jammed=False, aim=None)
+        case ev.Fired(model=model, aim=aim, jammed=jammed):
+            if jammed:
+                _update(s, model, aim=aim, jammed=True, overwatch=False)
+            else:
+                _update(s, model, aim=aim)
+        case ev.Flamed(model=model, squares=squares, section=section):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(update={"ammo": p.ammo - 1, "aim": None})
+            s.burning = sorted(set(s.burning) | set(squares))
+            if section not in s.flamed_sections:
+                s.flamed_sections.append(section)
+        case ev.Assaulted(model=model):
+            _update(s, model, **_RESETS_AIM)
+        case ev.Killed(model=model, kills=kills, value=value):
+            p = _remove(s, model)
+            s.kills += kills
+            if p is not None and p.kind == "blip":
+                s.blips.pop(model, None)
+                if value is not None:
+                    s.used[value] = s.used.get(value, 0) + 1
+        case ev.Exited(model=model):
+            _remove(s, model)
+            s.escaped.append(model)
+        case _:
+            _evolve_blips(s, event)
+
+
+def _evolve_blips(s: ShState, event: Event) -> None:
+    match event:
+        case ev.BlipPlaced(model=model, area=area, value=value, lurk_until=lurk_until, from_bag=from_bag):
+            s.pieces[model] = Piece(id=model, kind="blip", area=area, ap=BLIP_AP, lurk_until=lurk_until)
+            s.next_id = max(s.next_id, int(model[1:]) + 1)
+            if value is not None:
+                s.blips[model] = value
+                if from_bag:
+                    s.bag[value] = s.bag.get(value, 0) - 1
+        case ev.BagRefilled(counts=counts):
+            if counts is not None:
+                s.bag, s.used = dict(counts), {}
+        case ev.BlipConverted(model=model, value=value):
+            _remove(s, model)
+            s.blips.pop(model, None)
+            s.used[value] = s.used.get(value, 0) + 1
+        case ev.StealerPlaced(
+            model=model, square=square, area=area, ap=ap, activated=activated, lurk_until=lu
+        ):
+            s.pieces[model] = Piece(
+                id=model, kind="genestealer", pos=square, area=area, ap=ap, activated=activated, lurk_until=lu
+            )
+            s.next_id = max(s.next_id, int(model[1:]) + 1)
+        case ev.FacingSet(model=model, facing=facing):
+            _update(s, model, facing=facing)
+        case (
+            ev.Exited()
+            | ev.SelfDestructed()
+            | ev.ReinforcementsLost()
+            | ev.StealersLost()
+            | ev.TimerExpired()
+        ):
+            pass
+        case _:
+            raise ValueError(f"unknown Space Hulk event {event.kind!r}")

@@ -1,0 +1,185 @@
+"""Enumerate legal actions from the same checks `decide` uses (queries.Q), so they always agree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core import Action
+
+from . import actions as a
+from .blips import areas_with_room
+from .board import FACINGS, Square
+from .los import front_three
+from .queries import Problem, Q
+from .state import (
+    AgFaceAttacker,
+    AgFacing,
+    AgFreeShot,
+    AgInterrupt,
+    AgOverwatchPick,
+    AgPlace,
+    AgReinforce,
+    Piece,
+)
+
+Candidate = tuple[type[Action], dict[str, Any], int]
+
+
+def _mk(cls: type[Action], **fields: Any) -> Action:
+    return cls.model_construct(**fields)  # fields come from validated state: skip re-validation
+
+
+def marine_candidates(q: Q, m: Piece) -> Iterator[Candidate]:
+    """Every action this Marine could take now, with its AP cost, payment aside (SHB-4.3)."""
+    assert m.pos is not None and m.facing is not None
+    bolter = q.can_fire_at_all(m) is None
+    for _d, to in q.board.neighbours(m.pos):
+        cost = q.move_cost(m, to)
+        if isinstance(cost, int):
+            yield a.Move, {"model": m.id, "to": to}, cost
+            if bolter:
+                yield a.Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
+    for facing in FACINGS:
+        if facing == m.facing:
+            continue
+        found = q.turn_cost(m, facing)
+        if not isinstance(found, Problem):
+            yield a.Turn, {"model": m.id, "facing": facing}, found[0]
+        if q.opt.turn_and_fire and bolter:
+            found = q.turn_cost(m, facing, fire=True)
+            if not isinstance(found, Problem):
+                yield a.Turn, {"model": m.id, "facing": facing, "fire": True}, found[0]
+    yield from _door_candidates(q, m, front_three(m.facing, m.pos))
+    for at in q.fire_targets(m):
+        yield a.Fire, {"model": m.id, "at": at}, 1
+    if bolter and not m.overwatch:
+        yield a.Overwatch, {"model": m.id}, 2
+    if m.jammed:
+        yield a.ClearJam, {"model": m.id}, 1
+    for at in q.flame_targets(m):
+        yield a.Flame, {"model": m.id, "at": at}, 2
+    if q.opt.flamer_self_destruct and m.weapon == "heavy_flamer" and m.ammo > 0:
+        yield a.SelfDestruct, {"model": m.id}, 1
+    if not isinstance(q.assault_target(m), Problem):
+        yield a.Assault, {"model": m.id}, 1
+    if m.pos in q.board.exits:
+        yield a.Exit, {"model": m.id}, 1
+
+
+def _door_candidates(q: Q, p: Piece, squares: Any) -> Iterator[Candidate]:
+    for sq in squares:
+        if sq in q.board.door_index:
+            cost = q.door_cost(p, sq)
+            if isinstance(cost, int):
+                yield a.Door, {"model": p.id, "square": sq}, cost
+
+
+def marine_actions(q: Q, eligible: list[Piece] | None = None, *, first_only: bool = False) -> list[Action]:
+    """Marine actions with their payments; `eligible` set means an interrupt (CP only, SHB-5.3)."""
+    s = q.s
+    out: list[Action] = []
+    marines = sorted(q.marines(), key=lambda p: p.number) if eligible is None else eligible
+    for m in marines:
+        if eligible is not None:
+            uses = ["cp"]
+        else:
+            uses = (["ap"] if m.id == s.active or not m.activated else []) + ["cp"]
+        for cls, fields, cost in marine_candidates(q, m):
+            for use in uses:
+                short = cost if use == "cp" else max(0, cost - m.ap)
+                if short <= s.cp:
+                    out.append(_mk(cls, **fields, use=use))
+                    if first_only:
+                        return out
+    return out
+
+
+def stealer_candidates(q: Q, p: Piece) -> Iterator[Candidate]:
+    """Every action this Genestealer or blip could take now, with its AP cost (SHB-4.3, SHB-10)."""
+    if p.pos is None:
+        assert p.area is not None
+        entry = q.board.entries[p.area].square
+        facings: tuple[Any, ...] = FACINGS if p.kind == "genestealer" else (None,)
+        for facing in facings:
+            cost = q.move_cost(p, entry, facing=facing)
+            if isinstance(cost, int):
+                yield a.Move, {"model": p.id, "to": entry, "facing": facing}, cost
+    else:
+        for _d, to in q.board.neighbours(p.pos):
+            cost = q.move_cost(p, to)
+            if isinstance(cost, int):
+                yield a.Move, {"model": p.id, "to": to}, cost
+        if p.kind == "genestealer":
+            for facing in FACINGS:
+                if facing != p.facing:
+                    found = q.turn_cost(p, facing)
+                    if not isinstance(found, Problem):
+                        yield a.Turn, {"model": p.id, "facing": facing}, found[0]
+            yield from _door_candidates(q, p, front_three(p.facing, p.pos))  # type: ignore[arg-type]
+            if not isinstance(q.assault_target(p), Problem):
+                yield a.Assault, {"model": p.id}, 1
+        else:
+            yield from _door_candidates(q, p, [sq for _d, sq in q.board.neighbours(p.pos)])
+    if p.kind == "blip" and not p.acted:
+        yield a.Convert, {"model": p.id}, 0  # SHB-10.6
+
+
+def stealer_actions(q: Q) -> list[Action]:
+    s = q.s
+    out: list[Action] = []
+    for p in sorted(s.pieces.values(), key=lambda p: p.number):
+        if p.kind == "marine" or (p.id != s.active and p.activated):
+            continue
+        for cls, fields, cost in stealer_candidates(q, p):
+            if cost <= p.ap:
+                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not a.Convert else {})))
+    return out
+
+
+def free_shot_targets(q: Q, m: Piece) -> list[Square]:
+    return q.fire_targets(m)
+
+
+def interrupt_eligible(q: Q, item: AgInterrupt) -> list[Piece]:
+    """Marines who may take the CP interrupt after this Stealer action (SHB-5.3, Q12)."""
+    marines = sorted(q.marines(), key=lambda p: p.number)
+    seen = set(item.witnesses)
+    watched: list[Square] = []
+    actor = q.s.pieces.get(item.actor)
+    if actor is not None and actor.kind == "genestealer" and actor.pos is not None:
+        watched.append(actor.pos)
+    if item.door is not None:
+        watched.append(item.door)
+    watched += [g.pos for g in q.stealers() if g.pos is not None and g.number >= item.since]
+    for m in marines:
+        if m.id not in seen and any(q.sees(m, sq) for sq in watched):
+            seen.add(m.id)
+    witnesses = [m for m in marines if m.id in seen]
+    if not witnesses:
+        return []
+    return marines if q.opt.interrupt_actor == "any" else witnesses
+
+
+def choice_actions(q: Q, top: Any) -> list[Action]:
+    """The answers to the pending agenda step."""
+    s = q.s
+    match top:
+        case AgReinforce():
+            return [_mk(a.PlaceBlip, area=area) for area in areas_with_room(q)]  # type: ignore[arg-type]
+        case AgPlace():
+            return [_mk(a.PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
+        case AgFacing():
+            return [_mk(a.SetFacing, model=top.models[0], facing=f) for f in FACINGS]
+        case AgOverwatchPick():
+            return [_mk(a.PickTarget, model=top.marine, target=c) for c in top.candidates]
+        case AgFaceAttacker():
+            return [_mk(a.Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(a.Pass)]
+        case AgFreeShot():
+            m = s.pieces[top.marine]
+            return [_mk(a.Fire, model=m.id, at=at, use="free") for at in free_shot_targets(q, m)] + [
+                _mk(a.Pass)
+            ]
+        case AgInterrupt():
+            return marine_actions(q, interrupt_eligible(q, top)) + [_mk(a.Pass)]
+    return []

@@ -1,0 +1,244 @@
+"""Missions: the map, the forces, reinforcements, usable entry areas and win/lose predicates.
+
+A mission is data (a frozen pydantic model stored in the game's first event), so generated missions
+(the Deathwing generator, campaigns) replay from the log like the built-in ones. Predicates are
+checked at three moments (SHB-12.7): "immediate" after every action (kills, escapes, burns, deaths),
+"marine_phase_end" at the end of the Marine action phase and "end_phase" in the end phase (turn
+boundaries: sealed entry areas, surviving N turns, the turn limit).
+
+Reading: when a win and a loss become true at the same moment, the win is reported (the Marines
+achieved their objective with their last act). The turn limit is a Marine loss checked after the win
+predicates of the end phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Outcome
+
+from .board import Board, Facing, Square
+from .mapfile import map_text, parse_cached
+
+if TYPE_CHECKING:
+    from .state import ShState
+
+Moment = Literal["immediate", "marine_phase_end", "end_phase"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        return self  # immutable: sharing is safe and keeps state copies cheap
+
+
+class MarineSpec(_Frozen):
+    """One Terminator of the mission's force."""
+
+    name: str
+    weapon: Literal["storm_bolter", "heavy_flamer"] = "storm_bolter"
+    sergeant: bool = False
+    squad: str = "A"
+    square: Square | None = None  # None: the next deployment mark of the map, in reading order
+    facing: Facing | None = None
+
+
+class KillStealers(_Frozen):
+    """Win: N Genestealers killed (blips count their value, SHB-10.10)."""
+
+    kind: Literal["kill"] = "kill"
+    count: int
+
+
+class SealEntries(_Frozen):
+    """Win at a turn boundary: every usable entry square has a Marine within the lurk distance (SHB-12.2)."""
+
+    kind: Literal["seal"] = "seal"
+
+
+class EscapeMarines(_Frozen):
+    """Win: N Marines left the board through exits (SHB-1.6)."""
+
+    kind: Literal["escape"] = "escape"
+    count: int
+
+
+class FlameSections(_Frozen):
+    """Win: every listed section flamed at least once (SHB-12.1, SHB-12.4)."""
+
+    kind: Literal["flame"] = "flame"
+    sections: tuple[str, ...]
+
+
+class SurviveTurns(_Frozen):
+    """Win: the end phase of turn N is reached (SHB-12.6)."""
+
+    kind: Literal["survive"] = "survive"
+    turns: int
+
+
+WinCondition = Annotated[
+    KillStealers | SealEntries | EscapeMarines | FlameSections | SurviveTurns, Field(discriminator="kind")
+]
+
+
+class AllMarinesDead(_Frozen):
+    """Loss: no Marine left on the board (escaped Marines do not count here)."""
+
+    kind: Literal["all_dead"] = "all_dead"
+
+
+class NoFlamerAmmo(_Frozen):
+    """Loss: no living heavy flamer has a shot left (SHB-12.1, SHB-12.4)."""
+
+    kind: Literal["no_flamer"] = "no_flamer"
+
+
+class MarinesBelow(_Frozen):
+    """Loss: living plus escaped Marines fall below N (SHB-12.5)."""
+
+    kind: Literal["below"] = "below"
+    count: int
+
+
+class StealerOn(_Frozen):
+    """Loss: a Genestealer stands on any listed square (SHB-12.6 ducting)."""
+
+    kind: Literal["stealer_on"] = "stealer_on"
+    squares: tuple[Square, ...]
+
+
+class SectionBurned(_Frozen):
+    """Loss: any listed section set alight (SHB-12.6 control room)."""
+
+    kind: Literal["burned"] = "burned"
+    sections: tuple[str, ...]
+
+
+LoseCondition = Annotated[
+    AllMarinesDead | NoFlamerAmmo | MarinesBelow | StealerOn | SectionBurned, Field(discriminator="kind")
+]
+
+
+class Mission(_Frozen):
+    """A playable mission (SHB-12.7)."""
+
+    id: str
+    name: str
+    map_name: str
+    map_text: str
+    marines: tuple[MarineSpec, ...]
+    start_blips: int = 0
+    reinforcements: int = 2
+    reinforcement_schedule: dict[int, int] = {}  # turn -> blips, overriding `reinforcements`
+    entry_areas: tuple[str, ...] | None = None  # None: every entry area of the map
+    blip_bag: dict[int, int] | None = None  # SHB-10.2 mission override
+    flamer_shots: int = 6  # SHB-9.1 (Defend: 4)
+    win: tuple[WinCondition, ...]
+    lose: tuple[LoseCondition, ...] = (AllMarinesDead(),)
+    last_turn: int | None = None  # the Marines lose when this turn's end phase passes without a win
+
+    @property
+    def board(self) -> Board:
+        return parse_cached(self.map_text)
+
+    def reinforcements_for(self, turn: int) -> int:
+        """Blips arriving in this turn's reinforcement phase (SHB-10.3)."""
+        return self.reinforcement_schedule.get(turn, self.reinforcements)
+
+    def usable_areas(self) -> tuple[str, ...]:
+        """Entry areas the Genestealer player may use (SHB-10.3)."""
+        ids = tuple(self.board.entries)
+        return ids if self.entry_areas is None else tuple(a for a in ids if a in self.entry_areas)
+
+    def check(self, state: ShState, moment: Moment, helpers: Checks) -> Outcome | None:
+        """The outcome reached at this moment, if any."""
+        for cond in self.win:
+            if _win_met(cond, state, moment, helpers):
+                return Outcome(winners=("marine",), reason=f"spacehulk.win.{cond.kind}", params=_params(cond))
+        for lose in self.lose:
+            if _lose_met(lose, state, helpers):
+                return Outcome(
+                    winners=("genestealer",), reason=f"spacehulk.lose.{lose.kind}", params=_params(lose)
+                )
+        last = state.options.turn_limit or self.last_turn
+        if moment == "end_phase" and last is not None and state.turn >= last:
+            return Outcome(winners=("genestealer",), reason="spacehulk.lose.turns", params={"turns": last})
+        return None
+
+
+class Checks:
+    """State queries a mission predicate may need (injected by the rules to avoid an import cycle)."""
+
+    def __init__(self, sealed: Callable[[], bool]) -> None:
+        self.sealed = sealed
+
+
+def _params(cond: BaseModel) -> dict[str, Any]:
+    return {k: v for k, v in cond.model_dump().items() if k != "kind"}
+
+
+def _win_met(cond: WinCondition, state: ShState, moment: Moment, helpers: Checks) -> bool:
+    match cond:
+        case KillStealers(count=n):
+            return state.kills >= n
+        case EscapeMarines(count=n):
+            return len(state.escaped) >= n
+        case FlameSections(sections=secs):
+            return all(s in state.flamed_sections for s in secs)
+        case SurviveTurns(turns=n):
+            return moment == "end_phase" and state.turn >= n
+        case SealEntries():
+            return moment == "end_phase" and helpers.sealed()
+    return False
+
+
+def _lose_met(cond: LoseCondition, state: ShState, helpers: Checks) -> bool:
+    marines = [p for p in state.pieces.values() if p.kind == "marine"]
+    match cond:
+        case AllMarinesDead():
+            return not marines
+        case NoFlamerAmmo():
+            return not any(p.weapon == "heavy_flamer" and p.ammo > 0 for p in marines)
+        case MarinesBelow(count=n):
+            return len(marines) + len(state.escaped) < n
+        case StealerOn(squares=squares):
+            return any(p.kind == "genestealer" and p.pos in squares for p in state.pieces.values())
+        case SectionBurned(sections=secs):
+            return any(s in state.burned_sections for s in secs)
+    return False
+
+
+def _purge() -> Mission:
+    return Mission(
+        id="purge",
+        name="Purge (test mission)",
+        map_name="purge",
+        map_text=map_text("purge"),
+        marines=(
+            MarineSpec(name="Sergeant Lorenzo", sergeant=True),
+            MarineSpec(name="Brother Deino"),
+            MarineSpec(name="Brother Zael", weapon="heavy_flamer"),
+            MarineSpec(name="Brother Goriel"),
+        ),
+        start_blips=2,
+        reinforcements=2,
+        win=(KillStealers(count=8), SealEntries()),
+        lose=(AllMarinesDead(),),
+        last_turn=6,
+    )
+
+
+MISSIONS: dict[str, Callable[[], Mission]] = {"purge": _purge}
+"""Built-in missions by id (built on demand: the map text is read from the package)."""
+
+
+def get_mission(mission_id: str) -> Mission:
+    """A built-in mission; raises KeyError naming the id."""
+    if mission_id not in MISSIONS:
+        raise KeyError(f"unknown Space Hulk mission {mission_id!r}; known: {sorted(MISSIONS)}")
+    return MISSIONS[mission_id]()

@@ -1,0 +1,77 @@
+"""Game options: the mission and one edition flag for every open question of the digest (Q1-Q20).
+
+Defaults are the digest's recommended resolutions (space_hulk_base.md, "Open questions").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    """Table options for a Space Hulk game. Every field has the 1st-edition (recommended) default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mission: str = "purge"
+    """The built-in mission to play (missions.MISSIONS)."""
+
+    # Q1 vision arc: 180 (1e/2e) or 90 (3e). The fire arc is always the front 90 degrees.
+    vision_arc: Literal[180, 90] = 180
+    # Q2 sustained fire: +1 per consecutive shot up to the cap (1e), or one step to 5+ (2e/3e).
+    sustained_fire: Literal["cumulative", "single_step"] = "cumulative"
+    sustained_cap: int = Field(3, ge=1, le=5)
+    # Q3 ranges: overwatch 12 squares; aimed fire unlimited (None).
+    overwatch_range: int = Field(12, ge=1)
+    aimed_range: int | None = None
+    # Q4 overwatch lasts one Stealer action phase (removed in the end phase), or persists (sulkweb).
+    overwatch_persists: bool = False
+    # Q5 a double six in overwatch: resolve the kill and jam, or kill without jamming.
+    double_six: Literal["kill_and_jam", "kill_no_jam"] = "kill_and_jam"
+    # Q6 dice of a Genestealer assaulted from outside its front arc (3 = rulebook, 2 = Sulk source) and
+    # which attacks count ("rear" = outside its front 180 degrees as Sulk; "side_or_rear" as DW-CA-1).
+    stealer_flank_dice: int = Field(3, ge=1, le=3)
+    stealer_flank_from: Literal["rear", "side_or_rear"] = "rear"
+    # Q7 the heavy flamer against blips: one 2+ roll kills the whole blip (full value counts).
+    flamer_hits_blips: bool = True
+    # Q8 the blip bag (value -> counters) and draw mode; a mission may override the bag.
+    blip_bag: dict[int, int] = Field(default_factory=lambda: {1: 8, 2: 4, 3: 9})
+    blip_draw: Literal["without_replacement", "with_replacement"] = "without_replacement"
+    # Q9 lurking blips per entry area (None = unlimited, 3e FAQ).
+    entry_capacity: int | None = 3
+    # Q10 forced lurking: a Marine within this many squares of the entry square; walking or Chebyshev.
+    lurk_distance: int = 6
+    lurk_metric: Literal["walk", "chebyshev"] = "walk"
+    # Q11 Genestealers from a voluntary conversion act this phase with full AP.
+    voluntary_conversion_acts: bool = True
+    # Q12 who may take the CP interrupt: a Marine who saw the action (1e) or any Marine (3e FAQ).
+    interrupt_actor: Literal["witness", "any"] = "witness"
+    # Q13 turn and fire (3e: 1 AP for a 90-degree turn and a free shot); not in 1e.
+    turn_and_fire: bool = False
+    # Q14 a diagonal move is refused when both squares beside it are blocked (wall or model).
+    diagonal_squeeze: bool = True
+    # Q15 doors sit on squares (the map format models no other kind).
+    doors_on: Literal["squares"] = "squares"
+    # Q16 heavy flamer self-destruct (Sulk only).
+    flamer_self_destruct: bool = False
+    # Q17 Genestealer models available (20 in the 1e box; 28 with the Deathwing models; None = no cap).
+    stealer_cap: int | None = 20
+    # Q18 the Marine turn timer: real time (2:00 + 30 s per sergeant), untimed, or a per-command budget
+    # the platform enforces; the engine only reports the length (it never reads a clock).
+    timer_mode: Literal["realtime", "untimed", "budget"] = "realtime"
+    timer_base_s: int = 120
+    timer_per_leader_s: int = 30
+    # Q19 after a tied close assault the defender may turn free to face the attacker.
+    defender_turns_on_tie: bool = True
+    # Q20 (geotile layouts) is map data, not a rule flag: geotiles will be .map files.
+
+    # Later editions, for variants (not open questions of the 1e digest):
+    overwatch_sustained: bool = False  # 3e: a later overwatch shot at the same target kills on 5+
+    jams_clear_each_turn: bool = False  # 3e: jams cleared at the start of the Marine turn (SHB-8.6)
+    # Digital: offer the CP interrupt only when the Marine has CP and something to do (reveals that
+    # he has CP), or after every action a Marine saw (reveals nothing, more prompts).
+    interrupt_prompt: Literal["when_able", "always"] = "when_able"
+    turn_limit: int | None = None
+    """Override the mission's last turn (None: the mission's own)."""

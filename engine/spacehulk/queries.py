@@ -1,0 +1,437 @@
+"""Read-only rule queries shared by `decide` and `legal_actions`, so the two can never disagree.
+
+Each check returns the AP cost of a legal action or a `Problem` (the refusal `decide` raises).
+
+Readings (see the package docstring for the full list):
+- A blip may not move into a square a Marine would see once the blip has left its old square
+  (the blip itself no longer blocks that view) (SHB-10.5).
+- Genestealers from a converted blip are placed on the 8 squares around the blip with the same
+  diagonal rule as movement (no squeezing past two blocked squares, no cutting a closed door's
+  corner) (SHB-10.8, SHB-7.2).
+- A door action needs the door in one of the front three squares; blips use any of the 8 adjacent
+  squares (SHB-11.2). Bulkheads and hatches (`fixed`) never open by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from engine.core import Rejected
+
+from .board import FACINGS, VECTORS, Board, Square, add, chebyshev, relative, square_name
+from .los import clear, front_three, in_fire_arc, in_vision_arc
+from .options import Options
+from .state import Piece, ShState
+
+
+class Problem(NamedTuple):
+    """Why an action is refused: a catalog id (without the "spacehulk." prefix), English text, params."""
+
+    id: str
+    text: str
+    params: dict[str, Any] = {}
+
+    def reject(self) -> Rejected:
+        return Rejected(f"spacehulk.{self.id}", self.text, **self.params)
+
+
+def problem(pid: str, text: str, **params: Any) -> Problem:
+    return Problem(pid, text, params)
+
+
+def who(p: Piece) -> str:
+    """A short player-facing name for a piece."""
+    return p.name or {"genestealer": "Genestealer", "blip": "Blip", "marine": "Marine"}[p.kind] + f" {p.id}"
+
+
+class Q:
+    """Queries over one state, with per-state caches of occupancy and blocking squares."""
+
+    def __init__(self, state: ShState) -> None:
+        self.s = state
+        self.board: Board = state.mission.board
+        self.opt: Options = state.options
+        self._occ: dict[Square, str] | None = None
+        self._closed: set[Square] | None = None
+        self._blockers: set[Square] | None = None
+        self._burning: set[Square] | None = None
+
+    # --- cached facts --------------------------------------------------------------------------
+    @property
+    def occ(self) -> dict[Square, str]:
+        if self._occ is None:
+            self._occ = self.s.occupancy()
+        return self._occ
+
+    @property
+    def closed(self) -> set[Square]:
+        if self._closed is None:
+            self._closed = self.s.closed_doors()
+        return self._closed
+
+    @property
+    def burning(self) -> set[Square]:
+        if self._burning is None:
+            self._burning = set(self.s.burning)
+        return self._burning
+
+    @property
+    def blockers(self) -> set[Square]:
+        """Squares that block sight now (SHB-6.4): models, blips, closed doors, flames, blocking features."""
+        if self._blockers is None:
+            self._blockers = set(self.occ) | self.closed | self.burning | self.board.static_blocks_los
+        return self._blockers
+
+    def invalidate(self) -> None:
+        self._occ = self._closed = self._blockers = self._burning = None
+
+    def marines(self) -> list[Piece]:
+        return [p for p in self.s.pieces.values() if p.kind == "marine" and p.pos is not None]
+
+    def stealers(self) -> list[Piece]:
+        return [p for p in self.s.pieces.values() if p.kind == "genestealer"]
+
+    # --- sight ---------------------------------------------------------------------------------
+    def sees(self, viewer: Piece, target: Square, blockers: set[Square] | None = None) -> bool:
+        """The viewer has target in its vision arc with clear LoS (SHB-6.2, SHB-6.4, Q1)."""
+        assert viewer.pos is not None and viewer.facing is not None
+        if not in_vision_arc(viewer.facing, viewer.pos, target, self.opt.vision_arc):
+            return False
+        return clear(self.board, viewer.pos, target, self.blockers if blockers is None else blockers)
+
+    def seen_by_marines(self, target: Square, blockers: set[Square] | None = None) -> list[Piece]:
+        return [m for m in self.marines() if self.sees(m, target, blockers)]
+
+    def marine_sees(self, target: Square, blockers: set[Square] | None = None) -> bool:
+        return any(self.sees(m, target, blockers) for m in self.marines())
+
+    def can_target(self, shooter: Piece, target: Square, max_range: int | None) -> bool:
+        """Target in the fire arc, with clear LoS, within range (SHB-6.3, SHB-8.1, SHB-8.4)."""
+        assert shooter.pos is not None and shooter.facing is not None
+        if not in_fire_arc(shooter.facing, shooter.pos, target):
+            return False
+        if max_range is not None and chebyshev(shooter.pos, target) > max_range:
+            return False
+        return clear(self.board, shooter.pos, target, self.blockers)
+
+    def marine_adjacent(self, sq: Square, ignore: Square | None = None) -> bool:
+        return any(m.pos != ignore and chebyshev(m.pos, sq) == 1 for m in self.marines() if m.pos)  # type: ignore[arg-type]
+
+    # --- movement ------------------------------------------------------------------------------
+    def square_problem(self, sq: Square, mover: Piece | None) -> Problem | None:
+        """Whether a model could stand on sq (SHB-7.1); `mover` may already stand in flames."""
+        if sq not in self.board.cells:
+            return problem("move.wall", "{square} is a wall.", square=square_name(sq))
+        if sq in self.occ:
+            return problem("move.occupied", "{square} is occupied.", square=square_name(sq))
+        if sq in self.closed:
+            return problem("move.closed_door", "The door on {square} is closed.", square=square_name(sq))
+        if sq in self.board.static_blocks_move:
+            return problem("move.feature", "{square} cannot be entered.", square=square_name(sq))
+        if sq in self.burning and (mover is None or mover.pos not in self.burning):
+            # SHB-9.5: only a model already in the flames may move within and out of them
+            return problem("move.burning", "{square} is burning.", square=square_name(sq))
+        return None
+
+    def diagonal_problem(self, frm: Square, to: Square) -> Problem | None:
+        """SHB-7.2 / Q14: no cutting a closed door's corner; no squeeze between two blocked squares."""
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        if not dx or not dy:
+            return None
+        flanks = (add(frm, (dx, 0)), add(frm, (0, dy)))
+        if any(f in self.closed for f in flanks):
+            return problem("move.door_corner", "A diagonal move may not cut the corner of a closed door.")
+        if self.opt.diagonal_squeeze:
+            blocked = [
+                f not in self.board.cells or f in self.occ or f in self.board.static_blocks_move
+                for f in flanks
+            ]
+            if all(blocked):
+                return problem("move.squeeze", "You cannot squeeze diagonally between two blocked squares.")
+        return None
+
+    def move_cost(
+        self, p: Piece, to: Square, *, fire: bool = False, facing: str | None = None
+    ) -> int | Problem:
+        """AP cost of moving p one square to `to` (SHB-4.3, SHB-7, SHB-10.4, SHB-10.5)."""
+        if p.pos is None:
+            cost = self._entry_cost(p, to, facing)
+        else:
+            cost = self._step_cost(p, to, facing)
+        if isinstance(cost, Problem):
+            return cost
+        if fire:
+            fp = self.can_fire_at_all(p)
+            if fp is not None:
+                return fp
+        found = self.square_problem(to, p)
+        if found is None and p.pos is not None:
+            found = self.diagonal_problem(p.pos, to)
+        if found is None and p.kind == "blip":
+            found = self.blip_square_problem(p, to)
+        return found if found is not None else cost
+
+    def _entry_cost(self, p: Piece, to: Square, facing: str | None) -> int | Problem:
+        assert p.area is not None
+        entry = self.board.entries[p.area].square
+        if p.kind == "marine":
+            return problem("move.not_yours", "Marines cannot enter a lurking space.")
+        if to != entry:
+            return problem(
+                "move.entry_only",
+                "From the lurking space you can only move onto {square}.",
+                square=square_name(entry),
+            )
+        if self.s.turn <= p.lurk_until:
+            # SHB-10.4: forced to lurk for one whole turn
+            return problem(
+                "move.must_lurk",
+                "It must lurk this turn: a Marine was within {distance} squares when it arrived.",
+                distance=self.opt.lurk_distance,
+            )
+        if p.kind == "genestealer" and facing is None:
+            return problem("move.entry_facing", "Choose the facing of the Genestealer entering the board.")
+        if p.kind == "blip" and facing is not None:
+            return problem("move.blip_facing", "Blips have no facing.")
+        return 1  # SHB-10.4: entering from the lurking space is a normal 1 AP move
+
+    def _step_cost(self, p: Piece, to: Square, facing: str | None) -> int | Problem:
+        assert p.pos is not None
+        if facing is not None:
+            return problem("move.keep_facing", "A move keeps the model's facing; turn separately.")
+        if to[2] != p.pos[2] or chebyshev(p.pos, to) != 1:
+            return problem("move.not_adjacent", "You can only move to an adjacent square.")
+        if p.kind == "blip":
+            return 1  # SHB-10.5
+        assert p.facing is not None
+        forward, _side = relative(p.facing, p.pos, to)
+        if forward == 1:
+            return 1
+        if forward == -1:
+            return 2
+        if p.kind == "marine":
+            return problem("move.no_sidestep", "Terminators cannot side-step.")  # SHB-7.3
+        return 1  # a Genestealer side-steps for 1 AP
+
+    def blip_square_problem(self, p: Piece, to: Square) -> Problem | None:
+        """SHB-10.5: a blip never moves into Marine sight or next to a Marine."""
+        if self.marine_adjacent(to):
+            return problem("move.blip_adjacent", "A blip cannot move next to a Marine.")
+        blockers = self.blockers - {p.pos} if p.pos is not None else self.blockers
+        if self.marine_sees(to, blockers):
+            return problem("move.blip_seen", "A blip cannot move into a square a Marine can see.")
+        return None
+
+    # --- turning -------------------------------------------------------------------------------
+    def turn_cost(self, p: Piece, facing: str, *, fire: bool = False) -> tuple[int, str | None] | Problem:
+        """(AP cost, free-turn direction after) of turning p to `facing` (SHB-4.3, SHB-4.4, Q13)."""
+        if p.kind == "blip":
+            return problem("turn.blip", "Blips have no facing.")
+        if p.pos is None or p.facing is None:
+            return problem("turn.off_board", "Only a model on the board can turn.")
+        steps = (FACINGS.index(facing) - FACINGS.index(p.facing)) % 4  # type: ignore[arg-type]
+        if steps == 0:
+            return problem("turn.same", "It already faces {facing}.", facing=facing)
+        if fire:
+            if not self.opt.turn_and_fire:
+                return problem("turn.no_turn_and_fire", "Turn and fire is not allowed in this edition.")
+            if steps == 2:
+                return problem("turn.fire_90", "Turn and fire allows a 90-degree turn only.")
+            fp = self.can_fire_at_all(p)
+            return fp if fp is not None else (1, None)
+        if p.kind == "marine":
+            return (2 if steps == 2 else 1), None
+        if steps == 2:
+            return 1, None
+        direction = "right" if steps == 1 else "left"
+        if p.free_turn == direction:
+            return 1, None  # SHB-4.4: a second 90-degree turn the same way costs 1 AP
+        return 0, direction
+
+    # --- doors ---------------------------------------------------------------------------------
+    def door_cost(self, p: Piece, sq: Square) -> int | Problem:
+        """SHB-11.1, SHB-11.2: open or close a door in the front three squares (blips: any adjacent)."""
+        i = self.board.door_index.get(sq)
+        if i is None:
+            return problem("door.none", "There is no door on {square}.", square=square_name(sq))
+        if p.pos is None:
+            return problem("door.off_board", "Only a model on the board can work a door.")
+        if p.kind == "blip":
+            if chebyshev(p.pos, sq) != 1:
+                return problem(
+                    "door.not_adjacent", "The door on {square} is not adjacent.", square=square_name(sq)
+                )
+        elif sq not in front_three(p.facing, p.pos):  # type: ignore[arg-type]
+            return problem(
+                "door.not_in_front",
+                "The door on {square} is not in your front three squares.",
+                square=square_name(sq),
+            )
+        if self.board.doors[i].fixed:
+            return problem("door.fixed", "That door cannot be opened by hand.")
+        status = self.s.doors[i]
+        if status == "destroyed":
+            return problem("door.destroyed", "That door is destroyed.")
+        if status == "open" and sq in self.occ:
+            return problem("door.blocked", "A door cannot close on a model.")
+        return 1
+
+    # --- weapons -------------------------------------------------------------------------------
+    def can_fire_at_all(self, p: Piece) -> Problem | None:
+        if p.kind != "marine" or p.weapon != "storm_bolter":
+            return problem("fire.no_bolter", "Only a storm bolter can fire.")
+        if p.jammed:
+            return problem("fire.jammed", "The storm bolter is jammed; clear it first.")  # SHB-8.6
+        return None
+
+    def fire_target(self, p: Piece, at: Square) -> str | Problem:
+        """The target key ("door" or a Genestealer id) of an aimed shot at `at` (SHB-8.1, SHB-8.8)."""
+        found = self.can_fire_at_all(p)
+        if found is not None:
+            return found
+        target = self.occ.get(at)
+        key: str
+        if target is not None and self.s.pieces[target].kind == "genestealer":
+            key = target
+        elif at in self.closed:
+            key = "door"
+        else:
+            return problem(
+                "fire.no_target",
+                "There is no Genestealer or closed door on {square}.",
+                square=square_name(at),
+            )
+        if not self.can_target(p, at, self.opt.aimed_range):
+            return problem(
+                "fire.no_line",
+                "{square} is not in your fire arc with a clear line of sight.",
+                square=square_name(at),
+            )
+        return key
+
+    def fire_targets(self, p: Piece) -> list[Square]:
+        """Squares an aimed shot of p may target."""
+        if self.can_fire_at_all(p) is not None:
+            return []
+        out = [g.pos for g in self.stealers() if g.pos is not None]
+        out += sorted(self.closed)
+        return [sq for sq in out if self.can_target(p, sq, self.opt.aimed_range)]
+
+    def flame_problem(self, p: Piece, at: Square) -> Problem | None:
+        """SHB-9.2: in the fire arc with LoS within 12; not a closed door, own section or a Marine's square."""
+        if p.kind != "marine" or p.weapon != "heavy_flamer":
+            return problem("flame.no_flamer", "Only a heavy flamer can flame.")
+        if p.ammo <= 0:
+            return problem("flame.empty", "The heavy flamer has no shots left.")
+        assert p.pos is not None
+        if at not in self.board.cells:
+            return problem("flame.wall", "{square} is a wall.", square=square_name(at))
+        if at in self.closed:
+            return problem("flame.door", "You cannot flame a closed door square.")
+        if self.board.section_of(at) == self.board.section_of(p.pos):
+            return problem("flame.own_section", "You cannot flame your own section.")
+        occupant = self.occ.get(at)
+        if occupant is not None and self.s.pieces[occupant].kind == "marine":
+            return problem("flame.marine", "You cannot target a square holding a Marine.")
+        if not self.can_target(p, at, 12):
+            return problem(
+                "flame.no_line",
+                "{square} is not in your fire arc with a clear line of sight within 12 squares.",
+                square=square_name(at),
+            )
+        return None
+
+    def flame_area(self, at: Square) -> tuple[Square, ...]:
+        return self.board.section_flood(at, self.closed)  # SHB-9.3
+
+    def flame_targets(self, p: Piece) -> list[Square]:
+        """One target square per distinct area the flamer can set alight (nearest first)."""
+        if p.kind != "marine" or p.weapon != "heavy_flamer" or p.ammo <= 0 or p.pos is None:
+            return []
+        origin = p.pos
+        near = sorted(
+            (sq for sq in self.board.cells if sq[2] == origin[2] and chebyshev(origin, sq) <= 12),
+            key=lambda sq: (chebyshev(origin, sq), sq),
+        )
+        covered: set[Square] = set()
+        out = []
+        for sq in near:
+            if sq in covered or not in_fire_arc(p.facing, origin, sq):  # type: ignore[arg-type]
+                continue
+            if self.flame_problem(p, sq) is None:
+                out.append(sq)
+                covered.update(self.flame_area(sq))
+        return out
+
+    def ahead(self, p: Piece) -> Square | None:
+        if p.pos is None or p.facing is None:
+            return None
+        return add(p.pos, VECTORS[p.facing])
+
+    def assault_target(self, p: Piece) -> str | Problem:
+        """SHB-8.9, SHB-8.13: the model or closed door directly ahead ("door" or a piece id)."""
+        if p.kind == "blip":
+            return problem("assault.blip", "Blips cannot attack.")
+        sq = self.ahead(p)
+        if sq is None:
+            return problem("assault.off_board", "Only a model on the board can attack.")
+        target = self.occ.get(sq)
+        if target is not None:
+            kind = self.s.pieces[target].kind
+            if kind == p.kind:
+                return problem(
+                    "assault.friend", "You cannot attack your own side."
+                )  # Genestealers never attack each other
+            if kind == "blip":
+                return problem("assault.blip_target", "Blips cannot be attacked.")
+            return target
+        if sq in self.closed:
+            return "door"
+        return problem("assault.nothing", "There is nothing to attack directly ahead.")
+
+    # --- blips and entry areas -----------------------------------------------------------------
+    def lurking(self, area: str, kind: str = "blip") -> list[Piece]:
+        return [p for p in self.s.pieces.values() if p.area == area and p.kind == kind]
+
+    def area_has_room(self, area: str) -> bool:
+        cap = self.opt.entry_capacity
+        return cap is None or len(self.lurking(area)) < cap  # SHB-10.3, Q9
+
+    def marine_near_entry(self, area: str) -> bool:
+        """SHB-10.4 / Q10: a Marine within the lurk distance of the area's entry square."""
+        entry = self.board.entries[area].square
+        limit = self.opt.lurk_distance
+        if self.opt.lurk_metric == "chebyshev":
+            return any(chebyshev(m.pos, entry) <= limit for m in self.marines() if m.pos)  # type: ignore[arg-type]
+        near = self.board.walk_distances(entry, limit)
+        return any(m.pos in near for m in self.marines())
+
+    def sealed(self) -> bool:
+        """SHB-12.2: every usable entry square has a Marine within the lurk distance."""
+        return all(self.marine_near_entry(a) for a in self.s.mission.usable_areas())
+
+    def placement_squares(self, origin: Square, voluntary: bool) -> list[Square]:
+        """SHB-10.8: free squares around a converted blip (not in sight for a voluntary conversion)."""
+        out = []
+        for _d, sq in self.board.neighbours(origin):
+            if self.square_problem(sq, None) is not None or self.diagonal_problem(origin, sq) is not None:
+                continue
+            if voluntary and self.marine_sees(sq):
+                continue
+            out.append(sq)
+        return out
+
+    def stealer_room(self) -> int | None:
+        """How many more Genestealer models may be placed (SHB-10.9, Q17); None = no cap."""
+        cap = self.opt.stealer_cap
+        return None if cap is None else max(0, cap - len(self.stealers()))
+
+
+def raise_if(found: Problem | None) -> None:
+    if found is not None:
+        raise found.reject()
+
+
+def squares_named(squares: Iterable[Square]) -> str:
+    return ", ".join(square_name(s) for s in squares)

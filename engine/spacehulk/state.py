@@ -1,0 +1,270 @@
+"""The game state: pieces, doors, flames, the blip bag, command points and the agenda.
+
+Secrets live in obviously named fields: `blips` (each blip's hidden value) and `bag` (the counters
+left in the bag) are the Genestealer player's; `cp` and `cp_drawn` (the command point chit) are the
+Marine player's. Everything else is public.
+
+The `agenda` is a stack of pending steps (top = last). Automatic steps (overwatch fire, conversion
+checks, the end phase) run inside `decide`; choice steps (placing revealed Genestealers, choosing a
+facing, an interrupt window, a free shot) make their chooser the active seat until answered.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Outcome, Seat, State
+
+from .board import Board, DoorStatus, Facing, Square
+from .missions import Mission
+from .options import Options
+
+PieceKind = Literal["marine", "genestealer", "blip"]
+Weapon = Literal["storm_bolter", "heavy_flamer"]
+MARINE_AP, STEALER_AP, BLIP_AP = 4, 6, 6  # SHB-4.1
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        return self  # immutable: sharing keeps copies of the state cheap
+
+
+class Aim(_Frozen):
+    """Sustained fire (SHB-8.2): the Marine's last target, where it stood, and how many shots in a row."""
+
+    target: str  # a piece id, or "door" for a door square
+    square: Square
+    shots: int
+
+
+class Piece(_Frozen):
+    """A Terminator, a Genestealer or a blip. `pos` is None while lurking off-board in `area`."""
+
+    id: str
+    kind: PieceKind
+    pos: Square | None = None
+    area: str | None = None
+    facing: Facing | None = None  # blips have none (SHB-6.1)
+    ap: int = 0
+    activated: bool = False  # has been activated this turn (SHB-4.2)
+    acted: bool = False  # has spent AP or acted this turn (a blip may then not convert, SHB-10.6)
+    lurk_until: int = 0  # may not enter the board while turn <= lurk_until (SHB-10.4)
+    # Marines
+    name: str = ""
+    weapon: Weapon | None = None
+    sergeant: bool = False
+    squad: str = ""
+    overwatch: bool = False
+    jammed: bool = False
+    ammo: int = 0
+    aim: Aim | None = None
+    # Genestealers: direction of the last free 90-degree turn, until another action (SHB-4.4)
+    free_turn: Literal["left", "right"] | None = None
+
+    @property
+    def number(self) -> int:
+        return int(self.id[1:])
+
+
+# --- agenda steps ---------------------------------------------------------------------------
+
+
+class AgOverwatch(_Frozen):
+    """Auto: every Marine on overwatch who can shoot the model that just acted fires (SHB-8.4, SHB-8.5)."""
+
+    kind: Literal["overwatch"] = "overwatch"
+    target: str
+
+
+class AgConversions(_Frozen):
+    """Auto: any blip a Marine can see converts, one at a time, then check again (SHB-10.7)."""
+
+    kind: Literal["conversions"] = "conversions"
+
+
+class AgPlace(_Frozen):
+    """Choice: where the next Genestealer of a converted blip goes (SHB-10.8)."""
+
+    kind: Literal["place"] = "place"
+    blip: str
+    origin: Square
+    remaining: int
+    chooser: Seat
+    voluntary: bool
+    fresh: bool  # the new Genestealers may act this phase (Q11)
+    placed: tuple[str, ...] = ()
+
+
+class AgFacing(_Frozen):
+    """Choice (Genestealer player): the facing of each newly placed Genestealer (SHB-10.8)."""
+
+    kind: Literal["facing"] = "facing"
+    models: tuple[str, ...]
+    reveal: bool  # follow with overwatch against them (involuntary conversion in the Stealer turn)
+
+
+class AgRevealShots(_Frozen):
+    """Auto: overwatch against newly revealed Genestealers, each Marine picking one (SHB-10.8)."""
+
+    kind: Literal["reveal_shots"] = "reveal_shots"
+    models: tuple[str, ...]
+
+
+class AgOverwatchPick(_Frozen):
+    """Choice (Marine player): which revealed Genestealer this overwatching Marine shoots."""
+
+    kind: Literal["overwatch_pick"] = "overwatch_pick"
+    marine: str
+    candidates: tuple[str, ...]
+    squares: tuple[Square, ...]  # where each candidate stood when revealed
+
+
+class AgFaceAttacker(_Frozen):
+    """Choice (defender's owner): turn free to face the attacker, or not (SHB-8.10, Q19)."""
+
+    kind: Literal["face_attacker"] = "face_attacker"
+    model: str
+    toward: Facing
+    chooser: Seat
+
+
+class AgFreeShot(_Frozen):
+    """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
+
+    kind: Literal["free_shot"] = "free_shot"
+    marine: str
+
+
+class AgInterrupt(_Frozen):
+    """Choice (Marine player): spend CP on one action after a Stealer action (SHB-5.3)."""
+
+    kind: Literal["interrupt"] = "interrupt"
+    actor: str
+    witnesses: tuple[str, ...]  # Marines who saw the actor or door before the action
+    door: Square | None = None
+    since: int  # Genestealers numbered from here on were revealed by this action
+
+
+class AgReinforce(_Frozen):
+    """Choice (Genestealer player): the entry area of each arriving blip (SHB-10.3)."""
+
+    kind: Literal["reinforce"] = "reinforce"
+    remaining: int
+
+
+class AgEndPhase(_Frozen):
+    """Auto: the rest of the end phase after flames went out (SHB-2.4)."""
+
+    kind: Literal["end_phase"] = "end_phase"
+
+
+class AgBeginTurn(_Frozen):
+    """Auto: a new game turn starts with the Marine command phase (SHB-2.1, SHB-2.2)."""
+
+    kind: Literal["begin_turn"] = "begin_turn"
+
+
+AgendaItem = Annotated[
+    AgOverwatch
+    | AgConversions
+    | AgPlace
+    | AgFacing
+    | AgRevealShots
+    | AgOverwatchPick
+    | AgFaceAttacker
+    | AgFreeShot
+    | AgInterrupt
+    | AgReinforce
+    | AgEndPhase
+    | AgBeginTurn,
+    Field(discriminator="kind"),
+]
+AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn"})
+MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt"})
+
+
+def chooser_of(item: BaseModel) -> Seat | None:
+    """The seat that must answer an agenda step (None for automatic steps)."""
+    kind = item.kind  # type: ignore[attr-defined]
+    if kind in AUTO_STEPS:
+        return None
+    if kind in MARINE_CHOICES:
+        return "marine"
+    if kind in ("place", "face_attacker"):
+        return item.chooser  # type: ignore[attr-defined]
+    return "genestealer"
+
+
+Phase = Literal["setup", "marine", "stealer", "end"]
+
+
+class ShState(State):
+    """Everything about one Space Hulk game."""
+
+    game: str = "spacehulk"
+    options: Options
+    mission: Mission
+    turn: int = 0
+    phase: Phase = "setup"
+    pieces: dict[str, Piece] = {}
+    next_id: int = 1
+    doors: list[DoorStatus] = []  # aligned with board.doors
+    burning: list[Square] = []
+    blips: dict[str, int] = {}  # SECRET (Genestealer player): blip id -> hidden value
+    bag: dict[int, int] = {}  # SECRET: counters left in the bag, by value
+    used: dict[int, int] = {}  # counters revealed and out of play (public), refill an empty bag
+    cp: int = 0  # SECRET (Marine player): command points left this turn
+    cp_drawn: int = 0  # SECRET: this turn's chit
+    cp_spent: int = 0  # public: spending is announced
+    active: str | None = None
+    agenda: list[AgendaItem] = []
+    timer_seconds: int | None = None
+    time_up: bool = False
+    kills: int = 0
+    escaped: list[str] = []
+    flamed_sections: list[str] = []
+    outcome: Outcome | None = None
+
+    @property
+    def board(self) -> Board:
+        return self.mission.board
+
+    def clone(self) -> ShState:
+        """A copy safe to mutate: containers copied, frozen pieces and steps shared."""
+        return self.model_copy(
+            update={
+                "pieces": dict(self.pieces),
+                "doors": list(self.doors),
+                "burning": list(self.burning),
+                "blips": dict(self.blips),
+                "bag": dict(self.bag),
+                "used": dict(self.used),
+                "agenda": list(self.agenda),
+                "escaped": list(self.escaped),
+                "flamed_sections": list(self.flamed_sections),
+            }
+        )
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ShState:
+        return self.clone()
+
+    def door_status(self, sq: Square) -> DoorStatus | None:
+        i = self.board.door_index.get(sq)
+        return None if i is None else self.doors[i]
+
+    def closed_doors(self) -> set[Square]:
+        board = self.board
+        return {d.square for d, st in zip(board.doors, self.doors, strict=True) if st == "closed"}
+
+    def occupancy(self) -> dict[Square, str]:
+        return {p.pos: p.id for p in self.pieces.values() if p.pos is not None}
+
+    def marines(self) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.kind == "marine"]
+
+    def top(self) -> BaseModel | None:
+        return self.agenda[-1] if self.agenda else None

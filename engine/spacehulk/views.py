@@ -1,0 +1,154 @@
+"""What each seat may know (SHB-5.1, SHB-10.1): the Marine player never sees blip values or the bag;
+the Genestealer player never sees the command point chit; a spectator sees neither.
+
+Reading: the number of counters left in the bag and the values of counters already revealed are
+public (the cup and the discard pile are on the table); the bag's composition is not.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine.core import Model, Outcome, Seat
+
+from .board import DoorStatus, Facing, Square
+from .options import Options
+from .state import Piece, ShState, chooser_of
+
+
+class PieceView(Model):
+    id: str
+    kind: Literal["marine", "genestealer", "blip"]
+    square: Square | None
+    area: str | None
+    facing: Facing | None
+    ap: int
+    activated: bool
+    name: str
+    weapon: str | None
+    sergeant: bool
+    squad: str
+    overwatch: bool
+    jammed: bool
+    ammo: int
+    sustained: int  # consecutive shots at the current aim (SHB-8.2)
+    lurk_until: int
+    value: int | None  # a blip's value: Genestealer player only
+
+
+class DoorView(Model):
+    square: Square
+    status: DoorStatus
+    fixed: str | None
+
+
+class PromptView(Model):
+    """The pending step: who answers and its public details."""
+
+    kind: str
+    chooser: Seat | None
+    details: dict[str, Any]
+
+
+class ShView(Model):
+    kind: Literal["spacehulk"] = "spacehulk"
+    seat: Seat | None
+    mission: str
+    mission_name: str
+    map_text: str
+    turn: int
+    phase: str
+    active_seats: tuple[Seat, ...]
+    active_model: str | None
+    pieces: tuple[PieceView, ...]
+    doors: tuple[DoorView, ...]
+    burning: tuple[Square, ...]
+    cp: int | None  # Marine player only
+    cp_drawn: int | None  # Marine player only
+    cp_spent: int
+    timer_mode: str
+    timer_seconds: int | None
+    time_up: bool
+    kills: int
+    escaped: tuple[str, ...]
+    flamed_sections: tuple[str, ...]
+    bag: dict[int, int] | None  # Genestealer player only
+    bag_size: int
+    used: dict[int, int]
+    prompt: PromptView | None
+    outcome: Outcome | None
+    options: Options
+
+
+def _piece_view(p: Piece, s: ShState, seat: Seat | None) -> PieceView:
+    return PieceView(
+        id=p.id,
+        kind=p.kind,
+        square=p.pos,
+        area=p.area,
+        facing=p.facing,
+        ap=p.ap,
+        activated=p.activated,
+        name=p.name,
+        weapon=p.weapon,
+        sergeant=p.sergeant,
+        squad=p.squad,
+        overwatch=p.overwatch,
+        jammed=p.jammed,
+        ammo=p.ammo,
+        sustained=p.aim.shots if p.aim else 0,
+        lurk_until=p.lurk_until,
+        value=s.blips.get(p.id) if seat == "genestealer" and p.kind == "blip" else None,
+    )
+
+
+def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
+    """The view of `seat` (None: spectator)."""
+    board = s.board
+    top = s.top()
+    marine = seat == "marine"
+    return ShView(
+        seat=seat,
+        mission=s.mission.id,
+        mission_name=s.mission.name,
+        map_text=s.mission.map_text,
+        turn=s.turn,
+        phase=s.phase,
+        active_seats=tuple(sorted(active)),
+        active_model=s.active,
+        pieces=tuple(_piece_view(p, s, seat) for p in s.pieces.values()),
+        doors=tuple(
+            DoorView(square=d.square, status=st, fixed=d.fixed)
+            for d, st in zip(board.doors, s.doors, strict=True)
+        ),
+        burning=tuple(s.burning),
+        cp=s.cp if marine else None,
+        cp_drawn=s.cp_drawn if marine else None,
+        cp_spent=s.cp_spent,
+        timer_mode=s.options.timer_mode,
+        timer_seconds=s.timer_seconds,
+        time_up=s.time_up,
+        kills=s.kills,
+        escaped=tuple(s.escaped),
+        flamed_sections=tuple(s.flamed_sections),
+        bag=dict(s.bag) if seat == "genestealer" else None,
+        bag_size=sum(s.bag.values()),
+        used=dict(s.used),
+        prompt=None
+        if top is None
+        else PromptView(
+            kind=top.kind, chooser=chooser_of(top), details=top.model_dump(mode="json", exclude={"kind"})
+        ),
+        outcome=s.outcome,
+        options=s.options,
+    )
+
+
+def redact_state(s: ShState, seat: Seat | None) -> ShState:
+    """A copy of the state without the secrets `seat` may not know (for the opening event)."""
+    out = s.clone()
+    if seat != "genestealer":
+        out.blips, out.bag = {}, {}
+    if seat != "marine":
+        out.cp = out.cp_drawn = 0
+    return out
