@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,8 @@ async def start(emu: Emulator, db_path: Path) -> AsyncIterator[BotStarter]:  # n
 
     async def _start(**extra: Any) -> TableroBot:
         bot, task = await start_bot(emu, settings_for(emu, db_path, **extra))
+        seeds = itertools.count(1000 + 7919 * len(running))
+        bot.tables.seeder = lambda: next(seeds)  # deterministic games in tests
         running.append((bot, task))
         return bot
 

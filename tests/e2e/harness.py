@@ -141,3 +141,53 @@ def event_kinds(db_path: Path, table: int) -> list[tuple[int, str]]:
 def pending_deliveries(db_path: Path) -> int:
     with sqlite3.connect(db_path) as db:
         return db.execute("SELECT COUNT(*) FROM deliveries WHERE status = 'pending'").fetchone()[0]
+
+
+def latest_prompt(emu: Emulator, user: int) -> MessageRecord | None:
+    """The newest message this user can see that offers them choices (a DM or an ephemeral reply)."""
+    prompts = [
+        m for m in emu.visible_to(user) if has_actions(m) and (m.ephemeral_to == user or m.guild_id is None)
+    ]
+    return max(prompts, key=lambda m: m.id) if prompts else None
+
+
+async def drive(
+    emu: Emulator,
+    players: list[int],
+    thread: int,
+    table: int,
+    *,
+    settle: Callable[[], Any],
+    choose: Callable[[list[Any]], Any] = lambda options: options[0],
+    limit: int = 400,
+) -> int:
+    """Play a table to its end by clicking only what the bot sent: each player's newest unanswered
+    prompt (a DM or an ephemeral reply); when nobody has one, everyone presses "My hand".
+    Returns the number of accepted choices."""
+    made = 0
+    seen = dict.fromkeys(players, 0)
+    for _ in range(limit):
+        await settle()
+        if f"tb:hand:{table}" not in (status_message(emu, thread, table) or _NO_STATUS).custom_ids:
+            return made
+        progressed = False
+        for user in players:
+            prompt = latest_prompt(emu, user)
+            if prompt is None or prompt.id <= seen[user]:
+                continue
+            seen[user] = prompt.id
+            [reply] = await run(await pick(emu, user, prompt, choose))
+            made += "✅" in reply.content
+            progressed = True
+        if not progressed:
+            for user in players:
+                if f"tb:hand:{table}" in status_message(emu, thread, table).custom_ids:
+                    await my_hand(emu, user, thread, table)
+    raise AssertionError(f"table {table} did not end within {limit} rounds")
+
+
+class _NoStatus:
+    custom_ids = ("tb:hand:?",)
+
+
+_NO_STATUS = _NoStatus()

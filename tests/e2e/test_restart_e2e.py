@@ -17,7 +17,7 @@ import pytest
 
 from tests.emulator import Emulator, MessageRecord
 
-from .harness import World, has_actions, pick, run, status_message
+from .harness import World, drive, has_actions, latest_prompt, pick, run, status_message
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,7 @@ async def spawn(emu: Emulator, db_path: Path, log: Path) -> asyncio.subprocess.P
         "TABLERO_GUILD_READY_TIMEOUT": "0.05",
         "TABLERO_SCHEDULER_INTERVAL": "3600",
         "TABLERO_TEST_GAMES": "1",
+        "TABLERO_TEST_SEED": "6",
         "LOG_LEVEL": "INFO",
     }
     sessions = len(emu.gateway.sessions)
@@ -47,7 +48,7 @@ async def spawn(emu: Emulator, db_path: Path, log: Path) -> asyncio.subprocess.P
     return proc
 
 
-def latest_prompt(emu: Emulator, user: int) -> MessageRecord | None:
+def latest_dm_prompt(emu: Emulator, user: int) -> MessageRecord | None:
     prompts = [m for m in emu.dm_messages(user) if has_actions(m) and not m.ephemeral]
     return prompts[-1] if prompts else None
 
@@ -73,13 +74,13 @@ async def test_sigkill_and_restart_lose_and_double_nothing(
         lobby = await emu.wait_for(lambda: status_message(emu, thread, 1))
         await run(await emu.click(world.bob, lobby.id, "tb:join:1"))
         await emu.wait_for(
-            lambda: latest_prompt(emu, world.alice) and latest_prompt(emu, world.bob), timeout=10
+            lambda: latest_dm_prompt(emu, world.alice) and latest_dm_prompt(emu, world.bob), timeout=10
         )
-        bobs_button = latest_prompt(emu, world.bob)  # drawn before the crash, clicked after it
+        bobs_button = latest_dm_prompt(emu, world.bob)  # drawn before the crash, clicked after it
 
         # Alice moves; the announcement of her move is held by a 429 (discord.py waits 30 s) ...
         emu.fail_next("POST", f"/channels/{thread}/messages", status=429, retry_after=30)
-        [reply] = await run(await pick(emu, world.alice, latest_prompt(emu, world.alice)))
+        [reply] = await run(await pick(emu, world.alice, latest_dm_prompt(emu, world.alice)))
         assert "✅" in reply.content
         await emu.wait_for(lambda: any(r.status == 429 for r in emu.requests), timeout=10)
         # ... and the bot dies hard while it waits
@@ -138,6 +139,86 @@ async def test_sigkill_and_restart_lose_and_double_nothing(
         )
         assert decisions == applied, (decisions, applied, actors)
         # every announcement was posted exactly once
+        turn_ids = [
+            m
+            for (m,) in rows(
+                db_path, "SELECT message_id FROM deliveries WHERE kind = 'turn' AND status = 'done'"
+            )
+        ]
+        bot_posts = [
+            m.id
+            for m in emu.messages(thread)
+            if m.author_id == emu.bot.id and "tb:rules:1" not in m.custom_ids
+        ]
+        assert sorted(turn_ids) == sorted(bot_posts)
+    finally:
+        if proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 10)
+            except TimeoutError:
+                proc.kill()
+
+
+async def test_canyon_restart_completes_the_held_dm_and_old_buttons_work(
+    emu: Emulator, world: World, db_path: Path, tmp_path: Path
+) -> None:
+    pytest.importorskip("renderers.canyon")
+    log = tmp_path / "bot.log"
+    proc = await spawn(emu, db_path, log)
+    clicks = 0
+    try:
+        await emu.wait_for(lambda: emu.store.command("game", None), timeout=10)
+        args = {"game": "canyon", "opponent": world.bob, "side": "marine"}
+        await run(await emu.slash(world.alice, world.channel, "game new", args))
+        [thread] = emu.threads(world.channel)
+        lobby = await emu.wait_for(lambda: status_message(emu, thread, 1))
+        await run(await emu.click(world.bob, lobby.id, "tb:join:1"))
+        await emu.wait_for(
+            lambda: latest_prompt(emu, world.alice) and emu.dm_channel_of(world.bob), timeout=10
+        )
+        await emu.wait_for(lambda: emu.dm_messages(world.bob), timeout=10)
+        status = status_message(emu, thread, 1)  # posted before the restart
+
+        # The Marine plays; the Ork's DM with his choices is held by a 429 and the bot is killed
+        emu.fail_next(
+            "POST", f"/channels/{emu.dm_channel_of(world.bob)}/messages", status=429, retry_after=30
+        )
+        [reply] = await run(await pick(emu, world.alice, latest_prompt(emu, world.alice)))
+        assert "✅" in reply.content
+        clicks += 1
+        await emu.wait_for(lambda: any(r.status == 429 for r in emu.requests), timeout=10)
+        proc.send_signal(signal.SIGKILL)
+        await proc.wait()
+        assert ("dm",) in rows(db_path, "SELECT kind FROM deliveries WHERE status = 'pending'")
+        assert latest_prompt(emu, world.bob) is None
+
+        proc = await spawn(emu, db_path, log)
+        prompt = await emu.wait_for(
+            lambda: latest_prompt(emu, world.bob), timeout=10
+        )  # delivered after the restart
+        [reply] = await run(await pick(emu, world.bob, prompt))
+        assert "✅" in reply.content
+        clicks += 1
+        # a button sent before the restart: "My hand" on the old status message
+        [panel] = await run(await emu.click(world.alice, status.id, "tb:hand:1"))
+        assert "Marine" in panel.content
+
+        async def settle() -> None:
+            await emu.wait_for(
+                lambda: not rows(db_path, "SELECT 1 FROM deliveries WHERE status = 'pending'"), timeout=10
+            )
+
+        clicks += await drive(emu, [world.alice, world.bob], thread, 1, settle=settle)
+        await settle()
+        assert rows(db_path, "SELECT status FROM tables WHERE id = 1") == [("finished",)]
+        seqs = [s for (s,) in rows(db_path, "SELECT seq FROM events WHERE table_id = 1 ORDER BY seq")]
+        assert seqs == list(range(1, len(seqs) + 1))
+        # one transaction per accepted click (events of one submit share their timestamp): none lost, none doubled
+        submits = rows(
+            db_path, "SELECT COUNT(DISTINCT at) FROM events WHERE table_id = 1 AND actor IN ('marine', 'ork')"
+        )
+        assert submits == [(clicks,)]
         turn_ids = [
             m
             for (m,) in rows(

@@ -1,0 +1,95 @@
+"""Canyon of Death in Discord, end to end: two players, a player against the AI, secrets kept private."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.app import TableroBot
+from bot.games import presenter_for
+from tests.emulator import Emulator
+
+from .harness import World, drive, run, status_message
+
+pytestmark = pytest.mark.e2e
+pytest.importorskip("renderers.canyon")
+
+
+@pytest.fixture
+async def canyon_bot(start) -> TableroBot:
+    return await start()
+
+
+@pytest.fixture
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
+    """Record what the canyon presenter is asked to draw or narrate."""
+    presenter = presenter_for("canyon")
+    calls: list[tuple[str, object]] = []
+    for name in ("board_png", "status_text", "narrate", "private_png", "private_text"):
+        original = getattr(presenter, name)
+
+        def wrapped(arg, lang, _original=original, _name=name):
+            calls.append((_name, arg))
+            return _original(arg, lang)
+
+        monkeypatch.setattr(presenter, name, wrapped)
+    return calls
+
+
+def _assert_public_is_spectator_only(calls: list[tuple[str, object]]) -> None:
+    public = [(n, a) for n, a in calls if n in ("board_png", "status_text", "narrate")]
+    assert public
+    for name, arg in public:
+        if name == "narrate":
+            assert arg == arg.redacted_for(None), arg
+        else:
+            assert arg.seat is None and arg.hand is None and arg.preview is None
+            assert all(slot.status != "previewed" for step in arg.steps for slot in step.slots)
+
+
+async def test_a_whole_canyon_game_between_two_players(
+    emu: Emulator, world: World, canyon_bot: TableroBot, spy: list
+) -> None:
+    canyon_bot.tables.seeder = lambda: 6  # a long game (21 choices, forks, hits of both kinds)
+    args = {"game": "canyon", "opponent": world.bob, "side": "marine"}
+    [reply] = await run(await emu.slash(world.alice, world.channel, "game new", args))
+    assert "challenges" in reply.content
+    [thread] = emu.threads(world.channel)
+    await canyon_bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    await canyon_bot.delivery.wait_idle()
+    marine_dm = emu.dm_messages(world.alice)[-1]
+    assert marine_dm.custom_ids and marine_dm.attachments  # the hand (and preview) as an image, with choices
+    rng = random.Random(3)
+    made = await drive(
+        emu, [world.alice, world.bob], thread, 1, settle=canyon_bot.delivery.wait_idle, choose=rng.choice
+    )
+    await canyon_bot.delivery.wait_idle()
+    table = await canyon_bot.tables.get(1)
+    assert table.status == "finished" and made >= 15
+    status = status_message(emu, thread, 1)
+    assert "tb:rematch:1" in status.custom_ids and status.attachments and status.edits >= made // 2
+    narration = "\n".join(m.content for m in emu.messages(thread))
+    assert narration.count("\n") > made  # every turn narrated
+    _assert_public_is_spectator_only(spy)
+    # the rematch swaps the sides
+    [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
+    assert "2" in answer.content and "Revancha" in answer.content  # Bob reads Spanish
+    rematch = await canyon_bot.tables.get(2)
+    assert rematch.seats == {"marine": world.bob, "ork": world.alice} and rematch.thread_id == thread
+    assert not emu.unknown_requests
+
+
+async def test_a_whole_canyon_game_against_the_ai(
+    emu: Emulator, world: World, canyon_bot: TableroBot, spy: list
+) -> None:
+    args = {"game": "canyon", "side": "ork"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    made = await drive(emu, [world.alice], thread, 1, settle=canyon_bot.delivery.wait_idle)
+    table = await canyon_bot.tables.get(1)
+    assert table.status == "finished" and table.seats["marine"] == "ai" and made >= 1
+    await canyon_bot.delivery.wait_idle()
+    assert "Rematch" in str(status_message(emu, thread, 1).components)
+    _assert_public_is_spectator_only(spy)
