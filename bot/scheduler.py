@@ -130,8 +130,11 @@ class Scheduler:
             return False
         try:
             await self.service.submit_as_seat(table.id, deadline.seat, action, None)
-        except Rejected:
-            await self._finish(deadline, "void")
+        except Rejected as exc:
+            # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
+            # action is tried again on the next pass; anything else voids the deadline.
+            if exc.message_id != "core.not_your_turn":
+                await self._finish(deadline, "void")
             return False
         await self._finish(deadline, "done")
         return True

@@ -1,0 +1,48 @@
+"""Message builders: action components (buttons, selects, pages), views that discord.py will not store."""
+
+from __future__ import annotations
+
+from bot.panels import ButtonSpec, Panel, SelectSpec, action_components, clip, turn_content
+from tests.games.duel import Commit
+from tests.games.duel_presenter import DuelPresenter
+
+
+def _actions(n: int) -> list[Commit]:
+    return [Commit(card=i + 1) for i in range(n)]
+
+
+def test_few_actions_are_buttons_in_rows_of_five() -> None:
+    specs = action_components(7, 3, _actions(12), DuelPresenter(), "en")
+    assert all(isinstance(s, ButtonSpec) for s in specs)
+    assert [s.custom_id for s in specs[:2]] == ["tb:a:7:3:0", "tb:a:7:3:1"]
+    assert [s.row for s in specs] == [0] * 5 + [1] * 5 + [2] * 2
+
+
+def test_many_actions_become_selects_of_25_and_pages_of_100() -> None:
+    presenter = DuelPresenter()
+    first = action_components(7, 3, _actions(130), presenter, "en", page=0)
+    selects = [s for s in first if isinstance(s, SelectSpec)]
+    assert [len(s.options) for s in selects] == [25, 25, 25, 25]
+    assert selects[1].options[0] == ("Commit gem-26", "25")  # values are indices into legal_actions
+    assert [s.custom_id for s in first if isinstance(s, ButtonSpec)] == ["tb:p:7:3:1"]
+    second = action_components(7, 3, _actions(130), presenter, "en", page=1)
+    assert [len(s.options) for s in second if isinstance(s, SelectSpec)] == [25, 5]
+    assert [s.custom_id for s in second if isinstance(s, ButtonSpec)] == ["tb:p:7:3:0"]
+    assert len({s.custom_id for s in first + second}) == len(first) + len(second)
+
+
+async def test_views_are_stopped_so_discord_py_never_stores_them() -> None:
+    panel = Panel("x", components=action_components(1, 1, _actions(3), DuelPresenter(), "en"))
+    view = panel.view()
+    assert view is not None and view.is_finished() and len(view.children) == 3
+    assert Panel("no components").view() is None
+
+
+def test_long_turn_messages_keep_the_ping() -> None:
+    class Table:
+        outcome = None
+        status = "active"
+
+    body = turn_content(Table(), ["x" * 300] * 10, [42], "en", final=False)  # type: ignore[arg-type]
+    assert len(body) <= 2000 and body.endswith("press **My hand** on the table message.") and "<@42>" in body
+    assert clip("y" * 2500).endswith("…") and len(clip("y" * 2500)) == 2000
