@@ -121,12 +121,17 @@ class TableroBot(commands.Bot):
             self._locales[interaction.user.id] = locale
 
     async def public_language(self, guild_id: int | None, guild_locale: discord.Locale | None) -> str:
-        """The language of public messages: the server's setting, else its locale, else the default."""
+        """The language of public messages: /game language, else the server's locale, else DEFAULT_LANGUAGE.
+
+        Discord reports en-US for every server that never chose a locale, so en-US does not override
+        DEFAULT_LANGUAGE; a server that wants English anyway says so with /game language.
+        """
         if guild_id is not None:
             chosen = await self.store.guild_language(guild_id)
             if chosen:
                 return chosen
-        return locale_language(guild_locale) or self.settings.default_language
+        lang = locale_language(guild_locale)
+        return lang if lang is not None and lang != "en" else self.settings.default_language
 
     async def open_thread(
         self, channel: discord.abc.GuildChannel | discord.Thread | None, channel_id: int, name: str

@@ -245,3 +245,17 @@ async def test_hidden_information_never_reaches_a_public_message(
             assert arg.seat is None and arg.hand == ()
         if name == "narrate":
             assert arg == arg.redacted_for(None)
+
+
+async def test_a_spanish_server_gets_spanish_public_messages(
+    emu: Emulator, world: World, tablero: TableroBot
+) -> None:
+    guild = emu.create_guild("Noche de juegos", locale="es-ES")
+    channel = emu.create_channel(guild.id, "partidas")
+    emu.add_member(guild.id, world.alice)
+    await emu.wait_for(lambda: tablero.get_guild(guild.id))
+    [reply] = await run(await emu.slash(world.alice, channel, "game new", {"game": "duel"}))
+    assert "contra la IA" in reply.content
+    [thread] = emu.threads(channel)
+    await tablero.delivery.wait_idle()
+    assert "Mi mano" in str(status_message(emu, thread, 1).components)
