@@ -138,6 +138,16 @@ async def test_sigkill_and_restart_lose_and_double_nothing(
             )
         )
         assert decisions == applied, (decisions, applied, actors)
+        # every message the bot created carried a nonce with enforce_nonce (Discord dedups a resend), and
+        # the announcement held before the crash was re-sent after it under the same nonce
+        posts = [
+            r
+            for r in emu.requests
+            if r.method == "POST" and r.path.endswith("/messages") and r.path.startswith("/channels/")
+        ]
+        assert posts and all(r.json.get("nonce") and r.json.get("enforce_nonce") is True for r in posts)
+        held = next(r for r in posts if r.status == 429)
+        assert [r.status for r in posts if r.json["nonce"] == held.json["nonce"]] == [429, 200]
         # every announcement was posted exactly once
         turn_ids = [
             m
