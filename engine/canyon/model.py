@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 from engine.core import Action, Event, Model, Seat, State
 from engine.core.cards import JACK, KING, QUEEN, Suit
 
+SeatName = Literal["marine", "ork"]
 MARINE: Literal["marine"] = "marine"
 ORK: Literal["ork"] = "ork"
-SEATS: tuple[str, str] = (MARINE, ORK)
-SeatName = Literal["marine", "ork"]
+SEATS: tuple[SeatName, SeatName] = (MARINE, ORK)
 
 DEFAULT_LAYOUT: tuple[int, ...] = (1, 1, 2, 1, 2, 1, 2, 1)
 MAX_CANYON_CARDS = 12  # DC-SET-2: at least one of the 13 spades is removed unseen
@@ -40,6 +40,7 @@ FLIGHT_SUIT: dict[str, Suit] = {MARINE: Suit.DIAMONDS, ORK: Suit.CLUBS}
 Phase = Literal["setup", "navigate", "marine_play", "ork_play", "hits", "over"]
 Effect = Literal["hazard", "wide_area", "icarus", "xenos"]
 HitSource = Literal["hazard", "icarus", "shoot"]
+Batch = tuple[SeatName, int, HitSource]
 SlotStatus = Literal["down", "revealed", "discarded"]
 
 EFFECT_OF_FACE: dict[int, Effect] = {JACK: "wide_area", QUEEN: "icarus", KING: "xenos"}
@@ -50,7 +51,7 @@ def effect_of(rank: int) -> Effect:
     return EFFECT_OF_FACE.get(rank, "hazard")
 
 
-def other(seat: str) -> str:
+def other(seat: str) -> SeatName:
     """The opposing seat."""
     return ORK if seat == MARINE else MARINE
 
@@ -110,9 +111,9 @@ class CanyonState(State):
     damage_deck: list[int]
     damage_cards: dict[str, list[int]]
     damage: dict[str, int]
-    pending: list[tuple[str, int, str]] = []  # (seat, hits left, source); the first is resolved now
+    pending: list[Batch] = []  # (seat, hits left, source); the first is resolved now
     rolls: list[Roll] = []
-    winners: list[str] = []
+    winners: list[SeatName] = []
     reason: str | None = None
 
 

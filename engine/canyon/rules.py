@@ -26,7 +26,7 @@ Readings (choices where the spec leaves room; the lead reports them):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -65,6 +65,7 @@ from .model import (
     GameEnded,
     HazardResolved,
     HitAbsorbed,
+    HitSource,
     HitsReceived,
     IcarusFired,
     PlayCard,
@@ -72,6 +73,7 @@ from .model import (
     ResolveHit,
     Roll,
     RouteChosen,
+    SeatName,
     ShipDestroyed,
     ShotsFired,
     StormtalonAdvanced,
@@ -381,7 +383,7 @@ def _start_turn(t: Tape) -> None:
     t.emit(CanyonPreviewed(step=s.step, count=len(cards), cards=tuple(cards)))
 
 
-def _play(t: Tape, seat: str, card: int) -> None:
+def _play(t: Tape, seat: SeatName, card: int) -> None:
     t.emit(CardPlayed(seat=seat, card=card))
     if seat == MARINE:
         if not t.s.hands[ORK]:
@@ -420,19 +422,21 @@ def _maneuver_result(t: Tape) -> None:
 
 def _hazard(t: Tape, card: int, marine: int, ork: int) -> None:
     """DC-CAN-1/2: each ship compares its own card; hits per point above the hazard."""
-    hits = {MARINE: max(0, marine - card), ORK: max(0, ork - card)}
+    hits: dict[SeatName, int] = {MARINE: max(0, marine - card), ORK: max(0, ork - card)}
     t.emit(
         HazardResolved(
             card=card, marine_card=marine, ork_card=ork, marine_hits=hits[MARINE], ork_hits=hits[ORK]
         )
     )
-    order = (MARINE, ORK) if t.s.options.hazard_order == "stormtalon_first" else (ORK, MARINE)
+    order: tuple[SeatName, SeatName] = (
+        (MARINE, ORK) if t.s.options.hazard_order == "stormtalon_first" else (ORK, MARINE)
+    )
     for seat in order:
         if hits[seat]:
             _receive(t, seat, hits[seat], "hazard")
 
 
-def _receive(t: Tape, seat: str, hits: int, source: str) -> None:
+def _receive(t: Tape, seat: SeatName, hits: int, source: HitSource) -> None:
     t.emit(HitsReceived(seat=seat, hits=hits, source=source))
     if seat == ORK:
         # DC-HIT-6: once per occasion the Dakkajet is hit (hazard or Icarus), pursuit +1.
@@ -499,7 +503,7 @@ def _end_turn(t: Tape) -> None:
     _start_turn(t)
 
 
-def _resolve_hit(t: Tape, seat: str, choice: str) -> None:
+def _resolve_hit(t: Tape, seat: SeatName, choice: str) -> None:
     """DC-HIT-1..5: one hit, by the owner's choice; destruction at 20 ends the game."""
     s = t.s
     source = s.pending[0][2]
@@ -528,7 +532,7 @@ def _resolve_hit(t: Tape, seat: str, choice: str) -> None:
             _advance_and_shoot(t)
 
 
-def _destroyed_ship(t: Tape, seat: str, total: int) -> None:
+def _destroyed_ship(t: Tape, seat: SeatName, total: int) -> None:
     """DC-HIT-3, DC-WIN-1/2, DC-GEN-3."""
     t.emit(ShipDestroyed(seat=seat, total=total))
     if seat == MARINE:
@@ -579,6 +583,7 @@ class CanyonRules(Rules[CanyonState]):
         if seat not in self.active_seats(state):
             raise _reject("canyon.not_your_turn")
         t = Tape(state, dice)
+        seat = cast(SeatName, seat)  # an active seat is one of SEATS
         if isinstance(action, PlayCard):
             if state.phase not in ("marine_play", "ork_play"):
                 raise _reject("canyon.cannot_play_now")
@@ -643,7 +648,8 @@ class CanyonRules(Rules[CanyonState]):
         return _NOBODY
 
     def view(self, state: CanyonState, seat: Seat | None) -> CanyonView:
-        return build_view(state, seat, self.active_seats(state))
+        viewer = MARINE if seat == MARINE else ORK if seat == ORK else None  # anyone else: spectator
+        return build_view(state, viewer, self.active_seats(state))
 
     def outcome(self, state: CanyonState) -> Outcome | None:
         if state.phase != "over":

@@ -5,9 +5,11 @@ from __future__ import annotations
 from .model import (
     MARINE,
     ORK,
+    SEATS,
     CanyonState,
     CanyonView,
     PendingHits,
+    SeatName,
     ShipView,
     SlotView,
     StepView,
@@ -25,7 +27,7 @@ def _pending_multiplier(cards: list[int]) -> int:
     return 2**n
 
 
-def _ship(state: CanyonState, seat: str) -> ShipView:
+def _ship(state: CanyonState, seat: SeatName) -> ShipView:
     return ShipView(
         seat=seat,
         damage=state.damage[seat],
@@ -60,7 +62,7 @@ def _steps(state: CanyonState, seat: str | None) -> tuple[StepView, ...]:
     return tuple(out)
 
 
-def build_view(state: CanyonState, seat: str | None, active: frozenset[str]) -> CanyonView:
+def build_view(state: CanyonState, seat: SeatName | None, active: frozenset[str]) -> CanyonView:
     """What `seat` (None = spectator) may know now."""
     preview = None
     if seat == MARINE and state.previewed is not None:
@@ -70,7 +72,7 @@ def build_view(state: CanyonState, seat: str | None, active: frozenset[str]) -> 
         seat=seat,
         turn=state.turn,
         phase=state.phase,
-        active=tuple(sorted(active)),
+        active=tuple(s for s in SEATS if s in active),
         steps=_steps(state, seat),
         stormtalon_step=state.step,
         removed_unseen=len(state.removed) + len(state.canyon_deck),
