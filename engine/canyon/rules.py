@@ -16,11 +16,16 @@ Readings (choices where the spec leaves room; the lead reports them):
   default hazard order the Stormtalon resolves first; if it is destroyed the game ends and the
   Dakkajet's hits are never resolved (DC-CAN-2), the die change is then moot.
 - DC-HIT-1 / A5: "TakeAllHits" resolves all remaining hits of the current batch (the current
-  ship's) as damage cards, one event per card, stopping at destruction (DC-HIT-3).
+  ship's) as damage cards, one event per card, stopping at destruction (DC-HIT-3); it is offered
+  only while 2 or more hits remain. A hit discard picks uniformly among the hand cards.
+- A6 flag `hazard_order`: "stormtalon_first" (default) or "dakkajet_first"; both ships' hazard
+  hits are queued at once and the second ship's owner acts once the first batch is done.
+- DC-CAN-5: "top" of a Flight deck is index 0 of its list; refills draw from there too.
 - DC-CAN-3: Jack rolls and recoveries are made Marine first, then Ork; DC-CAN-5 likewise.
 - A18: cards removed unseen stay hidden in every view even after the game (the full log holds them).
 - After the Stormtalon advances, the Marine's preview of the resolved step ends; it looks at the
   next step only at the next Navigate (DC-NAV-1 "the next step only").
+- A view asked for a seat that is not "marine" or "ork" is the spectator view.
 """
 
 from __future__ import annotations
