@@ -1,0 +1,686 @@
+"""The public board image: the 120 cm table to scale, cards, figures, reach rings and a side panel.
+
+Drawn at twice the size and reduced, so circles and text come out smooth. Pure: a view in, PNG out.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.arkenstone import ArkenstoneView
+from engine.arkenstone import events as ev
+from engine.arkenstone.board import CELLS, cell_is_free, radius
+from engine.arkenstone.model import (
+    ARKENSTONE,
+    BILBO,
+    BILBO_MOVE_IN,
+    CARD_HEIGHT_IN,
+    CARD_WIDTH_IN,
+    CELL_IN,
+    COLUMNS,
+    DISCOVER_REACH_IN,
+    GRID_CELLS,
+    JACK,
+    KING,
+    QUEEN,
+    SEARCH_REACH_IN,
+    SMAUG,
+    SMAUG_EVENT_RANGE_IN,
+    SMAUG_MOVE_IN,
+    TABLE_IN,
+    rank_text,
+)
+from engine.core.geometry import Point
+from renderers.fonts import font
+from renderers.i18n import t
+
+from . import text
+
+Color = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+SS = 2  # supersampling factor
+PX_PER_IN = 18  # final pixels per inch
+RULER = 30
+PANEL_W = 370
+TABLE_PX = round(TABLE_IN * PX_PER_IN)
+WIDTH = RULER + TABLE_PX + RULER + PANEL_W
+HEIGHT = RULER + TABLE_PX + RULER
+
+BG: Color = (27, 29, 35)
+PANEL: Color = (38, 41, 50)
+PANEL_EDGE: Color = (62, 66, 78)
+FELT: Color = (36, 82, 58)
+INCH_LINE: Color = (50, 104, 76)
+CELL_LINE: Color = (66, 118, 88)
+TEXT: Color = (236, 236, 241)
+MUTED: Color = (158, 162, 176)
+GOLD: Color = (245, 196, 72)
+CARD_FACE: Color = (250, 248, 240)
+CARD_EDGE: Color = (60, 60, 66)
+INK_RED: Color = (196, 28, 40)
+INK_BLACK: Color = (24, 24, 30)
+BACK: Color = (118, 32, 40)
+BACK_LINE: Color = (150, 52, 60)
+SPENT_FACE: Color = (214, 210, 200)
+STONE_FACE: Color = (255, 240, 190)
+BILBO_COLOR: Color = (250, 206, 72)
+SMAUG_COLOR: Color = (206, 56, 42)
+FIGURE_COLOR = {BILBO: BILBO_COLOR, SMAUG: SMAUG_COLOR}
+RIGHT: Color = (112, 200, 112)
+SHADOW: Color = (22, 52, 36)
+
+
+def _mix(a: Color, b: Color, share: float) -> Color:
+    """`share` of colour b over colour a."""
+    return (
+        round(a[0] + (b[0] - a[0]) * share),
+        round(a[1] + (b[1] - a[1]) * share),
+        round(a[2] + (b[2] - a[2]) * share),
+    )
+
+
+WRONG: Color = (232, 96, 84)
+
+
+class Canvas:
+    """A supersampled drawing surface in table inches (origin bottom-left, y up) and panel pixels."""
+
+    def __init__(self, base: Image.Image | None = None) -> None:
+        self.image = base if base is not None else Image.new("RGB", (WIDTH * SS, HEIGHT * SS), BG)
+        self.draw = ImageDraw.Draw(self.image)
+        # Translucent rings, paths and the figures: over the table and its rulers only (not the panel).
+        self.overlay = Image.new("RGBA", ((RULER + TABLE_PX + RULER) * SS, HEIGHT * SS), (0, 0, 0, 0))
+        self.glass = ImageDraw.Draw(self.overlay)
+
+    @staticmethod
+    def px(x_in: float, y_in: float) -> tuple[float, float]:
+        """Supersampled pixel of a table point."""
+        return ((RULER + x_in * PX_PER_IN) * SS, (RULER + (TABLE_IN - y_in) * PX_PER_IN) * SS)
+
+    @staticmethod
+    def s(pixels: float) -> float:
+        """Final pixels → supersampled pixels."""
+        return pixels * SS
+
+    @staticmethod
+    def w(pixels: float) -> int:
+        """A line width or corner radius in supersampled pixels (whole, at least 1)."""
+        return max(1, round(pixels * SS))
+
+    @staticmethod
+    def inch(length_in: float) -> float:
+        return length_in * PX_PER_IN * SS
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        words: str,
+        size: int,
+        fill: Color,
+        *,
+        bold: bool = False,
+        anchor: str = "la",
+    ) -> None:
+        self.draw.text(
+            (xy[0] * SS, xy[1] * SS), words, font=font(size * SS, bold=bold), fill=fill, anchor=anchor
+        )
+
+    def compose(self) -> None:
+        """Lay the translucent layer onto the table (once, after the figures), clipped to the table."""
+        clear = (0, 0, 0, 0)
+        edge, far = RULER * SS, (RULER + TABLE_PX) * SS
+        size = self.overlay.size
+        for box in (
+            (0, 0, size[0], edge),
+            (0, far, size[0], size[1]),
+            (0, 0, edge, size[1]),
+            (far, 0, size[0], size[1]),
+        ):
+            self.overlay.paste(clear, box)
+        self.image.paste(self.overlay, (0, 0), self.overlay)
+
+    def flatten(self) -> bytes:
+        # 256 colours are plenty for flat felt and cards; halves the bytes and the encoding time.
+        final = self.image.reduce(SS).quantize(
+            256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        out = io.BytesIO()
+        final.save(out, format="PNG", compress_level=3)
+        return out.getvalue()
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def _table(c: Canvas) -> None:
+    x0, y1 = c.px(0, 0)
+    x1, y0 = c.px(TABLE_IN, TABLE_IN)
+    c.draw.rectangle((x0, y0, x1, y1), fill=FELT)
+    for i in range(1, int(TABLE_IN) + 1):  # the inch grid
+        gx, _ = c.px(i, 0)
+        _, gy = c.px(0, i)
+        c.draw.line((gx, y0, gx, y1), fill=INCH_LINE, width=1)
+        c.draw.line((x0, gy, x1, gy), fill=INCH_LINE, width=1)
+    for i in range(1, GRID_CELLS):  # the grid-draft cells (§8.1)
+        gx, _ = c.px(i * CELL_IN, 0)
+        _, gy = c.px(0, i * CELL_IN)
+        c.draw.line((gx, y0, gx, y1), fill=CELL_LINE, width=c.w(1))
+        c.draw.line((x0, gy, x1, gy), fill=CELL_LINE, width=c.w(1))
+    c.draw.rectangle((x0, y0, x1, y1), outline=(20, 44, 30), width=c.w(2))
+    _rulers(c)
+
+
+def _rulers(c: Canvas) -> None:
+    """Inch rulers on the left and bottom edges; cell letters on top, cell numbers on the right."""
+    left, bottom = RULER * SS, (RULER + TABLE_PX) * SS
+    right, top = (RULER + TABLE_PX) * SS, RULER * SS
+    for i in range(int(TABLE_IN) + 1):
+        long = i % 6 == 0
+        tick = c.s(9 if long else (6 if i % 3 == 0 else 4))
+        x, _ = c.px(i, 0)
+        _, y = c.px(0, i)
+        c.draw.line((x, bottom, x, bottom + tick), fill=MUTED, width=c.w(1))
+        c.draw.line((left - tick, y, left, y), fill=MUTED, width=c.w(1))
+        if long:
+            c.text((x / SS, RULER + TABLE_PX + 11), str(i), 11, TEXT, anchor="mt")
+            c.text((RULER - 11, y / SS), str(i), 11, TEXT, anchor="rm")
+    for i in range(GRID_CELLS):
+        mid = (i + 0.5) * CELL_IN
+        x, _ = c.px(mid, 0)
+        _, y = c.px(0, mid)
+        c.text((x / SS, RULER / 2), COLUMNS[i], 13, MUTED, bold=True, anchor="mm")
+        c.text((RULER + TABLE_PX + RULER / 2, y / SS), str(i + 1), 13, MUTED, bold=True, anchor="mm")
+    del right, top
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+
+def _card_box(c: Canvas, at: Point) -> tuple[float, float, float, float]:
+    x0, y0 = c.px(at.x - CARD_WIDTH_IN / 2, at.y + CARD_HEIGHT_IN / 2)
+    x1, y1 = c.px(at.x + CARD_WIDTH_IN / 2, at.y - CARD_HEIGHT_IN / 2)
+    return (x0, y0, x1, y1)
+
+
+def _shadow(c: Canvas, box: tuple[float, float, float, float]) -> None:
+    off = c.s(2)
+    c.draw.rounded_rectangle(
+        (box[0] + off, box[1] + off, box[2] + off, box[3] + off), radius=c.w(4), fill=SHADOW
+    )
+
+
+TILE_W, TILE_H = round(CARD_WIDTH_IN * PX_PER_IN * SS), round(CARD_HEIGHT_IN * PX_PER_IN * SS)
+
+
+@cache
+def _tile(kind: str, label: str, tag: str = "") -> Image.Image:
+    """A card as an RGBA tile with rounded corners: "back" (label T5), "club", "spent" or "stone"."""
+    tile = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    box = (0, 0, TILE_W - 1, TILE_H - 1)
+    corner = 4 * SS
+    if kind == "back":
+        draw.rounded_rectangle(box, radius=corner, fill=BACK, outline=(60, 14, 20), width=SS)
+        inner = (4 * SS, 4 * SS, TILE_W - 1 - 4 * SS, TILE_H - 1 - 4 * SS)
+        span = inner[3] - inner[1]
+        for k in range(-span, inner[2] - inner[0], 9 * SS):  # a diagonal lattice inside the frame
+            for seg in (
+                (inner[0] + k, inner[1], inner[0] + k + span, inner[3]),
+                (inner[2] - k, inner[1], inner[2] - k - span, inner[3]),
+            ):
+                clipped = _clip_segment(seg, inner)
+                if clipped:
+                    draw.line(clipped, fill=BACK_LINE, width=SS)
+        draw.rounded_rectangle(inner, radius=2 * SS, outline=GOLD, width=SS)
+        cx, cy = TILE_W / 2, TILE_H / 2
+        draw.rounded_rectangle(
+            (cx - 14 * SS, cy - 9 * SS, cx + 14 * SS, cy + 9 * SS), radius=3 * SS, fill=(70, 16, 22)
+        )
+        draw.text((cx, cy), label, font=font(12 * SS, bold=True), fill=GOLD, anchor="mm")
+        return tile
+    fill, ink = {
+        "club": (CARD_FACE, INK_BLACK),
+        "spent": (SPENT_FACE, (170, 90, 96)),
+        "stone": (STONE_FACE, INK_RED),
+    }[kind]
+    draw.rounded_rectangle(box, radius=corner, fill=fill, outline=CARD_EDGE, width=SS)
+    rank, suit = label[:-1], label[-1]
+    draw.text((TILE_W / 2, TILE_H / 2 - 8 * SS), rank, font=font(20 * SS, bold=True), fill=ink, anchor="mm")
+    draw.text((TILE_W / 2, TILE_H / 2 + 14 * SS), suit, font=font(17 * SS), fill=ink, anchor="mm")
+    if tag:
+        draw.text((3 * SS, 2 * SS), tag, font=font(9 * SS), fill=MUTED, anchor="la")
+    return tile
+
+
+def _lay(c: Canvas, at: Point, tile: Image.Image) -> None:
+    """Put a card tile centred at a table point, over its shadow."""
+    x0, y0, _, _ = _card_box(c, at)
+    x, y = round(x0), round(y0)
+    mask = tile.getchannel("A")
+    c.image.paste(SHADOW, (x + SS * 2, y + SS * 2), mask)
+    c.image.paste(tile, (x, y), tile)
+
+
+def _clip_segment(
+    seg: tuple[float, float, float, float], box: tuple[float, float, float, float]
+) -> tuple[float, float, float, float] | None:
+    """Liang–Barsky clipping of a segment to a box."""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            lo = max(lo, r)
+        else:
+            hi = min(hi, r)
+    if lo > hi:
+        return None
+    return (x0 + dx * lo, y0 + dy * lo, x0 + dx * hi, y0 + dy * hi)
+
+
+def _cards(c: Canvas, view: ArkenstoneView) -> None:
+    for loc in view.locations:
+        _lay(c, loc.at, _tile("club", text.card(loc.rank, "location")))
+    for tr in view.treasures:
+        if tr.removed:
+            continue  # searched non-Aces leave the table (AK-ACT-B2)
+        if not tr.face_up:
+            _lay(c, tr.at, _tile("back", f"T{tr.label}"))
+        elif tr.rank == ARKENSTONE:
+            cx, cy = c.px(tr.at.x, tr.at.y)
+            for k, share in ((2.6, 0.16), (2.1, 0.24), (1.7, 0.36)):  # a glow under the Arkenstone
+                r = c.inch(k)
+                c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=_mix(FELT, GOLD, share))
+            _lay(c, tr.at, _tile("stone", text.card(ARKENSTONE, "treasure"), f"T{tr.label}"))
+        else:
+            _lay(c, tr.at, _tile("spent", text.card(tr.rank or 1, "treasure"), f"T{tr.label}"))
+
+
+def _free_cells(c: Canvas, view: ArkenstoneView) -> None:
+    """During the card draft, outline where the next card may go."""
+    if view.phase not in ("place_treasure", "place_location") or view.options.layout != "draft":
+        return
+    for _, at in CELLS:
+        if cell_is_free(view, at):
+            c.glass.rounded_rectangle(
+                _card_box(c, at), radius=c.w(4), outline=(255, 255, 255, 90), width=c.w(1)
+            )
+
+
+# --- rings, paths, figures --------------------------------------------------------------------
+
+
+def _ring(
+    c: Canvas, at: Point, r_in: float, color: RGBA, *, width: float = 1.5, dash: float | None = None
+) -> None:
+    cx, cy = c.px(at.x, at.y)
+    r = c.inch(r_in)
+    box = (cx - r, cy - r, cx + r, cy + r)
+    if dash is None:
+        c.glass.ellipse(box, outline=color, width=c.w(width))
+        return
+    n = max(8, min(40, int(math.pi * r_in / dash)))
+    for i in range(n):  # short chords: far cheaper than Pillow arcs and the same to the eye
+        pts = [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (2 * math.pi * i / n, 2 * math.pi * (i + 0.25) / n, 2 * math.pi * (i + 0.5) / n)
+        ]
+        c.glass.line(pts, fill=color, width=c.w(width))
+
+
+def _sensed_rank(view: ArkenstoneView) -> int | None:
+    """The J/Q/K Smaug just resolved (its range applies around where he stands), if any."""
+    for event in reversed(view.recent):
+        if isinstance(event, ev.SpecialEvent):
+            return event.rank if event.seat == SMAUG and event.rank in (JACK, QUEEN, KING) else None
+        if isinstance(event, ev.FigureMoved) and event.seat == SMAUG:
+            return None
+        if isinstance(event, ev.TurnStarted) and event.seat == SMAUG:
+            return None
+    return None
+
+
+def _rings(c: Canvas, view: ArkenstoneView) -> None:
+    o = view.options
+    acting = view.phase in ("free_action", "action")
+    if acting and view.smaug is not None and view.active == SMAUG:
+        _reach(c, view.smaug, SMAUG_MOVE_IN, SMAUG_COLOR)  # first: the rings stay visible on top
+    if view.smaug is not None:
+        sensed = _sensed_rank(view)
+        for rank, reach in SMAUG_EVENT_RANGE_IN.items():
+            hot = rank == sensed
+            color = (255, 120, 90, 230) if hot else (240, 130, 100, 95)
+            _ring(c, view.smaug, o.smaug_radius_in + reach, color, width=2.5 if hot else 1, dash=0.5)
+            lx, ly = c.px(view.smaug.x, view.smaug.y + o.smaug_radius_in + reach)
+            if c.s(RULER + 8) < ly < c.s(RULER + TABLE_PX):  # a small tag on top of the ring
+                c.glass.rounded_rectangle(
+                    (lx - c.s(15), ly - c.s(12), lx + c.s(15), ly), radius=c.w(3), fill=(20, 40, 28, 210)
+                )
+                tag = f'{rank_text(rank)} {reach:g}"'
+                c.glass.text(
+                    (lx, ly - c.s(1)), tag, font=font(9 * SS), fill=(250, 170, 150, 255), anchor="mb"
+                )
+        _ring(c, view.smaug, o.smaug_radius_in + DISCOVER_REACH_IN, (255, 90, 70, 220), width=1.5, dash=0.35)
+    if view.bilbo is not None:
+        if acting and view.active == BILBO:
+            _reach(c, view.bilbo, BILBO_MOVE_IN, BILBO_COLOR)
+        _ring(c, view.bilbo, o.bilbo_radius_in + SEARCH_REACH_IN, (255, 222, 120, 240), width=1.5, dash=0.3)
+
+
+def _reach(c: Canvas, at: Point, r_in: float, color: Color) -> None:
+    cx, cy = c.px(at.x, at.y)
+    r = c.inch(r_in)
+    c.glass.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=(*color, 34), outline=(*color, 170), width=c.w(1.5)
+    )
+
+
+def _path(c: Canvas, view: ArkenstoneView) -> None:
+    move = view.last_move
+    if move is None:
+        return
+    color = FIGURE_COLOR[move.seat]
+    ax, ay = c.px(move.start.x, move.start.y)
+    bx, by = c.px(move.end.x, move.end.y)
+    length = math.hypot(bx - ax, by - ay)
+    if length < c.s(2):
+        return
+    r = c.inch(radius(view.options, move.seat))
+    c.glass.ellipse((ax - r, ay - r, ax + r, ay + r), outline=(*color, 160), width=c.w(1.5))
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx - ux * r, by - uy * r)
+    if move.forced:
+        n = max(2, int(length / c.s(10)))
+        for i in range(n):
+            if i % 2 == 0:
+                s0, s1 = i / n, min(1.0, (i + 1) / n)
+                c.glass.line(
+                    (
+                        ax + (tip[0] - ax) * s0,
+                        ay + (tip[1] - ay) * s0,
+                        ax + (tip[0] - ax) * s1,
+                        ay + (tip[1] - ay) * s1,
+                    ),
+                    fill=(*color, 230),
+                    width=c.w(2.5),
+                )
+    else:
+        c.glass.line((ax, ay, tip[0], tip[1]), fill=(*color, 230), width=c.w(3))
+    head = c.s(10)
+    left = (tip[0] - ux * head - uy * head * 0.55, tip[1] - uy * head + ux * head * 0.55)
+    right = (tip[0] - ux * head + uy * head * 0.55, tip[1] - uy * head - ux * head * 0.55)
+    c.glass.polygon([tip, left, right], fill=(*color, 240))
+
+
+def _figure(c: Canvas, at: Point, r_in: float, color: Color, letter: str, ink: Color) -> None:
+    """A figure's round base to scale, with a drop shadow and its initial (on the top layer)."""
+    cx, cy = c.px(at.x, at.y)
+    r = c.inch(r_in)
+    c.glass.ellipse((cx - r + c.s(2), cy - r + c.s(3), cx + r + c.s(2), cy + r + c.s(3)), fill=(0, 0, 0, 120))
+    halo = c.s(2)
+    c.glass.ellipse((cx - r - halo, cy - r - halo, cx + r + halo, cy + r + halo), fill=(250, 250, 250, 255))
+    c.glass.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=(*color, 255), outline=(20, 20, 24, 255), width=c.w(1.5)
+    )
+    size = max(9, round(r_in * PX_PER_IN * 1.15))
+    c.glass.text((cx, cy), letter, font=font(size * SS, bold=True), fill=(*ink, 255), anchor="mm")
+
+
+def _figures(c: Canvas, view: ArkenstoneView) -> None:
+    o = view.options
+    if view.smaug is not None:
+        _figure(c, view.smaug, o.smaug_radius_in, SMAUG_COLOR, "S", (255, 240, 230))
+    if view.bilbo is not None:
+        _figure(c, view.bilbo, o.bilbo_radius_in, BILBO_COLOR, "B", INK_BLACK)
+
+
+def _banner(c: Canvas, view: ArkenstoneView, lang: str) -> None:
+    if view.winner is None:
+        return
+    _, mid = c.px(0, TABLE_IN / 2)
+    x0, _ = c.px(0, 0)
+    x1, _ = c.px(TABLE_IN, 0)
+    c.draw.rectangle((x0, mid - c.s(46), x1, mid + c.s(46)), fill=(16, 18, 22))
+    cx = (x0 + x1) / 2 / SS
+    c.text(
+        (cx, mid / SS - 12),
+        t(lang, "arkenstone.img.winner", figure=text.figure(lang, view.winner)),
+        30,
+        FIGURE_COLOR[view.winner],
+        bold=True,
+        anchor="mm",
+    )
+    c.text((cx, mid / SS + 22), text.phase_line(view, lang), 16, TEXT, anchor="mm")
+
+
+# --- the side panel ---------------------------------------------------------------------------
+
+
+def _wrap(words: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+    fnt = font(size, bold=bold)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}".strip()
+        if fnt.getlength(trial) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _panel_card(c: Canvas, x: float, y: float, w: float, label: str, *, red: bool) -> None:
+    """A card drawn in the panel at final-pixel coordinates (top-left x, y; width w; ratio 5:7)."""
+    h = w * 1.4
+    c.draw.rounded_rectangle(
+        (x * SS, y * SS, (x + w) * SS, (y + h) * SS),
+        radius=c.w(5),
+        fill=CARD_FACE,
+        outline=CARD_EDGE,
+        width=c.w(1),
+    )
+    ink = INK_RED if red else INK_BLACK
+    c.text((x + w / 2, y + h * 0.42), label[:-1], round(w * 0.42), ink, bold=True, anchor="mm")
+    c.text((x + w / 2, y + h * 0.75), label[-1], round(w * 0.32), ink, anchor="mm")
+
+
+def _last_turned(view: ArkenstoneView) -> ev.CardsTurned | None:
+    for event in reversed(view.recent):
+        if isinstance(event, ev.CardsTurned):
+            return event
+        if isinstance(event, ev.TurnStarted):
+            return None
+    return None
+
+
+def _panel(c: Canvas, view: ArkenstoneView, lang: str) -> None:
+    x0 = RULER + TABLE_PX + RULER
+    c.draw.rectangle((x0 * SS, 0, WIDTH * SS, HEIGHT * SS), fill=PANEL)
+    c.draw.line((x0 * SS, 0, x0 * SS, HEIGHT * SS), fill=PANEL_EDGE, width=c.w(2))
+    x, width = x0 + 18, PANEL_W - 36
+    y = 16.0
+    title = t(lang, "arkenstone.name")
+    size = 19
+    while size > 12 and font(size, bold=True).getlength(title) > width:
+        size -= 1
+    c.text((x, y), title, size, GOLD, bold=True)
+    y += 32
+    if view.turn:
+        turn = t(lang, "arkenstone.img.turn", turn=view.turn)
+        c.text((x, y), turn, 16, TEXT, bold=True)
+        dot = x + font(16, bold=True).getlength(turn) + 12
+        c.draw.ellipse(
+            (dot * SS, (y + 2) * SS, (dot + 14) * SS, (y + 16) * SS), fill=FIGURE_COLOR[view.active]
+        )
+        c.text((dot + 20, y), text.figure(lang, view.active), 16, FIGURE_COLOR[view.active], bold=True)
+    else:
+        c.text((x, y), t(lang, "arkenstone.img.setup"), 16, TEXT, bold=True)
+    y += 26
+    for line in _wrap(text.phase_line(view, lang), 14, width):
+        c.text((x, y), line, 14, MUTED)
+        y += 19
+    y += 8
+    if view.turn == 0:
+        y = _setup_block(c, view, lang, x, y)
+    else:
+        y = _cards_block(c, view, lang, x, y, width)
+    y += 6
+    down = sum(1 for tr in view.treasures if not tr.face_up)
+    gone = sum(1 for tr in view.treasures if tr.removed)
+    up = len(view.treasures) - down - gone
+    for line in _wrap(t(lang, "arkenstone.img.treasure", down=down, up=up, gone=gone), 13, width):
+        c.text((x, y), line, 13, TEXT)
+        y += 18
+    y += 10
+    c.draw.line((x * SS, y * SS, (x + width) * SS, y * SS), fill=PANEL_EDGE, width=c.w(1))
+    y += 8
+    c.text((x, y), t(lang, "arkenstone.img.log"), 13, GOLD, bold=True)
+    y += 20
+    _log(c, view, lang, x, y, width, bottom=HEIGHT - 128)
+    _legend(c, lang, x, HEIGHT - 112, width)
+
+
+def _setup_block(c: Canvas, view: ArkenstoneView, lang: str, x: float, y: float) -> float:
+    left = 13 - len(view.locations) - (1 if view.next_location is not None else 0)
+    line = t(
+        lang,
+        "arkenstone.img.to_place",
+        treasure=view.treasures_to_place,
+        location=max(0, left + (1 if view.next_location else 0)),
+    )
+    c.text((x, y), line, 13, TEXT)
+    y += 24
+    if view.next_location is not None:
+        c.text((x, y), t(lang, "arkenstone.img.next_location"), 13, MUTED)
+        _panel_card(c, x + 170, y - 4, 48, text.card(view.next_location, "location"), red=False)
+        y += 74
+    return y
+
+
+def _cards_block(c: Canvas, view: ArkenstoneView, lang: str, x: float, y: float, width: float) -> float:
+    c.text((x, y), t(lang, "arkenstone.img.reference"), 13, MUTED)
+    c.text((x + 110, y), t(lang, "arkenstone.img.guess"), 13, MUTED)
+    y += 20
+    if view.reference is not None:
+        _panel_card(c, x, y, 70, text.card(view.reference, view.active), red=view.active == BILBO)
+    if view.guess is None:
+        c.text((x + 110, y + 30), t(lang, "arkenstone.img.no_guess"), 15, MUTED)
+    else:
+        arrow = "▲" if view.guess else "▼"
+        word = t(lang, "arkenstone.guess.higher" if view.guess else "arkenstone.guess.lower")
+        c.text((x + 110, y + 22), f"{arrow} {word}", 20, GOLD, bold=True)
+    y += 108
+    turned = _last_turned(view)
+    if turned is not None:
+        c.text((x, y), t(lang, "arkenstone.img.last_turned"), 13, MUTED)
+        y += 20
+        rival = SMAUG if turned.seat == BILBO else BILBO
+        _panel_card(c, x, y, 44, text.card(turned.rank, turned.seat), red=turned.seat == BILBO)
+        c.text((x + 52, y + 8), text.figure(lang, turned.seat), 13, FIGURE_COLOR[turned.seat], bold=True)
+        c.text(
+            (x + 52, y + 28),
+            "✓" if turned.correct else "✗",
+            18,
+            RIGHT if turned.correct else WRONG,
+            bold=True,
+        )
+        _panel_card(c, x + 150, y, 44, text.card(turned.other_rank, rival), red=rival == BILBO)
+        c.text((x + 202, y + 8), text.figure(lang, rival), 13, FIGURE_COLOR[rival], bold=True)
+        y += 70
+    if view.last_contest is not None:
+        contest = view.last_contest
+        c.text((x, y), t(lang, "arkenstone.img.contest"), 13, MUTED)
+        y += 19
+        result = t(lang, "arkenstone.img.contest_won" if contest.smaug_won else "arkenstone.img.contest_lost")
+        line = (
+            f"{text.card(contest.smaug_rank, SMAUG)}  vs  {text.card(contest.bilbo_rank, BILBO)}   {result}"
+        )
+        c.text((x, y), line, 14, WRONG if contest.smaug_won else RIGHT, bold=True)
+        y += 24
+    return y
+
+
+def _log(
+    c: Canvas, view: ArkenstoneView, lang: str, x: float, y: float, width: float, *, bottom: float
+) -> None:
+    lines: list[list[str]] = []
+    for event in view.recent:
+        said = text.narrate(event, lang)
+        if said:
+            lines.append(_wrap(said, 12, width))
+    shown: list[list[str]] = []
+    room = (bottom - y) // 16
+    for entry in reversed(lines):  # newest last, keep as many recent ones as fit
+        if sum(len(e) for e in shown) + len(entry) > room:
+            break
+        shown.insert(0, entry)
+    for i, entry in enumerate(shown):
+        shade = TEXT if i == len(shown) - 1 else MUTED
+        for line in entry:
+            c.text((x, y), line, 12, shade)
+            y += 16
+        y += 2
+
+
+def _legend(c: Canvas, lang: str, x: float, y: float, width: float) -> None:
+    c.draw.line((x * SS, (y - 8) * SS, (x + width) * SS, (y - 8) * SS), fill=PANEL_EDGE, width=c.w(1))
+    rows: Iterable[tuple[str, Color, bool]] = (
+        ("arkenstone.img.legend_move", (200, 200, 210), False),
+        ("arkenstone.img.legend_search", (255, 222, 120), True),
+        ("arkenstone.img.legend_senses", (240, 130, 100), True),
+        ("arkenstone.img.legend_path", BILBO_COLOR, False),
+    )
+    for key, color, dashed in rows:
+        cy = y + 9
+        if dashed:
+            for k in range(3):
+                c.draw.line(
+                    ((x + k * 8) * SS, cy * SS, (x + k * 8 + 4) * SS, cy * SS), fill=color, width=c.w(2)
+                )
+        else:
+            c.draw.line((x * SS, cy * SS, (x + 20) * SS, cy * SS), fill=color, width=c.w(2))
+        label = _wrap(t(lang, key), 11, int(width - 30))[0]
+        c.text((x + 30, y + 2), label, 11, MUTED)
+        y += 24
+
+
+# --- entry point -----------------------------------------------------------------------------
+
+
+@cache
+def _base() -> Image.Image:
+    """The table, its grid and rulers: the same in every image, drawn once."""
+    c = Canvas()
+    _table(c)
+    return c.image
+
+
+def board_png(view: ArkenstoneView, lang: str) -> bytes:
+    """The whole public image for a view."""
+    c = Canvas(_base().copy())
+    c.text(
+        (RULER / 2, RULER + TABLE_PX + RULER / 2 + 4), t(lang, "arkenstone.img.inches"), 9, MUTED, anchor="mm"
+    )
+    _free_cells(c, view)
+    _cards(c, view)
+    _rings(c, view)
+    _path(c, view)
+    _figures(c, view)
+    c.compose()
+    _banner(c, view, lang)
+    _panel(c, view, lang)
+    return c.flatten()

@@ -1,0 +1,52 @@
+"""The Hunt for the Arkenstone presenter: the platform's one entry point to this game's pictures and words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from engine.arkenstone import ArkenstoneView
+from engine.core import Action, Event
+from renderers.i18n import t
+
+from . import board, text
+
+
+def _view(view: BaseModel) -> ArkenstoneView:
+    if not isinstance(view, ArkenstoneView):
+        raise TypeError(f"expected an ArkenstoneView, got {type(view).__name__}")
+    return view
+
+
+class ArkenstonePresenter:
+    """Implements renderers.base.Presenter for Hunt for the Arkenstone (nothing is private, §1)."""
+
+    game = "arkenstone"
+
+    def board_png(self, view: BaseModel, lang: str) -> bytes:
+        return board.board_png(_view(view), lang)
+
+    def private_png(self, view: BaseModel, lang: str) -> bytes | None:
+        _view(view)
+        return None  # both players see the same table; no hand, no preview
+
+    def status_text(self, view: BaseModel, lang: str) -> str:
+        return text.status_text(_view(view), lang)
+
+    def private_text(self, view: BaseModel, lang: str) -> str | None:
+        _view(view)
+        return None
+
+    def action_label(self, action: Action, lang: str) -> str:
+        return text.action_label(action, lang)
+
+    def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
+        return text.action_prompt(_view(view), actions, lang)
+
+    def narrate(self, event: Event, lang: str) -> str | None:
+        return text.narrate(event, lang)
+
+    def rules_text(self, lang: str) -> str:
+        """A readable rules summary (used by /rules)."""
+        return t(lang, "arkenstone.rules")

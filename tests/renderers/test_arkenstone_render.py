@@ -1,0 +1,249 @@
+"""Hunt for the Arkenstone presentation: images decode and are deterministic, texts come from both catalogs."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engine.arkenstone import RULES, ArkenstoneState, ArkenstoneView, Guess, MoveDirection, MoveTo, MoveToward
+from engine.arkenstone.events import EVENT_ADAPTER
+from engine.arkenstone.messages import MESSAGES
+from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot
+from engine.core import Dice, Event, apply, dice_for, new_game
+from renderers.arkenstone import PRESENTER, board, presenter, text
+from renderers.i18n import catalog
+
+SEATS: tuple[str | None, ...] = ("bilbo", "smaug", None)
+SOURCE = Path(board.__file__).parent
+
+
+def game(
+    seed: int, layout: str = "random", pilots: dict | None = None
+) -> Iterator[tuple[ArkenstoneState, list[Event]]]:
+    """Each state of a game with the events that led to it (AI vs AI unless told)."""
+    state, events = new_game(RULES, {"layout": layout}, seed)
+    yield state, events
+    pilots = pilots or {"bilbo": BilboPilot(), "smaug": SmaugPilot()}
+    for _ in range(3000):
+        if RULES.outcome(state) is not None:
+            return
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        action = pilots[seat].choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
+        events = RULES.decide(state, seat, action, dice_for(state))
+        state = apply(RULES, state, events)
+        yield state, events
+
+
+RANDOM = {"bilbo": RandomPilot("bilbo"), "smaug": RandomPilot("smaug")}
+
+
+def decode(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[ArkenstoneState]:
+    """Varied positions: every phase of a draft and of AI games, and both kinds of ending."""
+    chosen: dict[str, ArkenstoneState] = {}
+    runs = [game(s) for s in range(8)] + [game(1, "draft", RANDOM), game(2, "free", RANDOM)]
+    for run in runs:
+        for n, (state, _) in enumerate(run):
+            key = f"{state.phase}:{state.active}" if state.phase != "over" else f"over:{state.win_reason}"
+            chosen.setdefault(key, state.model_copy(deep=True))
+            if n > 400:
+                break
+    return list(chosen.values())
+
+
+def test_board_png_decodes_with_the_table_to_scale(positions: list[ArkenstoneState]) -> None:
+    phases = {s.phase for s in positions} | {f"over:{s.win_reason}" for s in positions if s.winner}
+    assert {
+        "place_smaug",
+        "place_treasure",
+        "place_location",
+        "free_action",
+        "guess",
+        "trick",
+        "action",
+    } <= phases
+    assert {"turn_up", "over:recovered", "over:discovered"} <= phases
+    for state in positions:
+        for seat in SEATS:
+            img = decode(PRESENTER.board_png(RULES.view(state, seat), "es" if seat else "en"))
+            assert img.format == "PNG" and img.size == (board.WIDTH, board.HEIGHT)
+    assert board.TABLE_PX == round(47.24 * board.PX_PER_IN)  # 120 cm at 18 px per inch
+
+
+def test_figures_are_drawn_where_the_view_puts_them() -> None:
+    state, _ = new_game(RULES, None, 4)
+    img = decode(PRESENTER.board_png(RULES.view(state, None), "en")).convert("RGB")
+    for seat, color in (("bilbo", board.BILBO_COLOR), ("smaug", board.SMAUG_COLOR)):
+        at = getattr(state, seat)
+        x, y = board.Canvas.px(at.x, at.y)
+        base_px = getattr(state.options, f"{seat}_radius_in") * board.PX_PER_IN
+        r, g, b = img.getpixel(
+            (round(x / board.SS - 0.75 * base_px), round(y / board.SS))
+        )  # beside the letter
+        assert max(abs(r - color[0]), abs(g - color[1]), abs(b - color[2])) < 40, seat
+
+
+def test_same_view_same_bytes(positions: list[ArkenstoneState]) -> None:
+    for state in positions[:5]:
+        view = RULES.view(state, "bilbo")
+        again = ArkenstoneView.model_validate_json(view.model_dump_json())
+        assert PRESENTER.board_png(view, "en") == PRESENTER.board_png(again, "en")
+
+
+def test_public_image_comes_from_the_spectator_view_and_hides_the_diamonds(
+    positions: list[ArkenstoneState],
+) -> None:
+    """§1 Hidden: reshuffling the face-down diamonds leaves the public image byte for byte the same."""
+    for n, state in enumerate(positions[:8]):
+        other = RULES.resample_hidden(state, None, Dice(n, 77))
+        public = RULES.view(state, None)
+        assert PRESENTER.board_png(public, "en") == PRESENTER.board_png(RULES.view(other, None), "en")
+        assert PRESENTER.status_text(public, "en") == PRESENTER.status_text(RULES.view(other, None), "en")
+        # Nothing is private to one player: every seat's image is the spectator's.
+        assert PRESENTER.board_png(RULES.view(state, "smaug"), "en") == PRESENTER.board_png(public, "en")
+        assert PRESENTER.private_png(public, "en") is None and PRESENTER.private_text(public, "en") is None
+
+
+def test_render_is_fast(positions: list[ArkenstoneState]) -> None:
+    view = RULES.view(positions[-1], None)
+    PRESENTER.board_png(view, "en")
+    best = min(_timed(lambda: PRESENTER.board_png(view, "en")) for _ in range(3))
+    assert best < 0.25  # ~50 ms on one idle core; generous for a loaded CI machine
+
+
+def _timed(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+class Recorder:
+    """Wraps renderers.i18n.t to record every catalog key the presenter asks for."""
+
+    def __init__(self, real: Any) -> None:
+        self.real, self.keys = real, set()
+
+    def __call__(self, lang: Any, key: str, /, **params: Any) -> str:
+        self.keys.add(key)
+        return self.real(lang, key, **params)
+
+
+def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder(text.t)
+    for module in (text, board, presenter):
+        monkeypatch.setattr(module, "t", recorder)
+    kinds: set[str] = set()
+    runs = [game(s) for s in range(10)] + [game(3, "draft", RANDOM)]
+    for run in runs:
+        for n, (state, events) in enumerate(run):
+            if n > 300:
+                break
+            for seat in SEATS:
+                view = RULES.view(state, seat)
+                for lang in ("en", "es"):
+                    assert "{" not in PRESENTER.status_text(view, lang)
+                    if seat in RULES.active_seats(state):
+                        legal = RULES.legal_actions(state, seat)
+                        assert "{" not in PRESENTER.action_prompt(view, legal, lang)
+                        for action in legal[:60]:
+                            label = PRESENTER.action_label(action, lang)
+                            assert 0 < len(label) <= 80 and "{" not in label
+                    for event in events:
+                        shown = event.redacted_for(seat)
+                        kinds.add(event.kind)
+                        line = PRESENTER.narrate(shown, lang)
+                        assert line is None or (line and "{" not in line)
+    extra = [MoveTo(x=1.5, y=2.25), MoveToward(target="7C", distance_in=2), Guess(higher=False)]
+    for action in extra:
+        for lang in ("en", "es"):
+            assert PRESENTER.action_label(action, lang)
+    for state, _ in list(game(3))[::4]:
+        PRESENTER.board_png(RULES.view(state, None), "es")
+    PRESENTER.rules_text("es")
+    en, es = catalog("en"), catalog("es")
+    missing = sorted(k for k in recorder.keys if k not in en or k not in es)
+    assert not missing, missing
+    literal = set()
+    for path in SOURCE.glob("*.py"):
+        literal |= set(re.findall(r'"(arkenstone\.[a-z_.]+[a-z_])"', path.read_text(encoding="utf-8")))
+    assert literal and not sorted(k for k in literal if k not in en or k not in es)
+    assert len(kinds) >= 20
+
+
+def test_every_event_kind_has_a_line_where_a_player_wants_one() -> None:
+    """Narration for every kind, in both languages (bookkeeping kinds may stay silent)."""
+    silent = {"guess_due", "placement_due", "decks_shuffled", "action_earned", "trick_answered"}
+    seen: set[str] = set()
+    runs = [game(s) for s in range(30)] + [game(5, "draft", RANDOM), game(6, "random", RANDOM)]
+    for run in runs:
+        for n, (_, events) in enumerate(run):
+            if n > 2500:
+                break
+            for event in events:
+                for lang in ("en", "es"):
+                    line = PRESENTER.narrate(event.redacted_for(None), lang)
+                    if line:
+                        seen.add(event.kind)
+                    else:
+                        assert event.kind in silent, event.kind
+    every = {m.model_fields["kind"].default for m in _event_models()}
+    assert every - silent <= seen, sorted(every - silent - seen)
+
+
+def _event_models() -> list[Any]:
+    from engine.arkenstone import events
+
+    return [
+        obj
+        for obj in vars(events).values()
+        if isinstance(obj, type)
+        and issubclass(obj, Event)
+        and obj is not Event
+        and "kind" in obj.model_fields
+    ]
+
+
+def test_narration_and_labels_read_well() -> None:
+    say = PRESENTER.narrate
+    searched = EVENT_ADAPTER.validate_python(
+        {"kind": "treasure_searched", "label": 3, "rank": 1, "removed": False}
+    )
+    assert say(searched, "en") == "Bilbo searches T3: A♦, the Arkenstone! It stays face up where it is."
+    assert "Piedra del Arca" in (say(searched, "es") or "")
+    contest = EVENT_ADAPTER.validate_python(
+        {"kind": "contest_resolved", "smaug_rank": 6, "bilbo_rank": 6, "smaug_won": False, "trigger": "event"}
+    )
+    assert say(contest, "en") == "Discover the Thief: Smaug 6♠ against Bilbo 6♥. Bilbo outwits him."
+    assert (
+        PRESENTER.action_label(MoveDirection(direction="NE", distance_in=2), "en") == "Move 2 in north-east"
+    )
+    assert PRESENTER.action_label(MoveToward(target="qc"), "es") == "Moverse hacia Q♣"
+    assert PRESENTER.action_label(MoveTo(x=3.375, y=3.375), "en") == "Move to (3.38, 3.38)"
+    assert PRESENTER.rules_text("en").startswith("Bilbo (hearts)")
+
+
+def test_rejection_texts_are_in_both_catalogs() -> None:
+    """Every arkenstone.* refusal id: English catalog text equals the default; Spanish exists."""
+    en, es = catalog("en"), catalog("es")
+    for key, default in MESSAGES.items():
+        assert key.startswith("arkenstone.") and en[key] == default and es[key]
+        assert set(re.findall(r"{(\w+)}", es[key])) == set(re.findall(r"{(\w+)}", default)), key
+    for key in ("arkenstone.name", "arkenstone.seat.bilbo", "arkenstone.seat.smaug", "arkenstone.rules"):
+        assert en[key] and es[key]
+    for reason in ("recovered", "discovered"):
+        assert en[f"arkenstone.outcome.{reason}"] and es[f"arkenstone.outcome.{reason}"]
+    assert {k for k in en if k.startswith("arkenstone.")} == {k for k in es if k.startswith("arkenstone.")}
