@@ -672,16 +672,21 @@ def _action_sample(state: ArkenstoneState, seat: Seat) -> list[Action]:
     ]
     if seat == SMAUG:
         targets.append((_TOWARD_F[rival], rival_at))
+    # Far from the rival no path can end on its base, so only the length matters (the common case).
+    clear = distance(start, rival_at) > limit + contact + 1.0
     for action, at in targets:
-        unit = heading(start, at)
         length = min(limit, distance(start, at))
-        if length >= MIN_TRAVEL_IN and travel(start, unit, length, rival_at, contact) >= MIN_TRAVEL_IN:
+        if length >= MIN_TRAVEL_IN and (
+            clear or travel(start, heading(start, at), length, rival_at, contact) >= MIN_TRAVEL_IN
+        ):
             legal.append(action)
     r = radius(o, seat)
     for action in _COMPASS_MOVES[seat]:
         unit = COMPASS[action.direction]
         length = min(action.distance_in, room_along(start, unit, r, TABLE_IN, TABLE_IN))
-        if travel(start, unit, length, rival_at, contact) >= MIN_TRAVEL_IN:
+        if length >= MIN_TRAVEL_IN and (
+            clear or travel(start, unit, length, rival_at, contact) >= MIN_TRAVEL_IN
+        ):
             legal.append(action)
     return legal
 
