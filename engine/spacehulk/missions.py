@@ -7,7 +7,7 @@ checked at three moments (SHB-12.7): "immediate" after every action (kills, esca
 boundaries: sealed entry areas, surviving N turns, the turn limit).
 
 Reading: when a win and a loss become true at the same moment, the win is reported (the Marines
-achieved their objective with their last act). The turn limit is a Marine loss checked after the win
+achieved their objective with their last act); draw predicates come between the two. The turn limit is a Marine loss checked after the win
 predicates of the end phase.
 """
 
@@ -139,6 +139,7 @@ class Mission(_Frozen):
     blip_bag: dict[int, int] | None = None  # SHB-10.2 mission override
     flamer_shots: int = 6  # SHB-9.1 (Defend: 4)
     win: tuple[WinCondition, ...]
+    draw: tuple[WinCondition, ...] = ()  # e.g. Rescue: a damaged C.A.T. carried off gives a draw (SHB-12.3)
     lose: tuple[LoseCondition, ...] = (AllMarinesDead(),)
     last_turn: int | None = None  # the Marines lose when this turn's end phase passes without a win
 
@@ -160,6 +161,9 @@ class Mission(_Frozen):
         for cond in self.win:
             if _win_met(cond, state, moment, helpers):
                 return Outcome(winners=("marine",), reason=f"spacehulk.win.{cond.kind}", params=_params(cond))
+        for cond in self.draw:
+            if _win_met(cond, state, moment, helpers):
+                return Outcome(winners=(), reason=f"spacehulk.draw.{cond.kind}", params=_params(cond))
         for lose in self.lose:
             if _lose_met(lose, state, helpers):
                 return Outcome(
@@ -209,7 +213,7 @@ def _lose_met(cond: LoseCondition, state: ShState, helpers: Checks) -> bool:
         case StealerOn(squares=squares):
             return any(p.kind == "genestealer" and p.pos in squares for p in state.pieces.values())
         case SectionBurned(sections=secs):
-            return any(s in state.burned_sections for s in secs)
+            return any(s in state.flamed_sections for s in secs)
     return False
 
 

@@ -104,7 +104,7 @@ def scenario(
     blips: dict[str, int] = {}
     ids: dict[str, str] = {}
     n = 0
-    for mark in sorted(marks, key=lambda m: (positions[m][1], positions[m][0])):
+    for mark in sorted(positions, key=lambda m: (positions[m][1], positions[m][0])):
         n += 1
         spec = dict(marks[mark])
         pid = f"{PREFIX[spec['kind']]}{n}"
@@ -132,8 +132,7 @@ def scenario(
         map_name="test",
         map_text=text,
         marines=(),
-        win=(KillStealers(count=99),),
-        **{"lose": (), "reinforcements": 0, **(mission or {})},
+        **{"win": (KillStealers(count=99),), "lose": (), "reinforcements": 0, **(mission or {})},
     )
     state = ShState(
         seed=1,
