@@ -188,6 +188,7 @@ class Board:
         self._neighbours: dict[Square, tuple[tuple[tuple[int, int], Square], ...]] = {}
         self.los_cache: dict[tuple[Square, Square], object] = {}
         self._walk_cache: dict[tuple[Square, int], dict[Square, int]] = {}
+        self._near_cache: dict[tuple[Square, int], tuple[Square, ...]] = {}
 
     def __contains__(self, sq: object) -> bool:
         return sq in self.cells
@@ -201,6 +202,16 @@ class Board:
         if found is None:
             found = tuple((d, add(sq, d)) for d in DIRS8 if add(sq, d) in self.cells)
             self._neighbours[sq] = found
+        return found
+
+    def within(self, origin: Square, radius: int) -> tuple[Square, ...]:
+        """Squares of origin's level within `radius` (Chebyshev), nearest first."""
+        key = (origin, radius)
+        found = self._near_cache.get(key)
+        if found is None:
+            near = (sq for sq in self.cells if sq[2] == origin[2] and chebyshev(origin, sq) <= radius)
+            found = tuple(sorted(near, key=lambda sq: (chebyshev(origin, sq), sq)))
+            self._near_cache[key] = found
         return found
 
     def walk_distances(self, start: Square, limit: int) -> dict[Square, int]:

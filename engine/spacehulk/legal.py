@@ -26,8 +26,22 @@ from .state import (
 Candidate = tuple[type[Action], dict[str, Any], int]
 
 
+_DEFAULTS: dict[type[Action], dict[str, Any]] = {}
+
+
 def _mk(cls: type[Action], **fields: Any) -> Action:
-    return cls.model_construct(**fields)  # fields come from validated state: skip re-validation
+    """Build an action without validation: every field comes from the validated state (hot path)."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = {name: f.get_default() for name, f in cls.model_fields.items() if not f.is_required()}
+        _DEFAULTS[cls] = defaults
+    action = cls.__new__(cls)
+    values = {**defaults, **fields}
+    object.__setattr__(action, "__dict__", values)
+    object.__setattr__(action, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(action, "__pydantic_extra__", None)
+    object.__setattr__(action, "__pydantic_private__", None)
+    return action
 
 
 def marine_candidates(q: Q, m: Piece) -> Iterator[Candidate]:

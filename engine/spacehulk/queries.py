@@ -33,10 +33,16 @@ class Problem(NamedTuple):
     params: dict[str, Any] = {}
 
     def reject(self) -> Rejected:
-        return Rejected(f"spacehulk.{self.id}", self.text, **self.params)
+        params = {k: square_name(v) if _is_square(v) else v for k, v in self.params.items()}
+        return Rejected(f"spacehulk.{self.id}", self.text, **params)
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value)
 
 
 def problem(pid: str, text: str, **params: Any) -> Problem:
+    """A refusal; squares in params stay tuples until the refusal is raised (legal_actions never names them)."""
     return Problem(pid, text, params)
 
 
@@ -122,16 +128,16 @@ class Q:
     def square_problem(self, sq: Square, mover: Piece | None) -> Problem | None:
         """Whether a model could stand on sq (SHB-7.1); `mover` may already stand in flames."""
         if sq not in self.board.cells:
-            return problem("move.wall", "{square} is a wall.", square=square_name(sq))
+            return problem("move.wall", "{square} is a wall.", square=sq)
         if sq in self.occ:
-            return problem("move.occupied", "{square} is occupied.", square=square_name(sq))
+            return problem("move.occupied", "{square} is occupied.", square=sq)
         if sq in self.closed:
-            return problem("move.closed_door", "The door on {square} is closed.", square=square_name(sq))
+            return problem("move.closed_door", "The door on {square} is closed.", square=sq)
         if sq in self.board.static_blocks_move:
-            return problem("move.feature", "{square} cannot be entered.", square=square_name(sq))
+            return problem("move.feature", "{square} cannot be entered.", square=sq)
         if sq in self.burning and (mover is None or mover.pos not in self.burning):
             # SHB-9.5: only a model already in the flames may move within and out of them
-            return problem("move.burning", "{square} is burning.", square=square_name(sq))
+            return problem("move.burning", "{square} is burning.", square=sq)
         return None
 
     def diagonal_problem(self, frm: Square, to: Square) -> Problem | None:
@@ -181,7 +187,7 @@ class Q:
             return problem(
                 "move.entry_only",
                 "From the lurking space you can only move onto {square}.",
-                square=square_name(entry),
+                square=entry,
             )
         if self.s.turn <= p.lurk_until:
             # SHB-10.4: forced to lurk for one whole turn
@@ -254,19 +260,17 @@ class Q:
         """SHB-11.1, SHB-11.2: open or close a door in the front three squares (blips: any adjacent)."""
         i = self.board.door_index.get(sq)
         if i is None:
-            return problem("door.none", "There is no door on {square}.", square=square_name(sq))
+            return problem("door.none", "There is no door on {square}.", square=sq)
         if p.pos is None:
             return problem("door.off_board", "Only a model on the board can work a door.")
         if p.kind == "blip":
             if chebyshev(p.pos, sq) != 1:
-                return problem(
-                    "door.not_adjacent", "The door on {square} is not adjacent.", square=square_name(sq)
-                )
+                return problem("door.not_adjacent", "The door on {square} is not adjacent.", square=sq)
         elif sq not in front_three(p.facing, p.pos):  # type: ignore[arg-type]
             return problem(
                 "door.not_in_front",
                 "The door on {square} is not in your front three squares.",
-                square=square_name(sq),
+                square=sq,
             )
         if self.board.doors[i].fixed:
             return problem("door.fixed", "That door cannot be opened by hand.")
@@ -300,13 +304,13 @@ class Q:
             return problem(
                 "fire.no_target",
                 "There is no Genestealer or closed door on {square}.",
-                square=square_name(at),
+                square=at,
             )
         if not self.can_target(p, at, self.opt.aimed_range):
             return problem(
                 "fire.no_line",
                 "{square} is not in your fire arc with a clear line of sight.",
-                square=square_name(at),
+                square=at,
             )
         return key
 
@@ -326,7 +330,7 @@ class Q:
             return problem("flame.empty", "The heavy flamer has no shots left.")
         assert p.pos is not None
         if at not in self.board.cells:
-            return problem("flame.wall", "{square} is a wall.", square=square_name(at))
+            return problem("flame.wall", "{square} is a wall.", square=at)
         if at in self.closed:
             return problem("flame.door", "You cannot flame a closed door square.")
         if self.board.section_of(at) == self.board.section_of(p.pos):
@@ -338,7 +342,7 @@ class Q:
             return problem(
                 "flame.no_line",
                 "{square} is not in your fire arc with a clear line of sight within 12 squares.",
-                square=square_name(at),
+                square=at,
             )
         return None
 
@@ -350,13 +354,9 @@ class Q:
         if p.kind != "marine" or p.weapon != "heavy_flamer" or p.ammo <= 0 or p.pos is None:
             return []
         origin = p.pos
-        near = sorted(
-            (sq for sq in self.board.cells if sq[2] == origin[2] and chebyshev(origin, sq) <= 12),
-            key=lambda sq: (chebyshev(origin, sq), sq),
-        )
         covered: set[Square] = set()
         out = []
-        for sq in near:
+        for sq in self.board.within(origin, 12):
             if sq in covered or not in_fire_arc(p.facing, origin, sq):  # type: ignore[arg-type]
                 continue
             if self.flame_problem(p, sq) is None:
