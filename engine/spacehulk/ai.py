@@ -96,8 +96,11 @@ class MarinePilot:
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
         assert isinstance(view, ShView)
+        window = any(act.kind == "pass" for act in legal)  # an interrupt window: only CP can pay
         for kinds in (("pick_target",), ("assault",), ("fire",), ("flame",)):
-            found = [act for act in legal if act.kind in kinds and getattr(act, "use", "ap") != "cp"]
+            found = [
+                act for act in legal if act.kind in kinds and (window or getattr(act, "use", "ap") != "cp")
+            ]
             if found:
                 return found[dice.index(len(found))]
         free_turn = [act for act in legal if isinstance(act, a.Turn) and act.use == "free"]
