@@ -19,6 +19,14 @@ Readings chosen where the spec leaves a gap (each also noted where it is applied
   them anyway: the game or the turn ends).
 - Reading: with `event_requires_correct_guess=false` (A4) an A/J/Q/K after a wrong guess still
   resolves its event; the trick still needs a correct guess (A5).
+- Reading: the table is the spec's 120 cm = 47.24 in (§8.1), not the issue's rounded 48 in; the grid
+  keeps the spec's 6.75-inch cells, so its outer lines fall 0.01 in past the edge (immaterial:
+  a card centred in a cell lies 1.6 in or more inside the table).
+- Reading: taking the free action is a choice among the actions and "pass" (§8.3 buttons), so Bilbo
+  passes explicitly before guessing (A13: the free action is optional, the guess is mandatory).
+- Reading: `legal_actions` samples moves toward what is worth heading for (face-down diamonds, the
+  face-up Arkenstone, and Bilbo for Smaug) plus eight compass directions at full and half reach;
+  clubs, spent diamonds and Smaug are only landmarks, which `decide` accepts as targets all the same.
 """
 
 from __future__ import annotations
