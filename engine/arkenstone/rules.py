@@ -533,7 +533,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         if phase in ("place_smaug", "place_bilbo"):
             return [a for a in _CELL_FIGURES if _figure_fits(state, seat, Point(x=a.x, y=a.y))]
         if phase in ("place_treasure", "place_location"):
-            free = [a for a in _CELL_CARDS if cell_is_free(state, Point(x=a.x, y=a.y))]
+            free: list[Action] = [a for a in _CELL_CARDS if cell_is_free(state, Point(x=a.x, y=a.y))]
             return free if free or state.options.layout == "draft" else list(_CELL_CARDS)
         if phase == "guess":
             return list(_GUESSES)
@@ -689,13 +689,13 @@ def _action_sample(state: ArkenstoneState, seat: Seat) -> list[Action]:
         ):
             legal.append(action)
     r = radius(o, seat)
-    for action in _COMPASS_MOVES[seat]:
-        unit = COMPASS[action.direction]
-        length = min(action.distance_in, room_along(start, unit, r, TABLE_IN, TABLE_IN))
+    for step in _COMPASS_MOVES[seat]:
+        unit = COMPASS[step.direction]
+        length = min(step.distance_in, room_along(start, unit, r, TABLE_IN, TABLE_IN))
         if length >= MIN_TRAVEL_IN and (
             clear or travel(start, unit, length, rival_at, contact) >= MIN_TRAVEL_IN
         ):
-            legal.append(action)
+            legal.append(step)
     return legal
 
 

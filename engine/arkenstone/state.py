@@ -23,6 +23,11 @@ from .model import (
 LOG_LENGTH = 8
 
 
+def _no_draws() -> dict[str, list[int]]:
+    """No card turned yet in either deck."""
+    return {"bilbo": [], "smaug": []}
+
+
 class ArkenstoneState(State):
     """Everything, including the secret identities of face-down diamonds (`treasures`, `treasure_pile`)."""
 
@@ -40,7 +45,7 @@ class ArkenstoneState(State):
     reference: int | None = None
     guess: bool | None = None
     revealed: tuple[int, int] | None = None
-    drawn: dict[str, list[int]] = Field(default_factory=lambda: {"bilbo": [], "smaug": []})
+    drawn: dict[str, list[int]] = Field(default_factory=lambda: _no_draws())
     after_action: Literal["guess", "reshuffle"] = "guess"
     trick_rank: int | None = None
     turn_ups_left: int = 0
