@@ -58,11 +58,12 @@ class Options(BaseModel):
     flamer_self_destruct: bool = False
     # Q17 Genestealer models available (20 in the 1e box; 28 with the Deathwing models; None = no cap).
     stealer_cap: int | None = 20
-    # Q18 the Marine turn timer: real time (2:00 + 30 s per sergeant), untimed, or a per-command budget
-    # the platform enforces; the engine only reports the length (it never reads a clock).
+    # Q18 the Marine turn timer: real time (2:00 + 30 s per sergeant), untimed, or a per-prompt budget;
+    # the engine reports the lengths and the platform's deadlines (Rules.time_limits); it never reads a clock.
     timer_mode: Literal["realtime", "untimed", "budget"] = "realtime"
     timer_base_s: int = 120
     timer_per_leader_s: int = 30
+    timer_budget_s: int = 86_400  # "budget": the time the Marine player has for each prompt
     # Q19 after a tied close assault the defender may turn free to face the attacker.
     defender_turns_on_tie: bool = True
     # Q20 (geotile layouts) is map data, not a rule flag: geotiles will be .map files.

@@ -175,6 +175,29 @@ class SpaceHulkRules(Rules[ShState]):
 
         return MarinePilot() if seat == "marine" else GenestealerPilot()
 
+    def time_limits(self, state: ShState) -> list[tuple[Seat, str, float, Action]]:
+        """Deadlines for the platform (the engine never reads a clock; SHB-3.1, SHB-3.5, Q18).
+
+        Real time: the Marine action phase lasts `timer_seconds`, then TimeExpired. Budget: each Marine
+        prompt has `timer_budget_s`; on expiry the phase ends, an optional step is passed, or a required
+        choice takes its first legal answer. Untimed: none.
+        """
+        if state.outcome is not None or "marine" not in self.active_seats(state):
+            return []
+        mode = state.options.timer_mode
+        if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
+            return [("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), a.TimeExpired())]
+        if mode == "budget":
+            top = state.top()
+            if top is None:
+                action: Action = a.TimeExpired()
+            elif isinstance(top, OPTIONAL_STEPS):
+                action = a.Pass()
+            else:
+                action = self.legal_actions(state, "marine")[0]
+            return [("marine", f"prompt-{state.version}", float(state.options.timer_budget_s), action)]
+        return []
+
     def resample_hidden(self, state: ShState, seat: Seat | None, dice: Dice) -> ShState:
         """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit."""
         s = state.clone()
@@ -510,7 +533,7 @@ def _begin_turn(tape: Tape) -> None:
     s = tape.s
     opt = tape.opt
     timer = None
-    if opt.timer_mode != "untimed":
+    if opt.timer_mode == "realtime":
         leaders = sum(1 for m in tape.marines() if m.sergeant)  # SHB-3.1, SHB-3.2
         timer = opt.timer_base_s + opt.timer_per_leader_s * leaders
     tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))

@@ -67,7 +67,8 @@ class ShView(Model):
     cp_drawn: int | None  # Marine player only
     cp_spent: int
     timer_mode: str
-    timer_seconds: int | None
+    timer_seconds: int | None  # this Marine turn's real-time length (SHB-3.1)
+    timer_budget_s: int | None  # per-prompt budget in "budget" mode
     time_up: bool
     kills: int
     escaped: tuple[str, ...]
@@ -127,6 +128,7 @@ def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
         cp_spent=s.cp_spent,
         timer_mode=s.options.timer_mode,
         timer_seconds=s.timer_seconds,
+        timer_budget_s=s.options.timer_budget_s if s.options.timer_mode == "budget" else None,
         time_up=s.time_up,
         kills=s.kills,
         escaped=tuple(s.escaped),

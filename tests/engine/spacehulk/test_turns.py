@@ -155,11 +155,31 @@ def test_time_expired_lets_the_action_in_progress_resolve() -> None:
 
 
 def test_timer_is_a_setting() -> None:
-    """SHB-3.6 / Q18: untimed games report no timer; the budget mode still reports the length."""
-    for mode, expected in (("untimed", None), ("budget", 150), ("realtime", 150)):
+    """SHB-3.6 / Q18: real time, untimed, or a per-prompt budget; the platform gets deadlines, not a clock."""
+    for mode, expected in (("untimed", None), ("budget", None), ("realtime", 150)):
         state, _ = scenario("a..", a=M("E", sergeant=True), phase="stealer", options={"timer_mode": mode})
         state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
         assert state.timer_seconds == expected
+        limits = RULES.time_limits(state)
+        if mode == "realtime":
+            assert limits == [("marine", "marine-turn-2", 150.0, a.TimeExpired())]
+        elif mode == "budget":
+            assert limits == [("marine", f"prompt-{state.version}", 86400.0, a.TimeExpired())]
+            assert RULES.view(state, "marine").timer_budget_s == 86400
+        else:
+            assert limits == []
+
+
+def test_budget_passes_an_interrupt_window() -> None:
+    """Q18 budget mode: an unanswered interrupt window is passed when its deadline falls due."""
+    state, ids = scenario(
+        "a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2, options={"timer_mode": "budget"}
+    )
+    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    assert RULES.time_limits(state)[0][3] == a.Pass()
+    state, ids = scenario("a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2)
+    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    assert RULES.time_limits(state) == []  # real time: the Genestealer turn and its windows are untimed
 
 
 def test_action_points_per_turn() -> None:
