@@ -149,11 +149,11 @@ def resolve_place(tape: Tape, item: AgPlace) -> bool:
         item = _put(tape, item, sq)
         if tape.stealer_room() == 0:
             break
-    if item.remaining > 0:
-        reason = "cap" if tape.stealer_room() == 0 else "no_room"
-        tape.emit(
-            StealersLost(blip=item.blip, count=item.remaining, reason=reason)
-        )  # SHB-10.8: lost, not kills
+    if item.remaining > 0:  # SHB-10.8: lost, not kills
+        if tape.stealer_room() == 0:
+            tape.emit(StealersLost(blip=item.blip, count=item.remaining, reason="cap"))
+        else:
+            tape.emit(StealersLost(blip=item.blip, count=item.remaining, reason="no_room"))
     _finish_place(tape, item.model_copy(update={"remaining": 0}))
     return True
 

@@ -120,9 +120,9 @@ def _evolve_pieces(s: ShState, event: Event) -> None:
         case ev.Assaulted(model=model):
             _update(s, model, **_RESETS_AIM)
         case ev.Killed(model=model, kills=kills, value=value):
-            p = _remove(s, model)
+            gone = _remove(s, model)
             s.kills += kills
-            if p is not None and p.kind == "blip":
+            if gone is not None and gone.kind == "blip":
                 s.blips.pop(model, None)
                 if value is not None:
                     s.used[value] = s.used.get(value, 0) + 1

@@ -17,6 +17,7 @@ from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Se
 from . import actions as a
 from . import blips, combat
 from .actions import ACTION_ADAPTER
+from .board import Square
 from .events import (
     EVENT_ADAPTER,
     Activated,
@@ -285,6 +286,12 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             _piece_action(tape, seat, action, top if isinstance(top, AgInterrupt) else None)
 
 
+def _sq(value: Any) -> Square:
+    """A square from an action field or a known position."""
+    x, y, z = value
+    return (x, y, z)
+
+
 def _pending(top: Any) -> Rejected:
     step = getattr(top, "kind", "none")
     return Rejected("spacehulk.pending", "Answer the pending step first ({step}).", step=step)
@@ -325,15 +332,15 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     found: int | Problem | tuple[int, Any]
     match action:
         case a.Move(to=to, fire=fire, facing=facing):
-            found = tape.move_cost(p, tuple(to), fire=fire, facing=facing)  # type: ignore[arg-type]
+            found = tape.move_cost(p, _sq(to), fire=fire, facing=facing)
         case a.Turn(facing=facing, fire=fire):
             found = tape.turn_cost(p, facing, fire=fire)
             if not isinstance(found, Problem):
                 return found
         case a.Door(square=sq):
-            found = tape.door_cost(p, tuple(sq))  # type: ignore[arg-type]
+            found = tape.door_cost(p, _sq(sq))
         case a.Fire(at=at):
-            key = tape.fire_target(p, tuple(at))  # type: ignore[arg-type]
+            key = tape.fire_target(p, _sq(at))
             found = key if isinstance(key, Problem) else 1
         case a.Overwatch():
             found = tape.can_fire_at_all(p) or (
@@ -344,7 +351,7 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
         case a.ClearJam():
             found = 1 if p.jammed else problem("jam.none", "The storm bolter is not jammed.")
         case a.Flame(at=at):
-            found = tape.flame_problem(p, tuple(at)) or 2  # type: ignore[arg-type]
+            found = tape.flame_problem(p, _sq(at)) or 2
         case a.SelfDestruct():
             found = _self_destruct_problem(tape, p) or 1
         case a.Assault():
@@ -440,11 +447,11 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
         fire = bool(getattr(action, "fire", False))
         tape.push(*([AgFreeShot(marine=p.id)] if fire else []), AgConversions())
         return
-    door = tuple(action.square) if isinstance(action, a.Door) else None  # type: ignore[arg-type]
+    door: Square | None = _sq(action.square) if isinstance(action, a.Door) else None
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]
     witnesses = tuple(m.id for m in tape.marines() if any(tape.sees(m, sq) for sq in watched))
     steps: list[Any] = [
-        AgInterrupt(actor=p.id, witnesses=witnesses, door=door, since=tape.s.next_id),  # type: ignore[arg-type]
+        AgInterrupt(actor=p.id, witnesses=witnesses, door=door, since=tape.s.next_id),
         AgConversions(),
     ]
     if p.kind == "genestealer":
@@ -455,26 +462,32 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
 def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
         case a.Move(to=to, facing=facing):
-            tape.emit(Moved(model=p.id, frm=p.pos, to=tuple(to), facing=facing))  # type: ignore[arg-type]
+            tape.emit(Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
         case a.Turn(facing=facing):
             tape.emit(Turned(model=p.id, facing=facing, free_turn=free_turn))
         case a.Door(square=sq):
-            sq = tuple(sq)  # type: ignore[assignment]
-            status = "open" if tape.s.door_status(sq) == "closed" else "closed"  # type: ignore[arg-type]
-            tape.emit(DoorChanged(square=sq, status=status, by=p.id))  # type: ignore[arg-type]
+            door = _sq(sq)
+            tape.emit(
+                DoorChanged(
+                    square=door, status="open" if tape.s.door_status(door) == "closed" else "closed", by=p.id
+                )
+            )
         case a.Fire(at=at):
-            at = tuple(at)  # type: ignore[assignment]
-            combat.aimed_shot(tape, p, at, tape.fire_target(p, at), free=False)  # type: ignore[arg-type]
+            target = tape.fire_target(p, _sq(at))
+            assert isinstance(target, str)
+            combat.aimed_shot(tape, p, _sq(at), target, free=False)
         case a.Overwatch():
             tape.emit(OverwatchSet(model=p.id))
         case a.ClearJam():
             tape.emit(JamCleared(model=p.id))
         case a.Flame(at=at):
-            combat.flame(tape, p, tuple(at))  # type: ignore[arg-type]
+            combat.flame(tape, p, _sq(at))
         case a.SelfDestruct():
             combat.self_destruct(tape, p)
         case a.Assault():
-            combat.assault(tape, p, tape.assault_target(p))  # type: ignore[arg-type]
+            victim = tape.assault_target(p)
+            assert isinstance(victim, str)
+            combat.assault(tape, p, victim)
         case a.Exit():
             tape.emit(Exited(model=p.id))
         case a.Convert():
@@ -485,11 +498,11 @@ def _free_shot(tape: Tape, top: AgFreeShot, action: a.Fire) -> None:
     m = tape.s.pieces.get(top.marine)
     if m is None or action.model != m.id:
         raise Rejected("spacehulk.free_shot_other", "The free shot belongs to the Marine who moved.")
-    key = tape.fire_target(m, tuple(action.at))  # type: ignore[arg-type]
+    key = tape.fire_target(m, _sq(action.at))
     if isinstance(key, Problem):
         raise key.reject()
     tape.pop()
-    combat.aimed_shot(tape, m, tuple(action.at), key, free=True)  # type: ignore[arg-type]
+    combat.aimed_shot(tape, m, _sq(action.at), key, free=True)
 
 
 def _advance_facing(tape: Tape, top: AgFacing) -> None:
@@ -585,7 +598,7 @@ def _step(tape: Tape, top: Any) -> bool:
                 for m in combat.overwatch_shooters(tape, t):
                     combat.overwatch_shot(tape, m, target, sq)
         case AgConversions():
-            seen = [b for b in _board_blips(tape) if tape.marine_sees(b.pos)]  # type: ignore[arg-type]
+            seen = [b for b in _board_blips(tape) if b.pos is not None and tape.marine_sees(b.pos)]
             if seen:
                 blips.convert(tape, seen[0], voluntary=False)  # SHB-10.7; this step stays to re-check
             else:
@@ -669,15 +682,15 @@ def _reveal_shots(tape: Tape, models: tuple[str, ...]) -> None:
         targets = [
             g
             for g in (tape.s.pieces.get(mid) for mid in models)
-            if g is not None and tape.can_target(m, g.pos, rng)  # type: ignore[arg-type]
+            if g is not None and g.pos is not None and tape.can_target(m, g.pos, rng)
         ]
         if targets:
             picks.append(
                 AgOverwatchPick(
                     marine=m.id,
                     candidates=tuple(g.id for g in targets),
-                    squares=tuple(g.pos for g in targets),
-                )  # type: ignore[misc]
+                    squares=tuple(_sq(g.pos) for g in targets),
+                )
             )
     tape.push(*reversed(picks))
 

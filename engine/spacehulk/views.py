@@ -139,7 +139,9 @@ def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
         prompt=None
         if top is None
         else PromptView(
-            kind=top.kind, chooser=chooser_of(top), details=top.model_dump(mode="json", exclude={"kind"})
+            kind=getattr(top, "kind", ""),
+            chooser=chooser_of(top),
+            details=top.model_dump(mode="json", exclude={"kind"}),
         ),
         outcome=s.outcome,
         options=s.options,
