@@ -242,7 +242,7 @@ def parse_cached(text: str) -> Board:
 @cache
 def map_text(name: str) -> str:
     """The text of a shipped map, engine/spacehulk/maps/<name>.map."""
-    return (resources.files(__package__) / "maps" / f"{name}.map").read_text(encoding="utf-8")
+    return (resources.files(f"{__package__}.maps") / f"{name}.map").read_text(encoding="utf-8")
 
 
 def load_map(name: str) -> Board:

@@ -199,3 +199,18 @@ def test_chebyshev_is_a_metric(a, b, c) -> None:  # type: ignore[no-untyped-def]
     assert chebyshev(a, b) == chebyshev(b, a)
     assert chebyshev(a, c) <= chebyshev(a, b) + chebyshev(b, c)
     assert (chebyshev(a, b) == 0) == (a == b)
+
+
+def test_sight_on_the_shipped_junctions() -> None:
+    """SHB-6.4 / SHB-6.5 on our maps: at an X-junction you see down every arm; from an arm only along it."""
+    from engine.spacehulk.mapfile import load_map
+
+    board = load_map("x_junction")
+    centre = (5, 5, 0)
+    seen = set(visible_squares(board, centre, None, set()))
+    assert seen == set(board.cells) - {centre}
+    from_arm = set(visible_squares(board, (5, 2, 0), "S", set()))
+    assert from_arm == {(5, y, 0) for y in range(3, 11)}  # straight down the arms, nothing round the corner
+    board = load_map("t_junction")
+    stem = set(visible_squares(board, (5, 3, 0), "N", set()))
+    assert stem == {(5, 2, 0), (5, 1, 0), (5, 0, 0)}  # the crossbar is round a corner
