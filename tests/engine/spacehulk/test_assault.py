@@ -118,3 +118,14 @@ def test_sergeant_bonus() -> None:
     state, ids = scenario("ga", g=G("E"), a=M("W", sergeant=True), phase="stealer")
     state, events = act(state, "genestealer", a.Assault(model=ids["g"]), rolls=[5, 1, 1, 5])
     assert of(events, "assaulted")[0].result == "defender" and ids["g"] not in state.pieces
+
+
+def test_marine_who_turns_to_face_may_then_spend_cp() -> None:
+    """SHB-8.10 [3e clarification]: a Marine attacked from the rear who survives and turns may then use CP."""
+    state, ids = scenario("ga", g=G("E"), a=M("E"), phase="stealer", cp=1)
+    state, events = act(state, "genestealer", a.Assault(model=ids["g"]), rolls=[1, 2, 3, 3])  # a tie
+    assert state.top().kind == "face_attacker"
+    state, _ = act(state, "marine", a.Turn(model=ids["a"], facing="W", use="free"))
+    assert state.top().kind == "interrupt"  # he did not see the attack coming, but sees the attacker now
+    state, events = act(state, "marine", a.Assault(model=ids["a"], use="cp"), rolls=[6, 1, 1, 1])
+    assert ids["g"] not in state.pieces and state.cp == 0
