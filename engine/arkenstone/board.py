@@ -197,18 +197,20 @@ def travel(
 def move_plan(
     board: Board, seat: Seat, action: MoveToward | MoveDirection
 ) -> tuple[tuple[float, float], float]:
-    """The direction and length of a "toward" or compass move, before the rival and the checks."""
+    """The direction and length of a "toward" or compass move, before the rival and the checks.
+
+    Either way the move stops at the table edge: the other figure's centre may lie closer to the
+    edge than a bigger base can go."""
     start = position(board, seat)
-    limit = MOVE_IN[seat]
     if isinstance(action, MoveToward):
         target = target_point(board, seat, action.target)
         # §8.3: a "toward" distance is clipped to the maximum, and the move never passes the target.
+        limit = MOVE_IN[seat]
         wanted = limit if action.distance_in is None else min(action.distance_in, limit)
-        return heading(start, target), min(wanted, distance(start, target))
-    unit = COMPASS[action.direction]
-    return unit, min(
-        action.distance_in, room_along(start, unit, radius(board.options, seat), TABLE_IN, TABLE_IN)
-    )
+        unit, length = heading(start, target), min(wanted, distance(start, target))
+    else:
+        unit, length = COMPASS[action.direction], action.distance_in
+    return unit, min(length, room_along(start, unit, radius(board.options, seat), TABLE_IN, TABLE_IN))
 
 
 def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDirection) -> Point:

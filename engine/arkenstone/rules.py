@@ -682,13 +682,14 @@ def _action_sample(state: ArkenstoneState, seat: Seat) -> list[Action]:
         targets.append((_TOWARD_F[rival], rival_at))
     # Far from the rival no path can end on its base, so only the length matters (the common case).
     clear = distance(start, rival_at) > limit + contact + 1.0
+    r = radius(o, seat)
     for action, at in targets:
-        length = min(limit, distance(start, at))
+        unit = heading(start, at)
+        length = min(limit, distance(start, at), room_along(start, unit, r, TABLE_IN, TABLE_IN))
         if length >= MIN_TRAVEL_IN and (
-            clear or travel(start, heading(start, at), length, rival_at, contact) >= MIN_TRAVEL_IN
+            clear or travel(start, unit, length, rival_at, contact) >= MIN_TRAVEL_IN
         ):
             legal.append(action)
-    r = radius(o, seat)
     for step in _COMPASS_MOVES[seat]:
         unit = COMPASS[step.direction]
         length = min(step.distance_in, room_along(start, unit, r, TABLE_IN, TABLE_IN))

@@ -117,16 +117,19 @@ def test_approach_rect_stops_in_reach() -> None:
 
 
 @given(points, points)
+@settings(derandomize=True)
 def test_distance_symmetric_and_non_negative(a: Point, b: Point) -> None:
     assert distance(a, b) == distance(b, a) >= 0
 
 
 @given(points, points, points)
+@settings(derandomize=True)
 def test_triangle_inequality(a: Point, b: Point, c: Point) -> None:
     assert distance(a, c) <= distance(a, b) + distance(b, c) + 1e-9
 
 
 @given(points, radii, points, radii)
+@settings(derandomize=True)
 def test_circle_gap_symmetric(a: Point, ra: float, b: Point, rb: float) -> None:
     gap = circle_gap(a, ra, b, rb)
     assert gap >= 0 and math.isclose(gap, circle_gap(b, rb, a, ra), rel_tol=1e-12, abs_tol=1e-9)
@@ -134,12 +137,14 @@ def test_circle_gap_symmetric(a: Point, ra: float, b: Point, rb: float) -> None:
 
 
 @given(points, radii, rects())
+@settings(derandomize=True)
 def test_base_to_card_gap_is_at_most_the_gap_to_its_centre(c: Point, r: float, rect: Rect) -> None:
     gap = circle_rect_gap(c, r, rect)
     assert 0 <= gap <= max(0.0, distance(c, rect.centre) - r) + 1e-9
 
 
 @given(points, points, lengths, st.floats(min_value=0, max_value=5, allow_nan=False))
+@settings(derandomize=True)
 def test_moves_never_exceed_the_allowance_or_overshoot(
     a: Point, target: Point, n: float, stop: float
 ) -> None:
@@ -150,12 +155,13 @@ def test_moves_never_exceed_the_allowance_or_overshoot(
 
 
 @given(points, st.sampled_from(sorted(COMPASS)), lengths)
+@settings(derandomize=True)
 def test_compass_steps_cover_the_exact_length(a: Point, direction: str, n: float) -> None:
     assert math.isclose(distance(a, compass_step(a, direction, n)), n, rel_tol=1e-9, abs_tol=1e-9)
 
 
 @given(st.builds(Point, x=on_table_coord, y=on_table_coord), st.sampled_from(sorted(COMPASS)), radii, lengths)
-@settings(max_examples=200)
+@settings(max_examples=200, derandomize=True)
 def test_room_along_keeps_the_base_on_the_table(a: Point, direction: str, r: float, n: float) -> None:
     start = clamp_to_table(a, r, TABLE, TABLE)
     unit = COMPASS[direction]
@@ -164,6 +170,7 @@ def test_room_along_keeps_the_base_on_the_table(a: Point, direction: str, r: flo
 
 
 @given(points, radii)
+@settings(derandomize=True)
 def test_clamp_to_table_stays_on_table_and_is_idempotent(a: Point, r: float) -> None:
     c = clamp_to_table(a, r, TABLE, TABLE)
     assert circle_on_table(c, r, TABLE, TABLE, eps=EPS)
@@ -171,6 +178,7 @@ def test_clamp_to_table_stays_on_table_and_is_idempotent(a: Point, r: float) -> 
 
 
 @given(points, radii, rects(), lengths, st.floats(min_value=0, max_value=3, allow_nan=False))
+@settings(derandomize=True)
 def test_approach_rect_never_exceeds_the_allowance(
     a: Point, r: float, rect: Rect, n: float, reach: float
 ) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.arkenstone import RULES, Discover, MoveDirection, MoveTo, MoveToward, Pass, Recover, Search
-from engine.arkenstone.board import figures_gap, resolve_move
+from engine.arkenstone.board import figure_on_table, figures_gap, resolve_move
 from engine.core import Rejected
 from engine.core.geometry import Point, distance
 
@@ -67,6 +69,9 @@ def test_moves_stay_on_the_table_and_off_the_other_base() -> None:
     assert after.bilbo.x == pytest.approx(21.5)
     touching = after.model_copy(update={"phase": "action"})
     assert refused(touching, "bilbo", MoveToward(target="smaug")).message_id == "arkenstone.no_closer"
+    edge = acting("smaug", bilbo=(20.0, 46.74), smaug=(26.0, 45.0))  # Bilbo's centre is off-limits to Smaug
+    after, _ = play(edge, "smaug", MoveToward(target="bilbo"))
+    assert after.smaug.y == pytest.approx(46.24) and figure_on_table(after.options, "smaug", after.smaug)
     hunter = acting("smaug", bilbo=(20.0, 20.0), smaug=(26.0, 20.0))
     after, _ = play(hunter, "smaug", MoveDirection(direction="W", distance_in=6))  # cut short at contact
     assert after.smaug.x == pytest.approx(21.5) and figures_gap(after) == pytest.approx(0.0, abs=1e-9)
@@ -178,3 +183,42 @@ def test_every_sampled_action_is_accepted() -> None:
     assert sum(isinstance(a, MoveDirection) for a in legal) == 16
     for action in legal:
         play(state, "bilbo", action)
+
+
+coords = st.floats(min_value=0.0, max_value=47.24, allow_nan=False)
+
+
+@given(
+    st.sampled_from(["bilbo", "smaug"]),
+    st.tuples(coords, coords),
+    st.tuples(coords, coords),
+    st.one_of(
+        st.builds(MoveTo, x=st.floats(-2, 50, allow_nan=False), y=st.floats(-2, 50, allow_nan=False)),
+        st.builds(
+            MoveToward,
+            target=st.sampled_from(["T1", "T7", "T13", "7C", "KC", "AC", "bilbo", "smaug"]),
+            distance_in=st.one_of(st.none(), st.floats(0.01, 9, allow_nan=False)),
+        ),
+        st.builds(
+            MoveDirection,
+            direction=st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]),
+            distance_in=st.floats(0.01, 7, allow_nan=False),
+        ),
+    ),
+)
+@settings(max_examples=300, deadline=None, derandomize=True)
+def test_every_accepted_move_keeps_the_rules(seat: str, bilbo: tuple, smaug: tuple, action) -> None:
+    """AK-ACT-B1 / AK-ACT-S1 (A10): within the allowance, fully on the table, not onto the rival."""
+    state = acting(
+        seat,
+        bilbo=(min(max(bilbo[0], 1.0), 46.24), min(max(bilbo[1], 1.0), 46.24)),
+        smaug=(min(max(smaug[0], 1.0), 46.24), min(max(smaug[1], 1.0), 46.24)),
+    )
+    try:
+        after, _ = play(state, seat, action)
+    except Rejected:
+        return
+    start, end = getattr(state, seat), getattr(after, seat)
+    assert distance(start, end) <= (4.0 if seat == "bilbo" else 6.0) + 0.001
+    assert figure_on_table(after.options, seat, end)
+    assert distance(after.bilbo, after.smaug) >= 0.5 + 1.0 - 0.001  # bases may touch, never overlap
