@@ -362,20 +362,42 @@ def _rings(c: Canvas, view: ArkenstoneView) -> None:
             hot = rank == sensed
             color = (255, 120, 90, 230) if hot else (240, 130, 100, 95)
             _ring(c, view.smaug, o.smaug_radius_in + reach, color, width=2.5 if hot else 1, dash=0.5)
-            lx, ly = c.px(view.smaug.x, view.smaug.y + o.smaug_radius_in + reach)
-            if c.s(RULER + 8) < ly < c.s(RULER + TABLE_PX):  # a small tag on top of the ring
+            spot = _tag_spot(view, view.smaug, o.smaug_radius_in + reach)
+            if spot is not None:  # a small tag on the ring, where it hides no card
+                lx, ly = c.px(spot.x, spot.y)
                 c.glass.rounded_rectangle(
-                    (lx - c.s(15), ly - c.s(12), lx + c.s(15), ly), radius=c.w(3), fill=(20, 40, 28, 210)
+                    (lx - c.s(15), ly - c.s(6), lx + c.s(15), ly + c.s(6)),
+                    radius=c.w(3),
+                    fill=(20, 40, 28, 210),
                 )
                 tag = f'{rank_text(rank)} {reach:g}"'
-                c.glass.text(
-                    (lx, ly - c.s(1)), tag, font=font(9 * SS), fill=(250, 170, 150, 255), anchor="mb"
-                )
+                c.glass.text((lx, ly), tag, font=font(9 * SS), fill=(250, 170, 150, 255), anchor="mm")
         _ring(c, view.smaug, o.smaug_radius_in + DISCOVER_REACH_IN, (255, 90, 70, 220), width=1.5, dash=0.35)
     if view.bilbo is not None:
         if acting and view.active == BILBO:
             _reach(c, view.bilbo, BILBO_MOVE_IN, BILBO_COLOR)
         _ring(c, view.bilbo, o.bilbo_radius_in + SEARCH_REACH_IN, (255, 222, 120, 240), width=1.5, dash=0.3)
+
+
+TAG_ANGLES = (90, 60, 120, 30, 150, 0, 180, -30, -150, -60, -120, -90)
+
+
+def _tag_spot(view: ArkenstoneView, centre: Point, r_in: float) -> Point | None:
+    """The first point on a ring (top first) that is on the table and clear of cards and figures."""
+    cards = [loc.at for loc in view.locations] + [tr.at for tr in view.treasures if not tr.removed]
+    figures = [f for f in (view.bilbo, view.smaug) if f is not None]
+    for angle in TAG_ANGLES:
+        a = math.radians(angle)
+        p = Point(x=centre.x + r_in * math.cos(a), y=centre.y + r_in * math.sin(a))
+        if not (1.0 < p.x < TABLE_IN - 1.0 and 0.5 < p.y < TABLE_IN - 0.5):
+            continue
+        near_card = any(
+            abs(p.x - at.x) < CARD_WIDTH_IN / 2 + 0.9 and abs(p.y - at.y) < CARD_HEIGHT_IN / 2 + 0.4
+            for at in cards
+        )
+        if not near_card and all(math.hypot(p.x - f.x, p.y - f.y) > 1.6 for f in figures):
+            return p
+    return None
 
 
 def _reach(c: Canvas, at: Point, r_in: float, color: Color) -> None:
