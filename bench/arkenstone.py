@@ -107,7 +107,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=1000, help="seeded games per AI pairing")
     parser.add_argument("--renders", type=int, default=30, help="board images to time")
     args = parser.parse_args()
-    bench_random(args.games)
+    if args.games > 0:
+        bench_random(args.games)
     if args.matches > 0:
         bench_pilots(args.matches)
     if args.renders > 0:
