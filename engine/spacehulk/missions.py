@@ -87,7 +87,7 @@ WinCondition = Annotated[
 
 
 class AllMarinesDead(_Frozen):
-    """Loss: no Marine left on the board (escaped Marines do not count here)."""
+    """Loss: no Marine left on the board (dead or gone through an exit)."""
 
     kind: Literal["all_dead"] = "all_dead"
 
