@@ -5,12 +5,15 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import logging
 from functools import cache
 from typing import Any
 
 from engine.core import Rules
 from engine.registry import GAMES
 from renderers.base import Presenter
+
+log = logging.getLogger(__name__)
 
 # Presenters registered explicitly (tests); otherwise `renderers.<game>.PRESENTER` is imported.
 PRESENTERS: dict[str, Presenter] = {}
@@ -33,6 +36,9 @@ def presenter_for(game: str) -> Presenter:
     try:
         module = importlib.import_module(f"renderers.{game}")
     except ModuleNotFoundError as exc:
+        raise UnknownGame(game) from exc
+    except Exception as exc:  # a broken presenter must not take the whole catalogue down
+        log.error("presenter for %s failed to import: %s", game, type(exc).__name__)
         raise UnknownGame(game) from exc
     presenter = getattr(module, "PRESENTER", None)
     if presenter is None:

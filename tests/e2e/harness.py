@@ -39,7 +39,7 @@ async def start_bot(
     bot = TableroBot(settings, **kwargs)
     task = asyncio.create_task(bot.start(emu.token), name="tablero-under-test")
     ready = asyncio.create_task(bot.wait_until_ready())
-    done, _ = await asyncio.wait({task, ready}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    done, _ = await asyncio.wait({task, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
     if ready not in done:
         ready.cancel()
         if task in done:
