@@ -259,3 +259,16 @@ async def test_a_spanish_server_gets_spanish_public_messages(
     [thread] = emu.threads(channel)
     await tablero.delivery.wait_idle()
     assert "Mi mano" in str(status_message(emu, thread, 1).components)
+
+
+async def test_an_idle_player_is_reminded_in_the_thread(
+    emu: Emulator, world: World, start, duel_game
+) -> None:
+    bot = await start(TABLERO_REMINDER_DELAY=0.2, TABLERO_SCHEDULER_INTERVAL=0.05)
+    await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))
+    [thread] = emu.threads(world.channel)
+    reminder = await emu.wait_for_message(
+        thread, lambda m: "waiting for your move" in m.content, since=0, timeout=10
+    )
+    assert reminder.mentions == [world.alice]
+    assert [d.status for d in await bot.store.deadlines(1) if d.kind == "reminder"] == ["done"]
