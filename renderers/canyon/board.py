@@ -537,7 +537,8 @@ def private_png(view: CanyonView, lang: str) -> bytes | None:
     seat = view.seat
     title, extra, suit = _private_extra(view, lang)
     hand_w = max(1, len(view.hand)) * (P_CARD_W + P_GAP) + 30
-    extra_w = len(extra) * (P_CARD_W + P_GAP) + 34 if extra else 0
+    # Wide enough for the title in two lines even beside a single card.
+    extra_w = max(len(extra) * (P_CARD_W + P_GAP) + 34, 196) if extra else 0
     height = 236
     img = Image.new("RGB", (hand_w + extra_w + (24 if extra else 16), height), BG)
     draw = ImageDraw.Draw(img)
@@ -559,7 +560,7 @@ def private_png(view: CanyonView, lang: str) -> bytes | None:
         lines = _wrap(title, font(13, bold=True), extra_w - 24)
         for k, line in enumerate(lines[:2]):
             text_at(draw, (ex0 + 12, 14 + k * 15), line, font(13, bold=True), GOLD)
-        x = ex0 + 18
+        x = ex0 + (extra_w - len(extra) * (P_CARD_W + P_GAP) + P_GAP) // 2
         for label, rank, caption in extra:
             top = 62 if label else 56
             card_face(draw, (x, top, x + P_CARD_W, top + P_CARD_H), rank, suit)  # type: ignore[arg-type]
