@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import discord
+from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
 from renderers.base import Presenter
@@ -270,7 +271,7 @@ async def private_panel(
         if legal:
             lines.append("")
             lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
-            components = action_components(table.id, state.version, legal, presenter, lang, page)
+            components = action_components(table.id, state.version, legal, presenter, lang, page, view)
     elif table.status == "active":
         waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
         if waiting:
@@ -282,10 +283,16 @@ async def private_panel(
 
 
 def action_components(
-    table_id: int, version: int, legal: Sequence[Action], presenter: Presenter, lang: str, page: int = 0
+    table_id: int,
+    version: int,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    page: int = 0,
+    view: BaseModel | None = None,
 ) -> list[ButtonSpec | SelectSpec]:
     """Buttons for a few actions; select menus (25 options each, paged) for many."""
-    labels = [presenter.action_label(a, lang) for a in legal]
+    labels = [presenter.action_label(a, lang, view) for a in legal]
     if len(legal) <= BUTTONS_MAX:
         return [
             ButtonSpec(

@@ -33,8 +33,11 @@ class Presenter(Protocol):
         """A seat's secrets as text (its hand, its preview), or None."""
         ...
 
-    def action_label(self, action: Action, lang: str) -> str:
-        """A button/select label for one legal action (≤ 80 characters)."""
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
+        """A button/select label for one legal action (≤ 80 characters).
+
+        `view` is the view of the seat the label is shown to, when known: a private label may name
+        what only that seat sees (e.g. the canyon card on a fork route)."""
         ...
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:

@@ -38,7 +38,7 @@ class ArkenstonePresenter:
         _view(view)
         return None
 
-    def action_label(self, action: Action, lang: str) -> str:
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
         return text.action_label(action, lang)
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:

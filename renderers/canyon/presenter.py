@@ -36,8 +36,8 @@ class CanyonPresenter:
     def private_text(self, view: BaseModel, lang: str) -> str | None:
         return text.private_text(_view(view), lang)
 
-    def action_label(self, action: Action, lang: str) -> str:
-        return text.action_label(action, lang)
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
+        return text.action_label(action, lang, _view(view) if view is not None else None)
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
         return text.action_prompt(_view(view), actions, lang)

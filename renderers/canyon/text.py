@@ -83,10 +83,13 @@ def effect_name(lang: str, rank: int) -> str:
 # --- action labels and prompts -----------------------------------------------------------------
 
 
-def action_label(action: Action, lang: str) -> str:
-    """A short button label (<= 80 characters)."""
+def action_label(action: Action, lang: str, view: CanyonView | None = None) -> str:
+    """A short button label (<= 80 characters); on the Marine's own fork buttons it names the card (§8.2)."""
     match action:
         case ChooseRoute(route=route):
+            if view is not None and view.preview and len(view.preview) == 2:
+                card = canyon_card(view.preview[route])
+                return t(lang, "canyon.action.route_card", route=ROUTE_LETTERS[route], card=card)
             return t(lang, "canyon.action.route", route=ROUTE_LETTERS[route])
         case PlayCard(card=rank):
             return t(lang, "canyon.action.play", card=RANK_NAME.get(rank, str(rank)))

@@ -86,7 +86,7 @@ class DuelPresenter:
         word = "Tu mano" if lang == "es" else "Your hand"
         return f"{word}: {' '.join(card_code(c) for c in view.hand)}"
 
-    def action_label(self, action: Action, lang: str) -> str:
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
         match action:
             case Commit(card=card):
                 return f"{'Jugar' if lang == 'es' else 'Commit'} {card_code(card)}"

@@ -209,3 +209,17 @@ def test_rejection_texts_are_in_both_catalogs() -> None:
     for key in ("canyon.name", "canyon.seat.marine", "canyon.seat.ork", "canyon.rules"):
         assert en[key] and es[key]
     assert set(k for k in en if k.startswith("canyon.")) == set(k for k in es if k.startswith("canyon."))
+
+
+def test_fork_route_buttons_name_the_card_only_for_the_marine(positions: list[CanyonState]) -> None:
+    # Spec §8.2 (DC-NAV-2): the Marine's fork buttons read "Fly route A: 7♠"; without the
+    # Marine's view (a public label) the card is never named.
+    fork = next(s for s in positions if s.phase == "navigate")
+    legal = RULES.legal_actions(fork, "marine")
+    mview = RULES.view(fork, "marine")
+    assert isinstance(mview, CanyonView) and mview.preview and len(mview.preview) == 2
+    for action in legal:
+        card = text.canyon_card(mview.preview[action.route])
+        assert PRESENTER.action_label(action, "en", mview).endswith(f": {card}")
+        assert card not in PRESENTER.action_label(action, "en")
+        assert card not in PRESENTER.action_label(action, "es", RULES.view(fork, None))
