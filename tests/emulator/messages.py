@@ -28,12 +28,17 @@ THREAD_CREATED = 18
 REPLY = 19
 
 
+NONCE_WINDOW_S = 300.0  # Discord: "checked for uniqueness in the past few minutes"
+
+
 class Messages:
     """Creates, edits and deletes messages and dispatches MESSAGE_* like Discord does."""
 
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
         self.store = emu.store
+        # enforce_nonce: (channel, author, nonce) -> (message id, emulator time it was created)
+        self.nonces: dict[tuple[int, int, str], tuple[int, float]] = {}
 
     # ---- shared operations ------------------------------------------------------------------
     def create(
@@ -318,8 +323,24 @@ class Messages:
             if channel.locked:
                 raise ApiError(400, 50083)
             self._unarchive(channel)
-        msg = self.create(channel, self.emu.bot.id, call.json or {}, call.files)
+        payload = call.json or {}
+        key = self._nonce_key(channel, payload)
+        if key is not None and key in self.nonces:
+            message_id, created = self.nonces[key]
+            earlier = self.store.messages.get(message_id)
+            if earlier is not None and self.emu.clock.now() - created <= NONCE_WINDOW_S:
+                return self.payload(earlier)  # Discord returns the earlier message, creates nothing
+        msg = self.create(channel, self.emu.bot.id, payload, call.files)
+        if key is not None:
+            self.nonces[key] = (msg.id, self.emu.clock.now())
         return self.payload(msg)
+
+    def _nonce_key(self, channel: ChannelRecord, payload: dict[str, Any]) -> tuple[int, int, str] | None:
+        """The dedup key when the message asks Discord to enforce its nonce."""
+        nonce = payload.get("nonce")
+        if nonce is None or not payload.get("enforce_nonce"):
+            return None
+        return (channel.id, self.emu.bot.id, str(nonce))
 
     def _unarchive(self, thread: ChannelRecord) -> None:
         """Sending to an archived, unlocked thread reopens it (THREAD_UPDATE), as on Discord."""

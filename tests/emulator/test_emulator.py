@@ -459,6 +459,22 @@ async def test_dm_and_closed_dms(emu: Emulator, run: Any, world: dict[str, Any])
     assert [m.content for m in emu.dm_messages(world["carol"].id)] == ["now open"]
 
 
+async def test_enforced_nonce_creates_one_message(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    bot = await run(Bot())
+    channel = bot.get_channel(world["games"])
+    first = await channel.send("turn 3", nonce="outbox-17")  # discord.py sends enforce_nonce with a nonce
+    again = await channel.send("turn 3", nonce="outbox-17")
+    other = await channel.send("turn 4", nonce="outbox-18")
+    assert again.id == first.id and other.id != first.id
+    assert [m.content for m in emu.messages(world["games"]) if m.author_id == emu.bot.id] == [
+        "turn 3",
+        "turn 4",
+    ]
+    emu.advance_clock(301)  # outside Discord's "past few minutes" window the nonce is free again
+    late = await channel.send("turn 3", nonce="outbox-17")
+    assert late.id != first.id
+
+
 async def test_dm_to_user_sharing_no_guild_fails(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
     bot = await run(Bot())
     stranger = emu.create_user("stranger")
