@@ -21,7 +21,7 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 
 # Loaded by name so that nothing in bot/ imports cogs/ (the layer rule).
-EXTENSIONS = ("cogs.lobby", "cogs.play")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.arkenstone")
 THREAD_ARCHIVE_MINUTES = 10080  # a week: long games in a quiet thread
 
 

@@ -9,13 +9,15 @@ Component custom_ids (routed by the DynamicItems in cogs/play.py, so they work a
   tb:s:{table}:{version}:{n}       a select of legal actions (values are indices)
   tb:p:{table}:{version}:{page}    another page of a long action list
   tb:hand:{table} / tb:rules:{table} / tb:rematch:{table} / tb:join:{table} / tb:start:{table}
+A game cog may replace the choice components with its own (ACTION_PICKERS), mixing these ids with
+its own prefix (e.g. ak:… in cogs/arkenstone.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -109,6 +111,14 @@ class Panel:
                 )
         view.stop()
         return view
+
+
+ActionPicker = Callable[
+    [int, int, BaseModel, Sequence[Action], Presenter, str, int], list[ButtonSpec | SelectSpec] | None
+]
+ACTION_PICKERS: dict[str, ActionPicker] = {}
+"""A game's own choice components (table, version, the seat's view, legal actions, presenter, lang, page),
+registered by the game's cog; a picker returning None leaves the generic buttons and selects."""
 
 
 def clip(content: str, limit: int = CONTENT_LIMIT) -> str:
@@ -271,7 +281,13 @@ async def private_panel(
         if legal:
             lines.append("")
             lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
-            components = action_components(table.id, state.version, legal, presenter, lang, page, view)
+            picker = ACTION_PICKERS.get(table.game)
+            custom = picker(table.id, state.version, view, legal, presenter, lang, page) if picker else None
+            components = (
+                custom
+                if custom is not None
+                else action_components(table.id, state.version, legal, presenter, lang, page, view)
+            )
     elif table.status == "active":
         waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
         if waiting:

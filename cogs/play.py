@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.games import presenter_for
 from bot.i18n import t
 from bot.panels import private_panel, rules_summary
-from engine.core import Rejected
+from engine.core import Action, Rejected
 
 from .common import lang_of, send_panel, tablero
 
@@ -58,11 +58,12 @@ async def show_private(
     await send_panel(interaction, panel)
 
 
-async def act(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
-    """Apply the chosen action, then show the player's panel with the result."""
+async def act(interaction: discord.Interaction, table_id: int, version: int, choice: int | Action) -> None:
+    """Apply the chosen action (an index into the legal actions, or a typed Action from a game's own
+    picker or modal), then show the player's panel with the result."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = tablero(interaction)
-    applied = await bot.tables.submit(table_id, interaction.user.id, index, version)
+    applied = await bot.tables.submit(table_id, interaction.user.id, choice, version)
     lang = lang_of(interaction)
     label = presenter_for(applied.table.game).action_label(applied.action, lang)
     await show_private(interaction, table_id, note=t(lang, "bot.you_chose", label=label))
