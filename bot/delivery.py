@@ -23,6 +23,7 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
+from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
 from .i18n import t
@@ -236,8 +237,10 @@ class DeliveryWorker:
             return
         async with self.store.transaction() as tx:
             await tx.start_attempt(row.id)
+        crash_point("delivery.before")
         try:
             status, message_id, error = await self._handlers[row.kind](row, table)
+            crash_point("delivery.sent")  # Discord has it; the outbox row does not know yet
         except Transient as exc:
             await self._retry(row, str(exc))
             return
@@ -263,6 +266,7 @@ class DeliveryWorker:
                 message_id=message_id,
                 error=error,
             )
+        crash_point("delivery.after")
 
     async def _retry(self, row: DeliveryRecord, error: str) -> None:
         attempts = row.attempts + 1

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core import Action, Event, Rejected, Rules, Seat, State, fold, new_game, play_pilots, step
 from renderers.base import Presenter
 
+from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .store import AI, NewDelivery, NewEvent, StaleVersion, Store, TableRecord
 
@@ -394,6 +395,7 @@ class TableService:
             fields["outcome"] = outcome.model_dump(mode="json")
         first_seq = table.version + 1
         change = self._plan(table, rules, old, new, first_seq, actor_user)
+        crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:
                 await tx.append_events(
@@ -410,8 +412,10 @@ class TableService:
                 for row in change.deliveries:
                     await tx.add_delivery(row)
                 await self._write_deadlines(tx, table, rules, new, change, finished=outcome is not None)
+                crash_point("commit.inside")
         except StaleVersion:
             raise moved_on() from None
+        crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
         return await self.get(table.id)
 
