@@ -123,7 +123,8 @@ class TableService:
         digest = schema_hash(rules)
         if snapshot is not None and snapshot.version == table.version and snapshot.schema_hash == digest:
             return Loaded(table, rules, rules.state_model.model_validate_json(snapshot.data))
-        state = await self._fold(table, rules)
+        # Up to the version read above: a move committed meanwhile (this read holds no lock) is not ours.
+        state = await self._fold(table, rules, upto=table.version)
         async with self.store.transaction() as tx:
             await tx.put_snapshot(table.id, state.version, digest, state.model_dump_json())
         return Loaded(table, rules, state)
