@@ -353,6 +353,7 @@ async def open_modal(
     if loaded.state is None or loaded.table.version != version:
         raise moved_on()
     view = loaded.rules.view(loaded.state, seat)
+    assert isinstance(view, ArkenstoneView)
     figure = t(lang, f"arkenstone.seat.{seat}")
     size = inches(TABLE_IN)
     custom_id = MODAL_ID.format(kind=kind, table=table, version=version) + (f":{what}" if what else "")
@@ -532,7 +533,8 @@ class ArkenstoneCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
-        match = MODAL.match(str((interaction.data or {}).get("custom_id", "")))
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = MODAL.match(str(data.get("custom_id", "")))
         if match is None:
             return
         table, version = _ids(match)

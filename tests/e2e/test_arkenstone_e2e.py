@@ -1,0 +1,395 @@
+"""Hunt for the Arkenstone in Discord, end to end through the emulator (issue 4, items 4 and 5).
+
+The players here click only what the bot sent them. Each turn a script decides what a sensible
+player would do (the game's own AI, from that seat's view) and then finds that choice among the
+components of the player's panel: the move selects, the Search / Recover / Discover / Pass buttons,
+Higher / Lower, the trick, the turn-ups, the free-cell pickers, or one of the modals (a set
+distance, exact coordinates, a cell) typed like a player would. Every panel is also checked to
+offer only what the engine accepts now.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.app import TableroBot
+from bot.games import presenter_for
+from engine.arkenstone import (
+    RULES,
+    ArkenstoneView,
+    MoveDirection,
+    MoveToward,
+    Pass,
+    PlaceCard,
+    PlaceFigure,
+)
+from engine.arkenstone.board import cell_at, inches, resolve_move
+from engine.core import Action, Rejected, dice_for
+from engine.core.geometry import Point
+from renderers.i18n import t
+from tests.emulator import Emulator, MessageRecord
+
+from .harness import World, my_hand, run, status_message
+
+pytestmark = pytest.mark.e2e
+
+DRAWN_FOR = re.compile(r"^(?:tb:[as]|ak:[a-z]+):(\d+):(\d+)")
+PILOTS = {seat: RULES.pilot(seat) for seat in RULES.seats}
+
+
+@pytest.fixture
+async def ark_bot(start: Any) -> TableroBot:
+    return await start()
+
+
+@pytest.fixture
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """Record the views the public board and status are drawn from."""
+    presenter = presenter_for("arkenstone")
+    calls: list[tuple[str, Any]] = []
+    for name in ("board_png", "status_text"):
+        original = getattr(presenter, name)
+
+        def wrapped(view: Any, lang: str, _original: Any = original, _name: str = name) -> Any:
+            calls.append((_name, view))
+            return _original(view, lang)
+
+        monkeypatch.setattr(presenter, name, wrapped)
+    return calls
+
+
+# --- reading what the bot sent ---------------------------------------------------------------------------
+
+
+def drawn_for(message: MessageRecord, table: int, version: int) -> bool:
+    """True if the message offers choices drawn for this table at this version."""
+    for cid in message.custom_ids:
+        match = DRAWN_FOR.match(cid)
+        if match and (int(match[1]), int(match[2])) == (table, version):
+            return True
+    return False
+
+
+async def panel_for(emu: Emulator, user: int, thread: int, table: int, version: int) -> MessageRecord:
+    """The user's newest private panel for this version (a DM or an ephemeral reply), else "My hand"."""
+    mine = [
+        m
+        for m in emu.visible_to(user)
+        if (m.ephemeral_to == user or m.guild_id is None) and drawn_for(m, table, version)
+    ]
+    if mine:
+        return max(mine, key=lambda m: m.id)
+    reply = await my_hand(emu, user, thread, table)
+    assert drawn_for(reply, table, version), reply.content
+    return reply
+
+
+def component(message: MessageRecord, prefix: str) -> dict[str, Any] | None:
+    return next((c for c in message.walk_components() if c.get("custom_id", "").startswith(prefix)), None)
+
+
+def check_offers(message: MessageRecord, view: ArkenstoneView, legal: list[Action]) -> None:
+    """The panel offers only what is legal now: every move option resolves, every index is in range."""
+    seat = view.seat
+    assert seat is not None
+    for c in message.walk_components():
+        cid = c.get("custom_id", "")
+        if cid.startswith("ak:t:"):
+            for option in c["options"]:
+                resolve_move(view, seat, MoveToward(target=option["value"]))  # raises if refused
+        elif cid.startswith("ak:d:"):
+            for option in c["options"]:
+                direction, _, length = option["value"].partition(":")
+                resolve_move(view, seat, MoveDirection(direction=direction, distance_in=float(length)))
+        elif cid.startswith("tb:a:"):
+            assert int(cid.rsplit(":", 1)[1]) < len(legal)
+        elif cid.startswith("tb:s:"):
+            assert all(int(o["value"]) < len(legal) for o in c["options"])
+    if view.phase in ("action", "free_action"):  # the modals and Pass are always there
+        ids = " ".join(message.custom_ids)
+        assert "ak:md:" in ids and "ak:mc:" in ids and f":{legal.index(Pass())}" in ids
+
+
+# --- choosing like a player -------------------------------------------------------------------------------
+
+
+async def via_modal(
+    emu: Emulator, user: int, message: MessageRecord, button: str, values: dict[str, str]
+) -> MessageRecord:
+    """Press a button that opens a modal, fill it in, submit it; the reply."""
+    opened = await emu.click(user, message.id, button)
+    kind, data = await opened.wait_response()
+    assert kind == 9, (kind, data)  # MODAL
+    submitted = await emu.submit_modal(user, message.channel_id, data["custom_id"], values)
+    [reply] = await run(submitted)
+    return reply
+
+
+async def choose(
+    emu: Emulator,
+    user: int,
+    message: MessageRecord,
+    view: ArkenstoneView,
+    legal: list[Action],
+    action: Action,
+    used: Counter[str],
+) -> tuple[MessageRecord, str]:
+    """Make `action` through the panel's components (moves alternate between the selects and the
+    modals); returns the reply and which control was used."""
+    table, version = next(
+        (int(m[1]), int(m[2])) for m in map(DRAWN_FOR.match, message.custom_ids) if m is not None
+    )
+    seat = view.seat
+    assert seat is not None
+    match action:
+        case MoveToward(target=target, distance_in=None) if (
+            used["select: toward"] > 2 * used["modal: toward"]
+        ):
+            reply = await via_modal(
+                emu, user, message, f"ak:md:{table}:{version}", {"target": target, "distance": ""}
+            )
+            return reply, "modal: toward"
+        case MoveToward(target=target, distance_in=None):
+            select = component(message, "ak:t:")
+            assert select is not None and target in [o["value"] for o in select["options"]]
+            [reply] = await run(await emu.select(user, message.id, select["custom_id"], [target]))
+            return reply, "select: toward"
+        case MoveDirection() if used["select: direction"] > used["modal: point"]:
+            end = resolve_move(view, seat, action)
+            values = {"x": repr(end.x), "y": repr(end.y)}
+            return await via_modal(emu, user, message, f"ak:mc:{table}:{version}", values), "modal: point"
+        case MoveDirection(direction=direction, distance_in=length):
+            select = component(message, "ak:d:")
+            value = f"{direction}:{inches(length)}"
+            assert select is not None and value in [o["value"] for o in select["options"]]
+            [reply] = await run(await emu.select(user, message.id, select["custom_id"], [value]))
+            return reply, "select: direction"
+        case PlaceFigure(x=x, y=y) if seat == "bilbo":  # Bilbo's player types the cell
+            cell = cell_at(Point(x=x, y=y))
+            assert cell is not None
+            button = f"ak:pc:{table}:{version}:f"
+            return await via_modal(emu, user, message, button, {"x": cell, "y": ""}), "modal: cell"
+    index = legal.index(action)
+    button = f"tb:a:{table}:{version}:{index}"
+    if button in message.custom_ids:
+        [reply] = await run(await emu.click(user, message.id, button))
+        return reply, f"button: {action.kind}"
+    for c in message.walk_components():
+        if c.get("custom_id", "").startswith("tb:s:") and str(index) in [o["value"] for o in c["options"]]:
+            [reply] = await run(await emu.select(user, message.id, c["custom_id"], [str(index)]))
+            kind = "picker: cell" if isinstance(action, PlaceCard | PlaceFigure) else "select"
+            return reply, f"{kind}"
+    raise AssertionError(f"{action!r} is not offered in {message.custom_ids}")
+
+
+async def play_out(
+    bot: TableroBot, emu: Emulator, thread: int, table: int, users: dict[str, int], limit: int = 300
+) -> Counter[str]:
+    """Play the table to its end through the UI, as the seats' AI would; which controls were used."""
+    used: Counter[str] = Counter()
+    for _ in range(limit):
+        loaded = await bot.tables.load(table)
+        if loaded.table.status != "active":
+            return used
+        state = loaded.state
+        [seat] = RULES.active_seats(state)
+        view = RULES.view(state, seat)
+        legal = RULES.legal_actions(state, seat)
+        action = PILOTS[seat].choose(view, legal, dice_for(state).fork(f"pilot:{seat}"))
+        message = await panel_for(emu, users[seat], thread, table, state.version)
+        check_offers(message, view, legal)
+        reply, how = await choose(emu, users[seat], message, view, legal, action, used)
+        assert "\n✅ " in reply.content, reply.content
+        used[how] += 1
+    raise AssertionError(f"table {table} did not end within {limit} choices")
+
+
+def assert_public_is_spectator_only(calls: list[tuple[str, Any]]) -> None:
+    assert calls
+    assert all(view.seat is None for _, view in calls)
+    for _, view in calls:  # nobody sees a face-down diamond's identity (§1)
+        assert all(tr.rank is None for tr in view.treasures if not tr.face_up)
+
+
+# --- the tests ---------------------------------------------------------------------------------------------
+
+
+async def test_a_whole_game_between_two_players_with_manual_placement(
+    emu: Emulator, world: World, ark_bot: TableroBot, spy: list[tuple[str, Any]]
+) -> None:
+    """AK-SET-1..5 by the grid draft, then the turn loop to the end, every choice made in Discord."""
+    ark_bot.tables.seeder = lambda: 22  # Bilbo wins: moves, a trick, turn-ups, searches, Smaug's discover
+    sides = await emu.autocomplete(
+        world.alice, world.channel, "game new", {"game": "arkenstone", "side": ""}, focused="side"
+    )
+    assert {c["value"] for c in sides} == {"bilbo", "smaug"}
+    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug", "options": "layout=draft"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await ark_bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    table = await ark_bot.tables.get(1)
+    assert table.options["layout"] == "draft" and table.seats == {"smaug": world.alice, "bilbo": world.bob}
+    await ark_bot.delivery.wait_idle()
+    # Smaug's player is asked by DM to set Smaug: a picker of free cells, and exact coordinates
+    dm = emu.dm_messages(world.alice)[-1]
+    assert "ak:pc:1:" in " ".join(dm.custom_ids)
+    cells = [
+        o for c in dm.walk_components() if c.get("custom_id", "").startswith("tb:s:") for o in c["options"]
+    ]
+    assert len(cells) == 49 and "A1" in cells[0]["label"]
+
+    used = await play_out(ark_bot, emu, thread, 1, {"smaug": world.alice, "bilbo": world.bob})
+    await ark_bot.delivery.wait_idle()
+
+    table = await ark_bot.tables.get(1)
+    assert table.status == "finished" and table.outcome["winners"] == ["bilbo"]
+    assert {"picker: cell", "modal: cell", "select: toward", "modal: toward", "button: guess"} <= set(used)
+    assert {
+        "button: search",
+        "button: recover",
+        "button: trick",
+        "button: turn_up",
+        "button: discover",
+    } <= set(used)
+    assert {"select: direction", "modal: point"} <= set(used)
+    assert sum(used.values()) >= 60
+    status = status_message(emu, thread, 1)
+    assert status.attachments and "tb:rematch:1" in status.custom_ids and "Bilbo" in status.content
+    narration = "\n".join(m.content for m in emu.messages(thread))
+    assert "T1" in narration and "recovers the Arkenstone" in narration  # the thread speaks English
+    assert_public_is_spectator_only(spy)
+    assert not emu.unknown_requests
+
+
+async def test_a_whole_game_against_the_ai(
+    emu: Emulator, world: World, ark_bot: TableroBot, spy: list[tuple[str, Any]]
+) -> None:
+    """Random layout (§8.1): Bilbo's player against Smaug's AI, to the end."""
+    ark_bot.tables.seeder = lambda: 16
+    await run(
+        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
+    )
+    [thread] = emu.threads(world.channel)
+    used = await play_out(ark_bot, emu, thread, 1, {"bilbo": world.alice})
+    table = await ark_bot.tables.get(1)
+    assert table.status == "finished" and table.seats["smaug"] == "ai"
+    assert {"select: toward", "modal: toward", "button: guess", "button: search"} <= set(used)
+    assert {"select: direction", "modal: point"} & set(used)
+    await ark_bot.delivery.wait_idle()
+    assert "tb:rematch:1" in status_message(emu, thread, 1).custom_ids
+    assert_public_is_spectator_only(spy)
+
+
+async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
+    emu: Emulator, world: World, ark_bot: TableroBot
+) -> None:
+    """AK-ACT-B1: Bilbo moves at most 4 inches; a typed point farther away changes nothing."""
+    ark_bot.tables.seeder = lambda: 16
+    await run(await emu.slash(world.bob, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"}))
+    [thread] = emu.threads(world.channel)
+    before = (await ark_bot.tables.load(1)).state
+    assert before.phase == "free_action" and before.bilbo is not None
+    panel = await my_hand(emu, world.bob, thread, 1)
+    assert "Moverse a unas coordenadas…" in str(panel.components)  # Bob reads Spanish
+    version = before.version
+    x = before.bilbo.x + (10.0 if before.bilbo.x < 20 else -10.0)
+
+    opened = await emu.click(world.bob, panel.id, f"ak:mc:1:{version}")
+    kind, modal = await opened.wait_response()
+    assert kind == 9 and modal["title"] == "Mover a Bilbo a un punto"
+    values = {"x": repr(x).replace(".", ","), "y": repr(before.bilbo.y)}  # a decimal comma is fine
+    [reply] = await run(await emu.submit_modal(world.bob, panel.channel_id, modal["custom_id"], values))
+    expected = t("es", "arkenstone.move_too_far", distance="10", figure="Bilbo", limit="4")
+    assert reply.ephemeral and expected in reply.content, reply.content
+    assert "Ese punto está a 10 pulgadas" in reply.content
+
+    typed = {"x": "doce", "y": "3"}
+    [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, f"ak:mc:1:{version}", typed))
+    assert reply.ephemeral and "«doce» no es un número de pulgadas." in reply.content
+
+    after = (await ark_bot.tables.load(1)).state
+    assert after.version == version and after.bilbo == before.bilbo and after.phase == "free_action"
+
+    # the same move within reach, typed the same way, is carried out
+    near = before.bilbo.x + (2.5 if before.bilbo.x < 20 else -2.5)
+    [reply] = await run(
+        await _reopen_and_submit(
+            emu, world.bob, panel, f"ak:mc:1:{version}", {"x": f"{near} {before.bilbo.y}"}
+        )
+    )
+    assert "✅ Moverse a (" in reply.content, reply.content
+    moved = (await ark_bot.tables.load(1)).state
+    assert moved.bilbo == Point(x=near, y=before.bilbo.y) and moved.version > version
+
+
+async def _reopen_and_submit(
+    emu: Emulator, user: int, panel: MessageRecord, button: str, values: dict[str, str]
+) -> Any:
+    opened = await emu.click(user, panel.id, button)
+    _, modal = await opened.wait_response()
+    return await emu.submit_modal(user, panel.channel_id, modal["custom_id"], values)
+
+
+async def test_an_english_player_reads_the_refusal_in_english(
+    emu: Emulator, world: World, ark_bot: TableroBot
+) -> None:
+    """A compass move typed beyond the reach: the numbers, in the player's language; nothing changes."""
+    ark_bot.tables.seeder = lambda: 16
+    await run(
+        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
+    )
+    [thread] = emu.threads(world.channel)
+    version = (await ark_bot.tables.get(1)).version
+    panel = await my_hand(emu, world.alice, thread, 1)
+    values = {"target": "north-east", "distance": "7.5 in"}
+    [reply] = await run(await _reopen_and_submit(emu, world.alice, panel, f"ak:md:1:{version}", values))
+    assert reply.ephemeral and "That point is 7.5 inches away; Bilbo moves at most 4 inches." in reply.content
+    assert (await ark_bot.tables.get(1)).version == version
+
+
+def test_typed_inputs_parse_like_a_player_writes_them() -> None:
+    """Decimal commas, units, Spanish compass codes, cells; and refusals with catalog texts in both languages."""
+    from cogs.arkenstone import MESSAGES, parse_inches, parse_move_by, parse_point
+
+    assert parse_inches("2,5") == parse_inches('2.5"') == parse_inches("2.5 pulgadas") == 2.5
+    assert parse_move_by("bilbo", "NO", "") == MoveDirection(direction="NW", distance_in=4.0)
+    assert parse_move_by("smaug", "sudoeste", "3") == MoveDirection(direction="SW", distance_in=3.0)
+    assert parse_move_by("smaug", "T5", "") == MoveToward(target="T5")
+    assert parse_point("D4", "") == (3.5 * 6.75, 3.5 * 6.75)
+    assert parse_point("12 30", "") == (12.0, 30.0)
+    with pytest.raises(Rejected) as refused:
+        parse_point("12", "")
+    assert refused.value.message_id == "arkenstone.ui.need_both"
+    with pytest.raises(Rejected):
+        parse_inches("nan")
+    for key, english in MESSAGES.items():
+        assert t("en", key, text="x") == english.format(text="x")
+        assert t("es", key, text="x") != english.format(text="x")
+
+
+async def test_a_modal_opened_before_a_restart_is_still_answered(
+    emu: Emulator, world: World, start: Any
+) -> None:
+    """Modal submits are routed by their custom_id, not by memory of the process that opened them."""
+    first = await start()
+    first.tables.seeder = lambda: 16
+    await run(
+        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
+    )
+    [thread] = emu.threads(world.channel)
+    version = (await first.tables.get(1)).version
+    panel = await my_hand(emu, world.alice, thread, 1)
+    target = component(panel, "ak:t:")["options"][0]["value"]
+    opened = await emu.click(world.alice, panel.id, f"ak:md:1:{version}")
+    _, modal = await opened.wait_response()
+    await first.close()
+    second = await start()
+    values = {"target": target, "distance": "1,5"}
+    [reply] = await run(await emu.submit_modal(world.alice, panel.channel_id, modal["custom_id"], values))
+    assert f"✅ Move 1.5 in toward {target}" in reply.content, reply.content
+    assert (await second.tables.get(1)).version > version
