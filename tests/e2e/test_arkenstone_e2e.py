@@ -393,3 +393,61 @@ async def test_a_modal_opened_before_a_restart_is_still_answered(
     [reply] = await run(await emu.submit_modal(world.alice, panel.channel_id, modal["custom_id"], values))
     assert f"✅ Move 1.5 in toward {target}" in reply.content, reply.content
     assert (await second.tables.get(1)).version > version
+
+
+def test_the_picker_always_fits_discord_and_offers_only_accepted_moves() -> None:
+    """Over random games in every layout: ≤ 5 rows, a select alone in its row, ≤ 25 options, short labels,
+    and every move option accepted by the engine from that seat's view."""
+    from bot.panels import Panel, SelectSpec
+    from cogs.arkenstone import picker
+    from engine.arkenstone.pilot import RandomPilot
+    from engine.core import new_game, step
+
+    presenter = presenter_for("arkenstone")
+    checked = 0
+    for seed, layout in [(s, lay) for s in range(2) for lay in ("random", "draft", "free")]:
+        state, _ = new_game(RULES, {"layout": layout}, seed)
+        pilots = {seat: RandomPilot(seat) for seat in RULES.seats}
+        for _ in range(70):
+            if RULES.outcome(state) is not None:
+                break
+            [seat] = RULES.active_seats(state)
+            view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+            for lang in ("en", "es"):
+                specs = picker(1, state.version, view, legal, presenter, lang)
+                if specs is None:
+                    assert view.phase not in ("action", "free_action") and not view.phase.startswith("place")
+                    continue
+                checked += 1
+                rows = Counter(s.row for s in specs)
+                assert max(s.row for s in specs) <= 4  # type: ignore[operator]
+                for s in specs:
+                    if isinstance(s, SelectSpec):
+                        assert rows[s.row] == 1 and 1 <= len(s.options) <= 25
+                        assert all(len(label) <= 100 for label, _ in s.options)
+                    else:
+                        assert len(s.label) <= 80 and rows[s.row] <= 5
+                Panel("", components=specs).view()  # discord.py accepts the layout
+                check_offers(_as_message(specs), view, legal)
+            state, _ = step(RULES, state, seat, pilots[seat].choose(view, legal, dice_for(state)))
+    assert checked > 250, checked
+
+
+def _as_message(specs: list[Any]) -> Any:
+    """The picker's specs shaped like a received message (for check_offers)."""
+    from bot.panels import SelectSpec
+
+    components = [
+        {"custom_id": s.custom_id, "options": [{"label": lbl, "value": v} for lbl, v in s.options]}
+        if isinstance(s, SelectSpec)
+        else {"custom_id": s.custom_id}
+        for s in specs
+    ]
+
+    class _Message:
+        custom_ids = [c["custom_id"] for c in components]
+
+        def walk_components(self) -> list[dict[str, Any]]:
+            return components
+
+    return _Message()
