@@ -154,11 +154,11 @@ CanyonAction = Annotated[ChooseRoute | PlayCard | ResolveHit | TakeAllHits, Fiel
 
 
 class GameCreated(Event):
-    """Decks split and shuffled (DC-SET-1/4/5). Nobody sees any deck order."""
+    """Decks split and shuffled (DC-SET-1/4/5). Nobody sees any deck order, nor the seed."""
 
     kind: Literal["game_created"] = "game_created"
     game: Literal["canyon"] = "canyon"
-    seed: int
+    seed: int | None  # None once redacted: the seed replays every shuffle and roll (§1 Hidden)
     options: CanyonOptions
     canyon_deck: tuple[int, ...] | None
     damage_deck: tuple[int, ...] | None
@@ -167,7 +167,13 @@ class GameCreated(Event):
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
         return self.model_copy(
-            update={"canyon_deck": None, "damage_deck": None, "marine_deck": None, "ork_deck": None}
+            update={
+                "seed": None,
+                "canyon_deck": None,
+                "damage_deck": None,
+                "marine_deck": None,
+                "ork_deck": None,
+            }
         )
 
 

@@ -153,7 +153,7 @@ def _set(s: CanyonState, **fields: Any) -> None:
 
 
 def _created(_: Any, e: GameCreated) -> CanyonState:
-    assert e.canyon_deck is not None and e.damage_deck is not None
+    assert e.seed is not None and e.canyon_deck is not None and e.damage_deck is not None
     assert e.marine_deck is not None and e.ork_deck is not None
     return CanyonState(
         seed=e.seed,

@@ -94,3 +94,17 @@ def test_redacted_events_hide_draws_previews_and_deck_orders() -> None:
                         assert red == event
                 checked.add(event.kind)
     assert {"game_created", "cards_drawn", "canyon_previewed", "flight_cards_recovered"} <= checked
+
+
+def test_the_opening_event_never_shows_the_seed() -> None:
+    """§1 Hidden, DC-SET-2, DC-NAV-1: the seed replays every shuffle and roll, so no seat is shown it."""
+    seed = 424242
+    state, events = new_game(RULES, None, seed)
+    # Why it matters: the seed alone rebuilds the face-down canyon and the removed cards.
+    dealt = [c for row in state.canyon for c in row] + state.removed
+    assert Dice(seed, 0).shuffled(range(1, 14)) == dealt
+    for viewer in ("marine", "ork", None):
+        red = events[0].redacted_for(viewer)
+        assert red is not None and red.seed is None
+        assert str(seed) not in red.model_dump_json()
+        assert RULES.event_adapter.validate_json(RULES.event_adapter.dump_json(red)) == red
