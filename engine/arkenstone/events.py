@@ -13,11 +13,11 @@ from .model import ArkenstoneOptions, Location
 
 
 class GameStarted(Event):
-    """The table is set up. `treasure_ranks` (T1…T13 in placement order) is secret from everyone."""
+    """The table is set up. `treasure_ranks` (T1…T13 in placement order) and `seed` are secret from everyone."""
 
     kind: Literal["game_started"] = "game_started"
     game: Literal["arkenstone"] = "arkenstone"
-    seed: int
+    seed: int | None  # None once redacted: the seed replays the diamonds' shuffle and every draw
     options: ArkenstoneOptions
     treasure_ranks: tuple[int, ...]
     smaug: Point | None = None
@@ -26,8 +26,8 @@ class GameStarted(Event):
     locations: tuple[Location, ...] = ()
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        # Nobody may learn which diamond lies where (AK-SET-2, §8.1).
-        return self.model_copy(update={"treasure_ranks": ()})
+        # Nobody may learn which diamond lies where (AK-SET-2, §8.1), nor the seed that shuffled them.
+        return self.model_copy(update={"treasure_ranks": (), "seed": None})
 
 
 class PlacementDue(Event):

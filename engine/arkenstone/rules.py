@@ -704,6 +704,7 @@ def _action_sample(state: ArkenstoneState, seat: Seat) -> list[Action]:
 
 
 def _initial_state(e: GameStarted) -> ArkenstoneState:
+    assert e.seed is not None, "a redacted opening event cannot start a state"
     state = ArkenstoneState(
         game=e.game,
         seed=e.seed,

@@ -82,3 +82,18 @@ def test_log_replays_and_everything_round_trips_through_json(layout: str) -> Non
 
 def test_same_seed_same_log() -> None:
     assert played(21, 120)[1] == played(21, 120)[1]
+
+
+@pytest.mark.parametrize("layout", ["random", "draft"])
+def test_the_opening_event_never_shows_the_seed(layout: str) -> None:
+    """AK-SET-2, §8.1: the seed replays the diamonds' shuffle (and every later draw), so nobody is shown it."""
+    seed = 424242
+    state, log = played(seed, 40, layout)
+    # Why it matters: the seed alone tells where the Arkenstone lies.
+    ranks = [t.rank for t in state.treasures] + state.treasure_pile
+    assert Dice(seed, 0).shuffled(range(1, 14)) == ranks
+    for seat in SEATS:
+        red = log[0].redacted_for(seat)
+        assert red is not None and red.seed is None
+        assert str(seed) not in red.model_dump_json()
+        assert RULES.parse_event(red.model_dump(mode="json")) == red
