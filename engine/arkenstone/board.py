@@ -81,6 +81,14 @@ def inches(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def beyond(value: float, limit: float) -> str:
+    """A distance refused for exceeding `limit`, with the decimals it takes to read as more than it.
+
+    Past the 0.001-inch tolerance (§8.2) three decimals always do: "4.003", never "4" against 4."""
+    text = inches(value)
+    return text if float(text) > limit else f"{value:.3f}".rstrip("0").rstrip(".")
+
+
 def radius(options: ArkenstoneOptions, seat: Seat) -> float:
     """The base radius of a seat's figure."""
     return options.bilbo_radius_in if seat == BILBO else options.smaug_radius_in
@@ -261,7 +269,7 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
 def _too_far(length: float, name: str, limit: float) -> Rejected:
     return refuse(
         "arkenstone.move_too_far",
-        distance=inches(length),
+        distance=beyond(length, limit),
         figure=name,
         limit=inches(limit),
     )

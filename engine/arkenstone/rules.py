@@ -58,6 +58,7 @@ from .board import (
     CELLS,
     FIGURE_NAME,
     MOVE_IN,
+    beyond,
     bilbo_card_gap,
     card_on_table,
     cell_at,
@@ -461,7 +462,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             raise refuse(
                 "arkenstone.search_out_of_reach",
                 card=treasure_name(card.label),
-                distance=inches(gap),
+                distance=beyond(gap, SEARCH_REACH_IN),
             )
         tape.add(TreasureSearched(label=card.label, rank=card.rank, removed=card.rank != ARKENSTONE))
         if card.rank == ARKENSTONE and state.options.search_recovers_immediately:  # A8 option
@@ -481,7 +482,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         if not in_reach(gap, RECOVER_REACH_IN):
             raise refuse(
                 "arkenstone.stone_out_of_reach",
-                distance=inches(gap),
+                distance=beyond(gap, RECOVER_REACH_IN),
             )
         tape.add(GameWon(seat=BILBO, reason="recovered"))
 
@@ -492,7 +493,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         if not in_reach(gap, DISCOVER_REACH_IN):
             raise refuse(
                 "arkenstone.discover_out_of_reach",
-                distance=inches(gap),
+                distance=beyond(gap, DISCOVER_REACH_IN),
             )
         if not self._contest(state, "action", tape, dice):
             self._end_turn(state, tape, "failed_discover", dice)

@@ -222,3 +222,23 @@ def test_every_accepted_move_keeps_the_rules(seat: str, bilbo: tuple, smaug: tup
     assert distance(start, end) <= (4.0 if seat == "bilbo" else 6.0) + 0.001
     assert figure_on_table(after.options, seat, end)
     assert distance(after.bilbo, after.smaug) >= 0.5 + 1.0 - 0.001  # bases may touch, never overlap
+
+
+def test_a_refused_distance_reads_as_beyond_the_limit() -> None:
+    """AK-GEN-3 (§8.2, T9): just past a limit (over the 0.001 tolerance) the refusal shows more than the limit."""
+    state = acting()
+    too_far = refused(state, "bilbo", MoveTo(x=24.003, y=20.0))
+    assert too_far.text == "That point is 4.003 inches away; Bilbo moves at most 4 inches."
+    assert (
+        refused(state, "bilbo", MoveDirection(direction="E", distance_in=4.0049)).params["distance"]
+        == "4.005"
+    )
+    card = (10.0, 10.0, 7)  # left edge at x = 8.75
+    far = acting(bilbo=(8.75 - 0.5 - 1.004, 10.0), treasures={1: card, 2: (30.0, 3.0, 1)})
+    assert refused(far, "bilbo", Search(card="T1")).params["distance"] == "1.004"
+    stone = acting(bilbo=(8.75 - 0.5 - 1.002, 10.0), treasures={1: (10.0, 10.0, 1), 2: card}, face_up=[1])
+    assert refused(stone, "bilbo", Recover()).params["distance"] == "1.002"
+    apart = acting("smaug", bilbo=(20.0, 20.0), smaug=(22.504, 20.0))
+    assert refused(apart, "smaug", Discover()).params["distance"] == "1.004"
+    # Clear misses keep two decimals at most.
+    assert refused(state, "bilbo", MoveTo(x=25.255, y=20.0)).params["distance"] == "5.25"
