@@ -445,7 +445,9 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
     """Steps that run after the action, pushed first so the action's own steps land on top."""
     if p.kind == "marine":
         fire = bool(getattr(action, "fire", False))
-        tape.push(*([AgFreeShot(marine=p.id)] if fire else []), AgConversions())
+        # SHB-10.7: check conversions after the move (the shot may target what it revealed) and
+        # again after the free shot (a kill or a destroyed door may uncover a blip).
+        tape.push(*([AgConversions(), AgFreeShot(marine=p.id)] if fire else []), AgConversions())
         return
     door: Square | None = _sq(action.square) if isinstance(action, a.Door) else None
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]

@@ -8,7 +8,7 @@ from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk import actions as a
 
-from .helpers import F, G, M, act, kinds, of, scenario
+from .helpers import B, F, G, M, act, kinds, of, scenario
 
 
 def refused(state, seat: str, action) -> str:  # type: ignore[no-untyped-def]
@@ -209,3 +209,20 @@ def test_shooting_doors() -> None:
     assert state.doors == ["closed"]
     state, events = act(state, "marine", a.Fire(model=ids["a"], at=(3, 0, 0)), rolls=[5, 4])
     assert of(events, "fired")[0].bonus == 1 and state.doors == ["destroyed"]
+
+
+def test_move_and_fire_kill_uncovers_a_blip() -> None:
+    """SHB-8.3 / SHB-10.7: the free shot of a move-and-fire kills the model hiding a blip: it converts at once."""
+    state, ids = scenario(".a..g.b", a=M("E"), g=G("W"), b=B(1))
+    state, _ = act(state, "marine", a.Move(model=ids["a"], to=(2, 0, 0), fire=True))
+    state, events = act(state, "marine", a.Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 1])
+    assert kinds(events)[-4:] == ["fired", "killed", "blip_converted", "stealer_placed"]
+    assert ids["b"] not in state.pieces
+
+
+def test_move_and_fire_destroying_a_door_uncovers_a_blip() -> None:
+    """SHB-8.8 / SHB-10.7: a free shot that destroys a closed door reveals the blip behind it."""
+    state, ids = scenario(".a..D.b", a=M("E"), b=B(2))
+    state, _ = act(state, "marine", a.Move(model=ids["a"], to=(2, 0, 0), fire=True))
+    state, events = act(state, "marine", a.Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 1])
+    assert state.doors == ["destroyed"] and of(events, "blip_converted")
