@@ -278,6 +278,10 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
         case a.Turn(use="free") if isinstance(top, AgFaceAttacker):
             if action.model != top.model or action.facing != top.toward:
                 raise Rejected("spacehulk.face_only", "The free turn can only face the attacker.")
+            if action.fire:
+                raise Rejected(
+                    "spacehulk.face_no_fire", "The free turn to face the attacker carries no shot."
+                )
             tape.pop()
             tape.emit(Turned(model=top.model, facing=top.toward))
         case _:

@@ -129,3 +129,12 @@ def test_marine_who_turns_to_face_may_then_spend_cp() -> None:
     assert state.top().kind == "interrupt"  # he did not see the attack coming, but sees the attacker now
     state, events = act(state, "marine", a.Assault(model=ids["a"], use="cp"), rolls=[6, 1, 1, 1])
     assert ids["g"] not in state.pieces and state.cp == 0
+
+
+def test_free_turn_to_face_carries_no_shot() -> None:
+    """SHB-8.10 / SHB-4.3: the defender's free turn is only a turn; it cannot be a turn and fire."""
+    state, ids = scenario("ga", g=G("E"), a=M("N"), phase="stealer", options={"turn_and_fire": True})
+    state, _ = act(state, "genestealer", a.Assault(model=ids["g"]), rolls=[1, 2, 3, 6])
+    assert state.top().kind == "face_attacker"
+    free_fire = a.Turn(model=ids["a"], facing="W", fire=True, use="free")
+    assert refused(state, "marine", free_fire) == "spacehulk.face_no_fire"
