@@ -17,8 +17,9 @@ Turn, timer, activation, command points
  - The timer is reported when the Marine turn begins (120 s + 30 s per living sergeant on the board);
    a sergeant dying mid-turn does not shorten the running turn. Rules.time_limits gives the platform
    its deadlines: real time (one per Marine turn), budget (one per Marine prompt), untimed (none).
- - TimeExpired is accepted from whichever seat is active during the Marine action phase; a step in
-   progress (free shot, placement, facing) resolves, then the phase ends. It is never a legal action.
+ - TimeExpired is accepted from whichever seat is active during the Marine action phase (refused in
+   untimed mode); a step in progress (free shot, placement, facing) resolves, then the phase ends. It
+   is never a legal action.
  - Acting with a model activates it (no separate "activate" action). Paying with AP activates the
    model and ends the previous one's activation; paying wholly with CP never changes the active model;
    AP short of the cost are topped up with CP. A Marine whose activation ended may act on CP only.

@@ -302,8 +302,8 @@ def _pending(top: Any) -> Rejected:
 
 
 def _time_expired(tape: Tape) -> None:
-    if tape.s.phase != "marine" or tape.s.time_up:
-        raise Rejected("spacehulk.no_timer", "No Marine timer is running.")
+    if tape.s.phase != "marine" or tape.s.time_up or tape.opt.timer_mode == "untimed":
+        raise Rejected("spacehulk.no_timer", "No Marine timer is running.")  # Q18: untimed has none
     tape.emit(TimerExpired())  # SHB-3.5: the phase ends once the action in progress resolves
 
 

@@ -168,6 +168,9 @@ def test_timer_is_a_setting() -> None:
             assert RULES.view(state, "marine").timer_budget_s == 86400
         else:
             assert limits == []
+            with pytest.raises(Rejected) as err:  # untimed: no timer can run out
+                RULES.decide(state, "marine", a.TimeExpired(), None)  # type: ignore[arg-type]
+            assert err.value.message_id == "spacehulk.no_timer"
 
 
 def test_budget_passes_an_interrupt_window() -> None:
