@@ -31,15 +31,18 @@ def test_two_ap_and_six_shots() -> None:
     assert refused(state, "marine", a.Flame(model=ids["f"], at=(3, 0, 0))) == "spacehulk.flame.empty"
 
 
-def test_mission_sets_flamer_shots() -> None:
+def test_mission_sets_flamer_shots(monkeypatch: pytest.MonkeyPatch) -> None:
     """SHB-9.1: Defend gives the flamers 4 shots: the mission's flamer_shots arms its flamers."""
     from engine.core import new_game
-    from engine.spacehulk.missions import get_mission
+    from engine.spacehulk import missions
 
-    mission = get_mission("purge")
-    assert mission.flamer_shots == 6
+    assert missions.get_mission("purge").flamer_shots == 6
     state, _ = new_game(RULES, {}, 1)
     assert [p.ammo for p in state.marines() if p.weapon == "heavy_flamer"] == [6]
+    defend = missions.get_mission("purge").model_copy(update={"id": "defend", "flamer_shots": 4})
+    monkeypatch.setitem(missions.MISSIONS, "defend", lambda: defend)
+    state, _ = new_game(RULES, {"mission": "defend"}, 1)
+    assert [p.ammo for p in state.marines() if p.weapon == "heavy_flamer"] == [4]
 
 
 @pytest.mark.parametrize(

@@ -315,6 +315,118 @@ def test_action_cost_table_for_marine_actions() -> None:
     assert costs == {"overwatch": 2, "clear_jam": 1, "flame": 2}
 
 
+COST_ROWS = [
+    # (row of the SHB-4.3 table, seat, diagram, pieces, action factory, options, rolls, AP paid)
+    (
+        "marine door",
+        "marine",
+        "aD.",
+        {"a": M("E")},
+        lambda i: a.Door(model=i["a"], square=(1, 0, 0)),
+        {},
+        [],
+        1,
+    ),
+    (
+        "marine fire",
+        "marine",
+        "a.g",
+        {"a": M("E"), "g": G("W")},
+        lambda i: a.Fire(model=i["a"], at=(2, 0, 0)),
+        {},
+        [1, 2],
+        1,
+    ),
+    (
+        "marine move and fire forward",
+        "marine",
+        ".a..",
+        {"a": M("E")},
+        lambda i: a.Move(model=i["a"], to=(2, 0, 0), fire=True),
+        {},
+        [],
+        1,
+    ),
+    (
+        "marine move and fire backward",
+        "marine",
+        ".a..",
+        {"a": M("E")},
+        lambda i: a.Move(model=i["a"], to=(0, 0, 0), fire=True),
+        {},
+        [],
+        2,
+    ),
+    (
+        "marine assault",
+        "marine",
+        "ag",
+        {"a": M("E"), "g": G("W")},
+        lambda i: a.Assault(model=i["a"]),
+        {},
+        [6, 1, 1, 1],
+        1,
+    ),
+    (
+        "flamer self-destruct",
+        "marine",
+        "f.",
+        {"f": F("E")},
+        lambda i: a.SelfDestruct(model=i["f"]),
+        {"flamer_self_destruct": True},
+        [],
+        1,  # paid before the flamer dies with his section
+    ),
+    (
+        "genestealer door",
+        "genestealer",
+        "gD.",
+        {"g": G("E")},
+        lambda i: a.Door(model=i["g"], square=(1, 0, 0)),
+        {},
+        [],
+        1,
+    ),
+    (
+        "genestealer assault",
+        "genestealer",
+        "gD.",
+        {"g": G("E")},
+        lambda i: a.Assault(model=i["g"]),
+        {},
+        [1, 1, 1],
+        1,
+    ),
+    (
+        "blip door",
+        "genestealer",
+        "bD.",
+        {"b": B(1)},
+        lambda i: a.Door(model=i["b"], square=(1, 0, 0)),
+        {},
+        [],
+        1,
+    ),
+    ("voluntary conversion", "genestealer", "b..", {"b": B(1)}, lambda i: a.Convert(model=i["b"]), {}, [], 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("row", "seat", "diagram", "pieces", "make", "options", "rolls", "cost"),
+    COST_ROWS,
+    ids=[r[0] for r in COST_ROWS],
+)
+def test_action_cost_table_rows(row, seat, diagram, pieces, make, options, rolls, cost) -> None:  # type: ignore[no-untyped-def]
+    """SHB-4.3: door 1 (every model), fire 1, move and fire 1 forward / 2 backward, assault 1,
+    self-destruct 1, voluntary conversion 0."""
+    phase = "marine" if seat == "marine" else "stealer"
+    state, ids = scenario(diagram, phase=phase, options=options, **pieces)
+    state, events = act(state, seat, make(ids), rolls=rolls)
+    paid = sum(e.ap for e in of(events, "spent"))
+    assert paid == cost
+    assert not any(e.cp for e in of(events, "spent"))
+
+
 def test_genestealer_free_turn() -> None:
     """SHB-4.4: a 90-degree turn is free, the same way twice costs 1 AP; another action restores it."""
     state, ids = scenario(".....\n..g..\n.....", g=G("N"), phase="stealer")
