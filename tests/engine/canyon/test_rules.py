@@ -346,6 +346,13 @@ def test_advance_to_the_next_step() -> None:
     s, ev = act(s, "ork", PlayCard(card=1), rolls=[1, 1, 1])
     assert of_kind(ev, "stormtalon_advanced")[0].step == 1 and s.step == 1
     assert view(s, "marine").preview == (2, 5) and s.phase == "navigate"  # next turn's Navigate
+    # Shot at after advancing: the resolved step's preview is over, the next one not yet looked at.
+    s, _ = table(canyon=[9, 2, 5, 6], marine=[1, 2, 3], ork=[1, 2, 3], layout=[1, 2, 1])
+    s, _ = act(s, "marine", PlayCard(card=1))
+    s, _ = act(s, "ork", PlayCard(card=1), rolls=[6, 1, 1])
+    assert s.phase == "hits" and s.step == 1
+    assert s.previewed is None and view(s, "marine").preview is None
+    assert [x.status for x in view(s, "marine").steps[1].slots] == ["hidden", "hidden"]
 
 
 def test_leaving_the_canyon_still_faces_the_shoot() -> None:
@@ -443,6 +450,22 @@ def test_face_damage_waits_for_a_later_hit() -> None:
     s, _ = act(s, "ork", PlayCard(card=1), rolls=[6, 1, 1])
     s, ev = act(s, "marine", ResolveHit(choice="damage"))
     assert of_kind(ev, "damage_drawn")[0].damage == 12 and view(s, None).marine.pending_multiplier == 1
+
+
+def test_three_face_cards_compound_to_times_eight() -> None:
+    """DC-HIT-4 (A8): doubling compounds: J, Q, K pending make the next numbered card x8 (2 -> 16)."""
+    s, _ = table(canyon=[1], marine=[5, 2, 3], ork=[1, 2, 3], damage=[11, 12, 13, 2])
+    s, _ = act(s, "marine", PlayCard(card=5))
+    s, _ = act(s, "ork", PlayCard(card=1))
+    assert s.pending == [("marine", 4, "hazard")]
+    s, ev = act(s, "marine", TakeAllHits(), rolls=[1, 1, 1])
+    assert [(d.card, d.multiplier, d.damage) for d in of_kind(ev, "damage_drawn")] == [
+        (11, 2, 0),
+        (12, 4, 0),
+        (13, 8, 0),
+        (2, 8, 16),
+    ]
+    assert s.damage["marine"] == 16 and view(s, None).marine.pending_multiplier == 1
 
 
 def test_dakkajet_hit_raises_the_pursuit_die_once_per_occasion() -> None:
