@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.i18n import game_name, language_of, seat_name, t
 from bot.panels import Panel
-from bot.store import TableRecord
+from bot.store import AI, TableRecord
 from engine.core import Rejected
 
 if TYPE_CHECKING:
@@ -69,11 +69,17 @@ async def resolve_table(interaction: discord.Interaction, table: int | None) -> 
     return record
 
 
-def table_label(table: TableRecord, lang: str) -> str:
-    seats = ", ".join(
-        f"{seat_name(table.game, s, lang)}: {'AI' if h == 'ai' else ('—' if h is None else 'player')}"
-        for s, h in table.seats.items()
-    )
+def table_label(table: TableRecord, lang: str, viewer: int | None = None) -> str:
+    """A plain-text line for autocomplete (no mentions render there): '#3 Canyon of Death · playing · Marine: you, Ork: AI'."""
+
+    def holder(h: object) -> str:
+        if h == AI:
+            return t(lang, "bot.seat_ai")
+        if h is None:
+            return t(lang, "bot.seat_open")
+        return t(lang, "bot.seat_you") if h == viewer else t(lang, "bot.seat_player")
+
+    seats = ", ".join(f"{seat_name(table.game, s, lang)}: {holder(h)}" for s, h in table.seats.items())
     status = t(lang, f"bot.status.{table.status}")
     return f"#{table.id} {game_name(table.game, lang)} · {status} · {seats}"[:100]
 
@@ -91,7 +97,7 @@ async def table_choices(
         ]
     choices = []
     for record in tables:
-        label = table_label(record, lang)
+        label = table_label(record, lang, interaction.user.id)
         if current and current.lower() not in label.lower():
             continue
         choices.append(app_commands.Choice(name=label, value=record.id))

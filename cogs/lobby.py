@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import io
 import json
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+from pydantic import ValidationError
 
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
-from bot.panels import mention, rules_summary, status_panel
-from engine.core import Rejected
+from bot.panels import CONTENT_LIMIT, holder_text, mention, rules_summary, status_panel
+from bot.store import TableRecord
+from engine.core import Rejected, Rules
 
 from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
 
@@ -21,7 +25,7 @@ RUNNING = ("lobby", "active")
 
 
 def parse_options(raw: str | None) -> dict[str, Any]:
-    """Options as JSON (`{"rounds": 5}`) or `key=value` pairs (`rounds=5 fast=true`)."""
+    """Options as JSON (`{"rounds": 5}`) or `key=value` pairs (`rounds=5 canyon_layout=[1,2,1]`)."""
     if not raw or not raw.strip():
         return {}
     raw = raw.strip()
@@ -34,7 +38,7 @@ def parse_options(raw: str | None) -> dict[str, Any]:
             return value
         raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
     options: dict[str, Any] = {}
-    for part in raw.replace(",", " ").split():
+    for part in _pairs(re.sub(r"\s*=\s*", "=", raw)):
         key, sep, text = part.partition("=")
         if not sep or not key:
             raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
@@ -43,6 +47,92 @@ def parse_options(raw: str | None) -> dict[str, Any]:
         except json.JSONDecodeError:
             options[key] = text
     return options
+
+
+def _pairs(raw: str) -> list[str]:
+    """Split at spaces and commas outside brackets and quotes, so list values keep their commas."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth, quote = 0, ""
+    for ch in raw:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{(":
+            depth += 1
+        elif ch in "]})":
+            depth = max(0, depth - 1)
+        elif depth == 0 and (ch.isspace() or ch == ","):
+            if current:
+                parts.append("".join(current))
+                current = []
+            continue
+        current.append(ch)
+    if current:
+        parts.append("".join(current))
+    return parts
+
+
+def option_problems(exc: ValidationError, lang: str, known: Sequence[str]) -> str:
+    """What is wrong with the options, in the player's language (pydantic's own words only in English)."""
+    problems = []
+    for err in exc.errors():
+        name = ".".join(str(p) for p in err["loc"]) or "options"
+        if err["type"] == "extra_forbidden":
+            problems.append(t(lang, "bot.option_unknown", option=name))
+        elif lang == "en":
+            problems.append(f"{name}: {err['msg'].removeprefix('Value error, ')}")
+        else:
+            problems.append(t(lang, "bot.option_invalid", option=name))
+    text = "; ".join(problems).rstrip(".") + "."
+    if known:
+        text += " " + t(lang, "bot.options_known", options=", ".join(known))
+    return text
+
+
+def option_names(rules: Rules[Any]) -> list[str]:
+    """The option names a game accepts (its options model's fields)."""
+    try:
+        return list(type(rules.parse_options(None)).model_fields)
+    except (ValidationError, TypeError, ValueError):
+        return []
+
+
+def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
+    """The seat for a typed side: its id, or its name in the player's language ("Orko", "ork")."""
+    wanted = side.strip().lower()
+    for seat in rules.seats:
+        name = seat_name(game, seat, lang).lower()
+        if wanted in (seat.lower(), name, name.split(" (")[0]):
+            return seat
+    names = ", ".join(seat_name(game, s, lang) for s in rules.seats)
+    raise Rejected(
+        "bot.unknown_side",
+        "There is no side called {side} here; the sides are {sides}.",
+        side=side,
+        sides=names,
+    )
+
+
+def check_new(
+    game: str, side: str | None, options: str | None, lang: str
+) -> tuple[str | None, dict[str, Any]]:
+    """Everything /game new can refuse without the database, checked before the public reply is
+    opened so that a refusal stays private: (the seat for `side`, the parsed options)."""
+    if game not in playable_games():
+        raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game)
+    rules = rules_for(game)
+    seat = side_of(game, rules, side, lang) if side else None
+    raw = parse_options(options)
+    try:
+        rules.parse_options(raw)
+    except ValidationError as exc:
+        problems = option_problems(exc, lang, option_names(rules))
+        raise Rejected(
+            "bot.bad_options", "Those options do not fit this game: {problems}", problems=problems
+        ) from None
+    return seat, raw
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -80,7 +170,7 @@ async def joinable_tables(interaction: discord.Interaction, current: str) -> lis
     lang = lang_of(interaction)
     user = interaction.user.id
     choices = [
-        app_commands.Choice(name=table_label(r, lang), value=r.id)
+        app_commands.Choice(name=table_label(r, lang, user), value=r.id)
         for r in tables
         if (not r.invited or user in r.invited) and r.seat_of(user) is None
     ]
@@ -89,6 +179,26 @@ async def joinable_tables(interaction: discord.Interaction, current: str) -> lis
 
 async def any_tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     return await table_choices(interaction, current, statuses=(), mine=False)
+
+
+async def list_line(interaction: discord.Interaction, record: TableRecord, lang: str) -> str:
+    """One table for /game list: game, status, who sits where (mentions show names, ping nobody
+    in an ephemeral reply), whose move it is, and a link to its thread."""
+    seats = " · ".join(
+        f"{seat_name(record.game, s, lang)}: {holder_text(record, s, lang)}" for s in record.seats
+    )
+    line = f"**#{record.id}** {game_name(record.game, lang)} · {t(lang, f'bot.status.{record.status}')} · {seats}"
+    if record.status == "active":
+        loaded = await tablero(interaction).tables.load(record.id)
+        if loaded.state is not None:
+            active = sorted(loaded.rules.active_seats(loaded.state))
+            if active:
+                line += " · " + t(
+                    lang, "bot.to_act", seats=", ".join(holder_text(record, s, lang) for s in active)
+                )
+    if record.post_channel_id:
+        line += f" · <#{record.post_channel_id}>"
+    return line
 
 
 TABLE = L("table", "cmd.param.table")
@@ -132,23 +242,28 @@ class Lobby(
         side: str | None = None,
         options: str | None = None,
     ) -> None:
-        await interaction.response.defer(thinking=True)
         bot = tablero(interaction)
-        lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         opponent_id = None if opponent is None or (bot.user and opponent.id == bot.user.id) else opponent.id
         if opponent is not None and opponent.bot and opponent_id is not None:
             raise Rejected(
                 "bot.opponent_is_bot", "Bots cannot play; leave the opponent empty to play the AI."
             )
+        if opponent_id == interaction.user.id:
+            raise Rejected(
+                "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
+            )
+        seat, parsed = check_new(game, side or None, options, lang_of(interaction))
+        await interaction.response.defer(thinking=True)  # public: the table's announcement
+        lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         table = await bot.tables.create(
             game=game,
             creator=interaction.user.id,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             lang=lang,
-            side=side or None,
+            side=seat,
             opponent=opponent_id,
-            options=parse_options(options),
+            options=parsed,
         )
         interaction.extras["table"] = table.id
         name = t(lang, "bot.thread_name", game=game_name(game, lang), table=table.id)
@@ -182,9 +297,10 @@ class Lobby(
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await resolve_table(interaction, table)
-        record = await tablero(interaction).tables.join(record.id, interaction.user.id, side or None)
-        seat = record.seat_of(interaction.user.id) or ""
         lang = lang_of(interaction)
+        wanted = side_of(record.game, rules_for(record.game), side, lang) if side else None
+        record = await tablero(interaction).tables.join(record.id, interaction.user.id, wanted)
+        seat = record.seat_of(interaction.user.id) or ""
         key = "bot.joined_started" if record.status == "active" else "bot.joined"
         await interaction.followup.send(
             t(lang, key, table=record.id, seat=seat_name(record.game, seat, lang)), ephemeral=True
@@ -216,10 +332,14 @@ class Lobby(
         if not tables:
             await interaction.followup.send(t(lang, "bot.list_empty"), ephemeral=True)
             return
-        lines = [
-            f"{table_label(r, lang)}" + (f" · <#{r.post_channel_id}>" if r.post_channel_id else "")
-            for r in tables[:20]
-        ]
+        lines = [t(lang, "bot.list_header", count=len(tables))]
+        for n, record in enumerate(tables):
+            line = await list_line(interaction, record, lang)
+            more = t(lang, "bot.list_more", count=len(tables) - n)
+            if sum(len(x) + 1 for x in lines) + len(line) + len(more) + 2 > CONTENT_LIMIT:
+                lines.append(more)
+                break
+            lines.append(line)
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @app_commands.command(
