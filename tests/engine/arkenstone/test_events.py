@@ -58,6 +58,11 @@ def test_bilbo_turn_ups_take_all_when_fewer_remain() -> None:
     after, events = play(state, "bilbo", Guess(higher=True), RiggedDice([13, 3]))
     assert [e.label for e in of_kind(events, "treasure_turned")] == [12, 13]
     assert after.active == "smaug"
+    # A Queen with exactly two left: nothing to choose, both turn at once.
+    two = table(active="bilbo", reference=5, removed=range(1, 12))
+    after, events = play(two, "bilbo", Guess(higher=True), RiggedDice([12, 3]))
+    assert [e.label for e in of_kind(events, "treasure_turned")] == [12, 13]
+    assert not of_kind(events, "turn_ups_owed") and after.active == "smaug"
     # A Queen with three face-down cards left: Bilbo chooses two, one stays face down.
     three = table(active="bilbo", reference=5, removed=range(1, 11))
     after, _ = play(three, "bilbo", Guess(higher=True), RiggedDice([12, 3]))
@@ -95,6 +100,7 @@ def test_smaug_senses_move_him_onto_the_club_and_discover_in_range(rank: int, re
     assert of_kind(events, "figure_set")[0].cause == "event"
     assert of_kind(events, "contest_resolved")[0].trigger == "event"
     assert RULES.outcome(after).winners == ("smaug",)
+    assert events[-1].kind == "game_won" and RULES.active_seats(after) == frozenset()  # AK-GEN-4
     outside = (club.x - 1.0 - 0.5 - reach - 0.01, club.y)
     state = table(active="smaug", reference=5, bilbo=outside, smaug=(3.0, 3.0))
     after, events = play(state, "smaug", Guess(higher=True), RiggedDice([rank, 2, 9, 3]))
