@@ -27,7 +27,17 @@ from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
 from .i18n import t
-from .panels import Panel, mention, narration_lines, outcome_text, private_panel, status_panel, turn_content
+from .panels import (
+    Panel,
+    mention,
+    narration_lines,
+    outcome_text,
+    private_panel,
+    status_link,
+    status_panel,
+    status_ref,
+    turn_content,
+)
 from .store import DeliveryRecord, NewDelivery, Store, TableRecord
 from .tables import TableService
 
@@ -133,6 +143,16 @@ class DiscordMessenger:
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+
+async def last_change(store: Store, table: TableRecord) -> list[Event]:
+    """The events of the table's latest change: the range its newest turn announcement covers."""
+    turns = [r for r in await store.deliveries(table.id) if r.kind == "turn"]
+    if not turns:
+        return []
+    first, last = turns[-1].payload["from"], turns[-1].payload["to"]
+    rules = rules_for(table.game)
+    return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
 
 
 def nonce_for(row: DeliveryRecord) -> str:
@@ -283,7 +303,8 @@ class DeliveryWorker:
         if channel is None:
             return "skipped", None, "no channel"
         loaded = await self.service.load(table.id)
-        panel = await status_panel(table, loaded.rules, presenter_for(table.game), loaded.state)
+        recent = await last_change(self.store, table)
+        panel = await status_panel(table, loaded.rules, presenter_for(table.game), loaded.state, recent)
         if table.status_message_id is not None:
             try:
                 await self.messenger.edit(channel, table.status_message_id, panel)
@@ -308,10 +329,16 @@ class DeliveryWorker:
         events: list[Event] = [rules.parse_event(r.data) for r in records]
         lines = narration_lines(presenter_for(table.game), events, table.lang)
         current = table.version == row.version
+        final = current and table.status == "finished"
         ping = row.payload.get("ping", []) if current and table.status == "active" else []
-        content = turn_content(table, lines, ping, table.lang, final=current and table.status == "finished")
+        players = [await self.store.get_player(u) for u in ping]
+        dms = not players or any(p is None or p.dm_status != "closed" for p in players)
+        content = turn_content(table, lines, ping, table.lang, final=final, link=status_link(table), dms=dms)
         if not content:
             return "skipped", None, None
+        if final:  # the players who did not make the last move learn the game is over (named in it)
+            movers = {r.actor for r in records}
+            ping = [u for s in table.seats if (u := table.user_of(s)) is not None and s not in movers]
         message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
         return "done", message_id, None
 
@@ -345,15 +372,19 @@ class DeliveryWorker:
 
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         user_id = int(row.target.split(":", 1)[1])
-        return await self._public(
-            row, table, t(table.lang, "bot.dm_closed", mention=mention(user_id)), [user_id]
-        )
+        where = status_ref(table.lang, status_link(table))
+        content = t(table.lang, "bot.dm_closed", mention=mention(user_id), status=where)
+        return await self._public(row, table, content, [user_id])
 
     async def _end(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         content = outcome_text(table, table.lang)
         if not content:
             return "skipped", None, None
-        return await self._public(row, table, f"**{content}**", [])
+        # a resignation reaches the other players (named in the outcome); an abandon pings nobody
+        params = (table.outcome or {}).get("params") or {}
+        resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
+        ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
+        return await self._public(row, table, f"**{content}**", ping)
 
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:

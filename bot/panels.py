@@ -147,7 +147,7 @@ def header(table: TableRecord, lang: str) -> str:
 
 
 def outcome_text(table: TableRecord, lang: str) -> str | None:
-    """'Game over: Red (@alice) wins — reason.' or None while the game goes on."""
+    """'Game over: Red (@alice) won against Blue (@bob) — reason.' or None while the game goes on."""
     outcome = table.outcome
     if not outcome:
         return None
@@ -159,21 +159,62 @@ def outcome_text(table: TableRecord, lang: str) -> str | None:
         params["by"] = mention(params["by"])
     reason = text(lang, outcome["reason"], outcome["reason"], **params)
     winners = [seat_with_holder(table, s, lang) for s in outcome.get("winners", [])]
+    losers = [seat_with_holder(table, s, lang) for s in table.seats if s not in outcome.get("winners", [])]
     if table.status == "abandoned":
         return t(lang, "bot.outcome_abandoned", table=table.id)
     if not winners:
         return t(lang, "bot.outcome_draw", reason=reason)
-    return t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
+    if not losers:
+        return t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
+    return t(
+        lang, "bot.outcome_win_against", winners=", ".join(winners), losers=", ".join(losers), reason=reason
+    )
 
 
 # --- public ------------------------------------------------------------------------------------
+RECENT_CHARS = 700  # the status message's "just now" block: the end of the latest change's narration
+RECENT_LINES = 8
+
+
+def recent_block(presenter: Presenter, events: Sequence[Event], lang: str) -> list[str]:
+    """The latest change's public narration as a quote, its last lines when it is long."""
+    narration = narration_lines(presenter, events, lang)
+    kept: list[str] = []
+    size = 0
+    for line in reversed(narration):
+        if len(kept) == RECENT_LINES or size + len(line) > RECENT_CHARS:
+            break
+        kept.insert(0, line)
+        size += len(line) + 3
+    if not kept:
+        return []
+    head = [t(lang, "bot.just_now")] + (["> …"] if len(kept) < len(narration) else [])
+    return head + [f"> {line}" for line in kept]
+
+
+def status_link(table: TableRecord) -> str | None:
+    """A jump link to the table's status message, when it has been posted."""
+    if table.status_message_id is None or table.post_channel_id is None or table.guild_id is None:
+        return None
+    return f"https://discord.com/channels/{table.guild_id}/{table.post_channel_id}/{table.status_message_id}"
+
+
 async def status_panel(
-    table: TableRecord, rules: Rules[Any], presenter: Presenter, state: Any | None
+    table: TableRecord,
+    rules: Rules[Any],
+    presenter: Presenter,
+    state: Any | None,
+    recent: Sequence[Event] = (),
 ) -> Panel:
-    """The one public status message of a table (edited on every change)."""
+    """The one public status message of a table (edited on every change): who plays, what just
+    happened (`recent`: the latest change's events), where the game stands, who must act."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    just_now = recent_block(presenter, recent, lang) if state is not None else []
+    if just_now:
+        lines.append("")
+        lines += just_now
     files: list[tuple[str, bytes]] = []
     buttons: list[ButtonSpec | SelectSpec] = []
     if table.status == "lobby":
@@ -223,16 +264,34 @@ def narration_lines(presenter: Presenter, events: Sequence[Event], lang: str) ->
     return lines
 
 
+def status_ref(lang: str, link: str | None) -> str:
+    """'the table message', as a jump link when there is one."""
+    words = t(lang, "bot.status_message_ref")
+    return f"[{words}]({link})" if link else words
+
+
 def turn_content(
-    table: TableRecord, lines: Sequence[str], ping: Sequence[int], lang: str, *, final: bool
+    table: TableRecord,
+    lines: Sequence[str],
+    ping: Sequence[int],
+    lang: str,
+    *,
+    final: bool,
+    link: str | None = None,
+    dms: bool = True,
 ) -> str:
-    """The per-turn notification: narration, then the outcome or a ping for who must act."""
+    """The per-turn notification: narration, then the outcome or a ping for who must act.
+
+    `link` jumps to the status message; `dms=False` (every pinged player's DMs are closed) does not
+    send them to their DMs."""
     parts = list(lines)
     end = outcome_text(table, lang) if final else None
     if end:
         parts.append(f"**{end}**")
     if ping:
-        parts.append(t(lang, "bot.your_move", mentions=" ".join(mention(u) for u in ping)))
+        key = "bot.your_move" if dms else "bot.your_move_no_dm"
+        mentions = " ".join(mention(u) for u in ping)
+        parts.append(t(lang, key, mentions=mentions, status=status_ref(lang, link)))
     if not parts:
         return ""
     body = "\n".join(parts)

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 from pydantic import ValidationError
 
+from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
 from bot.panels import CONTENT_LIMIT, holder_text, mention, rules_summary, status_panel
@@ -352,9 +353,11 @@ class Lobby(
     async def status(self, interaction: discord.Interaction, table: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await resolve_table(interaction, table)
-        loaded = await tablero(interaction).tables.load(record.id)
+        bot = tablero(interaction)
+        loaded = await bot.tables.load(record.id)
         shown = loaded.table.model_copy(update={"lang": lang_of(interaction)})
-        panel = await status_panel(shown, loaded.rules, presenter_for(shown.game), loaded.state)
+        recent = await last_change(bot.store, shown)
+        panel = await status_panel(shown, loaded.rules, presenter_for(shown.game), loaded.state, recent)
         await send_panel(interaction, panel)
 
     @app_commands.command(

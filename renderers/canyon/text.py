@@ -94,8 +94,13 @@ def action_label(action: Action, lang: str, view: CanyonView | None = None) -> s
         case PlayCard(card=rank):
             return t(lang, "canyon.action.play", card=RANK_NAME.get(rank, str(rank)))
         case ResolveHit(choice="discard"):
+            if view is not None and view.seat is not None:  # §8.2: "Discard random hand card (n left)"
+                return t(lang, "canyon.action.discard_n", hand=view.ship(view.seat).hand_count)
             return t(lang, "canyon.action.discard")
         case ResolveHit():
+            multiplier = view.ship(view.seat).pending_multiplier if view is not None and view.seat else 1
+            if multiplier > 1:
+                return t(lang, "canyon.action.damage_multiplied", multiplier=multiplier)
             return t(lang, "canyon.action.damage")
         case TakeAllHits():
             return t(lang, "canyon.action.take_all")
@@ -115,19 +120,28 @@ def action_prompt(view: CanyonView, actions: Sequence[Action], lang: str) -> str
     if view.phase == "ork_play" and view.marine.played is not None:
         return t(lang, "canyon.prompt.ork_play", card=flight_card(MARINE, view.marine.played))
     if view.phase == "hits" and view.pending_hits:
-        batch = view.pending_hits[0]
-        held = view.ship(seat).hand_count
-        multiplier = view.ship(seat).pending_multiplier
-        key = "canyon.prompt.hits_multiplied" if multiplier > 1 else "canyon.prompt.hits"
-        return t(
-            lang,
-            key,
-            hits=hits(lang, batch.hits),
-            source=t(lang, f"canyon.source.{batch.source}"),
-            hand=held,
-            multiplier=multiplier,
-        )
+        return hits_prompt(view, seat, lang)
     return t(lang, "canyon.prompt.generic")
+
+
+def hits_prompt(view: CanyonView, seat: str, lang: str) -> str:
+    """DC-HIT-1, §8.2: one choice per hit, with what the choice depends on (hand, damage, multiplier)."""
+    batch = view.pending_hits[0]
+    ship = view.ship(seat)
+    params = {
+        "hits": hits(lang, batch.hits),
+        "source": t(lang, f"canyon.source.{batch.source}"),
+        "hand": ship.hand_count,
+        "damage": ship.damage,
+    }
+    if ship.hand_count == 0:
+        key = "canyon.prompt.hits_empty"
+    else:
+        key = "canyon.prompt.hit_one" if batch.hits == 1 else "canyon.prompt.hits_many"
+    text = t(lang, key, **params)
+    if ship.pending_multiplier > 1:  # DC-HIT-4
+        text += " " + t(lang, "canyon.prompt.multiplier", multiplier=ship.pending_multiplier)
+    return text
 
 
 # --- status and private text -------------------------------------------------------------------
@@ -186,7 +200,8 @@ def status_text(view: CanyonView, lang: str) -> str:
     lines = [f"**{head}**", *ships]
     if played:
         lines.append(t(lang, "canyon.status.played", cards=" · ".join(played)))
-    lines.append(phase_line(view, lang))
+    if view.phase != "over":  # the platform states the outcome, with the players' names
+        lines.append(phase_line(view, lang))
     return "\n".join(lines)
 
 
@@ -305,11 +320,6 @@ def _created(e: Any, lang: str) -> str:
     return t(lang, "canyon.n.created", steps=len(layout), forks=sum(1 for w in layout if w == 2))
 
 
-def _ended(e: Any, lang: str) -> str:
-    winner = e.winners[0] if e.winners else MARINE
-    return t(lang, "canyon.n.game_ended", **pilots(lang, winner), reason=t(lang, e.reason))
-
-
 def narrate(event: Event, lang: str) -> str | None:
     """One line for a (redacted) event; None for bookkeeping events."""
     e: Any = event
@@ -364,5 +374,5 @@ def narrate(event: Event, lang: str) -> str | None:
         case "turn_ended":
             return None  # the played cards simply go to the discard piles (shown on the board)
         case "game_ended":
-            return _ended(e, lang)
+            return None  # the platform announces the outcome with the winner's name and the reason
     return None

@@ -8,7 +8,7 @@ import pytest
 from bot.app import TableroBot
 from tests.emulator import Emulator
 
-from .harness import World, run
+from .harness import World, drive, run, status_message
 
 pytestmark = pytest.mark.e2e
 pytest.importorskip("renderers.canyon")
@@ -85,3 +85,50 @@ async def test_a_long_game_list_fits_one_message(emu: Emulator, world: World, bo
     await bot.delivery.wait_idle()
     [answer] = await run(await emu.slash(world.alice, world.channel, "game list", {}))
     assert len(answer.content) <= 2000 and answer.content.rstrip().endswith("more.")
+
+
+async def test_a_canyon_duel_reads_well_from_start_to_end(
+    emu: Emulator, world: World, bot: TableroBot
+) -> None:
+    emu.deny_dms(world.bob)
+    args = {"game": "canyon", "opponent": world.bob, "side": "marine"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    await bot.delivery.wait_idle()
+    status = status_message(emu, thread, 1)
+    # the status message says what just happened, then where the game stands and who acts
+    assert "**Just now:**\n> Canyon of Death:" in status.content and "> — Turn 1 —" in status.content
+    link = f"https://discord.com/channels/{world.guild}/{thread}/{status.id}"
+    await drive(emu, [world.alice, world.bob], thread, 1, settle=bot.delivery.wait_idle)
+    await bot.delivery.wait_idle()
+    table = await bot.tables.get(1)
+    assert table.status == "finished"
+    narration = [m for m in emu.messages(thread) if m.id != status.id]
+    # pings: only who must act, with a link to the status message; once the bot knows Bob's DMs
+    # are closed, his pings send him to the "My hand" button only
+    [notice] = [m for m in narration if "I can't send you direct messages" in m.content]
+    assert notice.mentions == [world.bob] and link in notice.content
+    moves = [m for m in narration if "your move" in m.content]
+    assert moves and all(len(m.mentions) == 1 and link in m.content for m in moves)
+    bobs = [m for m in moves if m.mentions == [world.bob] and m.id > notice.id]
+    assert bobs and all("DMs" not in m.content for m in bobs)
+    # the end: said once, naming both sides, pinging the player who did not make the last move
+    final = narration[-1]
+    assert final.content.count("Game over") == 1 and "won against" in final.content
+    mover = [r.actor for r in await bot.store.load_events(1) if r.actor in table.seats][-1]
+    assert final.mentions == [table.user_of(s) for s in table.seats if s != mover]
+    status = status_message(emu, thread, 1)
+    assert status.content.count("Game over") == 1 and "**Just now:**" in status.content
+    quoted = [line[2:] for line in status.content.splitlines() if line.startswith("> ")]
+    told = final.content.splitlines()[:-1]  # the final narration, without the outcome line
+    assert quoted and quoted == told[-len(quoted) :]
+    # a resignation reaches the opponent
+    [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
+    await bot.delivery.wait_idle()
+    mark = len(emu.messages(thread))
+    await run(await emu.slash(world.alice, thread, "game resign", {"table": 2}))
+    await bot.delivery.wait_idle()
+    [end] = [m for m in emu.messages(thread)[mark:] if "resigned" in m.content]
+    assert end.mentions == [world.bob] and "won against" in end.content

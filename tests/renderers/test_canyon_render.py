@@ -156,6 +156,11 @@ def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch
     assert len(kinds) >= 18
 
 
+# turn_ended: the played cards just go to the discard piles (on the board); game_ended: the
+# platform announces the outcome itself, with the winner's player and the reason (no second line).
+SILENT = {"turn_ended", "game_ended"}
+
+
 def test_every_event_kind_is_narrated_where_a_player_wants_a_line() -> None:
     """Narration for every event kind (dice results included) in both languages."""
     seen: dict[str, str] = {}
@@ -164,13 +169,13 @@ def test_every_event_kind_is_narrated_where_a_player_wants_a_line() -> None:
             for event in events:
                 for lang in ("en", "es"):
                     line = PRESENTER.narrate(event.redacted_for(None), lang)
-                    if event.kind == "turn_ended":
+                    if event.kind in SILENT:
                         assert line is None
                     else:
                         assert line, event.kind
                         seen[event.kind] = line
     all_kinds = {m.model_fields["kind"].default for m in _event_models()}
-    assert all_kinds - {"turn_ended"} <= set(seen), sorted(all_kinds - set(seen))
+    assert all_kinds - SILENT <= set(seen), sorted(all_kinds - set(seen))
     assert re.search(r"\[\d\]", seen["shots_fired"]) and re.search(r"\[\d\]", seen["icarus_fired"])
 
 
@@ -223,3 +228,57 @@ def test_fork_route_buttons_name_the_card_only_for_the_marine(positions: list[Ca
         assert PRESENTER.action_label(action, "en", mview).endswith(f": {card}")
         assert card not in PRESENTER.action_label(action, "en")
         assert card not in PRESENTER.action_label(action, "es", RULES.view(fork, None))
+
+
+def _hit_positions() -> list[tuple[CanyonState, str]]:
+    """States where a human must resolve hits (DC-HIT-1), with the seat resolving them."""
+    found = []
+    for seed in range(30):
+        for state, _ in game(seed):
+            if state.phase == "hits":
+                found.append((state.model_copy(deep=True), sorted(RULES.active_seats(state))[0]))
+    return found
+
+
+def test_the_per_hit_prompt_gives_what_the_choice_depends_on() -> None:
+    # DC-HIT-1 (one choice per hit), DC-HIT-4 (a pending multiplier), §8.2 ("Discard random hand
+    # card (n left)"): the prompt names the hits left, the hand held and the damage so far, in
+    # the player's language; the discard button carries the hand count.
+    cases = _hit_positions()
+    seen = set()
+    for state, seat in cases:
+        view = RULES.view(state, seat)
+        assert isinstance(view, CanyonView)
+        ship, batch = view.ship(seat), view.pending_hits[0]
+        legal = RULES.legal_actions(state, seat)
+        for lang in ("en", "es"):
+            prompt = PRESENTER.action_prompt(view, legal, lang)
+            assert f"{ship.damage}/20" in prompt and "{" not in prompt
+            assert ("×" in prompt) == (ship.pending_multiplier > 1)
+            if ship.hand_count:
+                assert f"({'you hold' if lang == 'en' else 'tienes'} {ship.hand_count})" in prompt
+            labels = [PRESENTER.action_label(a, lang, view) for a in legal]
+            assert all(len(label) <= 80 for label in labels)
+        en = PRESENTER.action_prompt(view, legal, "en")
+        seen.add("one" if batch.hits == 1 else "many")
+        assert ("one at a time" in en) == (batch.hits > 1 and ship.hand_count > 0)
+        discard = [a for a in legal if getattr(a, "choice", None) == "discard"]
+        if discard:
+            assert PRESENTER.action_label(discard[0], "en", view).endswith(f"({ship.hand_count} in hand)")
+        else:
+            assert ship.hand_count == 0 and "hand is empty" in en
+    assert seen == {"one", "many"}
+
+
+def test_the_status_text_leaves_the_outcome_to_the_platform(positions: list[CanyonState]) -> None:
+    # The platform's status message ends with "Game over: <side> (<player>) won — <reason>";
+    # the game's own text must not add a second, nameless "Game over" line.
+    over = [s for s in positions if s.phase == "over"]
+    going = [s for s in positions if s.phase != "over"]
+    assert over and going
+    for state in over:
+        for lang in ("en", "es"):
+            status = PRESENTER.status_text(RULES.view(state, None), lang)
+            assert "Game over" not in status and "Fin de la partida" not in status
+    for state in going:
+        assert PRESENTER.status_text(RULES.view(state, None), "en").splitlines()[-1].endswith(".")
