@@ -74,7 +74,7 @@ def test_setup_removes_unused_canyon_cards_unseen() -> None:
         "layout": (1, 1, 2, 1, 2, 1, 2, 1),
         "removed": 2,
     }
-    for bad in ([1, 3], [], [2] * 7, [0, 1]):
+    for bad in ([1, 3], [], [2] * 7, [0, 1], [2] * 6 + [1]):  # 13 cards would leave none unseen
         with pytest.raises(ValidationError):
             CanyonOptions(canyon_layout=bad)
     assert CanyonOptions(canyon_layout=[2] * 6).canyon_layout == (2,) * 6
@@ -144,6 +144,14 @@ def test_fork_choice_discards_the_other_card_publicly() -> None:
         assert (slots[0].status, slots[0].value) == ("discarded", 4) and slots[1].status == "hidden"
     assert view(s, "marine").preview == (9,) and view(s, None).steps[0].route == 1
     assert rejected(s, "marine", ChooseRoute(route=0)).message_id == "canyon.no_fork"
+    # Two forks in a row: each step keeps the route flown there.
+    s, _ = table(canyon=[4, 9, 8, 3], marine=[1, 2, 3], ork=[1, 2, 3], layout=[2, 2])
+    s, _ = act(s, "marine", ChooseRoute(route=1))
+    s, _ = act(s, "marine", PlayCard(card=1))
+    s, _ = act(s, "ork", PlayCard(card=1), rolls=[1, 1, 1])
+    s, _ = act(s, "marine", ChooseRoute(route=0))
+    for seat in ("marine", "ork", None):
+        assert [st.route for st in view(s, seat).steps] == [1, 0]
 
 
 def test_single_card_needs_no_choice() -> None:

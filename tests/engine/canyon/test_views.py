@@ -108,3 +108,18 @@ def test_the_opening_event_never_shows_the_seed() -> None:
         assert red is not None and red.seed is None
         assert str(seed) not in red.model_dump_json()
         assert RULES.event_adapter.validate_json(RULES.event_adapter.dump_json(red)) == red
+
+
+def test_resampling_covers_the_previewed_step_for_everyone_but_the_marine() -> None:
+    """DC-NAV-1: the leak test is only as strong as `resample_hidden`: what the Ork may not know does move."""
+    state, _ = new_game(RULES, None, 3)
+    i = state.previewed
+    assert i is not None
+    looked_at = state.canyon[i]
+    for seat in ("ork", None):
+        moved = {tuple(RULES.resample_hidden(state, seat, Dice(3, k)).canyon[i]) for k in range(20)}
+        assert len(moved) > 1
+    for k in range(20):
+        again = RULES.resample_hidden(state, "marine", Dice(3, k))
+        assert again.canyon[i] == looked_at and again.hands["marine"] == state.hands["marine"]
+        assert RULES.view(again, "marine") == RULES.view(state, "marine")
