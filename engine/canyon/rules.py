@@ -95,7 +95,8 @@ MESSAGES: dict[str, str] = {
     "canyon.not_your_turn": "It is not your turn to act.",
     "canyon.no_fork": "There is no fork ahead to choose a route at right now.",
     "canyon.bad_route": "Choose route A or route B.",
-    "canyon.cannot_play_now": "You cannot play a card right now.",
+    "canyon.now.route": "Choose your route at the fork first: route A or route B.",
+    "canyon.now.hits": "First resolve the hits on your ship: {hits} left.",
     "canyon.not_in_hand": "You do not have the {card} in your hand.",
     "canyon.no_hits": "You have no hits to resolve right now.",
     "canyon.hand_empty": "Your hand is empty, so you cannot discard: draw a damage card instead.",
@@ -590,8 +591,10 @@ class CanyonRules(Rules[CanyonState]):
         t = Tape(state, dice)
         seat = cast(SeatName, seat)  # an active seat is one of SEATS
         if isinstance(action, PlayCard):
-            if state.phase not in ("marine_play", "ork_play"):
-                raise _reject("canyon.cannot_play_now")
+            if state.phase == "navigate":
+                raise _reject("canyon.now.route")  # DC-NAV-2 comes before DC-MAN-1
+            if state.phase == "hits":
+                raise _reject("canyon.now.hits", hits=state.pending[0][1])  # DC-HIT-1, one at a time
             if action.card not in state.hands[seat]:
                 raise _reject("canyon.not_in_hand", card=flight_label(seat, action.card))
             _play(t, seat, action.card)

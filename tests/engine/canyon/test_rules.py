@@ -134,7 +134,8 @@ def test_fork_choice_discards_the_other_card_publicly() -> None:
         ChooseRoute(route=0),
         ChooseRoute(route=1),
     ]
-    assert rejected(s, "marine", PlayCard(card=1)).message_id == "canyon.cannot_play_now"
+    refusal = rejected(s, "marine", PlayCard(card=1))  # the refusal says what to do instead
+    assert refusal.message_id == "canyon.now.route" and "route A or route B" in refusal.text
     assert rejected(s, "marine", ChooseRoute(route=2)).message_id == "canyon.bad_route"
     assert rejected(s, "ork", ChooseRoute(route=0)).message_id == "canyon.not_your_turn"
     s, ev = act(s, "marine", ChooseRoute(route=1))
@@ -412,6 +413,9 @@ def test_each_hit_is_the_owners_choice() -> None:
         TakeAllHits(),
     ]
     assert rejected(s, "ork", ResolveHit(choice="damage")).message_id == "canyon.not_your_turn"
+    early = rejected(s, "marine", PlayCard(card=1))  # no card play before the hits are resolved
+    assert early.message_id == "canyon.now.hits" and early.params == {"hits": 2}
+    assert early.text == "First resolve the hits on your ship: 2 left."
     s, ev = act(s, "marine", ResolveHit(choice="discard"), indices=[1])
     assert of_kind(ev, "hit_absorbed")[0].card == 2 and s.hands["marine"] == [1]
     assert RULES.legal_actions(s, "marine") == [ResolveHit(choice="discard"), ResolveHit(choice="damage")]
