@@ -211,10 +211,7 @@ async def status_panel(
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
-    just_now = recent_block(presenter, recent, lang) if state is not None else []
-    if just_now:
-        lines.append("")
-        lines += just_now
+    top = len(lines)  # the "just now" block goes here, if the message has room for it
     files: list[tuple[str, bytes]] = []
     buttons: list[ButtonSpec | SelectSpec] = []
     if table.status == "lobby":
@@ -248,6 +245,10 @@ async def status_panel(
         buttons.append(
             ButtonSpec(REMATCH_ID.format(table=table.id), t(lang, "bot.button.rematch"), "success")
         )
+    just_now = recent_block(presenter, recent, lang) if state is not None else []
+    with_recent = [*lines[:top], "", *just_now, *lines[top:]] if just_now else lines
+    if len("\n".join(with_recent)) <= CONTENT_LIMIT:  # never at the cost of who acts or the outcome
+        lines = with_recent
     return Panel("\n".join(lines), files, buttons)
 
 

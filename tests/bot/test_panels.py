@@ -46,3 +46,33 @@ def test_long_turn_messages_keep_the_ping() -> None:
     body = turn_content(Table(), ["x" * 300] * 10, [42], "en", final=False)  # type: ignore[arg-type]
     assert len(body) <= 2000 and body.endswith("press **My hand** on the table message.") and "<@42>" in body
     assert clip("y" * 2500).endswith("…") and len(clip("y" * 2500)) == 2000
+
+
+class _Said:
+    """A stand-in event: its public form says `public`; None when spectators see nothing of it."""
+
+    def __init__(self, public: str | None) -> None:
+        self.public = public
+
+    def redacted_for(self, seat: object) -> _Said | None:
+        assert seat is None  # the status message is built for spectators only
+        return None if self.public is None else _Said(self.public)
+
+
+class _Narrator:
+    def narrate(self, event: _Said, lang: str) -> str | None:
+        return event.public
+
+
+def test_the_status_message_quotes_the_latest_change_and_only_its_end_when_long() -> None:
+    from bot.panels import RECENT_CHARS, RECENT_LINES, recent_block
+
+    short = recent_block(_Narrator(), [_Said("a"), _Said(None), _Said("b")], "en")  # type: ignore[arg-type]
+    assert short == ["**Just now:**", "> a", "> b"]
+    assert recent_block(_Narrator(), [_Said(None)], "es") == []  # type: ignore[arg-type]
+    lines = [f"line {i} " + "x" * 90 for i in range(20)]
+    long = recent_block(_Narrator(), [_Said(x) for x in lines], "es")  # type: ignore[arg-type]
+    assert long[:2] == ["**Lo último:**", "> …"] and long[-1] == f"> {lines[-1]}"
+    kept = long[2:]
+    assert len(kept) <= RECENT_LINES and sum(len(x) for x in kept) <= RECENT_CHARS + 3 * RECENT_LINES
+    assert [x[2:] for x in kept] == lines[-len(kept) :]

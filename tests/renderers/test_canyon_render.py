@@ -271,7 +271,7 @@ def test_the_per_hit_prompt_gives_what_the_choice_depends_on() -> None:
 
 
 def test_the_status_text_leaves_the_outcome_to_the_platform(positions: list[CanyonState]) -> None:
-    # The platform's status message ends with "Game over: <side> (<player>) won — <reason>";
+    # The platform's status message ends with "Game over: <side> (<player>) won against ... — <reason>";
     # the game's own text must not add a second, nameless "Game over" line.
     over = [s for s in positions if s.phase == "over"]
     going = [s for s in positions if s.phase != "over"]
