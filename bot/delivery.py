@@ -390,7 +390,8 @@ class DeliveryWorker:
         if table.status != "active" or table.version != row.version:
             return "skipped", None, "moved on"
         user_id = int(row.target.split(":", 1)[1])
-        content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.id)
+        where = status_ref(table.lang, status_link(table))
+        content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.id, status=where)
         return await self._public(row, table, content, [user_id])
 
     async def _public(

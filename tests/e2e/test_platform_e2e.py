@@ -272,4 +272,6 @@ async def test_an_idle_player_is_reminded_in_the_thread(
         thread, lambda m: "waiting for your move" in m.content, since=0, timeout=10
     )
     assert reminder.mentions == [world.alice]
+    link = f"https://discord.com/channels/{world.guild}/{thread}/{status_message(emu, thread, 1).id}"
+    assert f"Press **My hand** on [the table message]({link})" in reminder.content  # where to act
     assert [d.status for d in await bot.store.deadlines(1) if d.kind == "reminder"] == ["done"]
