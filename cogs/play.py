@@ -63,9 +63,14 @@ async def act(interaction: discord.Interaction, table_id: int, version: int, cho
     picker or modal), then show the player's panel with the result."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = tablero(interaction)
+    # The confirmation repeats the label the player clicked, drawn from their view before the move
+    # (e.g. "Fly route A: 7♠"); it is shown to them only.
+    before = await bot.tables.load(table_id)
+    seat = before.table.seat_of(interaction.user.id)
+    view = before.rules.view(before.state, seat) if before.state is not None and seat else None
     applied = await bot.tables.submit(table_id, interaction.user.id, choice, version)
     lang = lang_of(interaction)
-    label = presenter_for(applied.table.game).action_label(applied.action, lang)
+    label = presenter_for(applied.table.game).action_label(applied.action, lang, view)
     await show_private(interaction, table_id, note=t(lang, "bot.you_chose", label=label))
     message = interaction.message
     if message is not None and not message.flags.ephemeral and message.guild is None:

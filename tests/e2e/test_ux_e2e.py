@@ -3,6 +3,8 @@ checked through the real bot and the emulator in English and Spanish."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.app import TableroBot
@@ -114,6 +116,9 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     assert moves and all(len(m.mentions) == 1 and link in m.content for m in moves)
     bobs = [m for m in moves if m.mentions == [world.bob] and m.id > notice.id]
     assert bobs and all("DMs" not in m.content for m in bobs)
+    # the Marine's confirmation of a fork choice repeats the button's card (death_canyon §8.2)
+    routes = [m.content for m in emu.visible_to(world.alice) if "✅ Fly route" in m.content]
+    assert routes and all(re.search(r"✅ Fly route [AB]: (10|[2-9AJQK])♠", c) for c in routes)
     # the end: said once, naming both sides, pinging the player who did not make the last move
     final = narration[-1]
     assert final.content.count("Game over") == 1 and "won against" in final.content
