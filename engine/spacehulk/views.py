@@ -149,8 +149,12 @@ def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
 
 
 def redact_state(s: ShState, seat: Seat | None) -> ShState:
-    """A copy of the state without the secrets `seat` may not know (for the opening event)."""
+    """A copy of the state without the secrets `seat` may not know (for the opening event).
+
+    The seed is blanked for every seat: with it, Dice(seed, version) replays every CP chit and blip draw.
+    """
     out = s.clone()
+    out.seed = 0
     if seat != "genestealer":
         out.blips, out.bag = {}, {}
     if seat != "marine":

@@ -63,3 +63,13 @@ def test_resample_hidden_changes_only_what_the_seat_may_not_know() -> None:
         assert RULES.view(other, "genestealer") == RULES.view(state, "genestealer")
         assert 1 <= other.cp_drawn <= 6 and other.cp == other.cp_drawn - other.cp_spent
     assert len(values) > 1  # blip values really are resampled
+
+
+def test_opening_event_hides_the_seed() -> None:
+    """SHB-5.1 / SHB-10.1: the seed replays every roll and draw (the CP chits, the blip values), so no seat
+    is shown it: the redacted opening state carries a blank seed."""
+    _, events = new_game(RULES, {}, 987_654_321)
+    started = events[0]
+    assert isinstance(started, GameStarted) and started.state.seed == 987_654_321
+    for seat in ("marine", "genestealer", None):
+        assert started.redacted_for(seat).state.seed == 0
