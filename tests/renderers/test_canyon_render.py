@@ -282,3 +282,9 @@ def test_the_status_text_leaves_the_outcome_to_the_platform(positions: list[Cany
             assert "Game over" not in status and "Fin de la partida" not in status
     for state in going:
         assert PRESENTER.status_text(RULES.view(state, None), "en").splitlines()[-1].endswith(".")
+
+
+def test_the_spanish_rules_tie_the_face_card_names_to_the_letters_on_the_cards() -> None:
+    # The cards are drawn J/Q/K in every language; Spanish names them sota/caballo/rey (DC-CAN-3..5).
+    rules = PRESENTER.rules_text("es")
+    assert all(name in rules for name in ("Sota (J)", "Caballo (Q)", "Rey (K)"))
