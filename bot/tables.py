@@ -558,27 +558,35 @@ class TableService:
                 raise Rejected("bot.not_over", "Table #{table} is still being played.", table=table_id)
             existing = await self.store.find_rematch(table_id)
             if existing is not None:
-                return existing, False
-            seats = list(table.seats)
-            holders = [table.seats[s] for s in seats]
-            rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
-            async with self.store.transaction() as tx:
-                new_id = await tx.insert_table(
-                    game=table.game,
-                    guild_id=table.guild_id,
-                    channel_id=table.channel_id,
-                    thread_id=table.thread_id,
-                    status="lobby",
-                    seats=rotated,
-                    invited=[],
-                    options=table.options,
-                    seed=self.seeder(),
-                    lang=table.lang,
-                    created_by=user_id,
-                    rematch_of=table.id,
-                )
+                new_id, created = existing.id, False
+            else:
+                new_id, created = await self._insert_rematch(table, user_id), True
         async with self.lock(new_id):
-            return await self._start(await self.get(new_id)), True
+            new = await self.get(new_id)
+            if new.status == "lobby":  # just created, or a crash came between creating and starting it
+                new = await self._start(new)
+            return new, created
+
+    async def _insert_rematch(self, table: TableRecord, user_id: int) -> int:
+        """The rematch's row (a lobby with every seat filled, sides rotated); its id."""
+        seats = list(table.seats)
+        holders = [table.seats[s] for s in seats]
+        rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
+        async with self.store.transaction() as tx:
+            return await tx.insert_table(
+                game=table.game,
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                thread_id=table.thread_id,
+                status="lobby",
+                seats=rotated,
+                invited=[],
+                options=table.options,
+                seed=self.seeder(),
+                lang=table.lang,
+                created_by=user_id,
+                rematch_of=table.id,
+            )
 
     # --- reading for players -------------------------------------------------------------------
     async def log_for(self, table_id: int, user_id: int) -> dict[str, Any]:
