@@ -475,9 +475,7 @@ class TableService:
             needs_act = seat in active_new and (
                 seat not in active_old or rules.legal_actions(old, seat) != rules.legal_actions(new, seat)
             )
-            changed = old is None or self._private(presenter, rules, old, seat, table.lang) != self._private(
-                presenter, rules, new, seat, table.lang
-            )
+            changed = old is None or self._learned(presenter, rules, old, new, seat, table.lang)
             if seat not in active_new or user == actor_user:
                 change.quiet_seats.add(seat)
             if needs_act and not over:
@@ -511,6 +509,16 @@ class TableService:
     @staticmethod
     def _private(presenter: Presenter, rules: Rules[Any], state: State, seat: Seat, lang: str) -> str | None:
         return presenter.private_text(rules.view(state, seat), lang)
+
+    @classmethod
+    def _learned(
+        cls, presenter: Presenter, rules: Rules[Any], old: State, new: State, seat: Seat, lang: str
+    ) -> bool:
+        """Whether a seat's secrets now show something new (worth a DM). A secret that only went
+        away, e.g. the canyon card the Marine previewed once everyone sees it, is no news."""
+        before = (cls._private(presenter, rules, old, seat, lang) or "").splitlines()
+        after = (cls._private(presenter, rules, new, seat, lang) or "").splitlines()
+        return bool(set(after) - set(before))
 
     # --- leaving -----------------------------------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> TableRecord:

@@ -137,3 +137,24 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     await bot.delivery.wait_idle()
     [end] = [m for m in emu.messages(thread)[mark:] if "resigned" in m.content]
     assert end.mentions == [world.bob] and "won against" in end.content
+
+
+def test_a_player_is_messaged_only_when_their_secrets_show_something_new() -> None:
+    from bot.tables import TableService
+
+    class Texts:
+        def private_text(self, view: str, lang: str) -> str | None:
+            return view or None
+
+    class Views:
+        def view(self, state: str, seat: str) -> str:
+            return state
+
+    def learned(old: str, new: str) -> bool:
+        return TableService._learned(Texts(), Views(), old, new, "marine", "en")  # type: ignore[arg-type]
+
+    hand, preview = "Your hand: 2♦ 4♦", "Next canyon card: Q♠ (Icarus battery)"
+    assert not learned(f"{hand}\n{preview}", hand)  # the preview is now public: no DM
+    assert learned(hand, "Your hand: 2♦ 4♦ 7♦")  # a refilled hand (§8.2 End of turn)
+    assert learned(hand, f"{hand}\n{preview}") and learned("", hand)
+    assert not learned(hand, hand)
