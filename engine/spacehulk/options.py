@@ -71,8 +71,10 @@ class Options(BaseModel):
     # Later editions, for variants (not open questions of the 1e digest):
     overwatch_sustained: bool = False  # 3e: a later overwatch shot at the same target kills on 5+
     jams_clear_each_turn: bool = False  # 3e: jams cleared at the start of the Marine turn (SHB-8.6)
-    # Digital: offer the CP interrupt only when the Marine has CP and something to do (reveals that
-    # he has CP), or after every action a Marine saw (reveals nothing, more prompts).
-    interrupt_prompt: Literal["when_able", "always"] = "when_able"
+    # Digital: offer the CP interrupt after every action a Marine saw ("always": reveals nothing), or
+    # only when the Marine has CP and something to do ("when_able": fewer prompts, but the prompts'
+    # presence tells the Stealer player that CP remain, and with public spending the chit itself).
+    # The default keeps the chit secret from the Stealer player (SHB-2.2, issue 5 item 7).
+    interrupt_prompt: Literal["when_able", "always"] = "always"
     turn_limit: int | None = None
     """Override the mission's last turn (None: the mission's own)."""

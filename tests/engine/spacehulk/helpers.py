@@ -125,7 +125,9 @@ def scenario(
             if value is not None:
                 blips[pid] = value
             ids[f"{area}.{len([i for i in ids if i.startswith(area + '.')])}"] = pid
-    opts = Options(**(options or {}))
+    # Scenarios script the prompts they expect: they open the CP interrupt window only when the
+    # Marine can use it, unless a test asks for the (default) "always" reading explicitly.
+    opts = Options(**{"interrupt_prompt": "when_able", **(options or {})})
     m = Mission(
         id="test",
         name="Test",

@@ -556,3 +556,28 @@ def test_unspent_command_points_are_discarded() -> None:
     state, _ = scenario("a..", a=M("E"), phase="stealer", cp=5)
     state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
     assert of(events, "cp_discarded")[0].cp == 5 and state.cp == 1
+
+
+def test_default_interrupt_window_does_not_reveal_the_chit() -> None:
+    """SHB-2.2, SHB-5.1: the CP chit is secret from the Stealer player, so by default the interrupt
+    window opens after every witnessed Stealer action whatever the Marine's CP; its presence tells
+    the Stealer player nothing."""
+    from engine.spacehulk.options import Options
+
+    assert Options().interrupt_prompt == "always"
+    windows = []
+    for cp in (0, 4):
+        state, ids = scenario(
+            "a.....g",
+            a=M("E"),
+            g=G("W"),
+            phase="stealer",
+            cp=cp,
+            options={"interrupt_prompt": Options().interrupt_prompt},
+        )
+        state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+        windows.append(
+            (RULES.active_seats(state), RULES.view(state, "genestealer").model_dump(exclude={"log"}))
+        )
+    assert windows[0][0] == windows[1][0] == frozenset({"marine"})
+    assert windows[0][1] == windows[1][1]
