@@ -31,8 +31,9 @@ Interrupts (SHB-5.3)
  - After each Stealer-side action, once its overwatch fire, conversions and free turn are resolved,
    a window opens for the Marine player if a Marine saw the action: he saw the acting Genestealer
    before or after it, the door it worked, or a Genestealer that action revealed. Default prompt
-   "when_able": only with CP left and an affordable action (this shows the Genestealer player that
-   CP remain); "always": after every witnessed action, revealing nothing. One action, CP only.
+   "always": after every witnessed action, revealing nothing about the secret chit; the option
+   "when_able" prompts only with CP left and an affordable action (fewer prompts, but it shows the
+   Genestealer player that CP remain). One action, CP only.
  - The 3e rule "no overwatch shot and CP action by one Marine for the same action" is not applied.
 Shooting and assault
  - Sustained fire needs the same target on the same square: a target that moved is a new aim; every
