@@ -181,6 +181,7 @@ class DeliveryWorker:
         self.retry_base = retry_base
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._tables: dict[int, asyncio.Task[int]] = {}  # the running delivery task of each table
         self._idle = asyncio.Event()
         self._handlers: dict[
             str, Callable[[DeliveryRecord, TableRecord], Awaitable[tuple[str, int | None, str | None]]]
@@ -204,13 +205,15 @@ class DeliveryWorker:
             self._task = asyncio.create_task(self._loop(), name="tablero-delivery")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+        for task in [self._task, *self._tables.values()]:
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+        self._task = None
+        self._tables.clear()
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Until nothing is pending (for tests and orderly shutdown)."""
@@ -220,16 +223,17 @@ class DeliveryWorker:
         while True:
             self._wake.clear()
             try:
-                await self.run_once()
+                await self._dispatch()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("delivery pass failed")
             timeout = self.poll_interval
             soonest = await self.store.next_wakeup()
-            if soonest is not None:
+            if soonest is not None and soonest > self.clock():
                 timeout = max(0.05, min(timeout, soonest - self.clock()))
-            if not self._wake.is_set() and soonest is None:
+            # rows due now all belong to tables being delivered: their tasks wake us when done
+            if not self._wake.is_set() and soonest is None and not self._tables:
                 self._idle.set()
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout)
@@ -238,12 +242,33 @@ class DeliveryWorker:
 
     async def run_once(self) -> int:
         """Deliver every due row once; returns how many rows were handled."""
+        counts = await asyncio.gather(*await self._dispatch())
+        return sum(counts)
+
+    async def _dispatch(self) -> list[asyncio.Task[int]]:
+        """Start delivering each table that has due rows and no running task: tables never wait on
+        each other (a slow render or a rate-limited channel holds up only its own table)."""
         rows = await self.store.pending_deliveries(self.clock())
         by_table: dict[int, list[DeliveryRecord]] = {}
         for row in rows:
             by_table.setdefault(row.table_id, []).append(row)
-        counts = await asyncio.gather(*(self._run_table(rows) for rows in by_table.values()))
-        return sum(counts)
+        started = []
+        for table_id, table_rows in by_table.items():
+            if table_id in self._tables:
+                continue  # its task looks again when it is done
+            task = asyncio.create_task(self._run_table(table_rows), name=f"tablero-delivery-{table_id}")
+            self._tables[table_id] = task
+            task.add_done_callback(lambda done, table_id=table_id: self._table_done(table_id, done))
+            started.append(task)
+        return started
+
+    def _table_done(self, table_id: int, task: asyncio.Task[int]) -> None:
+        self._tables.pop(table_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            assert exc is not None
+            log_failure(log, exc, "delivery of a table failed", table=table_id, version=None)
+        self._wake.set()  # rows may have arrived for this table meanwhile
 
     async def _run_table(self, rows: list[DeliveryRecord]) -> int:
         for row in rows:

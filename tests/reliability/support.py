@@ -167,3 +167,30 @@ class BotProcess:
         """Wait until the interaction produced its final message (True) or the bot died (False)."""
         await self.emu.wait_for(lambda: it.done or not self.alive, timeout=timeout)
         return it.done
+
+
+async def challenge(
+    emu: Emulator, bot: Any, creator: int, opponent: int, channel: int, *, game: str = "duel", **options: Any
+) -> tuple[int, int]:
+    """`creator` opens a table against `opponent`, who joins with the lobby's Join button; (table, thread)."""
+    from tests.e2e.harness import run, status_message
+
+    args: dict[str, Any] = {"game": game, "opponent": opponent}
+    if options:
+        args["options"] = " ".join(f"{k}={v}" for k, v in options.items())
+    await run(await emu.slash(creator, channel, "game new", args))
+    record = (await bot.store.list_tables())[0]
+    lobby = await emu.wait_for(lambda: status_message(emu, record.thread_id, record.id))
+    await run(await emu.click(opponent, lobby.id, f"tb:join:{record.id}"))
+    await bot.delivery.wait_idle()
+    return record.id, record.thread_id
+
+
+def says(message: Any, key: str, **params: Any) -> bool:
+    """Whether a message carries the catalog text `key` (in English or Spanish)."""
+    from bot.i18n import t
+
+    return any(t(lang, key, **params) in message.content for lang in ("en", "es"))
+
+
+BROKE = "core.something_broke"
