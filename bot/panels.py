@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
 from renderers.base import Presenter
+from renderers.stamp import stamp
 
 from .i18n import game_name, seat_name, t, text
 from .store import AI, TableRecord
@@ -225,9 +226,16 @@ async def status_panel(
         ]
     if state is not None:
         view = rules.view(state, None)
-        lines.append("")
-        lines.append(presenter.status_text(view, lang))
+        # Ended by the bot (resignation, abandon) while the rules still wait for a move: the game's
+        # own status would say whose move it is, so it gives way to the outcome and a banner.
+        stopped = table.status in ("finished", "abandoned") and rules.outcome(state) is None
+        if not stopped:
+            lines.append("")
+            lines.append(presenter.status_text(view, lang))
         png = await asyncio.to_thread(presenter.board_png, view, lang)
+        if stopped:
+            banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
+            png = await asyncio.to_thread(stamp, png, banner)
         files.append((f"table-{table.id}-v{table.version}.png", png))
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:

@@ -76,3 +76,58 @@ def test_the_status_message_quotes_the_latest_change_and_only_its_end_when_long(
     kept = long[2:]
     assert len(kept) <= RECENT_LINES and sum(len(x) for x in kept) <= RECENT_CHARS + 3 * RECENT_LINES
     assert [x[2:] for x in kept] == lines[-len(kept) :]
+
+
+async def test_a_table_ended_by_resignation_shows_the_outcome_not_whose_move_it_was() -> None:
+    import io
+
+    from PIL import Image
+
+    from bot.panels import status_panel
+    from bot.store import TableRecord
+    from engine.core import new_game
+    from engine.registry import GAMES
+    from renderers.canyon import PRESENTER
+
+    rules = GAMES["canyon"]
+    state, _ = new_game(rules, None, 3)
+    assert rules.outcome(state) is None  # the rules still wait for the Marine
+
+    def table(status: str, outcome: dict | None) -> TableRecord:
+        return TableRecord(
+            id=9,
+            game="canyon",
+            guild_id=1,
+            channel_id=2,
+            thread_id=3,
+            status=status,  # type: ignore[arg-type]
+            seats={"marine": 11, "ork": 12},
+            invited=[],
+            options={},
+            seed=3,
+            version=state.version,
+            lang="en",
+            status_message_id=None,
+            created_by=11,
+            outcome=outcome,
+            rematch_of=None,
+            created_at=0.0,
+            updated_at=0.0,
+        )
+
+    playing = await status_panel(table("active", None), rules, PRESENTER, state)
+    resigned = await status_panel(
+        table(
+            "finished", {"winners": ["ork"], "reason": "core.resigned", "params": {"seat": "marine"}}
+        ),
+        rules,
+        PRESENTER,
+        state,
+    )
+    choosing = PRESENTER.status_text(rules.view(state, None), "en").splitlines()[-1]
+    assert choosing in playing.content and choosing not in resigned.content
+    assert "Game over" in resigned.content
+    before, after = (Image.open(io.BytesIO(p.files[0][1])).convert("RGB") for p in (playing, resigned))
+    assert before.size == after.size and before.crop((0, 0, before.width, 40)) != after.crop(
+        (0, 0, after.width, 40)
+    )
