@@ -17,7 +17,8 @@ from engine.core import Pilot, apply, dice_for, new_game
 
 
 def random_game(seed: int) -> int:
-    """One full game of uniformly random legal actions (default random layout); returns its actions."""
+    """One full game of uniformly random legal actions (default grid draft, placements included); returns
+    its actions."""
     state, _ = new_game(RULES, None, seed)
     picker = random.Random(seed)
     actions = 0

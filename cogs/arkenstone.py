@@ -1,7 +1,9 @@
 """Hunt for the Arkenstone in Discord: an action picker that groups the many moves, and typed moves by modal.
 
 The generic action UI (cogs/play.py) already gives Higher / Lower, the trick's Yes / No, the turn-ups,
-Search / Recover / Discover / Pass (buttons routed by legal-action index). This cog adds what it cannot:
+Search / Recover / Discover / Pass (buttons routed by legal-action index); in Bilbo's free-action window
+Higher / Lower sit below the free-action controls, since a guess there declines it (A13). This cog adds
+what the generic UI cannot:
 - a select "move toward a card or figure" (full reach) and a select "move in a direction" (full, half or
   1 inch), each offering only moves the engine accepts from here;
 - modals for a move of a chosen distance (toward a card, a figure or a compass direction) and for a
@@ -29,6 +31,7 @@ from bot.tables import moved_on
 from engine.arkenstone import (
     ArkenstoneView,
     Discover,
+    Guess,
     MoveDirection,
     MoveTo,
     MoveToward,
@@ -154,7 +157,8 @@ def action_specs(
     presenter: Presenter,
     lang: str,
 ) -> list[ButtonSpec | SelectSpec]:
-    """The action phase: move selects, the search / recover / discover buttons, the modals, Pass."""
+    """The action phase: move selects, the search / recover / discover buttons, the modals, Pass; in the
+    free-action window also Higher / Lower (a guess declines the free action, A13)."""
     seat = view.seat
     assert seat is not None
     specs: list[ButtonSpec | SelectSpec] = []
@@ -199,6 +203,9 @@ def action_specs(
     for i, action in _indexed(legal, (Pass,)):
         cid = ACTION_ID.format(table=table_id, version=version, index=i)
         specs.append(ButtonSpec(cid, presenter.action_label(action, lang), "secondary", row))
+    for i, action in _indexed(legal, (Guess,)):  # at most the fifth row: the rows above are ≤ 4
+        cid = ACTION_ID.format(table=table_id, version=version, index=i)
+        specs.append(ButtonSpec(cid, presenter.action_label(action, lang), "primary", row + 1))
     return specs
 
 

@@ -230,6 +230,8 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
     if isinstance(action, MoveTo):
         end = Point(x=action.x, y=action.y)
         length = distance(start, end)
+        if length < MIN_TRAVEL_IN:  # a move that goes nowhere is no move (staying put is a pass)
+            raise refuse("arkenstone.no_move", figure=name)
         if not in_reach(length, limit):
             raise _too_far(length, name, limit)
         if not figure_on_table(o, seat, end):
@@ -243,6 +245,8 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
         return end
     if action.distance_in is not None and action.distance_in <= 0:
         raise refuse("arkenstone.bad_distance")
+    if action.distance_in is not None and action.distance_in < MIN_TRAVEL_IN:
+        raise refuse("arkenstone.no_move", figure=name)  # asked for less than the table measures
     if isinstance(action, MoveDirection) and not in_reach(action.distance_in, limit):
         raise _too_far(action.distance_in, name, limit)
     unit, length = move_plan(board, seat, action)
@@ -322,16 +326,18 @@ def cell_at(at: Point) -> str | None:
     return None
 
 
-def _rects_overlap(a: Rect, b: Rect) -> bool:
-    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+def _cards_overlap(a: Point, b: Point) -> bool:
+    """True if two cards centred at `a` and `b` overlap (same size and orientation: compare centres)."""
+    return abs(a.x - b.x) < CARD_WIDTH_IN and abs(a.y - b.y) < CARD_HEIGHT_IN
 
 
 def cell_is_free(board: Board, at: Point) -> bool:
     """A cell is empty when no card and no figure base covers a card laid at its centre (§8.1)."""
-    rect = card_rect(at)
-    cards = [t.at for t in board.treasures] + [loc.at for loc in board.locations]
-    if any(_rects_overlap(rect, card_rect(c)) for c in cards):
+    if any(_cards_overlap(at, t.at) for t in board.treasures) or any(
+        _cards_overlap(at, loc.at) for loc in board.locations
+    ):
         return False
+    rect = card_rect(at)
     for seat in (BILBO, SMAUG):
         fig = board.bilbo if seat == BILBO else board.smaug
         if fig is not None and circle_rect_gap(fig, radius(board.options, seat), rect) <= 0.0:

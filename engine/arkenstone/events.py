@@ -13,7 +13,10 @@ from .model import ArkenstoneOptions, Location
 
 
 class GameStarted(Event):
-    """The table is set up. `treasure_ranks` (T1…T13 in placement order) and `seed` are secret from everyone."""
+    """A new hunt. `treasure_ranks` (T1…T13 in placement order) and `seed` are secret from everyone.
+
+    The figures and card spots are set only in logs from before the players placed their figures in
+    the random layout (kept so those logs still replay); now they come in later events."""
 
     kind: Literal["game_started"] = "game_started"
     game: Literal["arkenstone"] = "arkenstone"
@@ -59,6 +62,15 @@ class LocationPlaced(Event):
     seat: Seat
     rank: int
     at: Point
+
+
+class CardsDealt(Event):
+    """Quick random layout (§8.1): the bot dealt the 26 cards to random empty cells after both figures
+    (AK-SET-5); the diamonds go face down as T1…T13 in `treasure_spots` order, identities unsaid."""
+
+    kind: Literal["cards_dealt"] = "cards_dealt"
+    treasure_spots: tuple[Point, ...]
+    locations: tuple[Location, ...]
 
 
 class TurnStarted(Event):
@@ -209,6 +221,7 @@ ArkenstoneEvent = Annotated[
     | FigurePlaced
     | TreasurePlaced
     | LocationPlaced
+    | CardsDealt
     | TurnStarted
     | DecksShuffled
     | ReferenceTurned
@@ -236,6 +249,7 @@ LoggedEvent = Annotated[
     FigurePlaced
     | TreasurePlaced
     | LocationPlaced
+    | CardsDealt
     | TurnStarted
     | ReferenceTurned
     | Guessed
@@ -258,6 +272,7 @@ LOGGED_KINDS = frozenset(
         "figure_placed",
         "treasure_placed",
         "location_placed",
+        "cards_dealt",
         "turn_started",
         "reference_turned",
         "guessed",

@@ -74,7 +74,7 @@ class ArkenstoneOptions(BaseModel):
     """Table options: layout (§8.1) and the two configurable resolutions (A4, A8)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    layout: Layout = "random"
+    layout: Layout = "draft"  # §8.1: the grid draft is OUR DEFAULT
     event_requires_correct_guess: bool = True
     search_recovers_immediately: bool = False
     bilbo_radius_in: float = Field(default=BILBO_RADIUS_IN, gt=0, le=MAX_RADIUS_IN)

@@ -2,7 +2,10 @@
 
 Bilbo heads for the nearest unsearched treasure (or the face-up Arkenstone) and avoids ending near
 Smaug; Smaug hunts Bilbo and discovers him whenever he can. Both guess higher or lower by the odds of
-the cards left in their own deck since its last shuffle (all turned cards are public).
+the cards left in their own deck since its last shuffle (all turned cards are public). Bilbo guesses
+at once when his free action would not help (A13). At setup Smaug takes the middle of the table and
+Bilbo a spot far from him; each lays the treasure near himself, and the clubs of Smaug's J/Q/K
+events near the treasure (Smaug) or far from it (Bilbo), the other clubs the other way round.
 """
 
 from __future__ import annotations
@@ -15,9 +18,31 @@ from engine.core.dice import Dice
 from engine.core.geometry import Point, circle_gap, distance
 from engine.core.rules import Action, Rejected, Seat
 
-from .actions import Discover, Guess, MoveDirection, MoveTo, MoveToward, Pass, Recover, Search, Trick, TurnUp
+from .actions import (
+    Discover,
+    Guess,
+    MoveDirection,
+    MoveTo,
+    MoveToward,
+    Pass,
+    PlaceCard,
+    PlaceFigure,
+    Recover,
+    Search,
+    Trick,
+    TurnUp,
+)
 from .board import bilbo_card_gap, location_of, position, resolve_move
-from .model import ARKENSTONE, BILBO, RANKS, SMAUG, SMAUG_MOVE_IN, TreasureView
+from .model import (
+    ARKENSTONE,
+    BILBO,
+    RANKS,
+    SMAUG,
+    SMAUG_EVENT_RANGE_IN,
+    SMAUG_MOVE_IN,
+    TABLE_IN,
+    TreasureView,
+)
 from .state import ArkenstoneView
 
 SMAUG_THREAT_IN = SMAUG_MOVE_IN + 1.0
@@ -45,6 +70,44 @@ def _end_of(view: ArkenstoneView, seat: Seat, action: Action) -> Point | None:
         return resolve_move(view, seat, action)
     except Rejected:
         return None
+
+
+PLACEMENT_CHOICES = 3
+"""A pilot lays each piece at one of its three best spots, by its dice, so AI tables differ."""
+PLACING = ("place_smaug", "place_bilbo", "place_treasure", "place_location")
+MIDDLE = Point(x=TABLE_IN / 2, y=TABLE_IN / 2)
+
+
+def _spread(view: ArkenstoneView, at: Point) -> float:
+    """The mean distance from a spot to the treasure on the table (0 before any is laid)."""
+    spots = [t.at for t in view.treasures if not t.removed]
+    return sum(distance(at, s) for s in spots) / len(spots) if spots else 0.0
+
+
+def placement_cost(view: ArkenstoneView, seat: Seat, at: Point) -> float:
+    """How poor a spot is for the piece `seat` must lay now (lower is better; AK-SET-1..3)."""
+    match view.phase:
+        case "place_smaug":
+            return distance(at, MIDDLE)  # Smaug reaches the whole table from its middle
+        case "place_bilbo":
+            return -distance(at, position(view, SMAUG))
+        case "place_treasure":  # near your own figure, away from the rival's
+            mine, theirs = (BILBO, SMAUG) if seat == BILBO else (SMAUG, BILBO)
+            return distance(at, position(view, mine)) - 0.5 * distance(at, position(view, theirs))
+    # A club: Smaug's J/Q/K land him there and he discovers Bilbo in range (AK-EVS-J/Q/K), so Smaug
+    # wants them by the treasure Bilbo must visit; other clubs take a tricked or escaping figure
+    # (AK-TRN-8, AK-DSC-3), which each side wants the other way round.
+    near = (view.next_location in SMAUG_EVENT_RANGE_IN) == (seat == SMAUG)
+    return _spread(view, at) if near else -_spread(view, at)
+
+
+def place(view: ArkenstoneView, seat: Seat, legal: Sequence[Action], dice: Dice) -> Action:
+    """One of the best few spots on offer for the figure or card to lay now."""
+    spots = [a for a in legal if isinstance(a, PlaceFigure | PlaceCard)]
+    if not spots:
+        return legal[0]
+    ranked = sorted(spots, key=lambda a: placement_cost(view, seat, Point(x=a.x, y=a.y)))
+    return dice.choice(ranked[:PLACEMENT_CHOICES])
 
 
 def _targets(view: ArkenstoneView) -> list[TreasureView]:
@@ -78,6 +141,8 @@ class BilboPilot:
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
         assert isinstance(view, ArkenstoneView)
+        if view.phase in PLACING:
+            return place(view, BILBO, legal, dice)
         match view.phase:
             case "guess":
                 return _pick(legal, Guess(higher=guess_higher(view, BILBO)))
@@ -111,6 +176,8 @@ class BilboPilot:
                 value = bilbo_value(view, end)
                 if value > best_value + 1e-9:
                     best, best_value = action, value
+        if best == Pass() and view.phase == "free_action":  # A13: nothing worth doing: guess at once
+            best = Guess(higher=guess_higher(view, BILBO))
         return _pick(legal, best)
 
 
@@ -121,6 +188,8 @@ class SmaugPilot:
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
         assert isinstance(view, ArkenstoneView)
+        if view.phase in PLACING:
+            return place(view, SMAUG, legal, dice)
         match view.phase:
             case "guess":
                 return _pick(legal, Guess(higher=guess_higher(view, SMAUG)))

@@ -4,15 +4,19 @@ Readings chosen where the spec leaves a gap (each also noted where it is applied
 - Reading: decks are not stored in an order. "Shuffle, then turn the top card" is drawn as a uniform
   pick among the cards of that suit not yet turned since the last shuffle, written into the event;
   this is the same chance as a shuffled pile and leaves no deck order to hide (A1, AK-TRN-11).
-- Reading: the default layout is "random" (the §8.1 "quick random" option): the bot sets both
-  figures on random cells (not the same or neighbouring cells) and deals the 26 cards to random
-  empty cells. "draft" is the §8.1 grid draft (figures anywhere, cards centred in empty cells,
-  players alternating, Smaug first); "free" is the free placement (exact coordinates, overlaps
-  allowed). A cell is empty when no card and no figure base covers a card laid at its centre.
+- Reading: the default layout is "draft", the §8.1 grid draft (OUR DEFAULT): each player places their
+  own figure, Smaug first (AK-SET-1), at a cell centre or exact coordinates, then the cards go
+  centred in empty cells, players alternating, Smaug's player first (AK-SET-2/3, A11). "random" is
+  the §8.1 "quick random": the players still place their figures the same way (AK-SET-1 leaves no
+  room for the bot to do it), then the bot deals the 26 cards to random empty cells, written into
+  one event (AK-SET-5). "free" is the free placement (exact coordinates, overlaps allowed). A cell is
+  empty when no card and no figure base covers a card laid at its centre.
 - Reading: a "toward" move heads for the card's centre (or the other figure's centre), is clipped
   to the maximum (§8.3), never passes the target and stops at contact instead of ending overlapped;
   a compass move stops at the table edge; an exact MoveTo or a compass distance beyond the maximum
-  is rejected with the numbers. Figures never block a path, only the end spot (A10).
+  is rejected with the numbers. Figures never block a path, only the end spot (A10). A move that
+  would go nowhere (under half the 0.01-inch precision, §8.1: an exact point where the figure
+  already stands, or such a tiny distance) is refused whatever its form; staying put is a pass.
 - Reading: Bilbo's J/Q/K turn-ups are mandatory; when no more face-down cards remain than are owed,
   they are all turned without asking (AK-EVB-1).
 - Reading: the Discover contest's two cards count as turned in the fresh shuffle (nothing follows
@@ -22,11 +26,14 @@ Readings chosen where the spec leaves a gap (each also noted where it is applied
 - Reading: the table is the spec's 120 cm = 47.24 in (§8.1), not the issue's rounded 48 in; the grid
   keeps the spec's 6.75-inch cells, so its outer lines fall 0.01 in past the edge (immaterial:
   a card centred in a cell lies 1.6 in or more inside the table).
-- Reading: taking the free action is a choice among the actions and "pass" (§8.3 buttons), so Bilbo
-  passes explicitly before guessing (A13: the free action is optional, the guess is mandatory).
+- Reading: the free action is optional (A13) and the guess is mandatory (AK-TRN-4), so in Bilbo's
+  free-action window he may take an action, pass, or guess at once; a guess there declines the free
+  action (it is gone for the turn, A14). The §8.3 buttons keep Pass as well.
 - Reading: `legal_actions` samples moves toward what is worth heading for (face-down diamonds, the
   face-up Arkenstone, and Bilbo for Smaug) plus eight compass directions at full and half reach;
   clubs, spent diamonds and Smaug are only landmarks, which `decide` accepts as targets all the same.
+  In the free-action window Higher and Lower follow the actions. Placements are offered at the
+  cell centres that take them; `decide` also accepts exact coordinates where the layout allows.
 """
 
 from __future__ import annotations
@@ -79,6 +86,7 @@ from .events import (
     EVENT_ADAPTER,
     LOGGED_KINDS,
     ActionEarned,
+    CardsDealt,
     CardsTurned,
     ContestResolved,
     DecksShuffled,
@@ -138,7 +146,7 @@ PHASE_HINTS = {
     "place_bilbo": "arkenstone.now.place_figure",
     "place_treasure": "arkenstone.now.place_card",
     "place_location": "arkenstone.now.place_card",
-    "free_action": "arkenstone.now.action",
+    "free_action": "arkenstone.now.free_action",
     "action": "arkenstone.now.action",
     "guess": "arkenstone.now.guess",
     "trick": "arkenstone.now.trick",
@@ -184,41 +192,11 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
     # --- setup (AK-SET) ----------------------------------------------------------------------
 
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
-        """Shuffle the diamonds; deal the random layout or open the placement (AK-SET-1..5)."""
+        """Shuffle the diamonds, then Smaug's player places Smaug (AK-SET-1, AK-SET-2), in every layout."""
         assert isinstance(options, ArkenstoneOptions)
         treasure_ranks = tuple(dice.shuffled(RANKS))  # AK-SET-2: shuffled, faces unseen
-        if options.layout != "random":
-            start = GameStarted(seed=seed, options=options, treasure_ranks=treasure_ranks)
-            return [start, PlacementDue(seat=SMAUG, item="smaug")]  # AK-SET-1: Smaug first
-        smaug_cell, bilbo_cell = self._figure_cells(dice)
-        smaug_at, bilbo_at = CELLS[smaug_cell][1], CELLS[bilbo_cell][1]
-        probe = ArkenstoneState(game=self.name, seed=seed, options=options, bilbo=bilbo_at, smaug=smaug_at)
-        empty = [at for _, at in CELLS if cell_is_free(probe, at)]
-        spots = dice.sample(empty, 2 * CARDS_PER_SET)  # AK-SET-5: cards after the figures
-        clubs = dice.shuffled(RANKS)  # AK-SET-3
-        start = GameStarted(
-            seed=seed,
-            options=options,
-            treasure_ranks=treasure_ranks,
-            smaug=smaug_at,
-            bilbo=bilbo_at,
-            treasure_spots=tuple(spots[:CARDS_PER_SET]),
-            locations=tuple(
-                Location(rank=r, at=at) for r, at in zip(clubs, spots[CARDS_PER_SET:], strict=True)
-            ),
-        )
-        tape = _Tape(probe)
-        tape.add(start)
-        self._start_turn(tape, BILBO, 1, dice)  # AK-SET-5: Bilbo takes the first turn
-        return tape.events
-
-    @staticmethod
-    def _figure_cells(dice: Dice) -> tuple[int, int]:
-        """Two random cells for the figures, not the same and not neighbours (random layout)."""
-        smaug = dice.index(len(CELLS))
-        sc, sr = divmod(smaug, 7)
-        far = [i for i in range(len(CELLS)) if max(abs(i // 7 - sc), abs(i % 7 - sr)) >= 2]
-        return smaug, dice.choice(far)
+        start = GameStarted(seed=seed, options=options, treasure_ranks=treasure_ranks)
+        return [start, PlacementDue(seat=SMAUG, item="smaug")]  # AK-SET-1: Smaug first
 
     # --- who acts ------------------------------------------------------------------------------
 
@@ -245,10 +223,11 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         phase = state.phase
         match action:
             case PlaceFigure() if phase in ("place_smaug", "place_bilbo"):
-                self._place_figure(state, seat, action, tape)
+                self._place_figure(state, seat, action, tape, dice)
             case PlaceCard() if phase in ("place_treasure", "place_location"):
                 self._place_card(state, seat, action, tape, dice)
-            case Guess() if phase == "guess":
+            case Guess() if phase in ("guess", "free_action"):
+                # A13: the free action is optional; guessing in its window declines it (AK-TRN-3).
                 self._guess(state, seat, action, tape, dice)
             case Trick() if phase == "trick":
                 self._trick(state, seat, action, tape)
@@ -268,7 +247,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
 
     # setup placements
 
-    def _place_figure(self, state: ArkenstoneState, seat: Seat, action: PlaceFigure, tape: _Tape) -> None:
+    def _place_figure(
+        self, state: ArkenstoneState, seat: Seat, action: PlaceFigure, tape: _Tape, dice: Dice
+    ) -> None:
         """AK-SET-1: Smaug then Bilbo, anywhere fully on the table, bases not overlapping."""
         at = Point(x=action.x, y=action.y)
         if not figure_on_table(state.options, seat, at):
@@ -287,8 +268,26 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         tape.add(FigurePlaced(seat=seat, at=at))
         if seat == SMAUG:
             tape.add(PlacementDue(seat=BILBO, item="bilbo"))
+        elif state.options.layout == "random":
+            self._deal(state.model_copy(update={"bilbo": at}), tape, dice)  # AK-SET-5: after both figures
         else:
             tape.add(PlacementDue(seat=SMAUG, item="treasure"))  # AK-SET-5, A11: Smaug's player first
+
+    def _deal(self, board: ArkenstoneState, tape: _Tape, dice: Dice) -> None:
+        """§8.1 quick random: the bot deals the 26 cards to random empty cells; then Bilbo's turn."""
+        # A base (radius ≤ 1.25 in) touches at most one card of the grid (gaps ≥ 3.25 in): ≥ 47 cells stay empty.
+        empty = [at for _, at in CELLS if cell_is_free(board, at)]
+        spots = dice.sample(empty, 2 * CARDS_PER_SET)  # AK-SET-2, AK-SET-4: faces unseen, one per cell
+        clubs = dice.shuffled(RANKS)  # AK-SET-3
+        tape.add(
+            CardsDealt(
+                treasure_spots=tuple(spots[:CARDS_PER_SET]),
+                locations=tuple(
+                    Location(rank=r, at=at) for r, at in zip(clubs, spots[CARDS_PER_SET:], strict=True)
+                ),
+            )
+        )
+        self._start_turn(tape, BILBO, 1, dice)  # AK-SET-5: Bilbo takes the first turn
 
     def _place_card(
         self, state: ArkenstoneState, seat: Seat, action: PlaceCard, tape: _Tape, dice: Dice
@@ -542,6 +541,8 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             return list(_TRICKS)
         if phase == "turn_up":
             return [_TURN_UP[t.label] for t in state.treasures if not t.face_up and not t.removed]
+        if phase == "free_action":  # A13: take the free action, pass, or decline it by guessing at once
+            return [*_action_sample(state, seat), *_GUESSES]
         return _action_sample(state, seat)
 
     # --- views -------------------------------------------------------------------------------
@@ -714,11 +715,16 @@ def _initial_state(e: GameStarted) -> ArkenstoneState:
         bilbo=e.bilbo,
         treasure_pile=list(e.treasure_ranks),
     )
-    for spot in e.treasure_spots:
-        label = len(state.treasures) + 1
-        state.treasures.append(Treasure(label=label, at=spot, rank=state.treasure_pile.pop(0)))
-    state.locations = list(e.locations)
+    _lay_out(state, e.treasure_spots, e.locations)  # only logs from before figures were placed by hand
     return state
+
+
+def _lay_out(s: ArkenstoneState, treasure_spots: tuple[Point, ...], locations: tuple[Location, ...]) -> None:
+    """Dealt cards: the diamonds in pile order as T1, T2, …; the clubs face up."""
+    for spot in treasure_spots:
+        label = len(s.treasures) + 1
+        s.treasures.append(Treasure(label=label, at=spot, rank=s.treasure_pile.pop(0)))
+    s.locations.extend(locations)
 
 
 def _ev_placement_due(s: ArkenstoneState, e: PlacementDue) -> None:
@@ -741,6 +747,10 @@ def _ev_treasure_placed(s: ArkenstoneState, e: TreasurePlaced) -> None:
 def _ev_location_placed(s: ArkenstoneState, e: LocationPlaced) -> None:
     s.locations.append(Location(rank=e.rank, at=e.at))
     s.next_location = None
+
+
+def _ev_cards_dealt(s: ArkenstoneState, e: CardsDealt) -> None:
+    _lay_out(s, e.treasure_spots, e.locations)
 
 
 def _ev_turn_started(s: ArkenstoneState, e: TurnStarted) -> None:
@@ -863,6 +873,7 @@ _EVOLVERS: dict[str, Any] = {
     "figure_placed": _ev_figure_placed,
     "treasure_placed": _ev_treasure_placed,
     "location_placed": _ev_location_placed,
+    "cards_dealt": _ev_cards_dealt,
     "turn_started": _ev_turn_started,
     "decks_shuffled": _ev_decks_shuffled,
     "reference_turned": _ev_reference_turned,

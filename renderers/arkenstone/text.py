@@ -112,7 +112,7 @@ def action_prompt(view: ArkenstoneView, actions: Sequence[Action], lang: str) ->
         case "place_location":
             return t(lang, "arkenstone.prompt.place_location", card=card(view.next_location or 1, "location"))
         case "free_action":
-            return t(lang, "arkenstone.prompt.free_action")
+            return t(lang, "arkenstone.prompt.free_action", card=card(view.reference or 1, view.active))
         case "action":
             key = (
                 "arkenstone.prompt.action_ace"
@@ -184,10 +184,10 @@ def status_text(view: ArkenstoneView, lang: str) -> str:
 def narrate(event: Event, lang: str) -> str | None:
     """One line for a (redacted) event, or None for bookkeeping events."""
     match event:
-        case ev.GameStarted(smaug=smaug):
-            return t(
-                lang, "arkenstone.say.started_random" if smaug is not None else "arkenstone.say.started_draft"
-            )
+        case ev.GameStarted(smaug=smaug):  # figures set in the opening event: an older random-layout log
+            return t(lang, "arkenstone.say.started_random" if smaug is not None else "arkenstone.say.started")
+        case ev.CardsDealt():
+            return t(lang, "arkenstone.say.cards_dealt")
         case ev.PlacementDue(seat=seat, item="location", rank=rank):
             return t(
                 lang,

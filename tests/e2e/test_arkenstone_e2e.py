@@ -1,9 +1,10 @@
 """Hunt for the Arkenstone in Discord, end to end through the emulator (issue 4, items 4 and 5).
 
 The players here click only what the bot sent them. Each turn a script decides what a sensible
-player would do (the game's own AI, from that seat's view) and then finds that choice among the
-components of the player's panel: the move selects, the Search / Recover / Discover / Pass buttons,
-Higher / Lower, the trick, the turn-ups, the free-cell pickers, or one of the modals (a set
+player would do (the game's own AI, from that seat's view; Bilbo's player also skips his first free
+action by guessing at once, A13) and then finds that choice among the components of the player's
+panel: the move selects, the Search / Recover / Discover / Pass buttons, Higher / Lower (with the
+free-action controls too), the trick, the turn-ups, the free-cell pickers, or one of the modals (a set
 distance, exact coordinates, a cell) typed like a player would. Every panel is also checked to
 offer only what the engine accepts now.
 """
@@ -21,13 +22,15 @@ from bot.games import presenter_for
 from engine.arkenstone import (
     RULES,
     ArkenstoneView,
+    Guess,
     MoveDirection,
     MoveToward,
     Pass,
     PlaceCard,
     PlaceFigure,
 )
-from engine.arkenstone.board import cell_at, inches, resolve_move
+from engine.arkenstone.board import CELL_BY_NAME, cell_at, inches, resolve_move
+from engine.arkenstone.pilot import guess_higher
 from engine.core import Action, Rejected, dice_for
 from engine.core.geometry import Point
 from renderers.i18n import t
@@ -112,6 +115,13 @@ def check_offers(message: MessageRecord, view: ArkenstoneView, legal: list[Actio
     if view.phase in ("action", "free_action"):  # the modals and Pass are always there
         ids = " ".join(message.custom_ids)
         assert "ak:md:" in ids and "ak:mc:" in ids and f":{legal.index(Pass())}" in ids
+    guesses = (
+        [f":{legal.index(Guess(higher=h))}" for h in (True, False)] if Guess(higher=True) in legal else []
+    )
+    if view.phase == "free_action":  # A13: Higher / Lower come with the free-action controls
+        assert guesses and all(
+            any(c.endswith(g) for c in message.custom_ids if c.startswith("tb:a:")) for g in guesses
+        )
 
 
 # --- choosing like a player -------------------------------------------------------------------------------
@@ -177,7 +187,8 @@ async def choose(
     button = f"tb:a:{table}:{version}:{index}"
     if button in message.custom_ids:
         [reply] = await run(await emu.click(user, message.id, button))
-        return reply, f"button: {action.kind}"
+        skipped = isinstance(action, Guess) and view.phase == "free_action"
+        return reply, "button: guess (free action)" if skipped else f"button: {action.kind}"
     for c in message.walk_components():
         if c.get("custom_id", "").startswith("tb:s:") and str(index) in [o["value"] for o in c["options"]]:
             [reply] = await run(await emu.select(user, message.id, c["custom_id"], [str(index)]))
@@ -200,6 +211,8 @@ async def play_out(
         view = RULES.view(state, seat)
         legal = RULES.legal_actions(state, seat)
         action = PILOTS[seat].choose(view, legal, dice_for(state).fork(f"pilot:{seat}"))
+        if view.phase == "free_action" and not used["button: guess (free action)"]:
+            action = Guess(higher=guess_higher(view, seat))  # A13: skip the first free action
         message = await panel_for(emu, users[seat], thread, table, state.version)
         check_offers(message, view, legal)
         reply, how = await choose(emu, users[seat], message, view, legal, action, used)
@@ -221,19 +234,21 @@ def assert_public_is_spectator_only(calls: list[tuple[str, Any]]) -> None:
 async def test_a_whole_game_between_two_players_with_manual_placement(
     emu: Emulator, world: World, ark_bot: TableroBot, spy: list[tuple[str, Any]]
 ) -> None:
-    """AK-SET-1..5 by the grid draft, then the turn loop to the end, every choice made in Discord."""
-    ark_bot.tables.seeder = lambda: 22  # Bilbo wins: moves, a trick, turn-ups, searches, Smaug's discover
+    """AK-SET-1..5 by the grid draft (the default layout, §8.1), then the turn loop to the end, every
+    choice made in Discord."""
+    ark_bot.tables.seeder = lambda: 77  # Bilbo wins: moves, a trick, turn-ups, searches, Smaug's discover
     sides = await emu.autocomplete(
         world.alice, world.channel, "game new", {"game": "arkenstone", "side": ""}, focused="side"
     )
     assert {c["value"] for c in sides} == {"bilbo", "smaug"}
-    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug", "options": "layout=draft"}
+    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug"}
     await run(await emu.slash(world.alice, world.channel, "game new", args))
     [thread] = emu.threads(world.channel)
     await ark_bot.delivery.wait_idle()
     await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
-    table = await ark_bot.tables.get(1)
-    assert table.options["layout"] == "draft" and table.seats == {"smaug": world.alice, "bilbo": world.bob}
+    loaded = await ark_bot.tables.load(1)
+    assert loaded.state.options.layout == "draft" and loaded.state.phase == "place_smaug"
+    assert loaded.table.seats == {"smaug": world.alice, "bilbo": world.bob}
     await ark_bot.delivery.wait_idle()
     # Smaug's player is asked by DM to set Smaug: a picker of free cells, and exact coordinates
     dm = emu.dm_messages(world.alice)[-1]
@@ -249,6 +264,7 @@ async def test_a_whole_game_between_two_players_with_manual_placement(
     table = await ark_bot.tables.get(1)
     assert table.status == "finished" and table.outcome["winners"] == ["bilbo"]
     assert {"picker: cell", "modal: cell", "select: toward", "modal: toward", "button: guess"} <= set(used)
+    assert used["button: guess (free action)"] == 1 and used["picker: cell"] == 1 + 26
     assert {
         "button: search",
         "button: recover",
@@ -269,16 +285,20 @@ async def test_a_whole_game_between_two_players_with_manual_placement(
 async def test_a_whole_game_against_the_ai(
     emu: Emulator, world: World, ark_bot: TableroBot, spy: list[tuple[str, Any]]
 ) -> None:
-    """Random layout (§8.1): Bilbo's player against Smaug's AI, to the end."""
-    ark_bot.tables.seeder = lambda: 16
-    await run(
-        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
-    )
+    """Quick random layout (§8.1): Smaug's AI places Smaug, Bilbo's player places Bilbo (AK-SET-1), the
+    bot deals the cards (AK-SET-5); then to the end."""
+    ark_bot.tables.seeder = lambda: 8
+    args = {"game": "arkenstone", "side": "bilbo", "options": "layout=random"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
     [thread] = emu.threads(world.channel)
+    opening = (await ark_bot.tables.load(1)).state
+    assert opening.phase == "place_bilbo" and opening.smaug is not None and not opening.treasures
     used = await play_out(ark_bot, emu, thread, 1, {"bilbo": world.alice})
     table = await ark_bot.tables.get(1)
     assert table.status == "finished" and table.seats["smaug"] == "ai"
+    assert used["modal: cell"] == 1 and "picker: cell" not in used  # Bilbo only; the bot dealt the cards
     assert {"select: toward", "modal: toward", "button: guess", "button: search"} <= set(used)
+    assert used["button: guess (free action)"] == 1
     assert {"select: direction", "modal: point"} & set(used)
     await ark_bot.delivery.wait_idle()
     assert "tb:rematch:1" in status_message(emu, thread, 1).custom_ids
@@ -288,13 +308,12 @@ async def test_a_whole_game_against_the_ai(
 async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     emu: Emulator, world: World, ark_bot: TableroBot
 ) -> None:
-    """AK-ACT-B1: Bilbo moves at most 4 inches; a typed point farther away changes nothing."""
+    """AK-ACT-B1: Bilbo moves at most 4 inches; a typed point farther away, or where he stands, changes
+    nothing."""
     ark_bot.tables.seeder = lambda: 16
-    await run(await emu.slash(world.bob, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"}))
-    [thread] = emu.threads(world.channel)
+    panel = await bilbo_set_on(emu, world, ark_bot, world.bob, "A1")
     before = (await ark_bot.tables.load(1)).state
-    assert before.phase == "free_action" and before.bilbo is not None
-    panel = await my_hand(emu, world.bob, thread, 1)
+    assert before.phase == "free_action" and before.bilbo == CELL_BY_NAME["A1"]
     assert "Moverse a unas coordenadas…" in str(panel.components)  # Bob reads Spanish
     version = before.version
     x = before.bilbo.x + (10.0 if before.bilbo.x < 20 else -10.0)
@@ -312,6 +331,12 @@ async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, f"ak:mc:1:{version}", typed))
     assert reply.ephemeral and "«doce» no es un número de pulgadas." in reply.content
 
+    here = {"x": "A1", "y": ""}  # where Bilbo stands: a move that goes nowhere
+    [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, f"ak:mc:1:{version}", here))
+    assert reply.ephemeral and "Ese movimiento dejaría a Bilbo donde está; para quedarte quieto, pasa." in (
+        reply.content
+    )
+
     after = (await ark_bot.tables.load(1)).state
     assert after.version == version and after.bilbo == before.bilbo and after.phase == "free_action"
 
@@ -327,6 +352,27 @@ async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     assert moved.bilbo == Point(x=near, y=before.bilbo.y) and moved.version > version
 
 
+async def bilbo_set_on(emu: Emulator, world: World, bot: TableroBot, user: int, cell: str) -> MessageRecord:
+    """A quick random table against Smaug's AI: the player sets Bilbo on `cell` with the panel's cell
+    picker (AK-SET-1) and the bot deals (AK-SET-5); the panel of Bilbo's free action."""
+    args = {"game": "arkenstone", "side": "bilbo", "options": "layout=random"}
+    await run(await emu.slash(user, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    state = (await bot.tables.load(1)).state
+    assert state.phase == "place_bilbo"
+    at = CELL_BY_NAME[cell]
+    index = str(RULES.legal_actions(state, "bilbo").index(PlaceFigure(x=at.x, y=at.y)))
+    panel = await my_hand(emu, user, thread, 1)
+    picker = next(
+        c
+        for c in panel.walk_components()
+        if c.get("custom_id", "").startswith("tb:s:") and index in [o["value"] for o in c["options"]]
+    )
+    [reply] = await run(await emu.select(user, panel.id, picker["custom_id"], [index]))
+    assert "✅" in reply.content, reply.content
+    return await my_hand(emu, user, thread, 1)
+
+
 async def _reopen_and_submit(
     emu: Emulator, user: int, panel: MessageRecord, button: str, values: dict[str, str]
 ) -> Any:
@@ -340,16 +386,31 @@ async def test_an_english_player_reads_the_refusal_in_english(
 ) -> None:
     """A compass move typed beyond the reach: the numbers, in the player's language; nothing changes."""
     ark_bot.tables.seeder = lambda: 16
-    await run(
-        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
-    )
-    [thread] = emu.threads(world.channel)
-    version = (await ark_bot.tables.get(1)).version
-    panel = await my_hand(emu, world.alice, thread, 1)
+    panel = await bilbo_set_on(emu, world, ark_bot, world.alice, "C2")
+    state = (await ark_bot.tables.load(1)).state
+    version = state.version
     values = {"target": "north-east", "distance": "7.5 in"}
     [reply] = await run(await _reopen_and_submit(emu, world.alice, panel, f"ak:md:1:{version}", values))
     assert reply.ephemeral and "That point is 7.5 inches away; Bilbo moves at most 4 inches." in reply.content
+    here = {"x": f"{state.bilbo.x} {state.bilbo.y}", "y": ""}
+    [reply] = await run(await _reopen_and_submit(emu, world.alice, panel, f"ak:mc:1:{version}", here))
+    assert (
+        reply.ephemeral and "That move would leave Bilbo where he stands; to stay put, pass." in reply.content
+    )
     assert (await ark_bot.tables.get(1)).version == version
+
+    # A13: Higher / Lower sit with the free-action controls; guessing at once declines the free action.
+    legal = RULES.legal_actions(state, "bilbo")
+    higher = f"tb:a:1:{version}:{legal.index(Guess(higher=True))}"
+    assert higher in panel.custom_ids and f"tb:a:1:{version}:{legal.index(Pass())}" in panel.custom_ids
+    [reply] = await run(await emu.click(world.alice, panel.id, higher))
+    assert "✅ Higher" in reply.content, reply.content
+    after = (await ark_bot.tables.load(1)).state
+    assert after.version > version and after.bilbo == state.bilbo
+    await ark_bot.delivery.wait_idle()
+    [thread] = emu.threads(world.channel)
+    narration = "\n".join(m.content for m in emu.messages(thread))
+    assert "Bilbo guesses higher" in narration and "Bilbo passes" not in narration
 
 
 def test_typed_inputs_parse_like_a_player_writes_them() -> None:
@@ -378,12 +439,8 @@ async def test_a_modal_opened_before_a_restart_is_still_answered(
     """Modal submits are routed by their custom_id, not by memory of the process that opened them."""
     first = await start()
     first.tables.seeder = lambda: 16
-    await run(
-        await emu.slash(world.alice, world.channel, "game new", {"game": "arkenstone", "side": "bilbo"})
-    )
-    [thread] = emu.threads(world.channel)
+    panel = await bilbo_set_on(emu, world, first, world.alice, "G7")
     version = (await first.tables.get(1)).version
-    panel = await my_hand(emu, world.alice, thread, 1)
     target = component(panel, "ak:t:")["options"][0]["value"]
     opened = await emu.click(world.alice, panel.id, f"ak:md:1:{version}")
     _, modal = await opened.wait_response()

@@ -85,7 +85,7 @@ def test_board_png_decodes_with_the_table_to_scale(positions: list[ArkenstoneSta
 
 
 def test_figures_are_drawn_where_the_view_puts_them() -> None:
-    state, _ = new_game(RULES, None, 4)
+    state = next(s for s, _ in game(4) if s.phase == "free_action")  # the players have placed the figures
     img = decode(PRESENTER.board_png(RULES.view(state, None), "en")).convert("RGB")
     for seat, color in (("bilbo", board.BILBO_COLOR), ("smaug", board.SMAUG_COLOR)):
         at = getattr(state, seat)
@@ -234,6 +234,24 @@ def test_narration_and_labels_read_well() -> None:
     assert PRESENTER.action_label(MoveToward(target="qc"), "es") == "Moverse hacia Q♣"
     assert PRESENTER.action_label(MoveTo(x=3.375, y=3.375), "en") == "Move to (3.38, 3.38)"
     assert PRESENTER.rules_text("en").startswith("Bilbo (hearts)")
+    dealt = next(e for _, events in game(0) for e in events if e.kind == "cards_dealt")
+    assert say(dealt, "en") == (
+        "The bot deals the 26 cards to random empty cells: T1–T13 face down, the 13 clubs face up."
+    )
+    assert "al azar" in (say(dealt, "es") or "")
+
+
+def test_the_free_action_prompt_offers_to_skip_it_by_guessing() -> None:
+    """A13: the panel's sentence says Bilbo may pass or guess at once, against his reference card."""
+    state = next(s for s, _ in game(2) if s.phase == "free_action")
+    view = RULES.view(state, "bilbo")
+    legal = RULES.legal_actions(state, "bilbo")
+    ref = text.card(state.reference, "bilbo")
+    prompt = PRESENTER.action_prompt(view, legal, "en")
+    assert prompt.startswith("Bilbo's free action: move, search or recover.") and ref in prompt
+    assert "higher or lower" in prompt and "pass" in prompt
+    spanish = PRESENTER.action_prompt(view, legal, "es")
+    assert ref in spanish and "mayor o menor" in spanish
 
 
 def test_rejection_texts_are_in_both_catalogs() -> None:

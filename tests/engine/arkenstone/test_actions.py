@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.arkenstone import RULES, Discover, MoveDirection, MoveTo, MoveToward, Pass, Recover, Search
 from engine.arkenstone.board import figure_on_table, figures_gap, resolve_move
+from engine.arkenstone.model import MIN_TRAVEL_IN
 from engine.core import Rejected
 from engine.core.geometry import Point, distance
 
@@ -75,6 +76,27 @@ def test_moves_stay_on_the_table_and_off_the_other_base() -> None:
     hunter = acting("smaug", bilbo=(20.0, 20.0), smaug=(26.0, 20.0))
     after, _ = play(hunter, "smaug", MoveDirection(direction="W", distance_in=6))  # cut short at contact
     assert after.smaug.x == pytest.approx(21.5) and figures_gap(after) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_move_that_goes_nowhere_is_refused_whatever_its_form() -> None:
+    """AK-ACT-B1 / AK-ACT-S1 (A10, §8.1 precision): staying put is a pass, not a move; nothing changes."""
+    state = acting()
+    for action in (
+        MoveTo(x=20.0, y=20.0),  # where Bilbo stands
+        MoveTo(x=20.004, y=20.0),  # below half the 0.01-inch precision
+        MoveDirection(direction="N", distance_in=0.003),
+        MoveToward(target="T1", distance_in=0.001),
+    ):
+        out = refused(state, "bilbo", action)
+        assert out.message_id == "arkenstone.no_move", action
+        assert out.text == "That move would leave Bilbo where he stands; to stay put, pass."
+    smaug = acting("smaug", smaug=(30.0, 30.0))
+    assert refused(smaug, "smaug", MoveTo(x=30.0, y=30.0)).params == {"figure": "Smaug"}
+    # Overlapping after a forced placement (A12): asking to stay is "no move", not "overlap".
+    stacked = acting(bilbo=(20.0, 20.0), smaug=(20.5, 20.0))
+    assert refused(stacked, "bilbo", MoveTo(x=20.0, y=20.0)).message_id == "arkenstone.no_move"
+    after, _ = play(state, "bilbo", MoveTo(x=20.01, y=20.0))  # the smallest measurable move is a move
+    assert after.bilbo == Point(x=20.01, y=20.0)
 
 
 def test_toward_a_card_is_clipped_to_the_maximum_and_never_passes_the_card() -> None:
@@ -219,7 +241,7 @@ def test_every_accepted_move_keeps_the_rules(seat: str, bilbo: tuple, smaug: tup
     except Rejected:
         return
     start, end = getattr(state, seat), getattr(after, seat)
-    assert distance(start, end) <= (4.0 if seat == "bilbo" else 6.0) + 0.001
+    assert MIN_TRAVEL_IN <= distance(start, end) <= (4.0 if seat == "bilbo" else 6.0) + 0.001
     assert figure_on_table(after.options, seat, end)
     assert distance(after.bilbo, after.smaug) >= 0.5 + 1.0 - 0.001  # bases may touch, never overlap
 

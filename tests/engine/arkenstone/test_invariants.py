@@ -23,6 +23,8 @@ def check(state: ArkenstoneState) -> None:
         at = state.bilbo if seat == "bilbo" else state.smaug
         assert at is None or figure_on_table(state.options, seat, at)
         assert len(state.drawn[seat]) == len(set(state.drawn[seat])) <= 13  # AK-TRN-11
+    assert state.turn == 0 or (len(state.treasures) == 13 and len(state.locations) == 13)  # AK-SET-5
+    assert state.turn > 0 or state.phase.startswith("place")  # every layout opens with placements (AK-SET-1)
     assert state.phase in ("over",) or RULES.active_seats(state)
     assert state.phase not in ("setup", "starting", "revealing", "turn_over")  # never left mid-decision
 
@@ -62,5 +64,5 @@ def test_random_games_end() -> None:
 @settings(max_examples=15, deadline=None, derandomize=True)
 def test_pilot_games_end_quickly(seed: int) -> None:
     pilots = {"bilbo": BilboPilot(), "smaug": SmaugPilot()}
-    state, n = run(seed, "random", pilots, cap=3_000)
+    state, n = run(seed, ("draft", "random")[seed % 2], pilots, cap=3_000)
     assert RULES.outcome(state) is not None

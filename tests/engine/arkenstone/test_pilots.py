@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arkenstone import RULES, Guess
-from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot, guess_higher
+from engine.arkenstone import RULES, Guess, Pass
+from engine.arkenstone.board import figures_gap
+from engine.arkenstone.pilot import MIDDLE, BilboPilot, RandomPilot, SmaugPilot, guess_higher
 from engine.core import Dice, apply, dice_for, new_game
+from engine.core.geometry import distance
 
 from .helpers import table
 
@@ -74,3 +76,43 @@ def test_bilbo_searches_and_recovers_when_he_can_and_smaug_discovers() -> None:
         RULES.view(table(reference=2), "bilbo"), [Guess(higher=True), Guess(higher=False)], Dice(1)
     )
     assert guess == Guess(higher=True)
+
+
+def test_bilbo_guesses_at_once_when_his_free_action_would_not_help() -> None:
+    """A13: with nothing worth doing he declines the free action by guessing (a pass only when he must)."""
+    spent = range(1, 14)  # every diamond searched away: no spot is better than another
+    free = table(active="bilbo", phase="free_action", reference=3, removed=spent)
+    legal = RULES.legal_actions(free, "bilbo")
+    assert BilboPilot().choose(RULES.view(free, "bilbo"), legal, Dice(1)) == Guess(higher=True)
+    earned = table(active="bilbo", phase="action", reference=3, removed=spent)
+    legal = RULES.legal_actions(earned, "bilbo")
+    assert BilboPilot().choose(RULES.view(earned, "bilbo"), legal, Dice(1)) == Pass()
+    near = table(active="bilbo", phase="free_action", bilbo=(10.0, 13.0), treasures={1: (10.0, 10.0, 4)})
+    legal = RULES.legal_actions(near, "bilbo")
+    assert BilboPilot().choose(RULES.view(near, "bilbo"), legal, Dice(1)).kind == "search"
+
+
+def test_the_ais_set_up_the_table_like_players_would() -> None:
+    """AK-SET-1..3 by the AI (default grid draft): Smaug near the middle, Bilbo far from him, each
+    lays the treasure nearer himself than his rival; the dice vary the table from seed to seed."""
+    pilots = {"bilbo": BilboPilot(), "smaug": SmaugPilot()}
+    layouts = set()
+    for seed in range(6):
+        state, _ = new_game(RULES, {}, seed)
+        placed: dict[str, list] = {"bilbo": [], "smaug": []}
+        while state.phase.startswith("place"):
+            [seat] = RULES.active_seats(state)
+            legal = RULES.legal_actions(state, seat)
+            action = pilots[seat].choose(RULES.view(state, seat), legal, dice_for(state).fork("pilot"))
+            events = RULES.decide(state, seat, action, dice_for(state))
+            state = apply(RULES, state, events)
+            placed[seat] += [e.at for e in events if e.kind == "treasure_placed"]
+        assert distance(state.smaug, MIDDLE) <= 6.75 * 1.5  # one of the cells around the middle
+        assert figures_gap(state) >= 2 * 6.75
+        for seat, rival in (("bilbo", "smaug"), ("smaug", "bilbo")):
+            mine = [distance(at, getattr(state, seat)) for at in placed[seat]]
+            theirs = [distance(at, getattr(state, rival)) for at in placed[seat]]
+            assert sum(mine) < sum(theirs), (seed, seat)
+        assert state.phase == "free_action" and len(state.locations) == 13
+        layouts.add(tuple(t.at for t in state.treasures))
+    assert len(layouts) == 6

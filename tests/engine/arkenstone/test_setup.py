@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arkenstone import RULES, PlaceCard, PlaceFigure
+from engine.arkenstone import RULES, ArkenstoneOptions, PlaceCard, PlaceFigure
 from engine.arkenstone.board import CELL_BY_NAME, CELLS, card_rect, cell_at, figures_gap
-from engine.arkenstone.model import CARD_HEIGHT_IN, TABLE_IN
-from engine.core import Rejected, new_game, step
+from engine.arkenstone.events import GameStarted, TurnStarted
+from engine.arkenstone.model import TABLE_IN, Location
+from engine.core import Rejected, fold, new_game, step
 from engine.core.geometry import circle_rect_gap, rect_on_table
 
 from .helpers import kinds, of_kind
@@ -132,22 +133,96 @@ def test_cards_come_after_both_figures_and_bilbo_takes_the_first_turn() -> None:
     assert state.turn == 1 and state.active == "bilbo" and state.phase == "free_action"
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_random_layout_deals_every_card_to_its_own_empty_cell(seed: int) -> None:
-    """AK-SET-4, AK-SET-5 with the default "quick random" layout (§8.1)."""
-    state, events = new_game(RULES, {}, seed)
+def test_the_default_layout_is_the_grid_draft() -> None:
+    """§8.1 OUR DEFAULT "grid draft", AK-SET-1: a new table waits for Smaug's player to place Smaug."""
+    state, events = new_game(RULES, {}, 5)
+    assert state.options.layout == "draft"
+    assert kinds(events) == ["game_started", "placement_due"]
+    assert state.phase == "place_smaug" and RULES.active_seats(state) == {"smaug"}
+    assert state.smaug is None and state.bilbo is None and not state.treasures and not state.locations
+
+
+def random_table(seed: int, smaug: tuple[float, float], bilbo: tuple[float, float]):
+    """A quick random table: both players place their figures, then the bot deals."""
+    state, log = new_game(RULES, {"layout": "random"}, seed)
+    state, first = step(RULES, state, "smaug", PlaceFigure(x=smaug[0], y=smaug[1]))
+    state, events = step(RULES, state, "bilbo", PlaceFigure(x=bilbo[0], y=bilbo[1]))
+    return state, [*log, *first, *events], events
+
+
+def test_quick_random_the_players_place_their_figures_smaug_first() -> None:
+    """AK-SET-1 in the §8.1 "quick random" layout: no figure is set by the bot; exact coordinates or cells."""
+    state, opening = new_game(RULES, {"layout": "random"}, 8)
+    assert kinds(opening) == ["game_started", "placement_due"] and state.smaug is None
+    assert RULES.active_seats(state) == {"smaug"} and state.phase == "place_smaug"
+    assert len(RULES.legal_actions(state, "smaug")) == 49  # every cell centre is offered
+    with pytest.raises(Rejected):
+        step(RULES, state, "bilbo", PlaceFigure(x=3.375, y=3.375))
+    state, events = step(RULES, state, "smaug", PlaceFigure(x=20.5, y=31.25))  # exact coordinates
+    assert state.smaug.x == 20.5 and kinds(events) == ["figure_placed", "placement_due"]
+    assert state.phase == "place_bilbo" and not state.treasures
+    with pytest.raises(Rejected) as overlap:
+        step(RULES, state, "bilbo", PlaceFigure(x=21.0, y=31.25))
+    assert overlap.value.message_id == "arkenstone.overlap"
+    a1 = CELL_BY_NAME["A1"]
+    state, events = step(RULES, state, "bilbo", PlaceFigure(x=a1.x, y=a1.y))  # a cell centre
+    assert state.bilbo == a1 and kinds(events)[:2] == ["figure_placed", "cards_dealt"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_quick_random_deals_every_card_to_its_own_empty_cell_after_the_figures(seed: int) -> None:
+    """AK-SET-2..5 (§8.1 quick random): the 26 cards go to random empty cells, written into one event;
+    never under a figure; the diamonds face down as T1..T13; then Bilbo's first turn."""
+    d4, f6 = CELL_BY_NAME["D4"], CELL_BY_NAME["F6"]
+    state, log, events = random_table(seed, (d4.x, d4.y), (f6.x + 2.0, f6.y))  # Bilbo off-centre
+    assert kinds(events) == [
+        "figure_placed",
+        "cards_dealt",
+        "turn_started",
+        "decks_shuffled",
+        "reference_turned",
+    ]
+    [dealt] = of_kind(events, "cards_dealt")
+    assert "rank" not in str(dealt.model_dump()["treasure_spots"])  # the faces stay unsaid
+    assert dealt.redacted_for("smaug") == dealt
+    assert [t.at for t in state.treasures] == list(dealt.treasure_spots)
+    assert list(state.locations) == list(dealt.locations)
     cards = [t.at for t in state.treasures] + [loc.at for loc in state.locations]
-    assert len(state.treasures) == 13 and len(state.locations) == 13
     cells = [cell_at(at) for at in cards]
-    assert None not in cells and len(set(cells)) == 26
+    assert None not in cells and len(set(cells)) == 26 and "D4" not in cells
     for at in cards:
         rect = card_rect(at)
         assert rect_on_table(rect, TABLE_IN, TABLE_IN)
         assert circle_rect_gap(state.bilbo, 0.5, rect) > 0 and circle_rect_gap(state.smaug, 1.0, rect) > 0
-    assert figures_gap(state) >= 2 * 6.75 - 1.5 - 1e-9  # not the same or neighbouring cells
-    assert sorted(t.rank for t in state.treasures) == list(range(1, 14))
+    assert [t.label for t in state.treasures] == list(range(1, 14))
+    assert sorted(t.rank for t in state.treasures) == list(range(1, 14)) and not state.treasure_pile
+    assert sorted(loc.rank for loc in state.locations) == list(range(1, 14))
+    for seat in ("bilbo", "smaug", None):
+        assert all(t.rank is None for t in RULES.view(state, seat).treasures)
     assert state.active == "bilbo" and state.turn == 1 and state.phase == "free_action"
-    assert CARD_HEIGHT_IN == 3.5
+    assert fold(RULES, log).model_dump() == state.model_dump()  # the deal replays from the log alone
+    other, _, _ = random_table(seed + 100, (d4.x, d4.y), (f6.x + 2.0, f6.y))
+    assert [t.at for t in other.treasures] != [t.at for t in state.treasures]  # the seed decides the deal
+    with pytest.raises(Rejected) as late:
+        step(RULES, state, "bilbo", PlaceCard(x=3.375, y=3.375))
+    assert late.value.message_id == "arkenstone.now.free_action"
+
+
+def test_an_older_random_log_with_the_figures_in_its_opening_event_still_replays() -> None:
+    """Logs from before players placed their figures in the random layout fold as they did."""
+    spots = [at for _, at in CELLS[:26]]
+    started = GameStarted(
+        seed=1,
+        options=ArkenstoneOptions(layout="random"),
+        treasure_ranks=tuple(range(1, 14)),
+        smaug=CELL_BY_NAME["D5"],
+        bilbo=CELL_BY_NAME["G7"],
+        treasure_spots=tuple(spots[:13]),
+        locations=tuple(Location(rank=r, at=at) for r, at in zip(range(1, 14), spots[13:], strict=True)),
+    )
+    state = fold(RULES, [started, TurnStarted(seat="bilbo", turn=1)])
+    assert state.smaug == CELL_BY_NAME["D5"] and [t.rank for t in state.treasures] == list(range(1, 14))
+    assert len(state.locations) == 13 and not state.treasure_pile
 
 
 def test_legal_placements_are_accepted() -> None:

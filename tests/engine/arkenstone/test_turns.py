@@ -53,6 +53,25 @@ def test_bilbo_has_a_free_action_after_his_reference_and_smaug_has_none() -> Non
     assert after.active == "smaug" and after.phase == "guess"
 
 
+def test_bilbo_may_decline_his_free_action_by_guessing_at_once() -> None:
+    """AK-TRN-3, AK-TRN-4 (A13, A14): the free action is optional; a guess in its window declines it."""
+    free = table(active="bilbo", phase="free_action", reference=5)
+    legal = RULES.legal_actions(free, "bilbo")
+    assert Pass() in legal and {Guess(higher=True), Guess(higher=False)} <= set(legal)
+    assert any(isinstance(a, MoveDirection) for a in legal)  # the free actions are still on offer
+    after, events = play(free, "bilbo", Guess(higher=True), RiggedDice([9, 4]))
+    assert kinds(events) == ["guessed", "cards_turned", "action_earned"]  # no pass, no second chance
+    assert after.phase == "action" and after.reference == 9  # the earned action (AK-TRN-9), not the free one
+    after, events = play(after, "bilbo", MoveDirection(direction="N", distance_in=4))
+    assert after.phase == "guess" and Pass() not in RULES.legal_actions(after, "bilbo")
+    wrong, events = play(free, "bilbo", Guess(higher=False), RiggedDice([9, 4, 6]))
+    assert of_kind(events, "turn_ended")[0].reason == "wrong_guess" and wrong.active == "smaug"
+    with pytest.raises(Rejected) as refused:  # anything else in the window says what may be done
+        RULES.decide(free, "bilbo", Trick(move=True), RiggedDice())
+    assert refused.value.message_id == "arkenstone.now.free_action"
+    assert refused.value.text == "Take your free action, pass, or guess higher or lower first."
+
+
 def test_a_guess_comes_before_any_further_card_or_action() -> None:
     """AK-TRN-4: guessing is mandatory; the only choices are higher and lower."""
     state = table(active="smaug", reference=5)
