@@ -19,6 +19,7 @@ from engine.core import Rejected
 
 from .i18n import language_of as _language_of
 from .i18n import rejected_text, t
+from .panels import clip
 
 log = logging.getLogger("tablero.errors")
 
@@ -64,6 +65,7 @@ def interaction_language(interaction: discord.Interaction) -> str:
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """An ephemeral answer whether or not the interaction was already acknowledged."""
+    content = clip(content)  # a refusal may quote what the user typed (up to 6000 characters)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:

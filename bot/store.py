@@ -625,6 +625,8 @@ class SqliteStore:
                 return list(await cursor.fetchall())
 
     async def get_table(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
+            return None
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
 

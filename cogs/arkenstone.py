@@ -360,7 +360,8 @@ async def open_modal(
     if loaded.state is None or loaded.table.version != version:
         raise moved_on()
     view = loaded.rules.view(loaded.state, seat)
-    assert isinstance(view, ArkenstoneView)
+    if not isinstance(view, ArkenstoneView):  # an "ak:" button aimed at another game's table
+        raise moved_on()
     figure = t(lang, f"arkenstone.seat.{seat}")
     size = inches(TABLE_IN)
     custom_id = MODAL_ID.format(kind=kind, table=table, version=version) + (f":{what}" if what else "")

@@ -187,10 +187,26 @@ async def challenge(
 
 
 def says(message: Any, key: str, **params: Any) -> bool:
-    """Whether a message carries the catalog text `key` (in English or Spanish)."""
-    from bot.i18n import t
+    """Whether a message carries the catalog text `key` (English or Spanish); placeholders not given
+    in `params` match anything."""
+    import re
 
-    return any(t(lang, key, **params) in message.content for lang in ("en", "es"))
+    from renderers.i18n import catalog
+
+    for lang in ("en", "es"):
+        template = catalog(lang).get(key)
+        if template is None:
+            continue
+        pieces = re.split(r"(\{\w+\})", template)
+        pattern = "".join(
+            (re.escape(str(params[p[1:-1]])) if p[1:-1] in params else ".*?")
+            if p.startswith("{") and p.endswith("}")
+            else re.escape(p)
+            for p in pieces
+        )
+        if re.search(pattern, message.content, re.S):
+            return True
+    return False
 
 
 BROKE = "core.something_broke"
