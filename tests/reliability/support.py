@@ -170,16 +170,26 @@ class BotProcess:
 
 
 async def challenge(
-    emu: Emulator, bot: Any, creator: int, opponent: int, channel: int, *, game: str = "duel", **options: Any
+    emu: Emulator,
+    bot: Any,
+    creator: int,
+    opponent: int,
+    channel: int,
+    *,
+    game: str = "duel",
+    side: str | None = None,
+    **options: Any,
 ) -> tuple[int, int]:
     """`creator` opens a table against `opponent`, who joins with the lobby's Join button; (table, thread)."""
     from tests.e2e.harness import run, status_message
 
-    args: dict[str, Any] = {"game": game, "opponent": opponent}
+    args: dict[str, Any] = {"game": game, "opponent": opponent} | ({"side": side} if side else {})
     if options:
         args["options"] = " ".join(f"{k}={v}" for k, v in options.items())
-    await run(await emu.slash(creator, channel, "game new", args))
-    record = (await bot.store.list_tables())[0]
+    known = {t.id for t in await bot.store.list_tables()}
+    [reply] = await run(await emu.slash(creator, channel, "game new", args))
+    [record] = [t for t in await bot.store.list_tables() if t.id not in known] or [None]
+    assert record is not None, reply.content
     lobby = await emu.wait_for(lambda: status_message(emu, record.thread_id, record.id))
     await run(await emu.click(opponent, lobby.id, f"tb:join:{record.id}"))
     await bot.delivery.wait_idle()

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tests.emulator import InteractionRecord
 from tests.emulator.commands import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
-from tests.emulator.interactions import MODAL, MODAL_SUBMIT
+from tests.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
 
 from .arena import Arena
 from .support import BROKE, SLOW, says
@@ -303,3 +303,36 @@ def test_modal_submits_with_hostile_text(arena: Arena, data: st.DataObject) -> N
         return emu.interactions_api.start(MODAL_SUBMIT, arena.users[user], arena.channels["games"], data)
 
     judged(arena, start, "act")
+
+
+TYPE_CONFUSED = (
+    [("game status", "table", INTEGER, value) for value in ("abc", 1.5, True, None, 10**30, [1], {"a": 1})]
+    + [("game new", "game", STRING, value) for value in (123, None, True, ["duel"])]
+    + [("game new", "opponent", USER, value) for value in ("999", 5)]
+)
+
+
+@pytest.mark.parametrize(("path", "name", "kind", "value"), TYPE_CONFUSED)
+def test_type_confused_payloads_get_a_private_answer_and_change_nothing(
+    arena: Arena, path: str, name: str, kind: int, value: Any
+) -> None:
+    """Option values of the wrong JSON type (Discord validates types, so only a forged request could
+    carry them) still get a private answer and change nothing; a clear refusal is not promised."""
+    assert arena.emu is not None and arena.bot is not None
+    emu, user, channel = arena.emu, arena.users["alice"], arena.channels["games"]
+
+    async def start() -> InteractionRecord:
+        base = {"game": "duel"} if path == "game new" else {}
+        data = emu.slash_builder.build(
+            path, base, user_id=user, guild_id=emu.store.channels[channel].guild_id
+        )
+        leaf = data["options"][0]["options"]
+        leaf[:] = [o for o in leaf if o["name"] != name] + [{"name": name, "type": kind, "value": value}]
+        data.pop("resolved", None)
+        return emu.interactions_api.start(APPLICATION_COMMAND, user, channel, data)
+
+    before = arena.fingerprint()
+    it = arena.run(start())
+    [reply] = arena.run(it.wait_done(20))[-1:]
+    assert reply.ephemeral and reply.content
+    assert arena.fingerprint() == before
