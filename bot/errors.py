@@ -23,6 +23,10 @@ from .panels import clip
 
 log = logging.getLogger("tablero.errors")
 
+# Discord's answers when an interaction can no longer be answered: unknown interaction (the 3 s
+# window passed), unknown webhook, invalid webhook token (the 15 min token expired).
+EXPIRED = frozenset({10062, 10015, 50027})
+
 # Extra replies for some refusals (e.g. "moved on" shows the current private state); set by the app.
 FollowUp = Callable[[discord.Interaction, Rejected], Awaitable[None]]
 
@@ -98,6 +102,10 @@ class ErrorHandler:
                 return
             if isinstance(error, app_commands.CheckFailure):
                 await reply(interaction, t(lang, "bot.not_allowed"))
+                return
+            if isinstance(error, discord.HTTPException) and error.code in EXPIRED:
+                # Discord no longer takes answers to it (too late): not a bug, and no way to reply
+                log.warning("interaction expired [table %s v%s]: code %s", table, version, error.code)
                 return
             name = (
                 getattr(interaction.command, "qualified_name", None)
