@@ -1,0 +1,165 @@
+"""Interaction acknowledgement latency under load: Tablero vs a bare discord.py bot, same emulator.
+
+Run: python bench/platform_ack.py [--games 200] [--rounds 5]
+Tablero (its own process, SQLite file, real renderers) referees `--games` Canyon of Death tables at
+once, each a player against the AI; every round, all players at the same moment press "My hand",
+then one of the choices it offers. The bare bot (bench/bare_bot.py, also its own process) gets the
+same number of clicks at the same concurrency and only defers. Latency = from the emulator
+dispatching INTERACTION_CREATE to the bot's acknowledgement arriving (what Discord's 3-second
+window measures). Goal: Tablero's p99 under 100 ms and at most 1.5x the bare bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from platform_common import ROOT, result, summary
+
+from tests.e2e.harness import action_ids, status_message
+from tests.emulator import Emulator, InteractionRecord
+
+GATE = 50  # slash commands in flight while setting up (not measured)
+
+
+async def spawn(emu: Emulator, argv: list[str], env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
+    sessions = len(emu.gateway.sessions)
+    full = os.environ | {
+        "DISCORD_TOKEN": emu.token,
+        "DISCORD_API_BASE": emu.api_base,
+        "DISCORD_GATEWAY_URL": emu.gateway_url,
+        "TABLERO_GUILD_READY_TIMEOUT": "0.05",
+        "LOG_LEVEL": "WARNING",
+        **env,
+    }
+    with log.open("ab") as out:
+        proc = await asyncio.create_subprocess_exec(*argv, cwd=ROOT, env=full, stdout=out, stderr=out)
+    await emu.wait_for(lambda: len(emu.gateway.sessions) > sessions and emu.gateway.connected, timeout=60)
+    return proc
+
+
+async def stop(proc: asyncio.subprocess.Process) -> None:
+    proc.terminate()
+    try:
+        await asyncio.wait_for(proc.wait(), 10)
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
+
+
+async def timed(it: InteractionRecord, start: float, into: list[float]) -> InteractionRecord:
+    await it.wait_response(30)
+    into.append((time.perf_counter() - start) * 1000)
+    await it.wait_done(60)
+    return it
+
+
+async def tablero_round(emu: Emulator, user: int, thread: int, table: int, into: list[float]) -> None:
+    """One player: "My hand", then the first choice it offers (if the game still goes on)."""
+    status = status_message(emu, thread, table)
+    if status is None or f"tb:hand:{table}" not in status.custom_ids:
+        return
+    start = time.perf_counter()
+    it = await timed(await emu.click(user, status.id, f"tb:hand:{table}"), start, into)
+    panel = it.messages[-1]
+    ids = action_ids(panel)
+    if ids:
+        start = time.perf_counter()
+        await timed(await emu.click(user, panel.id, ids[0]), start, into)
+
+
+async def bare_round(emu: Emulator, user: int, message: int, into: list[float]) -> None:
+    for _ in range(2):
+        start = time.perf_counter()
+        await timed(await emu.click(user, message, "bench:ack"), start, into)
+
+
+def tables_by_creator(db: Path) -> dict[int, tuple[int, int]]:
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return {u: (t, th) for t, th, u in con.execute("SELECT id, thread_id, created_by FROM tables")}
+    finally:
+        con.close()
+
+
+def pending(db: Path) -> int:
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return con.execute("SELECT COUNT(*) FROM deliveries WHERE status = 'pending'").fetchone()[0]
+    finally:
+        con.close()
+
+
+async def measure(games: int, rounds: int, workdir: Path) -> dict[str, object]:
+    emu = await Emulator().start()
+    guild = emu.create_guild("Bench night")
+    channel = emu.create_channel(guild.id, "games")
+    users = [emu.create_user(f"p{n}").id for n in range(games)]
+    for user in users:
+        emu.add_member(guild.id, user)
+    db = workdir / "tablero.db"
+
+    # --- Tablero -----------------------------------------------------------------------------
+    bot = await spawn(emu, [sys.executable, "-m", "bot"], {"TABLERO_DB": str(db)}, workdir / "tablero.log")
+    await emu.wait_for(lambda: emu.store.command("game", None), timeout=30)
+    gate = asyncio.Semaphore(GATE)
+
+    async def open_table(user: int) -> None:
+        async with gate:
+            it = await emu.slash(user, channel, "game new", {"game": "canyon", "side": "marine"})
+            await it.wait_done(60)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(open_table(u) for u in users))
+    await emu.wait_for(lambda: pending(db) == 0, timeout=300)
+    setup_s = time.perf_counter() - started
+    tables = tables_by_creator(db)
+    full: list[float] = []
+    for _ in range(rounds):
+        await asyncio.gather(*(tablero_round(emu, u, tables[u][1], tables[u][0], full) for u in users))
+    refused = [it for it in emu.interactions if it.errors]
+    await stop(bot)
+
+    # --- the bare bot ------------------------------------------------------------------------
+    bare_proc = await spawn(
+        emu, [sys.executable, str(ROOT / "bench" / "bare_bot.py")], {}, workdir / "bare.log"
+    )
+    button = {"type": 1, "components": [{"type": 2, "style": 1, "label": "ack", "custom_id": "bench:ack"}]}
+    messages = [(await emu.post_message(channel, emu.bot.id, "·", components=[button])).id for _ in users]
+    bare: list[float] = []
+    for _ in range(rounds):
+        await asyncio.gather(*(bare_round(emu, u, m, bare) for u, m in zip(users, messages, strict=True)))
+    await stop(bare_proc)
+    await emu.stop()
+    return {"tablero": summary(full), "bare": summary(bare), "setup_s": setup_s, "failed": len(refused)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        figures = asyncio.run(measure(args.games, args.rounds, Path(tmp)))
+    t, b = figures["tablero"], figures["bare"]
+    ratio50, ratio99 = t["p50"] / b["p50"], t["p99"] / b["p99"]
+    print(f"{args.games} concurrent Canyon games, {args.rounds} rounds (setup {figures['setup_s']:.1f} s)")
+    print(f"Tablero : n={t['n']} p50 {t['p50']:.1f} ms  p99 {t['p99']:.1f} ms  mean {t['mean']:.1f} ms")
+    print(f"bare bot: n={b['n']} p50 {b['p50']:.1f} ms  p99 {b['p99']:.1f} ms  mean {b['mean']:.1f} ms")
+    print(
+        f"ratio p50 {ratio50:.2f}x, p99 {ratio99:.2f}x (goal <= 1.5x; p99 < 100 ms); failed interactions {figures['failed']}"
+    )
+    result(
+        "ack",
+        {**figures, "games": args.games, "rounds": args.rounds, "ratio_p50": ratio50, "ratio_p99": ratio99},
+    )
+
+
+if __name__ == "__main__":
+    main()

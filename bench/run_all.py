@@ -1,0 +1,126 @@
+"""Run the platform benchmarks one after another and (with --write) put their figures in bench/README.md.
+
+Run: python bench/run_all.py [--write] [--quick]
+Each bench runs in its own process (so one cannot warm the next), prints its figures, and ends
+with a `RESULT {json}` line; the figures block of bench/README.md (between the markers) is
+rewritten from those lines. --quick uses small sizes to try the scripts (figures then are not
+the documented ones). Nothing is asserted: a missed goal is reported, never a failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+import sys
+from typing import Any
+
+from platform_common import ROOT, machine
+
+BENCHES = {
+    "ack": ["platform_ack.py"],
+    "render": ["platform_render.py"],
+    "persist": ["platform_persist.py"],
+    "restart": ["platform_restart.py"],
+    "memory": ["platform_memory.py"],
+}
+QUICK = {
+    "ack": ["--games", "20", "--rounds", "2"],
+    "render": ["--views", "10"],
+    "persist": ["--moves", "50"],
+    "restart": ["--tables", "1000", "--runs", "1"],
+    "memory": ["--tables", "100"],
+}
+START, END = "<!-- figures:start -->", "<!-- figures:end -->"
+
+
+def run(name: str, quick: bool) -> dict[str, Any]:
+    argv = [sys.executable, str(ROOT / "bench" / BENCHES[name][0]), *(QUICK[name] if quick else [])]
+    print(f"$ {' '.join(argv[1:])}", flush=True)
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
+    out = [line for line in done.stdout.splitlines() if not line.startswith("RESULT ")]
+    print("\n".join(out) or done.stderr[-2000:], flush=True)
+    found = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    if not found:
+        return {"bench": name, "error": done.stderr[-500:]}
+    return json.loads(found[-1][len("RESULT ") :])
+
+
+def verdict(ok: bool) -> str:
+    return "meets the goal" if ok else "**misses the goal**"
+
+
+def table(results: dict[str, dict[str, Any]]) -> str:
+    """The figures block for the README."""
+    m = machine()
+    lines = [
+        f"Measured {datetime.date.today().isoformat()} on {m['nproc']} × {m['cpu']} (`nproc` = {m['nproc']}),"
+        f" Python {m['python']}, by `python bench/run_all.py --write`.",
+        "",
+        "| benchmark | Tablero | baseline | ratio | goal | |",
+        "|---|---|---|---|---|---|",
+    ]
+    if "ack" in results and "tablero" in results["ack"]:
+        r = results["ack"]
+        t, b = r["tablero"], r["bare"]
+        lines.append(
+            f"| ack latency, {r['games']} concurrent games (p50 / p99) | {t['p50']:.1f} / {t['p99']:.1f} ms"
+            f" | bare discord.py bot {b['p50']:.1f} / {b['p99']:.1f} ms | {r['ratio_p50']:.2f}× / {r['ratio_p99']:.2f}×"
+            f" | ≤ 1.5×, p99 < 100 ms | {verdict(r['ratio_p99'] <= 1.5 and r['ratio_p50'] <= 1.5 and t['p99'] < 100)} |"
+        )
+    if "render" in results and "games" in results["render"]:
+        for game, g in sorted(results["render"]["games"].items()):
+            lines.append(
+                f"| {game} board render ({g['size']}) | {g['render_ms']:.1f} ms | PNG encode of an RGB image of the same"
+                f" size {g['encode_ms']:.1f} ms | {g['ratio']:.2f}× | ≤ 2× | {verdict(g['ratio'] <= 2)} |"
+            )
+    if "persist" in results and "tablero" in results["persist"]:
+        r = results["persist"]
+        lines.append(
+            f"| persisting one move (p50; {r['bytes_mean']:.0f} B, {r['statements_mean']:.0f} statements)"
+            f" | {r['tablero']['p50']:.2f} ms | bare aiosqlite WAL insert + commit {r['bare']['p50']:.2f} ms"
+            f" | {r['ratio']:.2f}× | ≤ 1.5× | {verdict(r['ratio'] <= 1.5)} |"
+        )
+    if "restart" in results and "full_served" in results["restart"]:
+        r = results["restart"]
+        lines.append(
+            f"| restart with {r['tables']:,} stored tables until one is served (cold process start)"
+            f" | {r['full_served']:.2f} s | 1 stored table {r['empty_served']:.2f} s"
+            f" | {r['full_served'] / r['empty_served']:.2f}× | < 2 s | {verdict(r['full_served'] < 2)} |"
+        )
+    if "memory" in results and "per_table_kib" in results["memory"]:
+        r = results["memory"]
+        lines.append(
+            f"| memory per active table ({r['tables']:,} tables played) | {r['per_table_kib']:.1f} KiB"
+            f" | bot RSS {r['warm_mib']:.0f} MiB warm → {r['after_mib']:.0f} MiB | — | (figure only) | |"
+        )
+    lines += ["", "Raw results (the `RESULT` lines):", "", "```"]
+    lines += [json.dumps(results[name], sort_keys=True) for name in BENCHES if name in results]
+    lines += ["```"]
+    return "\n".join(lines)
+
+
+def write(block: str) -> None:
+    readme = ROOT / "bench" / "README.md"
+    text = readme.read_text()
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    readme.write_text(f"{head}{START}\n{block}\n{END}{tail}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="rewrite the figures block of bench/README.md")
+    parser.add_argument("--quick", action="store_true", help="small sizes, to try the scripts")
+    parser.add_argument("only", nargs="*", help="run only these (ack render persist restart memory)")
+    args = parser.parse_args()
+    results = {name: run(name, args.quick) for name in BENCHES if not args.only or name in args.only}
+    block = table(results)
+    print(block)
+    if args.write:
+        write(block)
+
+
+if __name__ == "__main__":
+    main()
