@@ -284,6 +284,6 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, key, smaug=card(s, SMAUG), bilbo=card(b, BILBO))
         case ev.TurnEnded(seat=seat, reason=reason):
             return t(lang, f"arkenstone.say.turn_ended_{reason}", figure=figure(lang, seat))
-        case ev.GameWon(reason=reason):
-            return t(lang, f"arkenstone.say.won_{reason}")
+        case ev.GameWon():
+            return None  # the platform announces the outcome once, with the players' names and the reason
     return None

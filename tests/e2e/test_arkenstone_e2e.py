@@ -277,7 +277,7 @@ async def test_a_whole_game_between_two_players_with_manual_placement(
     status = status_message(emu, thread, 1)
     assert status.attachments and "tb:rematch:1" in status.custom_ids and "Bilbo" in status.content
     narration = "\n".join(m.content for m in emu.messages(thread))
-    assert "T1" in narration and "recovers the Arkenstone" in narration  # the thread speaks English
+    assert "T1" in narration and "recovered the Arkenstone" in narration  # the thread speaks English
     assert_public_is_spectator_only(spy)
     assert not emu.unknown_requests
 
