@@ -42,6 +42,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0, "mean": float("nan"), "p50": float("nan"), "p99": float("nan")}
     return {
         "n": len(values),
         "mean": statistics.fmean(values),
