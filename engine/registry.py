@@ -6,7 +6,11 @@ from typing import Any
 
 from .core import Rules
 
-GAME_PACKAGES: tuple[str, ...] = ("canyon", "arkenstone", "spacehulk")  # add "arkenstone", "spacehulk" as each lands
+GAME_PACKAGES: tuple[str, ...] = (
+    "canyon",
+    "arkenstone",
+    "spacehulk",
+)  # add "arkenstone", "spacehulk" as each lands
 GAMES: dict[str, Rules[Any]] = {}
 
 

@@ -117,9 +117,7 @@ async def test_a_table_ended_by_resignation_shows_the_outcome_not_whose_move_it_
 
     playing = await status_panel(table("active", None), rules, PRESENTER, state)
     resigned = await status_panel(
-        table(
-            "finished", {"winners": ["ork"], "reason": "core.resigned", "params": {"seat": "marine"}}
-        ),
+        table("finished", {"winners": ["ork"], "reason": "core.resigned", "params": {"seat": "marine"}}),
         rules,
         PRESENTER,
         state,
