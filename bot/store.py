@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -162,7 +163,15 @@ class StaleVersion(Exception):
 
 
 class Tx(Protocol):
-    """One atomic unit of writes."""
+    """One atomic unit of writes.
+
+    A backend may defer the writes to the end of the block (SQLite sends them in one batch), so
+    errors such as StaleVersion can surface when the block exits rather than at the call.
+    """
+
+    def before_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` once every write has been sent and checked, just before COMMIT."""
+        ...
 
     async def insert_table(
         self,
@@ -342,12 +351,101 @@ def _deadline(row: Sequence[Any]) -> DeadlineRecord:
     )
 
 
+_Check = Literal["none", "one_row", "seq"]  # what a queued statement must achieve, else StaleVersion
+_Statement = tuple[str, Any, bool, _Check, int]  # sql, params, executemany?, check, table id
+
+
+def _run(conn: sqlite3.Connection, statements: Sequence[_Statement]) -> sqlite3.Cursor | None:
+    """Run queued statements on the connection's thread; the last cursor (None if there were none)."""
+    cursor = None
+    for sql, params, many, check, table_id in statements:
+        try:
+            cursor = conn.executemany(sql, params) if many else conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:  # the (table_id, seq) primary key is the optimistic lock
+            if check == "seq" and ("UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc)):
+                raise StaleVersion(table_id) from exc
+            raise
+        if check == "one_row" and cursor.rowcount != 1:
+            raise StaleVersion(table_id)
+    return cursor
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
 class SqliteTx:
-    """The writes of one SQLite transaction (BEGIN IMMEDIATE ... COMMIT)."""
+    """The writes of one SQLite transaction (BEGIN IMMEDIATE ... COMMIT), sent in as few hops as it can.
+
+    Every aiosqlite await is a round trip to the connection's thread, so writes whose result is not
+    needed are queued and `commit` runs BEGIN IMMEDIATE, the queue (with its version checks), the
+    before-commit hooks and COMMIT in ONE call on that thread. A write whose result is needed now
+    (insert_table's row id, finish_delivery's outcome) sends the queue along with it, opening the
+    transaction. Raw `store.db` statements inside the block are NOT part of the transaction.
+    """
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float]) -> None:
         self._db = db
         self._now = clock()
+        self._pending: list[_Statement] = []
+        self._hooks: list[Callable[[], None]] = []
+        self._begun = False
+
+    def before_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` on the connection's thread once every statement is sent, right before COMMIT."""
+        self._hooks.append(hook)
+
+    def _queue(
+        self, sql: str, params: Any, *, many: bool = False, check: _Check = "none", table_id: int = 0
+    ) -> None:
+        self._pending.append((sql, params, many, check, table_id))
+
+    def _take(self) -> list[_Statement]:
+        """The queued statements, preceded by BEGIN IMMEDIATE if the transaction is not open yet."""
+        statements, self._pending = self._pending, []
+        if not self._begun:
+            statements.insert(0, ("BEGIN IMMEDIATE", (), False, "none", 0))
+            self._begun = True  # set before the hop: a cancelled await may still have begun it
+        return statements
+
+    async def _now_run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        """Send the queue plus one statement whose cursor is needed now (one hop)."""
+        statements = [*self._take(), (sql, params, False, "none", 0)]
+
+        def work() -> sqlite3.Cursor:
+            try:
+                cursor = _run(self._db._conn, statements)
+            except BaseException:
+                _rollback(self._db._conn)
+                raise
+            assert cursor is not None
+            return cursor
+
+        return await self._db._execute(work)  # aiosqlite's own hop to its thread (no public batch API)
+
+    async def commit(self) -> None:
+        """BEGIN (if needed), the queue, the hooks and COMMIT in one hop; rolled back on any error."""
+        statements, hooks = self._take(), list(self._hooks)
+
+        def work() -> None:
+            conn = self._db._conn
+            try:
+                _run(conn, statements)
+                for hook in hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
+                    hook()
+                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+
+        await self._db._execute(work)
+
+    async def rollback(self) -> None:
+        """Undo whatever was sent (queued statements are simply dropped)."""
+        self._pending = []
+        if self._begun:
+            await self._db._execute(_rollback, self._db._conn)
 
     async def insert_table(
         self,
@@ -365,7 +463,7 @@ class SqliteTx:
         created_by: int,
         rematch_of: int | None = None,
     ) -> int:
-        cursor = await self._db.execute(
+        cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
             " version, lang, created_by, rematch_of, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
@@ -408,26 +506,22 @@ class SqliteTx:
         if expected_version is not None:
             sql += " AND version = ?"
             params.append(expected_version)
-        cursor = await self._db.execute(sql, params)
-        if cursor.rowcount != 1:
-            raise StaleVersion(table_id)
+        self._queue(sql, params, check="one_row", table_id=table_id)
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
-        try:
-            await self._db.executemany(
-                "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (table_id, first_seq + i, e.kind, _dumps(e.data), e.actor, self._now)
-                    for i, e in enumerate(events)
-                ],
-            )
-        except aiosqlite.IntegrityError as exc:  # the (table_id, seq) primary key is the optimistic lock
-            if "UNIQUE" not in str(exc) and "PRIMARY KEY" not in str(exc):
-                raise
-            raise StaleVersion(table_id) from exc
+        self._queue(
+            "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (table_id, first_seq + i, e.kind, _dumps(e.data), e.actor, self._now)
+                for i, e in enumerate(events)
+            ],
+            many=True,
+            check="seq",
+            table_id=table_id,
+        )
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
-        await self._db.execute(
+        self._queue(
             "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(table_id) DO UPDATE SET version = excluded.version,"
             " schema_hash = excluded.schema_hash, data = excluded.data"
@@ -436,7 +530,7 @@ class SqliteTx:
         )
 
     async def add_delivery(self, row: NewDelivery) -> None:
-        await self._db.execute(
+        self._queue(
             "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, version, kind, target) DO NOTHING",
             (row.table_id, row.version, row.kind, row.target, _dumps(row.payload), self._now, self._now),
@@ -444,7 +538,7 @@ class SqliteTx:
 
     async def touch_status(self, table_id: int) -> None:
         # One row per table for its status message, re-armed on every change: edits coalesce.
-        await self._db.execute(
+        self._queue(
             "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
             " VALUES (?, 0, 'status', 'public', '{}', ?, ?)"
             " ON CONFLICT(table_id, version, kind, target) DO UPDATE SET status = 'pending',"
@@ -454,7 +548,7 @@ class SqliteTx:
         )
 
     async def start_attempt(self, delivery_id: int) -> None:
-        await self._db.execute(
+        self._queue(
             "UPDATE deliveries SET attempts = attempts + 1, updated_at = ? WHERE id = ?",
             (self._now, delivery_id),
         )
@@ -476,11 +570,11 @@ class SqliteTx:
         if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
             sql += " AND generation = ?"
             params.append(generation)
-        cursor = await self._db.execute(sql, params)
+        cursor = await self._now_run(sql, params)
         return cursor.rowcount == 1
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
-        await self._db.execute(
+        self._queue(
             "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
             (not_before, error, self._now, delivery_id),
         )
@@ -496,14 +590,14 @@ class SqliteTx:
         due_at: float,
         payload: dict[str, Any] | None = None,
     ) -> None:
-        await self._db.execute(
+        self._queue(
             "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, kind, seat, key) DO NOTHING",
             (table_id, kind, seat, key, version, due_at, _dumps(payload or {})),
         )
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
-        await self._db.execute("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
+        self._queue("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
 
     async def void_deadlines(
         self,
@@ -525,12 +619,12 @@ class SqliteTx:
         if keep:
             sql += f" AND key NOT IN ({', '.join('?' * len(keep))})"
             params.extend(keep)
-        await self._db.execute(sql, params)
+        self._queue(sql, params)
 
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
     ) -> None:
-        await self._db.execute(
+        self._queue(
             "INSERT INTO players (user_id, locale, dm_status, updated_at) VALUES (?, ?, COALESCE(?, 'unknown'), ?)"
             " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
             " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
@@ -538,7 +632,7 @@ class SqliteTx:
         )
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
-        await self._db.execute(
+        self._queue(
             "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
             (guild_id, language, self._now),
@@ -603,15 +697,15 @@ class SqliteStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
-        """One atomic unit of writes; rolled back if the block raises."""
+        """One atomic unit of writes, sent at the end of the block in one hop; rolled back if the block raises."""
         async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+            tx = SqliteTx(self.db, self.clock)
             try:
-                yield SqliteTx(self.db, self.clock)
+                yield tx
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await tx.rollback()
                 raise
-            await self.db.execute("COMMIT")
+            await tx.commit()
 
     # --- reads -------------------------------------------------------------------------------
     async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:

@@ -396,24 +396,21 @@ class TableService:
             fields["outcome"] = outcome.model_dump(mode="json")
         first_seq = table.version + 1
         change = self._plan(table, rules, old, new, first_seq, actor_user)
+        # Serialised before taking the store's lock: the transaction holds it only to write.
+        events = [NewEvent(kind=e.kind, data=e.model_dump(mode="json"), actor=actor) for e, actor in entries]
+        snapshot = new.model_dump_json()
         crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:
-                await tx.append_events(
-                    table.id,
-                    first_seq,
-                    [
-                        NewEvent(kind=e.kind, data=e.model_dump(mode="json"), actor=actor)
-                        for e, actor in entries
-                    ],
-                )
+                await tx.append_events(table.id, first_seq, events)
                 await tx.update_table(table.id, expected_version=table.version, **fields)
-                await tx.put_snapshot(table.id, new.version, schema_hash(rules), new.model_dump_json())
+                await tx.put_snapshot(table.id, new.version, schema_hash(rules), snapshot)
                 await tx.touch_status(table.id)
                 for row in change.deliveries:
                     await tx.add_delivery(row)
                 await self._write_deadlines(tx, table, rules, new, change, finished=outcome is not None)
-                crash_point("commit.inside")
+                # Statements sent, COMMIT not yet: the store runs this hook in the same batch.
+                tx.before_commit(lambda: crash_point("commit.inside"))
         except StaleVersion:
             raise moved_on() from None
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
