@@ -181,7 +181,7 @@ def main() -> None:
     s = figures["bare_same_statements"]
     print(
         f"bare, {figures['statements_mean']:.0f} statements: p50 {s['p50']:.2f} ms  p99 {s['p99']:.2f} ms"
-        f"  (Tablero's move runs {figures['statements_mean']:.1f} statements, each an aiosqlite thread hop)"
+        f"  (Tablero's move runs {figures['statements_mean']:.1f} statements, sent to SQLite's thread in one hop)"
     )
     o = figures["tablero_one_hop"]
     print(
