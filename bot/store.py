@@ -256,7 +256,12 @@ class Store(Protocol):
     async def get_table(self, table_id: int) -> TableRecord | None: ...
     async def find_rematch(self, table_id: int) -> TableRecord | None: ...
     async def list_tables(
-        self, *, guild_id: int | None = None, user_id: int | None = None, statuses: Sequence[str] = ()
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (),
+        channel_id: int | None = None,
     ) -> list[TableRecord]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
@@ -729,8 +734,15 @@ class SqliteStore:
         return _table(rows[0]) if rows else None
 
     async def list_tables(
-        self, *, guild_id: int | None = None, user_id: int | None = None, statuses: Sequence[str] = ()
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (),
+        channel_id: int | None = None,
     ) -> list[TableRecord]:
+        """Tables, newest first, filtered in SQL (a busy server may hold thousands): by server, status,
+        a user seated or invited, and the channel or thread the table is played in."""
         sql, params = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1", []
         if guild_id is not None:
             sql += " AND guild_id = ?"
@@ -738,11 +750,17 @@ class SqliteStore:
         if statuses:
             sql += f" AND status IN ({', '.join('?' * len(statuses))})"
             params.extend(statuses)
-        sql += " ORDER BY id DESC"
-        tables = [_table(row) for row in await self._all(sql, params)]
+        if channel_id is not None:
+            sql += " AND (thread_id = ? OR channel_id = ?)"
+            params.extend((channel_id, channel_id))
         if user_id is not None:
-            tables = [t for t in tables if user_id in t.human_users() or user_id in t.invited]
-        return tables
+            sql += (
+                " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+                " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+            )
+            params.extend((user_id, user_id))
+        sql += " ORDER BY id DESC"
+        return [_table(row) for row in await self._all(sql, params)]
 
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
         sql = "SELECT table_id, seq, kind, data, actor, at FROM events WHERE table_id = ?"

@@ -53,11 +53,12 @@ async def resolve_table(interaction: discord.Interaction, table: int | None) -> 
     if table is not None:
         record = await bot.tables.get(table)
     else:
-        here = [
-            r
-            for r in await bot.store.list_tables(guild_id=interaction.guild_id)
-            if interaction.channel_id in (r.thread_id, r.channel_id)
-        ]
+        channel = interaction.channel_id
+        here = (
+            []
+            if channel is None
+            else await bot.store.list_tables(guild_id=interaction.guild_id, channel_id=channel)
+        )
         here.sort(key=lambda r: (r.is_over, r.thread_id != interaction.channel_id, -r.id))
         if not here:
             raise Rejected(
@@ -90,11 +91,9 @@ async def table_choices(
     """Autocomplete: the user's tables (or any joinable ones) in this server, newest first."""
     bot = tablero(interaction)
     lang = lang_of(interaction)
-    tables = await bot.store.list_tables(guild_id=interaction.guild_id, statuses=statuses)
-    if mine:
-        tables = [
-            r for r in tables if interaction.user.id in r.human_users() or interaction.user.id in r.invited
-        ]
+    tables = await bot.store.list_tables(
+        guild_id=interaction.guild_id, statuses=statuses, user_id=interaction.user.id if mine else None
+    )
     choices = []
     for record in tables:
         label = table_label(record, lang, interaction.user.id)

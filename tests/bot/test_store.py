@@ -110,3 +110,32 @@ async def test_players_keep_their_locale_when_only_dm_status_changes(store: Sqli
     assert (player.locale, player.dm_status) == ("en-US", "open")
     await store.set_guild_language(9, "es")
     assert await store.guild_language(9) == "es"
+
+
+async def test_list_tables_filters_by_user_and_channel_in_sql(store: SqliteStore) -> None:
+    async def table(seats: dict[str, object], invited: list[int], channel: int, thread: int | None) -> int:
+        async with store.transaction() as tx:
+            return await tx.insert_table(
+                game="duel",
+                guild_id=1,
+                channel_id=channel,
+                thread_id=thread,
+                status="active",
+                seats=seats,
+                invited=invited,
+                options={},
+                seed=1,
+                lang="en",
+                created_by=10,  # type: ignore[arg-type]
+            )
+
+    mine = await table({"red": 10, "blue": "ai"}, [], 2, 20)
+    invited = await table({"red": 11, "blue": None}, [10], 2, 21)
+    other = await table({"red": 11, "blue": 12}, [], 3, 30)
+    # A user id that is a substring of another's never matches (100 vs 10).
+    await table({"red": 100, "blue": "ai"}, [], 3, 31)
+    assert [t.id for t in await store.list_tables(guild_id=1, user_id=10)] == [invited, mine]
+    assert [t.id for t in await store.list_tables(user_id=12)] == [other]
+    assert [t.id for t in await store.list_tables(channel_id=21)] == [invited]
+    assert [t.id for t in await store.list_tables(channel_id=2)] == [invited, mine]
+    assert await store.list_tables(guild_id=2, user_id=10) == []
