@@ -160,6 +160,13 @@ def nonce_for(row: DeliveryRecord) -> str:
     return f"tb{row.id}g{row.generation}"[:25]
 
 
+def status_nonce(table: TableRecord, replacing: int | None = None) -> str:
+    """The status message's nonce: one per table (and per deleted message it replaces), not per
+    generation, so a post that reached Discord just before a crash is never posted a second time
+    when a newer change re-armed the row before the retry."""
+    return f"tbs{table.id}" if replacing is None else f"tbs{table.id}r{replacing % 10**9}"
+
+
 class DeliveryWorker:
     """Delivers pending outbox rows: one task per table at a time, rows of a table in order."""
 
@@ -330,13 +337,14 @@ class DeliveryWorker:
         loaded = await self.service.load(table.id)
         recent = await last_change(self.store, table)
         panel = await status_panel(table, loaded.rules, presenter_for(table.game), loaded.state, recent)
+        replacing = None
         if table.status_message_id is not None:
             try:
                 await self.messenger.edit(channel, table.status_message_id, panel)
                 return "done", table.status_message_id, None
             except MessageGone:
-                pass  # deleted by someone: post a fresh one below
-        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row))
+                replacing = table.status_message_id  # deleted by someone: post a fresh one below
+        message_id = await self.messenger.send(channel, panel, nonce=status_nonce(table, replacing))
         async with self.store.transaction() as tx:
             await tx.update_table(table.id, status_message_id=message_id)
         return "done", message_id, None

@@ -320,6 +320,9 @@ def check_discord(emu: Emulator, db_path: Path, world: World) -> None:
         for message in emu.messages(channel):
             if message.author_id != emu.bot.id or message.interaction_id is not None:
                 continue
+            if nonces[message.id].startswith("tbs"):  # the status message: one nonce per table
+                assert message.id in by_message, ("status", message.id, message.content[:200])
+                continue
             # each message the worker posted carries its outbox row's nonce (Discord dedups by it)
             kind, status, message_id = outbox[int(nonces[message.id][2:].split("g")[0])]
             if status == "skipped":  # a DM sent just before a crash, superseded by a newer one since
