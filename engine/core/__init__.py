@@ -18,6 +18,7 @@ from .rules import (
     play_pilots,
     step,
 )
+from .tape import Tape
 
 __all__ = [
     "Action",
@@ -30,6 +31,7 @@ __all__ = [
     "Rules",
     "Seat",
     "State",
+    "Tape",
     "apply",
     "dice_for",
     "fold",
