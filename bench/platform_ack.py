@@ -28,8 +28,8 @@ from typing import Any
 
 from platform_common import ROOT, result, summary
 
+from playground.emulator import Emulator, InteractionRecord
 from tests.e2e.harness import action_ids, status_message
-from tests.emulator import Emulator, InteractionRecord
 
 GATE = 50  # slash commands in flight while setting up (not measured)
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from platform_common import ROOT, result, rss_kib
 from platform_restart import clone, template
 
+from playground.emulator import Emulator
 from tests.e2e.harness import action_ids
-from tests.emulator import Emulator
 
 WARM_UP = 50
 GATE = 20

@@ -25,7 +25,7 @@ from platform_common import ROOT, result
 
 from bot.store import SqliteStore
 from bot.tables import TableService
-from tests.emulator import Emulator
+from playground.emulator import Emulator
 
 
 async def template(db: Path, user: int, guild: int, channel: int) -> int:

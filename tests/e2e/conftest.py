@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from tests.emulator import Emulator
-from tests.emulator.fixtures import emu  # noqa: F401  (fixture)
+from playground.emulator import Emulator
+from tests.playground.fixtures import emu  # noqa: F401  (fixture)
 
 from .harness import World, build_world, settings_for, start_bot, stop_bot
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.app import TableroBot
 from bot.config import Settings
-from tests.emulator import Emulator, InteractionRecord, MessageRecord
+from playground.emulator import Emulator, InteractionRecord, MessageRecord
 
 ACTION = re.compile(r"^tb:[as]:(\d+):(\d+):(\d+)$")
 

@@ -33,8 +33,8 @@ from engine.arkenstone.board import CELL_BY_NAME, cell_at, inches, resolve_move
 from engine.arkenstone.pilot import guess_higher
 from engine.core import Action, Rejected, dice_for
 from engine.core.geometry import Point
+from playground.emulator import Emulator, MessageRecord
 from renderers.i18n import t
-from tests.emulator import Emulator, MessageRecord
 
 from .harness import World, my_hand, run, status_message
 

@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.games import presenter_for
-from tests.emulator import Emulator
+from playground.emulator import Emulator
 
 from .harness import World, drive, run, status_message
 

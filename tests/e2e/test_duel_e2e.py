@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
-from tests.emulator import Emulator
+from playground.emulator import Emulator
 
 from .harness import World, has_actions, pick, run, status_message
 

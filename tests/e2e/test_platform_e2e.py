@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from bot.app import TableroBot
-from tests.emulator import Emulator, MessageRecord
+from playground.emulator import Emulator, MessageRecord
 
 from .harness import World, action_ids, has_actions, my_hand, pick, run, status_message
 

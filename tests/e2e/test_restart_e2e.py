@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.emulator import Emulator, MessageRecord
+from playground.emulator import Emulator, MessageRecord
 
 from .harness import World, drive, has_actions, latest_prompt, pick, run, status_message
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.app import TableroBot
-from tests.emulator import Emulator
+from playground.emulator import Emulator
 
 from .harness import World, drive, run, status_message
 

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.app import TableroBot
+from playground.emulator import Emulator
+from playground.emulator.discordpy import redirect
 from tests.e2e.harness import run, settings_for, start_bot, status_message, stop_bot
-from tests.emulator import Emulator
-from tests.emulator.discordpy import redirect
 
 T = TypeVar("T")
 

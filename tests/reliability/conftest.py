@@ -3,4 +3,4 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import db_path, start, tablero, world  # noqa: F401  (fixtures)
-from tests.emulator.fixtures import emu  # noqa: F401  (fixture)
+from tests.playground.fixtures import emu  # noqa: F401  (fixture)

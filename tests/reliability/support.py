@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Emulator, InteractionRecord
+from playground.emulator import Emulator, InteractionRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = os.environ.get("TABLERO_SLOW", "") not in ("", "0")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
+from playground.emulator import Emulator, InteractionRecord, MessageRecord
 from tests.e2e.harness import World, has_actions, my_hand, run, status_message
-from tests.emulator import Emulator, InteractionRecord, MessageRecord
 
 from .support import BROKE, challenge, says
 

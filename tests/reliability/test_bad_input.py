@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.emulator import InteractionRecord
-from tests.emulator.commands import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
-from tests.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
+from playground.emulator import InteractionRecord
+from playground.emulator.commands import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
+from playground.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
 
 from .arena import Arena
 from .support import BROKE, SLOW, says

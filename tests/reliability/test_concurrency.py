@@ -15,8 +15,8 @@ from collections import Counter
 import pytest
 
 from bot.app import TableroBot
+from playground.emulator import Emulator, InteractionRecord, MessageRecord
 from tests.e2e.harness import World, action_ids, has_actions, my_hand, run, status_message
-from tests.emulator import Emulator, InteractionRecord, MessageRecord
 
 from .support import BROKE, challenge, says
 

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 
 from engine.core import fold
+from playground.emulator import Emulator, MessageRecord
 from tests.e2e.harness import ACTION, World, status_message
-from tests.emulator import Emulator, MessageRecord
 from tests.games.duel import RULES as DUEL
 from tests.games.duel import Boost, Commit
 

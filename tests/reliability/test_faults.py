@@ -16,8 +16,8 @@ import pytest
 
 from bot.app import TableroBot
 from engine.core import fold
+from playground.emulator import Emulator
 from tests.e2e.harness import World, action_ids, drive, my_hand, run, status_message
-from tests.emulator import Emulator
 from tests.games.duel import RULES as DUEL
 
 from .support import BROKE, challenge, rows, says

@@ -27,8 +27,8 @@ from bot.panels import Panel, private_panel, status_panel
 from bot.store import TableRecord
 from engine.core import Rules, fold, new_game
 from engine.registry import GAMES
+from playground.emulator import Emulator, MessageRecord
 from tests.e2e.harness import World, action_ids, drive, my_hand, run, status_message
-from tests.emulator import Emulator, MessageRecord
 
 from .secrets_scan import Scan, canonical, play_and_scan, shown
 from .support import SLOW, challenge

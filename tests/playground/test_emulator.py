@@ -13,7 +13,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from tests.emulator import CommandUnavailable, Emulator, InteractionFailed, MessageRecord
+from playground.emulator import CommandUnavailable, Emulator, InteractionFailed, MessageRecord
 
 pytestmark = pytest.mark.timeout(30)
 

@@ -1,4 +1,4 @@
-"""Reusable pytest fixtures: import them into a conftest (`from tests.emulator.fixtures import emu, run`)."""
+"""Reusable pytest fixtures: import them into a conftest (`from tests.playground.fixtures import emu, run`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import discord
 import pytest
 
-from .discordpy import redirect, start_client, stop_client
-from .server import Emulator
+from playground.emulator.discordpy import redirect, start_client, stop_client
+from playground.emulator.server import Emulator
 
 ClientRunner = Callable[[discord.Client], Awaitable[discord.Client]]
 

@@ -20,7 +20,7 @@ from .records import AttachmentRecord, FailRule, RequestRecord
 if TYPE_CHECKING:
     from .server import Emulator
 
-log = logging.getLogger("tests.emulator")
+log = logging.getLogger("playground.emulator")
 API_PREFIX = "/api/v10"
 ERROR_MESSAGES = {
     10003: "Unknown Channel",

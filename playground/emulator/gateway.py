@@ -18,7 +18,7 @@ from .payloads import guild_payload, member_payload
 if TYPE_CHECKING:
     from .server import Emulator
 
-log = logging.getLogger("tests.emulator.gateway")
+log = logging.getLogger("playground.emulator.gateway")
 
 GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
