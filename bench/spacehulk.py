@@ -15,8 +15,8 @@ from collections import Counter
 from engine.core import apply, dice_for, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.board import Board
-from engine.spacehulk.los import visible_squares
-from engine.spacehulk.mapfile import parse_map
+from engine.spacehulk.board.los import visible_squares
+from engine.spacehulk.board.mapfile import parse_map
 
 
 def random_game(seed: int, *, copy_state: bool = False) -> int:

@@ -154,7 +154,7 @@ class TimeExpired(Action):
     kind: Literal["time_expired"] = "time_expired"
 
 
-ShAction = Annotated[
+SpaceHulkAction = Annotated[
     Move
     | Turn
     | Door
@@ -175,4 +175,4 @@ ShAction = Annotated[
     | TimeExpired,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[ShAction] = TypeAdapter(ShAction)
+ACTION_ADAPTER: TypeAdapter[SpaceHulkAction] = TypeAdapter(SpaceHulkAction)

@@ -14,10 +14,10 @@ from pydantic import BaseModel
 
 from engine.core import Action, Dice
 
-from . import actions as a
+from .actions import Assault, Convert, Door, Move, PlaceBlip, PlaceStealer, SetFacing, Turn
 from .board import VECTORS, Board, Square, add
-from .mapfile import parse_cached
-from .views import PieceView, ShView
+from .board.mapfile import parse_cached
+from .view import PieceView, SpaceHulkView
 
 
 def distance_field(board: Board, goals: Sequence[Square]) -> dict[Square, int]:
@@ -37,7 +37,7 @@ class GenestealerPilot:
     """Greedy: shortest path to the nearest Marine, attack when adjacent and facing (issue item 10)."""
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
-        assert isinstance(view, ShView)
+        assert isinstance(view, SpaceHulkView)
         board = parse_cached(view.map_text)
         marines = [p.square for p in view.pieces if p.kind == "marine" and p.square is not None]
         dist = distance_field(board, marines) if marines else {}
@@ -49,29 +49,29 @@ class GenestealerPilot:
 
         def score(act: Action) -> float:
             match act:
-                case a.Assault():
+                case Assault():
                     return 1000
-                case a.PlaceBlip(area=area):
+                case PlaceBlip(area=area):
                     return -d(board.entries[area].square) - sum(1 for p in view.pieces if p.area == area)
-                case a.PlaceStealer(square=sq):
+                case PlaceStealer(square=sq):
                     return -d(sq)
-                case a.SetFacing(model=m, facing=f) | a.Turn(model=m, facing=f):
+                case SetFacing(model=m, facing=f) | Turn(model=m, facing=f):
                     p = pieces[m]
                     if p.square is None:
                         return -5
                     ahead = _ahead_distance(board, p.square, f, d)
                     now = _ahead_distance(board, p.square, p.facing, d) if p.facing else d(p.square) + 1
                     gain = now - ahead  # only turns that point the model further down its path
-                    bonus = 50 if isinstance(act, a.Turn) and act.use == "free" else 0
-                    return gain * 10 - (0 if isinstance(act, a.SetFacing) else 3) + bonus + _keep(view, m)
-                case a.Move(model=m, to=to):
+                    bonus = 50 if isinstance(act, Turn) and act.use == "free" else 0
+                    return gain * 10 - (0 if isinstance(act, SetFacing) else 3) + bonus + _keep(view, m)
+                case Move(model=m, to=to):
                     p = pieces[m]
                     before = d(p.square) if p.square is not None else d(to) + 1
                     return (before - d(to)) * 10 + _keep(view, m) - (1 if p.kind == "genestealer" else 0)
-                case a.Door(model=m, square=sq):
+                case Door(model=m, square=sq):
                     p = pieces[m]
                     return 8 + _keep(view, m) if d(sq) < d(p.square) else -5
-                case a.Convert(model=m):
+                case Convert(model=m):
                     p = pieces[m]
                     return 25 if d(p.square) <= 4 else -10
             return 0.5  # EndTurn, Pass and anything else: only when nothing helps
@@ -86,7 +86,7 @@ def _ahead_distance(board: Board, sq: Square, facing: str, d: Callable[[Square |
     return d(ahead) if ahead in board.cells else 10_000
 
 
-def _keep(view: ShView, model: str) -> int:
+def _keep(view: SpaceHulkView, model: str) -> int:
     """Prefer to keep acting with the active model (activating another ends it, SHB-4.2)."""
     return 3 if view.active_model == model else 0
 
@@ -95,7 +95,7 @@ class MarinePilot:
     """Simple: shoot and assault what it can, sometimes stand overwatch, otherwise wander."""
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
-        assert isinstance(view, ShView)
+        assert isinstance(view, SpaceHulkView)
         window = any(act.kind == "pass" for act in legal)  # an interrupt window: only CP can pay
         for kinds in (("pick_target",), ("assault",), ("fire",), ("flame",)):
             found = [
@@ -103,7 +103,7 @@ class MarinePilot:
             ]
             if found:
                 return found[dice.index(len(found))]
-        free_turn = [act for act in legal if isinstance(act, a.Turn) and act.use == "free"]
+        free_turn = [act for act in legal if isinstance(act, Turn) and act.use == "free"]
         if free_turn:
             return free_turn[0]
         if any(act.kind == "pass" for act in legal):
@@ -122,5 +122,5 @@ class MarinePilot:
         return next((act for act in legal if act.kind == "end_turn"), legal[0])
 
 
-def pieces_of(view: ShView, kind: str) -> list[PieceView]:
+def pieces_of(view: SpaceHulkView, kind: str) -> list[PieceView]:
     return [p for p in view.pieces if p.kind == kind]

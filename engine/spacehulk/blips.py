@@ -19,24 +19,24 @@ Readings:
 from __future__ import annotations
 
 from .events import BagRefilled, BlipConverted, BlipPlaced, ReinforcementsLost, StealerPlaced, StealersLost
-from .queries import Q
+from .queries import Queries
 from .state import AgFacing, AgPlace, AgReinforce, AgRevealShots, Piece
 from .tape import Tape
 
 
 def bag_composition(tape: Tape) -> dict[int, int]:
     """The mission's blip bag or the option's (SHB-10.2, Q8)."""
-    return dict(tape.s.mission.blip_bag or tape.opt.blip_bag)
+    return dict(tape.state.mission.blip_bag or tape.opt.blip_bag)
 
 
-def areas_with_room(tape: Q) -> list[str]:
-    return [a for a in tape.s.mission.usable_areas() if tape.area_has_room(a)]
+def areas_with_room(tape: Queries) -> list[str]:
+    return [a for a in tape.state.mission.usable_areas() if tape.area_has_room(a)]
 
 
 def counters_left(tape: Tape) -> bool:
     if tape.opt.blip_draw == "with_replacement":
         return True
-    return sum(tape.s.bag.values()) + sum(tape.s.used.values()) > 0
+    return sum(tape.state.bag.values()) + sum(tape.state.used.values()) > 0
 
 
 def resolve_reinforce(tape: Tape, item: AgReinforce) -> bool:
@@ -56,15 +56,18 @@ def resolve_reinforce(tape: Tape, item: AgReinforce) -> bool:
 
 
 def place_blip(tape: Tape, item: AgReinforce, area: str) -> None:
-    """Draw a counter and put it in the area's lurking space, forced to lurk if a Marine is near (SHB-10.4)."""
+    """Draw a counter and put it in the area's lurking space, forced to lurk if a Marine is near (SHB-10.4).
+
+    Reading: blips of a mission's opening are placed before turn 1 and, if forced, lurk through turn 1.
+    """
     value, from_bag = _draw(tape)
     forced = tape.marine_near_entry(area)
     tape.emit(
         BlipPlaced(
-            model=f"b{tape.s.next_id}",
+            model=f"b{tape.state.next_id}",
             area=area,
             value=value,
-            lurk_until=max(tape.s.turn, 1) if forced else 0,
+            lurk_until=max(tape.state.turn, 1) if forced else 0,
             from_bag=from_bag,
         )
     )
@@ -78,15 +81,15 @@ def _draw(tape: Tape) -> tuple[int, bool]:
     if tape.opt.blip_draw == "with_replacement":
         pool = [v for v, n in sorted(bag_composition(tape).items()) for _ in range(n)]
         return tape.dice.choice(pool), False
-    if sum(tape.s.bag.values()) == 0:
-        tape.emit(BagRefilled(counts=dict(tape.s.used)))  # Q8: reshuffle the used counters
-    pool = [v for v, n in sorted(tape.s.bag.items()) for _ in range(n)]
+    if sum(tape.state.bag.values()) == 0:
+        tape.emit(BagRefilled(counts=dict(tape.state.used)))  # Q8: reshuffle the used counters
+    pool = [v for v, n in sorted(tape.state.bag.items()) for _ in range(n)]
     return tape.dice.choice(pool), True
 
 
 def convert(tape: Tape, blip: Piece, *, voluntary: bool) -> None:
     """Turn a blip face up and start placing its Genestealers (SHB-10.6 .. SHB-10.9)."""
-    value = tape.s.blips[blip.id]
+    value = tape.state.blips[blip.id]
     if voluntary:
         fresh = tape.opt.voluntary_conversion_acts  # Q11
     else:
@@ -100,7 +103,7 @@ def convert(tape: Tape, blip: Piece, *, voluntary: bool) -> None:
     if room == 0:
         tape.emit(StealersLost(blip=blip.id, count=value, reason="cap"))
         return
-    first = f"g{tape.s.next_id}"
+    first = f"g{tape.state.next_id}"
     tape.emit(StealerPlaced(model=first, square=blip.pos, ap=ap, activated=not fresh))
     tape.push(
         AgPlace(
@@ -121,7 +124,7 @@ def _convert_lurking(tape: Tape, blip: Piece, value: int, ap: int, fresh: bool) 
     for _ in range(count):
         tape.emit(
             StealerPlaced(
-                model=f"g{tape.s.next_id}",
+                model=f"g{tape.state.next_id}",
                 square=None,
                 area=blip.area,
                 ap=ap,
@@ -164,16 +167,16 @@ def place_stealer(tape: Tape, item: AgPlace, sq: object) -> None:
 
 
 def _put(tape: Tape, item: AgPlace, sq: tuple[int, int, int]) -> AgPlace:
-    model = f"g{tape.s.next_id}"
+    model = f"g{tape.state.next_id}"
     tape.emit(StealerPlaced(model=model, square=sq, ap=6 if item.fresh else 0, activated=not item.fresh))
     return item.model_copy(update={"remaining": item.remaining - 1, "placed": (*item.placed, model)})
 
 
 def _finish_place(tape: Tape, item: AgPlace) -> None:
     tape.pop()
-    alive = tuple(m for m in item.placed if m in tape.s.pieces)
+    alive = tuple(m for m in item.placed if m in tape.state.pieces)
     if not alive:
         return
-    reveal = not item.voluntary and tape.s.phase == "stealer"
+    reveal = not item.voluntary and tape.state.phase == "stealer"
     # The facing is chosen first (top), then overwatch against the revealed models (SHB-10.8).
     tape.push(*([AgRevealShots(models=alive)] if reveal else []), AgFacing(models=alive, reveal=reveal))

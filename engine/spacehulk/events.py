@@ -13,17 +13,17 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
-from .state import AgendaItem, Aim, ShState
+from .state import AgendaItem, Aim, SpaceHulkState
 
 
 class GameStarted(Event):
     """The whole opening state (mission, forces, options); evolve(None, this) creates the state."""
 
     kind: Literal["started"] = "started"
-    state: ShState
+    state: SpaceHulkState
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        from .views import redact_state
+        from .view import redact_state
 
         return self.model_copy(update={"state": redact_state(self.state, seat)})
 
@@ -182,7 +182,7 @@ class Fired(Event):
     model: str
     target: str  # piece id or "door"
     square: Square
-    dice: tuple[int, int]
+    dice: tuple[int, ...]  # the profile's fire dice (2 for a storm bolter)
     bonus: int
     needed: int
     hit: bool

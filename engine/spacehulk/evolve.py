@@ -7,26 +7,26 @@ from typing import Any
 from engine.core import Event
 
 from . import events as ev
-from .state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, ShState
+from .state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, SpaceHulkState
 
 REFRESH = {"marine": MARINE_AP, "genestealer": STEALER_AP, "blip": BLIP_AP}
 _RESETS_AIM = {"aim": None, "free_turn": None, "acted": True}
 
 
-def _update(s: ShState, model: str, **changes: Any) -> None:
+def _update(s: SpaceHulkState, model: str, **changes: Any) -> None:
     p = s.pieces.get(model)
     if p is not None:
         s.pieces[model] = p.model_copy(update=changes)
 
 
-def _remove(s: ShState, model: str) -> Piece | None:
+def _remove(s: SpaceHulkState, model: str) -> Piece | None:
     p = s.pieces.pop(model, None)
     if s.active == model:
         s.active = None
     return p
 
 
-def evolve(state: ShState | None, event: Event) -> ShState:
+def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
     """Fold one event into the state."""
     if isinstance(event, ev.GameStarted):
         return event.state.clone()
@@ -79,7 +79,7 @@ def evolve(state: ShState | None, event: Event) -> ShState:
     return s
 
 
-def _evolve_pieces(s: ShState, event: Event) -> None:
+def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
     match event:
         case ev.Activated(model=model):
             s.active = model
@@ -133,7 +133,7 @@ def _evolve_pieces(s: ShState, event: Event) -> None:
             _evolve_blips(s, event)
 
 
-def _evolve_blips(s: ShState, event: Event) -> None:
+def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
     match event:
         case ev.BlipPlaced(model=model, area=area, value=value, lurk_until=lurk_until, from_bag=from_bag):
             s.pieces[model] = Piece(id=model, kind="blip", area=area, ap=BLIP_AP, lurk_until=lurk_until)

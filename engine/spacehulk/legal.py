@@ -1,4 +1,4 @@
-"""Enumerate legal actions from the same checks `decide` uses (queries.Q), so they always agree."""
+"""Enumerate legal actions from the same checks `decide` uses (queries.Queries), so they always agree."""
 
 from __future__ import annotations
 
@@ -7,11 +7,29 @@ from typing import Any
 
 from engine.core import Action
 
-from . import actions as a
+from .actions import (
+    Assault,
+    ClearJam,
+    Convert,
+    Door,
+    Exit,
+    Fire,
+    Flame,
+    Move,
+    Overwatch,
+    Pass,
+    PickTarget,
+    PlaceBlip,
+    PlaceStealer,
+    SelfDestruct,
+    SetFacing,
+    Turn,
+)
 from .blips import areas_with_room
 from .board import FACINGS, Square
-from .los import front_three
-from .queries import Problem, Q
+from .board.los import front_three
+from .messages import Problem
+from .queries import Queries
 from .state import (
     AgFaceAttacker,
     AgFacing,
@@ -22,6 +40,7 @@ from .state import (
     AgReinforce,
     Piece,
 )
+from .weapons import weapon_of
 
 Candidate = tuple[type[Action], dict[str, Any], int]
 
@@ -44,54 +63,56 @@ def _mk(cls: type[Action], **fields: Any) -> Action:
     return action
 
 
-def marine_candidates(q: Q, m: Piece) -> Iterator[Candidate]:
+def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     """Every action this Marine could take now, with its AP cost, payment aside (SHB-4.3)."""
     assert m.pos is not None and m.facing is not None
     bolter = q.can_fire_at_all(m) is None
     for _d, to in q.board.neighbours(m.pos):
         cost = q.move_cost(m, to)
         if isinstance(cost, int):
-            yield a.Move, {"model": m.id, "to": to}, cost
+            yield Move, {"model": m.id, "to": to}, cost
             if bolter:
-                yield a.Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
+                yield Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
     for facing in FACINGS:
         if facing == m.facing:
             continue
         found = q.turn_cost(m, facing)
         if not isinstance(found, Problem):
-            yield a.Turn, {"model": m.id, "facing": facing}, found[0]
+            yield Turn, {"model": m.id, "facing": facing}, found[0]
         if q.opt.turn_and_fire and bolter:
             found = q.turn_cost(m, facing, fire=True)
             if not isinstance(found, Problem):
-                yield a.Turn, {"model": m.id, "facing": facing, "fire": True}, found[0]
+                yield Turn, {"model": m.id, "facing": facing, "fire": True}, found[0]
     yield from _door_candidates(q, m, front_three(m.facing, m.pos))
     for at in q.fire_targets(m):
-        yield a.Fire, {"model": m.id, "at": at}, 1
+        yield Fire, {"model": m.id, "at": at}, 1
     if bolter and not m.overwatch:
-        yield a.Overwatch, {"model": m.id}, 2
+        yield Overwatch, {"model": m.id}, 2
     if m.jammed:
-        yield a.ClearJam, {"model": m.id}, 1
+        yield ClearJam, {"model": m.id}, 1
     for at in q.flame_targets(m):
-        yield a.Flame, {"model": m.id, "at": at}, 2
-    if q.opt.flamer_self_destruct and m.weapon == "heavy_flamer" and m.ammo > 0:
-        yield a.SelfDestruct, {"model": m.id}, 1
+        yield Flame, {"model": m.id, "at": at}, 2
+    if q.opt.flamer_self_destruct and weapon_of(m).self_destruct and m.ammo > 0:
+        yield SelfDestruct, {"model": m.id}, 1
     if not isinstance(q.assault_target(m), Problem):
-        yield a.Assault, {"model": m.id}, 1
+        yield Assault, {"model": m.id}, 1
     if m.pos in q.board.exits:
-        yield a.Exit, {"model": m.id}, 1
+        yield Exit, {"model": m.id}, 1
 
 
-def _door_candidates(q: Q, p: Piece, squares: Any) -> Iterator[Candidate]:
+def _door_candidates(q: Queries, p: Piece, squares: Any) -> Iterator[Candidate]:
     for sq in squares:
         if sq in q.board.door_index:
             cost = q.door_cost(p, sq)
             if isinstance(cost, int):
-                yield a.Door, {"model": p.id, "square": sq}, cost
+                yield Door, {"model": p.id, "square": sq}, cost
 
 
-def marine_actions(q: Q, eligible: list[Piece] | None = None, *, first_only: bool = False) -> list[Action]:
+def marine_actions(
+    q: Queries, eligible: list[Piece] | None = None, *, first_only: bool = False
+) -> list[Action]:
     """Marine actions with their payments; `eligible` set means an interrupt (CP only, SHB-5.3)."""
-    s = q.s
+    s = q.state
     out: list[Action] = []
     marines = sorted(q.marines(), key=lambda p: p.number) if eligible is None else eligible
     for m in marines:
@@ -109,7 +130,7 @@ def marine_actions(q: Q, eligible: list[Piece] | None = None, *, first_only: boo
     return out
 
 
-def stealer_candidates(q: Q, p: Piece) -> Iterator[Candidate]:
+def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
     """Every action this Genestealer or blip could take now, with its AP cost (SHB-4.3, SHB-10)."""
     if p.pos is None:
         assert p.area is not None
@@ -118,49 +139,53 @@ def stealer_candidates(q: Q, p: Piece) -> Iterator[Candidate]:
         for facing in facings:
             cost = q.move_cost(p, entry, facing=facing)
             if isinstance(cost, int):
-                yield a.Move, {"model": p.id, "to": entry, "facing": facing}, cost
+                yield Move, {"model": p.id, "to": entry, "facing": facing}, cost
     else:
         for _d, to in q.board.neighbours(p.pos):
             cost = q.move_cost(p, to)
             if isinstance(cost, int):
-                yield a.Move, {"model": p.id, "to": to}, cost
+                yield Move, {"model": p.id, "to": to}, cost
         if p.kind == "genestealer":
             for facing in FACINGS:
                 if facing != p.facing:
                     found = q.turn_cost(p, facing)
                     if not isinstance(found, Problem):
-                        yield a.Turn, {"model": p.id, "facing": facing}, found[0]
+                        yield Turn, {"model": p.id, "facing": facing}, found[0]
             yield from _door_candidates(q, p, front_three(p.facing, p.pos))  # type: ignore[arg-type]
             if not isinstance(q.assault_target(p), Problem):
-                yield a.Assault, {"model": p.id}, 1
+                yield Assault, {"model": p.id}, 1
         else:
             yield from _door_candidates(q, p, [sq for _d, sq in q.board.neighbours(p.pos)])
     if p.kind == "blip" and not p.acted:
-        yield a.Convert, {"model": p.id}, 0  # SHB-10.6
+        yield Convert, {"model": p.id}, 0  # SHB-10.6
 
 
-def stealer_actions(q: Q) -> list[Action]:
-    s = q.s
+def stealer_actions(q: Queries) -> list[Action]:
+    s = q.state
     out: list[Action] = []
     for p in sorted(s.pieces.values(), key=lambda p: p.number):
         if p.kind == "marine" or (p.id != s.active and p.activated):
             continue
         for cls, fields, cost in stealer_candidates(q, p):
             if cost <= p.ap:
-                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not a.Convert else {})))
+                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not Convert else {})))
     return out
 
 
-def free_shot_targets(q: Q, m: Piece) -> list[Square]:
+def free_shot_targets(q: Queries, m: Piece) -> list[Square]:
     return q.fire_targets(m)
 
 
-def interrupt_eligible(q: Q, item: AgInterrupt) -> list[Piece]:
-    """Marines who may take the CP interrupt after this Stealer action (SHB-5.3, Q12)."""
+def interrupt_eligible(q: Queries, item: AgInterrupt) -> list[Piece]:
+    """Marines who may take the CP interrupt after this Stealer action (SHB-5.3, Q12).
+
+    Reading: a Marine saw the action if he saw the acting Genestealer before or after it, the door it
+    worked, or a Genestealer that the action revealed.
+    """
     marines = sorted(q.marines(), key=lambda p: p.number)
     seen = set(item.witnesses)
     watched: list[Square] = []
-    actor = q.s.pieces.get(item.actor)
+    actor = q.state.pieces.get(item.actor)
     if actor is not None and actor.kind == "genestealer" and actor.pos is not None:
         watched.append(actor.pos)
     if item.door is not None:
@@ -175,25 +200,23 @@ def interrupt_eligible(q: Q, item: AgInterrupt) -> list[Piece]:
     return marines if q.opt.interrupt_actor == "any" else witnesses
 
 
-def choice_actions(q: Q, top: Any) -> list[Action]:
+def choice_actions(q: Queries, top: Any) -> list[Action]:
     """The answers to the pending agenda step."""
-    s = q.s
+    s = q.state
     match top:
         case AgReinforce():
-            return [_mk(a.PlaceBlip, area=area) for area in areas_with_room(q)]  # type: ignore[arg-type]
+            return [_mk(PlaceBlip, area=area) for area in areas_with_room(q)]  # type: ignore[arg-type]
         case AgPlace():
-            return [_mk(a.PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
+            return [_mk(PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
         case AgFacing():
-            return [_mk(a.SetFacing, model=top.models[0], facing=f) for f in FACINGS]
+            return [_mk(SetFacing, model=top.models[0], facing=f) for f in FACINGS]
         case AgOverwatchPick():
-            return [_mk(a.PickTarget, model=top.marine, target=c) for c in top.candidates]
+            return [_mk(PickTarget, model=top.marine, target=c) for c in top.candidates]
         case AgFaceAttacker():
-            return [_mk(a.Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(a.Pass)]
+            return [_mk(Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(Pass)]
         case AgFreeShot():
             m = s.pieces[top.marine]
-            return [_mk(a.Fire, model=m.id, at=at, use="free") for at in free_shot_targets(q, m)] + [
-                _mk(a.Pass)
-            ]
+            return [_mk(Fire, model=m.id, at=at, use="free") for at in free_shot_targets(q, m)] + [_mk(Pass)]
         case AgInterrupt():
-            return marine_actions(q, interrupt_eligible(q, top)) + [_mk(a.Pass)]
+            return marine_actions(q, interrupt_eligible(q, top)) + [_mk(Pass)]
     return []

@@ -21,10 +21,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import Outcome
 
 from .board import Board, Facing, Square
-from .mapfile import map_text, parse_cached
+from .board.mapfile import map_text, parse_cached
+from .weapons import WeaponName, weapon_of
 
 if TYPE_CHECKING:
-    from .state import ShState
+    from .state import SpaceHulkState
 
 Moment = Literal["immediate", "marine_phase_end", "end_phase"]
 
@@ -40,7 +41,7 @@ class MarineSpec(_Frozen):
     """One Terminator of the mission's force."""
 
     name: str
-    weapon: Literal["storm_bolter", "heavy_flamer"] = "storm_bolter"
+    weapon: WeaponName = "storm_bolter"
     sergeant: bool = False
     squad: str = "A"
     square: Square | None = None  # None: the next deployment mark of the map, in reading order
@@ -156,7 +157,7 @@ class Mission(_Frozen):
         ids = tuple(self.board.entries)
         return ids if self.entry_areas is None else tuple(a for a in ids if a in self.entry_areas)
 
-    def check(self, state: ShState, moment: Moment, helpers: Checks) -> Outcome | None:
+    def check(self, state: SpaceHulkState, moment: Moment, helpers: Checks) -> Outcome | None:
         """The outcome reached at this moment, if any."""
         for cond in self.win:
             if _win_met(cond, state, moment, helpers):
@@ -169,7 +170,7 @@ class Mission(_Frozen):
                 return Outcome(
                     winners=("genestealer",), reason=f"spacehulk.lose.{lose.kind}", params=_params(lose)
                 )
-        last = state.options.turn_limit or self.last_turn
+        last = state.options.variants.turn_limit or self.last_turn
         if moment == "end_phase" and last is not None and state.turn >= last:
             return Outcome(winners=("genestealer",), reason="spacehulk.lose.turns", params={"turns": last})
         return None
@@ -186,7 +187,7 @@ def _params(cond: BaseModel) -> dict[str, Any]:
     return {k: v for k, v in cond.model_dump().items() if k != "kind"}
 
 
-def _win_met(cond: WinCondition, state: ShState, moment: Moment, helpers: Checks) -> bool:
+def _win_met(cond: WinCondition, state: SpaceHulkState, moment: Moment, helpers: Checks) -> bool:
     match cond:
         case KillStealers(count=n):
             return state.kills >= n
@@ -201,13 +202,13 @@ def _win_met(cond: WinCondition, state: ShState, moment: Moment, helpers: Checks
     return False
 
 
-def _lose_met(cond: LoseCondition, state: ShState, helpers: Checks) -> bool:
+def _lose_met(cond: LoseCondition, state: SpaceHulkState, helpers: Checks) -> bool:
     marines = [p for p in state.pieces.values() if p.kind == "marine"]
     match cond:
         case AllMarinesDead():
             return not marines
         case NoFlamerAmmo():
-            return not any(p.weapon == "heavy_flamer" and p.ammo > 0 for p in marines)
+            return not any(weapon_of(p).flame and p.ammo > 0 for p in marines)
         case MarinesBelow(count=n):
             return len(marines) + len(state.escaped) < n
         case StealerOn(squares=squares):

@@ -1,30 +1,34 @@
-"""Game options: the mission and one edition flag for every open question of the digest (Q1-Q20).
+"""Game options: the mission, the expansions in play and the variants (one flag per open question).
 
-Defaults are the digest's recommended resolutions (space_hulk_base.md, "Open questions").
+`SpaceHulkOptions(mission, expansions, variants)`: the variants hold one edition flag for every open
+question of the digest (Q1-Q20) plus later editions' rules; their defaults are the digest's
+recommended resolutions (space_hulk_base.md, "Open questions").
+
+Players write options as flat `key=value` pairs (`vision_arc=90 expansions=deathwing`): a flat
+variant name is read as `variants.<name>`, and `expansions` also takes a comma-separated string.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Expansion = Literal["deathwing"]
 
 
-class Options(BaseModel):
-    """Table options for a Space Hulk game. Every field has the 1st-edition (recommended) default."""
+class Variants(BaseModel):
+    """Edition flags. Every field has the 1st-edition (recommended) default."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    mission: str = "purge"
-    """The built-in mission to play (missions.MISSIONS)."""
 
     # Q1 vision arc: 180 (1e/2e) or 90 (3e). The fire arc is always the front 90 degrees.
     vision_arc: Literal[180, 90] = 180
     # Q2 sustained fire: +1 per consecutive shot up to the cap (1e), or one step to 5+ (2e/3e).
     sustained_fire: Literal["cumulative", "single_step"] = "cumulative"
-    sustained_cap: int = Field(3, ge=1, le=5)
+    sustained_cap: int = Field(default=3, ge=1, le=5)
     # Q3 ranges: overwatch 12 squares; aimed fire unlimited (None).
-    overwatch_range: int = Field(12, ge=1)
+    overwatch_range: int = Field(default=12, ge=1)
     aimed_range: int | None = None
     # Q4 overwatch lasts one Stealer action phase (removed in the end phase), or persists (sulkweb).
     overwatch_persists: bool = False
@@ -32,7 +36,7 @@ class Options(BaseModel):
     double_six: Literal["kill_and_jam", "kill_no_jam"] = "kill_and_jam"
     # Q6 dice of a Genestealer assaulted from outside its front arc (3 = rulebook, 2 = Sulk source) and
     # which attacks count ("rear" = outside its front 180 degrees as Sulk; "side_or_rear" as DW-CA-1).
-    stealer_flank_dice: int = Field(3, ge=1, le=3)
+    stealer_flank_dice: int = Field(default=3, ge=1, le=3)
     stealer_flank_from: Literal["rear", "side_or_rear"] = "rear"
     # Q7 the heavy flamer against blips: one 2+ roll kills the whole blip (full value counts).
     flamer_hits_blips: bool = True
@@ -78,3 +82,37 @@ class Options(BaseModel):
     interrupt_prompt: Literal["when_able", "always"] = "always"
     turn_limit: int | None = None
     """Override the mission's last turn (None: the mission's own)."""
+
+
+class SpaceHulkOptions(BaseModel):
+    """Table options for a Space Hulk game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mission: str = "purge"
+    """The built-in mission to play (missions.MISSIONS)."""
+    expansions: frozenset[Expansion] = frozenset()
+    """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
+    variants: Variants = Variants()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat_keys(cls, data: Any) -> Any:
+        """Accept the players' flat `key=value` form: variant names at the top level, dotted names."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        moved = {key.removeprefix("variants."): key for key in data}
+        moved = {name: data.pop(key) for name, key in moved.items() if name in Variants.model_fields}
+        if moved:
+            given = data.get("variants") or {}
+            given = given.model_dump() if isinstance(given, BaseModel) else dict(given)
+            data["variants"] = {**given, **moved}
+        expansions = data.get("expansions")
+        if isinstance(expansions, str):
+            data["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
+        return data
+
+    @property
+    def deathwing(self) -> bool:
+        return "deathwing" in self.expansions

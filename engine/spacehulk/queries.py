@@ -15,35 +15,13 @@ Readings (see the package docstring for the full list):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
-
-from engine.core import Rejected
 
 from .board import FACINGS, VECTORS, Board, Square, add, chebyshev, relative, square_name
-from .los import clear, front_three, in_fire_arc, in_vision_arc
-from .options import Options
-from .state import Piece, ShState
-
-
-class Problem(NamedTuple):
-    """Why an action is refused: a catalog id (without the "spacehulk." prefix), English text, params."""
-
-    id: str
-    text: str
-    params: dict[str, Any] = {}
-
-    def reject(self) -> Rejected:
-        params = {k: square_name(v) if _is_square(v) else v for k, v in self.params.items()}
-        return Rejected(f"spacehulk.{self.id}", self.text, **params)
-
-
-def _is_square(value: Any) -> bool:
-    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value)
-
-
-def problem(pid: str, text: str, **params: Any) -> Problem:
-    """A refusal; squares in params stay tuples until the refusal is raised (legal_actions never names them)."""
-    return Problem(pid, text, params)
+from .board.los import clear, front_three, in_fire_arc, in_vision_arc
+from .messages import Problem, problem
+from .options import Variants
+from .state import Piece, SpaceHulkState
+from .weapons import weapon_of
 
 
 def who(p: Piece) -> str:
@@ -51,13 +29,13 @@ def who(p: Piece) -> str:
     return p.name or {"genestealer": "Genestealer", "blip": "Blip", "marine": "Marine"}[p.kind] + f" {p.id}"
 
 
-class Q:
+class Queries:
     """Queries over one state, with per-state caches of occupancy and blocking squares."""
 
-    def __init__(self, state: ShState) -> None:
-        self.s = state
+    def __init__(self, state: SpaceHulkState) -> None:
+        self.state = state
         self.board: Board = state.mission.board
-        self.opt: Options = state.options
+        self.opt: Variants = state.options.variants
         self._occ: dict[Square, str] | None = None
         self._closed: set[Square] | None = None
         self._blockers: set[Square] | None = None
@@ -67,19 +45,19 @@ class Q:
     @property
     def occ(self) -> dict[Square, str]:
         if self._occ is None:
-            self._occ = self.s.occupancy()
+            self._occ = self.state.occupancy()
         return self._occ
 
     @property
     def closed(self) -> set[Square]:
         if self._closed is None:
-            self._closed = self.s.closed_doors()
+            self._closed = self.state.closed_doors()
         return self._closed
 
     @property
     def burning(self) -> set[Square]:
         if self._burning is None:
-            self._burning = set(self.s.burning)
+            self._burning = set(self.state.burning)
         return self._burning
 
     @property
@@ -93,10 +71,10 @@ class Q:
         self._occ = self._closed = self._blockers = self._burning = None
 
     def marines(self) -> list[Piece]:
-        return [p for p in self.s.pieces.values() if p.kind == "marine" and p.pos is not None]
+        return [p for p in self.state.pieces.values() if p.kind == "marine" and p.pos is not None]
 
     def stealers(self) -> list[Piece]:
-        return [p for p in self.s.pieces.values() if p.kind == "genestealer"]
+        return [p for p in self.state.pieces.values() if p.kind == "genestealer"]
 
     # --- sight ---------------------------------------------------------------------------------
     def sees(self, viewer: Piece, target: Square, blockers: set[Square] | None = None) -> bool:
@@ -128,16 +106,16 @@ class Q:
     def square_problem(self, sq: Square, mover: Piece | None) -> Problem | None:
         """Whether a model could stand on sq (SHB-7.1); `mover` may already stand in flames."""
         if sq not in self.board.cells:
-            return problem("move.wall", "{square} is a wall.", square=sq)
+            return problem("move.wall", square=sq)
         if sq in self.occ:
-            return problem("move.occupied", "{square} is occupied.", square=sq)
+            return problem("move.occupied", square=sq)
         if sq in self.closed:
-            return problem("move.closed_door", "The door on {square} is closed.", square=sq)
+            return problem("move.closed_door", square=sq)
         if sq in self.board.static_blocks_move:
-            return problem("move.feature", "{square} cannot be entered.", square=sq)
+            return problem("move.feature", square=sq)
         if sq in self.burning and (mover is None or mover.pos not in self.burning):
             # SHB-9.5: only a model already in the flames may move within and out of them
-            return problem("move.burning", "{square} is burning.", square=sq)
+            return problem("move.burning", square=sq)
         return None
 
     def diagonal_problem(self, frm: Square, to: Square) -> Problem | None:
@@ -147,14 +125,14 @@ class Q:
             return None
         flanks = (add(frm, (dx, 0)), add(frm, (0, dy)))
         if any(f in self.closed for f in flanks):
-            return problem("move.door_corner", "A diagonal move may not cut the corner of a closed door.")
+            return problem("move.door_corner")
         if self.opt.diagonal_squeeze:
             blocked = [
                 f not in self.board.cells or f in self.occ or f in self.board.static_blocks_move
                 for f in flanks
             ]
             if all(blocked):
-                return problem("move.squeeze", "You cannot squeeze diagonally between two blocked squares.")
+                return problem("move.squeeze")
         return None
 
     def move_cost(
@@ -182,32 +160,30 @@ class Q:
         assert p.area is not None
         entry = self.board.entries[p.area].square
         if p.kind == "marine":
-            return problem("move.not_yours", "Marines cannot enter a lurking space.")
+            return problem("move.not_yours")
         if to != entry:
             return problem(
                 "move.entry_only",
-                "From the lurking space you can only move onto {square}.",
                 square=entry,
             )
-        if self.s.turn <= p.lurk_until:
+        if self.state.turn <= p.lurk_until:
             # SHB-10.4: forced to lurk for one whole turn
             return problem(
                 "move.must_lurk",
-                "It must lurk this turn: a Marine was within {distance} squares when it arrived.",
                 distance=self.opt.lurk_distance,
             )
         if p.kind == "genestealer" and facing is None:
-            return problem("move.entry_facing", "Choose the facing of the Genestealer entering the board.")
+            return problem("move.entry_facing")
         if p.kind == "blip" and facing is not None:
-            return problem("move.blip_facing", "Blips have no facing.")
+            return problem("move.blip_facing")
         return 1  # SHB-10.4: entering from the lurking space is a normal 1 AP move
 
     def _step_cost(self, p: Piece, to: Square, facing: str | None) -> int | Problem:
         assert p.pos is not None
         if facing is not None:
-            return problem("move.keep_facing", "A move keeps the model's facing; turn separately.")
+            return problem("move.keep_facing")
         if to[2] != p.pos[2] or chebyshev(p.pos, to) != 1:
-            return problem("move.not_adjacent", "You can only move to an adjacent square.")
+            return problem("move.not_adjacent")
         if p.kind == "blip":
             return 1  # SHB-10.5
         assert p.facing is not None
@@ -217,33 +193,38 @@ class Q:
         if forward == -1:
             return 2
         if p.kind == "marine":
-            return problem("move.no_sidestep", "Terminators cannot side-step.")  # SHB-7.3
+            return problem("move.no_sidestep")  # SHB-7.3
         return 1  # a Genestealer side-steps for 1 AP
 
     def blip_square_problem(self, p: Piece, to: Square) -> Problem | None:
         """SHB-10.5: a blip never moves into Marine sight or next to a Marine."""
         if self.marine_adjacent(to):
-            return problem("move.blip_adjacent", "A blip cannot move next to a Marine.")
+            return problem("move.blip_adjacent")
         blockers = self.blockers - {p.pos} if p.pos is not None else self.blockers
         if self.marine_sees(to, blockers):
-            return problem("move.blip_seen", "A blip cannot move into a square a Marine can see.")
+            return problem("move.blip_seen")
         return None
 
     # --- turning -------------------------------------------------------------------------------
     def turn_cost(self, p: Piece, facing: str, *, fire: bool = False) -> tuple[int, str | None] | Problem:
-        """(AP cost, free-turn direction after) of turning p to `facing` (SHB-4.3, SHB-4.4, Q13)."""
+        """(AP cost, free-turn direction after) of turning p to `facing` (SHB-4.3, SHB-4.4, Q13).
+
+        Reading (SHB-4.4): a Genestealer's 90-degree turn is free unless its previous action was a
+        free turn the same way (Sulk's just_turned): alternating left/right turns stay free, and each
+        still triggers overwatch.
+        """
         if p.kind == "blip":
-            return problem("turn.blip", "Blips have no facing.")
+            return problem("turn.blip")
         if p.pos is None or p.facing is None:
-            return problem("turn.off_board", "Only a model on the board can turn.")
+            return problem("turn.off_board")
         steps = (FACINGS.index(facing) - FACINGS.index(p.facing)) % 4  # type: ignore[arg-type]
         if steps == 0:
-            return problem("turn.same", "It already faces {facing}.", facing=facing)
+            return problem("turn.same", facing=facing)
         if fire:
             if not self.opt.turn_and_fire:
-                return problem("turn.no_turn_and_fire", "Turn and fire is not allowed in this edition.")
+                return problem("turn.no_turn_and_fire")
             if steps == 2:
-                return problem("turn.fire_90", "Turn and fire allows a 90-degree turn only.")
+                return problem("turn.fire_90")
             fp = self.can_fire_at_all(p)
             return fp if fp is not None else (1, None)
         if p.kind == "marine":
@@ -260,33 +241,32 @@ class Q:
         """SHB-11.1, SHB-11.2: open or close a door in the front three squares (blips: any adjacent)."""
         i = self.board.door_index.get(sq)
         if i is None:
-            return problem("door.none", "There is no door on {square}.", square=sq)
+            return problem("door.none", square=sq)
         if p.pos is None:
-            return problem("door.off_board", "Only a model on the board can work a door.")
+            return problem("door.off_board")
         if p.kind == "blip":
             if chebyshev(p.pos, sq) != 1:
-                return problem("door.not_adjacent", "The door on {square} is not adjacent.", square=sq)
+                return problem("door.not_adjacent", square=sq)
         elif sq not in front_three(p.facing, p.pos):  # type: ignore[arg-type]
             return problem(
                 "door.not_in_front",
-                "The door on {square} is not in your front three squares.",
                 square=sq,
             )
         if self.board.doors[i].fixed:
-            return problem("door.fixed", "That door cannot be opened by hand.")
-        status = self.s.doors[i]
+            return problem("door.fixed")
+        status = self.state.doors[i]
         if status == "destroyed":
-            return problem("door.destroyed", "That door is destroyed.")
+            return problem("door.destroyed")
         if status == "open" and sq in self.occ:
-            return problem("door.blocked", "A door cannot close on a model.")
+            return problem("door.blocked")
         return 1
 
     # --- weapons -------------------------------------------------------------------------------
     def can_fire_at_all(self, p: Piece) -> Problem | None:
-        if p.kind != "marine" or p.weapon != "storm_bolter":
-            return problem("fire.no_bolter", "Only a storm bolter can fire.")
+        if p.kind != "marine" or not weapon_of(p).fire_dice:
+            return problem("fire.no_bolter")
         if p.jammed:
-            return problem("fire.jammed", "The storm bolter is jammed; clear it first.")  # SHB-8.6
+            return problem("fire.jammed")  # SHB-8.6
         return None
 
     def fire_target(self, p: Piece, at: Square) -> str | Problem:
@@ -296,20 +276,18 @@ class Q:
             return found
         target = self.occ.get(at)
         key: str
-        if target is not None and self.s.pieces[target].kind == "genestealer":
+        if target is not None and self.state.pieces[target].kind == "genestealer":
             key = target
         elif at in self.closed:
             key = "door"
         else:
             return problem(
                 "fire.no_target",
-                "There is no Genestealer or closed door on {square}.",
                 square=at,
             )
         if not self.can_target(p, at, self.opt.aimed_range):
             return problem(
                 "fire.no_line",
-                "{square} is not in your fire arc with a clear line of sight.",
                 square=at,
             )
         return key
@@ -324,24 +302,23 @@ class Q:
 
     def flame_problem(self, p: Piece, at: Square) -> Problem | None:
         """SHB-9.2: in the fire arc with LoS within 12; not a closed door, own section or a Marine's square."""
-        if p.kind != "marine" or p.weapon != "heavy_flamer":
-            return problem("flame.no_flamer", "Only a heavy flamer can flame.")
+        if p.kind != "marine" or not weapon_of(p).flame:
+            return problem("flame.no_flamer")
         if p.ammo <= 0:
-            return problem("flame.empty", "The heavy flamer has no shots left.")
+            return problem("flame.empty")
         assert p.pos is not None
         if at not in self.board.cells:
-            return problem("flame.wall", "{square} is a wall.", square=at)
+            return problem("flame.wall", square=at)
         if at in self.closed:
-            return problem("flame.door", "You cannot flame a closed door square.")
+            return problem("flame.door")
         if self.board.section_of(at) == self.board.section_of(p.pos):
-            return problem("flame.own_section", "You cannot flame your own section.")
+            return problem("flame.own_section")
         occupant = self.occ.get(at)
-        if occupant is not None and self.s.pieces[occupant].kind == "marine":
-            return problem("flame.marine", "You cannot target a square holding a Marine.")
+        if occupant is not None and self.state.pieces[occupant].kind == "marine":
+            return problem("flame.marine")
         if not self.can_target(p, at, 12):
             return problem(
                 "flame.no_line",
-                "{square} is not in your fire arc with a clear line of sight within 12 squares.",
                 square=at,
             )
         return None
@@ -350,8 +327,12 @@ class Q:
         return self.board.section_flood(at, self.closed)  # SHB-9.3
 
     def flame_targets(self, p: Piece) -> list[Square]:
-        """One target square per distinct area the flamer can set alight (nearest first)."""
-        if p.kind != "marine" or p.weapon != "heavy_flamer" or p.ammo <= 0 or p.pos is None:
+        """One target square per distinct area the flamer can set alight (nearest first).
+
+        Reading: legal_actions offers one flame per distinct burnable area (its nearest visible
+        square); decide accepts any valid square (the area, hence the effect, is the same).
+        """
+        if p.kind != "marine" or not weapon_of(p).flame or p.ammo <= 0 or p.pos is None:
             return []
         origin = p.pos
         covered: set[Square] = set()
@@ -370,36 +351,41 @@ class Q:
         return add(p.pos, VECTORS[p.facing])
 
     def assault_target(self, p: Piece) -> str | Problem:
-        """SHB-8.9, SHB-8.13: the model or closed door directly ahead ("door" or a piece id)."""
+        """SHB-8.9, SHB-8.13: the model or closed door directly ahead ("door" or a piece id).
+
+        Reading: Marines cannot attack Marines, nor Genestealers each other; blips cannot be
+        attacked (they convert first).
+        """
         if p.kind == "blip":
-            return problem("assault.blip", "Blips cannot attack.")
+            return problem("assault.blip")
         sq = self.ahead(p)
         if sq is None:
-            return problem("assault.off_board", "Only a model on the board can attack.")
+            return problem("assault.off_board")
         target = self.occ.get(sq)
         if target is not None:
-            kind = self.s.pieces[target].kind
+            kind = self.state.pieces[target].kind
             if kind == p.kind:
-                return problem(
-                    "assault.friend", "You cannot attack your own side."
-                )  # Genestealers never attack each other
+                return problem("assault.friend")  # Genestealers never attack each other
             if kind == "blip":
-                return problem("assault.blip_target", "Blips cannot be attacked.")
+                return problem("assault.blip_target")
             return target
         if sq in self.closed:
             return "door"
-        return problem("assault.nothing", "There is nothing to attack directly ahead.")
+        return problem("assault.nothing")
 
     # --- blips and entry areas -----------------------------------------------------------------
     def lurking(self, area: str, kind: str = "blip") -> list[Piece]:
-        return [p for p in self.s.pieces.values() if p.area == area and p.kind == kind]
+        return [p for p in self.state.pieces.values() if p.area == area and p.kind == kind]
 
     def area_has_room(self, area: str) -> bool:
         cap = self.opt.entry_capacity
         return cap is None or len(self.lurking(area)) < cap  # SHB-10.3, Q9
 
     def marine_near_entry(self, area: str) -> bool:
-        """SHB-10.4 / Q10: a Marine within the lurk distance of the area's entry square."""
+        """SHB-10.4 / Q10: a Marine within the lurk distance of the area's entry square.
+
+        Reading: "walk" measures 8-way over all board squares, doors passable, models ignored.
+        """
         entry = self.board.entries[area].square
         limit = self.opt.lurk_distance
         if self.opt.lurk_metric == "chebyshev":
@@ -409,7 +395,7 @@ class Q:
 
     def sealed(self) -> bool:
         """SHB-12.2: every usable entry square has a Marine within the lurk distance."""
-        return all(self.marine_near_entry(a) for a in self.s.mission.usable_areas())
+        return all(self.marine_near_entry(a) for a in self.state.mission.usable_areas())
 
     def placement_squares(self, origin: Square, voluntary: bool) -> list[Square]:
         """SHB-10.8: free squares around a converted blip (not in sight for a voluntary conversion)."""
@@ -423,7 +409,10 @@ class Q:
         return out
 
     def stealer_room(self) -> int | None:
-        """How many more Genestealer models may be placed (SHB-10.9, Q17); None = no cap."""
+        """How many more Genestealer models may be placed (SHB-10.9, Q17); None = no cap.
+
+        Reading: the cap counts models on the board and in lurking spaces.
+        """
         cap = self.opt.stealer_cap
         return None if cap is None else max(0, cap - len(self.stealers()))
 

@@ -14,9 +14,28 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat
 
-from . import actions as a
 from . import blips, combat
-from .actions import ACTION_ADAPTER
+from .actions import (
+    ACTION_ADAPTER,
+    Assault,
+    ClearJam,
+    Convert,
+    Door,
+    EndTurn,
+    Exit,
+    Fire,
+    Flame,
+    Move,
+    Overwatch,
+    Pass,
+    PickTarget,
+    PlaceBlip,
+    PlaceStealer,
+    SelfDestruct,
+    SetFacing,
+    TimeExpired,
+    Turn,
+)
 from .board import Square
 from .events import (
     EVENT_ADAPTER,
@@ -44,9 +63,10 @@ from .events import (
 )
 from .evolve import evolve as _evolve
 from .legal import choice_actions, interrupt_eligible, marine_actions, stealer_actions
-from .missions import Checks, Moment, get_mission
-from .options import Options
-from .queries import Problem, Q, problem, who
+from .messages import Problem, problem, refuse
+from .missions import Checks, Mission, Moment, get_mission
+from .options import SpaceHulkOptions
+from .queries import Queries, who
 from .state import (
     MARINE_AP,
     AgBeginTurn,
@@ -62,30 +82,31 @@ from .state import (
     AgReinforce,
     AgRevealShots,
     Piece,
-    ShState,
+    SpaceHulkState,
     chooser_of,
 )
 from .tape import Tape
-from .views import ShView, make_view
+from .view import SpaceHulkView, make_view
+from .weapons import WEAPONS, Weapon, weapon_of
 
 SEATS = ("marine", "genestealer")
 OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker)
 
 
-class SpaceHulkRules(Rules[ShState]):
+class SpaceHulkRules(Rules[SpaceHulkState]):
     """Space Hulk, 1st edition, with an edition flag for every open question of the digest."""
 
     name = "spacehulk"
     seats = SEATS
-    options_model = Options
-    state_model = ShState
+    options_model = SpaceHulkOptions
+    state_model = SpaceHulkState
     action_adapter = ACTION_ADAPTER
     event_adapter = EVENT_ADAPTER
-    view_adapter = TypeAdapter(ShView)
+    view_adapter = TypeAdapter(SpaceHulkView)
 
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
-        assert isinstance(options, Options)
+        assert isinstance(options, SpaceHulkOptions)
         mission = get_mission(options.mission)
         board = mission.board
         pieces: dict[str, Piece] = {}
@@ -106,53 +127,49 @@ class SpaceHulkRules(Rules[ShState]):
                 weapon=spec.weapon,
                 sergeant=spec.sergeant,
                 squad=spec.squad,
-                ammo=mission.flamer_shots if spec.weapon == "heavy_flamer" else 0,
+                ammo=_ammo(mission, WEAPONS[spec.weapon]),
             )
         agenda: list[Any] = [AgBeginTurn()]
         if mission.start_blips:
             agenda.append(AgReinforce(remaining=mission.start_blips))  # SHB-10.3: blips at the start
-        state = ShState(
+        state = SpaceHulkState(
             seed=seed,
             options=options,
             mission=mission,
             pieces=pieces,
             next_id=len(pieces) + 1,
             doors=[d.initial for d in board.doors],
-            bag=dict(mission.blip_bag or options.blip_bag),
+            bag=dict(mission.blip_bag or options.variants.blip_bag),
             agenda=agenda,
         )
-        tape = Tape(state, dice)
+        tape = Tape(self, state, dice)
         _settle(tape)
         return [GameStarted(state=state), *tape.events]
 
     # --- the rules ---------------------------------------------------------------------------
-    def decide(self, state: ShState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
-        if state.outcome is not None:
-            raise Rejected("spacehulk.game_over", "This game is over.")
-        if seat not in self.active_seats(state):
-            raise Rejected("spacehulk.not_your_turn", "It is not your turn to act.")
-        tape = Tape(state, dice)
+    def decide(self, state: SpaceHulkState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        tape = Tape(self, state, dice)
         _dispatch(tape, seat, action)
         _settle(tape)
         return tape.events
 
-    def evolve(self, state: ShState | None, event: Event) -> ShState:
+    def evolve(self, state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
         return _evolve(state, event)
 
-    def legal_actions(self, state: ShState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: SpaceHulkState, seat: Seat) -> list[Action]:
         if seat not in self.active_seats(state):
             return []
-        q = Q(state)
+        q = Queries(state)
         top = state.top()
         if top is not None:
             return choice_actions(q, top)
         if state.phase == "marine":
-            return [*marine_actions(q), a.EndTurn()]
+            return [*marine_actions(q), EndTurn()]
         if state.phase == "stealer":
-            return [*stealer_actions(q), a.EndTurn()]
+            return [*stealer_actions(q), EndTurn()]
         return []
 
-    def active_seats(self, state: ShState) -> frozenset[Seat]:
+    def active_seats(self, state: SpaceHulkState) -> frozenset[Seat]:
         if state.outcome is not None:
             return frozenset()
         top = state.top()
@@ -165,10 +182,10 @@ class SpaceHulkRules(Rules[ShState]):
             return frozenset({"genestealer"})
         return frozenset()
 
-    def view(self, state: ShState, seat: Seat | None) -> BaseModel:
+    def view(self, state: SpaceHulkState, seat: Seat | None) -> BaseModel:
         return make_view(state, seat, self.active_seats(state))
 
-    def outcome(self, state: ShState) -> Outcome | None:
+    def outcome(self, state: SpaceHulkState) -> Outcome | None:
         return state.outcome
 
     def pilot(self, seat: Seat) -> Pilot:
@@ -176,31 +193,40 @@ class SpaceHulkRules(Rules[ShState]):
 
         return MarinePilot() if seat == "marine" else GenestealerPilot()
 
-    def time_limits(self, state: ShState) -> list[tuple[Seat, str, float, Action]]:
+    def time_limits(self, state: SpaceHulkState) -> list[tuple[Seat, str, float, Action]]:
         """Deadlines for the platform (the engine never reads a clock; SHB-3.1, SHB-3.5, Q18).
 
         Real time: the Marine action phase lasts `timer_seconds`, then TimeExpired. Budget: each Marine
         prompt has `timer_budget_s`; on expiry the phase ends, an optional step is passed, or a required
         choice takes its first legal answer. Untimed: none.
+
+        Reading: TimeExpired is accepted from whichever seat is active during the Marine action phase
+        (refused in untimed mode) and is never a legal action; a step in progress (free shot, placement,
+        facing) resolves first, then the phase ends.
         """
         if state.outcome is not None or "marine" not in self.active_seats(state):
             return []
-        mode = state.options.timer_mode
+        mode = state.options.variants.timer_mode
         if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
-            return [("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), a.TimeExpired())]
+            return [("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), TimeExpired())]
         if mode == "budget":
             top = state.top()
             if top is None:
-                action: Action = a.TimeExpired()
+                action: Action = TimeExpired()
             elif isinstance(top, OPTIONAL_STEPS):
-                action = a.Pass()
+                action = Pass()
             else:
                 action = self.legal_actions(state, "marine")[0]
-            return [("marine", f"prompt-{state.version}", float(state.options.timer_budget_s), action)]
+            return [
+                ("marine", f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action)
+            ]
         return []
 
-    def resample_hidden(self, state: ShState, seat: Seat | None, dice: Dice) -> ShState:
-        """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit."""
+    def resample_hidden(self, state: SpaceHulkState, seat: Seat | None, dice: Dice) -> SpaceHulkState:
+        """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit.
+
+        Reading: the CP chit is drawn uniformly from max(1, spent)..6 (what has been spent is public).
+        """
         s = state.clone()
         if seat != "genestealer":
             _resample_blips(s, dice)
@@ -209,10 +235,21 @@ class SpaceHulkRules(Rules[ShState]):
         return s
 
 
-def _resample_blips(s: ShState, dice: Dice) -> None:
+def _ammo(mission: Mission, weapon: Weapon) -> int:
+    """Shots carried at the start: the mission sets the heavy flamer's (SHB-9.1; Defend: 4)."""
+    if weapon.flame:
+        return mission.flamer_shots
+    return weapon.ammo or 0
+
+
+def _resample_blips(s: SpaceHulkState, dice: Dice) -> None:
     in_play = sorted(s.blips, key=lambda b: int(b[1:]))
-    if s.options.blip_draw == "with_replacement":
-        pool = [v for v, n in sorted((s.mission.blip_bag or s.options.blip_bag).items()) for _ in range(n)]
+    if s.options.variants.blip_draw == "with_replacement":
+        pool = [
+            v
+            for v, n in sorted((s.mission.blip_bag or s.options.variants.blip_bag).items())
+            for _ in range(n)
+        ]
         for b in in_play:
             s.blips[b] = dice.choice(pool)
         return
@@ -226,7 +263,7 @@ def _resample_blips(s: ShState, dice: Dice) -> None:
     s.bag = bag
 
 
-def _resample_cp(s: ShState, dice: Dice) -> None:
+def _resample_cp(s: SpaceHulkState, dice: Dice) -> None:
     if s.turn >= 1 and s.phase in ("marine", "stealer"):
         drawn = dice.randint(max(1, s.cp_spent), max(6, s.cp_spent))
         s.cp_drawn, s.cp = drawn, drawn - s.cp_spent
@@ -236,52 +273,50 @@ def _resample_cp(s: ShState, dice: Dice) -> None:
 
 
 def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
-    top = tape.s.top()
+    top = tape.state.top()
     match action:
-        case a.TimeExpired():
+        case TimeExpired():
             _time_expired(tape)
-        case a.Pass():
+        case Pass():
             if not isinstance(top, OPTIONAL_STEPS):
-                raise Rejected("spacehulk.nothing_to_pass", "There is nothing to pass.")
+                raise refuse("nothing_to_pass")
             tape.pop()
-        case a.PlaceBlip(area=area):
+        case PlaceBlip(area=area):
             if not isinstance(top, AgReinforce):
                 raise _pending(top)
             if area not in blips.areas_with_room(tape):
-                raise Rejected("spacehulk.area_full", "Entry area {area} cannot take a blip.", area=area)
+                raise refuse("area_full", area=area)
             blips.place_blip(tape, top, area)
-        case a.PlaceStealer(square=sq):
+        case PlaceStealer(square=sq):
             if not isinstance(top, AgPlace):
                 raise _pending(top)
             if tuple(sq) not in tape.placement_squares(top.origin, top.voluntary):
-                raise Rejected("spacehulk.place_bad", "A Genestealer cannot be placed there.")
+                raise refuse("place_bad")
             blips.place_stealer(tape, top, tuple(sq))
-        case a.SetFacing(model=model, facing=facing):
+        case SetFacing(model=model, facing=facing):
             if not isinstance(top, AgFacing) or top.models[0] != model:
                 raise _pending(top)
             tape.emit(FacingSet(model=model, facing=facing))
             _advance_facing(tape, top)
-        case a.PickTarget(model=model, target=target):
+        case PickTarget(model=model, target=target):
             if not isinstance(top, AgOverwatchPick) or top.marine != model or target not in top.candidates:
                 raise _pending(top)
             tape.pop()
             _pick_shot(tape, top, target)
-        case a.EndTurn():
+        case EndTurn():
             if top is not None:
                 raise _pending(top)
-            if tape.s.phase == "marine":
+            if tape.state.phase == "marine":
                 _end_marine_phase(tape, "declared")
             else:
                 _end_stealer_phase(tape)
-        case a.Fire(use="free") if isinstance(top, AgFreeShot):
+        case Fire(use="free") if isinstance(top, AgFreeShot):
             _free_shot(tape, top, action)
-        case a.Turn(use="free") if isinstance(top, AgFaceAttacker):
+        case Turn(use="free") if isinstance(top, AgFaceAttacker):
             if action.model != top.model or action.facing != top.toward:
-                raise Rejected("spacehulk.face_only", "The free turn can only face the attacker.")
+                raise refuse("face_only")
             if action.fire:
-                raise Rejected(
-                    "spacehulk.face_no_fire", "The free turn to face the attacker carries no shot."
-                )
+                raise refuse("face_no_fire")
             tape.pop()
             tape.emit(Turned(model=top.model, facing=top.toward))
         case _:
@@ -298,12 +333,12 @@ def _sq(value: Any) -> Square:
 
 def _pending(top: Any) -> Rejected:
     step = getattr(top, "kind", "none")
-    return Rejected("spacehulk.pending", "Answer the pending step first ({step}).", step=step)
+    return refuse("pending", step=step)
 
 
 def _time_expired(tape: Tape) -> None:
-    if tape.s.phase != "marine" or tape.s.time_up or tape.opt.timer_mode == "untimed":
-        raise Rejected("spacehulk.no_timer", "No Marine timer is running.")  # Q18: untimed has none
+    if tape.state.phase != "marine" or tape.state.time_up or tape.opt.timer_mode == "untimed":
+        raise refuse("no_timer")  # Q18: untimed has none
     tape.emit(TimerExpired())  # SHB-3.5: the phase ends once the action in progress resolves
 
 
@@ -312,11 +347,11 @@ def _time_expired(tape: Tape) -> None:
 
 def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt | None) -> None:
     model = getattr(action, "model", None)
-    p = tape.s.pieces.get(model) if isinstance(model, str) else None
+    p = tape.state.pieces.get(model) if isinstance(model, str) else None
     if p is None:
-        raise Rejected("spacehulk.no_model", "There is no model {model}.", model=str(model))
+        raise refuse("no_model", model=str(model))
     if (p.kind == "marine") != (seat == "marine"):
-        raise Rejected("spacehulk.not_yours", "{name} is not yours.", name=who(p))
+        raise refuse("not_yours", name=who(p))
     cost, free_turn = _cost(tape, p, action)
     ap, cp, activate = _payment(tape, seat, p, cost, getattr(action, "use", "ap"), interrupt)
     if interrupt is not None:
@@ -325,51 +360,48 @@ def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt
         tape.emit(Activated(model=p.id))
     if ap or cp:
         tape.emit(Spent(model=p.id, ap=ap, cp=cp))
-    if p.kind == "marine" and p.overwatch and not isinstance(action, a.Overwatch):
+    if p.kind == "marine" and p.overwatch and not isinstance(action, Overwatch):
         tape.emit(OverwatchEnded(model=p.id, reason="acted"))  # SHB-8.4: any action cancels overwatch
     _push_follow_ups(tape, p, action)
-    _execute(tape, tape.s.pieces[p.id], action, free_turn)
+    _execute(tape, tape.state.pieces[p.id], action, free_turn)
 
 
 def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     """The AP cost of a piece action (SHB-4.3), or raise the refusal."""
     found: int | Problem | tuple[int, Any]
     match action:
-        case a.Move(to=to, fire=fire, facing=facing):
+        case Move(to=to, fire=fire, facing=facing):
             found = tape.move_cost(p, _sq(to), fire=fire, facing=facing)
-        case a.Turn(facing=facing, fire=fire):
+        case Turn(facing=facing, fire=fire):
             found = tape.turn_cost(p, facing, fire=fire)
             if not isinstance(found, Problem):
                 return found
-        case a.Door(square=sq):
+        case Door(square=sq):
             found = tape.door_cost(p, _sq(sq))
-        case a.Fire(at=at):
+        case Fire(at=at):
             key = tape.fire_target(p, _sq(at))
             found = key if isinstance(key, Problem) else 1
-        case a.Overwatch():
+        case Overwatch():
             found = tape.can_fire_at_all(p) or (
-                problem("overwatch.already", "{name} is already on overwatch.", name=who(p))
-                if p.overwatch
-                else 2
+                problem("overwatch.already", name=who(p)) if p.overwatch else 2
             )
-        case a.ClearJam():
-            found = 1 if p.jammed else problem("jam.none", "The storm bolter is not jammed.")
-        case a.Flame(at=at):
+        case ClearJam():
+            found = 1 if p.jammed else problem("jam.none")
+        case Flame(at=at):
             found = tape.flame_problem(p, _sq(at)) or 2
-        case a.SelfDestruct():
+        case SelfDestruct():
             found = _self_destruct_problem(tape, p) or 1
-        case a.Assault():
+        case Assault():
             target = tape.assault_target(p)
             found = target if isinstance(target, Problem) else 1
-        case a.Exit():
+        case Exit():
+            # SHB-1.6 reading: leaving costs 1 AP from an exit square
             ok = p.kind == "marine" and p.pos in tape.board.exits
-            found = (
-                1 if ok else problem("exit.not_here", "Only a Marine on an exit square can leave the board.")
-            )
-        case a.Convert():
+            found = 1 if ok else problem("exit.not_here")
+        case Convert():
             found = _convert_problem(p) or 0
         case _:
-            raise Rejected("spacehulk.unknown_action", "That action is not part of this game.")
+            raise refuse("unknown_action")
     if isinstance(found, Problem):
         raise found.reject()
     return found, None  # type: ignore[return-value]
@@ -377,66 +409,64 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
 
 def _self_destruct_problem(tape: Tape, p: Piece) -> Problem | None:
     if not tape.opt.flamer_self_destruct:
-        return problem("destruct.off", "Heavy flamer self-destruct is not used in this game.")  # Q16
-    if p.weapon != "heavy_flamer" or p.ammo <= 0:
-        return problem("destruct.no_fuel", "Only a heavy flamer with a shot left can self-destruct.")
+        return problem("destruct.off")  # Q16
+    if not weapon_of(p).self_destruct or p.ammo <= 0:
+        return problem("destruct.no_fuel")
     return None
 
 
 def _convert_problem(p: Piece) -> Problem | None:
     if p.kind != "blip":
-        return problem("convert.not_blip", "Only a blip can convert.")
+        return problem("convert.not_blip")
     if p.acted:
-        return problem("convert.acted", "A blip that moved or acted this turn cannot convert.")  # SHB-10.6
+        return problem("convert.acted")  # SHB-10.6
     return None
 
 
 def _payment(
     tape: Tape, seat: Seat, p: Piece, cost: int, use: str, interrupt: AgInterrupt | None
 ) -> tuple[int, int, bool]:
-    """(AP, CP, activates) paid for an action (SHB-4.2, SHB-5.2, SHB-5.3), or raise."""
-    s = tape.s
+    """(AP, CP, activates) paid for an action (SHB-4.2, SHB-5.2, SHB-5.3), or raise.
+
+    Readings: acting with a model activates it (there is no separate "activate" action), zero-cost
+    actions (a free turn, a voluntary conversion) included. Paying with AP activates the model and
+    ends the previous one's activation; paying wholly with CP never changes the active model; AP
+    short of the cost are topped up with CP. A Marine whose activation ended may act on CP only.
+    """
+    s = tape.state
     name = who(p)
     if use == "free":
-        raise Rejected("spacehulk.pay_free", "Only a free shot or a free turn is taken without paying.")
+        raise refuse("pay_free")
     if seat == "genestealer":
         if s.phase != "stealer":
-            raise Rejected("spacehulk.not_stealer_phase", "Genestealers act only in their action phase.")
+            raise refuse("not_stealer_phase")
         if use != "ap":
-            raise Rejected("spacehulk.pay_stealer_ap", "Genestealers pay with their own action points.")
+            raise refuse("pay_stealer_ap")
         if p.id != s.active and p.activated:
-            raise Rejected(
-                "spacehulk.activation_done", "{name} has already been activated this turn.", name=name
-            )
+            raise refuse("activation_done", name=name)
         if cost > p.ap:
-            raise Rejected(
-                "spacehulk.pay_no_ap", "That costs {cost} AP; {name} has {ap}.", cost=cost, name=name, ap=p.ap
-            )
+            raise refuse("pay_no_ap", cost=cost, name=name, ap=p.ap)
         return cost, 0, p.id != s.active
     if interrupt is not None:
         if use != "cp":
-            raise Rejected("spacehulk.pay_cp_only", "In the Genestealer turn only command points can pay.")
+            raise refuse("pay_cp_only")
         if p.id not in {m.id for m in interrupt_eligible(tape, interrupt)}:
-            raise Rejected("spacehulk.not_witness", "{name} did not see that action.", name=name)
+            raise refuse("not_witness", name=name)
     elif s.phase != "marine":
-        raise Rejected(
-            "spacehulk.not_marine_phase", "Marines act now only by interrupting with command points."
-        )
+        raise refuse("not_marine_phase")
     if use == "cp" or interrupt is not None:
         if cost > s.cp:
-            raise Rejected("spacehulk.pay_no_cp", "That costs {cost} CP; you have {cp}.", cost=cost, cp=s.cp)
+            raise refuse("pay_no_cp", cost=cost, cp=s.cp)
         return 0, cost, False
     if p.id != s.active and p.activated:
-        raise Rejected(
-            "spacehulk.activation_marine_done",
-            "{name} has already been activated this turn; only command points can pay for it now.",
+        raise refuse(
+            "activation_marine_done",
             name=name,
         )
     ap = min(p.ap, cost)
     if cost - ap > s.cp:
-        raise Rejected(
-            "spacehulk.pay_short",
-            "That costs {cost} AP; {name} has {ap} AP and you have {cp} CP.",
+        raise refuse(
+            "pay_short",
             cost=cost,
             name=name,
             ap=p.ap,
@@ -446,18 +476,27 @@ def _payment(
 
 
 def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
-    """Steps that run after the action, pushed first so the action's own steps land on top."""
+    """Steps that run after the action, pushed first so the action's own steps land on top.
+
+    Readings (SHB-5.3, SHB-8.3, SHB-8.4): after each Stealer-side action, once its overwatch fire,
+    conversions and free turn are resolved, the Marine player gets an interrupt window if a Marine
+    saw the action (see `legal.interrupt_eligible`). Overwatch follows every Genestealer action,
+    entering from a lurking space and free turns included; never a blip's. A move-and-fire is a
+    move followed by a free-shot prompt: the target is picked after the move and after any blip the
+    move revealed has been placed. The 3e rule "no overwatch shot and CP action by one Marine for the
+    same action" is not applied.
+    """
     if p.kind == "marine":
         fire = bool(getattr(action, "fire", False))
         # SHB-10.7: check conversions after the move (the shot may target what it revealed) and
         # again after the free shot (a kill or a destroyed door may uncover a blip).
         tape.push(*([AgConversions(), AgFreeShot(marine=p.id)] if fire else []), AgConversions())
         return
-    door: Square | None = _sq(action.square) if isinstance(action, a.Door) else None
+    door: Square | None = _sq(action.square) if isinstance(action, Door) else None
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]
     witnesses = tuple(m.id for m in tape.marines() if any(tape.sees(m, sq) for sq in watched))
     steps: list[Any] = [
-        AgInterrupt(actor=p.id, witnesses=witnesses, door=door, since=tape.s.next_id),
+        AgInterrupt(actor=p.id, witnesses=witnesses, door=door, since=tape.state.next_id),
         AgConversions(),
     ]
     if p.kind == "genestealer":
@@ -467,43 +506,45 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
 
 def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
-        case a.Move(to=to, facing=facing):
+        case Move(to=to, facing=facing):
             tape.emit(Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
-        case a.Turn(facing=facing):
+        case Turn(facing=facing):
             tape.emit(Turned(model=p.id, facing=facing, free_turn=free_turn))
-        case a.Door(square=sq):
+        case Door(square=sq):
             door = _sq(sq)
             tape.emit(
                 DoorChanged(
-                    square=door, status="open" if tape.s.door_status(door) == "closed" else "closed", by=p.id
+                    square=door,
+                    status="open" if tape.state.door_status(door) == "closed" else "closed",
+                    by=p.id,
                 )
             )
-        case a.Fire(at=at):
+        case Fire(at=at):
             target = tape.fire_target(p, _sq(at))
             assert isinstance(target, str)
             combat.aimed_shot(tape, p, _sq(at), target, free=False)
-        case a.Overwatch():
+        case Overwatch():
             tape.emit(OverwatchSet(model=p.id))
-        case a.ClearJam():
+        case ClearJam():
             tape.emit(JamCleared(model=p.id))
-        case a.Flame(at=at):
+        case Flame(at=at):
             combat.flame(tape, p, _sq(at))
-        case a.SelfDestruct():
+        case SelfDestruct():
             combat.self_destruct(tape, p)
-        case a.Assault():
+        case Assault():
             victim = tape.assault_target(p)
             assert isinstance(victim, str)
             combat.assault(tape, p, victim)
-        case a.Exit():
+        case Exit():
             tape.emit(Exited(model=p.id))
-        case a.Convert():
+        case Convert():
             blips.convert(tape, p, voluntary=True)
 
 
-def _free_shot(tape: Tape, top: AgFreeShot, action: a.Fire) -> None:
-    m = tape.s.pieces.get(top.marine)
+def _free_shot(tape: Tape, top: AgFreeShot, action: Fire) -> None:
+    m = tape.state.pieces.get(top.marine)
     if m is None or action.model != m.id:
-        raise Rejected("spacehulk.free_shot_other", "The free shot belongs to the Marine who moved.")
+        raise refuse("free_shot_other")
     key = tape.fire_target(m, _sq(action.at))
     if isinstance(key, Problem):
         raise key.reject()
@@ -520,7 +561,7 @@ def _advance_facing(tape: Tape, top: AgFacing) -> None:
 
 
 def _pick_shot(tape: Tape, top: AgOverwatchPick, target: str) -> None:
-    m = tape.s.pieces.get(top.marine)
+    m = tape.state.pieces.get(top.marine)
     if m is not None and m.overwatch and not m.jammed:
         combat.overwatch_shot(tape, m, target, top.squares[top.candidates.index(target)])
 
@@ -529,18 +570,20 @@ def _pick_shot(tape: Tape, top: AgOverwatchPick, target: str) -> None:
 
 
 def _end_marine_phase(tape: Tape, reason: str) -> None:
+    """SHB-2.2, SHB-2.3. Reading: unspent Marine AP are lost (set to 0), so Genestealer-turn actions
+    are paid with CP only."""
     tape.emit(MarinePhaseEnded(reason=reason))  # type: ignore[arg-type]
     if _check(tape, "marine_phase_end"):
         return
-    n = tape.s.mission.reinforcements_for(tape.s.turn)
+    n = tape.state.mission.reinforcements_for(tape.state.turn)
     if n > 0:
         tape.push(AgReinforce(remaining=n))  # SHB-2.3: the reinforcement phase opens the Stealer turn
 
 
 def _end_stealer_phase(tape: Tape) -> None:
     tape.emit(StealerPhaseEnded())
-    if tape.s.burning:
-        tape.emit(FlamesOut(squares=tuple(tape.s.burning)))  # SHB-2.4, SHB-9.5
+    if tape.state.burning:
+        tape.emit(FlamesOut(squares=tuple(tape.state.burning)))  # SHB-2.4, SHB-9.5
     if not tape.opt.overwatch_persists:
         on = tuple(m.id for m in tape.marines() if m.overwatch)
         if on:
@@ -549,7 +592,9 @@ def _end_stealer_phase(tape: Tape) -> None:
 
 
 def _begin_turn(tape: Tape) -> None:
-    s = tape.s
+    """SHB-2.1, SHB-3.1, SHB-5.1. Reading: the timer is fixed when the Marine turn begins (120 s + 30 s
+    per living sergeant on the board); a sergeant dying mid-turn does not shorten the running turn."""
+    s = tape.state
     opt = tape.opt
     timer = None
     if opt.timer_mode == "realtime":
@@ -565,9 +610,9 @@ def _begin_turn(tape: Tape) -> None:
 
 def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
-    if tape.s.outcome is not None:
+    if tape.state.outcome is not None:
         return True
-    found = tape.s.mission.check(tape.s, moment, Checks(sealed=tape.sealed))
+    found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
         tape.emit(GameEnded(outcome=found))
         return True
@@ -582,9 +627,9 @@ def _settle(tape: Tape) -> None:
     for _ in range(10_000):
         if _check(tape, "immediate"):
             return
-        top = tape.s.top()
+        top = tape.state.top()
         if top is None:
-            if tape.s.phase == "marine" and tape.s.time_up:
+            if tape.state.phase == "marine" and tape.state.time_up:
                 _end_marine_phase(tape, "time")
                 continue
             return
@@ -598,12 +643,14 @@ def _step(tape: Tape, top: Any) -> bool:
     match top:
         case AgOverwatch(target=target):
             tape.pop()
-            t = tape.s.pieces.get(target)
+            t = tape.state.pieces.get(target)
             if t is not None and t.pos is not None:
                 sq = t.pos
                 for m in combat.overwatch_shooters(tape, t):
                     combat.overwatch_shot(tape, m, target, sq)
         case AgConversions():
+            # SHB-10.7 reading: conversions are checked after every decision, one blip at a time in
+            # model order, until no blip is seen.
             seen = [b for b in _board_blips(tape) if b.pos is not None and tape.marine_sees(b.pos)]
             if seen:
                 blips.convert(tape, seen[0], voluntary=False)  # SHB-10.7; this step stays to re-check
@@ -615,7 +662,7 @@ def _step(tape: Tape, top: Any) -> bool:
         case AgEndPhase():
             tape.pop()
             if not _check(tape, "end_phase"):
-                tape.emit(CommandPointsDiscarded(cp=tape.s.cp))  # SHB-5.4
+                tape.emit(CommandPointsDiscarded(cp=tape.state.cp))  # SHB-5.4
                 tape.push(AgBeginTurn())
         case AgBeginTurn():
             tape.pop()
@@ -631,7 +678,7 @@ def _step(tape: Tape, top: Any) -> bool:
 
 def _auto_choice(tape: Tape, top: Any) -> bool:
     """Drop choice steps that no longer offer a choice; False when the chooser must answer."""
-    s = tape.s
+    s = tape.state
     match top:
         case AgFacing(models=models):
             if models[0] in s.pieces:
@@ -664,17 +711,24 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
 
 
 def _interrupt_open(tape: Tape, top: AgInterrupt) -> bool:
+    """Whether the interrupt window prompts the Marine player (SHB-5.3).
+
+    Reading: by default ("always") after every witnessed action, which reveals nothing about the
+    secret chit; "when_able" prompts only with CP left and an affordable action (fewer prompts, but
+    the Genestealer player learns that CP remain).
+    """
     eligible = interrupt_eligible(tape, top)
     if not eligible:
         return False
     if tape.opt.interrupt_prompt == "always":
         return True
-    return tape.s.cp > 0 and bool(marine_actions(tape, eligible, first_only=True))
+    return tape.state.cp > 0 and bool(marine_actions(tape, eligible, first_only=True))
 
 
 def _board_blips(tape: Tape) -> list[Piece]:
     return sorted(
-        (p for p in tape.s.pieces.values() if p.kind == "blip" and p.pos is not None), key=lambda p: p.number
+        (p for p in tape.state.pieces.values() if p.kind == "blip" and p.pos is not None),
+        key=lambda p: p.number,
     )
 
 
@@ -687,7 +741,7 @@ def _reveal_shots(tape: Tape, models: tuple[str, ...]) -> None:
             continue
         targets = [
             g
-            for g in (tape.s.pieces.get(mid) for mid in models)
+            for g in (tape.state.pieces.get(mid) for mid in models)
             if g is not None and g.pos is not None and tape.can_target(m, g.pos, rng)
         ]
         if targets:

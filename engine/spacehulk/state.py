@@ -19,10 +19,10 @@ from engine.core import Outcome, Seat, State
 
 from .board import Board, DoorStatus, Facing, Square
 from .missions import Mission
-from .options import Options
+from .options import SpaceHulkOptions
+from .weapons import WeaponName
 
 PieceKind = Literal["marine", "genestealer", "blip"]
-Weapon = Literal["storm_bolter", "heavy_flamer"]
 MARINE_AP, STEALER_AP, BLIP_AP = 4, 6, 6  # SHB-4.1
 
 
@@ -55,7 +55,7 @@ class Piece(_Frozen):
     lurk_until: int = 0  # may not enter the board while turn <= lurk_until (SHB-10.4)
     # Marines
     name: str = ""
-    weapon: Weapon | None = None
+    weapon: WeaponName | None = None
     sergeant: bool = False
     squad: str = ""
     overwatch: bool = False
@@ -202,11 +202,11 @@ def chooser_of(item: BaseModel) -> Seat | None:
 Phase = Literal["setup", "marine", "stealer", "end"]
 
 
-class ShState(State):
+class SpaceHulkState(State):
     """Everything about one Space Hulk game."""
 
     game: str = "spacehulk"
-    options: Options
+    options: SpaceHulkOptions
     mission: Mission
     turn: int = 0
     phase: Phase = "setup"
@@ -233,7 +233,7 @@ class ShState(State):
     def board(self) -> Board:
         return self.mission.board
 
-    def clone(self) -> ShState:
+    def clone(self) -> SpaceHulkState:
         """A copy safe to mutate: containers copied, frozen pieces and steps shared."""
         return self.model_copy(
             update={
@@ -249,7 +249,7 @@ class ShState(State):
             }
         )
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ShState:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SpaceHulkState:
         return self.clone()
 
     def door_status(self, sq: Square) -> DoorStatus | None:

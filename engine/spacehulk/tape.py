@@ -1,35 +1,33 @@
-"""The tape: `decide` writes events onto it and a scratch copy of the state follows along.
+"""Space Hulk's tape: the shared tape (engine/core/tape.py) plus the queries and the agenda.
 
-So a rule that must react mid-action (overwatch fire while a Genestealer moves, conversions after a
-door opens) reads as straight-line code over an up-to-date state, and the caller's state is never
-touched (ARCHITECTURE.md, "One surface for every game").
+`decide` writes events on it; the scratch state follows along, so a rule that must react
+mid-action (overwatch fire while a Genestealer moves, conversions after a door opens) reads as
+straight-line code over an up-to-date state.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel
 
-from engine.core import Dice, Event
+from engine.core import Dice, Rules
+from engine.core.tape import Tape as CoreTape
 
 from .events import AgendaPopped, AgendaPushed, AgendaUpdated
-from .evolve import evolve
-from .queries import Q
-from .state import ShState
+from .queries import Queries
+from .state import SpaceHulkState
 
 
-class Tape(Q):
-    """Queries over a scratch state plus the events written so far and the decision's dice."""
+class Tape(CoreTape[SpaceHulkState], Queries):
+    """The shared tape with Space Hulk's queries over its scratch state and the agenda's push/pop."""
 
-    def __init__(self, state: ShState, dice: Dice) -> None:
-        super().__init__(state.clone())
-        self.dice = dice
-        self.events: list[Event] = []
+    def __init__(self, rules: Rules[Any], state: SpaceHulkState, dice: Dice) -> None:
+        CoreTape.__init__(self, rules, state, dice)
+        Queries.__init__(self, self.state)
 
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.s = evolve(self.s, event)
-            self.s.version += 1
-            self.events.append(event)
+    def emitted(self) -> None:
+        """The scratch state changed: drop the cached occupancy, doors, flames and sight blockers."""
         self.invalidate()
 
     def push(self, *items: BaseModel) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 from engine.spacehulk.board import Board, Square
-from engine.spacehulk.mapfile import DEPLOY_CHARS, DOOR_CHARS, FEATURE_CHARS, TERRAIN_FLOOR, parse_map
+from engine.spacehulk.board.mapfile import DEPLOY_CHARS, DOOR_CHARS, FEATURE_CHARS, TERRAIN_FLOOR, parse_map
 
 MAP_CHARS = (
     set(TERRAIN_FLOOR) | set(DOOR_CHARS) | set(FEATURE_CHARS) | set(DEPLOY_CHARS) | set("123456789X #")

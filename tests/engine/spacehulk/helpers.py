@@ -9,8 +9,8 @@ from typing import Any
 from engine.core import Action, Dice, Event, apply
 from engine.spacehulk import RULES
 from engine.spacehulk.missions import KillStealers, Mission
-from engine.spacehulk.options import Options
-from engine.spacehulk.state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, ShState
+from engine.spacehulk.options import SpaceHulkOptions
+from engine.spacehulk.state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, SpaceHulkState
 
 from .diagrams import MAP_CHARS
 
@@ -77,7 +77,7 @@ def scenario(
     bag: dict[int, int] | None = None,
     mission: dict[str, Any] | None = None,
     **marks: dict[str, Any],
-) -> tuple[ShState, dict[str, str]]:
+) -> tuple[SpaceHulkState, dict[str, str]]:
     """A state on a map drawn in ASCII. Lowercase marks name pieces given as keyword arguments.
 
     Returns the state and {mark: piece id}. Piece ids follow the mark order: m1, g2, b3, ...
@@ -127,7 +127,7 @@ def scenario(
             ids[f"{area}.{len([i for i in ids if i.startswith(area + '.')])}"] = pid
     # Scenarios script the prompts they expect: they open the CP interrupt window only when the
     # Marine can use it, unless a test asks for the (default) "always" reading explicitly.
-    opts = Options(**{"interrupt_prompt": "when_able", **(options or {})})
+    opts = SpaceHulkOptions(**{"interrupt_prompt": "when_able", **(options or {})})
     m = Mission(
         id="test",
         name="Test",
@@ -136,7 +136,7 @@ def scenario(
         marines=(),
         **{"win": (KillStealers(count=99),), "lose": (), "reinforcements": 0, **(mission or {})},
     )
-    state = ShState(
+    state = SpaceHulkState(
         seed=1,
         options=opts,
         mission=m,
@@ -144,7 +144,7 @@ def scenario(
         next_id=n + 1,
         doors=[d.initial for d in m.board.doors],
         blips=blips,
-        bag=dict(bag if bag is not None else opts.blip_bag),
+        bag=dict(bag if bag is not None else opts.variants.blip_bag),
         turn=turn,
         phase=phase,  # type: ignore[arg-type]
         cp=cp,
@@ -153,7 +153,9 @@ def scenario(
     return state, ids
 
 
-def act(state: ShState, seat: str, action: Action, rolls: Iterable[int] = ()) -> tuple[ShState, list[Event]]:
+def act(
+    state: SpaceHulkState, seat: str, action: Action, rolls: Iterable[int] = ()
+) -> tuple[SpaceHulkState, list[Event]]:
     """Decide and apply with scripted dice; every scripted roll must be used."""
     assert seat in RULES.active_seats(state), f"{seat} is not active: {RULES.active_seats(state)}"
     dice = Scripted(rolls)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Dice
 from engine.spacehulk import RULES
-from engine.spacehulk import actions as a
+from engine.spacehulk.actions import Assault, EndTurn, Move, PlaceBlip
 from engine.spacehulk.ai import GenestealerPilot, MarinePilot
 
 from .helpers import G, M, act, scenario
@@ -17,7 +17,7 @@ def choose(state, seat: str):  # type: ignore[no-untyped-def]
 
 def test_genestealer_attacks_when_a_marine_is_ahead() -> None:
     state, ids = scenario("ga..", g=G("E"), a=M("E"), phase="stealer")
-    assert choose(state, "genestealer") == a.Assault(model=ids["g"])
+    assert choose(state, "genestealer") == Assault(model=ids["g"])
 
 
 def test_genestealer_walks_the_shortest_path() -> None:
@@ -40,8 +40,8 @@ def test_genestealer_walks_the_shortest_path() -> None:
 
 def test_genestealer_sends_blips_to_the_nearest_area() -> None:
     state, ids = scenario("1.......a..2", a=M("E"), mission={"reinforcements": 1})
-    state, _ = act(state, "marine", a.EndTurn())
-    assert choose(state, "genestealer") == a.PlaceBlip(area="2")
+    state, _ = act(state, "marine", EndTurn())
+    assert choose(state, "genestealer") == PlaceBlip(area="2")
 
 
 def test_marine_pilot_shoots_what_it_sees() -> None:
@@ -52,6 +52,6 @@ def test_marine_pilot_shoots_what_it_sees() -> None:
 
 def test_marine_pilot_interrupts_with_a_shot() -> None:
     state, ids = scenario("a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2)
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     action = choose(state, "marine")
     assert action.kind == "fire" and action.use == "cp"

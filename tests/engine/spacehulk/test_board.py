@@ -12,7 +12,7 @@ from engine.spacehulk.board import (
     relative,
     square_name,
 )
-from engine.spacehulk.mapfile import MapError, load_map, parse_map
+from engine.spacehulk.board.mapfile import MapError, load_map, parse_map
 
 SHIPPED = ["purge", "corridor", "t_junction", "x_junction", "room_two_doors", "two_entries"]
 

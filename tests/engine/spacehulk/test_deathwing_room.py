@@ -6,11 +6,11 @@ Deathwing content itself (captains, new weapons, ambush markers, pits, ladders, 
 from __future__ import annotations
 
 from engine.spacehulk import RULES
-from engine.spacehulk import actions as a
+from engine.spacehulk.actions import EndTurn, Turn
 from engine.spacehulk.board import FACINGS
+from engine.spacehulk.board.los import clear
+from engine.spacehulk.board.mapfile import parse_map
 from engine.spacehulk.events import CommandPointsDrawn
-from engine.spacehulk.los import clear
-from engine.spacehulk.mapfile import parse_map
 
 from .helpers import B, G, M, act, scenario
 
@@ -24,7 +24,7 @@ def test_leaders_timer_and_command_points_are_parameters() -> None:
         phase="stealer",
         options={"timer_per_leader_s": 45},
     )
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[6])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[6])
     assert state.timer_seconds == 120 + 2 * 45
     state = RULES.evolve(state, CommandPointsDrawn(cp=8))  # Deathwing A-8: 0-8 with a captain
     assert state.cp == 8
@@ -86,4 +86,4 @@ def test_models_face_one_of_four_directions() -> None:
     from pydantic import ValidationError
 
     with pytest.raises(ValidationError):
-        a.Turn(model=ids["a"], facing="NE")  # type: ignore[arg-type]
+        Turn(model=ids["a"], facing="NE")  # type: ignore[arg-type]

@@ -11,8 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.spacehulk.board import FACINGS, chebyshev
-from engine.spacehulk.los import clear, front_three, in_fire_arc, in_vision_arc, traverse, visible_squares
-from engine.spacehulk.mapfile import parse_map
+from engine.spacehulk.board.los import (
+    clear,
+    front_three,
+    in_fire_arc,
+    in_vision_arc,
+    traverse,
+    visible_squares,
+)
+from engine.spacehulk.board.mapfile import parse_map
 
 from .diagrams import board_from, one
 
@@ -203,7 +210,7 @@ def test_chebyshev_is_a_metric(a, b, c) -> None:  # type: ignore[no-untyped-def]
 
 def test_sight_on_the_shipped_junctions() -> None:
     """SHB-6.4 / SHB-6.5 on our maps: at an X-junction you see down every arm; from an arm only along it."""
-    from engine.spacehulk.mapfile import load_map
+    from engine.spacehulk.board.mapfile import load_map
 
     board = load_map("x_junction")
     centre = (5, 5, 0)

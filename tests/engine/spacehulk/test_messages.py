@@ -7,32 +7,38 @@ from pathlib import Path
 
 import pytest
 
+from engine.spacehulk.messages import MESSAGES
 from renderers.i18n import catalog
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine" / "spacehulk"
 
 
 def refusals() -> dict[str, str]:
-    """(catalog id -> English text) of every Rejected(...) and problem(...) call in the engine."""
-    found: dict[str, str] = {}
-    for path in sorted(ENGINE.glob("*.py")):
+    """(catalog id -> English text) of every refusal the engine can raise (messages.MESSAGES)."""
+    return {f"spacehulk.{key}": text for key, text in MESSAGES.items()}
+
+
+def used_ids() -> set[str]:
+    """Every id given to refuse(...) or problem(...) anywhere in the engine package."""
+    found: set[str] = set()
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or len(node.args) < 2:
+            if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            first, second = node.args[:2]
-            if (
-                name in ("Rejected", "problem")
-                and isinstance(first, ast.Constant)
-                and isinstance(second, ast.Constant)
-            ):
-                key = first.value if name == "Rejected" else f"spacehulk.{first.value}"
-                found[key] = second.value
+            first = node.args[0]
+            if name in ("refuse", "problem") and isinstance(first, ast.Constant):
+                found.add(first.value)
     return found
 
 
 def test_found_the_refusals() -> None:
     assert len(refusals()) > 50
+    assert len(used_ids()) > 50
+
+
+def test_every_refusal_raised_has_a_default_and_every_default_is_used() -> None:
+    assert used_ids() == set(MESSAGES)
 
 
 @pytest.mark.parametrize(("key", "text"), sorted(refusals().items()))

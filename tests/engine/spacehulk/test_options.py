@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.spacehulk.options import Options
+from engine.spacehulk.options import SpaceHulkOptions, Variants
 
 RECOMMENDED = {
     "vision_arc": 180,  # Q1
@@ -34,16 +34,40 @@ RECOMMENDED = {
 
 
 def test_every_open_question_has_a_flag_with_the_recommended_default() -> None:
-    opts = Options()
+    opts = SpaceHulkOptions()
     for name, value in RECOMMENDED.items():
-        assert getattr(opts, name) == value, name
+        assert getattr(opts.variants, name) == value, name
 
 
 def test_options_round_trip_and_reject_unknown_flags() -> None:
     import pytest
     from pydantic import ValidationError
 
-    opts = Options(vision_arc=90, blip_bag={1: 9, 2: 4, 3: 9}, stealer_cap=28)
-    assert Options.model_validate_json(opts.model_dump_json()) == opts
+    opts = SpaceHulkOptions(vision_arc=90, blip_bag={1: 9, 2: 4, 3: 9}, stealer_cap=28)
+    assert SpaceHulkOptions.model_validate_json(opts.model_dump_json()) == opts
     with pytest.raises(ValidationError):
-        Options(guard=True)  # type: ignore[call-arg]
+        SpaceHulkOptions(guard=True)  # type: ignore[call-arg]
+
+
+def test_grouped_options_accept_the_players_flat_keys() -> None:
+    """`key=value` options as players type them: flat variant names, dotted names, expansions as text."""
+    from engine.spacehulk import RULES
+
+    opts = RULES.parse_options({"vision_arc": 90, "variants.turn_limit": 4, "expansions": "deathwing"})
+    assert isinstance(opts, SpaceHulkOptions)
+    assert opts.variants.vision_arc == 90 and opts.variants.turn_limit == 4
+    assert opts.expansions == frozenset({"deathwing"}) and opts.deathwing
+    stored = opts.model_dump(mode="json")  # what the table service stores
+    assert RULES.parse_options(stored) == opts
+    assert RULES.parse_options(None).variants == Variants()
+
+
+def test_grouped_options_name_the_bad_flag() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError) as err:
+        SpaceHulkOptions(vision_arc=45)  # type: ignore[call-arg]
+    assert err.value.errors()[0]["loc"][:2] == ("variants", "vision_arc")
+    with pytest.raises(ValidationError):
+        SpaceHulkOptions(expansions="warzone")  # type: ignore[arg-type]

@@ -10,7 +10,18 @@ import pytest
 
 from engine.core import Rejected, apply, dice_for, fold, new_game, play_pilots, step
 from engine.spacehulk import RULES
-from engine.spacehulk import actions as a
+from engine.spacehulk.actions import (
+    Assault,
+    ClearJam,
+    Convert,
+    Door,
+    EndTurn,
+    Fire,
+    Move,
+    Overwatch,
+    Pass,
+    Turn,
+)
 from engine.spacehulk.board import DIRS8, FACINGS, add
 
 
@@ -67,17 +78,17 @@ def test_random_play_with_variant_flags(options: dict[str, Any]) -> None:
 
 def _universe(state: Any, seat: str) -> list[Any]:
     """A broad set of candidate actions, legal or not, to compare decide with legal_actions."""
-    out: list[Any] = [a.EndTurn(), a.Pass()]
+    out: list[Any] = [EndTurn(), Pass()]
     for p in state.pieces.values():
         origin = p.pos or state.board.entries[p.area].square
         for d in DIRS8:
-            out += [a.Move(model=p.id, to=add(origin, d)), a.Door(model=p.id, square=add(origin, d))]
-        out += [a.Move(model=p.id, to=origin, facing=f) for f in FACINGS]
-        out += [a.Turn(model=p.id, facing=f) for f in FACINGS]
-        out += [a.Overwatch(model=p.id), a.ClearJam(model=p.id), a.Assault(model=p.id), a.Convert(model=p.id)]
+            out += [Move(model=p.id, to=add(origin, d)), Door(model=p.id, square=add(origin, d))]
+        out += [Move(model=p.id, to=origin, facing=f) for f in FACINGS]
+        out += [Turn(model=p.id, facing=f) for f in FACINGS]
+        out += [Overwatch(model=p.id), ClearJam(model=p.id), Assault(model=p.id), Convert(model=p.id)]
         for q in state.pieces.values():
             if q.pos is not None:
-                out.append(a.Fire(model=p.id, at=q.pos))
+                out.append(Fire(model=p.id, at=q.pos))
     variants = []
     for action in out:
         variants.append(action)

@@ -6,7 +6,22 @@ import pytest
 
 from engine.core import Rejected, new_game, step
 from engine.spacehulk import RULES
-from engine.spacehulk import actions as a
+from engine.spacehulk.actions import (
+    Assault,
+    ClearJam,
+    Convert,
+    Door,
+    EndTurn,
+    Fire,
+    Flame,
+    Move,
+    Overwatch,
+    Pass,
+    PlaceBlip,
+    SelfDestruct,
+    TimeExpired,
+    Turn,
+)
 from engine.spacehulk.state import AgInterrupt
 
 from .helpers import B, F, G, M, act, kinds, of, scenario
@@ -16,8 +31,8 @@ def test_marines_take_the_first_turn() -> None:
     """SHB-2.1: after the opening blips are placed, game turn 1 opens with the Marine turn."""
     state, events = new_game(RULES, {}, 3)
     assert RULES.active_seats(state) == {"genestealer"}  # the purge mission starts with 2 blips
-    state, _ = act(state, "genestealer", a.PlaceBlip(area="2"), rolls=[0])
-    state, _ = act(state, "genestealer", a.PlaceBlip(area="2"), rolls=[0, 3])
+    state, _ = act(state, "genestealer", PlaceBlip(area="2"), rolls=[0])
+    state, _ = act(state, "genestealer", PlaceBlip(area="2"), rolls=[0, 3])
     assert state.turn == 1 and state.phase == "marine"
     assert RULES.active_seats(state) == {"marine"}
 
@@ -25,11 +40,11 @@ def test_marines_take_the_first_turn() -> None:
 def test_marine_turn_command_then_action_phase() -> None:
     """SHB-2.2: a secret CP chit is drawn, then Marines act; ending the phase loses unspent AP."""
     state, events = new_game(RULES, {}, 3)
-    state, events = act(state, "genestealer", a.PlaceBlip(area="2"), rolls=[0])
-    state, events = act(state, "genestealer", a.PlaceBlip(area="3"), rolls=[0, 4])
+    state, events = act(state, "genestealer", PlaceBlip(area="2"), rolls=[0])
+    state, events = act(state, "genestealer", PlaceBlip(area="3"), rolls=[0, 4])
     assert kinds(events)[-2:] == ["turn_began", "cp_drawn"]
     assert state.cp == 4 and state.cp_drawn == 4
-    state, events = act(state, "marine", a.EndTurn())
+    state, events = act(state, "marine", EndTurn())
     assert of(events, "marine_phase_ended")[0].reason == "declared"
     assert all(m.ap == 0 for m in state.marines())
     assert state.phase == "stealer"
@@ -44,11 +59,11 @@ def test_stealer_turn_reinforcement_then_action_phase() -> None:
         a=M("W"),
         mission={"reinforcements": 2},
     )
-    state, events = act(state, "marine", a.EndTurn(), rolls=[0, 0])
+    state, events = act(state, "marine", EndTurn(), rolls=[0, 0])
     # only one usable area: both blips go there without asking, drawn from the bag
     assert kinds(events) == ["marine_phase_ended", "blip_placed", "blip_placed"]
     assert len(state.blips) == 2 and RULES.active_seats(state) == {"genestealer"}
-    assert RULES.legal_actions(state, "genestealer")[-1] == a.EndTurn()
+    assert RULES.legal_actions(state, "genestealer")[-1] == EndTurn()
 
 
 def test_end_phase() -> None:
@@ -64,7 +79,7 @@ def test_end_phase() -> None:
         cp=3,
     )
     state.burning = [(5, 0, 0)]
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[2])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[2])
     assert kinds(events) == [
         "stealer_phase_ended",
         "flames_out",
@@ -95,7 +110,7 @@ def test_timer_length(sergeants: int, seconds: int) -> None:
     """SHB-3.1: 2:00 plus 30 s per sergeant in play, reported to the platform as the turn begins."""
     pieces = {c: M("E", sergeant=i < sergeants) for i, c in enumerate("abc")}
     state, _ = scenario("a.\nb.\nc.", phase="stealer", **pieces)
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     assert of(events, "turn_began")[0].timer_seconds == seconds
     assert RULES.view(state, "genestealer").timer_seconds == seconds
 
@@ -104,14 +119,14 @@ def test_dead_sergeant_takes_his_30_seconds() -> None:
     """SHB-3.2: a sergeant killed removes his 30 s from later turns."""
     state, ids = scenario("a..\nb..", a=M("E", sergeant=True), b=M("E"), phase="stealer")
     del state.pieces[ids["a"]]
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     assert of(events, "turn_began")[0].timer_seconds == 120
 
 
 def test_no_command_point_redraw() -> None:
     """SHB-3.3: in 1st edition a sergeant gives no CP re-draw: one chit per turn, no re-draw action."""
     state, _ = scenario("a..", a=M("E", sergeant=True), phase="stealer")
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     assert len(of(events, "cp_drawn")) == 1
     assert {act_.kind for act_ in RULES.legal_actions(state, "marine")} <= {
         "move",
@@ -128,11 +143,11 @@ def test_no_command_point_redraw() -> None:
 def test_time_expired_ends_the_marine_phase_now() -> None:
     """SHB-3.5: when the timer expires the Marine action phase ends immediately."""
     state, ids = scenario("a...", a=M("E"))
-    state, events = act(state, "marine", a.TimeExpired())
+    state, events = act(state, "marine", TimeExpired())
     assert kinds(events) == ["timer_expired", "marine_phase_ended"]
     assert of(events, "marine_phase_ended")[0].reason == "time"
     with pytest.raises(Rejected):
-        RULES.decide(state, "genestealer", a.TimeExpired(), None)  # type: ignore[arg-type]
+        RULES.decide(state, "genestealer", TimeExpired(), None)  # type: ignore[arg-type]
 
 
 def test_time_expired_lets_the_action_in_progress_resolve() -> None:
@@ -145,12 +160,12 @@ def test_time_expired_lets_the_action_in_progress_resolve() -> None:
         a=M("E"),
         g=G("W"),
     )
-    state, _ = act(state, "marine", a.Move(model=ids["a"], to=(1, 1, 0), fire=True))
+    state, _ = act(state, "marine", Move(model=ids["a"], to=(1, 1, 0), fire=True))
     assert state.top().kind == "free_shot"
-    state, events = act(state, "marine", a.TimeExpired())
+    state, events = act(state, "marine", TimeExpired())
     assert state.phase == "marine" and state.time_up
-    assert RULES.legal_actions(state, "marine")[-1] == a.Pass()
-    state, events = act(state, "marine", a.Pass())
+    assert RULES.legal_actions(state, "marine")[-1] == Pass()
+    state, events = act(state, "marine", Pass())
     assert state.phase == "stealer"
 
 
@@ -158,18 +173,18 @@ def test_timer_is_a_setting() -> None:
     """SHB-3.6 / Q18: real time, untimed, or a per-prompt budget; the platform gets deadlines, not a clock."""
     for mode, expected in (("untimed", None), ("budget", None), ("realtime", 150)):
         state, _ = scenario("a..", a=M("E", sergeant=True), phase="stealer", options={"timer_mode": mode})
-        state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+        state, events = act(state, "genestealer", EndTurn(), rolls=[1])
         assert state.timer_seconds == expected
         limits = RULES.time_limits(state)
         if mode == "realtime":
-            assert limits == [("marine", "marine-turn-2", 150.0, a.TimeExpired())]
+            assert limits == [("marine", "marine-turn-2", 150.0, TimeExpired())]
         elif mode == "budget":
-            assert limits == [("marine", f"prompt-{state.version}", 86400.0, a.TimeExpired())]
+            assert limits == [("marine", f"prompt-{state.version}", 86400.0, TimeExpired())]
             assert RULES.view(state, "marine").timer_budget_s == 86400
         else:
             assert limits == []
             with pytest.raises(Rejected) as err:  # untimed: no timer can run out
-                RULES.decide(state, "marine", a.TimeExpired(), None)  # type: ignore[arg-type]
+                RULES.decide(state, "marine", TimeExpired(), None)  # type: ignore[arg-type]
             assert err.value.message_id == "spacehulk.no_timer"
 
 
@@ -178,10 +193,10 @@ def test_budget_passes_an_interrupt_window() -> None:
     state, ids = scenario(
         "a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2, options={"timer_mode": "budget"}
     )
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
-    assert RULES.time_limits(state)[0][3] == a.Pass()
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
+    assert RULES.time_limits(state)[0][3] == Pass()
     state, ids = scenario("a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2)
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert RULES.time_limits(state) == []  # real time: the Genestealer turn and its windows are untimed
 
 
@@ -199,7 +214,7 @@ def test_action_points_per_turn() -> None:
         phase="stealer",
         lurking={"1": [B(2, ap=0)]},
     )
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     aps = {p.kind: p.ap for p in state.pieces.values()}
     assert aps == {"marine": 4, "genestealer": 6, "blip": 6}
 
@@ -207,22 +222,22 @@ def test_action_points_per_turn() -> None:
 def test_one_model_at_a_time() -> None:
     """SHB-4.2: once another model is activated the first cannot act again with its AP."""
     state, ids = scenario("a...\nb...", a=M("E"), b=M("E"))
-    state, _ = act(state, "marine", a.Move(model=ids["a"], to=(1, 0, 0)))
-    state, events = act(state, "marine", a.Move(model=ids["b"], to=(1, 1, 0)))
+    state, _ = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
+    state, events = act(state, "marine", Move(model=ids["b"], to=(1, 1, 0)))
     assert of(events, "activated")[0].model == ids["b"]
     with pytest.raises(Rejected) as err:
-        RULES.decide(state, "marine", a.Move(model=ids["a"], to=(2, 0, 0)), None)  # type: ignore[arg-type]
+        RULES.decide(state, "marine", Move(model=ids["a"], to=(2, 0, 0)), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.activation_marine_done"
 
 
 def test_stealers_cannot_be_reactivated() -> None:
     """SHB-4.2: Stealer models cannot be re-activated at all."""
     state, ids = scenario("g....\nh....", g=G("E"), h=G("E"), phase="stealer")
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(1, 0, 0)))
-    state, _ = act(state, "genestealer", a.Move(model=ids["h"], to=(1, 1, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(1, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["h"], to=(1, 1, 0)))
     assert all(x.model != ids["g"] for x in RULES.legal_actions(state, "genestealer") if hasattr(x, "model"))
     with pytest.raises(Rejected) as err:
-        RULES.decide(state, "genestealer", a.Move(model=ids["g"], to=(2, 0, 0)), None)  # type: ignore[arg-type]
+        RULES.decide(state, "genestealer", Move(model=ids["g"], to=(2, 0, 0)), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.activation_done"
 
 
@@ -257,7 +272,7 @@ def test_move_costs(kind: str, offset: tuple[int, int], cost: int | None) -> Non
     )
     forward, right = offset
     to = (2 + right, 2 - forward, 0)
-    action = a.Move(model=ids["x"], to=to)
+    action = Move(model=ids["x"], to=to)
     if cost is None:
         with pytest.raises(Rejected) as err:
             RULES.decide(state, seat, action, None)  # type: ignore[arg-type]
@@ -283,7 +298,7 @@ def test_turn_costs(kind: str, to: str, cost: int) -> None:
     spec = M("N") if kind == "marine" else G("N")
     seat = "marine" if kind == "marine" else "genestealer"
     state, ids = scenario("...\n.x.\n...", x=spec, phase="marine" if kind == "marine" else "stealer")
-    state, _ = act(state, seat, a.Turn(model=ids["x"], facing=to))  # type: ignore[arg-type]
+    state, _ = act(state, seat, Turn(model=ids["x"], facing=to))  # type: ignore[arg-type]
     assert state.pieces[ids["x"]].ap == spec["ap"] - cost and state.pieces[ids["x"]].facing == to
 
 
@@ -304,9 +319,9 @@ def test_action_cost_table_for_marine_actions() -> None:
     )
     costs = {}
     for action in [
-        a.Overwatch(model=ids["a"]),
-        a.ClearJam(model=ids["j"]),
-        a.Flame(model=ids["f"], at=(1, 2, 0)),
+        Overwatch(model=ids["a"]),
+        ClearJam(model=ids["j"]),
+        Flame(model=ids["f"], at=(1, 2, 0)),
     ]:
         model = action.model
         before = state.pieces[model].ap
@@ -322,7 +337,7 @@ COST_ROWS = [
         "marine",
         "aD.",
         {"a": M("E")},
-        lambda i: a.Door(model=i["a"], square=(1, 0, 0)),
+        lambda i: Door(model=i["a"], square=(1, 0, 0)),
         {},
         [],
         1,
@@ -332,7 +347,7 @@ COST_ROWS = [
         "marine",
         "a.g",
         {"a": M("E"), "g": G("W")},
-        lambda i: a.Fire(model=i["a"], at=(2, 0, 0)),
+        lambda i: Fire(model=i["a"], at=(2, 0, 0)),
         {},
         [1, 2],
         1,
@@ -342,7 +357,7 @@ COST_ROWS = [
         "marine",
         ".a..",
         {"a": M("E")},
-        lambda i: a.Move(model=i["a"], to=(2, 0, 0), fire=True),
+        lambda i: Move(model=i["a"], to=(2, 0, 0), fire=True),
         {},
         [],
         1,
@@ -352,7 +367,7 @@ COST_ROWS = [
         "marine",
         ".a..",
         {"a": M("E")},
-        lambda i: a.Move(model=i["a"], to=(0, 0, 0), fire=True),
+        lambda i: Move(model=i["a"], to=(0, 0, 0), fire=True),
         {},
         [],
         2,
@@ -362,7 +377,7 @@ COST_ROWS = [
         "marine",
         "ag",
         {"a": M("E"), "g": G("W")},
-        lambda i: a.Assault(model=i["a"]),
+        lambda i: Assault(model=i["a"]),
         {},
         [6, 1, 1, 1],
         1,
@@ -372,7 +387,7 @@ COST_ROWS = [
         "marine",
         "f.",
         {"f": F("E")},
-        lambda i: a.SelfDestruct(model=i["f"]),
+        lambda i: SelfDestruct(model=i["f"]),
         {"flamer_self_destruct": True},
         [],
         1,  # paid before the flamer dies with his section
@@ -382,7 +397,7 @@ COST_ROWS = [
         "genestealer",
         "gD.",
         {"g": G("E")},
-        lambda i: a.Door(model=i["g"], square=(1, 0, 0)),
+        lambda i: Door(model=i["g"], square=(1, 0, 0)),
         {},
         [],
         1,
@@ -392,7 +407,7 @@ COST_ROWS = [
         "genestealer",
         "gD.",
         {"g": G("E")},
-        lambda i: a.Assault(model=i["g"]),
+        lambda i: Assault(model=i["g"]),
         {},
         [1, 1, 1],
         1,
@@ -402,12 +417,12 @@ COST_ROWS = [
         "genestealer",
         "bD.",
         {"b": B(1)},
-        lambda i: a.Door(model=i["b"], square=(1, 0, 0)),
+        lambda i: Door(model=i["b"], square=(1, 0, 0)),
         {},
         [],
         1,
     ),
-    ("voluntary conversion", "genestealer", "b..", {"b": B(1)}, lambda i: a.Convert(model=i["b"]), {}, [], 0),
+    ("voluntary conversion", "genestealer", "b..", {"b": B(1)}, lambda i: Convert(model=i["b"]), {}, [], 0),
 ]
 
 
@@ -431,14 +446,14 @@ def test_genestealer_free_turn() -> None:
     """SHB-4.4: a 90-degree turn is free, the same way twice costs 1 AP; another action restores it."""
     state, ids = scenario(".....\n..g..\n.....", g=G("N"), phase="stealer")
     gid = ids["g"]
-    state, _ = act(state, "genestealer", a.Turn(model=gid, facing="E"))
+    state, _ = act(state, "genestealer", Turn(model=gid, facing="E"))
     assert state.pieces[gid].ap == 6
-    state, _ = act(state, "genestealer", a.Turn(model=gid, facing="S"))
+    state, _ = act(state, "genestealer", Turn(model=gid, facing="S"))
     assert state.pieces[gid].ap == 5
-    state, _ = act(state, "genestealer", a.Move(model=gid, to=(2, 2, 0)))
-    state, _ = act(state, "genestealer", a.Turn(model=gid, facing="W"))
+    state, _ = act(state, "genestealer", Move(model=gid, to=(2, 2, 0)))
+    state, _ = act(state, "genestealer", Turn(model=gid, facing="W"))
     assert state.pieces[gid].ap == 4  # the move cost 1, the turn was free again
-    state, _ = act(state, "genestealer", a.Turn(model=gid, facing="S"))
+    state, _ = act(state, "genestealer", Turn(model=gid, facing="S"))
     assert state.pieces[gid].ap == 4  # the other way is not "the same direction"
 
 
@@ -450,12 +465,12 @@ def test_turn_and_fire_is_a_later_edition_rule() -> None:
     """
     state, ids = scenario(diagram, a=M("N"), g=G("W"))
     with pytest.raises(Rejected) as err:
-        RULES.decide(state, "marine", a.Turn(model=ids["a"], facing="E", fire=True), None)  # type: ignore[arg-type]
+        RULES.decide(state, "marine", Turn(model=ids["a"], facing="E", fire=True), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.turn.no_turn_and_fire"
     state, ids = scenario(diagram, a=M("N"), g=G("W"), options={"turn_and_fire": True})
-    state, _ = act(state, "marine", a.Turn(model=ids["a"], facing="E", fire=True))
+    state, _ = act(state, "marine", Turn(model=ids["a"], facing="E", fire=True))
     assert state.pieces[ids["a"]].ap == 3 and state.top().kind == "free_shot"
-    state, events = act(state, "marine", a.Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 2])
+    state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 2])
     assert of(events, "fired")[0].bonus == 0 and ids["g"] not in state.pieces
 
 
@@ -476,17 +491,17 @@ def test_command_point_chit() -> None:
 def test_command_points_for_any_marine() -> None:
     """SHB-5.2: 1 CP = 1 AP for any Marine at any moment, without ending the active one; AP and CP combine."""
     state, ids = scenario("a...\nb...", a=M("E"), b=M("E", ap=4), cp=3)
-    state, _ = act(state, "marine", a.Move(model=ids["a"], to=(1, 0, 0)))
-    state, events = act(state, "marine", a.Move(model=ids["b"], to=(1, 1, 0), use="cp"))
+    state, _ = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
+    state, events = act(state, "marine", Move(model=ids["b"], to=(1, 1, 0), use="cp"))
     assert state.active == ids["a"] and state.cp == 2 and state.pieces[ids["b"]].ap == 4
     assert not of(events, "activated")
     state = state.model_copy(
         update={"pieces": {**state.pieces, ids["a"]: state.pieces[ids["a"]].model_copy(update={"ap": 1})}}
     )
-    state, events = act(state, "marine", a.Overwatch(model=ids["a"]))  # 1 AP + 1 CP
+    state, events = act(state, "marine", Overwatch(model=ids["a"]))  # 1 AP + 1 CP
     assert of(events, "spent")[0].ap == 1 and of(events, "spent")[0].cp == 1 and state.cp == 1
     with pytest.raises(Rejected) as err:
-        RULES.decide(state, "marine", a.Turn(model=ids["a"], facing="W"), None)  # type: ignore[arg-type]
+        RULES.decide(state, "marine", Turn(model=ids["a"], facing="W"), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.pay_short"
 
 
@@ -504,15 +519,15 @@ def test_interrupt_after_a_seen_stealer_action() -> None:
         phase="stealer",
         cp=3,
     )
-    state, events = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, events = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert isinstance(state.top(), AgInterrupt) and RULES.active_seats(state) == {"marine"}
     legal = RULES.legal_actions(state, "marine")
-    assert a.Pass() in legal and all(getattr(x, "use", "cp") == "cp" for x in legal)
+    assert Pass() in legal and all(getattr(x, "use", "cp") == "cp" for x in legal)
     assert {x.model for x in legal if hasattr(x, "model")} == {ids["a"]}  # b looks south: did not see it
     with pytest.raises(Rejected) as err:
-        RULES.decide(state, "marine", a.Overwatch(model=ids["b"], use="cp"), None)  # type: ignore[arg-type]
+        RULES.decide(state, "marine", Overwatch(model=ids["b"], use="cp"), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.not_witness"
-    state, events = act(state, "marine", a.Overwatch(model=ids["a"], use="cp"))  # overwatch for 2 CP
+    state, events = act(state, "marine", Overwatch(model=ids["a"], use="cp"))  # overwatch for 2 CP
     assert state.cp == 1 and state.pieces[ids["a"]].overwatch and state.top() is None
     assert RULES.active_seats(state) == {"genestealer"}
 
@@ -525,13 +540,13 @@ def test_interrupt_clear_jam_for_one_cp_and_3e_any_marine() -> None:
     b......
     """
     state, ids = scenario(diagram, a=M("E", jammed=True), b=M("N"), g=G("W"), phase="stealer", cp=1)
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
-    state, _ = act(state, "marine", a.ClearJam(model=ids["a"], use="cp"))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "marine", ClearJam(model=ids["a"], use="cp"))
     assert not state.pieces[ids["a"]].jammed and state.cp == 0
     state, ids = scenario(
         diagram, a=M("E"), b=M("N"), g=G("W"), phase="stealer", cp=2, options={"interrupt_actor": "any"}
     )
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert ids["b"] in {x.model for x in RULES.legal_actions(state, "marine") if hasattr(x, "model")}
 
 
@@ -539,22 +554,22 @@ def test_no_interrupt_without_command_points_or_witness() -> None:
     """SHB-5.3: no window when nobody saw the action or the Marine has no CP (prompt 'when_able')."""
     diagram = "a.....g"
     state, ids = scenario(diagram, a=M("W"), g=G("W"), phase="stealer", cp=3)
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert state.top() is None
     state, ids = scenario(diagram, a=M("E"), g=G("W"), phase="stealer", cp=0)
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert state.top() is None
     state, ids = scenario(
         diagram, a=M("E"), g=G("W"), phase="stealer", cp=0, options={"interrupt_prompt": "always"}
     )
-    state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
-    assert RULES.legal_actions(state, "marine") == [a.Pass()]
+    state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
+    assert RULES.legal_actions(state, "marine") == [Pass()]
 
 
 def test_unspent_command_points_are_discarded() -> None:
     """SHB-5.4: CP left at the end phase are lost; the next chit replaces them."""
     state, _ = scenario("a..", a=M("E"), phase="stealer", cp=5)
-    state, events = act(state, "genestealer", a.EndTurn(), rolls=[1])
+    state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     assert of(events, "cp_discarded")[0].cp == 5 and state.cp == 1
 
 
@@ -562,9 +577,9 @@ def test_default_interrupt_window_does_not_reveal_the_chit() -> None:
     """SHB-2.2, SHB-5.1: the CP chit is secret from the Stealer player, so by default the interrupt
     window opens after every witnessed Stealer action whatever the Marine's CP; its presence tells
     the Stealer player nothing."""
-    from engine.spacehulk.options import Options
+    from engine.spacehulk.options import SpaceHulkOptions
 
-    assert Options().interrupt_prompt == "always"
+    assert SpaceHulkOptions().variants.interrupt_prompt == "always"
     windows = []
     for cp in (0, 4):
         state, ids = scenario(
@@ -573,9 +588,9 @@ def test_default_interrupt_window_does_not_reveal_the_chit() -> None:
             g=G("W"),
             phase="stealer",
             cp=cp,
-            options={"interrupt_prompt": Options().interrupt_prompt},
+            options={"interrupt_prompt": SpaceHulkOptions().variants.interrupt_prompt},
         )
-        state, _ = act(state, "genestealer", a.Move(model=ids["g"], to=(5, 0, 0)))
+        state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
         windows.append(
             (RULES.active_seats(state), RULES.view(state, "genestealer").model_dump(exclude={"log"}))
         )

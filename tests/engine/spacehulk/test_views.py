@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Dice, new_game, step
 from engine.spacehulk import RULES
-from engine.spacehulk import actions as a
+from engine.spacehulk.actions import EndTurn
 from engine.spacehulk.events import (
     BagRefilled,
     BlipPlaced,
@@ -51,7 +51,7 @@ def test_resample_hidden_changes_only_what_the_seat_may_not_know() -> None:
     while state.phase != "stealer" or not state.blips:
         seat = sorted(RULES.active_seats(state))[0]
         legal = RULES.legal_actions(state, seat)
-        action = a.EndTurn() if a.EndTurn() in legal else legal[0]
+        action = EndTurn() if EndTurn() in legal else legal[0]
         state, _ = step(RULES, state, seat, action)
     values = set()
     for n in range(30):

@@ -5,7 +5,9 @@ it exactly with integer arithmetic (a supercover traversal): every square the li
 is listed, and where it passes exactly through a grid corner the two squares beside that corner are
 listed as a pair. A sight line is blocked by any listed square that blocks, and by a corner pair only
 when both of its squares block (SHB-6.5). The same segment gives the same squares from either end,
-so sight is symmetric by construction (SHB-6.6).
+so sight is symmetric by construction (SHB-6.6). Readings: the viewer's and the target's own
+squares never block; walls count as blocking squares at a grazed corner; sight stays on one level
+(Deathwing's holes, A-14, are the exception).
 
 Walls (squares that are not on the board) never change, so `plan` resolves them once per pair of
 squares and caches the rest on the board; `clear` then checks only the squares that may hold a
@@ -105,7 +107,10 @@ def in_fire_arc(facing: str, origin: Square, target: Square) -> bool:
 
 
 def in_vision_arc(facing: str, origin: Square, target: Square, arc: int = 180) -> bool:
-    """SHB-6.2: the front 180 degrees (the line through the model included, its own square not); Q1 90."""
+    """SHB-6.2: the front 180 degrees (the line through the model included, its own square not); Q1 90.
+
+    Reading: the squares level with the model (its sides) are inside the 180-degree arc.
+    """
     if arc == 90:
         return in_fire_arc(facing, origin, target)
     if origin[2] != target[2]:

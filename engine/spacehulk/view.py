@@ -12,8 +12,8 @@ from typing import Any, Literal
 from engine.core import Model, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
-from .options import Options
-from .state import Piece, ShState, chooser_of
+from .options import SpaceHulkOptions
+from .state import Piece, SpaceHulkState, chooser_of
 
 
 class PieceView(Model):
@@ -50,7 +50,7 @@ class PromptView(Model):
     details: dict[str, Any]
 
 
-class ShView(Model):
+class SpaceHulkView(Model):
     kind: Literal["spacehulk"] = "spacehulk"
     seat: Seat | None
     mission: str
@@ -78,10 +78,10 @@ class ShView(Model):
     used: dict[int, int]
     prompt: PromptView | None
     outcome: Outcome | None
-    options: Options
+    options: SpaceHulkOptions
 
 
-def _piece_view(p: Piece, s: ShState, seat: Seat | None) -> PieceView:
+def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
     return PieceView(
         id=p.id,
         kind=p.kind,
@@ -103,12 +103,12 @@ def _piece_view(p: Piece, s: ShState, seat: Seat | None) -> PieceView:
     )
 
 
-def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
+def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> SpaceHulkView:
     """The view of `seat` (None: spectator)."""
     board = s.board
     top = s.top()
     marine = seat == "marine"
-    return ShView(
+    return SpaceHulkView(
         seat=seat,
         mission=s.mission.id,
         mission_name=s.mission.name,
@@ -126,9 +126,11 @@ def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
         cp=s.cp if marine else None,
         cp_drawn=s.cp_drawn if marine else None,
         cp_spent=s.cp_spent,
-        timer_mode=s.options.timer_mode,
+        timer_mode=s.options.variants.timer_mode,
         timer_seconds=s.timer_seconds,
-        timer_budget_s=s.options.timer_budget_s if s.options.timer_mode == "budget" else None,
+        timer_budget_s=s.options.variants.timer_budget_s
+        if s.options.variants.timer_mode == "budget"
+        else None,
         time_up=s.time_up,
         kills=s.kills,
         escaped=tuple(s.escaped),
@@ -148,7 +150,7 @@ def make_view(s: ShState, seat: Seat | None, active: frozenset[Seat]) -> ShView:
     )
 
 
-def redact_state(s: ShState, seat: Seat | None) -> ShState:
+def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
     """A copy of the state without the secrets `seat` may not know (for the opening event).
 
     The seed is blanked for every seat: with it, Dice(seed, version) replays every CP chit and blip draw.

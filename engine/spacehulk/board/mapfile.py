@@ -25,6 +25,7 @@ pits and ladders). A [sections N] block has the same shape as [level N]: every f
 a label (any character but ' ' and '#') and nothing else does. Without a [sections N] block, every
 4-connected group of squares sharing a floor character ('.' or ':'; other markers count as '.')
 is one section and every door square is a section of its own. Section ids are "<level>:<label>".
+Reading: a section with any room square (':') is a room.
 
 Errors raise MapError naming the line and column (1-based) of the offending character.
 """

@@ -1,0 +1,122 @@
+"""Refusals: every id the Space Hulk rules refuse with, its English default, and one way to build one.
+
+The catalogs (renderers/locales/<lang>/spacehulk.json) word each id as "spacehulk.<id>" in the
+player's language; the English here is the default. `refuse(id, **params)` builds the `Rejected`
+raised at once; a query returns a `Problem` (`problem(id, **params)`) that `decide` raises and
+`legal_actions` simply skips.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.core import Rejected
+
+from .board import square_name
+
+MESSAGES: dict[str, str] = {
+    "activation_done": "{name} has already been activated this turn.",
+    "activation_marine_done": "{name} has already been activated this turn; only command points can pay for it now.",
+    "area_full": "Entry area {area} cannot take a blip.",
+    "assault.blip": "Blips cannot attack.",
+    "assault.blip_target": "Blips cannot be attacked.",
+    "assault.friend": "You cannot attack your own side.",
+    "assault.nothing": "There is nothing to attack directly ahead.",
+    "assault.off_board": "Only a model on the board can attack.",
+    "convert.acted": "A blip that moved or acted this turn cannot convert.",
+    "convert.not_blip": "Only a blip can convert.",
+    "destruct.no_fuel": "Only a heavy flamer with a shot left can self-destruct.",
+    "destruct.off": "Heavy flamer self-destruct is not used in this game.",
+    "door.blocked": "A door cannot close on a model.",
+    "door.destroyed": "That door is destroyed.",
+    "door.fixed": "That door cannot be opened by hand.",
+    "door.none": "There is no door on {square}.",
+    "door.not_adjacent": "The door on {square} is not adjacent.",
+    "door.not_in_front": "The door on {square} is not in your front three squares.",
+    "door.off_board": "Only a model on the board can work a door.",
+    "exit.not_here": "Only a Marine on an exit square can leave the board.",
+    "face_no_fire": "The free turn to face the attacker carries no shot.",
+    "face_only": "The free turn can only face the attacker.",
+    "fire.jammed": "The storm bolter is jammed; clear it first.",
+    "fire.no_bolter": "Only a storm bolter can fire.",
+    "fire.no_line": "{square} is not in your fire arc with a clear line of sight.",
+    "fire.no_target": "There is no Genestealer or closed door on {square}.",
+    "flame.door": "You cannot flame a closed door square.",
+    "flame.empty": "The heavy flamer has no shots left.",
+    "flame.marine": "You cannot target a square holding a Marine.",
+    "flame.no_flamer": "Only a heavy flamer can flame.",
+    "flame.no_line": "{square} is not in your fire arc with a clear line of sight within 12 squares.",
+    "flame.own_section": "You cannot flame your own section.",
+    "flame.wall": "{square} is a wall.",
+    "free_shot_other": "The free shot belongs to the Marine who moved.",
+    "jam.none": "The storm bolter is not jammed.",
+    "move.blip_adjacent": "A blip cannot move next to a Marine.",
+    "move.blip_facing": "Blips have no facing.",
+    "move.blip_seen": "A blip cannot move into a square a Marine can see.",
+    "move.burning": "{square} is burning.",
+    "move.closed_door": "The door on {square} is closed.",
+    "move.door_corner": "A diagonal move may not cut the corner of a closed door.",
+    "move.entry_facing": "Choose the facing of the Genestealer entering the board.",
+    "move.entry_only": "From the lurking space you can only move onto {square}.",
+    "move.feature": "{square} cannot be entered.",
+    "move.keep_facing": "A move keeps the model's facing; turn separately.",
+    "move.must_lurk": "It must lurk this turn: a Marine was within {distance} squares when it arrived.",
+    "move.no_sidestep": "Terminators cannot side-step.",
+    "move.not_adjacent": "You can only move to an adjacent square.",
+    "move.not_yours": "Marines cannot enter a lurking space.",
+    "move.occupied": "{square} is occupied.",
+    "move.squeeze": "You cannot squeeze diagonally between two blocked squares.",
+    "move.wall": "{square} is a wall.",
+    "no_model": "There is no model {model}.",
+    "no_timer": "No Marine timer is running.",
+    "not_marine_phase": "Marines act now only by interrupting with command points.",
+    "not_stealer_phase": "Genestealers act only in their action phase.",
+    "not_witness": "{name} did not see that action.",
+    "not_yours": "{name} is not yours.",
+    "nothing_to_pass": "There is nothing to pass.",
+    "overwatch.already": "{name} is already on overwatch.",
+    "pay_cp_only": "In the Genestealer turn only command points can pay.",
+    "pay_free": "Only a free shot or a free turn is taken without paying.",
+    "pay_no_ap": "That costs {cost} AP; {name} has {ap}.",
+    "pay_no_cp": "That costs {cost} CP; you have {cp}.",
+    "pay_short": "That costs {cost} AP; {name} has {ap} AP and you have {cp} CP.",
+    "pay_stealer_ap": "Genestealers pay with their own action points.",
+    "pending": "Answer the pending step first ({step}).",
+    "place_bad": "A Genestealer cannot be placed there.",
+    "turn.blip": "Blips have no facing.",
+    "turn.fire_90": "Turn and fire allows a 90-degree turn only.",
+    "turn.no_turn_and_fire": "Turn and fire is not allowed in this edition.",
+    "turn.off_board": "Only a model on the board can turn.",
+    "turn.same": "It already faces {facing}.",
+    "unknown_action": "That action is not part of this game.",
+}
+
+
+def refuse(message_id: str, **params: Any) -> Rejected:
+    """The refusal `message_id` with its English default; squares in params are named ("C3")."""
+    named = {k: square_name(v) if _is_square(v) else v for k, v in params.items()}
+    return Rejected(f"spacehulk.{message_id}", MESSAGES[message_id], **named)
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value)
+
+
+class Problem(NamedTuple):
+    """Why an action would be refused: a message id and its params (squares stay tuples until raised)."""
+
+    id: str
+    params: dict[str, Any] = {}
+
+    @property
+    def text(self) -> str:
+        return MESSAGES[self.id]
+
+    def reject(self) -> Rejected:
+        return refuse(self.id, **self.params)
+
+
+def problem(message_id: str, **params: Any) -> Problem:
+    """A refusal found by a query (`legal_actions` never names its squares, so this stays cheap)."""
+    assert message_id in MESSAGES, message_id
+    return Problem(message_id, params)
