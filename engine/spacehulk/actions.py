@@ -86,11 +86,21 @@ class SelfDestruct(Action):
 
 
 class Assault(Action):
-    """Close assault on the model or closed door directly ahead (SHB-8.9, SHB-8.13)."""
+    """Close assault on the model or closed door directly ahead (SHB-8.9, SHB-8.13); a Librarian
+    announces the psychic points he adds with his force axe (DW-FA-2)."""
 
     kind: Literal["assault"] = "assault"
     model: str
     use: Use = "ap"
+    psychic: int = Field(default=0, ge=0)
+
+
+class Block(Action):
+    """Make the Genestealer reroll its die number `die` (0-based) with a power sword or storm shield (DW-PS-2)."""
+
+    kind: Literal["block"] = "block"
+    model: str
+    die: int = Field(ge=0)
 
 
 class Exit(Action):
@@ -164,6 +174,7 @@ SpaceHulkAction = Annotated[
     | Flame
     | SelfDestruct
     | Assault
+    | Block
     | Exit
     | Convert
     | PlaceBlip

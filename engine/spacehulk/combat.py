@@ -21,6 +21,7 @@ from __future__ import annotations
 from .board import VECTORS, Square, add, facing_toward, relative
 from .events import (
     Assaulted,
+    Blocked,
     DoorChanged,
     Fired,
     Flamed,
@@ -28,9 +29,9 @@ from .events import (
     OverwatchEnded,
     SelfDestructed,
 )
-from .state import AgFaceAttacker, Aim, Piece
+from .state import AgBlock, AgFaceAttacker, Aim, Piece
 from .tape import Tape
-from .weapons import weapon_of
+from .weapons import Side, block_sides, melee_of, weapon_of
 
 
 def kill(tape: Tape, model: str) -> None:
@@ -169,31 +170,136 @@ def self_destruct(tape: Tape, m: Piece) -> None:
             tape.emit(DoorChanged(square=door.square, status="destroyed"))
 
 
-def assault(tape: Tape, p: Piece, key: str) -> None:
-    """SHB-8.9, SHB-8.10, SHB-8.13: close assault on the model or door directly ahead."""
+def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
+    """SHB-8.9, SHB-8.10, SHB-8.13: close assault on the model or door directly ahead.
+
+    Both sides roll; a Terminator with a power sword or storm shield may then make the Genestealer
+    reroll one die (DW-PS-2): the assault waits on that choice (`AgBlock`) before it is resolved.
+    `psychic`: the Librarian's psychic points, announced before the dice (DW-FA-2).
+    """
     ahead = tape.ahead(p)
     assert ahead is not None
     if key == "door":
-        _assault_door(tape, p, ahead)
+        _assault_door(tape, p, ahead, psychic)
         return
     d = tape.state.pieces[key]
     if d.kind == "marine" and d.overwatch:
         tape.emit(OverwatchEnded(model=d.id, reason="assaulted"))  # SHB-8.11
     a_dice = tuple(tape.dice.d6(_dice_count(tape, p, d, attacking=True)))
     d_dice = tuple(tape.dice.d6(_dice_count(tape, d, p, attacking=False)))
-    a_score = max(a_dice) + (1 if p.sergeant else 0)  # SHB-3.4
-    d_score = max(d_dice) + (1 if d.sergeant else 0)
+    pending = AgBlock(
+        attacker=p.id,
+        defender=d.id,
+        square=ahead,
+        attacker_dice=a_dice,
+        defender_dice=d_dice,
+        attacker_mod=_modifier(p, d, attacking=True, psychic=psychic),
+        defender_mod=_modifier(d, p, attacking=False),
+        psychic=psychic,
+    )
+    if _may_block(tape, pending):
+        tape.push(pending)
+        return
+    resolve_assault(tape, pending)
+
+
+def facing_opponent(p: Piece, opponent: Piece) -> bool:
+    """Whether `opponent` stands in p's front square (an attacker always faces its target, SHB-8.9)."""
+    return p.facing is not None and p.pos is not None and add(p.pos, VECTORS[p.facing]) == opponent.pos
+
+
+def _modifier(p: Piece, opponent: Piece, *, attacking: bool, psychic: int = 0) -> int:
+    """What a model adds to its best close-assault die.
+
+    Personal skills count from any direction (A-9): a Sergeant +1 (SHB-3.4), a Captain +2
+    (DW-CAP-5), a Librarian +1 (DW-LIB-1). Weapon effects follow their own facing limits: lightning
+    claws +2 always (DW-LC-1, A-10), a thunder hammer +2 only facing the opponent (DW-TH-1), psychic
+    points only facing the opponent (DW-FA-2).
+    """
+    if p.kind != "marine":
+        return 0
+    weapon = melee_of(p)
+    facing = attacking or facing_opponent(p, opponent)
+    mod = (1 if p.sergeant else 0) + (2 if p.captain else 0) + (1 if p.mastery else 0) + weapon.assault_bonus
+    if facing:
+        mod += weapon.facing_bonus + (psychic if weapon.psychic else 0)
+    return mod
+
+
+def _block_side(marine: Piece, stealer: Piece) -> Side | None:
+    """Where the Genestealer stands as the Terminator sees it: "front", "left", or None (elsewhere)."""
+    assert marine.facing is not None and marine.pos is not None and stealer.pos is not None
+    forward, right = relative(marine.facing, marine.pos, stealer.pos)
+    if (forward, right) == (1, 0):
+        return "front"
+    if (forward, right) == (0, -1):
+        return "left"
+    return None
+
+
+def _may_block(tape: Tape, item: AgBlock) -> bool:
+    """DW-PS-2, DW-PS-3, DW-SS-1: a Terminator able to block, with the Genestealer in a blocking square.
+
+    Reading: the block is offered only when the Terminator is not already winning (a reroll could
+    only make the Genestealer's score better or leave it).
+    """
+    marine, stealer = _sides(tape, item)
+    if marine is None or stealer is None:
+        return False
+    side = _block_side(marine, stealer)
+    if side is None or side not in block_sides(marine):
+        return False
+    m_score, g_score = _scores(item, marine.id)
+    return m_score <= g_score
+
+
+def _sides(tape: Tape, item: AgBlock) -> tuple[Piece | None, Piece | None]:
+    a, d = tape.state.pieces[item.attacker], tape.state.pieces[item.defender]
+    if a.kind == "marine" and d.kind == "genestealer":
+        return a, d
+    if d.kind == "marine" and a.kind == "genestealer":
+        return d, a
+    return None, None
+
+
+def _scores(item: AgBlock, marine: str) -> tuple[int, int]:
+    """(the Terminator's score, the Genestealer's score) of a pending assault."""
+    a_score = max(item.attacker_dice) + item.attacker_mod
+    d_score = max(item.defender_dice) + item.defender_mod
+    return (a_score, d_score) if item.attacker == marine else (d_score, a_score)
+
+
+def block(tape: Tape, item: AgBlock, die: int) -> None:
+    """DW-PS-2: the Genestealer rerolls its die number `die`; the new result stands, even if higher."""
+    stealer_attacks = tape.state.pieces[item.attacker].kind == "genestealer"
+    dice = list(item.attacker_dice if stealer_attacks else item.defender_dice)
+    old = dice[die]
+    dice[die] = tape.dice.d6()[0]
+    tape.emit(
+        Blocked(model=item.defender if stealer_attacks else item.attacker, die=die, old=old, new=dice[die])
+    )
+    field = "attacker_dice" if stealer_attacks else "defender_dice"
+    resolve_assault(tape, item.model_copy(update={field: tuple(dice)}))
+
+
+def resolve_assault(tape: Tape, item: AgBlock) -> None:
+    """SHB-8.10: the higher score kills the loser; a defender attacked from the side or rear cannot
+    harm its attacker (DW-CA-1, A-11), and after a tie or such a win it may turn to face it (Q19)."""
+    p, d = tape.state.pieces[item.attacker], tape.state.pieces[item.defender]
+    a_score = max(item.attacker_dice) + item.attacker_mod
+    d_score = max(item.defender_dice) + item.defender_mod
     result = "attacker" if a_score > d_score else ("defender" if d_score > a_score else "tie")
     tape.emit(
         Assaulted(
             model=p.id,
             target=d.id,
-            square=ahead,
-            attacker_dice=a_dice,
-            defender_dice=d_dice,
+            square=item.square,
+            attacker_dice=item.attacker_dice,
+            defender_dice=item.defender_dice,
             attacker_score=a_score,
             defender_score=d_score,
             result=result,  # type: ignore[arg-type]
+            psychic=item.psychic,
         )
     )
     assert p.pos is not None and d.pos is not None
@@ -216,20 +322,32 @@ def assault(tape: Tape, p: Piece, key: str) -> None:
 
 
 def _dice_count(tape: Tape, p: Piece, opponent: Piece, *, attacking: bool) -> int:
-    dice = weapon_of(p).assault_dice  # SHB-8.9: a Terminator 1, a Genestealer 3
+    """SHB-8.9: a Terminator 1 die (lightning claws 2 when facing, DW-LC-2), a Genestealer 3; a
+    Genestealer defending from its flank fewer (SHB-8.12, Q6; in Deathwing games 2 from the side or
+    rear, DW-CA-1, whatever the Q6 flags say)."""
+    weapon = melee_of(p)
     if p.kind == "marine":
-        return dice
+        facing = attacking or facing_opponent(p, opponent)
+        return weapon.facing_dice if facing and weapon.facing_dice else weapon.assault_dice
+    dice = weapon.assault_dice
     if attacking or p.facing is None or p.pos is None or opponent.pos is None:
         return dice
+    deathwing = tape.state.options.deathwing
+    flank_from = "side_or_rear" if deathwing else tape.opt.stealer_flank_from
+    flank_dice = 2 if deathwing else tape.opt.stealer_flank_dice
     forward, side = relative(p.facing, p.pos, opponent.pos)
-    flank = forward < 0 or (forward == 0 and tape.opt.stealer_flank_from == "side_or_rear")
-    return min(dice, tape.opt.stealer_flank_dice) if flank else dice  # SHB-8.12, Q6
+    flank = forward < 0 or (forward == 0 and flank_from == "side_or_rear")
+    return min(dice, flank_dice) if flank else dice
 
 
-def _assault_door(tape: Tape, p: Piece, sq: Square) -> None:
-    """SHB-8.13: a Marine needs 6 on 1D6 (sergeant +1); a Genestealer any 6 on 3D6."""
-    dice = tuple(tape.dice.d6(weapon_of(p).assault_dice))
-    score = max(dice) + (1 if p.sergeant else 0)
+def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0) -> None:
+    """SHB-8.13: a Marine needs 6 on 1D6 (sergeant +1); a Genestealer any 6 on 3D6.
+
+    Reading (DW-BLK-2): a Terminator attacks a door or bulkhead with all his close-assault
+    modifiers, as against a model he faces (claws: 2 dice +2; thunder hammer +2; psychic points).
+    """
+    dice = tuple(tape.dice.d6(melee_of(p).facing_dice or melee_of(p).assault_dice))
+    score = max(dice) + (_modifier(p, p, attacking=True, psychic=psychic) if p.kind == "marine" else 0)
     success = score >= 6
     tape.emit(
         Assaulted(

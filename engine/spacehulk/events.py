@@ -37,10 +37,13 @@ class TurnBegan(Event):
 
 
 class CommandPointsDrawn(Event):
-    """The Marine player's secret command point chit (SHB-5.1). `cp` is None for other seats."""
+    """The Marine player's secret command point chit (SHB-5.1). `cp` is None for other seats.
+
+    `cp` includes the public Captains' bonus `bonus` (DW-CAP-3)."""
 
     kind: Literal["cp_drawn"] = "cp_drawn"
     cp: int | None
+    bonus: int = 0
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
         return self if seat == "marine" else self.model_copy(update={"cp": None})
@@ -214,6 +217,17 @@ class Assaulted(Event):
     attacker_score: int
     defender_score: int
     result: Literal["attacker", "defender", "tie"]
+    psychic: int = 0  # psychic points the attacking Librarian spent (DW-FA-1)
+
+
+class Blocked(Event):
+    """A power sword or storm shield block: the Genestealer rerolled one die (DW-PS-2, DW-SS-1)."""
+
+    kind: Literal["blocked"] = "blocked"
+    model: str  # the blocking Terminator
+    die: int
+    old: int
+    new: int
 
 
 class SelfDestructed(Event):
@@ -331,6 +345,7 @@ ShEvent = Annotated[
     | Fired
     | Flamed
     | Assaulted
+    | Blocked
     | SelfDestructed
     | Killed
     | Exited

@@ -46,8 +46,9 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
                         "aim": None,
                     }
                 )
-        case ev.CommandPointsDrawn(cp=cp):
+        case ev.CommandPointsDrawn(cp=cp, bonus=bonus):
             s.cp = s.cp_drawn = cp or 0
+            s.cp_bonus = bonus
         case ev.JamsCleared(models=models):
             for m in models:
                 _update(s, m, jammed=False)
@@ -117,8 +118,10 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.burning = sorted(set(s.burning) | set(squares))
             if section not in s.flamed_sections:
                 s.flamed_sections.append(section)
-        case ev.Assaulted(model=model):
+        case ev.Assaulted(model=model, psychic=psychic):
             _update(s, model, **_RESETS_AIM)
+            if psychic:
+                _update(s, model, psychic=s.pieces[model].psychic - psychic)
         case ev.Killed(model=model, kills=kills, value=value):
             gone = _remove(s, model)
             s.kills += kills
@@ -161,6 +164,7 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
         case (
             ev.Exited()
             | ev.SelfDestructed()
+            | ev.Blocked()
             | ev.ReinforcementsLost()
             | ev.StealersLost()
             | ev.TimerExpired()

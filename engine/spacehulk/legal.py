@@ -9,6 +9,7 @@ from engine.core import Action
 
 from .actions import (
     Assault,
+    Block,
     ClearJam,
     Convert,
     Door,
@@ -31,6 +32,7 @@ from .board.los import front_three
 from .messages import Problem
 from .queries import Queries
 from .state import (
+    AgBlock,
     AgFaceAttacker,
     AgFacing,
     AgFreeShot,
@@ -40,7 +42,9 @@ from .state import (
     AgReinforce,
     Piece,
 )
-from .weapons import weapon_of
+from .weapons import melee_of, weapon_of
+
+PSYCHIC_SAMPLE = 3
 
 Candidate = tuple[type[Action], dict[str, Any], int]
 
@@ -96,6 +100,9 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
         yield SelfDestruct, {"model": m.id}, 1
     if not isinstance(q.assault_target(m), Problem):
         yield Assault, {"model": m.id}, 1
+        if melee_of(m).psychic:  # DW-FA-2: a sample of psychic points (decide takes any he has left)
+            for points in range(1, min(m.psychic, PSYCHIC_SAMPLE) + 1):
+                yield Assault, {"model": m.id, "psychic": points}, 1
     if m.pos in q.board.exits:
         yield Exit, {"model": m.id}, 1
 
@@ -212,6 +219,10 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             return [_mk(SetFacing, model=top.models[0], facing=f) for f in FACINGS]
         case AgOverwatchPick():
             return [_mk(PickTarget, model=top.marine, target=c) for c in top.candidates]
+        case AgBlock():
+            marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
+            dice = top.defender_dice if marine == top.attacker else top.attacker_dice
+            return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
         case AgFaceAttacker():
             return [_mk(Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(Pass)]
         case AgFreeShot():

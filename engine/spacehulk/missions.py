@@ -22,7 +22,7 @@ from engine.core import Outcome
 
 from .board import Board, Facing, Square
 from .board.mapfile import map_text, parse_cached
-from .weapons import WeaponName, weapon_of
+from .weapons import MeleeName, WeaponName, weapon_of
 
 if TYPE_CHECKING:
     from .state import SpaceHulkState
@@ -41,8 +41,14 @@ class MarineSpec(_Frozen):
     """One Terminator of the mission's force."""
 
     name: str
-    weapon: WeaponName = "storm_bolter"
+    weapon: WeaponName | None = "storm_bolter"  # None: lightning claws or thunder hammer only
     sergeant: bool = False
+    captain: bool = False  # DW-CAP-1
+    mastery: int = Field(default=0, ge=0, le=4)  # a Librarian's level (DW-LIB-2)
+    melee: MeleeName | None = None  # None: power glove
+    shield: bool = False
+    grenades: int = 0  # a grenade launcher's shots (the Captain's: 10, DW-GL-3)
+    reloads: int = 0  # spare magazines or tanks (DW-AC-7, DW-HF-1)
     squad: str = "A"
     square: Square | None = None  # None: the next deployment mark of the map, in reading order
     facing: Facing | None = None
@@ -143,6 +149,7 @@ class Mission(_Frozen):
     draw: tuple[WinCondition, ...] = ()  # e.g. Rescue: a damaged C.A.T. carried off gives a draw (SHB-12.3)
     lose: tuple[LoseCondition, ...] = (AllMarinesDead(),)
     last_turn: int | None = None  # the Marines lose when this turn's end phase passes without a win
+    deathwing: bool = False  # a Deathwing mission: playing it turns the expansion on
 
     @property
     def board(self) -> Board:
@@ -238,7 +245,24 @@ def _purge() -> Mission:
     )
 
 
-MISSIONS: dict[str, Callable[[], Mission]] = {"purge": _purge}
+def _deathwing_purge() -> Mission:
+    """The test mission with a Deathwing command squad (DW-CAP-1, DW-LIB-1, DW-AC-7, DW-SS-1)."""
+    return _purge().model_copy(
+        update={
+            "id": "deathwing_purge",
+            "name": "Purge, Deathwing command squad (test mission)",
+            "deathwing": True,
+            "marines": (
+                MarineSpec(name="Captain Azrael", captain=True, melee="power_sword", grenades=10),
+                MarineSpec(name="Librarian Ezekiel", mastery=2, melee="force_axe"),
+                MarineSpec(name="Brother Zael", weapon="assault_cannon", reloads=1),
+                MarineSpec(name="Brother Goriel", weapon=None, melee="thunder_hammer", shield=True),
+            ),
+        }
+    )
+
+
+MISSIONS: dict[str, Callable[[], Mission]] = {"purge": _purge, "deathwing_purge": _deathwing_purge}
 """Built-in missions by id (built on demand: the map text is read from the package)."""
 
 

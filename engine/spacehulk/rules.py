@@ -18,6 +18,7 @@ from . import blips, combat
 from .actions import (
     ACTION_ADAPTER,
     Assault,
+    Block,
     ClearJam,
     Convert,
     Door,
@@ -70,6 +71,7 @@ from .queries import Queries, who
 from .state import (
     MARINE_AP,
     AgBeginTurn,
+    AgBlock,
     AgConversions,
     AgEndPhase,
     AgFaceAttacker,
@@ -87,10 +89,10 @@ from .state import (
 )
 from .tape import Tape
 from .view import SpaceHulkView, make_view
-from .weapons import WEAPONS, Weapon, weapon_of
+from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
-OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker)
+OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock)
 
 
 class SpaceHulkRules(Rules[SpaceHulkState]):
@@ -108,6 +110,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, SpaceHulkOptions)
         mission = get_mission(options.mission)
+        if mission.deathwing and not options.deathwing:
+            options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         board = mission.board
         pieces: dict[str, Piece] = {}
         for i, spec in enumerate(mission.marines):
@@ -127,7 +131,14 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
                 weapon=spec.weapon,
                 sergeant=spec.sergeant,
                 squad=spec.squad,
-                ammo=_ammo(mission, WEAPONS[spec.weapon]),
+                ammo=_ammo(mission, spec.weapon),
+                captain=spec.captain,
+                mastery=spec.mastery,
+                psychic=PSYCHIC_POINTS.get(spec.mastery, 0),  # DW-LIB-3
+                melee=spec.melee,
+                shield=spec.shield,
+                grenades=spec.grenades,
+                reloads=spec.reloads,
             )
         agenda: list[Any] = [AgBeginTurn()]
         if mission.start_blips:
@@ -235,8 +246,11 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         return s
 
 
-def _ammo(mission: Mission, weapon: Weapon) -> int:
+def _ammo(mission: Mission, name: str | None) -> int:
     """Shots carried at the start: the mission sets the heavy flamer's (SHB-9.1; Defend: 4)."""
+    if name is None:
+        return 0
+    weapon = WEAPONS[name]
     if weapon.flame:
         return mission.flamer_shots
     return weapon.ammo or 0
@@ -265,7 +279,8 @@ def _resample_blips(s: SpaceHulkState, dice: Dice) -> None:
 
 def _resample_cp(s: SpaceHulkState, dice: Dice) -> None:
     if s.turn >= 1 and s.phase in ("marine", "stealer"):
-        drawn = dice.randint(max(1, s.cp_spent), max(6, s.cp_spent))
+        bonus = s.cp_bonus  # public: the Captains on the board (DW-CAP-3)
+        drawn = dice.randint(max(1 + bonus, s.cp_spent), max(6 + bonus, s.cp_spent))
         s.cp_drawn, s.cp = drawn, drawn - s.cp_spent
 
 
@@ -281,6 +296,17 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             if not isinstance(top, OPTIONAL_STEPS):
                 raise refuse("nothing_to_pass")
             tape.pop()
+            if isinstance(top, AgBlock):
+                combat.resolve_assault(tape, top)  # no block: the dice stand (DW-PS-3: blocking is optional)
+        case Block(die=die):
+            if not isinstance(top, AgBlock):
+                raise refuse("block.none")
+            stealer_attacks = tape.state.pieces[top.attacker].kind == "genestealer"
+            dice = top.attacker_dice if stealer_attacks else top.defender_dice
+            if die >= len(dice):
+                raise refuse("block.no_die", die=die + 1, count=len(dice))
+            tape.pop()
+            combat.block(tape, top, die)
         case PlaceBlip(area=area):
             if not isinstance(top, AgReinforce):
                 raise _pending(top)
@@ -391,9 +417,9 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
             found = tape.flame_problem(p, _sq(at)) or 2
         case SelfDestruct():
             found = _self_destruct_problem(tape, p) or 1
-        case Assault():
+        case Assault(psychic=psychic):
             target = tape.assault_target(p)
-            found = target if isinstance(target, Problem) else 1
+            found = target if isinstance(target, Problem) else (_psychic_problem(p, psychic) or 1)
         case Exit():
             # SHB-1.6 reading: leaving costs 1 AP from an exit square
             ok = p.kind == "marine" and p.pos in tape.board.exits
@@ -412,6 +438,17 @@ def _self_destruct_problem(tape: Tape, p: Piece) -> Problem | None:
         return problem("destruct.off")  # Q16
     if not weapon_of(p).self_destruct or p.ammo <= 0:
         return problem("destruct.no_fuel")
+    return None
+
+
+def _psychic_problem(p: Piece, psychic: int) -> Problem | None:
+    """DW-FA-1, DW-LIB-3: only a force axe adds psychic points, at most those the Librarian has left."""
+    if not psychic:
+        return None
+    if not melee_of(p).psychic:
+        return problem("assault.no_psychic")
+    if psychic > p.psychic:
+        return problem("assault.psychic_short", name=who(p), psychic=p.psychic)
     return None
 
 
@@ -534,7 +571,7 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
         case Assault():
             victim = tape.assault_target(p)
             assert isinstance(victim, str)
-            combat.assault(tape, p, victim)
+            combat.assault(tape, p, victim, action.psychic)
         case Exit():
             tape.emit(Exited(model=p.id))
         case Convert():
@@ -593,19 +630,26 @@ def _end_stealer_phase(tape: Tape) -> None:
 
 def _begin_turn(tape: Tape) -> None:
     """SHB-2.1, SHB-3.1, SHB-5.1. Reading: the timer is fixed when the Marine turn begins (120 s + 30 s
-    per living sergeant on the board); a sergeant dying mid-turn does not shorten the running turn."""
+    per living sergeant or Captain on the board, DW-CAP-2); a leader dying mid-turn does not shorten
+    the running turn.
+
+    DW-CAP-3: +2 CP per Captain on the board, counted here; so a Captain lost mid-turn leaves his
+    bonus in this turn's pool (DW-CAP-4) and gives none from the next turn on. CP are one integer,
+    0-8 (A-8); `view.command_dice` shows it as dice.
+    """
     s = tape.state
     opt = tape.opt
     timer = None
     if opt.timer_mode == "realtime":
-        leaders = sum(1 for m in tape.marines() if m.sergeant)  # SHB-3.1, SHB-3.2
+        leaders = sum(1 for m in tape.marines() if m.sergeant or m.captain)  # SHB-3.1, SHB-3.2, DW-CAP-2
         timer = opt.timer_base_s + opt.timer_per_leader_s * leaders
     tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))
     if opt.jams_clear_each_turn:
         jammed = tuple(m.id for m in tape.marines() if m.jammed)
         if jammed:
             tape.emit(JamsCleared(models=jammed))
-    tape.emit(CommandPointsDrawn(cp=tape.dice.randint(1, 6)))  # SHB-5.1
+    bonus = 2 * sum(1 for m in tape.marines() if m.captain)  # DW-CAP-3
+    tape.emit(CommandPointsDrawn(cp=tape.dice.randint(1, 6) + bonus, bonus=bonus))  # SHB-5.1
 
 
 def _check(tape: Tape, moment: Moment) -> bool:
@@ -691,6 +735,8 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
+        case AgBlock():
+            return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)
             if d is not None and d.facing != toward:

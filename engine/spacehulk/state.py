@@ -20,7 +20,7 @@ from engine.core import Outcome, Seat, State
 from .board import Board, DoorStatus, Facing, Square
 from .missions import Mission
 from .options import SpaceHulkOptions
-from .weapons import WeaponName
+from .weapons import MeleeName, WeaponName
 
 PieceKind = Literal["marine", "genestealer", "blip"]
 MARINE_AP, STEALER_AP, BLIP_AP = 4, 6, 6  # SHB-4.1
@@ -60,8 +60,17 @@ class Piece(_Frozen):
     squad: str = ""
     overwatch: bool = False
     jammed: bool = False
-    ammo: int = 0
+    ammo: int = 0  # shots left: heavy flamer (SHB-9.1), assault cannon bursts in the magazine (DW-AC-5)
     aim: Aim | None = None
+    # Deathwing (deathwing.md §2.1, §2.2)
+    captain: bool = False  # DW-CAP-1 .. DW-CAP-6
+    mastery: int = 0  # a Librarian's mastery level 1-4; 0 = not a Librarian (DW-LIB-2)
+    psychic: int = 0  # psychic points left for the mission (DW-LIB-3)
+    melee: MeleeName | None = None  # the close-combat weapon; None = power glove
+    shield: bool = False  # storm shield (DW-SS-1)
+    grenades: int = 0  # grenade launcher shots left (DW-GL-3)
+    reloads: int = 0  # spare magazines or tanks (DW-AC-7, DW-HF-1)
+    bursts: int = 0  # assault cannon bursts fired this mission (DW-AC-11, A-3)
     # Genestealers: direction of the last free 90-degree turn, until another action (SHB-4.4)
     free_turn: Literal["left", "right"] | None = None
 
@@ -132,6 +141,21 @@ class AgFaceAttacker(_Frozen):
     chooser: Seat
 
 
+class AgBlock(_Frozen):
+    """Choice (Marine player): block with a power sword or storm shield, i.e. make the Genestealer
+    reroll one die, or not (DW-PS-2, DW-SS-1). Holds the rolled, not yet resolved, close assault."""
+
+    kind: Literal["block"] = "block"
+    attacker: str
+    defender: str
+    square: Square
+    attacker_dice: tuple[int, ...]
+    defender_dice: tuple[int, ...]
+    attacker_mod: int
+    defender_mod: int
+    psychic: int = 0
+
+
 class AgFreeShot(_Frozen):
     """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
 
@@ -176,6 +200,7 @@ AgendaItem = Annotated[
     | AgRevealShots
     | AgOverwatchPick
     | AgFaceAttacker
+    | AgBlock
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -184,7 +209,7 @@ AgendaItem = Annotated[
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn"})
-MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt"})
+MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block"})
 
 
 def chooser_of(item: BaseModel) -> Seat | None:
@@ -220,6 +245,7 @@ class SpaceHulkState(State):
     cp: int = 0  # SECRET (Marine player): command points left this turn
     cp_drawn: int = 0  # SECRET: this turn's chit
     cp_spent: int = 0  # public: spending is announced
+    cp_bonus: int = 0  # public: this turn's Captains' bonus, included in cp_drawn (DW-CAP-3)
     active: str | None = None
     agenda: list[AgendaItem] = []
     timer_seconds: int | None = None

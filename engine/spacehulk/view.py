@@ -34,6 +34,15 @@ class PieceView(Model):
     sustained: int  # consecutive shots at the current aim (SHB-8.2)
     lurk_until: int
     value: int | None  # a blip's value: Genestealer player only
+    # Deathwing: public by default (deathwing.md §5: ammunition, grenades, PP, burst counts)
+    captain: bool = False
+    mastery: int = 0
+    psychic: int = 0
+    melee: str | None = None
+    shield: bool = False
+    grenades: int = 0
+    reloads: int = 0
+    bursts: int = 0
 
 
 class DoorView(Model):
@@ -66,6 +75,8 @@ class SpaceHulkView(Model):
     cp: int | None  # Marine player only
     cp_drawn: int | None  # Marine player only
     cp_spent: int
+    cp_bonus: int  # the Captains' bonus (DW-CAP-3), public
+    cp_dice: tuple[int, ...] | None  # Marine player only: the command dice showing cp (A-8)
     timer_mode: str
     timer_seconds: int | None  # this Marine turn's real-time length (SHB-3.1)
     timer_budget_s: int | None  # per-prompt budget in "budget" mode
@@ -100,7 +111,20 @@ def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
         sustained=p.aim.shots if p.aim else 0,
         lurk_until=p.lurk_until,
         value=s.blips.get(p.id) if seat == "genestealer" and p.kind == "blip" else None,
+        captain=p.captain,
+        mastery=p.mastery,
+        psychic=p.psychic,
+        melee=p.melee,
+        shield=p.shield,
+        grenades=p.grenades,
+        reloads=p.reloads,
+        bursts=p.bursts,
     )
+
+
+def command_dice(cp: int) -> tuple[int, ...]:
+    """CP as command dice (DW-CAP-3, A-8): up to 6 one die; 7-8 a die at 6 and one at the rest."""
+    return (cp,) if cp <= 6 else (6, cp - 6)
 
 
 def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> SpaceHulkView:
@@ -126,6 +150,8 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         cp=s.cp if marine else None,
         cp_drawn=s.cp_drawn if marine else None,
         cp_spent=s.cp_spent,
+        cp_bonus=s.cp_bonus,
+        cp_dice=command_dice(s.cp) if marine else None,
         timer_mode=s.options.variants.timer_mode,
         timer_seconds=s.timer_seconds,
         timer_budget_s=s.options.variants.timer_budget_s

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.spacehulk.actions import Assault, Fire, Overwatch
-from engine.spacehulk.weapons import WEAPONS, weapon_of
+from engine.spacehulk.weapons import MELEE, WEAPONS, weapon_of
 
 from .helpers import G, M, act, of, scenario
 
@@ -48,10 +48,8 @@ def test_overwatch_jams_only_with_a_jamming_profile(monkeypatch: pytest.MonkeyPa
 
 
 def test_assault_dice_come_from_the_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SHB-8.9 through the profiles: a Terminator's weapon dice against a Genestealer's claws (3)."""
-    monkeypatch.setitem(
-        WEAPONS, "storm_bolter", WEAPONS["storm_bolter"].model_copy(update={"assault_dice": 2})
-    )
+    """SHB-8.9 through the profiles: a Terminator's power glove dice against a Genestealer's claws (3)."""
+    monkeypatch.setitem(MELEE, "power_glove", MELEE["power_glove"].model_copy(update={"assault_dice": 2}))
     state, ids = scenario("ag", a=M("E"), g=G("W"))
     assert weapon_of(state.pieces[ids["g"]]).assault_dice == 3
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[6, 1, 2, 3, 4])
