@@ -58,6 +58,14 @@ class Fire(Action):
     use: Use = "ap"
 
 
+class AutoFire(Action):
+    """Assault cannon auto fire: 2 AP, 5 bursts, 3 D6 at every target in arc and sight (DW-AC-3 .. DW-AC-6)."""
+
+    kind: Literal["auto_fire"] = "auto_fire"
+    model: str
+    use: Use = "ap"
+
+
 class Overwatch(Action):
     kind: Literal["overwatch"] = "overwatch"
     model: str
@@ -76,6 +84,14 @@ class Flame(Action):
     kind: Literal["flame"] = "flame"
     model: str
     at: Square
+    use: Use = "ap"
+
+
+class Reload(Action):
+    """Reload an assault cannon or heavy flamer: 4 AP at once, AP and/or CP, any time (DW-AC-8, DW-HF-2)."""
+
+    kind: Literal["reload"] = "reload"
+    model: str
     use: Use = "ap"
 
 
@@ -169,9 +185,11 @@ SpaceHulkAction = Annotated[
     | Turn
     | Door
     | Fire
+    | AutoFire
     | Overwatch
     | ClearJam
     | Flame
+    | Reload
     | SelfDestruct
     | Assault
     | Block

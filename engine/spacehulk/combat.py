@@ -21,17 +21,19 @@ from __future__ import annotations
 from .board import VECTORS, Square, add, facing_toward, relative
 from .events import (
     Assaulted,
+    AutoFired,
     Blocked,
     DoorChanged,
     Fired,
     Flamed,
     Killed,
+    Malfunctioned,
     OverwatchEnded,
     SelfDestructed,
 )
 from .state import AgBlock, AgFaceAttacker, Aim, Piece
 from .tape import Tape
-from .weapons import Side, block_sides, melee_of, weapon_of
+from .weapons import Side, Weapon, block_sides, melee_of, weapon_of
 
 
 def kill(tape: Tape, model: str) -> None:
@@ -60,9 +62,11 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
     """SHB-8.1 .. SHB-8.3, SHB-8.8: the profile's dice (2D6), a hit on any die reaching its kill roll
     (6); aimed shots never jam."""
     weapon = weapon_of(m)
-    bonus, shots = (0, 0) if free else sustained_bonus(tape, m, key, at)
+    bulkhead = key == "door" and _is_bulkhead(tape, at)
+    bonus, shots = (0, 0) if free or bulkhead else sustained_bonus(tape, m, key, at)
     dice = tuple(tape.dice.d6(weapon.fire_dice))
-    hit = max(dice) + bonus >= weapon.kill_on
+    needed = 6 if bulkhead else weapon.kill_on  # DW-BLK-3, A-28: a natural 6, no sustained fire
+    hit = _hits(weapon, dice, bonus, needed)
     aim = None if hit else Aim(target=key, square=at, shots=(1 if free else shots + 1))
     tape.emit(
         Fired(
@@ -71,15 +75,99 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
             square=at,
             dice=dice,
             bonus=bonus,
-            needed=weapon.kill_on,
+            needed=needed,
             hit=hit,
             overwatch=False,
             jammed=False,
             aim=aim,
+            bursts=1 if weapon.ammo is not None else 0,
         )
     )
     if hit:
         _destroy_target(tape, key, at)
+    _check_malfunction(tape, m.id, [dice])
+
+
+def auto_fire(tape: Tape, m: Piece) -> None:
+    """DW-AC-3, DW-AC-4, A-4: 3 D6 at each target in sight, nearest first, 4+ destroys it; a target
+    uncovered by a destroyed blocker becomes a target too; a triple anywhere malfunctions the cannon
+    after the whole attack. Blips revealed convert afterwards, out of this attack (A-46)."""
+    weapon = weapon_of(m)
+    tape.emit(AutoFired(model=m.id, bursts=weapon.auto_bursts))
+    done: set[str] = set()
+    rolls: list[tuple[int, ...]] = []
+    while True:
+        targets = tape.auto_targets(tape.state.pieces[m.id], done)
+        if not targets:
+            break
+        key, sq = targets[0]
+        done.add(key)
+        dice = tuple(tape.dice.d6(weapon.auto_dice))
+        rolls.append(dice)
+        hit = max(dice) >= weapon.auto_kill_on
+        target = "door" if key.startswith("door@") else key
+        tape.emit(
+            Fired(
+                model=m.id,
+                target=target,
+                square=sq,
+                dice=dice,
+                bonus=0,
+                needed=weapon.auto_kill_on,
+                hit=hit,
+                overwatch=False,
+                jammed=False,
+                aim=None,
+            )
+        )
+        if hit:
+            _destroy_target(tape, target, sq)
+    _check_malfunction(tape, m.id, rolls)
+
+
+def _hits(weapon: Weapon, dice: tuple[int, ...], bonus: int, needed: int) -> bool:
+    """Any die plus the bonus reaches the kill roll (SHB-8.1); an assault cannon's three 1s always miss (DW-AC-2)."""
+    if weapon.all_ones_miss and all(d == 1 for d in dice):
+        return False
+    return max(dice) + bonus >= needed
+
+
+def _is_bulkhead(tape: Tape, sq: Square) -> bool:
+    i = tape.board.door_index.get(sq)
+    return i is not None and tape.board.doors[i].fixed == "bulkhead"
+
+
+def _check_malfunction(tape: Tape, model: str, rolls: list[tuple[int, ...]]) -> None:
+    """DW-AC-11, A-3, A-4: a shot that takes the cannon past its bursts, or any later one, malfunctions
+    when its 3 dice show a triple; the shot (or the whole auto attack) is resolved first."""
+    m = tape.state.pieces.get(model)
+    if m is None:
+        return
+    limit = weapon_of(m).malfunction_after
+    if limit is None or m.bursts <= limit:
+        return
+    if any(len(dice) == 3 and len(set(dice)) == 1 for dice in rolls):
+        malfunction(tape, m)
+
+
+def malfunction(tape: Tape, m: Piece) -> None:
+    """DW-AC-12, A-2: the firer dies; 1 D6 for each model, door and bulkhead on the 8 squares around him:
+    a Genestealer or door is destroyed on 4+, a Marine or bulkhead on 5+."""
+    assert m.pos is not None
+    around = [sq for _d, sq in tape.board.neighbours(m.pos)]
+    victims = sorted((p for p in tape.state.pieces.values() if p.pos in around), key=lambda p: p.number)
+    doors = [sq for sq in around if sq in tape.board.door_index and tape.state.door_status(sq) != "destroyed"]
+    rolls = {p.id: tape.dice.d6()[0] for p in victims if p.kind != "blip"}
+    door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in doors)
+    tape.emit(Malfunctioned(model=m.id, rolls=rolls, doors=door_rolls))
+    kill(tape, m.id)
+    for pid, roll in rolls.items():
+        p = tape.state.pieces.get(pid)
+        if p is not None and roll >= (5 if p.kind == "marine" else 4):
+            kill(tape, pid)
+    for sq, roll in door_rolls:
+        if roll >= (5 if _is_bulkhead(tape, sq) else 4):
+            tape.emit(DoorChanged(square=sq, status="destroyed"))
 
 
 def _destroy_target(tape: Tape, key: str, at: Square) -> None:
@@ -97,7 +185,7 @@ def overwatch_shooters(tape: Tape, target: Piece) -> list[Piece]:
     return [
         m
         for m in sorted(tape.marines(), key=lambda p: p.number)
-        if m.overwatch and not m.jammed and tape.can_target(m, target.pos, rng)
+        if m.overwatch and tape.can_fire_at_all(m) is None and tape.can_target(m, target.pos, rng)
     ]
 
 
@@ -110,7 +198,7 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
     if tape.opt.overwatch_sustained and aim is not None and aim.target == target and aim.square == at:
         bonus = 1  # 3e variant: later overwatch shots at the same target kill on 5+
     dice = tuple(tape.dice.d6(weapon.fire_dice))
-    hit = max(dice) + bonus >= weapon.kill_on
+    hit = _hits(weapon, dice, bonus, weapon.kill_on)
     double = len(set(dice)) < len(dice)
     jammed = weapon.jams and double and not (dice == (6, 6) and tape.opt.double_six == "kill_no_jam")
     new_aim = Aim(target=target, square=at, shots=1) if tape.opt.overwatch_sustained and not hit else None
@@ -127,10 +215,12 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
             overwatch=True,
             jammed=jammed,
             aim=new_aim,
+            bursts=1 if weapon.ammo is not None else 0,  # DW-AC-9: overwatch uses ammunition
         )
     )
     if hit and alive:
         kill(tape, target)
+    _check_malfunction(tape, m.id, [dice])
 
 
 def flame(tape: Tape, m: Piece, at: Square) -> None:

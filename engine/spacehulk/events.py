@@ -192,6 +192,32 @@ class Fired(Event):
     overwatch: bool
     jammed: bool
     aim: Aim | None  # the shooter's sustained-fire record after this shot
+    bursts: int = 0  # assault cannon bursts used (DW-AC-5, DW-AC-9)
+
+
+class AutoFired(Event):
+    """Assault cannon auto fire began: `bursts` used (DW-AC-6); one Fired event per target follows."""
+
+    kind: Literal["auto_fired"] = "auto_fired"
+    model: str
+    bursts: int
+
+
+class Malfunctioned(Event):
+    """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
+
+    kind: Literal["malfunctioned"] = "malfunctioned"
+    model: str
+    rolls: dict[str, int]
+    doors: tuple[tuple[Square, int], ...]
+
+
+class Reloaded(Event):
+    """A reload: the weapon is full again and one spare is used (DW-AC-8, DW-HF-2)."""
+
+    kind: Literal["reloaded"] = "reloaded"
+    model: str
+    ammo: int
 
 
 class Flamed(Event):
@@ -346,6 +372,9 @@ ShEvent = Annotated[
     | Flamed
     | Assaulted
     | Blocked
+    | AutoFired
+    | Malfunctioned
+    | Reloaded
     | SelfDestructed
     | Killed
     | Exited

@@ -107,11 +107,22 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             _update(s, model, overwatch=False)
         case ev.JamCleared(model=model):
             _update(s, model, jammed=False, aim=None)
-        case ev.Fired(model=model, aim=aim, jammed=jammed):
+        case ev.Fired(model=model, aim=aim, jammed=jammed, bursts=bursts):
             if jammed:
                 _update(s, model, aim=aim, jammed=True, overwatch=False)
             else:
                 _update(s, model, aim=aim)
+            if bursts:
+                p = s.pieces[model]
+                s.pieces[model] = p.model_copy(update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts})
+        case ev.AutoFired(model=model, bursts=bursts):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(
+                update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts, "aim": None}
+            )
+        case ev.Reloaded(model=model, ammo=ammo):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(update={"ammo": ammo, "reloads": p.reloads - 1, "aim": None})
         case ev.Flamed(model=model, squares=squares, section=section):
             p = s.pieces[model]
             s.pieces[model] = p.model_copy(update={"ammo": p.ammo - 1, "aim": None})
@@ -165,6 +176,7 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
             ev.Exited()
             | ev.SelfDestructed()
             | ev.Blocked()
+            | ev.Malfunctioned()
             | ev.ReinforcementsLost()
             | ev.StealersLost()
             | ev.TimerExpired()

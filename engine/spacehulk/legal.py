@@ -9,6 +9,7 @@ from engine.core import Action
 
 from .actions import (
     Assault,
+    AutoFire,
     Block,
     ClearJam,
     Convert,
@@ -22,6 +23,7 @@ from .actions import (
     PickTarget,
     PlaceBlip,
     PlaceStealer,
+    Reload,
     SelfDestruct,
     SetFacing,
     Turn,
@@ -94,6 +96,11 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
         yield Overwatch, {"model": m.id}, 2
     if m.jammed:
         yield ClearJam, {"model": m.id}, 1
+    weapon = weapon_of(m)
+    if weapon.auto_dice and m.ammo >= weapon.auto_bursts and _auto_has_target(q, m):
+        yield AutoFire, {"model": m.id}, weapon.auto_ap
+    if weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0):
+        yield Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     for at in q.flame_targets(m):
         yield Flame, {"model": m.id, "at": at}, 2
     if q.opt.flamer_self_destruct and weapon_of(m).self_destruct and m.ammo > 0:
@@ -105,6 +112,11 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
                 yield Assault, {"model": m.id, "psychic": points}, 1
     if m.pos in q.board.exits:
         yield Exit, {"model": m.id}, 1
+
+
+def _auto_has_target(q: Queries, m: Piece) -> bool:
+    """Auto fire has a target (DW-AC-3)."""
+    return q.auto_problem(m) is None
 
 
 def _door_candidates(q: Queries, p: Piece, squares: Any) -> Iterator[Candidate]:

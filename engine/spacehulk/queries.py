@@ -24,6 +24,11 @@ from .state import Piece, SpaceHulkState
 from .weapons import weapon_of
 
 
+def door_key(sq: Square) -> str:
+    """How auto fire names a door it attacked (pieces are named by id)."""
+    return "door@{},{},{}".format(*sq)
+
+
 def who(p: Piece) -> str:
     """A short player-facing name for a piece."""
     return p.name or {"genestealer": "Genestealer", "blip": "Blip", "marine": "Marine"}[p.kind] + f" {p.id}"
@@ -263,10 +268,13 @@ class Queries:
 
     # --- weapons -------------------------------------------------------------------------------
     def can_fire_at_all(self, p: Piece) -> Problem | None:
-        if p.kind != "marine" or not weapon_of(p).fire_dice:
+        weapon = weapon_of(p)
+        if p.kind != "marine" or not weapon.fire_dice:
             return problem("fire.no_bolter")
         if p.jammed:
             return problem("fire.jammed")  # SHB-8.6
+        if weapon.ammo is not None and p.ammo <= 0:
+            return problem("fire.empty")  # DW-AC-5: empty until reloaded
         return None
 
     def fire_target(self, p: Piece, at: Square) -> str | Problem:
@@ -280,6 +288,11 @@ class Queries:
             key = target
         elif at in self.closed:
             key = "door"
+            if (
+                self.board.doors[self.board.door_index[at]].fixed == "bulkhead"
+                and not weapon_of(p).hits_bulkheads
+            ):
+                return problem("fire.bulkhead")  # DW-BLK-3
         else:
             return problem(
                 "fire.no_target",
@@ -297,8 +310,42 @@ class Queries:
         if self.can_fire_at_all(p) is not None:
             return []
         out = [g.pos for g in self.stealers() if g.pos is not None]
-        out += sorted(self.closed)
+        hits_bulkheads = weapon_of(p).hits_bulkheads
+        out += sorted(sq for sq in self.closed if hits_bulkheads or not self.is_bulkhead(sq))
         return [sq for sq in out if self.can_target(p, sq, self.opt.aimed_range)]
+
+    def auto_problem(self, p: Piece) -> Problem | None:
+        """DW-AC-3, DW-AC-6: an assault cannon with 5 bursts left and something to shoot at."""
+        weapon = weapon_of(p)
+        if p.kind != "marine" or not weapon.auto_dice:
+            return problem("auto.no_cannon")
+        if p.ammo < weapon.auto_bursts:
+            return problem("auto.ammo", bursts=weapon.auto_bursts, left=p.ammo)
+        if not self.auto_targets(p, set()):
+            return problem("auto.no_target")
+        return None
+
+    def auto_targets(self, p: Piece, done: set[str]) -> list[tuple[str, Square]]:
+        """(key, square) of every target of auto fire in arc and sight, nearest first (DW-AC-3, A-4).
+
+        Genestealers, Marines and closed doors are targets; blips are not; bulkheads are unaffected
+        (DW-BLK-3). `done` holds the keys already attacked (piece ids, door squares as "door@x,y,z").
+        """
+        assert p.pos is not None
+        found: list[tuple[int, str, Square]] = []
+        for q in self.state.pieces.values():
+            if q.id != p.id and q.pos is not None and q.kind != "blip" and q.id not in done:
+                found.append((chebyshev(p.pos, q.pos), q.id, q.pos))
+        for sq in self.closed:
+            key = door_key(sq)
+            if key not in done and not self.is_bulkhead(sq):
+                found.append((chebyshev(p.pos, sq), key, sq))
+        found.sort(key=lambda t: (t[0], t[2]))
+        return [(key, sq) for _d, key, sq in found if self.can_target(p, sq, self.opt.aimed_range)]
+
+    def is_bulkhead(self, sq: Square) -> bool:
+        i = self.board.door_index.get(sq)
+        return i is not None and self.board.doors[i].fixed == "bulkhead"
 
     def flame_problem(self, p: Piece, at: Square) -> Problem | None:
         """SHB-9.2: in the fire arc with LoS within 12; not a closed door, own section or a Marine's square."""

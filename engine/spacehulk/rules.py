@@ -18,6 +18,7 @@ from . import blips, combat
 from .actions import (
     ACTION_ADAPTER,
     Assault,
+    AutoFire,
     Block,
     ClearJam,
     Convert,
@@ -32,6 +33,7 @@ from .actions import (
     PickTarget,
     PlaceBlip,
     PlaceStealer,
+    Reload,
     SelfDestruct,
     SetFacing,
     TimeExpired,
@@ -56,6 +58,7 @@ from .events import (
     OverwatchCleared,
     OverwatchEnded,
     OverwatchSet,
+    Reloaded,
     Spent,
     StealerPhaseEnded,
     TimerExpired,
@@ -417,6 +420,10 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
             found = tape.flame_problem(p, _sq(at)) or 2
         case SelfDestruct():
             found = _self_destruct_problem(tape, p) or 1
+        case Reload():
+            found = _reload_problem(p) or weapon_of(p).reload_ap
+        case AutoFire():
+            found = tape.auto_problem(p) or weapon_of(p).auto_ap
         case Assault(psychic=psychic):
             target = tape.assault_target(p)
             found = target if isinstance(target, Problem) else (_psychic_problem(p, psychic) or 1)
@@ -438,6 +445,15 @@ def _self_destruct_problem(tape: Tape, p: Piece) -> Problem | None:
         return problem("destruct.off")  # Q16
     if not weapon_of(p).self_destruct or p.ammo <= 0:
         return problem("destruct.no_fuel")
+    return None
+
+
+def _reload_problem(p: Piece) -> Problem | None:
+    """DW-AC-8, DW-HF-2: only a weapon that reloads, with a spare magazine or tank left."""
+    if not weapon_of(p).reload_ap:
+        return problem("reload.cannot")
+    if p.reloads <= 0:
+        return problem("reload.none", name=who(p))
     return None
 
 
@@ -568,6 +584,11 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
             combat.flame(tape, p, _sq(at))
         case SelfDestruct():
             combat.self_destruct(tape, p)
+        case AutoFire():
+            combat.auto_fire(tape, p)
+        case Reload():
+            # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
+            tape.emit(Reloaded(model=p.id, ammo=weapon_of(p).ammo or 0))
         case Assault():
             victim = tape.assault_target(p)
             assert isinstance(victim, str)

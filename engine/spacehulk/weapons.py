@@ -44,6 +44,8 @@ class Weapon(BaseModel):
     """A double on an overwatch roll jams it (SHB-8.6); the assault cannon never jams (DW-AC-10)."""
     move_and_fire: bool = False
     """May fire for free after a move (SHB-8.3) or, as a variant, a turn (Q13)."""
+    hits_bulkheads: bool = False
+    """Its aimed bursts can destroy a bulkhead on a natural 6 (assault cannon, DW-BLK-3)."""
     all_ones_miss: bool = False
     """All dice showing 1 always miss, whatever the bonus (DW-AC-2)."""
     # Ammunition (DW-AC-5 .. DW-AC-8, DW-HF-1, DW-HF-2)
@@ -103,6 +105,7 @@ WEAPONS: dict[str, Weapon] = {
         jams=False,  # DW-AC-10
         move_and_fire=True,  # DW-AC-2: "same conditions as a storm bolter"
         all_ones_miss=True,
+        hits_bulkheads=True,
         ammo=10,  # DW-AC-5: 500 rounds = 10 bursts
         reload_ap=4,  # DW-AC-8
         auto_dice=3,  # DW-AC-3
