@@ -11,14 +11,21 @@ arriving (what Discord's 3-second window measures). Two loads, the same for both
   and turn messages of the earlier moves are rendered and delivered;
 - burst: `--rounds` times, all players press "My hand" at the same instant, then a choice.
 Goal: Tablero's p99 under 100 ms and at most 1.5x the bare bot.
+
+Click to board (steady load, at the first rate): from a choice's click to the edit of the table's
+status message carrying the board image of a newer version reaching the emulator (goal p99 < 1 s).
+Its floor, measured alone after Tablero stopped: rendering such a board (spectator view of a stored
+table) plus one REST edit of a message with that image, in the benchmark's own process.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
+import re
 import sqlite3
 import sys
 import tempfile
@@ -28,7 +35,7 @@ from typing import Any
 
 from platform_common import ROOT, result, summary
 
-from playground.emulator import Emulator, InteractionRecord
+from playground.emulator import Emulator, InteractionRecord, MessageRecord
 from tests.e2e.harness import action_ids, status_message
 
 GATE = 50  # slash commands in flight while setting up (not measured)
@@ -92,13 +99,51 @@ async def steady(click: Any, rate: float, clicks: int, seed: int = 6) -> None:
     await asyncio.gather(*tasks)
 
 
+BOARD = re.compile(r"^table-(\d+)-v(\d+)\.png$")
+
+
+class Boards:
+    """When each table's status message got a board image of each version (stamped as the emulator
+    records the edit): the arrival side of "click to board"."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.seen: dict[int, list[tuple[int, float]]] = {}  # table -> [(version, perf_counter)]
+        record = emu.record_message
+
+        def stamped(kind: str, msg: MessageRecord) -> None:
+            if kind != "delete":
+                for attachment in msg.attachments:
+                    if match := BOARD.match(attachment.filename):
+                        table, version = int(match[1]), int(match[2])
+                        self.seen.setdefault(table, []).append((version, time.perf_counter()))
+            record(kind, msg)
+
+        emu.record_message = stamped  # type: ignore[method-assign]
+
+    async def after(self, table: int, version: int, timeout: float = 60) -> float:
+        """The time the first board newer than `version` of the table arrived."""
+
+        def find() -> float | None:
+            return next((at for v, at in self.seen.get(table, []) if v > version), None)
+
+        return await self.emu.wait_for(find, timeout=timeout)
+
+
 class Players:
     """Tablero's players in steady mode: each alternates "My hand" and the first choice it offered."""
 
-    def __init__(self, emu: Emulator, users: list[int], tables: dict[int, tuple[int, int]]) -> None:
-        self.emu, self.users, self.tables = emu, users, tables
+    def __init__(
+        self,
+        emu: Emulator,
+        users: list[int],
+        tables: dict[int, tuple[int, int]],
+        boards: Boards | None = None,
+    ) -> None:
+        self.emu, self.users, self.tables, self.boards = emu, users, tables, boards
         self.panels: dict[int, Any] = {}
         self.times: list[float] = []
+        self.to_board: list[float] = []
 
     async def click(self, n: int) -> None:
         user = self.users[n % len(self.users)]
@@ -106,8 +151,15 @@ class Players:
         panel = self.panels.pop(user, None)
         ids = action_ids(panel) if panel is not None else []
         if ids:
+            version = int(ids[0].split(":")[3])
             start = time.perf_counter()
-            await timed(await self.emu.click(user, panel.id, ids[0]), start, self.times)
+            it = await timed(await self.emu.click(user, panel.id, ids[0]), start, self.times)
+            if self.boards is not None and any("✅" in m.content for m in it.messages):
+                try:
+                    arrived = await self.boards.after(table, version)
+                except TimeoutError:
+                    return
+                self.to_board.append((arrived - start) * 1000)
             return
         status = status_message(self.emu, thread, table)
         if status is None or f"tb:hand:{table}" not in status.custom_ids:
@@ -129,6 +181,41 @@ def tables_by_creator(db: Path) -> dict[int, tuple[int, int]]:
         return {u: (t, th) for t, th, u in con.execute("SELECT id, thread_id, created_by FROM tables")}
     finally:
         con.close()
+
+
+async def board_floor(emu: Emulator, db: Path, channel: int, samples: int = 50) -> list[float]:
+    """Rendering a stored table's public board plus one REST edit carrying it, alone (ms each)."""
+    import aiohttp
+
+    from bot.games import presenter_for, rules_for
+
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        stored = con.execute(
+            "SELECT t.game, t.lang, s.data FROM tables t JOIN snapshots s ON s.table_id = t.id"
+            " ORDER BY t.id LIMIT ?",
+            (samples,),
+        ).fetchall()
+    finally:
+        con.close()
+    message = await emu.post_message(channel, emu.bot.id, "board floor")
+    url = f"{emu.api_base}/channels/{channel}/messages/{message.id}"
+    times: list[float] = []
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {emu.token}"}) as http:
+        for game, lang, data in stored:
+            rules, presenter = rules_for(game), presenter_for(game)
+            state = rules.state_model.model_validate_json(data)
+            start = time.perf_counter()
+            png = presenter.board_png(rules.view(state, None), lang)
+            form = aiohttp.FormData()
+            payload = {"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]}
+            form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+            form.add_field("files[0]", png, filename="board.png", content_type="application/octet-stream")
+            async with http.patch(url, data=form) as response:
+                await response.read()
+                assert response.status == 200, response.status
+            times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 def pending(db: Path) -> int:
@@ -165,16 +252,21 @@ async def measure(
     await emu.wait_for(lambda: pending(db) == 0, timeout=300)
     setup_s = time.perf_counter() - started
     tables = tables_by_creator(db)
+    boards = Boards(emu)
     full_steady: dict[float, list[float]] = {}
+    to_board: list[float] = []
     for rate in rates:
-        players = Players(emu, users, {u: tables[u] for u in users})
+        players = Players(emu, users, {u: tables[u] for u in users}, boards if rate == rates[0] else None)
         await steady(players.click, rate, round(rate * seconds))
         full_steady[rate] = players.times
+        if rate == rates[0]:
+            to_board = players.to_board
     full: list[float] = []
     for _ in range(rounds):
         await asyncio.gather(*(tablero_round(emu, u, tables[u][1], tables[u][0], full) for u in users))
     refused = [it for it in emu.interactions if it.errors]
     await stop(bot)
+    floor = await board_floor(emu, db, channel)
 
     # --- the bare bot ------------------------------------------------------------------------
     bare_proc = await spawn(
@@ -203,6 +295,7 @@ async def measure(
             for rate in rates
         },
         "burst": {"tablero": summary(full), "bare": summary(bare)},
+        "click_to_board": {"rate": rates[0], "tablero": summary(to_board), "floor": summary(floor)},
         "setup_s": setup_s,
         "failed": len(refused),
     }
@@ -230,6 +323,12 @@ def main() -> None:
         print(f"  bare bot: n={b['n']} p50 {b['p50']:.1f} ms  p99 {b['p99']:.1f} ms  mean {b['mean']:.1f} ms")
         print(f"  ratio p50 {ratios[label]['p50']:.2f}x, p99 {ratios[label]['p99']:.2f}x")
     print(f"goal: <= 1.5x the bare bot, p99 < 100 ms; failed interactions {figures['failed']}")
+    board = figures["click_to_board"]
+    t, f = board["tablero"], board["floor"]
+    print(f"click to board, steady {board['rate']:g} clicks/s:")
+    print(f"  Tablero : n={t['n']} p50 {t['p50']:.0f} ms  p99 {t['p99']:.0f} ms  mean {t['mean']:.0f} ms")
+    print(f"  floor (render + one REST edit, alone): n={f['n']} p50 {f['p50']:.0f} ms  p99 {f['p99']:.0f} ms")
+    print("goal: p99 < 1 s")
     result("ack", {**figures, "games": args.games, "rounds": args.rounds, "ratios": ratios})
 
 

@@ -73,6 +73,15 @@ def table(results: dict[str, dict[str, Any]]) -> str:
                 f" | bare discord.py bot {b['p50']:.1f} / {b['p99']:.1f} ms | {q['p50']:.2f}× / {q['p99']:.2f}×"
                 f" | ≤ 1.5×, p99 < 100 ms | {verdict(ok)} |"
             )
+    if "ack" in results and "click_to_board" in results["ack"]:
+        r = results["ack"]
+        c = r["click_to_board"]
+        t, f = c["tablero"], c["floor"]
+        lines.append(
+            f"| click to board, {r['games']} games in progress, steady, {c['rate']:g} clicks/s (p50 / p99)"
+            f" | {t['p50']:.0f} / {t['p99']:.0f} ms | floor: render + one REST edit, alone {f['p50']:.0f} / {f['p99']:.0f} ms"
+            f" | {t['p50'] / f['p50']:.2f}× / {t['p99'] / f['p99']:.2f}× | p99 < 1 s | {verdict(t['p99'] < 1000)} |"
+        )
     if "render" in results and "games" in results["render"]:
         for game, g in sorted(results["render"]["games"].items()):
             lines.append(
