@@ -64,7 +64,8 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     if "ack" in results and "steady" in results["ack"]:
         r = results["ack"]
         loads = [(f"steady, {k} clicks/s", v) for k, v in r["steady"].items()]
-        loads.append((f"burst, all {r['games']} at once", r["burst"]))
+        if r["burst"]["tablero"]["n"]:
+            loads.append((f"burst, all {r['games']} at once", r["burst"]))
         for label, load in loads:
             t, b, q = load["tablero"], load["bare"], r["ratios"][label]
             ok = q["p50"] <= 1.5 and q["p99"] <= 1.5 and t["p99"] < 100
