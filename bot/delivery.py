@@ -23,6 +23,7 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
+from .aio import stop_tasks, wait_event
 from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
@@ -211,20 +212,17 @@ class DeliveryWorker:
         if self._task is None:
             self._task = asyncio.create_task(self._loop(), name="tablero-delivery")
 
-    async def stop(self) -> None:
-        for task in [self._task, *self._tables.values()]:
-            if task is not None:
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):
-                    pass
+    async def stop(self, timeout: float = 2.0) -> None:
+        """Stop delivering within `timeout` s: rows not yet sent stay pending in the outbox (the next
+        start delivers them); a row caught mid-send is at worst sent again under its nonce."""
+        await stop_tasks([self._task, *self._tables.values()], timeout, what="delivery worker")
         self._task = None
         self._tables.clear()
 
     async def wait_idle(self, timeout: float = 10.0) -> None:
-        """Until nothing is pending (for tests and orderly shutdown)."""
-        await asyncio.wait_for(self._idle.wait(), timeout)
+        """Until nothing is pending (for tests and orderly shutdown); TimeoutError after `timeout` s."""
+        if not await wait_event(self._idle, timeout):
+            raise TimeoutError(f"deliveries still pending after {timeout} s")
 
     async def _loop(self) -> None:
         while True:
@@ -242,10 +240,7 @@ class DeliveryWorker:
             # rows due now all belong to tables being delivered: their tasks wake us when done
             if not self._wake.is_set() and soonest is None and not self._tables:
                 self._idle.set()
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout)
-            except TimeoutError:
-                pass
+            await wait_event(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
 
     async def run_once(self) -> int:
         """Deliver every due row once; returns how many rows were handled."""
