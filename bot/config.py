@@ -28,7 +28,6 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("TABLERO_REMINDER_DELAY", "REMINDER_DELAY"),
         ge=0,
     )
-    scheduler_interval_s: float = Field(default=30.0, validation_alias="TABLERO_SCHEDULER_INTERVAL", gt=0)
     guild_ready_timeout_s: float = Field(default=2.0, validation_alias="TABLERO_GUILD_READY_TIMEOUT", ge=0)
     pilot_step_cap: int = Field(default=500, validation_alias="TABLERO_PILOT_STEP_CAP", ge=1)
 

@@ -1,10 +1,16 @@
-"""Deadlines polled from SQLite: turn reminders and time-expired actions. They survive restarts.
+"""Deadlines stored in SQLite, fired on time: turn reminders and time-expired actions. They survive restarts.
 
 Reminders: when a human seat must act, the service stores a deadline `reminder_delay` later; if
 the seat still has not acted when it falls due, the player is pinged in the game thread.
 Timers: a game may declare `time_limits(state)` -> [(seat, key, seconds, action)]; the service
 stores each new key once, and when it falls due while the game still declares that key, the
 action is applied for the seat. The engine never reads the clock; time is an input here.
+
+The scheduler sleeps until the earliest pending deadline (one indexed query) and is woken by
+`notify()` whenever a commit may have written an earlier one, so a deadline fires as soon as the
+event loop gets to it (Space Hulk's real-time turn needs the second, not a 30-second poll). After a
+restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
+safety net (a wall-clock jump, a row written by another process).
 """
 
 from __future__ import annotations
@@ -12,19 +18,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from engine.core import Rejected
 
+from .aio import stop_tasks, wait_event
 from .errors import log_failure
 from .store import DeadlineRecord, NewDelivery, Store
 from .tables import TableService, time_limits
 
 log = logging.getLogger(__name__)
 
+MAX_SLEEP_S = 60.0
+"""Longest sleep between two looks at the stored deadlines, whatever else happens."""
+RETRY_S = 1.0
+"""A timer whose seat cannot act right now (an interrupt window) is tried again after a commit, at
+most this often; with no commit it backs off (1, 2, 4 … s, up to MAX_SLEEP_S)."""
+
+Wait = Callable[[asyncio.Event, float], Awaitable[bool]]
+
 
 class Scheduler:
-    """Polls due deadlines every `interval` seconds; `tick()` does one pass (tests call it directly)."""
+    """Fires due deadlines; `tick()` does one pass (tests call it directly), `start()` runs the loop."""
 
     def __init__(
         self,
@@ -32,43 +47,86 @@ class Scheduler:
         service: TableService,
         *,
         clock: Callable[[], float] = time.time,
-        interval: float = 30.0,
         notify: Callable[[], None] = lambda: None,
+        wait: Wait = wait_event,
+        max_sleep: float = MAX_SLEEP_S,
     ) -> None:
         self.store = store
         self.service = service
         self.clock = clock
-        self.interval = interval
-        self.notify = notify
+        self.outbox_written = notify  # wakes the delivery worker after a reminder row is written
+        self.max_sleep = max_sleep
+        self._wait = wait  # tests inject one that returns when the test says, with no real sleeping
+        self._wake = asyncio.Event()
+        self._woken_at = float("-inf")
+        self._held: dict[int, tuple[float, int]] = {}  # deadline id -> (last try, tries): refused timers
         self._task: asyncio.Task[None] | None = None
+
+    # --- lifecycle ---------------------------------------------------------------------------
+    def notify(self) -> None:
+        """Deadlines may have changed (a commit wrote or voided some): look again now."""
+        self._woken_at = self.clock()
+        self._wake.set()
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._loop(), name="tablero-scheduler")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            self._task = None
+    async def stop(self, timeout: float = 1.0) -> None:
+        """Stop within `timeout` s; a deadline not fired yet stays pending in SQLite for the next start."""
+        await stop_tasks([self._task], timeout, what="scheduler")
+        self._task = None
 
     async def _loop(self) -> None:
         while True:
+            self._wake.clear()
             try:
                 await self.tick()
+                delay = await self.delay()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 log_failure(log, exc, "scheduler pass failed", table=None, version=None)
-            await asyncio.sleep(self.interval)
+                delay = RETRY_S
+            await self._wait(self._wake, delay)
 
+    async def delay(self) -> float:
+        """Seconds until the next deadline is due (0 if one is due now), at most `max_sleep`."""
+        now = self.clock()
+        times = [now + self.max_sleep, *(self._retry_at(tried) for tried in self._held.values())]
+        soonest = await self.store.next_deadline(exclude=self._held.keys())
+        if soonest is not None:
+            times.append(soonest)
+        return max(0.0, min(times) - now)
+
+    def _retry_at(self, tried: tuple[float, int]) -> float:
+        at, tries = tried
+        if self._woken_at > at:  # something was committed since: the window may have closed
+            return at + RETRY_S
+        return at + min(self.max_sleep, RETRY_S * 2**tries)
+
+    # --- one pass ----------------------------------------------------------------------------
     async def tick(self) -> int:
-        """Handle every due deadline once; returns how many fired (not voided)."""
+        """Handle every due deadline once; returns how many fired (not voided).
+
+        Tables are handled side by side (one waiting on its table's lock holds up no other);
+        the deadlines of one table in the order they fall due.
+        """
+        now = self.clock()
+        due = await self.store.due_deadlines(now)
+        pending = {d.id for d in due}
+        self._held = {i: tried for i, tried in self._held.items() if i in pending}
+        by_table: dict[int, list[DeadlineRecord]] = {}
+        for deadline in due:
+            tried = self._held.get(deadline.id)
+            if tried is None or self._retry_at(tried) <= now:
+                by_table.setdefault(deadline.table_id, []).append(deadline)
+        counts = await asyncio.gather(*(self._table(deadlines) for deadlines in by_table.values()))
+        return sum(counts)
+
+    async def _table(self, deadlines: list[DeadlineRecord]) -> int:
         fired = 0
-        for deadline in await self.store.due_deadlines(self.clock()):
+        for deadline in deadlines:
             try:
                 ok = await (self._remind(deadline) if deadline.kind == "reminder" else self._expire(deadline))
             except Exception as exc:
@@ -87,12 +145,13 @@ class Scheduler:
     async def _finish(
         self, deadline: DeadlineRecord, status: str, delivery: NewDelivery | None = None
     ) -> None:
+        self._held.pop(deadline.id, None)
         async with self.store.transaction() as tx:
             await tx.set_deadline_status(deadline.id, status)
             if delivery is not None:
                 await tx.add_delivery(delivery)
         if delivery is not None:
-            self.notify()
+            self.outbox_written()
 
     async def _remind(self, deadline: DeadlineRecord) -> bool:
         loaded = await self.service.load(deadline.table_id)
@@ -132,9 +191,12 @@ class Scheduler:
             await self.service.submit_as_seat(table.id, deadline.seat, action, None)
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
-            # action is tried again on the next pass; anything else voids the deadline.
+            # action is tried again (after the next commit, or with back-off); anything else voids it.
             if exc.message_id != "core.not_your_turn":
                 await self._finish(deadline, "void")
+            else:
+                _, tries = self._held.get(deadline.id, (0.0, 0))
+                self._held[deadline.id] = (self.clock(), tries + 1)
             return False
         await self._finish(deadline, "done")
         return True

@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -271,6 +271,7 @@ class Store(Protocol):
     async def newer_delivery_exists(self, row: DeliveryRecord) -> bool: ...
     async def next_wakeup(self) -> float | None: ...
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
+    async def next_deadline(self, exclude: Collection[int] = ()) -> float | None: ...
     async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
     async def get_player(self, user_id: int) -> PlayerRecord | None: ...
     async def guild_language(self, guild_id: int) -> str | None: ...
@@ -820,6 +821,14 @@ class SqliteStore:
             (now,),
         )
         return [_deadline(r) for r in rows]
+
+    async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
+        """When the earliest pending deadline (other than the `exclude`d ids) falls due, if any."""
+        sql, params = "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'", list(exclude)
+        if params:
+            sql += f" AND id NOT IN ({', '.join('?' * len(params))})"
+        rows = await self._all(sql, params)
+        return rows[0][0] if rows else None
 
     async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
         rows = await self._all(

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot.scheduler import Scheduler
 from bot.store import SqliteStore
 from bot.tables import TableService
 from tests.games.duel import Commit
 
 ALICE, BOB = 101, 202
+HOUR = 3600.0  # the loop tests' safety-net sleep (the default, a minute, would cap the 600 s ones)
 
 
 async def _pvp(service: TableService, **options: object) -> int:
@@ -89,3 +94,115 @@ async def test_a_time_limit_is_void_once_the_player_acted(
     await Scheduler(store, service, clock=clock).tick()
     assert [e.kind for e in await store.load_events(tid)].count("boosted") == 1
     assert {d.status for d in await store.deadlines(tid) if d.kind == "timeout"} == {"void"}
+
+
+# --- the loop: sleeps until the next deadline, woken early by a commit --------------------------
+class Sleeps:
+    """Stands in for the scheduler's timed wait: records each requested delay and returns when the
+    test releases it (or when the scheduler is notified), so nothing sleeps in real time."""
+
+    def __init__(self) -> None:
+        self.requests: asyncio.Queue[float] = asyncio.Queue()
+        self._release = asyncio.Event()
+
+    async def __call__(self, wake: asyncio.Event, timeout: float) -> bool:
+        self._release.clear()
+        await self.requests.put(timeout)
+        waiters = [asyncio.ensure_future(wake.wait()), asyncio.ensure_future(self._release.wait())]
+        try:
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in waiters:
+                waiter.cancel()
+        return wake.is_set()
+
+    async def next(self) -> float:
+        """The delay the scheduler asks for next (it has finished its pass by then)."""
+        return await asyncio.wait_for(self.requests.get(), 5)
+
+    def elapse(self, clock, seconds: float) -> None:
+        clock.advance(seconds)
+        self._release.set()
+
+
+@pytest.fixture
+async def sleeps() -> Sleeps:
+    return Sleeps()
+
+
+async def _running(scheduler: Scheduler):
+    scheduler.start()
+    return scheduler
+
+
+async def test_the_scheduler_sleeps_until_the_next_deadline_and_fires_it_on_time(
+    service: TableService, store: SqliteStore, clock, sleeps: Sleeps
+) -> None:
+    tid = await _pvp(service)  # both seats must act: reminders due in 600 s
+    scheduler = await _running(Scheduler(store, service, clock=clock, wait=sleeps, max_sleep=HOUR))
+    try:
+        assert await sleeps.next() == pytest.approx(600)  # not a 30-second poll
+        sleeps.elapse(clock, 599.5)
+        assert await sleeps.next() == pytest.approx(0.5)  # woke a little early: nothing yet
+        assert _reminders(await store.deliveries(tid)) == []
+        sleeps.elapse(clock, 0.5)
+        assert await sleeps.next() == pytest.approx(HOUR)  # nothing left: only the safety net
+        assert _reminders(await store.deliveries(tid)) == [f"user:{ALICE}", f"user:{BOB}"]
+    finally:
+        await scheduler.stop()
+
+
+async def test_a_new_earlier_deadline_wakes_the_scheduler(
+    service: TableService, store: SqliteStore, clock, sleeps: Sleeps
+) -> None:
+    tid = await _pvp(service, boost_seconds=45)
+    scheduler = await _running(Scheduler(store, service, clock=clock, wait=sleeps, max_sleep=HOUR))
+    service.notify = scheduler.notify  # as the bot wires it: every commit
+    try:
+        assert await sleeps.next() == pytest.approx(600)
+        state = (await service.load(tid)).state
+        await service.submit(tid, ALICE, Commit(card=max(state.hands["red"])), 1)
+        await service.submit(tid, BOB, Commit(card=min(state.hands["blue"])), 1)
+        # the boost timer (45 s) was written by the last commit, which woke the scheduler
+        delay = await sleeps.next()
+        while delay > 45:  # a wake per commit: the first commits wrote only reminders
+            delay = await sleeps.next()
+        assert delay == pytest.approx(45)
+        sleeps.elapse(clock, 45)
+        await sleeps.next()
+        boost = [e for e in await store.load_events(tid) if e.kind == "boosted"]
+        assert [(e.data["mode"], e.actor) for e in boost] == [("take", "red")]
+    finally:
+        await scheduler.stop()
+
+
+async def test_after_a_restart_the_scheduler_sleeps_until_the_stored_deadline(
+    service: TableService, store: SqliteStore, clock, db_path, sleeps: Sleeps
+) -> None:
+    tid = await _pvp(service)
+    await store.close()
+    clock.advance(200)  # the bot was down for a while
+    reopened = SqliteStore(db_path, clock=clock)
+    await reopened.open()
+    scheduler = await _running(
+        Scheduler(reopened, TableService(reopened, clock=clock), clock=clock, wait=sleeps, max_sleep=HOUR)
+    )
+    try:
+        assert await sleeps.next() == pytest.approx(400)
+        sleeps.elapse(clock, 1000)  # and a deadline missed while down fires on the first pass
+        await sleeps.next()
+        assert _reminders(await reopened.deliveries(tid)) == [f"user:{ALICE}", f"user:{BOB}"]
+    finally:
+        await scheduler.stop()
+        await reopened.close()
+        await store.open()  # the fixture closes it again
+
+
+async def test_the_scheduler_stops_promptly_and_leaves_its_deadlines_stored(
+    service: TableService, store: SqliteStore, clock
+) -> None:
+    tid = await _pvp(service)
+    scheduler = await _running(Scheduler(store, service, clock=clock))  # the real timed wait
+    await asyncio.sleep(0)
+    await asyncio.wait_for(scheduler.stop(), 2)
+    assert {d.status for d in await store.deadlines(tid)} == {"pending"}

@@ -25,7 +25,6 @@ def settings_for(emu: Emulator, db_path: Path, **extra: Any) -> Settings:
         "DISCORD_API_BASE": emu.api_base,
         "DISCORD_GATEWAY_URL": emu.gateway_url,
         "TABLERO_GUILD_READY_TIMEOUT": 0.05,
-        "TABLERO_SCHEDULER_INTERVAL": 3600,
         "LOG_LEVEL": "INFO",
     }
     values.update(extra)

@@ -265,7 +265,7 @@ async def test_a_spanish_server_gets_spanish_public_messages(
 async def test_an_idle_player_is_reminded_in_the_thread(
     emu: Emulator, world: World, start, duel_game
 ) -> None:
-    bot = await start(TABLERO_REMINDER_DELAY=0.2, TABLERO_SCHEDULER_INTERVAL=0.05)
+    bot = await start(TABLERO_REMINDER_DELAY=0.2)
     await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))
     [thread] = emu.threads(world.channel)
     reminder = await emu.wait_for_message(

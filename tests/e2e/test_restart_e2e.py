@@ -30,7 +30,6 @@ async def spawn(emu: Emulator, db_path: Path, log: Path) -> asyncio.subprocess.P
         "DISCORD_API_BASE": emu.api_base,
         "DISCORD_GATEWAY_URL": emu.gateway_url,
         "TABLERO_GUILD_READY_TIMEOUT": "0.05",
-        "TABLERO_SCHEDULER_INTERVAL": "3600",
         "TABLERO_TEST_GAMES": "1",
         "TABLERO_TEST_SEED": "6",
         "LOG_LEVEL": "INFO",

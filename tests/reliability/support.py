@@ -110,7 +110,6 @@ class BotProcess:
             "DISCORD_API_BASE": self.emu.api_base,
             "DISCORD_GATEWAY_URL": self.emu.gateway_url,
             "TABLERO_GUILD_READY_TIMEOUT": "0.05",
-            "TABLERO_SCHEDULER_INTERVAL": "3600",
             "TABLERO_TEST_GAMES": "1",
             "TABLERO_TEST_SEED": str(seed),
             "LOG_LEVEL": "INFO",
