@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
 import sys
 
 from pydantic import ValidationError
@@ -44,21 +43,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def _run(settings: Settings, token: str) -> None:
-    """Run until the connection ends or SIGTERM/SIGINT arrives, then close cleanly."""
-    from .app import TableroBot, apply_endpoints
+    """Run until the connection ends or SIGTERM/SIGINT arrives, then close cleanly (bot/lifecycle.py)."""
+    from .lifecycle import serve
 
-    apply_endpoints(settings)
-    bot = TableroBot(settings)
-    task = asyncio.current_task()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        if task is not None:
-            loop.add_signal_handler(sig, task.cancel)
-    async with bot:
-        try:
-            await bot.start(token)
-        except asyncio.CancelledError:
-            logging.getLogger("tablero").info("shutting down")
+    await serve(settings, token)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
+from .aio import stop_tasks
 from .config import Settings
 from .delivery import DeliveryWorker, DiscordMessenger, Messenger
 from .errors import ErrorHandler
@@ -23,6 +26,17 @@ log = logging.getLogger(__name__)
 # Loaded by name so that nothing in bot/ imports cogs/ (the layer rule).
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.arkenstone")
 THREAD_ARCHIVE_MINUTES = 10080  # a week: long games in a quiet thread
+# Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
+STOP_WORKERS_S = 0.5  # scheduler, then delivery worker
+DRAIN_S = 2.0  # interactions in flight (a move being committed and answered) may finish
+CLOSE_S = 1.0  # gateway and HTTP session
+# discord.py's names for the tasks that run an interaction's callbacks (app_commands/tree.py, ui/view.py)
+INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal",
+)
 
 
 def apply_endpoints(settings: Settings) -> None:
@@ -67,13 +81,14 @@ class TableroBot(commands.Bot):
             notify=self._notify,
         )
         self.delivery = DeliveryWorker(self.store, self.tables, messenger(self), clock=clock)
-        self.scheduler = Scheduler(
-            self.store, self.tables, clock=clock, interval=settings.scheduler_interval_s, notify=self._notify
-        )
+        self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
         self._locales: dict[int, str] = {}
+        self.closed_cleanly = False  # set once close() has closed SQLite
 
     def _notify(self) -> None:
+        """A commit wrote outbox rows and perhaps deadlines: deliver them, and look at the deadlines again."""
         self.delivery.notify()
+        self.scheduler.notify()
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -97,10 +112,45 @@ class TableroBot(commands.Bot):
         log.info("synced %d application commands", len(synced))
 
     async def close(self) -> None:
-        await self.scheduler.stop()
-        await self.delivery.stop()
-        await super().close()
+        """Orderly and bounded (about 4 s): stop taking interactions, stop the scheduler and the
+        delivery worker (unsent rows stay in the outbox for the next start), let the interactions
+        in flight finish for up to DRAIN_S (then cancel them: a move not yet committed never
+        happened, one committed is in the log), close the gateway and HTTP, then SQLite."""
+        self._stop_taking_interactions()
+        await self.scheduler.stop(STOP_WORKERS_S)
+        await self.delivery.stop(STOP_WORKERS_S)
+        await self._drain_interactions(DRAIN_S)
+        try:
+            async with asyncio.timeout(CLOSE_S):
+                await super().close()
+        except TimeoutError:
+            log.warning("closing the gateway and HTTP session took over %.1f s; going on", CLOSE_S)
         await self.store.close()
+        self.closed_cleanly = True
+
+    def _stop_taking_interactions(self) -> None:
+        """From now on INTERACTION_CREATE is dropped (Discord shows the user that it failed; a
+        restarted bot answers the next click), so nothing new starts while we drain."""
+        parsers: dict[str, Any] = self._connection.parsers  # the gateway's dispatch table (shared dict)
+
+        def ignore(data: Any) -> None:
+            log.info("interaction ignored: shutting down")
+
+        parsers["INTERACTION_CREATE"] = ignore
+
+    async def _drain_interactions(self, timeout: float) -> None:
+        current = asyncio.current_task()
+        running = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name().startswith(INTERACTION_TASKS)
+        ]
+        if not running:
+            return
+        _, late = await asyncio.wait(running, timeout=timeout)
+        if late:
+            log.warning("%d interaction(s) still running at shutdown; cancelled", len(late))
+            await stop_tasks(late, 0.5, what="interactions")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction (in its own task, beside the command): remember the user's locale for DMs."""

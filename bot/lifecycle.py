@@ -1,0 +1,69 @@
+"""Running the bot until SIGTERM/SIGINT, and a shutdown that is orderly and bounded.
+
+On a signal the bot stops taking interactions, lets the ones in flight finish briefly, leaves
+unsent deliveries in the outbox, closes the gateway, HTTP and SQLite (TableroBot.close, about 4 s)
+and the process exits 0. A watchdog armed by the signal guarantees the exit within SHUTDOWN_S
+whatever hangs (a thread stuck in a render, a task that will not end): with SQLite already closed
+it still exits 0, otherwise 1 (every commit is a whole transaction, so even then nothing is torn).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import sys
+import threading
+
+from .aio import stop_tasks
+from .config import Settings
+
+log = logging.getLogger("tablero")
+
+SHUTDOWN_S = 4.5
+"""From the signal to the process's exit, at the latest (the promise is 5 s)."""
+
+
+def arm_watchdog(seconds: float, clean: threading.Event) -> threading.Timer:
+    """Exit the process `seconds` from now if it has not exited by itself."""
+
+    def fire() -> None:
+        log.error("shutdown overran %.1f s; exiting now", seconds)
+        for handler in logging.getLogger().handlers:
+            handler.flush()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0 if clean.is_set() else 1)
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+async def serve(settings: Settings, token: str) -> None:
+    """Run the bot until the connection ends or SIGTERM/SIGINT arrives, then close it (bounded)."""
+    from .app import TableroBot, apply_endpoints
+
+    apply_endpoints(settings)
+    bot = TableroBot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    clean = threading.Event()
+    # bot.start() runs setup_hook itself; no `async with bot`, whose exit would wait on discord.py's
+    # own closing task again even after close() gave up on it.
+    runner = asyncio.create_task(bot.start(token), name="tablero-bot")
+    signalled = asyncio.create_task(stop.wait(), name="tablero-signal")
+    await asyncio.wait({runner, signalled}, return_when=asyncio.FIRST_COMPLETED)
+    if stop.is_set():
+        log.info("shutting down")
+        arm_watchdog(SHUTDOWN_S, clean)
+    await bot.close()
+    if bot.closed_cleanly:
+        clean.set()
+    await stop_tasks([runner, signalled], 1.0, what="shutdown")
+    if runner.done() and not runner.cancelled() and runner.exception() is not None:
+        raise runner.exception()  # type: ignore[misc]  # e.g. LoginFailure: main() reports it
