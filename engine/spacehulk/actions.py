@@ -95,6 +95,23 @@ class Reload(Action):
     use: Use = "ap"
 
 
+class Cut(Action):
+    """Chainfist: cut through the closed door (1 AP) or bulkhead (2 AP) in front, no roll (DW-CF-2, DW-CF-3)."""
+
+    kind: Literal["cut"] = "cut"
+    model: str
+    use: Use = "ap"
+
+
+class Grenade(Action):
+    """The Captain's grenade launcher: 1 AP, a plasma grenade at a square within 8 in sight and arc (DW-GL-1)."""
+
+    kind: Literal["grenade"] = "grenade"
+    model: str
+    at: Square
+    use: Use = "ap"
+
+
 class SelfDestruct(Action):
     kind: Literal["self_destruct"] = "self_destruct"
     model: str
@@ -123,6 +140,14 @@ class Exit(Action):
     """Leave the board from an exit square (SHB-1.6)."""
 
     kind: Literal["exit"] = "exit"
+    model: str
+    use: Use = "ap"
+
+
+class Teleport(Action):
+    """Teleport out: 4 AP at once, AP and/or CP, in the Marine turn, where the mission allows it (DW-TEL-1, A-24)."""
+
+    kind: Literal["teleport"] = "teleport"
     model: str
     use: Use = "ap"
 
@@ -190,10 +215,13 @@ SpaceHulkAction = Annotated[
     | ClearJam
     | Flame
     | Reload
+    | Cut
+    | Grenade
     | SelfDestruct
     | Assault
     | Block
     | Exit
+    | Teleport
     | Convert
     | PlaceBlip
     | PlaceStealer

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from engine.core import Action, Dice
 
-from .actions import Assault, Convert, Door, Move, PlaceBlip, PlaceStealer, SetFacing, Turn
+from .actions import Assault, Block, Convert, Door, Move, PlaceBlip, PlaceStealer, SetFacing, Turn
 from .board import VECTORS, Board, Square, add
 from .board.mapfile import parse_cached
 from .view import PieceView, SpaceHulkView
@@ -103,6 +103,14 @@ class MarinePilot:
             ]
             if found:
                 return found[dice.index(len(found))]
+        blocks = [act for act in legal if isinstance(act, Block)]
+        if blocks and view.prompt is not None:  # DW-PS-2: reroll the Genestealer's best die
+            details = view.prompt.details
+            stealer_dice = details[
+                "attacker_dice" if details["defender"] == blocks[0].model else "defender_dice"
+            ]
+            best = max(range(len(stealer_dice)), key=lambda i: stealer_dice[i])
+            return next(act for act in blocks if act.die == best)
         free_turn = [act for act in legal if isinstance(act, Turn) and act.use == "free"]
         if free_turn:
             return free_turn[0]

@@ -30,7 +30,8 @@ def bag_composition(tape: Tape) -> dict[int, int]:
 
 
 def areas_with_room(tape: Queries) -> list[str]:
-    return [a for a in tape.state.mission.usable_areas() if tape.area_has_room(a)]
+    secured = tape.state.secured  # DW-SEC-3: no reinforcements use a secured area
+    return [a for a in tape.state.mission.usable_areas() if a not in secured and tape.area_has_room(a)]
 
 
 def counters_left(tape: Tape) -> bool:

@@ -26,6 +26,7 @@ from .events import (
     DoorChanged,
     Fired,
     Flamed,
+    GrenadeExploded,
     Killed,
     Malfunctioned,
     OverwatchEnded,
@@ -33,7 +34,7 @@ from .events import (
 )
 from .state import AgBlock, AgFaceAttacker, Aim, Piece
 from .tape import Tape
-from .weapons import Side, Weapon, block_sides, melee_of, weapon_of
+from .weapons import GRENADE_KILL_ON, Side, Weapon, block_sides, melee_of, weapon_of
 
 
 def kill(tape: Tape, model: str) -> None:
@@ -123,6 +124,28 @@ def auto_fire(tape: Tape, m: Piece) -> None:
         if hit:
             _destroy_target(tape, target, sq)
     _check_malfunction(tape, m.id, rolls)
+
+
+def grenade(tape: Tape, m: Piece, at: Square) -> None:
+    """DW-GL-2, DW-GL-4, A-5, A-42: the target square's whole section, at once and with no lasting
+    effect: 1 D6 per figure in it (the firer too; blips are immune): a Genestealer dies on 4+, a Marine
+    on 6; 1 D6 per door of the section (A-42): destroyed on 5+; bulkheads are unaffected."""
+    section = tape.board.section_of(at)
+    doors = [sq for sq in tape.section_doors(section) if not tape.is_bulkhead(sq)]
+    reach = set(tape.board.sections[section]) | set(doors)
+    victims = sorted(
+        (p for p in tape.state.pieces.values() if p.pos in reach and p.kind != "blip"), key=lambda p: p.number
+    )
+    rolls = {p.id: tape.dice.d6()[0] for p in victims}
+    door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in doors)
+    tape.emit(GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls))
+    for pid, roll in rolls.items():
+        p = tape.state.pieces.get(pid)
+        if p is not None and roll >= GRENADE_KILL_ON[p.kind]:
+            kill(tape, pid)
+    for sq, roll in door_rolls:
+        if roll >= GRENADE_KILL_ON["door"]:
+            tape.emit(DoorChanged(square=sq, status="destroyed"))
 
 
 def _hits(weapon: Weapon, dice: tuple[int, ...], bonus: int, needed: int) -> bool:
@@ -251,6 +274,9 @@ def self_destruct(tape: Tape, m: Piece) -> None:
     assert m.pos is not None
     section = tape.board.section_of(m.pos)
     squares = set(tape.board.sections[section])
+    if tape.state.options.deathwing:
+        _self_destruct_deathwing(tape, m, section)
+        return
     tape.emit(SelfDestructed(model=m.id, section=section))
     for p in sorted(tape.state.pieces.values(), key=lambda p: p.number):
         if p.pos in squares:
@@ -258,6 +284,26 @@ def self_destruct(tape: Tape, m: Piece) -> None:
     for door in tape.board.doors:
         if door.square in squares and tape.state.door_status(door.square) != "destroyed":
             tape.emit(DoorChanged(square=door.square, status="destroyed"))
+
+
+def _self_destruct_deathwing(tape: Tape, m: Piece, section: str) -> None:
+    """DW-TH-2, A-37, A-42, DW-BLK-4: every figure, blip and door of the bearer's section goes, the
+    bearer included; the section's doors are those touching it (A-42), and a model in such a doorway
+    goes too; a bulkhead there is destroyed on 5+ (1 D6 each)."""
+    doors = tape.section_doors(section)
+    reach = set(tape.board.sections[section]) | {sq for sq in doors if not tape.is_bulkhead(sq)}
+    bulkheads = [sq for sq in doors if tape.is_bulkhead(sq)]
+    rolls = tuple((sq, tape.dice.d6()[0]) for sq in bulkheads)
+    tape.emit(SelfDestructed(model=m.id, section=section, bulkheads=rolls))
+    for p in sorted(tape.state.pieces.values(), key=lambda p: p.number):
+        if p.pos in reach:
+            kill(tape, p.id)
+    for sq in doors:
+        if not tape.is_bulkhead(sq):
+            tape.emit(DoorChanged(square=sq, status="destroyed"))
+    for sq, roll in rolls:
+        if roll >= 5:
+            tape.emit(DoorChanged(square=sq, status="destroyed"))
 
 
 def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:

@@ -203,6 +203,34 @@ class AutoFired(Event):
     bursts: int
 
 
+class Teleported(Event):
+    """A Marine teleported out: removed for good, not a casualty (DW-TEL-1, DW-TEL-2)."""
+
+    kind: Literal["teleported"] = "teleported"
+    model: str
+    turn: int
+
+
+class AreaSecured(Event):
+    """An entry area is secured for the rest of the game (DW-SEC-2 .. DW-SEC-5); `lost`: the blips and
+    Genestealers lurking beyond it, removed without counting as kills and without being revealed."""
+
+    kind: Literal["area_secured"] = "area_secured"
+    area: str
+    lost: tuple[str, ...]
+
+
+class GrenadeExploded(Event):
+    """A plasma grenade hit a section (DW-GL-2): 1 D6 per figure (`rolls`) and per door (`doors`) in it."""
+
+    kind: Literal["grenade_exploded"] = "grenade_exploded"
+    model: str
+    target: Square
+    section: str
+    rolls: dict[str, int]
+    doors: tuple[tuple[Square, int], ...]
+
+
 class Malfunctioned(Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
@@ -257,9 +285,12 @@ class Blocked(Event):
 
 
 class SelfDestructed(Event):
+    """A heavy flamer (SHB-9.7, A-37) or thunder hammer (DW-TH-2) self-destruct; `bulkheads`: 1 D6 each (DW-BLK-4)."""
+
     kind: Literal["self_destructed"] = "self_destructed"
     model: str
     section: str
+    bulkheads: tuple[tuple[Square, int], ...] = ()
 
 
 class Killed(Event):
@@ -373,6 +404,9 @@ ShEvent = Annotated[
     | Assaulted
     | Blocked
     | AutoFired
+    | GrenadeExploded
+    | Teleported
+    | AreaSecured
     | Malfunctioned
     | Reloaded
     | SelfDestructed

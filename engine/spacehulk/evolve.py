@@ -115,6 +115,9 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             if bursts:
                 p = s.pieces[model]
                 s.pieces[model] = p.model_copy(update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts})
+        case ev.GrenadeExploded(model=model):
+            p = s.pieces[model]
+            s.pieces[model] = p.model_copy(update={"grenades": p.grenades - 1, "aim": None})
         case ev.AutoFired(model=model, bursts=bursts):
             p = s.pieces[model]
             s.pieces[model] = p.model_copy(
@@ -143,6 +146,15 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
         case ev.Exited(model=model):
             _remove(s, model)
             s.escaped.append(model)
+        case ev.Teleported(model=model, turn=turn):
+            _remove(s, model)
+            s.teleported.append(model)
+            s.teleport_turn = turn
+        case ev.AreaSecured(area=area, lost=lost):
+            s.secured.append(area)
+            for model in lost:
+                _remove(s, model)
+                s.blips.pop(model, None)
         case _:
             _evolve_blips(s, event)
 

@@ -13,10 +13,12 @@ from .actions import (
     Block,
     ClearJam,
     Convert,
+    Cut,
     Door,
     Exit,
     Fire,
     Flame,
+    Grenade,
     Move,
     Overwatch,
     Pass,
@@ -26,6 +28,7 @@ from .actions import (
     Reload,
     SelfDestruct,
     SetFacing,
+    Teleport,
     Turn,
 )
 from .blips import areas_with_room
@@ -103,13 +106,20 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
         yield Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     for at in q.flame_targets(m):
         yield Flame, {"model": m.id, "at": at}, 2
-    if q.opt.flamer_self_destruct and weapon_of(m).self_destruct and m.ammo > 0:
+    cut = q.cut_cost(m)
+    if isinstance(cut, int):
+        yield Cut, {"model": m.id}, cut
+    if q.self_destruct_problem(m) is None:
         yield SelfDestruct, {"model": m.id}, 1
     if not isinstance(q.assault_target(m), Problem):
         yield Assault, {"model": m.id}, 1
         if melee_of(m).psychic:  # DW-FA-2: a sample of psychic points (decide takes any he has left)
             for points in range(1, min(m.psychic, PSYCHIC_SAMPLE) + 1):
                 yield Assault, {"model": m.id, "psychic": points}, 1
+    for at in q.grenade_targets(m):
+        yield Grenade, {"model": m.id, "at": at}, 1
+    if q.teleport_problem(m) is None:
+        yield Teleport, {"model": m.id}, 4
     if m.pos in q.board.exits:
         yield Exit, {"model": m.id}, 1
 

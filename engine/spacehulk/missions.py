@@ -150,6 +150,8 @@ class Mission(_Frozen):
     lose: tuple[LoseCondition, ...] = (AllMarinesDead(),)
     last_turn: int | None = None  # the Marines lose when this turn's end phase passes without a win
     deathwing: bool = False  # a Deathwing mission: playing it turns the expansion on
+    teleport: bool = False  # Marines may teleport out (DW-TEL-1)
+    securing: bool = False  # Marines may secure entry areas (DW-SEC-1)
 
     @property
     def board(self) -> Board:
@@ -217,7 +219,7 @@ def _lose_met(cond: LoseCondition, state: SpaceHulkState, helpers: Checks) -> bo
         case NoFlamerAmmo():
             return not any(weapon_of(p).flame and p.ammo > 0 for p in marines)
         case MarinesBelow(count=n):
-            return len(marines) + len(state.escaped) < n
+            return len(marines) + len(state.escaped) + len(state.teleported) < n  # DW-TEL-2
         case StealerOn(squares=squares):
             return any(p.kind == "genestealer" and p.pos in squares for p in state.pieces.values())
         case SectionBurned(sections=secs):

@@ -21,7 +21,7 @@ from .board.los import clear, front_three, in_fire_arc, in_vision_arc
 from .messages import Problem, problem
 from .options import Variants
 from .state import Piece, SpaceHulkState
-from .weapons import weapon_of
+from .weapons import GRENADE_RANGE, melee_of, weapon_of
 
 
 def door_key(sq: Square) -> str:
@@ -342,6 +342,94 @@ class Queries:
                 found.append((chebyshev(p.pos, sq), key, sq))
         found.sort(key=lambda t: (t[0], t[2]))
         return [(key, sq) for _d, key, sq in found if self.can_target(p, sq, self.opt.aimed_range)]
+
+    def self_destruct_problem(self, p: Piece) -> Problem | None:
+        """Who may self-destruct: a thunder hammer (DW-TH-2) always; a heavy flamer with a shot left when
+        the table allows it (Q16), and in every Deathwing game (A-37)."""
+        if p.kind == "marine" and melee_of(p).self_destruct:
+            return None
+        if not (self.opt.flamer_self_destruct or self.state.options.deathwing):
+            return problem("destruct.off")  # Q16
+        if p.kind != "marine" or not weapon_of(p).self_destruct or p.ammo <= 0:
+            return problem("destruct.no_fuel")
+        return None
+
+    def cut_cost(self, p: Piece) -> int | Problem:
+        """DW-CF-2, DW-CF-3: a chainfist cuts the closed door (1 AP) or bulkhead (2 AP) in the square in front."""
+        weapon = melee_of(p)
+        if p.kind != "marine" or weapon.cuts_door_ap is None:
+            return problem("cut.no_chainfist")
+        sq = self.ahead(p)
+        if sq is None or sq not in self.closed:
+            return problem("cut.no_door")
+        if self.is_bulkhead(sq):
+            return weapon.cuts_bulkhead_ap or weapon.cuts_door_ap
+        return weapon.cuts_door_ap
+
+    def section_doors(self, section: str) -> list[Square]:
+        """A-42: the doors of a section for an effect on the whole section: every door square in it or
+        orthogonally next to one of its squares (not yet destroyed)."""
+        squares = self.board.sections[section]
+        found: set[Square] = set()
+        for sq in squares:
+            for d in ((0, -1), (1, 0), (0, 1), (-1, 0), (0, 0)):
+                near = add(sq, d)
+                if near in self.board.door_index and self.state.door_status(near) != "destroyed":
+                    found.add(near)
+        return sorted(found)
+
+    def teleport_problem(self, p: Piece) -> Problem | None:
+        """DW-TEL-1, A-24: where the mission allows it, in the Marine turn, at most one Marine a turn."""
+        if not self.state.mission.teleport:
+            return problem("teleport.off")
+        if p.kind != "marine" or p.pos is None:
+            return problem("teleport.marines")
+        if self.state.phase != "marine":
+            return problem("teleport.own_turn")
+        if self.state.teleport_turn == self.state.turn:
+            return problem("teleport.one_a_turn")
+        return None
+
+    def securable(self) -> list[str]:
+        """Entry areas a Marine secures now (A-23): next to the area's entry square, that square empty,
+        and the Marine has it in sight (DW-SEC-2: anything in the way must go first)."""
+        out = []
+        for area in self.state.mission.usable_areas():
+            if area in self.state.secured:
+                continue
+            entry = self.board.entries[area].square
+            if entry in self.occ:
+                continue
+            if any(m.pos and chebyshev(m.pos, entry) == 1 and self.sees(m, entry) for m in self.marines()):
+                out.append(area)
+        return out
+
+    def grenade_problem(self, p: Piece, at: Square) -> Problem | None:
+        """DW-GL-1, DW-GL-3, A-5, A-6: grenades left; a square within 8 by the shortest route on the same
+        level, in the fire arc with a clear line of sight (the firer's own section allowed)."""
+        if p.kind != "marine" or p.grenades <= 0:
+            return problem("grenade.none")
+        assert p.pos is not None
+        if at not in self.board.cells:
+            return problem("flame.wall", square=at)
+        if at not in self.board.walk_distances(p.pos, GRENADE_RANGE):
+            return problem("grenade.range", square=at, range=GRENADE_RANGE)
+        if at != p.pos and not self.can_target(p, at, None):
+            return problem("grenade.no_line", square=at)
+        return None
+
+    def grenade_targets(self, p: Piece) -> list[Square]:
+        """One target square per section the launcher can reach (nearest first), like the flamer's."""
+        if p.kind != "marine" or p.grenades <= 0 or p.pos is None:
+            return []
+        covered: set[str] = set()
+        out = []
+        for sq in self.board.within(p.pos, GRENADE_RANGE):
+            section = self.board.section_of(sq)
+            if section not in covered and self.grenade_problem(p, sq) is None:
+                covered.add(section)
+                out.append(sq)
+        return out
 
     def is_bulkhead(self, sq: Square) -> bool:
         i = self.board.door_index.get(sq)

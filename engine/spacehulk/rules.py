@@ -22,11 +22,13 @@ from .actions import (
     Block,
     ClearJam,
     Convert,
+    Cut,
     Door,
     EndTurn,
     Exit,
     Fire,
     Flame,
+    Grenade,
     Move,
     Overwatch,
     Pass,
@@ -36,6 +38,7 @@ from .actions import (
     Reload,
     SelfDestruct,
     SetFacing,
+    Teleport,
     TimeExpired,
     Turn,
 )
@@ -43,6 +46,7 @@ from .board import Square
 from .events import (
     EVENT_ADAPTER,
     Activated,
+    AreaSecured,
     CommandPointsDiscarded,
     CommandPointsDrawn,
     DoorChanged,
@@ -61,6 +65,7 @@ from .events import (
     Reloaded,
     Spent,
     StealerPhaseEnded,
+    Teleported,
     TimerExpired,
     TurnBegan,
     Turned,
@@ -86,6 +91,7 @@ from .state import (
     AgPlace,
     AgReinforce,
     AgRevealShots,
+    AgSecure,
     Piece,
     SpaceHulkState,
     chooser_of,
@@ -419,9 +425,15 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
         case Flame(at=at):
             found = tape.flame_problem(p, _sq(at)) or 2
         case SelfDestruct():
-            found = _self_destruct_problem(tape, p) or 1
+            found = tape.self_destruct_problem(p) or 1
         case Reload():
             found = _reload_problem(p) or weapon_of(p).reload_ap
+        case Cut():
+            found = tape.cut_cost(p)
+        case Grenade(at=at):
+            found = tape.grenade_problem(p, _sq(at)) or 1  # DW-GL-1
+        case Teleport():
+            found = tape.teleport_problem(p) or 4  # DW-TEL-1, A-24: 4 AP at once
         case AutoFire():
             found = tape.auto_problem(p) or weapon_of(p).auto_ap
         case Assault(psychic=psychic):
@@ -438,14 +450,6 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     if isinstance(found, Problem):
         raise found.reject()
     return found, None  # type: ignore[return-value]
-
-
-def _self_destruct_problem(tape: Tape, p: Piece) -> Problem | None:
-    if not tape.opt.flamer_self_destruct:
-        return problem("destruct.off")  # Q16
-    if not weapon_of(p).self_destruct or p.ammo <= 0:
-        return problem("destruct.no_fuel")
-    return None
 
 
 def _reload_problem(p: Piece) -> Problem | None:
@@ -543,7 +547,8 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
         fire = bool(getattr(action, "fire", False))
         # SHB-10.7: check conversions after the move (the shot may target what it revealed) and
         # again after the free shot (a kill or a destroyed door may uncover a blip).
-        tape.push(*([AgConversions(), AgFreeShot(marine=p.id)] if fire else []), AgConversions())
+        secure = [AgSecure()] if tape.state.mission.securing else []  # once the action is over
+        tape.push(*secure, *([AgConversions(), AgFreeShot(marine=p.id)] if fire else []), AgConversions())
         return
     door: Square | None = _sq(action.square) if isinstance(action, Door) else None
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]
@@ -586,6 +591,14 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
             combat.self_destruct(tape, p)
         case AutoFire():
             combat.auto_fire(tape, p)
+        case Grenade(at=at):
+            combat.grenade(tape, p, _sq(at))
+        case Teleport():
+            tape.emit(Teleported(model=p.id, turn=tape.state.turn))
+        case Cut():
+            ahead = tape.ahead(p)
+            assert ahead is not None  # DW-CF-2, DW-CF-3: no roll; the square is clear for good
+            tape.emit(DoorChanged(square=ahead, status="destroyed", by=p.id))
         case Reload():
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
             tape.emit(Reloaded(model=p.id, ammo=weapon_of(p).ammo or 0))
@@ -721,6 +734,11 @@ def _step(tape: Tape, top: Any) -> bool:
                 blips.convert(tape, seen[0], voluntary=False)  # SHB-10.7; this step stays to re-check
             else:
                 tape.pop()
+        case AgSecure():
+            tape.pop()
+            for area in tape.securable():
+                lost = tuple(q.id for q in tape.state.pieces.values() if q.area == area and q.pos is None)
+                tape.emit(AreaSecured(area=area, lost=lost))  # DW-SEC-2 .. DW-SEC-5
         case AgRevealShots(models=models):
             tape.pop()
             _reveal_shots(tape, models)

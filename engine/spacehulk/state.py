@@ -180,6 +180,12 @@ class AgReinforce(_Frozen):
     remaining: int
 
 
+class AgSecure(_Frozen):
+    """Auto: after a Marine action, secure every entry area a Marine now covers (DW-SEC-2, A-23)."""
+
+    kind: Literal["secure"] = "secure"
+
+
 class AgEndPhase(_Frozen):
     """Auto: the rest of the end phase after flames went out (SHB-2.4)."""
 
@@ -204,11 +210,12 @@ AgendaItem = Annotated[
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
+    | AgSecure
     | AgEndPhase
     | AgBeginTurn,
     Field(discriminator="kind"),
 ]
-AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn"})
+AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
 MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block"})
 
 
@@ -252,6 +259,9 @@ class SpaceHulkState(State):
     time_up: bool = False
     kills: int = 0
     escaped: list[str] = []
+    teleported: list[str] = []  # Marines teleported out: gone for good, not casualties (DW-TEL-2)
+    teleport_turn: int = 0  # the last turn a Marine teleported out (at most 1 per turn, DW-TEL-1)
+    secured: list[str] = []  # secured entry areas (DW-SEC-3, DW-SEC-5)
     flamed_sections: list[str] = []
     outcome: Outcome | None = None
 
@@ -271,6 +281,8 @@ class SpaceHulkState(State):
                 "used": dict(self.used),
                 "agenda": list(self.agenda),
                 "escaped": list(self.escaped),
+                "teleported": list(self.teleported),
+                "secured": list(self.secured),
                 "flamed_sections": list(self.flamed_sections),
             }
         )

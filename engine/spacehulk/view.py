@@ -83,6 +83,8 @@ class SpaceHulkView(Model):
     time_up: bool
     kills: int
     escaped: tuple[str, ...]
+    teleported: tuple[str, ...] = ()
+    secured: tuple[str, ...] = ()
     flamed_sections: tuple[str, ...]
     bag: dict[int, int] | None  # Genestealer player only
     bag_size: int
@@ -160,6 +162,8 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         time_up=s.time_up,
         kills=s.kills,
         escaped=tuple(s.escaped),
+        teleported=tuple(s.teleported),
+        secured=tuple(s.secured),
         flamed_sections=tuple(s.flamed_sections),
         bag=dict(s.bag) if seat == "genestealer" else None,
         bag_size=sum(s.bag.values()),

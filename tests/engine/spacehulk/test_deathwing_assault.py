@@ -150,3 +150,14 @@ def test_marine_fire_at_a_genestealer_in_close_assault_is_aimed_fire_too() -> No
     state, ids = scenario("ag\n..\n.b", a=M("E"), g=G("W"), b=M("N"))
     state, events = act(state, "marine", Fire(model=ids["b"], at=(1, 0, 0)), rolls=[6, 1])
     assert ids["g"] not in state.pieces
+
+
+def test_marine_pilot_blocks_the_best_die() -> None:
+    """DW-PS-2: the Marine AI, offered a block, rerolls the Genestealer's best die."""
+    from engine.core import Dice
+
+    state, ids = scenario("ag", a=captain(), g=G("W"), options=DW)
+    state, _ = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 2, 5, 3])
+    legal = RULES.legal_actions(state, "marine")
+    choice = RULES.pilot("marine").choose(RULES.view(state, "marine"), legal, Dice(1, 1))
+    assert choice == Block(model=ids["a"], die=1)

@@ -7,7 +7,18 @@ import pytest
 
 from engine.core import Rejected
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import AutoFire, Fire, Flame, Move, Overwatch, Reload
+from engine.spacehulk.actions import (
+    Assault,
+    AutoFire,
+    Cut,
+    Fire,
+    Flame,
+    Grenade,
+    Move,
+    Overwatch,
+    Reload,
+    SelfDestruct,
+)
 from engine.spacehulk.weapons import WEAPONS
 
 from .helpers import G, M, act, kinds, of, scenario
@@ -169,3 +180,84 @@ def test_heavy_flamer_ammunition_and_reload() -> None:
     )
     state, events = act(state, "marine", Reload(model=ids["a"]))
     assert of(events, "reloaded")[0].ammo == 6 and state.pieces[ids["a"]].reloads == 0
+
+
+def test_chainfist_cuts_doors_and_bulkheads() -> None:
+    """DW-CF-2, DW-CF-3, DW-BLK-2: a chainfist cuts the closed door in front for 1 AP, a bulkhead for 2 AP,
+    no roll; the square is clear for good."""
+    state, ids = scenario("aD", a=M("E", melee="chainfist"), options=DW)
+    state, events = act(state, "marine", Cut(model=ids["a"]))
+    assert of(events, "spent")[0].ap == 1 and state.door_status((1, 0, 0)) == "destroyed"
+    state, ids = scenario("aB", a=M("E", melee="chainfist"), options=DW)
+    assert any(x.kind == "cut" for x in RULES.legal_actions(state, "marine"))
+    state, events = act(state, "marine", Cut(model=ids["a"]))
+    assert of(events, "spent")[0].ap == 2 and state.door_status((1, 0, 0)) == "destroyed"
+    state, ids = scenario("aD", a=M("E"), options=DW)
+    with pytest.raises(Rejected, match="chainfist"):
+        act(state, "marine", Cut(model=ids["a"]))
+
+
+def test_bulkhead_close_assault_needs_six_with_bonuses() -> None:
+    """DW-BLK-1, DW-BLK-2: a bulkhead never opens; a Marine attacks it in close assault and destroys it on 6+
+    with his bonuses; a Genestealer needs a 6."""
+    state, ids = scenario("aB", a=M("E", captain=True), options=DW)
+    assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "door"]
+    state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4])
+    assert of(events, "assaulted")[0].attacker_score == 6 and state.door_status((1, 0, 0)) == "destroyed"
+
+
+def test_thunder_hammer_self_destruct_clears_the_section() -> None:
+    """DW-TH-2, DW-BLK-4, A-42: 1 AP; every figure, blip and door of the bearer's section goes, the bearer
+    too; doors touching the section count (A-42); a bulkhead there falls on 5+."""
+    hammer = M("E", weapon=None, melee="thunder_hammer", shield=True)
+    diagram = "B:::D.\n:a:g::"
+    state, ids = scenario(diagram, sections="BAAAEF\nAAAAFF", a=hammer, g=G("W"), options=DW)
+    state, events = act(state, "marine", SelfDestruct(model=ids["a"]), rolls=[5])
+    assert of(events, "spent")[0].ap == 1
+    assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
+    assert state.door_status((4, 0, 0)) == "destroyed" and state.door_status((0, 0, 0)) == "destroyed"
+    assert of(events, "self_destructed")[0].bulkheads == (((0, 0, 0), 5),)
+
+
+def test_heavy_flamer_self_destruct_is_on_in_deathwing_games() -> None:
+    """A-37: Deathwing games switch the heavy flamer self-destruct on (SHB-9.7), 1 shot left needed."""
+    flamer = M("E", weapon="heavy_flamer", ammo=1)
+    state, ids = scenario("a.g", a=flamer, g=G("W"), options=DW)
+    assert any(x.kind == "self_destruct" for x in RULES.legal_actions(state, "marine"))
+    state, ids = scenario("a.g", a=flamer, g=G("W"))
+    assert not any(x.kind == "self_destruct" for x in RULES.legal_actions(state, "marine"))
+
+
+def test_grenade_hits_the_whole_section() -> None:
+    """DW-GL-1, DW-GL-2, A-5, A-42: 1 AP, a square within 8 in sight and arc; 1 D6 per figure of its section:
+    a Genestealer dies on 4+, a Marine on 6; its doors on 5+; blips are immune."""
+    diagram = "a...:::D\n....:g:m\n....:h:."
+    sections = "AAAABBBC\nAAAABBBC\nAAAABBBC"
+    captain = M("E", captain=True, grenades=10)
+    state, ids = scenario(diagram, sections=sections, a=captain, g=G("W"), h=G("W"), m=M("W"), options=DW)
+    state, events = act(state, "marine", Grenade(model=ids["a"], at=(5, 1, 0)), rolls=[4, 3, 5])
+    exploded = of(events, "grenade_exploded")[0]
+    assert exploded.rolls == {ids["g"]: 4, ids["h"]: 3} and exploded.doors == (((7, 0, 0), 5),)
+    assert ids["g"] not in state.pieces and ids["h"] in state.pieces and ids["m"] in state.pieces
+    assert state.door_status((7, 0, 0)) == "destroyed" and state.pieces[ids["a"]].grenades == 9
+    assert of(events, "spent")[0].ap == 1
+
+
+def test_grenade_range_and_own_section() -> None:
+    """DW-GL-1, A-5, A-6: 8 squares by the shortest route; the firer's own section may be hit (he rolls too)."""
+    state, ids = scenario(".a........g", a=M("E", captain=True, grenades=10), g=G("W"), options=DW)
+    with pytest.raises(Rejected, match="more than 8 squares"):
+        act(state, "marine", Grenade(model=ids["a"], at=(10, 0, 0)))
+    state, events = act(state, "marine", Grenade(model=ids["a"], at=(9, 0, 0)), rolls=[6, 4])
+    assert of(events, "grenade_exploded")[0].rolls == {ids["a"]: 6, ids["g"]: 4}
+    assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
+
+
+def test_grenades_run_out_and_spare_bulkheads() -> None:
+    """DW-GL-3, DW-GL-4: 10 grenades a mission, then none; bulkheads are unaffected."""
+    state, ids = scenario("a..:::B", sections="AAABBBB", a=M("E", captain=True, grenades=1), options=DW)
+    state, events = act(state, "marine", Grenade(model=ids["a"], at=(4, 0, 0)))
+    assert of(events, "grenade_exploded")[0].doors == () and state.door_status((6, 0, 0)) == "closed"
+    with pytest.raises(Rejected, match="grenades left"):
+        act(state, "marine", Grenade(model=ids["a"], at=(4, 0, 0)))
+    assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "grenade"]
