@@ -30,6 +30,15 @@ class Move(Action):
     use: Use = "ap"
 
 
+class Climb(Action):
+    """Climb a ladder to its other end, 2 AP, choosing the facing on arrival (DW-LAD-3); blips have none."""
+
+    kind: Literal["climb"] = "climb"
+    model: str
+    facing: Facing | None = None
+    use: Use = "ap"
+
+
 class Turn(Action):
     """Turn to a facing (90 or 180 degrees); `fire` is the 3e turn-and-fire variant (Q13)."""
 
@@ -207,6 +216,7 @@ class TimeExpired(Action):
 
 SpaceHulkAction = Annotated[
     Move
+    | Climb
     | Turn
     | Door
     | Fire

@@ -32,7 +32,7 @@ from .events import (
     OverwatchEnded,
     SelfDestructed,
 )
-from .state import AgBlock, AgFaceAttacker, Aim, Piece
+from .state import AgBlock, AgDetonate, AgFaceAttacker, Aim, Piece
 from .tape import Tape
 from .weapons import GRENADE_KILL_ON, Side, Weapon, block_sides, melee_of, weapon_of
 
@@ -321,6 +321,16 @@ def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
     d = tape.state.pieces[key]
     if d.kind == "marine" and d.overwatch:
         tape.emit(OverwatchEnded(model=d.id, reason="assaulted"))  # SHB-8.11
+    if d.kind == "marine" and melee_of(d).self_destruct and p.pos is not None and tape.sees(d, p.pos):
+        tape.push(AgDetonate(attacker=p.id, defender=d.id))  # DW-TH-3: declared before the dice
+        return
+    roll_assault(tape, p, d, psychic)
+
+
+def roll_assault(tape: Tape, p: Piece, d: Piece, psychic: int = 0) -> None:
+    """Both sides roll (SHB-8.9); then a possible block (DW-PS-2), then the result."""
+    ahead = tape.ahead(p)
+    assert ahead is not None
     a_dice = tuple(tape.dice.d6(_dice_count(tape, p, d, attacking=True)))
     d_dice = tuple(tape.dice.d6(_dice_count(tape, d, p, attacking=False)))
     pending = AgBlock(

@@ -12,6 +12,7 @@ from .actions import (
     AutoFire,
     Block,
     ClearJam,
+    Climb,
     Convert,
     Cut,
     Door,
@@ -38,6 +39,7 @@ from .messages import Problem
 from .queries import Queries
 from .state import (
     AgBlock,
+    AgDetonate,
     AgFaceAttacker,
     AgFacing,
     AgFreeShot,
@@ -82,6 +84,7 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
             yield Move, {"model": m.id, "to": to}, cost
             if bolter:
                 yield Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
+    yield from _climb_candidates(q, m)
     for facing in FACINGS:
         if facing == m.facing:
             continue
@@ -129,6 +132,16 @@ def _auto_has_target(q: Queries, m: Piece) -> bool:
     return q.auto_problem(m) is None
 
 
+def _climb_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
+    """DW-LAD-3: up or down a ladder, each facing on arrival (blips: none)."""
+    if p.pos is None or q.board.ladder_end(p.pos) is None:
+        return
+    for facing in (None,) if p.kind == "blip" else FACINGS:
+        cost = q.climb_cost(p, facing)
+        if isinstance(cost, int):
+            yield Climb, {"model": p.id, "facing": facing}, cost
+
+
 def _door_candidates(q: Queries, p: Piece, squares: Any) -> Iterator[Candidate]:
     for sq in squares:
         if sq in q.board.door_index:
@@ -174,6 +187,7 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             cost = q.move_cost(p, to)
             if isinstance(cost, int):
                 yield Move, {"model": p.id, "to": to}, cost
+        yield from _climb_candidates(q, p)
         if p.kind == "genestealer":
             for facing in FACINGS:
                 if facing != p.facing:
@@ -245,6 +259,8 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgDetonate():
+            return [_mk(SelfDestruct, model=top.defender, use="free"), _mk(Pass)]
         case AgFaceAttacker():
             return [_mk(Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(Pass)]
         case AgFreeShot():

@@ -22,6 +22,7 @@ from engine.core import Outcome
 
 from .board import Board, Facing, Square
 from .board.mapfile import map_text, parse_cached
+from .deathwing.timer import ForceTimer
 from .weapons import MeleeName, WeaponName, weapon_of
 
 if TYPE_CHECKING:
@@ -152,6 +153,7 @@ class Mission(_Frozen):
     deathwing: bool = False  # a Deathwing mission: playing it turns the expansion on
     teleport: bool = False  # Marines may teleport out (DW-TEL-1)
     securing: bool = False  # Marines may secure entry areas (DW-SEC-1)
+    force_timer: ForceTimer | None = None  # the Force List timer replaces the base timer (DW-TMR-1, A-16)
 
     @property
     def board(self) -> Board:

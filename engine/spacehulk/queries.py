@@ -85,6 +85,8 @@ class Queries:
     def sees(self, viewer: Piece, target: Square, blockers: set[Square] | None = None) -> bool:
         """The viewer has target in its vision arc with clear LoS (SHB-6.2, SHB-6.4, Q1)."""
         assert viewer.pos is not None and viewer.facing is not None
+        if viewer.pos[2] != target[2]:
+            return self.hole_sight(viewer, target, fire=False, blockers=blockers)
         if not in_vision_arc(viewer.facing, viewer.pos, target, self.opt.vision_arc):
             return False
         return clear(self.board, viewer.pos, target, self.blockers if blockers is None else blockers)
@@ -98,11 +100,70 @@ class Queries:
     def can_target(self, shooter: Piece, target: Square, max_range: int | None) -> bool:
         """Target in the fire arc, with clear LoS, within range (SHB-6.3, SHB-8.1, SHB-8.4)."""
         assert shooter.pos is not None and shooter.facing is not None
+        if shooter.pos[2] != target[2]:
+            return self.hole_sight(shooter, target, fire=True)  # DW-LVL-4: fire through a hole
         if not in_fire_arc(shooter.facing, shooter.pos, target):
             return False
         if max_range is not None and chebyshev(shooter.pos, target) > max_range:
             return False
         return clear(self.board, shooter.pos, target, self.blockers)
+
+    def climb_cost(self, p: Piece, facing: str | None) -> int | Problem:
+        """DW-LAD-3, A-13: 2 AP from a ladder square to its other end, which must be free; Marines,
+        Genestealers and blips alike (a blip keeps out of Marine sight, SHB-10.5)."""
+        end = self.board.ladder_end(p.pos) if p.pos is not None else None
+        if end is None:
+            return problem("climb.no_ladder")
+        if (p.kind == "blip") != (facing is None):
+            return problem("climb.facing")
+        found = self.square_problem(end, p)
+        if found is None and p.kind == "blip":
+            found = self.blip_square_problem(p, end)
+        return found if found is not None else 2
+
+    def hole_sight(
+        self, viewer: Piece, target: Square, *, fire: bool, blockers: set[Square] | None = None
+    ) -> bool:
+        """Sight (or fire) through a pit or ladder hole to the next level (DW-LOS-1 .. DW-LOS-4, A-14).
+
+        A viewer on a hole column H, or next to it at offset d, sees on the other level the square
+        under or over H and, if beside it, the square H - d beyond. H must lie in his vision arc (fire
+        arc to shoot) unless he stands on it. Far-level walls and doors block; a model on the upper
+        square of the hole blocks everything else (it can itself be seen); one below blocks nothing.
+        Looking up works as looking down.
+        """
+        assert viewer.pos is not None and viewer.facing is not None
+        vx, vy, vz = viewer.pos
+        tx, ty, tz = target
+        if abs(vz - tz) != 1:
+            return False
+        upper = min(vz, tz)
+        blocking = self.blockers if blockers is None else blockers
+        for hx in (vx - 1, vx, vx + 1):
+            for hy in (vy - 1, vy, vy + 1):
+                if not self.board.hole((hx, hy, upper)):
+                    continue
+                dx, dy = vx - hx, vy - hy
+                near, far = (hx, hy, vz), (hx, hy, tz)
+                if target not in (far, (hx - dx, hy - dy, tz)):
+                    continue
+                if (dx, dy) != (0, 0):
+                    in_arc = (
+                        in_fire_arc(viewer.facing, viewer.pos, near)
+                        if fire
+                        else in_vision_arc(viewer.facing, viewer.pos, near, self.opt.vision_arc)
+                    )
+                    if not in_arc or not clear(self.board, viewer.pos, near, blocking):
+                        continue
+                top = (hx, hy, upper)
+                if top != viewer.pos and top in self.occ and target != top:
+                    continue  # DW-LOS-3: a model on the upper square blocks the hole
+                if target == far:
+                    return True
+                lower = (hx, hy, upper + 1)
+                if clear(self.board, far, target, blocking - {lower}):  # far-level walls and doors
+                    return True
+        return False
 
     def marine_adjacent(self, sq: Square, ignore: Square | None = None) -> bool:
         return any(m.pos != ignore and chebyshev(m.pos, sq) == 1 for m in self.marines() if m.pos)  # type: ignore[arg-type]

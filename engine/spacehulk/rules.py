@@ -21,6 +21,7 @@ from .actions import (
     AutoFire,
     Block,
     ClearJam,
+    Climb,
     Convert,
     Cut,
     Door,
@@ -43,6 +44,7 @@ from .actions import (
     Turn,
 )
 from .board import Square
+from .deathwing.timer import turn_seconds
 from .events import (
     EVENT_ADAPTER,
     Activated,
@@ -81,6 +83,7 @@ from .state import (
     AgBeginTurn,
     AgBlock,
     AgConversions,
+    AgDetonate,
     AgEndPhase,
     AgFaceAttacker,
     AgFacing,
@@ -101,7 +104,7 @@ from .view import SpaceHulkView, make_view
 from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
-OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock)
+OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate)
 
 
 class SpaceHulkRules(Rules[SpaceHulkState]):
@@ -307,6 +310,14 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             tape.pop()
             if isinstance(top, AgBlock):
                 combat.resolve_assault(tape, top)  # no block: the dice stand (DW-PS-3: blocking is optional)
+            if isinstance(top, AgDetonate):  # no detonation: he defends (DW-TH-3)
+                s = tape.state
+                combat.roll_assault(tape, s.pieces[top.attacker], s.pieces[top.defender])
+        case SelfDestruct(use="free") if isinstance(top, AgDetonate):
+            if action.model != top.defender:
+                raise refuse("detonate.other")
+            tape.pop()
+            combat.self_destruct(tape, tape.state.pieces[top.defender])  # DW-TH-3: no CP, no AP
         case Block(die=die):
             if not isinstance(top, AgBlock):
                 raise refuse("block.none")
@@ -407,6 +418,8 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     match action:
         case Move(to=to, fire=fire, facing=facing):
             found = tape.move_cost(p, _sq(to), fire=fire, facing=facing)
+        case Climb(facing=facing):
+            found = tape.climb_cost(p, facing)
         case Turn(facing=facing, fire=fire):
             found = tape.turn_cost(p, facing, fire=fire)
             if not isinstance(found, Problem):
@@ -566,6 +579,10 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
         case Move(to=to, facing=facing):
             tape.emit(Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
+        case Climb(facing=facing):
+            end = tape.board.ladder_end(p.pos) if p.pos is not None else None
+            assert end is not None
+            tape.emit(Moved(model=p.id, frm=p.pos, to=end, facing=facing))
         case Turn(facing=facing):
             tape.emit(Turned(model=p.id, facing=facing, free_turn=free_turn))
         case Door(square=sq):
@@ -677,6 +694,8 @@ def _begin_turn(tape: Tape) -> None:
     if opt.timer_mode == "realtime":
         leaders = sum(1 for m in tape.marines() if m.sergeant or m.captain)  # SHB-3.1, SHB-3.2, DW-CAP-2
         timer = opt.timer_base_s + opt.timer_per_leader_s * leaders
+        if s.mission.force_timer is not None:  # the Force List table replaces it (and DW-CAP-2)
+            timer = turn_seconds(s.mission.force_timer, leaders)
     tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))
     if opt.jams_clear_each_turn:
         jammed = tuple(m.id for m in tape.marines() if m.jammed)
@@ -774,7 +793,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock():
+        case AgBlock() | AgDetonate():
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

@@ -156,6 +156,15 @@ class AgBlock(_Frozen):
     psychic: int = 0
 
 
+class AgDetonate(_Frozen):
+    """Choice (Marine player): a thunder hammer bearer attacked by a Genestealer he sees may detonate
+    instead of defending, before the dice (DW-TH-3, A-40)."""
+
+    kind: Literal["detonate"] = "detonate"
+    attacker: str
+    defender: str
+
+
 class AgFreeShot(_Frozen):
     """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
 
@@ -207,6 +216,7 @@ AgendaItem = Annotated[
     | AgOverwatchPick
     | AgFaceAttacker
     | AgBlock
+    | AgDetonate
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -216,7 +226,7 @@ AgendaItem = Annotated[
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
-MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block"})
+MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block", "detonate"})
 
 
 def chooser_of(item: BaseModel) -> Seat | None:

@@ -193,6 +193,22 @@ class Board:
     def __contains__(self, sq: object) -> bool:
         return sq in self.cells
 
+    def hole(self, sq: Square) -> bool:
+        """A pit or ladder on `sq` opening onto the square directly below it (DW-PIT-1, DW-LAD-1)."""
+        cell = self.cells.get(sq)
+        below = (sq[0], sq[1], sq[2] + 1)
+        return cell is not None and cell.feature in ("pit", "ladder") and below in self.cells
+
+    def ladder_end(self, sq: Square) -> Square | None:
+        """The other end of the ladder on `sq`: the ladder square directly below or above (DW-LAD-1)."""
+        for dz in (1, -1):
+            other = (sq[0], sq[1], sq[2] + dz)
+            if self.cells.get(sq) and self.cells[sq].feature == "ladder":
+                cell = self.cells.get(other)
+                if cell is not None and cell.feature == "ladder":
+                    return other
+        return None
+
     def section_of(self, sq: Square) -> str:
         return self.cells[sq].section
 

@@ -3,8 +3,10 @@ new close-combat weapons (deathwing.md §2.2, §2.4; worked example T-4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Assault, Block, Fire, Pass
+from engine.spacehulk.actions import Assault, Block, Fire, Pass, SelfDestruct
 from engine.spacehulk.weapons import MELEE
 
 from .helpers import G, M, act, kinds, of, scenario
@@ -63,18 +65,25 @@ def test_power_sword_gives_no_close_assault_bonus() -> None:
     assert of(events, "assaulted")[0].attacker_score == 5
 
 
+def stealer_attacks_hammer(state: Any, ids: dict[str, str], rolls: list[int]) -> tuple[Any, list[Any]]:
+    """A Genestealer attacks a thunder hammer bearer who sees it: he declines to detonate (DW-TH-3), then the dice."""
+    state, _ = act(state, "genestealer", Assault(model=ids["g"]))
+    assert state.top().kind == "detonate"  # type: ignore[union-attr]
+    return act(state, "marine", Pass(), rolls=rolls)
+
+
 def test_storm_shield_blocks_from_the_left_too() -> None:
     """DW-SS-1: a storm shield blocks attacks from the front square and the Marine's left side."""
     shield = M("E", weapon=None, melee="thunder_hammer", shield=True)
     # the Genestealer attacks from the Marine's left (north of a Marine facing east)
     state, ids = scenario("g.\na.", a=shield, g=G("S"), phase="stealer", options=DW)
-    state, _ = act(state, "genestealer", Assault(model=ids["g"]), rolls=[6, 1, 1, 2])
+    state, _ = stealer_attacks_hammer(state, ids, [6, 1, 1, 2])
     assert state.top().kind == "block"  # type: ignore[union-attr]
     state, events = act(state, "marine", Block(model=ids["a"], die=0), rolls=[1])
     assert of(events, "assaulted")[0].attacker_dice == (1, 1, 1)
     # from his right side: no block
     state, ids = scenario("a.\ng.", a=shield, g=G("N"), phase="stealer", options=DW)
-    state, _ = act(state, "genestealer", Assault(model=ids["g"]), rolls=[6, 1, 1, 2])
+    state, _ = stealer_attacks_hammer(state, ids, [6, 1, 1, 2])
     assert state.top() is None or state.top().kind != "block"  # type: ignore[union-attr]
 
 
@@ -85,8 +94,28 @@ def test_thunder_hammer_bonus_only_facing() -> None:
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4, 5, 1, 1])
     assert of(events, "assaulted")[0].attacker_score == 6 and ids["g"] not in state.pieces
     state, ids = scenario("a.\ng.", a=hammer, g=G("N"), phase="stealer", options=DW)
-    state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 4])
+    state, events = stealer_attacks_hammer(state, ids, [5, 1, 1, 4])
     assert of(events, "assaulted")[0].defender_score == 4
+
+
+def test_thunder_hammer_detonates_instead_of_defending() -> None:
+    """DW-TH-3, A-40: attacked by a Genestealer he sees, the bearer may detonate before the dice, free:
+    his whole section goes, the attacker too."""
+    hammer = M("E", weapon=None, melee="thunder_hammer")
+    state, ids = scenario("ag.", a=hammer, g=G("W"), phase="stealer", options=DW)
+    state, _ = act(state, "genestealer", Assault(model=ids["g"]))
+    assert {x.kind for x in RULES.legal_actions(state, "marine")} == {"self_destruct", "pass"}
+    state, events = act(state, "marine", SelfDestruct(model=ids["a"], use="free"))
+    assert not of(events, "spent") and not of(events, "assaulted")
+    assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
+
+
+def test_thunder_hammer_cannot_detonate_against_an_unseen_attacker() -> None:
+    """DW-TH-3, A-40: attacked from the rear he does not see the attacker: no detonation, the dice roll."""
+    hammer = M("E", weapon=None, melee="thunder_hammer")
+    state, ids = scenario("ga", a=hammer, g=G("E"), phase="stealer", options=DW)
+    state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[6, 1, 1, 1])
+    assert of(events, "assaulted") and (state.top() is None or state.top().kind != "detonate")  # type: ignore[union-attr]
 
 
 def test_lightning_claws_two_dice_facing_plus_two_always() -> None:

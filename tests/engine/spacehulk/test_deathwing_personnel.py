@@ -113,3 +113,27 @@ def test_librarian_psychic_points_are_offered_as_a_sample() -> None:
     state, ids = scenario("ag", a=M("E", mastery=1, psychic=10, melee="force_axe"), g=G("W"), options=DW)
     points = {x.psychic for x in RULES.legal_actions(state, "marine") if x.kind == "assault"}  # type: ignore[attr-defined]
     assert points == {0, 1, 2, 3}
+
+
+def test_t7_force_list_timer() -> None:
+    """T-7, DW-TMR-1, DW-TMR-2, A-16: 1.30 = 90 s; N=2, P=3: 2:00; N=4, P=5 with 3 leaders lost: 2:30;
+    N=1, P=1 with the leader lost: 0:30 (the minimum)."""
+    from engine.spacehulk.deathwing.timer import ForceTimer, parse_minutes, table_seconds, turn_seconds
+
+    assert parse_minutes("1.30") == 90
+    assert table_seconds(2, 3) == parse_minutes("2.00")
+    assert turn_seconds(ForceTimer(leaders=4, points=5), leaders_now=1) == parse_minutes("2.30")
+    assert turn_seconds(ForceTimer(leaders=1, points=1), leaders_now=0) == 30
+    assert table_seconds(6, 1) == table_seconds(4, 1)  # N above 4 reads as 4
+
+
+def test_force_list_timer_replaces_the_base_timer() -> None:
+    """DW-TMR-1, A-16: under the Force List the table gives the turn time (the Captain's +30 s too)."""
+    from engine.spacehulk.deathwing.timer import ForceTimer
+
+    timer = ForceTimer(leaders=2, points=3)
+    state, _ = scenario(
+        "a.\nb.", a=captain(), b=M("E", sergeant=True), phase="stealer", mission={"force_timer": timer}
+    )
+    state, _ = act(state, "genestealer", EndTurn(), rolls=[3])
+    assert state.timer_seconds == 120

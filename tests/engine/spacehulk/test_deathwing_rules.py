@@ -21,7 +21,7 @@ def test_securing_needs_the_mission() -> None:
 
 
 def test_securing_an_entry_area() -> None:
-    """DW-SEC-2 .. DW-SEC-4, A-23: a Marine adjacent to the empty entry square with it in sight secures the
+    """DW-SEC-2, DW-SEC-3, DW-SEC-4, A-23: a Marine adjacent to the empty entry square with it in sight secures the
     area at the end of his action (0 AP); what lurks beyond is lost, not killed; no reinforcement uses it."""
     state, ids = scenario(
         "1.a",

@@ -207,7 +207,7 @@ def test_bulkhead_close_assault_needs_six_with_bonuses() -> None:
 
 
 def test_thunder_hammer_self_destruct_clears_the_section() -> None:
-    """DW-TH-2, DW-BLK-4, A-42: 1 AP; every figure, blip and door of the bearer's section goes, the bearer
+    """DW-TH-2, DW-TH-4, DW-BLK-4, A-42: 1 AP; every figure, blip and door of the bearer's section goes, the bearer
     too; doors touching the section count (A-42); a bulkhead there falls on 5+."""
     hammer = M("E", weapon=None, melee="thunder_hammer", shield=True)
     diagram = "B:::D.\n:a:g::"
@@ -254,7 +254,7 @@ def test_grenade_range_and_own_section() -> None:
 
 
 def test_grenades_run_out_and_spare_bulkheads() -> None:
-    """DW-GL-3, DW-GL-4: 10 grenades a mission, then none; bulkheads are unaffected."""
+    """DW-GL-3, DW-GL-4, DW-BLK-5: 10 grenades a mission, then none; bulkheads are unaffected."""
     state, ids = scenario("a..:::B", sections="AAABBBB", a=M("E", captain=True, grenades=1), options=DW)
     state, events = act(state, "marine", Grenade(model=ids["a"], at=(4, 0, 0)))
     assert of(events, "grenade_exploded")[0].doors == () and state.door_status((6, 0, 0)) == "closed"

@@ -1,0 +1,159 @@
+"""Deathwing multi-level play: sight and fire through holes, ladders (deathwing.md §2.3; worked example T-8).
+
+Levels grow downwards: [level 1] lies below [level 0] (mapfile.py). Pieces are placed on explicit squares.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Rejected
+from engine.spacehulk import RULES
+from engine.spacehulk.actions import Climb, Fire, Move
+from engine.spacehulk.missions import KillStealers, Mission
+from engine.spacehulk.options import SpaceHulkOptions
+from engine.spacehulk.queries import Queries
+from engine.spacehulk.state import Piece, SpaceHulkState
+
+from .helpers import act, of
+
+PREFIX = {"marine": "m", "genestealer": "g", "blip": "b"}
+
+
+def two_levels(upper: str, lower: str, *pieces: dict[str, Any], phase: str = "marine") -> SpaceHulkState:
+    """A two-level map; pieces are dicts with kind, pos and the rest of their fields, numbered in order."""
+    text = f"[level 0]\n{upper}\n[level 1]\n{lower}"
+    mission = Mission(
+        id="test",
+        name="Test",
+        map_name="test",
+        map_text=text,
+        marines=(),
+        win=(KillStealers(count=99),),
+        lose=(),
+        reinforcements=0,
+    )
+    made: dict[str, Piece] = {}
+    blips: dict[str, int] = {}
+    for n, spec in enumerate(pieces, start=1):
+        spec = dict(spec)
+        pid = f"{PREFIX[spec['kind']]}{n}"
+        value = spec.pop("value", None)
+        made[pid] = Piece(id=pid, **spec)
+        if value is not None:
+            blips[pid] = value
+    opts = SpaceHulkOptions(expansions=frozenset({"deathwing"}), interrupt_prompt="when_able")  # type: ignore[call-arg]
+    return SpaceHulkState(
+        seed=1,
+        options=opts,
+        mission=mission,
+        pieces=made,
+        next_id=len(made) + 1,
+        doors=[d.initial for d in mission.board.doors],
+        blips=blips,
+        turn=1,
+        phase=phase,  # type: ignore[arg-type]
+    )
+
+
+def marine(pos: tuple[int, int, int], facing: str = "N", **kw: Any) -> dict[str, Any]:
+    return {"kind": "marine", "pos": pos, "facing": facing, "weapon": "storm_bolter", "ap": 4, **kw}
+
+
+def stealer(pos: tuple[int, int, int], facing: str = "S", **kw: Any) -> dict[str, Any]:
+    return {"kind": "genestealer", "pos": pos, "facing": facing, "ap": 6, **kw}
+
+
+UPPER = ".....\n.....\n..P..\n.....\n....."
+LOWER = ".....\n.....\n.....\n.....\n....."
+
+
+def test_t8_looking_up_through_a_pit() -> None:
+    """T-8, DW-LOS-4, A-14: a Marine below, diagonally next to the square under pit P, may target P and the
+    upper square diagonally beyond P, and nothing else up there."""
+    state = two_levels(UPPER, LOWER, marine((3, 3, 1), "N"))
+    q = Queries(state)
+    m = state.pieces["m1"]
+    seen = {sq for sq in state.board.cells if sq[2] == 0 and q.sees(m, sq)}
+    assert seen == {(2, 2, 0), (1, 1, 0)}
+    assert q.can_target(m, (2, 2, 0), None) and q.can_target(m, (1, 1, 0), None)
+
+
+def test_sight_through_a_hole_needs_the_hole_nearby_and_in_arc() -> None:
+    """DW-LOS-1, DW-LOS-2, A-14: only from the hole square or next to it, with the hole in the vision arc
+    (fire arc to shoot); from the hole square itself only the square directly below."""
+    far = two_levels(UPPER, LOWER, marine((4, 4, 0), "N"))
+    assert not any(Queries(far).sees(far.pieces["m1"], sq) for sq in far.board.cells if sq[2] == 1)
+    away = two_levels(UPPER, LOWER, marine((3, 3, 0), "S"))
+    assert not any(Queries(away).sees(away.pieces["m1"], sq) for sq in away.board.cells if sq[2] == 1)
+    on = two_levels(UPPER, LOWER, marine((2, 2, 0), "S"))
+    seen = {sq for sq in on.board.cells if sq[2] == 1 and Queries(on).sees(on.pieces["m1"], sq)}
+    assert seen == {(2, 2, 1)}
+    side = two_levels(UPPER, LOWER, marine((3, 2, 0), "N"))  # the pit at his left side: seen, not in fire arc
+    q = Queries(side)
+    assert q.sees(side.pieces["m1"], (2, 2, 1)) and not q.can_target(side.pieces["m1"], (2, 2, 1), None)
+
+
+def test_a_model_on_the_upper_square_blocks_the_hole() -> None:
+    """DW-LOS-3, A-14: a model on the upper square of a hole blocks sight through it (and can be seen);
+    a model on the lower square blocks nothing."""
+    state = two_levels(UPPER, LOWER, marine((3, 3, 1), "N"), stealer((2, 2, 0)))
+    q = Queries(state)
+    m = state.pieces["m1"]
+    assert q.sees(m, (2, 2, 0)) and not q.sees(m, (1, 1, 0))
+    state = two_levels(UPPER, LOWER, marine((3, 3, 0), "N"), stealer((2, 2, 1)))
+    q = Queries(state)
+    assert q.sees(state.pieces["m1"], (2, 2, 1)) and q.sees(state.pieces["m1"], (1, 1, 1))
+
+
+def test_far_level_walls_block() -> None:
+    """A-14: walls on the far level block the square beyond the hole."""
+    state = two_levels(UPPER, ".....\n..#..\n.#...\n.....\n.....", marine((3, 3, 0), "N"))
+    q = Queries(state)
+    assert q.sees(state.pieces["m1"], (2, 2, 1)) and not q.sees(state.pieces["m1"], (1, 1, 1))
+
+
+def test_shooting_through_a_pit() -> None:
+    """DW-LVL-4: storm bolters fire up or down through a pit, overwatch included."""
+    state = two_levels(UPPER, LOWER, marine((3, 3, 1), "N"), stealer((1, 1, 0), "S"))
+    state, events = act(state, "marine", Fire(model="m1", at=(1, 1, 0)), rolls=[6, 2])
+    assert of(events, "fired")[0].hit and "g2" not in state.pieces
+    state = two_levels(
+        UPPER, LOWER, marine((3, 3, 1), "N", overwatch=True), stealer((0, 0, 0), "S"), phase="stealer"
+    )
+    state, events = act(state, "genestealer", Move(model="g2", to=(1, 1, 0)), rolls=[6, 1])
+    assert of(events, "fired")[0].overwatch and "g2" not in state.pieces
+
+
+LADDER_UP = ".....\n..L..\n....."
+LADDER_DOWN = ".....\n..L..\n....."
+
+
+def test_ladders_two_ap_either_way_facing_on_arrival() -> None:
+    """DW-LAD-1, DW-LAD-3: a ladder joins two levels, usable from either end for 2 AP; the owner picks
+    the facing on arrival; it blocks neither movement nor sight."""
+    state = two_levels(LADDER_UP, LADDER_DOWN, marine((1, 1, 0), "E"))
+    state, _ = act(state, "marine", Move(model="m1", to=(2, 1, 0)))  # onto the ladder square, no risk
+    assert any(x.kind == "climb" for x in RULES.legal_actions(state, "marine"))
+    state, events = act(state, "marine", Climb(model="m1", facing="W"))
+    m = state.pieces["m1"]
+    assert (m.pos, m.facing) == ((2, 1, 1), "W") and of(events, "spent")[0].ap == 2
+    with pytest.raises(Rejected, match="activated|costs"):
+        act(state, "marine", Climb(model="m1", facing="N"))
+
+
+def test_genestealers_and_blips_climb_too() -> None:
+    """DW-LAD-3, A-13: Genestealers and blips climb for 2 AP, never into an occupied square."""
+    state = two_levels(
+        LADDER_UP,
+        LADDER_DOWN,
+        stealer((2, 1, 0)),
+        {"kind": "blip", "pos": (0, 0, 0), "ap": 6, "value": 1},
+        phase="stealer",
+    )
+    state, events = act(state, "genestealer", Climb(model="g1", facing="N"))
+    assert state.pieces["g1"].pos == (2, 1, 1)
+    with pytest.raises(Rejected, match="no ladder"):
+        act(state, "genestealer", Climb(model="b2"))
