@@ -18,12 +18,16 @@ Readings:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .board import VECTORS, Square, add, facing_toward, relative
+from .board.los import traverse
 from .events import (
     Assaulted,
     AutoFired,
     Blocked,
     DoorChanged,
+    FeatureWrecked,
     Fired,
     Flamed,
     GrenadeExploded,
@@ -68,6 +72,8 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
     dice = tuple(tape.dice.d6(weapon.fire_dice))
     needed = 6 if bulkhead else weapon.kill_on  # DW-BLK-3, A-28: a natural 6, no sustained fire
     hit = _hits(weapon, dice, bonus, needed)
+    deflected = deflection(tape, m.pos, at) if hit and m.pos is not None else ()
+    hit = hit and not any(d >= 5 for d in deflected)
     aim = None if hit else Aim(target=key, square=at, shots=(1 if free else shots + 1))
     tape.emit(
         Fired(
@@ -82,6 +88,7 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
             jammed=False,
             aim=aim,
             bursts=1 if weapon.ammo is not None else 0,
+            deflection=deflected,
         )
     )
     if hit:
@@ -106,7 +113,9 @@ def auto_fire(tape: Tape, m: Piece) -> None:
         dice = tuple(tape.dice.d6(weapon.auto_dice))
         rolls.append(dice)
         hit = max(dice) >= weapon.auto_kill_on
-        target = "door" if key.startswith("door@") else key
+        target = key.split("@")[0] if "@" in key else key
+        deflected = deflection(tape, m.pos, sq) if hit and m.pos is not None else ()
+        hit = hit and not any(d >= 5 for d in deflected)
         tape.emit(
             Fired(
                 model=m.id,
@@ -119,6 +128,7 @@ def auto_fire(tape: Tape, m: Piece) -> None:
                 overwatch=False,
                 jammed=False,
                 aim=None,
+                deflection=deflected,
             )
         )
         if hit:
@@ -137,15 +147,20 @@ def grenade(tape: Tape, m: Piece, at: Square) -> None:
         (p for p in tape.state.pieces.values() if p.pos in reach and p.kind != "blip"), key=lambda p: p.number
     )
     rolls = {p.id: tape.dice.d6()[0] for p in victims}
-    door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in doors)
+    features = _crates_in(tape, reach) + [sq for sq in sorted(reach) if tape.feature(sq) == "cryo"]
+    door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in [*doors, *features])
     tape.emit(GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls))
     for pid, roll in rolls.items():
         p = tape.state.pieces.get(pid)
         if p is not None and roll >= GRENADE_KILL_ON[p.kind]:
             kill(tape, pid)
     for sq, roll in door_rolls:
-        if roll >= GRENADE_KILL_ON["door"]:
+        if sq in tape.board.door_index and roll >= GRENADE_KILL_ON["door"]:
             tape.emit(DoorChanged(square=sq, status="destroyed"))
+        elif tape.feature(sq) == "crate" and roll >= 6:  # A-5: crates die on 6 (the flamer's)
+            wreck(tape, sq)
+        elif tape.feature(sq) == "cryo" and roll >= 5:  # A-5: cryo tanks on 5+ (the doors')
+            wreck(tape, sq)
 
 
 def _hits(weapon: Weapon, dice: tuple[int, ...], bonus: int, needed: int) -> bool:
@@ -196,8 +211,31 @@ def malfunction(tape: Tape, m: Piece) -> None:
 def _destroy_target(tape: Tape, key: str, at: Square) -> None:
     if key == "door":
         tape.emit(DoorChanged(square=at, status="destroyed"))
+    elif key == "feature":
+        wreck(tape, at)
     elif key in tape.state.pieces:
         kill(tape, key)
+
+
+def wreck(tape: Tape, at: Square) -> None:
+    """A crate turns into rubble, all its squares (DW-CRT-1, A-26); a cryo tank is flipped (DW-CRY-1)."""
+    if tape.attackable_feature(at):
+        tape.emit(FeatureWrecked(squares=tape.feature_squares(at)))
+
+
+def deflection(tape: Tape, frm: Square, to: Square) -> tuple[int, ...]:
+    """DW-RUB-2, DW-RUB-3, A-27: 1 D6 per rubble square a hit crosses (between the shooter and the
+    target, and the target's own square); grazing a rubble square diagonally rolls only when the
+    other square of that corner blocks too. Same level only (no rubble rolls through holes)."""
+    if not tape.state.options.deathwing or frm[2] != to[2]:
+        return ()
+    cells, pairs = traverse(frm, to)
+    rubble = [sq for sq in [*cells, to] if tape.feature(sq) == "rubble"]
+    for a, b in pairs:
+        for one, other in ((a, b), (b, a)):
+            if tape.feature(one) == "rubble" and (other not in tape.board.cells or other in tape.blockers):
+                rubble.append(one)
+    return tuple(tape.dice.d6(len(rubble))) if rubble else ()
 
 
 def overwatch_shooters(tape: Tape, target: Piece) -> list[Piece]:
@@ -222,10 +260,12 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
         bonus = 1  # 3e variant: later overwatch shots at the same target kill on 5+
     dice = tuple(tape.dice.d6(weapon.fire_dice))
     hit = _hits(weapon, dice, bonus, weapon.kill_on)
+    alive = target in tape.state.pieces
+    deflected = deflection(tape, m.pos, at) if hit and alive and m.pos is not None else ()
+    hit = hit and not any(d >= 5 for d in deflected)
     double = len(set(dice)) < len(dice)
     jammed = weapon.jams and double and not (dice == (6, 6) and tape.opt.double_six == "kill_no_jam")
     new_aim = Aim(target=target, square=at, shots=1) if tape.opt.overwatch_sustained and not hit else None
-    alive = target in tape.state.pieces
     tape.emit(
         Fired(
             model=m.id,
@@ -239,6 +279,7 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
             jammed=jammed,
             aim=new_aim,
             bursts=1 if weapon.ammo is not None else 0,  # DW-AC-9: overwatch uses ammunition
+            deflection=deflected,
         )
     )
     if hit and alive:
@@ -260,10 +301,27 @@ def flame(tape: Tape, m: Piece, at: Square) -> None:
         key=lambda p: p.number,
     )
     rolls = {p.id: tape.dice.d6()[0] for p in victims}
-    tape.emit(Flamed(model=m.id, target=at, section=tape.board.section_of(at), squares=area, rolls=rolls))
+    crates = _crates_in(tape, area)  # DW-CRT-2: 1 D6 per crate, destroyed on 6
+    crate_rolls = tuple((sq, tape.dice.d6()[0]) for sq in crates)
+    section = tape.board.section_of(at)
+    tape.emit(Flamed(model=m.id, target=at, section=section, squares=area, rolls=rolls, crates=crate_rolls))
     for pid, roll in rolls.items():
         if roll >= kill_on:
             kill(tape, pid)
+    for sq, roll in crate_rolls:
+        if roll >= 6:
+            wreck(tape, sq)
+
+
+def _crates_in(tape: Tape, squares: Iterable[Square]) -> list[Square]:
+    """One square per intact crate among `squares` (a crate of several squares is one crate)."""
+    found: list[Square] = []
+    seen: set[Square] = set()
+    for sq in sorted(squares):
+        if sq not in seen and tape.attackable_feature(sq) and tape.feature(sq) == "crate":
+            seen.update(tape.feature_squares(sq))
+            found.append(sq)
+    return found
 
 
 def self_destruct(tape: Tape, m: Piece) -> None:
@@ -304,6 +362,8 @@ def _self_destruct_deathwing(tape: Tape, m: Piece, section: str) -> None:
     for sq, roll in rolls:
         if roll >= 5:
             tape.emit(DoorChanged(square=sq, status="destroyed"))
+    for sq in tape.board.sections[section]:
+        wreck(tape, sq)  # A-40: crates and cryo tanks go as doors
 
 
 def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
@@ -315,8 +375,8 @@ def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
     """
     ahead = tape.ahead(p)
     assert ahead is not None
-    if key == "door":
-        _assault_door(tape, p, ahead, psychic)
+    if key in ("door", "feature"):
+        _assault_door(tape, p, ahead, psychic, key)
         return
     d = tape.state.pieces[key]
     if d.kind == "marine" and d.overwatch:
@@ -486,7 +546,7 @@ def _dice_count(tape: Tape, p: Piece, opponent: Piece, *, attacking: bool) -> in
     return min(dice, flank_dice) if flank else dice
 
 
-def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0) -> None:
+def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str = "door") -> None:
     """SHB-8.13: a Marine needs 6 on 1D6 (sergeant +1); a Genestealer any 6 on 3D6.
 
     Reading (DW-BLK-2): a Terminator attacks a door or bulkhead with all his close-assault
@@ -498,7 +558,7 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0) -> None:
     tape.emit(
         Assaulted(
             model=p.id,
-            target="door",
+            target=key,
             square=sq,
             attacker_dice=dice,
             defender_dice=(),
@@ -507,5 +567,7 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0) -> None:
             result="attacker" if success else "defender",
         )
     )
-    if success:
+    if success and key == "feature":
+        wreck(tape, sq)  # DW-CRT-1, DW-CRY-1: attacked like a door
+    elif success:
         tape.emit(DoorChanged(square=sq, status="destroyed", by=p.id))

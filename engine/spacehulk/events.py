@@ -186,6 +186,7 @@ class Fired(Event):
     target: str  # piece id or "door"
     square: Square
     dice: tuple[int, ...]  # the profile's fire dice (2 for a storm bolter)
+    deflection: tuple[int, ...] = ()  # rubble rolls of a hit (DW-RUB-2); any 5-6 deflected it
     bonus: int
     needed: int
     hit: bool
@@ -231,6 +232,13 @@ class GrenadeExploded(Event):
     doors: tuple[tuple[Square, int], ...]
 
 
+class FeatureWrecked(Event):
+    """A crate destroyed (its squares become rubble, DW-CRT-1, A-26) or a cryo tank (flipped, DW-CRY-1)."""
+
+    kind: Literal["feature_wrecked"] = "feature_wrecked"
+    squares: tuple[Square, ...]
+
+
 class Malfunctioned(Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
@@ -257,6 +265,7 @@ class Flamed(Event):
     section: str
     squares: tuple[Square, ...]
     rolls: dict[str, int]
+    crates: tuple[tuple[Square, int], ...] = ()  # 1 D6 per crate in the area (DW-CRT-2)
 
 
 class Assaulted(Event):
@@ -404,6 +413,7 @@ ShEvent = Annotated[
     | Assaulted
     | Blocked
     | AutoFired
+    | FeatureWrecked
     | GrenadeExploded
     | Teleported
     | AreaSecured

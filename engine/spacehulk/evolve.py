@@ -115,6 +115,8 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             if bursts:
                 p = s.pieces[model]
                 s.pieces[model] = p.model_copy(update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts})
+        case ev.FeatureWrecked(squares=squares):
+            s.wrecked = sorted(set(s.wrecked) | set(squares))
         case ev.GrenadeExploded(model=model):
             p = s.pieces[model]
             s.pieces[model] = p.model_copy(update={"grenades": p.grenades - 1, "aim": None})

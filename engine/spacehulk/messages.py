@@ -56,6 +56,7 @@ MESSAGES: dict[str, str] = {
     "detonate.other": "Only the thunder hammer bearer under attack can detonate now.",
     "climb.no_ladder": "There is no ladder here.",
     "climb.facing": "Choose a facing on arrival (blips have none).",
+    "move.chute_full": "A Genestealer is already in that chute.",
     "fire.empty": "The assault cannon is empty; reload it first.",
     "fire.bulkhead": "Only an assault cannon burst can damage a bulkhead.",
     "reload.none": "{name} has no reload left for that weapon.",

@@ -69,8 +69,59 @@ class Queries:
     def blockers(self) -> set[Square]:
         """Squares that block sight now (SHB-6.4): models, blips, closed doors, flames, blocking features."""
         if self._blockers is None:
-            self._blockers = set(self.occ) | self.closed | self.burning | self.board.static_blocks_los
+            self._blockers = set(self.occ) | self.closed | self.burning | self.blocks_los
         return self._blockers
+
+    @property
+    def blocks_los(self) -> frozenset[Square]:
+        """Features that block sight now: intact crates, cryo tanks even destroyed (DW-CRT-1, DW-CRY-1)."""
+        return (
+            self.board.static_blocks_los - self.rubbled
+            if self.state.wrecked
+            else self.board.static_blocks_los
+        )
+
+    @property
+    def blocks_move(self) -> frozenset[Square]:
+        return (
+            self.board.static_blocks_move - self.rubbled
+            if self.state.wrecked
+            else self.board.static_blocks_move
+        )
+
+    @property
+    def rubbled(self) -> frozenset[Square]:
+        """Destroyed crates: rubble now (DW-CRT-1, A-26)."""
+        cells = self.board.cells
+        return frozenset(sq for sq in self.state.wrecked if cells[sq].feature == "crate")
+
+    def feature(self, sq: Square) -> str | None:
+        """The feature on sq now: a destroyed crate is rubble; a destroyed cryo tank is "wrecked_cryo"."""
+        cell = self.board.cells.get(sq)
+        if cell is None or cell.feature is None:
+            return None
+        if sq in self.state.wrecked:
+            return "rubble" if cell.feature == "crate" else "wrecked_cryo"
+        return cell.feature
+
+    def attackable_feature(self, sq: Square) -> bool:
+        """An intact crate or cryo tank: attacked like a door by close assault and fire (DW-CRT-1,
+        DW-CRY-1, A-26). Only in Deathwing games (the base game has no features)."""
+        return self.state.options.deathwing and self.feature(sq) in ("crate", "cryo")
+
+    def feature_squares(self, sq: Square) -> tuple[Square, ...]:
+        """The squares destroyed with the feature on sq: a crate's whole 4-connected group (A-26)."""
+        if self.feature(sq) != "crate":
+            return (sq,)
+        group, todo = {sq}, [sq]
+        while todo:
+            cur = todo.pop()
+            for d in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+                nxt = add(cur, d)
+                if nxt not in group and self.feature(nxt) == "crate":
+                    group.add(nxt)
+                    todo.append(nxt)
+        return tuple(sorted(group))
 
     def invalidate(self) -> None:
         self._occ = self._closed = self._blockers = self._burning = None
@@ -177,12 +228,26 @@ class Queries:
             return problem("move.occupied", square=sq)
         if sq in self.closed:
             return problem("move.closed_door", square=sq)
-        if sq in self.board.static_blocks_move:
+        if sq in self.blocks_move:
             return problem("move.feature", square=sq)
+        if mover is not None and mover.kind != "marine" and self.chute_full(sq, mover):
+            return problem("move.chute_full")  # A-29: one Genestealer in a chute at a time
         if sq in self.burning and (mover is None or mover.pos not in self.burning):
             # SHB-9.5: only a model already in the flames may move within and out of them
             return problem("move.burning", square=sq)
         return None
+
+    def chute_full(self, sq: Square, mover: Piece) -> bool:
+        """A-29: a chute holds at most one Genestealer (or blip)."""
+        if not self.board.chutes or self.board.cells[sq].feature != "chute":
+            return False
+        for _hatch, squares in self.board.chutes:
+            if sq in squares:
+                return any(
+                    p.pos in squares and p.kind != "marine" and p.id != mover.id
+                    for p in self.state.pieces.values()
+                )
+        return False
 
     def diagonal_problem(self, frm: Square, to: Square) -> Problem | None:
         """SHB-7.2 / Q14: no cutting a closed door's corner; no squeeze between two blocked squares."""
@@ -193,10 +258,7 @@ class Queries:
         if any(f in self.closed for f in flanks):
             return problem("move.door_corner")
         if self.opt.diagonal_squeeze:
-            blocked = [
-                f not in self.board.cells or f in self.occ or f in self.board.static_blocks_move
-                for f in flanks
-            ]
+            blocked = [f not in self.board.cells or f in self.occ or f in self.blocks_move for f in flanks]
             if all(blocked):
                 return problem("move.squeeze")
         return None
@@ -218,6 +280,8 @@ class Queries:
         found = self.square_problem(to, p)
         if found is None and p.pos is not None:
             found = self.diagonal_problem(p.pos, to)
+        if isinstance(cost, int) and self.state.options.deathwing and self.feature(to) == "rubble":
+            cost += 1  # DW-RUB-1: entering rubble costs 1 AP more
         if found is None and p.kind == "blip":
             found = self.blip_square_problem(p, to)
         return found if found is not None else cost
@@ -354,6 +418,8 @@ class Queries:
                 and not weapon_of(p).hits_bulkheads
             ):
                 return problem("fire.bulkhead")  # DW-BLK-3
+        elif self.attackable_feature(at):
+            key = "feature"  # DW-CRT-1, DW-CRY-1, A-26: shot like a door
         else:
             return problem(
                 "fire.no_target",
@@ -373,6 +439,8 @@ class Queries:
         out = [g.pos for g in self.stealers() if g.pos is not None]
         hits_bulkheads = weapon_of(p).hits_bulkheads
         out += sorted(sq for sq in self.closed if hits_bulkheads or not self.is_bulkhead(sq))
+        if self.state.options.deathwing:
+            out += [sq for sq in sorted(self.board.static_blocks_los) if self.attackable_feature(sq)]
         return [sq for sq in out if self.can_target(p, sq, self.opt.aimed_range)]
 
     def auto_problem(self, p: Piece) -> Problem | None:
@@ -401,6 +469,11 @@ class Queries:
             key = door_key(sq)
             if key not in done and not self.is_bulkhead(sq):
                 found.append((chebyshev(p.pos, sq), key, sq))
+        if self.state.options.deathwing:  # A-26: crates and cryo tanks too
+            for sq in self.board.static_blocks_los:
+                key = "feature@{},{},{}".format(*sq)
+                if key not in done and self.attackable_feature(sq):
+                    found.append((chebyshev(p.pos, sq), key, sq))
         found.sort(key=lambda t: (t[0], t[2]))
         return [(key, sq) for _d, key, sq in found if self.can_target(p, sq, self.opt.aimed_range)]
 
@@ -567,6 +640,8 @@ class Queries:
             return target
         if sq in self.closed:
             return "door"
+        if self.attackable_feature(sq):
+            return "feature"  # DW-CRT-1, DW-CRY-1: attacked like a door
         return problem("assault.nothing")
 
     # --- blips and entry areas -----------------------------------------------------------------

@@ -705,10 +705,29 @@ def _begin_turn(tape: Tape) -> None:
     tape.emit(CommandPointsDrawn(cp=tape.dice.randint(1, 6) + bonus, bonus=bonus))  # SHB-5.1
 
 
+def _chutes(tape: Tape) -> None:
+    """DW-CHT-2 .. DW-CHT-4, A-29: when a chute's hatch falls, every Marine inside escapes (not a loss)
+    and every Genestealer inside falls into space (a kill); a Genestealer left inside with no Marine
+    is removed as killed."""
+    for hatch, squares in tape.board.chutes:
+        inside = sorted((p for p in tape.state.pieces.values() if p.pos in squares), key=lambda p: p.number)
+        if not inside:
+            continue
+        fallen = tape.state.door_status(hatch) == "destroyed"
+        marines = [p for p in inside if p.kind == "marine"]
+        for p in inside:
+            if fallen and p.kind == "marine":
+                tape.emit(Exited(model=p.id))
+            elif p.kind != "marine" and (fallen or not marines):
+                combat.kill(tape, p.id)
+
+
 def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
+    if tape.board.chutes and tape.state.options.deathwing:
+        _chutes(tape)
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
         tape.emit(GameEnded(outcome=found))

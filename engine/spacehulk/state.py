@@ -272,6 +272,7 @@ class SpaceHulkState(State):
     teleported: list[str] = []  # Marines teleported out: gone for good, not casualties (DW-TEL-2)
     teleport_turn: int = 0  # the last turn a Marine teleported out (at most 1 per turn, DW-TEL-1)
     secured: list[str] = []  # secured entry areas (DW-SEC-3, DW-SEC-5)
+    wrecked: list[Square] = []  # destroyed crates (now rubble, DW-CRT-1) and cryo tanks (DW-CRY-1)
     flamed_sections: list[str] = []
     outcome: Outcome | None = None
 
@@ -293,6 +294,7 @@ class SpaceHulkState(State):
                 "escaped": list(self.escaped),
                 "teleported": list(self.teleported),
                 "secured": list(self.secured),
+                "wrecked": list(self.wrecked),
                 "flamed_sections": list(self.flamed_sections),
             }
         )

@@ -193,6 +193,29 @@ class Board:
     def __contains__(self, sq: object) -> bool:
         return sq in self.cells
 
+    @property
+    def chutes(self) -> tuple[tuple[Square, tuple[Square, ...]], ...]:
+        """(hatch square, the chute squares behind it) for every disposal chute (DW-CHT-1, A-29)."""
+        found = getattr(self, "_chutes", None)
+        if found is None:
+            found = []
+            for door in self.doors:
+                if door.fixed != "hatch":
+                    continue
+                group: set[Square] = set()
+                todo = [add(door.square, d) for d in DIRS4]
+                while todo:
+                    sq = todo.pop()
+                    cell = self.cells.get(sq)
+                    if sq in group or cell is None or cell.feature != "chute":
+                        continue
+                    group.add(sq)
+                    todo.extend(add(sq, d) for d in DIRS4)
+                found.append((door.square, tuple(sorted(group))))
+            found = tuple(found)
+            self._chutes = found
+        return found
+
     def hole(self, sq: Square) -> bool:
         """A pit or ladder on `sq` opening onto the square directly below it (DW-PIT-1, DW-LAD-1)."""
         cell = self.cells.get(sq)
