@@ -250,12 +250,16 @@ def _purge() -> Mission:
 
 
 def _deathwing_purge() -> Mission:
-    """The test mission with a Deathwing command squad (DW-CAP-1, DW-LIB-1, DW-AC-7, DW-SS-1)."""
+    """The test mission on two levels (a ladder, rubble, a crate) with a Deathwing command squad that may
+    secure entry areas (DW-CAP-1, DW-LIB-1, DW-AC-7, DW-SS-1, DW-SEC-1)."""
     return _purge().model_copy(
         update={
             "id": "deathwing_purge",
             "name": "Purge, Deathwing command squad (test mission)",
+            "map_name": "deathwing_decks",
+            "map_text": map_text("deathwing_decks"),
             "deathwing": True,
+            "securing": True,
             "marines": (
                 MarineSpec(name="Captain Azrael", captain=True, melee="power_sword", grenades=10),
                 MarineSpec(name="Librarian Ezekiel", mastery=2, melee="force_axe"),
