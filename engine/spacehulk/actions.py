@@ -175,6 +175,13 @@ class PlaceBlip(Action):
     area: str
 
 
+class PlaceAmbush(Action):
+    """An ambush marker instead of the next reinforcement blip (DW-AMB-2, DW-AMB-3)."""
+
+    kind: Literal["place_ambush"] = "place_ambush"
+    square: Square
+
+
 class PlaceStealer(Action):
     """Put the next Genestealer of a converted blip on a square (SHB-10.8)."""
 
@@ -234,6 +241,7 @@ SpaceHulkAction = Annotated[
     | Teleport
     | Convert
     | PlaceBlip
+    | PlaceAmbush
     | PlaceStealer
     | SetFacing
     | PickTarget

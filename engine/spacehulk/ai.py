@@ -14,7 +14,18 @@ from pydantic import BaseModel
 
 from engine.core import Action, Dice
 
-from .actions import Assault, Block, Convert, Door, Move, PlaceBlip, PlaceStealer, SetFacing, Turn
+from .actions import (
+    Assault,
+    Block,
+    Convert,
+    Door,
+    Move,
+    PlaceAmbush,
+    PlaceBlip,
+    PlaceStealer,
+    SetFacing,
+    Turn,
+)
 from .board import VECTORS, Board, Square, add
 from .board.mapfile import parse_cached
 from .view import PieceView, SpaceHulkView
@@ -55,6 +66,8 @@ class GenestealerPilot:
                     return -d(board.entries[area].square) - sum(1 for p in view.pieces if p.area == area)
                 case PlaceStealer(square=sq):
                     return -d(sq)
+                case PlaceAmbush(square=sq):
+                    return -d(sq) - 5  # a blip is worth more than a marker that may be an echo
                 case SetFacing(model=m, facing=f) | Turn(model=m, facing=f):
                     p = pieces[m]
                     if p.square is None:

@@ -18,7 +18,19 @@ Readings:
 
 from __future__ import annotations
 
-from .events import BagRefilled, BlipConverted, BlipPlaced, ReinforcementsLost, StealerPlaced, StealersLost
+from . import combat
+from .board import Square
+from .events import (
+    AmbushPlaced,
+    AmbushRevealed,
+    BagRefilled,
+    BlipConverted,
+    BlipPlaced,
+    Killed,
+    ReinforcementsLost,
+    StealerPlaced,
+    StealersLost,
+)
 from .queries import Queries
 from .state import AgFacing, AgPlace, AgReinforce, AgRevealShots, Piece
 from .tape import Tape
@@ -50,10 +62,46 @@ def resolve_reinforce(tape: Tape, item: AgReinforce) -> bool:
         tape.emit(ReinforcementsLost(count=item.remaining))
         tape.pop()
         return True
-    if len(areas) == 1:
+    if len(areas) == 1 and not tape.ambush_open():
         place_blip(tape, item, areas[0])
         return True
     return False
+
+
+def place_ambush(tape: Tape, item: AgReinforce, sq: Square) -> None:
+    """DW-AMB-2, A-22: an ambush marker takes this reinforcement slot (not the blip total)."""
+    tape.emit(AmbushPlaced(model=f"b{tape.state.next_id}", square=sq, turn=tape.state.turn))
+    if item.remaining > 1:
+        tape.replace_top(AgReinforce(remaining=item.remaining - 1))
+    else:
+        tape.pop()
+
+
+def spring_ambush(tape: Tape, marker: Piece) -> None:
+    """DW-AMB-5 .. DW-AMB-8: draw a result from the cup at once (it goes back afterwards). A Genestealer
+    stands in its place with the marker's AP left and chooses its facing (in the Genestealer turn
+    Marines on overwatch fire at it as at a converted blip, SHB-10.8 reading); any other result is
+    removed, after the Marines on overwatch with it in arc and sight fire at it automatically."""
+    cup = [r for r, n in sorted(tape.opt.ambush_cup.items()) for _ in range(n)]
+    result = tape.dice.choice(cup) if cup else "echo"
+    assert marker.pos is not None
+    sq = marker.pos
+    tape.emit(AmbushRevealed(model=marker.id, result=result))
+    if result == "genestealer":
+        tape.emit(Killed(model=marker.id, kills=0))
+        model = f"g{tape.state.next_id}"
+        tape.emit(StealerPlaced(model=model, square=sq, ap=marker.ap, activated=False))
+        reveal = tape.state.phase == "stealer"
+        tape.push(
+            *([AgRevealShots(models=(model,))] if reveal else []), AgFacing(models=(model,), reveal=reveal)
+        )
+        return
+    rng = tape.opt.overwatch_range
+    for m in sorted(tape.marines(), key=lambda p: p.number):
+        if m.overwatch and tape.can_fire_at_all(m) is None and tape.can_target(m, sq, rng):
+            combat.overwatch_shot(tape, m, marker.id, sq)  # DW-AMB-7: doubles jam, ammunition is spent
+    if marker.id in tape.state.pieces:
+        tape.emit(Killed(model=marker.id, kills=0))
 
 
 def place_blip(tape: Tape, item: AgReinforce, area: str) -> None:

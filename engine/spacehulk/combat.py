@@ -46,7 +46,9 @@ def kill(tape: Tape, model: str) -> None:
     p = tape.state.pieces.get(model)
     if p is None:
         return
-    if p.kind == "blip":
+    if p.kind == "blip" and p.ambush:
+        tape.emit(Killed(model=model, kills=0))  # an ambush marker hides no count (DW-AMB-1)
+    elif p.kind == "blip":
         value = tape.state.blips[model]
         tape.emit(Killed(model=model, kills=value, value=value))
     else:
@@ -296,7 +298,7 @@ def flame(tape: Tape, m: Piece, at: Square) -> None:
         (
             p
             for p in tape.state.pieces.values()
-            if p.pos in in_area and (p.kind != "blip" or tape.opt.flamer_hits_blips)
+            if p.pos in in_area and (p.kind != "blip" or (tape.opt.flamer_hits_blips and not p.ambush))
         ),
         key=lambda p: p.number,
     )

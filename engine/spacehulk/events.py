@@ -239,6 +239,23 @@ class FeatureWrecked(Event):
     squares: tuple[Square, ...]
 
 
+class AmbushPlaced(Event):
+    """An ambush marker instead of a reinforcement blip (DW-AMB-2, DW-AMB-3)."""
+
+    kind: Literal["ambush_placed"] = "ambush_placed"
+    model: str
+    square: Square
+    turn: int
+
+
+class AmbushRevealed(Event):
+    """An ambush marker converted: the result drawn from the cup (DW-AMB-5); it goes back (DW-AMB-8)."""
+
+    kind: Literal["ambush_revealed"] = "ambush_revealed"
+    model: str
+    result: str
+
+
 class Malfunctioned(Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
@@ -413,6 +430,8 @@ ShEvent = Annotated[
     | Assaulted
     | Blocked
     | AutoFired
+    | AmbushPlaced
+    | AmbushRevealed
     | FeatureWrecked
     | GrenadeExploded
     | Teleported

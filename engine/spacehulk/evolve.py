@@ -115,6 +115,12 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             if bursts:
                 p = s.pieces[model]
                 s.pieces[model] = p.model_copy(update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts})
+        case ev.AmbushPlaced(model=model, square=square, turn=turn):
+            s.pieces[model] = Piece(id=model, kind="blip", pos=square, ap=BLIP_AP, ambush=True)
+            s.next_id = max(s.next_id, int(model[1:]) + 1)
+            s.ambush_turn = turn
+        case ev.AmbushRevealed():
+            pass  # what follows (a Genestealer placed, shots, removal) are events of their own
         case ev.FeatureWrecked(squares=squares):
             s.wrecked = sorted(set(s.wrecked) | set(squares))
         case ev.GrenadeExploded(model=model):

@@ -24,6 +24,7 @@ from .actions import (
     Overwatch,
     Pass,
     PickTarget,
+    PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
     Reload,
@@ -199,7 +200,7 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
                 yield Assault, {"model": p.id}, 1
         else:
             yield from _door_candidates(q, p, [sq for _d, sq in q.board.neighbours(p.pos)])
-    if p.kind == "blip" and not p.acted:
+    if p.kind == "blip" and not p.acted and not p.ambush:  # DW-AMB-4: never by choice
         yield Convert, {"model": p.id}, 0  # SHB-10.6
 
 
@@ -248,7 +249,9 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
     s = q.state
     match top:
         case AgReinforce():
-            return [_mk(PlaceBlip, area=area) for area in areas_with_room(q)]  # type: ignore[arg-type]
+            return [_mk(PlaceBlip, area=area) for area in areas_with_room(q)] + [  # type: ignore[arg-type]
+                _mk(PlaceAmbush, square=sq) for sq in q.ambush_squares()
+            ]
         case AgPlace():
             return [_mk(PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
         case AgFacing():

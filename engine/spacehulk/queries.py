@@ -327,7 +327,10 @@ class Queries:
         return 1  # a Genestealer side-steps for 1 AP
 
     def blip_square_problem(self, p: Piece, to: Square) -> Problem | None:
-        """SHB-10.5: a blip never moves into Marine sight or next to a Marine."""
+        """SHB-10.5: a blip never moves into Marine sight or next to a Marine; an ambush marker may, and
+        converts at once (DW-AMB-4, DW-AMB-5)."""
+        if p.ambush:
+            return None
         if self.marine_adjacent(to):
             return problem("move.blip_adjacent")
         blockers = self.blockers - {p.pos} if p.pos is not None else self.blockers
@@ -563,6 +566,38 @@ class Queries:
             if section not in covered and self.grenade_problem(p, sq) is None:
                 covered.add(section)
                 out.append(sq)
+        return out
+
+    def ambush_open(self) -> bool:
+        """DW-AMB-1, DW-AMB-2, DW-AMB-3: the table agreed, none placed this turn, fewer than 2 in play."""
+        s = self.state
+        if not (s.options.deathwing and self.opt.ambush) or s.ambush_turn == s.turn:
+            return False
+        return sum(1 for p in s.pieces.values() if p.ambush) < 2
+
+    def ambush_square_problem(self, sq: Square) -> Problem | None:
+        """DW-AMB-3, A-22: an empty square at least 6 squares (shortest route) from the nearest Marine,
+        out of every Marine's sight."""
+        if not self.ambush_open():
+            return problem("ambush.closed")
+        if self.square_problem(sq, None) is not None:
+            return problem("ambush.square", square=sq)
+        if any(sq in self.board.walk_distances(m.pos, 5) for m in self.marines() if m.pos is not None):
+            return problem("ambush.near", square=sq)
+        if self.marine_sees(sq):
+            return problem("ambush.seen", square=sq)
+        return None
+
+    def ambush_squares(self, limit: int = 6) -> list[Square]:
+        """A sample of squares an ambush marker may take (decide accepts any that qualifies)."""
+        if not self.ambush_open():
+            return []
+        out: list[Square] = []
+        for sq in sorted(self.board.cells):
+            if self.ambush_square_problem(sq) is None:
+                out.append(sq)
+                if len(out) >= limit:
+                    break
         return out
 
     def is_bulkhead(self, sq: Square) -> bool:

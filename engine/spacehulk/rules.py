@@ -34,6 +34,7 @@ from .actions import (
     Overwatch,
     Pass,
     PickTarget,
+    PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
     Reload,
@@ -333,6 +334,13 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             if area not in blips.areas_with_room(tape):
                 raise refuse("area_full", area=area)
             blips.place_blip(tape, top, area)
+        case PlaceAmbush(square=sq):
+            if not isinstance(top, AgReinforce):
+                raise _pending(top)
+            found = tape.ambush_square_problem(_sq(sq))
+            if found is not None:
+                raise found.reject()
+            blips.place_ambush(tape, top, _sq(sq))
         case PlaceStealer(square=sq):
             if not isinstance(top, AgPlace):
                 raise _pending(top)
@@ -488,6 +496,8 @@ def _psychic_problem(p: Piece, psychic: int) -> Problem | None:
 def _convert_problem(p: Piece) -> Problem | None:
     if p.kind != "blip":
         return problem("convert.not_blip")
+    if p.ambush:
+        return problem("convert.ambush")  # DW-AMB-4
     if p.acted:
         return problem("convert.acted")  # SHB-10.6
     return None
@@ -767,8 +777,10 @@ def _step(tape: Tape, top: Any) -> bool:
         case AgConversions():
             # SHB-10.7 reading: conversions are checked after every decision, one blip at a time in
             # model order, until no blip is seen.
-            seen = [b for b in _board_blips(tape) if b.pos is not None and tape.marine_sees(b.pos)]
-            if seen:
+            seen = [b for b in _board_blips(tape) if b.pos is not None and _revealed(tape, b)]
+            if seen and seen[0].ambush:
+                blips.spring_ambush(tape, seen[0])  # DW-AMB-5; this step stays to re-check
+            elif seen:
                 blips.convert(tape, seen[0], voluntary=False)  # SHB-10.7; this step stays to re-check
             else:
                 tape.pop()
@@ -846,6 +858,13 @@ def _interrupt_open(tape: Tape, top: AgInterrupt) -> bool:
     if tape.opt.interrupt_prompt == "always":
         return True
     return tape.state.cp > 0 and bool(marine_actions(tape, eligible, first_only=True))
+
+
+def _revealed(tape: Tape, b: Piece) -> bool:
+    """A blip converts when a Marine sees it (SHB-10.7); an ambush marker also when next to a Marine,
+    seen or not, in either turn (DW-AMB-5, A-22)."""
+    assert b.pos is not None
+    return tape.marine_sees(b.pos) or (b.ambush and tape.marine_adjacent(b.pos))
 
 
 def _board_blips(tape: Tape) -> list[Piece]:

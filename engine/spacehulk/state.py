@@ -71,6 +71,7 @@ class Piece(_Frozen):
     grenades: int = 0  # grenade launcher shots left (DW-GL-3)
     reloads: int = 0  # spare magazines or tanks (DW-AC-7, DW-HF-1)
     bursts: int = 0  # assault cannon bursts fired this mission (DW-AC-11, A-3)
+    ambush: bool = False  # a blip-like ambush marker: no value until it converts (DW-AMB-1, DW-AMB-4)
     # Genestealers: direction of the last free 90-degree turn, until another action (SHB-4.4)
     free_turn: Literal["left", "right"] | None = None
 
@@ -272,6 +273,7 @@ class SpaceHulkState(State):
     teleported: list[str] = []  # Marines teleported out: gone for good, not casualties (DW-TEL-2)
     teleport_turn: int = 0  # the last turn a Marine teleported out (at most 1 per turn, DW-TEL-1)
     secured: list[str] = []  # secured entry areas (DW-SEC-3, DW-SEC-5)
+    ambush_turn: int = 0  # the last turn an ambush marker was placed (one a turn, DW-AMB-2)
     wrecked: list[Square] = []  # destroyed crates (now rubble, DW-CRT-1) and cryo tanks (DW-CRY-1)
     flamed_sections: list[str] = []
     outcome: Outcome | None = None

@@ -43,6 +43,7 @@ class PieceView(Model):
     grenades: int = 0
     reloads: int = 0
     bursts: int = 0
+    ambush: bool = False
 
 
 class DoorView(Model):
@@ -121,6 +122,7 @@ def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
         grenades=p.grenades,
         reloads=p.reloads,
         bursts=p.bursts,
+        ambush=p.ambush,
     )
 
 

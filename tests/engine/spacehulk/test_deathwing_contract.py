@@ -13,7 +13,7 @@ from engine.spacehulk import RULES
 from engine.spacehulk.weapons import WEAPONS
 from tests.engine.test_contract import resample, shown, view_from_json
 
-OPTIONS = {"mission": "deathwing_purge"}
+OPTIONS = {"mission": "deathwing_purge", "ambush": True}
 SEEDS = range(8)
 STEP_CAP = 5_000
 

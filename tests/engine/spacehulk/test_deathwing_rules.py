@@ -6,7 +6,8 @@ import pytest
 
 from engine.core import Rejected
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import EndTurn, Move, Teleport, Turn
+from engine.spacehulk.actions import Convert, EndTurn, Move, PlaceAmbush, Teleport, Turn
+from engine.spacehulk.state import AgReinforce
 
 from .helpers import B, G, M, act, of, scenario
 
@@ -100,3 +101,79 @@ def test_teleported_leaders_shorten_the_timer_and_end_the_captains_bonus() -> No
     state, _ = act(state, "marine", EndTurn())
     state, _ = act(state, "genestealer", EndTurn(), rolls=[4])
     assert state.timer_seconds == 150 and state.cp == 4
+
+
+AMBUSH = {**DW, "ambush": True}
+
+
+def ambush_marker(**kw: object) -> dict[str, object]:
+    return {"kind": "blip", "ap": 6, "ambush": True, **kw}
+
+
+def test_ambush_markers_need_agreement() -> None:
+    """DW-AMB-1: ambush markers are used only if both players agreed (a table option)."""
+    state, ids = scenario("a..........", a=M("W"), phase="stealer", options=DW, mission={"reinforcements": 1})
+    state = state.model_copy(update={"agenda": [AgReinforce(remaining=1)]})
+    assert not [x for x in RULES.legal_actions(state, "genestealer") if x.kind == "place_ambush"]
+
+
+def test_ambush_placement() -> None:
+    """DW-AMB-2, DW-AMB-3, A-22: instead of one reinforcement blip, an empty square at least 6 squares from
+    the nearest Marine and out of all Marine sight; one a turn, at most 2 in play."""
+    state, ids = scenario(
+        "1.....\n.....a\n#.####\n#.####\n#.####\n#.####\n#.####", a=M("E"), phase="stealer", options=AMBUSH
+    )
+    state = state.model_copy(update={"agenda": [AgReinforce(remaining=2)]})
+    legal = {x.square for x in RULES.legal_actions(state, "genestealer") if x.kind == "place_ambush"}  # type: ignore[attr-defined]
+    assert legal and all(sq[1] >= 4 for sq in legal)  # 6 or more squares by route, out of sight
+    with pytest.raises(Rejected, match="within 6 squares"):
+        act(state, "genestealer", PlaceAmbush(square=(1, 2, 0)))
+    state, events = act(state, "genestealer", PlaceAmbush(square=(1, 6, 0)), rolls=[0])
+    marker = of(events, "ambush_placed")[0].model
+    assert state.pieces[marker].ambush and state.pieces[marker].pos == (1, 6, 0)
+    assert len(of(events, "blip_placed")) == 1  # it took one of the two reinforcement slots
+    state = state.model_copy(update={"agenda": [AgReinforce(remaining=1)]})
+    assert not [
+        x for x in RULES.legal_actions(state, "genestealer") if x.kind == "place_ambush"
+    ]  # one a turn
+
+
+def test_ambush_marker_moves_like_a_blip_into_sight_and_converts() -> None:
+    """DW-AMB-4, DW-AMB-5, DW-AMB-6, DW-AMB-8: 6 AP, moves like a blip but may enter a Marine's sight, which
+    converts it at once: a Genestealer result becomes a figure with the AP left; never converted by choice."""
+    state, ids = scenario(
+        "a.....\n######\n#....b", a=M("E"), b=ambush_marker(), phase="stealer", options=AMBUSH
+    )
+    with pytest.raises(Rejected, match="never converts by choice"):
+        act(state, "genestealer", Convert(model=ids["b"]))
+    state, ids = scenario("a...\n###b", a=M("E"), b=ambush_marker(), phase="stealer", options=AMBUSH)
+    state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[0])
+    assert of(events, "ambush_revealed")[0].result == "echo"  # the cup sorted: echo x3, genestealer x3
+    assert ids["b"] not in state.pieces and state.kills == 0
+    state, ids = scenario("a...\n###b", a=M("E"), b=ambush_marker(), phase="stealer", options=AMBUSH)
+    state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[3])
+    placed = of(events, "stealer_placed")[0]
+    assert of(events, "ambush_revealed")[0].result == "genestealer"
+    assert placed.square == (3, 0, 0) and placed.ap == 5  # DW-AMB-6: the AP left
+    assert state.top().kind == "facing"  # type: ignore[union-attr]
+
+
+def test_ambush_marker_converts_next_to_a_marine_even_unseen() -> None:
+    """DW-AMB-5, A-22: entering a square next to a Marine converts it, even out of his sight."""
+    state, ids = scenario("a..b", a=M("W"), b=ambush_marker(), phase="stealer", options=AMBUSH)
+    state, events = act(state, "genestealer", Move(model=ids["b"], to=(2, 0, 0)))
+    assert not of(events, "ambush_revealed")  # behind him, two squares away: unseen
+    state, events = act(state, "genestealer", Move(model=ids["b"], to=(1, 0, 0)), rolls=[0])
+    assert of(events, "ambush_revealed")
+
+
+def test_false_echo_draws_overwatch_fire() -> None:
+    """DW-AMB-7: any other result is removed at once, unless Marines on overwatch have it in arc and sight:
+    they fire at it automatically, rolling normally (a double jams), then it is removed."""
+    state, ids = scenario(
+        "a...\n###b", a=M("E", overwatch=True), b=ambush_marker(), phase="stealer", options=AMBUSH
+    )
+    state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[0, 3, 3])
+    fired = of(events, "fired")[0]
+    assert fired.overwatch and fired.jammed and state.pieces[ids["a"]].jammed
+    assert ids["b"] not in state.pieces and state.kills == 0
