@@ -18,13 +18,16 @@ from engine.spacehulk.board import Board
 from engine.spacehulk.board.los import visible_squares
 from engine.spacehulk.board.mapfile import parse_map
 
+DEATHWING = {"mission": "deathwing_purge", "ambush": True}
+"""The Deathwing command squad on the two-level test decks, ambush markers on (issue 11, item 9)."""
 
-def random_game(seed: int, *, copy_state: bool = False) -> int:
+
+def random_game(seed: int, *, copy_state: bool = False, options: dict[str, object] | None = None) -> int:
     """One full game of uniformly random legal actions; returns its number of actions.
 
     With copy_state the state is copied before each step (as core.step does), as the table service would.
     """
-    state, _ = new_game(RULES, None, seed)
+    state, _ = new_game(RULES, options, seed)
     picker = random.Random(seed)
     actions = 0
     while RULES.outcome(state) is None:
@@ -52,6 +55,19 @@ def bench_random(games: int) -> None:
             f"{actions / elapsed:,.0f} actions/s (actions per game: mean {actions / games:.0f}, "
             f"median {lengths[games // 2]}, max {lengths[-1]})"
         )
+
+
+def bench_deathwing(games: int) -> None:
+    random_game(0, options=DEATHWING)
+    start = time.perf_counter()
+    lengths = sorted(random_game(seed, options=DEATHWING) for seed in range(games))
+    elapsed = time.perf_counter() - start
+    actions = sum(lengths)
+    print(
+        f"random full games, Deathwing command squad on two levels (ambush markers on), decide + apply in "
+        f"place: {games / elapsed:,.1f} games/s on one core, {actions / elapsed:,.0f} actions/s "
+        f"(actions per game: mean {actions / games:.0f}, max {lengths[-1]})"
+    )
 
 
 def bench_pilots(matches: int) -> None:
@@ -136,6 +152,7 @@ def main() -> None:
     parser.add_argument("--sweeps", type=int, default=20)
     args = parser.parse_args()
     bench_random(args.games)
+    bench_deathwing(args.games)
     bench_pilots(args.matches)
     bench_sweep(args.sweeps)
 

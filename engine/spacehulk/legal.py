@@ -85,7 +85,8 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
             yield Move, {"model": m.id, "to": to}, cost
             if bolter:
                 yield Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
-    yield from _climb_candidates(q, m)
+    if q.board.has_ladders:
+        yield from _climb_candidates(q, m)
     for facing in FACINGS:
         if facing == m.facing:
             continue
@@ -108,21 +109,25 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
         yield AutoFire, {"model": m.id}, weapon.auto_ap
     if weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0):
         yield Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
-    for at in q.flame_targets(m):
-        yield Flame, {"model": m.id, "at": at}, 2
-    cut = q.cut_cost(m)
-    if isinstance(cut, int):
-        yield Cut, {"model": m.id}, cut
-    if q.self_destruct_problem(m) is None:
+    if weapon.flame:
+        for at in q.flame_targets(m):
+            yield Flame, {"model": m.id, "at": at}, 2
+    melee = melee_of(m)
+    if melee.cuts_door_ap is not None:
+        cut = q.cut_cost(m)
+        if isinstance(cut, int):
+            yield Cut, {"model": m.id}, cut
+    if (melee.self_destruct or weapon.self_destruct) and q.self_destruct_problem(m) is None:
         yield SelfDestruct, {"model": m.id}, 1
     if not isinstance(q.assault_target(m), Problem):
         yield Assault, {"model": m.id}, 1
-        if melee_of(m).psychic:  # DW-FA-2: a sample of psychic points (decide takes any he has left)
+        if melee.psychic:  # DW-FA-2: a sample of psychic points (decide takes any he has left)
             for points in range(1, min(m.psychic, PSYCHIC_SAMPLE) + 1):
                 yield Assault, {"model": m.id, "psychic": points}, 1
-    for at in q.grenade_targets(m):
-        yield Grenade, {"model": m.id, "at": at}, 1
-    if q.teleport_problem(m) is None:
+    if m.grenades:
+        for at in q.grenade_targets(m):
+            yield Grenade, {"model": m.id, "at": at}, 1
+    if q.state.mission.teleport and q.teleport_problem(m) is None:
         yield Teleport, {"model": m.id}, 4
     if m.pos in q.board.exits:
         yield Exit, {"model": m.id}, 1
@@ -188,7 +193,8 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             cost = q.move_cost(p, to)
             if isinstance(cost, int):
                 yield Move, {"model": p.id, "to": to}, cost
-        yield from _climb_candidates(q, p)
+        if q.board.has_ladders:
+            yield from _climb_candidates(q, p)
         if p.kind == "genestealer":
             for facing in FACINGS:
                 if facing != p.facing:

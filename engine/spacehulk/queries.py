@@ -41,10 +41,13 @@ class Queries:
         self.state = state
         self.board: Board = state.mission.board
         self.opt: Variants = state.options.variants
+        self.deathwing = state.options.deathwing
+        self.chutes = self.board.chutes if self.deathwing else ()
         self._occ: dict[Square, str] | None = None
         self._closed: set[Square] | None = None
         self._blockers: set[Square] | None = None
         self._burning: set[Square] | None = None
+        self._blocks_move: frozenset[Square] | None = None
 
     # --- cached facts --------------------------------------------------------------------------
     @property
@@ -83,11 +86,10 @@ class Queries:
 
     @property
     def blocks_move(self) -> frozenset[Square]:
-        return (
-            self.board.static_blocks_move - self.rubbled
-            if self.state.wrecked
-            else self.board.static_blocks_move
-        )
+        if self._blocks_move is None:
+            static = self.board.static_blocks_move
+            self._blocks_move = static - self.rubbled if self.state.wrecked else static
+        return self._blocks_move
 
     @property
     def rubbled(self) -> frozenset[Square]:
@@ -107,7 +109,7 @@ class Queries:
     def attackable_feature(self, sq: Square) -> bool:
         """An intact crate or cryo tank: attacked like a door by close assault and fire (DW-CRT-1,
         DW-CRY-1, A-26). Only in Deathwing games (the base game has no features)."""
-        return self.state.options.deathwing and self.feature(sq) in ("crate", "cryo")
+        return self.deathwing and self.feature(sq) in ("crate", "cryo")
 
     def feature_squares(self, sq: Square) -> tuple[Square, ...]:
         """The squares destroyed with the feature on sq: a crate's whole 4-connected group (A-26)."""
@@ -125,6 +127,7 @@ class Queries:
 
     def invalidate(self) -> None:
         self._occ = self._closed = self._blockers = self._burning = None
+        self._blocks_move = None
 
     def marines(self) -> list[Piece]:
         return [p for p in self.state.pieces.values() if p.kind == "marine" and p.pos is not None]
@@ -230,7 +233,7 @@ class Queries:
             return problem("move.closed_door", square=sq)
         if sq in self.blocks_move:
             return problem("move.feature", square=sq)
-        if mover is not None and mover.kind != "marine" and self.chute_full(sq, mover):
+        if self.chutes and mover is not None and mover.kind != "marine" and self.chute_full(sq, mover):
             return problem("move.chute_full")  # A-29: one Genestealer in a chute at a time
         if sq in self.burning and (mover is None or mover.pos not in self.burning):
             # SHB-9.5: only a model already in the flames may move within and out of them
@@ -239,9 +242,9 @@ class Queries:
 
     def chute_full(self, sq: Square, mover: Piece) -> bool:
         """A-29: a chute holds at most one Genestealer (or blip)."""
-        if not self.board.chutes or self.board.cells[sq].feature != "chute":
+        if self.board.cells[sq].feature != "chute":
             return False
-        for _hatch, squares in self.board.chutes:
+        for _hatch, squares in self.chutes:
             if sq in squares:
                 return any(
                     p.pos in squares and p.kind != "marine" and p.id != mover.id
@@ -280,7 +283,7 @@ class Queries:
         found = self.square_problem(to, p)
         if found is None and p.pos is not None:
             found = self.diagonal_problem(p.pos, to)
-        if isinstance(cost, int) and self.state.options.deathwing and self.feature(to) == "rubble":
+        if self.deathwing and isinstance(cost, int) and self.feature(to) == "rubble":
             cost += 1  # DW-RUB-1: entering rubble costs 1 AP more
         if found is None and p.kind == "blip":
             found = self.blip_square_problem(p, to)
@@ -442,7 +445,7 @@ class Queries:
         out = [g.pos for g in self.stealers() if g.pos is not None]
         hits_bulkheads = weapon_of(p).hits_bulkheads
         out += sorted(sq for sq in self.closed if hits_bulkheads or not self.is_bulkhead(sq))
-        if self.state.options.deathwing:
+        if self.deathwing:
             out += [sq for sq in sorted(self.board.static_blocks_los) if self.attackable_feature(sq)]
         return [sq for sq in out if self.can_target(p, sq, self.opt.aimed_range)]
 
@@ -472,7 +475,7 @@ class Queries:
             key = door_key(sq)
             if key not in done and not self.is_bulkhead(sq):
                 found.append((chebyshev(p.pos, sq), key, sq))
-        if self.state.options.deathwing:  # A-26: crates and cryo tanks too
+        if self.deathwing:  # A-26: crates and cryo tanks too
             for sq in self.board.static_blocks_los:
                 key = "feature@{},{},{}".format(*sq)
                 if key not in done and self.attackable_feature(sq):
@@ -485,7 +488,7 @@ class Queries:
         the table allows it (Q16), and in every Deathwing game (A-37)."""
         if p.kind == "marine" and melee_of(p).self_destruct:
             return None
-        if not (self.opt.flamer_self_destruct or self.state.options.deathwing):
+        if not (self.opt.flamer_self_destruct or self.deathwing):
             return problem("destruct.off")  # Q16
         if p.kind != "marine" or not weapon_of(p).self_destruct or p.ammo <= 0:
             return problem("destruct.no_fuel")

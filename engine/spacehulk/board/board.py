@@ -216,6 +216,14 @@ class Board:
             self._chutes = found
         return found
 
+    @property
+    def has_ladders(self) -> bool:
+        found = getattr(self, "_has_ladders", None)
+        if found is None:
+            found = any(c.feature == "ladder" for c in self.cells.values())
+            self._has_ladders = found
+        return found
+
     def hole(self, sq: Square) -> bool:
         """A pit or ladder on `sq` opening onto the square directly below it (DW-PIT-1, DW-LAD-1)."""
         cell = self.cells.get(sq)
