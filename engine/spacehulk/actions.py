@@ -135,6 +135,15 @@ class Assault(Action):
     model: str
     use: Use = "ap"
     psychic: int = Field(default=0, ge=0)
+    vertical: Literal["up", "down"] | None = None  # a Genestealer's attack through a hole (DW-LVL-1)
+
+
+class Psychic(Action):
+    """A defending Librarian's psychic points, announced before the dice (DW-FA-2); Pass spends none."""
+
+    kind: Literal["psychic"] = "psychic"
+    model: str
+    points: int = Field(ge=1)
 
 
 class Block(Action):
@@ -237,6 +246,7 @@ SpaceHulkAction = Annotated[
     | SelfDestruct
     | Assault
     | Block
+    | Psychic
     | Exit
     | Teleport
     | Convert

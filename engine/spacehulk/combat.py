@@ -36,7 +36,7 @@ from .events import (
     OverwatchEnded,
     SelfDestructed,
 )
-from .state import AgBlock, AgDetonate, AgFaceAttacker, Aim, Piece
+from .state import AgBlock, AgDetonate, AgFaceAttacker, AgPsychic, Aim, Piece
 from .tape import Tape
 from .weapons import GRENADE_KILL_ON, Side, Weapon, block_sides, melee_of, weapon_of
 
@@ -375,9 +375,9 @@ def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
     reroll one die (DW-PS-2): the assault waits on that choice (`AgBlock`) before it is resolved.
     `psychic`: the Librarian's psychic points, announced before the dice (DW-FA-2).
     """
-    ahead = tape.ahead(p)
-    assert ahead is not None
     if key in ("door", "feature"):
+        ahead = tape.ahead(p)
+        assert ahead is not None
         _assault_door(tape, p, ahead, psychic, key)
         return
     d = tape.state.pieces[key]
@@ -386,13 +386,16 @@ def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
     if d.kind == "marine" and melee_of(d).self_destruct and p.pos is not None and tape.sees(d, p.pos):
         tape.push(AgDetonate(attacker=p.id, defender=d.id))  # DW-TH-3: declared before the dice
         return
+    if d.kind == "marine" and melee_of(d).psychic and d.psychic > 0 and facing_opponent(d, p):
+        tape.push(AgPsychic(attacker=p.id, defender=d.id))  # DW-FA-2: announced before any die
+        return
     roll_assault(tape, p, d, psychic)
 
 
-def roll_assault(tape: Tape, p: Piece, d: Piece, psychic: int = 0) -> None:
+def roll_assault(tape: Tape, p: Piece, d: Piece, psychic: int = 0, defender_psychic: int = 0) -> None:
     """Both sides roll (SHB-8.9); then a possible block (DW-PS-2), then the result."""
-    ahead = tape.ahead(p)
-    assert ahead is not None
+    assert d.pos is not None
+    ahead = d.pos  # directly ahead, or above or below through a hole (DW-LVL-1)
     a_dice = tuple(tape.dice.d6(_dice_count(tape, p, d, attacking=True)))
     d_dice = tuple(tape.dice.d6(_dice_count(tape, d, p, attacking=False)))
     pending = AgBlock(
@@ -402,8 +405,9 @@ def roll_assault(tape: Tape, p: Piece, d: Piece, psychic: int = 0) -> None:
         attacker_dice=a_dice,
         defender_dice=d_dice,
         attacker_mod=_modifier(p, d, attacking=True, psychic=psychic),
-        defender_mod=_modifier(d, p, attacking=False),
+        defender_mod=_modifier(d, p, attacking=False, psychic=defender_psychic),
         psychic=psychic,
+        defender_psychic=defender_psychic,
     )
     if _may_block(tape, pending):
         tape.push(pending)
@@ -508,6 +512,7 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
             defender_score=d_score,
             result=result,  # type: ignore[arg-type]
             psychic=item.psychic,
+            defender_psychic=item.defender_psychic,
         )
     )
     assert p.pos is not None and d.pos is not None

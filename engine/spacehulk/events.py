@@ -298,6 +298,7 @@ class Assaulted(Event):
     defender_score: int
     result: Literal["attacker", "defender", "tie"]
     psychic: int = 0  # psychic points the attacking Librarian spent (DW-FA-1)
+    defender_psychic: int = 0  # psychic points the defending Librarian spent (DW-FA-2)
 
 
 class Blocked(Event):

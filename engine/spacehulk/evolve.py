@@ -140,10 +140,12 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.burning = sorted(set(s.burning) | set(squares))
             if section not in s.flamed_sections:
                 s.flamed_sections.append(section)
-        case ev.Assaulted(model=model, psychic=psychic):
+        case ev.Assaulted(model=model, target=target, psychic=psychic, defender_psychic=spent):
             _update(s, model, **_RESETS_AIM)
             if psychic:
                 _update(s, model, psychic=s.pieces[model].psychic - psychic)
+            if spent:
+                _update(s, target, psychic=s.pieces[target].psychic - spent)
         case ev.Killed(model=model, kills=kills, value=value):
             gone = _remove(s, model)
             s.kills += kills

@@ -27,6 +27,7 @@ from .actions import (
     PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
+    Psychic,
     Reload,
     SelfDestruct,
     SetFacing,
@@ -47,6 +48,7 @@ from .state import (
     AgInterrupt,
     AgOverwatchPick,
     AgPlace,
+    AgPsychic,
     AgReinforce,
     Piece,
 )
@@ -204,6 +206,10 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             yield from _door_candidates(q, p, front_three(p.facing, p.pos))  # type: ignore[arg-type]
             if not isinstance(q.assault_target(p), Problem):
                 yield Assault, {"model": p.id}, 1
+            if q.board.has_ladders or q.deathwing:
+                for way in ("up", "down"):
+                    if not isinstance(q.vertical_target(p, way), Problem):
+                        yield Assault, {"model": p.id, "vertical": way}, 1  # DW-LVL-1
         else:
             yield from _door_candidates(q, p, [sq for _d, sq in q.board.neighbours(p.pos)])
     if p.kind == "blip" and not p.acted and not p.ambush:  # DW-AMB-4: never by choice
@@ -268,6 +274,10 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgPsychic():
+            lib = s.pieces[top.defender]
+            points = range(1, min(lib.psychic, PSYCHIC_SAMPLE) + 1)
+            return [_mk(Psychic, model=lib.id, points=n) for n in points] + [_mk(Pass)]
         case AgDetonate():
             return [_mk(SelfDestruct, model=top.defender, use="free"), _mk(Pass)]
         case AgFaceAttacker():

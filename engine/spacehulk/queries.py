@@ -657,6 +657,19 @@ class Queries:
             return None
         return add(p.pos, VECTORS[p.facing])
 
+    def vertical_target(self, p: Piece, way: str) -> str | Problem:
+        """DW-LVL-1, DW-LVL-2: a Genestealer attacks the Marine directly above or below it through a pit
+        or ladder hole; Marines never start a close assault with another level."""
+        if p.kind != "genestealer" or p.pos is None:
+            return problem("assault.levels")
+        x, y, z = p.pos
+        other = (x, y, z - 1 if way == "up" else z + 1)
+        upper = min(z, other[2])
+        target = self.occ.get(other)
+        if not self.board.hole((x, y, upper)) or target is None or self.state.pieces[target].kind != "marine":
+            return problem("assault.no_marine_through")
+        return target
+
     def assault_target(self, p: Piece) -> str | Problem:
         """SHB-8.9, SHB-8.13: the model or closed door directly ahead ("door" or a piece id).
 

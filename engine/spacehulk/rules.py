@@ -37,6 +37,7 @@ from .actions import (
     PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
+    Psychic,
     Reload,
     SelfDestruct,
     SetFacing,
@@ -93,6 +94,7 @@ from .state import (
     AgOverwatch,
     AgOverwatchPick,
     AgPlace,
+    AgPsychic,
     AgReinforce,
     AgRevealShots,
     AgSecure,
@@ -105,7 +107,7 @@ from .view import SpaceHulkView, make_view
 from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
-OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate)
+OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate, AgPsychic)
 
 
 class SpaceHulkRules(Rules[SpaceHulkState]):
@@ -311,6 +313,9 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             tape.pop()
             if isinstance(top, AgBlock):
                 combat.resolve_assault(tape, top)  # no block: the dice stand (DW-PS-3: blocking is optional)
+            if isinstance(top, AgPsychic):  # no psychic points: the +1 skill still counts (DW-FA-2)
+                s = tape.state
+                combat.roll_assault(tape, s.pieces[top.attacker], s.pieces[top.defender])
             if isinstance(top, AgDetonate):  # no detonation: he defends (DW-TH-3)
                 s = tape.state
                 combat.roll_assault(tape, s.pieces[top.attacker], s.pieces[top.defender])
@@ -319,6 +324,14 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
                 raise refuse("detonate.other")
             tape.pop()
             combat.self_destruct(tape, tape.state.pieces[top.defender])  # DW-TH-3: no CP, no AP
+        case Psychic(model=model, points=points):
+            if not isinstance(top, AgPsychic) or model != top.defender:
+                raise refuse("psychic.none")
+            lib = tape.state.pieces[model]
+            if points > lib.psychic:
+                raise refuse("assault.psychic_short", name=who(lib), psychic=lib.psychic)
+            tape.pop()
+            combat.roll_assault(tape, tape.state.pieces[top.attacker], lib, defender_psychic=points)
         case Block(die=die):
             if not isinstance(top, AgBlock):
                 raise refuse("block.none")
@@ -457,8 +470,8 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
             found = tape.teleport_problem(p) or 4  # DW-TEL-1, A-24: 4 AP at once
         case AutoFire():
             found = tape.auto_problem(p) or weapon_of(p).auto_ap
-        case Assault(psychic=psychic):
-            target = tape.assault_target(p)
+        case Assault(psychic=psychic, vertical=vertical):
+            target = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             found = target if isinstance(target, Problem) else (_psychic_problem(p, psychic) or 1)
         case Exit():
             # SHB-1.6 reading: leaving costs 1 AP from an exit square
@@ -629,8 +642,8 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
         case Reload():
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
             tape.emit(Reloaded(model=p.id, ammo=weapon_of(p).ammo or 0))
-        case Assault():
-            victim = tape.assault_target(p)
+        case Assault(vertical=vertical):
+            victim = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             assert isinstance(victim, str)
             combat.assault(tape, p, victim, action.psychic)
         case Exit():
@@ -824,7 +837,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock() | AgDetonate():
+        case AgBlock() | AgDetonate() | AgPsychic():
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

@@ -155,6 +155,7 @@ class AgBlock(_Frozen):
     attacker_mod: int
     defender_mod: int
     psychic: int = 0
+    defender_psychic: int = 0
 
 
 class AgDetonate(_Frozen):
@@ -162,6 +163,15 @@ class AgDetonate(_Frozen):
     instead of defending, before the dice (DW-TH-3, A-40)."""
 
     kind: Literal["detonate"] = "detonate"
+    attacker: str
+    defender: str
+
+
+class AgPsychic(_Frozen):
+    """Choice (Marine player): the psychic points a Librarian facing his attacker adds, before the dice
+    (DW-FA-1, DW-FA-2)."""
+
+    kind: Literal["psychic"] = "psychic"
     attacker: str
     defender: str
 
@@ -218,6 +228,7 @@ AgendaItem = Annotated[
     | AgFaceAttacker
     | AgBlock
     | AgDetonate
+    | AgPsychic
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -227,7 +238,7 @@ AgendaItem = Annotated[
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
-MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block", "detonate"})
+MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic"})
 
 
 def chooser_of(item: BaseModel) -> Seat | None:

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import Rejected
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Climb, Fire, Move
+from engine.spacehulk.actions import Assault, Climb, Fire, Move
 from engine.spacehulk.missions import KillStealers, Mission
 from engine.spacehulk.options import SpaceHulkOptions
 from engine.spacehulk.queries import Queries
@@ -157,3 +157,21 @@ def test_genestealers_and_blips_climb_too() -> None:
     assert state.pieces["g1"].pos == (2, 1, 1)
     with pytest.raises(Rejected, match="no ladder"):
         act(state, "genestealer", Climb(model="b2"))
+
+
+def test_close_assault_between_levels() -> None:
+    """DW-LVL-1, DW-LVL-2, A-9: a Genestealer attacks a Marine directly above it through a pit; Marines never
+    start a close assault with another level; the Marine attacked so cannot harm his attacker and counts
+    as attacked from the rear for weapon effects."""
+    state = two_levels(UPPER, LOWER, marine((2, 2, 0), "N"), stealer((2, 2, 1), "N"), phase="stealer")
+    assert any(
+        x.kind == "assault" and x.vertical == "up"  # type: ignore[attr-defined]
+        for x in RULES.legal_actions(state, "genestealer")
+    )
+    won, events = act(state, "genestealer", Assault(model="g2", vertical="up"), rolls=[6, 1, 1, 5])
+    assert of(events, "assaulted")[0].result == "attacker" and "m1" not in won.pieces
+    lost, events = act(state, "genestealer", Assault(model="g2", vertical="up"), rolls=[1, 1, 2, 6])
+    assert of(events, "assaulted")[0].result == "defender" and "g2" in lost.pieces  # cannot harm it
+    marine_turn = two_levels(UPPER, LOWER, marine((2, 2, 0), "N"), stealer((2, 2, 1), "N"))
+    with pytest.raises(Rejected, match="Only a Genestealer"):
+        act(marine_turn, "marine", Assault(model="m1", vertical="down"))

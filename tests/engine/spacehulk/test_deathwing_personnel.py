@@ -137,3 +137,25 @@ def test_force_list_timer_replaces_the_base_timer() -> None:
     )
     state, _ = act(state, "genestealer", EndTurn(), rolls=[3])
     assert state.timer_seconds == 120
+
+
+def test_defending_librarian_announces_psychic_points() -> None:
+    """DW-FA-2: attacked from the front, the Librarian announces his psychic points before any die; from the
+    side he may not spend any (his +1 skill counts either way, A-9)."""
+    from engine.spacehulk.actions import Psychic
+
+    lib = M("E", mastery=1, psychic=10, melee="force_axe")
+    state, ids = scenario("ag", a=lib, g=G("W"), phase="stealer", options=DW)
+    state, _ = act(state, "genestealer", Assault(model=ids["g"]))
+    assert state.top().kind == "psychic"  # type: ignore[union-attr]
+    state, events = act(state, "marine", Psychic(model=ids["a"], points=2), rolls=[5, 1, 1, 3])
+    assaulted = of(events, "assaulted")[0]
+    assert assaulted.defender_score == 3 + 1 + 2 and assaulted.defender_psychic == 2
+    assert state.pieces[ids["a"]].psychic == 8
+    state, ids = scenario("ag", a=lib, g=G("W"), phase="stealer", options=DW)
+    state, _ = act(state, "genestealer", Assault(model=ids["g"]))
+    state, events = act(state, "marine", Pass(), rolls=[5, 1, 1, 3])
+    assert of(events, "assaulted")[0].defender_score == 4
+    state, ids = scenario("a.\ng.", a=lib, g=G("N"), phase="stealer", options=DW)
+    state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 3])
+    assert of(events, "assaulted")[0].defender_score == 4  # from the side: no points asked
