@@ -36,7 +36,7 @@ from .events import (
     OverwatchEnded,
     SelfDestructed,
 )
-from .state import AgBlock, AgDetonate, AgFaceAttacker, AgPsychic, Aim, Piece
+from .state import AgBlock, AgDetonate, AgFaceAttacker, AgLevelStep, AgPsychic, Aim, Piece
 from .tape import Tape
 from .weapons import GRENADE_KILL_ON, Side, Weapon, block_sides, melee_of, weapon_of
 
@@ -523,6 +523,9 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
     if result == "defender" and attacker_in_front:
         kill(tape, p.id)
         return
+    if d.kind == "marine" and d.pos[2] != p.pos[2]:
+        _level_step(tape, d)  # DW-LVL-2
+        return
     if result == "tie" and not tape.opt.defender_turns_on_tie:
         return  # Q19 variant
     toward = facing_toward(d.pos, p.pos)
@@ -532,6 +535,18 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
                 model=d.id, toward=toward, chooser="marine" if d.kind == "marine" else "genestealer"
             )
         )
+
+
+def _level_step(tape: Tape, m: Piece) -> None:
+    """DW-LVL-2: a Marine who wins or ties against an attack through a hole may step, free, to the square
+    in front of or behind him, keeping his facing."""
+    assert m.pos is not None and m.facing is not None
+    fx, fy = VECTORS[m.facing]
+    squares = tuple(
+        sq for sq in (add(m.pos, (fx, fy)), add(m.pos, (-fx, -fy))) if tape.square_problem(sq, m) is None
+    )
+    if squares:
+        tape.push(AgLevelStep(model=m.id, squares=squares))
 
 
 def _dice_count(tape: Tape, p: Piece, opponent: Piece, *, attacking: bool) -> int:

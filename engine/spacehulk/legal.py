@@ -46,6 +46,7 @@ from .state import (
     AgFacing,
     AgFreeShot,
     AgInterrupt,
+    AgLevelStep,
     AgOverwatchPick,
     AgPlace,
     AgPsychic,
@@ -274,6 +275,9 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgLevelStep():
+            steps = [_mk(Move, model=top.model, to=sq, use="free") for sq in top.squares]
+            return steps + [_mk(Pass)]
         case AgPsychic():
             lib = s.pieces[top.defender]
             points = range(1, min(lib.psychic, PSYCHIC_SAMPLE) + 1)

@@ -91,6 +91,7 @@ from .state import (
     AgFacing,
     AgFreeShot,
     AgInterrupt,
+    AgLevelStep,
     AgOverwatch,
     AgOverwatchPick,
     AgPlace,
@@ -107,7 +108,7 @@ from .view import SpaceHulkView, make_view
 from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
-OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate, AgPsychic)
+OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate, AgPsychic, AgLevelStep)
 
 
 class SpaceHulkRules(Rules[SpaceHulkState]):
@@ -324,6 +325,12 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
                 raise refuse("detonate.other")
             tape.pop()
             combat.self_destruct(tape, tape.state.pieces[top.defender])  # DW-TH-3: no CP, no AP
+        case Move(use="free") if isinstance(top, AgLevelStep):
+            if action.model != top.model or _sq(action.to) not in top.squares:
+                raise refuse("level_step.where")
+            tape.pop()
+            m = tape.state.pieces[top.model]
+            tape.emit(Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
         case Psychic(model=model, points=points):
             if not isinstance(top, AgPsychic) or model != top.defender:
                 raise refuse("psychic.none")
@@ -837,7 +844,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock() | AgDetonate() | AgPsychic():
+        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep():
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

@@ -176,6 +176,15 @@ class AgPsychic(_Frozen):
     defender: str
 
 
+class AgLevelStep(_Frozen):
+    """Choice (Marine player): after surviving an attack through a hole, step free to the square in front
+    or behind, keeping his facing, or stay (DW-LVL-2)."""
+
+    kind: Literal["level_step"] = "level_step"
+    model: str
+    squares: tuple[Square, ...]
+
+
 class AgFreeShot(_Frozen):
     """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
 
@@ -229,6 +238,7 @@ AgendaItem = Annotated[
     | AgBlock
     | AgDetonate
     | AgPsychic
+    | AgLevelStep
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -238,7 +248,9 @@ AgendaItem = Annotated[
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
-MARINE_CHOICES = frozenset({"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic"})
+MARINE_CHOICES = frozenset(
+    {"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic", "level_step"}
+)
 
 
 def chooser_of(item: BaseModel) -> Seat | None:

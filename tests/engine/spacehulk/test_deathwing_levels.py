@@ -172,6 +172,9 @@ def test_close_assault_between_levels() -> None:
     assert of(events, "assaulted")[0].result == "attacker" and "m1" not in won.pieces
     lost, events = act(state, "genestealer", Assault(model="g2", vertical="up"), rolls=[1, 1, 2, 6])
     assert of(events, "assaulted")[0].result == "defender" and "g2" in lost.pieces  # cannot harm it
+    assert lost.top().kind == "level_step"  # type: ignore[union-attr]
+    stepped, _ = act(lost, "marine", Move(model="m1", to=(2, 3, 0), use="free"))
+    assert (stepped.pieces["m1"].pos, stepped.pieces["m1"].facing) == ((2, 3, 0), "N")  # behind, facing kept
     marine_turn = two_levels(UPPER, LOWER, marine((2, 2, 0), "N"), stealer((2, 2, 1), "N"))
     with pytest.raises(Rejected, match="Only a Genestealer"):
         act(marine_turn, "marine", Assault(model="m1", vertical="down"))
