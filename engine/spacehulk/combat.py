@@ -141,7 +141,15 @@ def auto_fire(tape: Tape, m: Piece) -> None:
 def grenade(tape: Tape, m: Piece, at: Square) -> None:
     """DW-GL-2, DW-GL-4, A-5, A-42: the target square's whole section, at once and with no lasting
     effect: 1 D6 per figure in it (the firer too; blips are immune): a Genestealer dies on 4+, a Marine
-    on 6; 1 D6 per door of the section (A-42): destroyed on 5+; bulkheads are unaffected."""
+    on 6; 1 D6 per door of the section (A-42): destroyed on 5+; bulkheads are unaffected.
+
+    DW-LVL-5, A-7: a grenade aimed at a pit or ladder square drops to the square below on 1-2 (1 D6)
+    and hits the section there."""
+    drop = None
+    if tape.board.hole(at):
+        drop = tape.dice.d6()[0]
+        if drop <= 2:
+            at = (at[0], at[1], at[2] + 1)
     section = tape.board.section_of(at)
     doors = [sq for sq in tape.section_doors(section) if not tape.is_bulkhead(sq)]
     reach = set(tape.board.sections[section]) | set(doors)
@@ -151,7 +159,9 @@ def grenade(tape: Tape, m: Piece, at: Square) -> None:
     rolls = {p.id: tape.dice.d6()[0] for p in victims}
     features = _crates_in(tape, reach) + [sq for sq in sorted(reach) if tape.feature(sq) == "cryo"]
     door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in [*doors, *features])
-    tape.emit(GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls))
+    tape.emit(
+        GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls, drop=drop)
+    )
     for pid, roll in rolls.items():
         p = tape.state.pieces.get(pid)
         if p is not None and roll >= GRENADE_KILL_ON[p.kind]:

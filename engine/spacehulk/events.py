@@ -230,6 +230,7 @@ class GrenadeExploded(Event):
     section: str
     rolls: dict[str, int]
     doors: tuple[tuple[Square, int], ...]
+    drop: int | None = None  # aimed at a hole: 1-2 dropped it to the level below (DW-LVL-5)
 
 
 class FeatureWrecked(Event):

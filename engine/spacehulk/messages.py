@@ -66,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "assault.levels": "Only a Genestealer attacks another level, through a hole.",
     "assault.no_marine_through": "There is no Marine through a hole directly above or below.",
     "level_step.where": "Step to the square in front of or behind you, or pass.",
+    "grenade.up": "Grenades are never fired up through a hole.",
     "fire.empty": "The assault cannon is empty; reload it first.",
     "fire.bulkhead": "Only an assault cannon burst can damage a bulkhead.",
     "reload.none": "{name} has no reload left for that weapon.",

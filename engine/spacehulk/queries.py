@@ -552,6 +552,10 @@ class Queries:
         assert p.pos is not None
         if at not in self.board.cells:
             return problem("flame.wall", square=at)
+        if at[2] < p.pos[2]:
+            return problem("grenade.up")  # A-7: never up through a hole
+        if at[2] > p.pos[2]:  # DW-LVL-5, A-6: down through a hole, in range, sight and arc
+            return None if self.hole_sight(p, at, fire=True) else problem("grenade.no_line", square=at)
         if at not in self.board.walk_distances(p.pos, GRENADE_RANGE):
             return problem("grenade.range", square=at, range=GRENADE_RANGE)
         if at != p.pos and not self.can_target(p, at, None):
@@ -722,7 +726,14 @@ class Queries:
     def placement_squares(self, origin: Square, voluntary: bool) -> list[Square]:
         """SHB-10.8: free squares around a converted blip (not in sight for a voluntary conversion)."""
         out = []
-        for _d, sq in self.board.neighbours(origin):
+        x, y, z = origin
+        through = [  # DW-LVL-3: on or under a ladder or pit, also the square directly below or above
+            sq
+            for sq, upper in (((x, y, z + 1), origin), ((x, y, z - 1), (x, y, z - 1)))
+            if self.board.hole(upper)
+        ]
+        neighbours = [sq for _d, sq in self.board.neighbours(origin)] + through
+        for sq in neighbours:
             if self.square_problem(sq, None) is not None or self.diagonal_problem(origin, sq) is not None:
                 continue
             if voluntary and self.marine_sees(sq):

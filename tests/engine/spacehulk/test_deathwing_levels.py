@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import Rejected
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Assault, Climb, Fire, Move
+from engine.spacehulk.actions import Assault, Climb, Fire, Grenade, Move
 from engine.spacehulk.missions import KillStealers, Mission
 from engine.spacehulk.options import SpaceHulkOptions
 from engine.spacehulk.queries import Queries
@@ -178,3 +178,29 @@ def test_close_assault_between_levels() -> None:
     marine_turn = two_levels(UPPER, LOWER, marine((2, 2, 0), "N"), stealer((2, 2, 1), "N"))
     with pytest.raises(Rejected, match="Only a Genestealer"):
         act(marine_turn, "marine", Assault(model="m1", vertical="down"))
+
+
+def test_blip_on_a_hole_places_through_it() -> None:
+    """DW-LVL-3: a blip converted on or under a ladder or pit may place its Genestealers on the square
+    directly below or above it."""
+    state = two_levels(UPPER, LOWER, marine((4, 4, 0), "N"))
+    q = Queries(state)
+    assert (2, 2, 1) in q.placement_squares((2, 2, 0), voluntary=False)
+    assert (2, 2, 0) in q.placement_squares((2, 2, 1), voluntary=False)
+    assert (1, 1, 1) not in q.placement_squares((2, 2, 0), voluntary=False)
+
+
+def test_grenades_down_a_hole_only() -> None:
+    """DW-LVL-5, A-7: grenades go down through a pit or ladder hole (within range, sight and arc), never up;
+    one aimed at a pit square drops to the square below on 1-2."""
+    captain = marine((3, 3, 0), "N", captain=True, grenades=10)
+    state = two_levels(UPPER, LOWER, captain, stealer((1, 1, 1)))
+    state, events = act(state, "marine", Grenade(model="m1", at=(1, 1, 1)), rolls=[4])
+    assert of(events, "grenade_exploded")[0].section.startswith("1:") and "g2" not in state.pieces
+    state = two_levels(UPPER, LOWER, captain, stealer((2, 2, 1)))
+    state, events = act(state, "marine", Grenade(model="m1", at=(2, 2, 0)), rolls=[2, 4])
+    exploded = of(events, "grenade_exploded")[0]
+    assert exploded.drop == 2 and exploded.target == (2, 2, 1) and "g2" not in state.pieces
+    below = two_levels(UPPER, LOWER, marine((3, 3, 1), "N", captain=True, grenades=10), stealer((1, 1, 0)))
+    with pytest.raises(Rejected, match="never fired up"):
+        act(below, "marine", Grenade(model="m1", at=(1, 1, 0)))
