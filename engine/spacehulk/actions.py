@@ -28,6 +28,7 @@ class Move(Action):
     fire: bool = False
     facing: Facing | None = None
     use: Use = "ap"
+    jump: bool = False  # announced on entering a pit or ladder hole: down at no extra AP (DW-PIT-5)
 
 
 class Climb(Action):
@@ -37,6 +38,30 @@ class Climb(Action):
     model: str
     facing: Facing | None = None
     use: Use = "ap"
+
+
+class Jump(Action):
+    """Jump down the pit or ladder hole the model stands on: 1 AP (DW-PIT-5, DW-PIT-10, DW-LAD-4)."""
+
+    kind: Literal["jump"] = "jump"
+    model: str
+    use: Use = "ap"
+
+
+class Stand(Action):
+    """A prone Terminator stands up facing any way: 2 AP (DW-PIT-9)."""
+
+    kind: Literal["stand"] = "stand"
+    model: str
+    facing: Facing
+    use: Use = "ap"
+
+
+class Shift(Action):
+    """Where the scuttling Genestealer or the thrown faller goes (DW-PIT-7, DW-PIT-8)."""
+
+    kind: Literal["shift"] = "shift"
+    square: Square
 
 
 class Turn(Action):
@@ -233,6 +258,9 @@ class TimeExpired(Action):
 SpaceHulkAction = Annotated[
     Move
     | Climb
+    | Jump
+    | Stand
+    | Shift
     | Turn
     | Door
     | Fire

@@ -35,6 +35,7 @@ from .events import (
     Malfunctioned,
     OverwatchEnded,
     SelfDestructed,
+    StoodUp,
 )
 from .state import AgBlock, AgDetonate, AgFaceAttacker, AgLevelStep, AgPsychic, Aim, Piece
 from .tape import Tape
@@ -426,8 +427,14 @@ def roll_assault(tape: Tape, p: Piece, d: Piece, psychic: int = 0, defender_psyc
 
 
 def facing_opponent(p: Piece, opponent: Piece) -> bool:
-    """Whether `opponent` stands in p's front square (an attacker always faces its target, SHB-8.9)."""
-    return p.facing is not None and p.pos is not None and add(p.pos, VECTORS[p.facing]) == opponent.pos
+    """Whether `opponent` stands in p's front square (an attacker always faces its target, SHB-8.9); a
+    prone Terminator faces nobody (DW-PIT-9, A-9)."""
+    return (
+        not p.prone
+        and p.facing is not None
+        and p.pos is not None
+        and add(p.pos, VECTORS[p.facing]) == opponent.pos
+    )
 
 
 def _modifier(p: Piece, opponent: Piece, *, attacking: bool, psychic: int = 0) -> int:
@@ -443,6 +450,8 @@ def _modifier(p: Piece, opponent: Piece, *, attacking: bool, psychic: int = 0) -
     weapon = melee_of(p)
     facing = attacking or facing_opponent(p, opponent)
     mod = (1 if p.sergeant else 0) + (2 if p.captain else 0) + (1 if p.mastery else 0) + weapon.assault_bonus
+    if p.prone:
+        mod -= 1  # DW-PIT-9
     if facing:
         mod += weapon.facing_bonus + (psychic if weapon.psychic else 0)
     return mod
@@ -466,7 +475,7 @@ def _may_block(tape: Tape, item: AgBlock) -> bool:
     only make the Genestealer's score better or leave it).
     """
     marine, stealer = _sides(tape, item)
-    if marine is None or stealer is None:
+    if marine is None or stealer is None or marine.prone:  # A-9: no block while prone
         return False
     side = _block_side(marine, stealer)
     if side is None or side not in block_sides(marine):
@@ -528,6 +537,11 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
     assert p.pos is not None and d.pos is not None
     if result == "attacker":
         kill(tape, d.id)
+        return
+    if d.prone:  # DW-PIT-9: cannot harm; on a win or tie he stands and faces, free
+        toward = facing_toward(d.pos, p.pos) or d.facing
+        assert toward is not None
+        tape.emit(StoodUp(model=d.id, facing=toward))
         return
     attacker_in_front = d.facing is not None and add(d.pos, VECTORS[d.facing]) == p.pos
     if result == "defender" and attacker_in_front:

@@ -257,6 +257,50 @@ class AmbushRevealed(Event):
     result: str
 
 
+class FallRolled(Event):
+    """A pit roll (DW-PIT-4: entering, `against` None) or a landing roll against the model below (DW-PIT-7, DW-PIT-8)."""
+
+    kind: Literal["fall_rolled"] = "fall_rolled"
+    model: str
+    against: str | None
+    roll: int
+
+
+class Fell(Event):
+    """A model falls or jumps down a hole towards `landing` (DW-PIT-1); it loses overwatch and aim (A-12)."""
+
+    kind: Literal["fell"] = "fell"
+    model: str
+    landing: Square
+
+
+class Landed(Event):
+    """Where the faller ends, prone or on his feet (DW-PIT-6 .. DW-PIT-8); `roll` of DW-PIT-6 if made."""
+
+    kind: Literal["landed"] = "landed"
+    model: str
+    square: Square
+    roll: int | None
+    prone: bool
+
+
+class Shifted(Event):
+    """A model pushed aside by a faller (DW-PIT-7 scuttle, DW-PIT-8 prone below), keeping its facing."""
+
+    kind: Literal["shifted"] = "shifted"
+    model: str
+    square: Square
+    prone: bool
+
+
+class StoodUp(Event):
+    """A prone Terminator stands and faces (DW-PIT-9)."""
+
+    kind: Literal["stood_up"] = "stood_up"
+    model: str
+    facing: Facing
+
+
 class Malfunctioned(Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
@@ -432,6 +476,11 @@ ShEvent = Annotated[
     | Assaulted
     | Blocked
     | AutoFired
+    | FallRolled
+    | Fell
+    | Landed
+    | Shifted
+    | StoodUp
     | AmbushPlaced
     | AmbushRevealed
     | FeatureWrecked

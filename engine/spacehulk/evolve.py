@@ -121,6 +121,16 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.ambush_turn = turn
         case ev.AmbushRevealed():
             pass  # what follows (a Genestealer placed, shots, removal) are events of their own
+        case ev.Fell(model=model):
+            _update(s, model, overwatch=False, aim=None)
+        case ev.Landed(model=model, square=square, prone=prone):
+            _update(s, model, pos=square, area=None, prone=prone, overwatch=False)
+        case ev.Shifted(model=model, square=square, prone=prone):
+            _update(
+                s, model, pos=square, prone=prone, overwatch=False if prone else s.pieces[model].overwatch
+            )
+        case ev.StoodUp(model=model, facing=facing):
+            _update(s, model, prone=False, facing=facing)
         case ev.FeatureWrecked(squares=squares):
             s.wrecked = sorted(set(s.wrecked) | set(squares))
         case ev.GrenadeExploded(model=model):
@@ -199,6 +209,7 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
             | ev.SelfDestructed()
             | ev.Blocked()
             | ev.Malfunctioned()
+            | ev.FallRolled()
             | ev.ReinforcementsLost()
             | ev.StealersLost()
             | ev.TimerExpired()

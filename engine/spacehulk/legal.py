@@ -20,6 +20,7 @@ from .actions import (
     Fire,
     Flame,
     Grenade,
+    Jump,
     Move,
     Overwatch,
     Pass,
@@ -31,6 +32,8 @@ from .actions import (
     Reload,
     SelfDestruct,
     SetFacing,
+    Shift,
+    Stand,
     Teleport,
     Turn,
 )
@@ -51,6 +54,7 @@ from .state import (
     AgPlace,
     AgPsychic,
     AgReinforce,
+    AgShift,
     Piece,
 )
 from .weapons import melee_of, weapon_of
@@ -81,14 +85,23 @@ def _mk(cls: type[Action], **fields: Any) -> Action:
 def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     """Every action this Marine could take now, with its AP cost, payment aside (SHB-4.3)."""
     assert m.pos is not None and m.facing is not None
+    if m.prone:  # DW-PIT-9: only standing up
+        for facing in FACINGS:
+            yield Stand, {"model": m.id, "facing": facing}, 2
+        return
     bolter = q.can_fire_at_all(m) is None
+    holes = q.board.has_holes
     for _d, to in q.board.neighbours(m.pos):
         cost = q.move_cost(m, to)
         if isinstance(cost, int):
             yield Move, {"model": m.id, "to": to}, cost
             if bolter:
                 yield Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
-    if q.board.has_ladders:
+            if holes and q.jump_problem(m, to) is None:
+                yield Move, {"model": m.id, "to": to, "jump": True}, cost  # DW-PIT-5
+    if holes and q.jump_problem(m, m.pos) is None:
+        yield Jump, {"model": m.id}, 1
+    if q.board.has_holes:
         yield from _climb_candidates(q, m)
     for facing in FACINGS:
         if facing == m.facing:
@@ -143,7 +156,7 @@ def _auto_has_target(q: Queries, m: Piece) -> bool:
 
 def _climb_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
     """DW-LAD-3: up or down a ladder, each facing on arrival (blips: none)."""
-    if p.pos is None or q.board.ladder_end(p.pos) is None:
+    if q.climb_end(p) is None:
         return
     for facing in (None,) if p.kind == "blip" else FACINGS:
         cost = q.climb_cost(p, facing)
@@ -196,8 +209,14 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             cost = q.move_cost(p, to)
             if isinstance(cost, int):
                 yield Move, {"model": p.id, "to": to}, cost
-        if q.board.has_ladders:
+        if q.board.has_holes:
             yield from _climb_candidates(q, p)
+            for _d, to in q.board.neighbours(p.pos):
+                cost = q.move_cost(p, to)
+                if isinstance(cost, int) and q.jump_problem(p, to) is None:
+                    yield Move, {"model": p.id, "to": to, "jump": True}, cost  # DW-PIT-10
+            if q.jump_problem(p, p.pos) is None:
+                yield Jump, {"model": p.id}, 1
         if p.kind == "genestealer":
             for facing in FACINGS:
                 if facing != p.facing:
@@ -207,7 +226,7 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             yield from _door_candidates(q, p, front_three(p.facing, p.pos))  # type: ignore[arg-type]
             if not isinstance(q.assault_target(p), Problem):
                 yield Assault, {"model": p.id}, 1
-            if q.board.has_ladders or q.deathwing:
+            if q.board.has_holes or q.deathwing:
                 for way in ("up", "down"):
                     if not isinstance(q.vertical_target(p, way), Problem):
                         yield Assault, {"model": p.id, "vertical": way}, 1  # DW-LVL-1
@@ -275,6 +294,8 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgShift():
+            return [_mk(Shift, square=sq) for sq in top.squares]
         case AgLevelStep():
             steps = [_mk(Move, model=top.model, to=sq, use="free") for sq in top.squares]
             return steps + [_mk(Pass)]

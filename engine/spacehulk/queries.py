@@ -139,6 +139,8 @@ class Queries:
     def sees(self, viewer: Piece, target: Square, blockers: set[Square] | None = None) -> bool:
         """The viewer has target in its vision arc with clear LoS (SHB-6.2, SHB-6.4, Q1)."""
         assert viewer.pos is not None and viewer.facing is not None
+        if viewer.prone:
+            return False  # DW-PIT-9: no line of sight while prone
         if viewer.pos[2] != target[2]:
             return self.hole_sight(viewer, target, fire=False, blockers=blockers)
         if not in_vision_arc(viewer.facing, viewer.pos, target, self.opt.vision_arc):
@@ -154,6 +156,8 @@ class Queries:
     def can_target(self, shooter: Piece, target: Square, max_range: int | None) -> bool:
         """Target in the fire arc, with clear LoS, within range (SHB-6.3, SHB-8.1, SHB-8.4)."""
         assert shooter.pos is not None and shooter.facing is not None
+        if shooter.prone:
+            return False
         if shooter.pos[2] != target[2]:
             return self.hole_sight(shooter, target, fire=True)  # DW-LVL-4: fire through a hole
         if not in_fire_arc(shooter.facing, shooter.pos, target):
@@ -165,15 +169,49 @@ class Queries:
     def climb_cost(self, p: Piece, facing: str | None) -> int | Problem:
         """DW-LAD-3, A-13: 2 AP from a ladder square to its other end, which must be free; Marines,
         Genestealers and blips alike (a blip keeps out of Marine sight, SHB-10.5)."""
-        end = self.board.ladder_end(p.pos) if p.pos is not None else None
+        end = self.climb_end(p)
         if end is None:
+            if (
+                p.kind == "marine"
+                and p.pos is not None
+                and self.board.hole((p.pos[0], p.pos[1], p.pos[2] - 1))
+            ):
+                return problem("climb.marines_pit")  # DW-PIT-3
             return problem("climb.no_ladder")
         if (p.kind == "blip") != (facing is None):
             return problem("climb.facing")
         found = self.square_problem(end, p)
         if found is None and p.kind == "blip":
             found = self.blip_square_problem(p, end)
-        return found if found is not None else 2
+        assert p.pos is not None
+        ladder = self.board.ladder_end(p.pos) is not None
+        return found if found is not None else (2 if ladder else 3)  # DW-LAD-3; up a pit 3 AP (DW-PIT-10)
+
+    def climb_end(self, p: Piece) -> Square | None:
+        """Where a climb leads: the ladder's other end, or for a Genestealer or blip under a pit, up it."""
+        if p.pos is None:
+            return None
+        end = self.board.ladder_end(p.pos)
+        if end is not None:
+            return end
+        above = (p.pos[0], p.pos[1], p.pos[2] - 1)
+        if p.kind != "marine" and self.board.hole(above) and self.board.cells[above].feature == "pit":
+            return above
+        return None
+
+    def jump_problem(self, p: Piece, at: Square) -> Problem | None:
+        """DW-PIT-5, DW-PIT-10, DW-LAD-4, A-13: down the pit or ladder hole on `at`; Genestealers and blips
+        only onto an empty square."""
+        if not self.board.hole(at):
+            return problem("jump.no_hole")
+        if p.kind != "marine":
+            x, y, z = at
+            below = (x, y, z + 1)
+            while self.board.hole(below) and self.board.cells[below].feature == "pit":
+                below = (x, y, below[2] + 1)
+            if below in self.occ:
+                return problem("jump.occupied")
+        return None
 
     def hole_sight(
         self, viewer: Piece, target: Square, *, fire: bool, blockers: set[Square] | None = None

@@ -30,6 +30,7 @@ from .actions import (
     Fire,
     Flame,
     Grenade,
+    Jump,
     Move,
     Overwatch,
     Pass,
@@ -41,11 +42,14 @@ from .actions import (
     Reload,
     SelfDestruct,
     SetFacing,
+    Shift,
+    Stand,
     Teleport,
     TimeExpired,
     Turn,
 )
 from .board import Square
+from .deathwing import pits
 from .deathwing.timer import turn_seconds
 from .events import (
     EVENT_ADAPTER,
@@ -69,6 +73,7 @@ from .events import (
     Reloaded,
     Spent,
     StealerPhaseEnded,
+    StoodUp,
     Teleported,
     TimerExpired,
     TurnBegan,
@@ -99,6 +104,7 @@ from .state import (
     AgReinforce,
     AgRevealShots,
     AgSecure,
+    AgShift,
     Piece,
     SpaceHulkState,
     chooser_of,
@@ -331,6 +337,13 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             tape.pop()
             m = tape.state.pieces[top.model]
             tape.emit(Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
+        case Shift(square=sq):
+            if not isinstance(top, AgShift):
+                raise _pending(top)
+            if _sq(sq) not in top.squares:
+                raise refuse("shift.where")
+            tape.pop()
+            pits.shifted(tape, top, _sq(sq))
         case Psychic(model=model, points=points):
             if not isinstance(top, AgPsychic) or model != top.defender:
                 raise refuse("psychic.none")
@@ -443,9 +456,18 @@ def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt
 def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     """The AP cost of a piece action (SHB-4.3), or raise the refusal."""
     found: int | Problem | tuple[int, Any]
+    if p.prone and not isinstance(action, Stand):
+        raise refuse("prone.cannot", name=who(p))  # DW-PIT-9
     match action:
-        case Move(to=to, fire=fire, facing=facing):
+        case Move(to=to, fire=fire, facing=facing, jump=jump):
             found = tape.move_cost(p, _sq(to), fire=fire, facing=facing)
+            if jump and not isinstance(found, Problem):
+                found = tape.jump_problem(p, _sq(to)) or found  # DW-PIT-5: announced, no extra AP
+        case Jump():
+            assert p.pos is not None
+            found = tape.jump_problem(p, p.pos) or 1  # DW-PIT-5, DW-PIT-10, DW-LAD-4
+        case Stand():
+            found = 2 if p.prone else problem("stand.not_prone", name=who(p))  # DW-PIT-9
         case Climb(facing=facing):
             found = tape.climb_cost(p, facing)
         case Turn(facing=facing, fire=fire):
@@ -607,10 +629,16 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
 
 def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
-        case Move(to=to, facing=facing):
+        case Move(to=to, facing=facing, jump=jump):
             tape.emit(Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
+            if tape.board.hole(_sq(to)):
+                pits.entered(tape, tape.state.pieces[p.id], jump=jump)
+        case Jump():
+            pits.fall(tape, p)
+        case Stand(facing=facing):
+            tape.emit(StoodUp(model=p.id, facing=facing))
         case Climb(facing=facing):
-            end = tape.board.ladder_end(p.pos) if p.pos is not None else None
+            end = tape.climb_end(p)
             assert end is not None
             tape.emit(Moved(model=p.id, frm=p.pos, to=end, facing=facing))
         case Turn(facing=facing):
@@ -844,7 +872,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep():
+        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep() | AgShift():
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

@@ -71,6 +71,7 @@ class Piece(_Frozen):
     grenades: int = 0  # grenade launcher shots left (DW-GL-3)
     reloads: int = 0  # spare magazines or tanks (DW-AC-7, DW-HF-1)
     bursts: int = 0  # assault cannon bursts fired this mission (DW-AC-11, A-3)
+    prone: bool = False  # a fallen Terminator: no sight, no move, shot or attack until he stands (DW-PIT-9)
     ambush: bool = False  # a blip-like ambush marker: no value until it converts (DW-AMB-1, DW-AMB-4)
     # Genestealers: direction of the last free 90-degree turn, until another action (SHB-4.4)
     free_turn: Literal["left", "right"] | None = None
@@ -115,6 +116,21 @@ class AgFacing(_Frozen):
     kind: Literal["facing"] = "facing"
     models: tuple[str, ...]
     reveal: bool  # follow with overwatch against them (involuntary conversion in the Stealer turn)
+    chooser: Seat = (
+        "genestealer"  # a Marine landing on his feet faces as the Marine player chooses (DW-PIT-6)
+    )
+
+
+class AgShift(_Frozen):
+    """Choice: where a scuttling Genestealer (then `faller` lands on `landing`, DW-PIT-7) or a thrown
+    faller (prone, DW-PIT-8) goes."""
+
+    kind: Literal["shift"] = "shift"
+    model: str
+    squares: tuple[Square, ...]
+    chooser: Seat
+    faller: str | None
+    landing: Square
 
 
 class AgRevealShots(_Frozen):
@@ -239,6 +255,7 @@ AgendaItem = Annotated[
     | AgDetonate
     | AgPsychic
     | AgLevelStep
+    | AgShift
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -260,7 +277,7 @@ def chooser_of(item: BaseModel) -> Seat | None:
         return None
     if kind in MARINE_CHOICES:
         return "marine"
-    if kind in ("place", "face_attacker"):
+    if kind in ("place", "face_attacker", "facing", "shift"):
         return item.chooser  # type: ignore[attr-defined]
     return "genestealer"
 

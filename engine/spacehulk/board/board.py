@@ -217,11 +217,12 @@ class Board:
         return found
 
     @property
-    def has_ladders(self) -> bool:
-        found = getattr(self, "_has_ladders", None)
+    def has_holes(self) -> bool:
+        """Whether any pit or ladder joins two levels (multi-level rules apply, deathwing.md §2.3)."""
+        found = getattr(self, "_has_holes", None)
         if found is None:
-            found = any(c.feature == "ladder" for c in self.cells.values())
-            self._has_ladders = found
+            found = any(c.feature in ("ladder", "pit") for c in self.cells.values())
+            self._has_holes = found
         return found
 
     def hole(self, sq: Square) -> bool:

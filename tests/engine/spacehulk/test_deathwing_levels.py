@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import Rejected
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Assault, Climb, Fire, Grenade, Move
+from engine.spacehulk.actions import Assault, Climb, Fire, Grenade, Jump, Move, SetFacing, Shift, Stand
 from engine.spacehulk.missions import KillStealers, Mission
 from engine.spacehulk.options import SpaceHulkOptions
 from engine.spacehulk.queries import Queries
@@ -204,3 +204,125 @@ def test_grenades_down_a_hole_only() -> None:
     below = two_levels(UPPER, LOWER, marine((3, 3, 1), "N", captain=True, grenades=10), stealer((1, 1, 0)))
     with pytest.raises(Rejected, match="never fired up"):
         act(below, "marine", Grenade(model="m1", at=(1, 1, 0)))
+
+
+PITS = ".....\n.....\n..P..\n.....\n....."
+DEEP_UPPER = "...\n.P.\n..."
+DEEP_MIDDLE = "...\n.P.\n..."
+LOWEST = "...\n...\n..."
+
+
+def three_levels(*pieces: dict[str, Any], phase: str = "marine") -> SpaceHulkState:
+    state = two_levels(DEEP_UPPER, DEEP_MIDDLE, *pieces, phase=phase)
+    text = state.mission.map_text + f"\n[level 2]\n{LOWEST}"
+    mission = state.mission.model_copy(update={"map_text": text})
+    return state.model_copy(update={"mission": mission, "doors": []})
+
+
+def test_marine_entering_a_pit_falls_on_a_one() -> None:
+    """DW-PIT-4, DW-PIT-6, A-12: a Marine entering a pit rolls 1 D6 and falls on a 1; landing on an empty
+    square he is prone on 1-4, on his feet on 5-6 facing as the Marine player chooses; he keeps his AP
+    and loses overwatch."""
+    state = two_levels(PITS, LOWER, marine((2, 3, 0), "N", overwatch=True))
+    safe, events = act(state, "marine", Move(model="m1", to=(2, 2, 0)), rolls=[2])
+    assert safe.pieces["m1"].pos == (2, 2, 0) and of(events, "fall_rolled")[0].roll == 2
+    fallen, events = act(state, "marine", Move(model="m1", to=(2, 2, 0)), rolls=[1, 3])
+    m = fallen.pieces["m1"]
+    assert (m.pos, m.prone, m.overwatch, m.ap) == ((2, 2, 1), True, False, 3)
+    standing, _ = act(state, "marine", Move(model="m1", to=(2, 2, 0)), rolls=[1, 6])
+    assert not standing.pieces["m1"].prone and standing.top().kind == "facing"  # type: ignore[union-attr]
+    assert RULES.active_seats(standing) == frozenset({"marine"})
+    standing, _ = act(standing, "marine", SetFacing(model="m1", facing="W"))
+    assert standing.pieces["m1"].facing == "W"
+
+
+def test_jumping_down_announced_or_later() -> None:
+    """DW-PIT-5, DW-LAD-4: a jump announced on entering costs nothing extra; decided later, 1 AP; no roll to
+    fall, only the landing roll; ladder holes are jumped the same way."""
+    state = two_levels(PITS, LOWER, marine((2, 3, 0), "N"))
+    state, events = act(state, "marine", Move(model="m1", to=(2, 2, 0), jump=True), rolls=[5])
+    assert state.pieces["m1"].pos == (2, 2, 1) and of(events, "spent")[0].ap == 1
+    state = two_levels(PITS, LOWER, marine((2, 2, 0), "N"))
+    state, events = act(state, "marine", Jump(model="m1"), rolls=[2])
+    assert of(events, "spent")[0].ap == 1 and state.pieces["m1"].prone
+    state = two_levels(LADDER_UP, LADDER_DOWN, marine((2, 1, 0), "N"))
+    state, events = act(state, "marine", Jump(model="m1"), rolls=[6])
+    assert state.pieces["m1"].pos == (2, 1, 1)
+
+
+def test_falling_through_pits_to_the_bottom() -> None:
+    """DW-PIT-1: a faller landing on another pit falls on at once (no roll on the way) to the level below."""
+    state = three_levels(marine((1, 1, 0), "N"))
+    state, events = act(state, "marine", Jump(model="m1"), rolls=[6])
+    assert state.pieces["m1"].pos == (1, 1, 2) and len(of(events, "landed")) == 1
+
+
+def test_prone_marines() -> None:
+    """DW-PIT-9, A-9: prone: no sight, no move, shot or attack; 2 AP to stand facing any way; attacked in
+    close assault he has -1, cannot harm the attacker, and stands and faces it free on a win or tie."""
+    state = two_levels(PITS, LOWER, marine((1, 1, 1), "N", prone=True), stealer((1, 0, 1), "S"))
+    assert {x.kind for x in RULES.legal_actions(state, "marine")} == {"stand", "end_turn"}
+    assert not Queries(state).sees(state.pieces["m1"], (1, 0, 1))
+    with pytest.raises(Rejected, match="prone"):
+        act(state, "marine", Move(model="m1", to=(1, 2, 1)))
+    stood, events = act(state, "marine", Stand(model="m1", facing="E"))
+    assert of(events, "spent")[0].ap == 2 and not stood.pieces["m1"].prone
+    attacked = state.model_copy(update={"phase": "stealer"})
+    after, events = act(attacked, "genestealer", Assault(model="g2"), rolls=[2, 1, 1, 4])
+    assaulted = of(events, "assaulted")[0]
+    assert assaulted.defender_score == 3 and assaulted.result == "defender" and "g2" in after.pieces
+    m = after.pieces["m1"]
+    assert not m.prone and m.facing == "N"  # he stood up facing the attacker, free
+
+
+def test_landing_on_a_genestealer() -> None:
+    """DW-PIT-7, A-12: onto a Genestealer, the Genestealer player rolls: 1-2 it dies and the Marine is prone
+    there; 3-6 it scuttles to an adjacent empty square of his choice, keeping its facing, and the Marine
+    lands as DW-PIT-6."""
+    base = two_levels(PITS, LOWER, marine((2, 2, 0), "N"), stealer((2, 2, 1), "E"))
+    crushed, _ = act(base, "marine", Jump(model="m1"), rolls=[2])
+    assert "g2" not in crushed.pieces and crushed.pieces["m1"].prone and crushed.kills == 1
+    scuttle, _ = act(base, "marine", Jump(model="m1"), rolls=[5])
+    assert scuttle.top().kind == "shift" and RULES.active_seats(scuttle) == {"genestealer"}  # type: ignore[union-attr]
+    done, events = act(scuttle, "genestealer", Shift(square=(3, 3, 1)), rolls=[3])
+    g = done.pieces["g2"]
+    assert (g.pos, g.facing) == ((3, 3, 1), "E") and done.pieces["m1"].pos == (2, 2, 1)
+    assert done.pieces["m1"].prone
+
+
+def test_landing_on_a_marine() -> None:
+    """DW-PIT-8: onto a Marine, the Marine player rolls: 1-3 the one below dies and the faller is prone
+    there; 4-6 the one below is prone and the Genestealer player puts the faller prone beside him."""
+    base = two_levels(PITS, LOWER, marine((2, 2, 0), "N"), marine((2, 2, 1), "E"))
+    squashed, _ = act(base, "marine", Jump(model="m1"), rolls=[3])
+    assert "m2" not in squashed.pieces and squashed.pieces["m1"].pos == (2, 2, 1)
+    thrown, _ = act(base, "marine", Jump(model="m1"), rolls=[4])
+    assert thrown.pieces["m2"].prone and thrown.top().kind == "shift"  # type: ignore[union-attr]
+    placed, _ = act(thrown, "genestealer", Shift(square=(1, 2, 1)))
+    assert placed.pieces["m1"].pos == (1, 2, 1) and placed.pieces["m1"].prone
+
+
+def test_genestealers_cross_jump_and_climb_pits() -> None:
+    """DW-PIT-10, DW-PIT-3, A-13: Genestealers cross pit squares safely, jump down (0 AP announced, 1 AP
+    later, never onto a model), climb up through a pit for 3 AP and choose their facing; Marines cannot
+    climb up through a pit."""
+    state = two_levels(PITS, LOWER, stealer((2, 3, 0), "N"), marine((0, 0, 1), "S"), phase="stealer")
+    crossed, events = act(state, "genestealer", Move(model="g1", to=(2, 2, 0)))
+    assert crossed.pieces["g1"].pos == (2, 2, 0) and not of(events, "fall_rolled")
+    jumped, events = act(state, "genestealer", Move(model="g1", to=(2, 2, 0), jump=True))
+    assert jumped.pieces["g1"].pos == (2, 2, 1) and jumped.top().kind == "facing"  # type: ignore[union-attr]
+    up = two_levels(PITS, LOWER, stealer((2, 2, 1), "N"), phase="stealer")
+    up, events = act(up, "genestealer", Climb(model="g1", facing="W"))
+    assert up.pieces["g1"].pos == (2, 2, 0) and of(events, "spent")[0].ap == 3
+    blocked = two_levels(PITS, LOWER, stealer((2, 2, 0), "N"), marine((2, 2, 1), "S"), phase="stealer")
+    with pytest.raises(Rejected, match="never jump onto a model"):
+        act(blocked, "genestealer", Jump(model="g1"))
+    marine_below = two_levels(PITS, LOWER, marine((2, 2, 1), "N"))
+    with pytest.raises(Rejected, match="cannot climb up through a pit"):
+        act(marine_below, "marine", Climb(model="m1", facing="N"))
+
+
+def test_pits_do_not_block_sight_and_flames_stay_on_their_level() -> None:
+    """DW-PIT-2: a pit does not block sight; a flamer hit affects only its own level's section."""
+    state = two_levels(PITS, LOWER, marine((2, 4, 0), "N", weapon="heavy_flamer", ammo=6), stealer((2, 0, 0)))
+    assert Queries(state).sees(state.pieces["m1"], (2, 0, 0))
