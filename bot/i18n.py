@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from engine.core import Rejected
-from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language_of, t
+from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, has, language_of, t
 
 __all__ = ["LANGUAGES", "Translator", "game_name", "language_of", "rejected_text", "seat_name", "t", "text"]
 
@@ -52,7 +52,8 @@ def locale_language(locale: discord.Locale | str | None) -> str | None:
 
 
 class Translator(app_commands.Translator):
-    """Command names and descriptions from the catalogs (keys "cmd.*"); English is the default."""
+    """Command names, descriptions and choices from the catalogs (keys "cmd.*"), served to Discord
+    for each Spanish locale; English is the default text written in the code (`locale_str`)."""
 
     async def translate(
         self,
@@ -64,4 +65,4 @@ class Translator(app_commands.Translator):
         lang = locale_language(locale)
         if not key or lang is None or lang == DEFAULT_LANGUAGE:
             return None
-        return catalog(lang).get(key)
+        return t(lang, key) if has(key, lang) else None

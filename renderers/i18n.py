@@ -1,20 +1,51 @@
-"""Message catalogs: every player-facing string, in English and Spanish.
+"""Message catalogs: every player-facing string, in English and Spanish, in Project Fluent files.
 
-Catalogs are JSON files `renderers/locales/<lang>/<domain>.json` with flat keys
-("canyon.play_card": "Play {card}"). Placeholders use str.format. A key missing in a language
-falls back to English; a key missing everywhere is a bug (KeyError in tests).
+Catalogs are `renderers/locales/<lang>/<domain>.ftl` (see `renderers/locales/README.md`). Code
+names a message by its dotted key, `t(lang, "canyon.action.play", card="7")`; in the file the
+message id is the same key with hyphens, because Fluent ids cannot hold dots:
+`canyon-action-play = Play { $card }`. Plural forms are Fluent selectors over CLDR plural
+categories, and numbers are formatted for the language (Spanish "2,5"), both through Babel's
+CLDR data. A key missing in a language falls back to English; a key missing everywhere is a bug
+(KeyError). A `.json` catalog left over from the old format is still read, converted on the fly,
+until `python -m renderers.i18n_convert` turns it into `.ftl` (a test insists on that).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentType, fluent_number
+from fluent.syntax import FluentParser, ast, visitor
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "es")
 DEFAULT_LANGUAGE = "en"
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LOCALES_DIR",
+    "add_messages",
+    "catalog",
+    "format_to_ftl",
+    "has",
+    "key_to_id",
+    "keys",
+    "language_of",
+    "remove_messages",
+    "t",
+    "variables",
+]
 
 
 def language_of(locale: object | None, default: str = DEFAULT_LANGUAGE) -> str:
@@ -26,28 +57,217 @@ def language_of(locale: object | None, default: str = DEFAULT_LANGUAGE) -> str:
     return lang if lang in LANGUAGES else default
 
 
+def key_to_id(key: str) -> str:
+    """'canyon.action.play' -> 'canyon-action-play' (the Fluent message id)."""
+    return key.replace(".", "-")
+
+
+def id_to_key(message_id: str) -> str:
+    return message_id.replace("-", ".")
+
+
+# --- the old str.format syntax, for the converter and for leftover .json files ------------------
+
+
+def format_to_ftl(text: str) -> str:
+    """A str.format template ("Play {card}") as a Fluent pattern ("Play { $card }").
+
+    Multi-line texts become indented blocks; what Fluent would otherwise swallow or misread
+    (leading or trailing blanks, a line starting with `[`, `*` or `.`, literal braces) is quoted.
+    """
+    import string
+
+    pieces: list[str] = []
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        pieces.append(literal.replace("{", "\0{").replace("}", "\0}"))
+        if field is not None:
+            if spec or conversion or not field.isidentifier():
+                raise ValueError(f"unsupported placeholder {{{field}}} in {text!r}")
+            pieces.append("{ $" + field + " }")
+    body = "".join(pieces).replace("\0{", '{"{"}').replace("\0}", '{"}"}')
+    lines = body.split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        stripped = line.lstrip(" ")
+        lead = line[: len(line) - len(stripped)]
+        if lead:
+            line = '{"' + lead + '"}' + stripped
+        elif i > 0 and stripped[:1] in ("[", "*", "."):
+            line = '{"' + stripped[0] + '"}' + stripped[1:]
+        if line.endswith(" "):
+            trimmed = line.rstrip(" ")
+            line = trimmed + '{"' + line[len(trimmed) :] + '"}'
+        out.append(line)
+    if len(out) == 1:
+        return out[0]
+    return "\n" + "\n".join(("    " + line) if line else "" for line in out)
+
+
+def ftl_entry(key: str, text: str) -> str:
+    """One message in .ftl syntax, from a dotted key and a str.format template."""
+    pattern = format_to_ftl(text)
+    sep = "" if pattern.startswith("\n") else " "
+    return f"{key_to_id(key)} ={sep}{pattern}\n"
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+class _Variables(visitor.Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+
+class _Catalog:
+    """One language: a Fluent bundle plus each message's variables."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.sources: dict[str, str] = {}  # key -> the .ftl text of the message
+        self.origin: dict[str, str] = {}  # key -> file it came from
+        self.extra: dict[str, str] = {}  # key -> .ftl text added at run time (add_messages)
+        self._bundle: FluentBundle | None = None
+        self._variables: dict[str, frozenset[str]] = {}
+
+    def load(self, folder: Path) -> None:
+        for path in sorted(folder.glob("*.ftl")):
+            self._add_source(path.read_text(encoding="utf-8"), str(path))
+        for path in sorted(folder.glob("*.json")):  # the old format: read until converted
+            data = json.loads(path.read_text(encoding="utf-8"))
+            source = "".join(ftl_entry(key, value) for key, value in data.items())
+            self._add_source(source, str(path))
+
+    def _add_source(self, source: str, origin: str, *, extra: bool = False) -> None:
+        resource = FluentParser().parse(source)
+        for entry in resource.body:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{origin}: cannot parse {entry.content!r}: {entry.annotations}")
+            if not isinstance(entry, ast.Message):
+                continue
+            key = id_to_key(entry.id.name)
+            if key in self.sources or key in self.extra:
+                raise ValueError(f"duplicate catalog key {key!r} in {origin}")
+            text = source[entry.span.start : entry.span.end] if entry.span else ""
+            (self.extra if extra else self.sources)[key] = text
+            self.origin[key] = origin
+            found = _Variables()
+            found.visit(entry)
+            self._variables[key] = frozenset(found.names)
+        self._bundle = None
+
+    def add(self, entries: Mapping[str, str]) -> None:
+        self.remove(entries)  # registering again replaces
+        source = "".join(ftl_entry(key, value) for key, value in entries.items())
+        self._add_source(source, "add_messages", extra=True)
+
+    def remove(self, keys: Iterable[str]) -> None:
+        for key in keys:
+            if self.extra.pop(key, None) is not None:
+                self._variables.pop(key, None)
+                self.origin.pop(key, None)
+        self._bundle = None
+
+    @property
+    def bundle(self) -> FluentBundle:
+        if self._bundle is None:
+            # use_isolating=False: Discord shows the Unicode isolation marks as stray characters.
+            bundle = FluentBundle([self.lang], use_isolating=False)
+            bundle.add_resource(FluentResource("\n".join([*self.sources.values(), *self.extra.values()])))
+            self._bundle = bundle
+        return self._bundle
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.sources or key in self.extra
+
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.sources) | frozenset(self.extra)
+
+    def variables(self, key: str) -> frozenset[str]:
+        return self._variables[key]
+
+    def format(self, key: str, params: Mapping[str, Any], *, strict: bool = True) -> str:
+        message = self.bundle.get_message(key_to_id(key))
+        if message.value is None:
+            raise KeyError(key)
+        text, errors = self.bundle.format_pattern(message.value, {k: _arg(v) for k, v in params.items()})
+        if errors and strict:
+            raise ValueError(f"catalog {self.lang} {key}: {errors}")
+        return text
+
+
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    """All keys of one language, merged from its domain files."""
-    merged: dict[str, str] = {}
-    folder = LOCALES_DIR / lang
-    for path in sorted(folder.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for key, value in data.items():
-            if key in merged:
-                raise ValueError(f"duplicate catalog key {key!r} in {path}")
-            merged[key] = value
-    return merged
+def _catalog(lang: str) -> _Catalog:
+    found = _Catalog(lang)
+    found.load(LOCALES_DIR / lang)
+    return found
 
 
-def has(key: str) -> bool:
-    return key in catalog(DEFAULT_LANGUAGE)
+def _arg(value: Any) -> Any:
+    """A Python value as a Fluent argument: integers print without digit grouping (table and
+    turn numbers are names, not amounts); floats get the language's decimal mark."""
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, int):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, float | Decimal | str | FluentType):
+        return value
+    return str(getattr(value, "value", value))
+
+
+# --- the public surface -------------------------------------------------------------------------
+
+
+def keys(lang: str = DEFAULT_LANGUAGE) -> frozenset[str]:
+    """Every message key of one language."""
+    return _catalog(language_of(lang)).keys()
+
+
+def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    return key in _catalog(language_of(lang))
+
+
+def variables(lang: str, key: str) -> frozenset[str]:
+    """The variables a message uses (`{ $name }`, also inside selectors), without the `$`."""
+    return _catalog(language_of(lang)).variables(key)
 
 
 def t(lang: str | object | None, key: str, /, **params: Any) -> str:
-    """The text for `key` in `lang` (falling back to English), formatted with `params`."""
-    lang = language_of(lang)
-    text = catalog(lang).get(key)
-    if text is None:
-        text = catalog(DEFAULT_LANGUAGE)[key]
-    return text.format(**params) if params else text
+    """The text for `key` in `lang` (falling back to English), formatted with `params`.
+
+    Numbers are passed as numbers (not pre-formatted strings) so that plural selectors and the
+    language's number format apply; extra params are ignored.
+    """
+    found = _catalog(language_of(lang))
+    if key not in found:
+        found = _catalog(DEFAULT_LANGUAGE)
+        if key not in found:
+            raise KeyError(key)
+    return found.format(key, params)
+
+
+def add_messages(lang: str, entries: Mapping[str, str]) -> None:
+    """Register messages at run time (a game outside the package, a test game), given as dotted
+    keys and str.format templates; they behave like catalog messages until removed."""
+    _catalog(lang).add(entries)
+    catalog.cache_clear()
+
+
+def remove_messages(lang: str, keys: Iterable[str]) -> None:
+    _catalog(lang).remove(keys)
+    catalog.cache_clear()
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, str]:
+    """Read-only view of one language for tests and tools: key -> the message with each variable
+    shown as `{name}` (selectors show their default variant). Not for player-facing text: use `t`."""
+    found = _catalog(lang)
+    shown: dict[str, str] = {}
+    for key in sorted(found.keys()):
+        names = {name: "{" + name + "}" for name in found.variables(key)}
+        shown[key] = found.format(key, names, strict=False)
+    return MappingProxyType(shown)

@@ -64,8 +64,9 @@ def pilot_cap(lang: str, seat: str) -> str:
 
 
 def pilots(lang: str, seat: str) -> dict[str, str]:
-    """Both forms of a pilot's name for templates: `pilot` opens a sentence, `who` sits inside one."""
-    return {"pilot": pilot_cap(lang, seat), "who": t(lang, f"canyon.pilot.{seat}")}
+    """A pilot for templates: `pilot` opens a sentence, `who` sits inside one, and `seat` lets a
+    message choose its own words (a Fluent selector: `{ $seat -> [marine] … *[ork] … }`)."""
+    return {"pilot": pilot_cap(lang, seat), "who": t(lang, f"canyon.pilot.{seat}"), "seat": seat}
 
 
 def dice(values: Sequence[int]) -> str:

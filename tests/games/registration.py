@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import games
 from engine.registry import GAMES
-from renderers.i18n import catalog
+from renderers.i18n import add_messages, remove_messages
 
 from .duel import RULES
 from .duel_presenter import CATALOG, DuelPresenter
@@ -15,7 +15,7 @@ def register_duel() -> DuelPresenter:
     GAMES[RULES.name] = RULES
     games.PRESENTERS[RULES.name] = presenter
     for lang, entries in CATALOG.items():
-        catalog(lang).update(entries)
+        add_messages(lang, entries)
     return presenter
 
 
@@ -23,5 +23,4 @@ def unregister_duel() -> None:
     GAMES.pop(RULES.name, None)
     games.PRESENTERS.pop(RULES.name, None)
     for lang, entries in CATALOG.items():
-        for key in entries:
-            catalog(lang).pop(key, None)
+        remove_messages(lang, entries)

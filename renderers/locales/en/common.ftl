@@ -1,0 +1,212 @@
+# common (en). Project Fluent syntax: see renderers/locales/README.md.
+
+bot-abandoned = Table #{ $table } is abandoned.
+
+bot-admins_only = Only server admins can abandon a table.
+
+bot-admins_only_language = Only server admins can choose the server's language.
+
+bot-already_seated = You already sit at table #{ $table }.
+
+bot-bad_options = Those options do not fit this game: { $problems }
+
+bot-button-hand = My hand
+bot-button-join = Join
+bot-button-next = Next ▶
+bot-button-prev = ◀ Previous
+bot-button-rematch = Rematch (swap sides)
+bot-button-rules = Rules
+bot-button-start = Start
+
+bot-created_invite = { $user } challenges { $opponent } to **{ $game }** (table #{ $table }). { $where }
+
+bot-created_vs_ai = { $user } sits down to **{ $game }** (table #{ $table }) against the AI. { $where }
+
+bot-creator_only = Only the player who opened table #{ $table } can start it.
+
+bot-dm_closed = { $mention }, I can't send you direct messages. Press **My hand** on { $status } to see your secrets and act.
+
+bot-joined = You joined table #{ $table } as { $seat }; waiting for the other players.
+
+bot-joined_started = You joined table #{ $table } as { $seat }. The game has started.
+
+bot-joined_waiting = You joined table #{ $table }; waiting for the other players.
+
+bot-just_now = **Just now:**
+
+bot-language_set = Public game messages on this server will be in English.
+
+bot-list_empty = No tables are being played on this server. Open one with /game new.
+
+bot-list_header = Tables on this server ({ $count }):
+
+bot-list_more = …and { $count } more.
+
+bot-lobby_invited = Waiting for { $users } to join: /game join or the Join button.
+
+bot-lobby_open = Waiting for players: press Join. The creator can press Start; empty seats go to the AI.
+
+bot-log_full = The complete event log of table #{ $table }.
+
+bot-log_redacted = The event log of table #{ $table }, as you may see it while the game goes on.
+
+bot-no_rules_summary = No summary is available for this game yet.
+
+bot-no_such_table = There is no table #{ $table }.
+
+bot-not_a_player = You are not playing at table #{ $table }.
+
+bot-not_a_player_here = You are not playing at this table.
+
+bot-not_allowed = You are not allowed to do that here.
+
+bot-not_in_lobby = Table #{ $table } is not waiting for players.
+
+bot-not_invited = Table #{ $table } is waiting for an invited player.
+
+bot-not_over = Table #{ $table } is still being played.
+
+bot-not_started = Table #{ $table } has not started yet.
+
+bot-not_started_yet = The game has not started yet.
+
+bot-nothing_hidden = Nothing hidden for you right now.
+
+bot-opponent_is_bot = Bots cannot play; leave the opponent empty to play the AI.
+
+bot-option_invalid = { $option } has a value this game does not accept
+
+bot-option_unknown = { $option } is not an option of this game
+
+bot-options_known = Its options: { $options }.
+
+bot-options_syntax = Write options as key=value pairs, e.g. rounds=5.
+
+bot-outcome_abandoned = Table #{ $table } was abandoned.
+
+bot-outcome_draw = Game over: a draw — { $reason }.
+
+bot-outcome_win = Game over: { $winners } won — { $reason }.
+
+bot-outcome_win_against = Game over: { $winners } won against { $losers } — { $reason }.
+
+bot-rematch_created = Rematch: table #{ $table }, sides swapped.
+
+bot-rematch_exists = The rematch is already on: table #{ $table }.
+
+bot-reminder = { $mention }, table #{ $table } is waiting for your move. Press **My hand** on { $status }.
+
+bot-resigned = You resigned at table #{ $table }.
+
+bot-seat_ai = AI
+
+bot-seat_open = open seat
+
+bot-seat_player = player
+
+bot-seat_taken = That side is already taken.
+
+bot-seat_you = you
+
+bot-select_placeholder = Choose… ({ $first }–{ $last })
+
+bot-self_opponent = You cannot invite yourself; leave the opponent empty to play the AI.
+
+bot-stamp-abandoned = ABANDONED
+bot-stamp-over = GAME OVER
+
+bot-started = Table #{ $table } has started.
+
+bot-status-abandoned = abandoned
+bot-status-active = playing
+bot-status-finished = finished
+bot-status-lobby = waiting for players
+
+bot-status_message_ref = the table message
+
+bot-table_full = Table #{ $table } is full.
+
+bot-table_header = **{ $game }** · table #{ $table }
+
+bot-table_moved_on = The table has moved on; here is where it stands now.
+
+bot-thread_name = { $game } #{ $table }
+
+bot-to_act = To act: { $seats }
+
+bot-unknown_game = There is no game called { $game }.
+
+bot-unknown_side = There is no side called { $side } here; the sides are { $sides }.
+
+bot-waiting_for = Waiting for { $seats }.
+
+bot-which_table = Which table? Give its number, or use the command in the game's thread.
+
+bot-you_chose = ✅ { $label }
+
+bot-you_play = You play { $seat }.
+
+bot-your_move = { $mentions }: your move. Your choices are in your DMs, or press **My hand** on { $status }.
+
+bot-your_move_no_dm = { $mentions }: your move. Press **My hand** on { $status }.
+
+cmd-abandon-description = Close a table with no winner (server admins)
+cmd-abandon-name = abandon
+
+cmd-choice-en = English
+cmd-choice-es = Spanish
+
+cmd-game-description = Play tabletop games
+cmd-game-name = game
+
+cmd-join-description = Take a seat at a table waiting for players
+cmd-join-name = join
+
+cmd-language-description = Language of this server's public game messages (admins)
+cmd-language-name = language
+
+cmd-list-description = Tables being played on this server
+cmd-list-name = list
+
+cmd-log-description = The event log as a file (secrets only after the end)
+cmd-log-name = log
+
+cmd-new-description = Open a new game table in a thread
+cmd-new-name = new
+
+cmd-param-game = game
+cmd-param-game-description = Which game
+cmd-param-language = language
+cmd-param-language-description = The language
+cmd-param-opponent = opponent
+cmd-param-opponent-description = Who you challenge (leave empty to play the AI)
+cmd-param-options = options
+cmd-param-options-description = Game options as key=value pairs
+cmd-param-side = side
+cmd-param-side-description = The side you play (random if empty)
+cmd-param-table = table
+cmd-param-table-description = Table number (defaults to the game in this thread)
+
+cmd-resign-description = Concede a game you are playing
+cmd-resign-name = resign
+
+cmd-rules-description = A readable summary of a game's rules
+cmd-rules-name = rules
+
+cmd-start-description = Start your table now; empty seats go to the AI
+cmd-start-name = start
+
+cmd-status-description = Show a table's board and status
+cmd-status-name = status
+
+core-abandoned = the table was abandoned by { $by }
+
+core-game_over = This game is over.
+
+core-not_your_turn = It is not your turn to act.
+
+core-resigned = { $seat } resigned
+
+core-something_broke = Something broke; the table is unchanged.
+
+core-unknown_side = There is no side called { $side } in this game.

@@ -1,0 +1,190 @@
+# spacehulk (es). Project Fluent syntax: see renderers/locales/README.md.
+
+spacehulk-activation_done = { $name } ya ha sido activado este turno.
+
+spacehulk-activation_marine_done = { $name } ya ha sido activado este turno; ahora solo los puntos de mando pueden pagar por él.
+
+spacehulk-ambush-closed = Ahora no se puede colocar ningún marcador de emboscada.
+spacehulk-ambush-near = { $square } está a 6 casillas o menos de un Marine.
+spacehulk-ambush-seen = Un Marine puede ver { $square }.
+spacehulk-ambush-square = { $square } no admite un marcador de emboscada.
+
+spacehulk-area_full = El área de entrada { $area } no admite otro marcador de contacto.
+
+spacehulk-assault-blip = Los marcadores de contacto no pueden atacar.
+spacehulk-assault-blip_target = Los marcadores de contacto no pueden ser atacados.
+spacehulk-assault-friend = No puedes atacar a tu propio bando.
+spacehulk-assault-levels = Solo un Genestealer ataca a otro nivel, a través de un agujero.
+spacehulk-assault-no_marine_through = No hay ningún Marine justo encima o debajo a través de un agujero.
+spacehulk-assault-no_psychic = Solo el hacha de fuerza de un Bibliotecario puede añadir puntos psíquicos.
+spacehulk-assault-nothing = No hay nada que atacar justo delante.
+spacehulk-assault-off_board = Solo una miniatura en el tablero puede atacar.
+spacehulk-assault-psychic_short = A { $name } le quedan { $psychic } puntos psíquicos.
+
+spacehulk-auto-ammo = El fuego automático necesita { $bursts } ráfagas; quedan { $left }.
+spacehulk-auto-no_cannon = Solo un cañón de asalto puede disparar en automático.
+spacehulk-auto-no_target = No hay nada que disparar en tu arco de fuego y a la vista.
+
+spacehulk-block-no_die = No hay un dado { $die } que repetir; el Genestealer tiró { $count }.
+spacehulk-block-none = No hay ningún combate cuerpo a cuerpo que bloquear.
+
+spacehulk-climb-facing = Elige la orientación al llegar (los marcadores no tienen).
+spacehulk-climb-marines_pit = Los Marines no pueden trepar por un foso.
+spacehulk-climb-no_ladder = Aquí no hay ninguna escalera.
+
+spacehulk-convert-acted = Un marcador de contacto que se ha movido o ha actuado este turno no puede convertirse.
+spacehulk-convert-ambush = Un marcador de emboscada nunca se convierte a voluntad.
+spacehulk-convert-not_blip = Solo un marcador de contacto puede convertirse.
+
+spacehulk-cut-no_chainfist = Solo un puño sierra puede cortar una puerta.
+spacehulk-cut-no_door = No hay ninguna puerta cerrada ni mamparo en la casilla de delante.
+
+spacehulk-destruct-no_fuel = Solo un lanzallamas pesado con algún disparo, o un martillo de trueno, puede autodestruirse.
+spacehulk-destruct-off = La autodestrucción del lanzallamas pesado no se usa en esta partida.
+
+spacehulk-detonate-other = Solo el portador del martillo de trueno atacado puede detonar ahora.
+
+spacehulk-door-blocked = Una puerta no puede cerrarse sobre una miniatura.
+spacehulk-door-destroyed = Esa puerta está destruida.
+spacehulk-door-fixed = Esa puerta no se puede abrir a mano.
+spacehulk-door-none = No hay ninguna puerta en { $square }.
+spacehulk-door-not_adjacent = La puerta de { $square } no está adyacente.
+spacehulk-door-not_in_front = La puerta de { $square } no está en tus tres casillas frontales.
+spacehulk-door-off_board = Solo una miniatura en el tablero puede usar una puerta.
+
+spacehulk-draw-escape = Empate: han escapado { $count } marines.
+spacehulk-draw-flame = Empate: las secciones objetivo han ardido.
+spacehulk-draw-kill = Empate: { $count } genestealers eliminados.
+spacehulk-draw-seal = Empate: todas las áreas de entrada están selladas.
+spacehulk-draw-survive = Empate: los marines han resistido { $turns } turnos.
+
+spacehulk-exit-not_here = Solo un marine en una casilla de salida puede salir del tablero.
+
+spacehulk-face_no_fire = El giro gratuito para encarar al atacante no permite disparar.
+
+spacehulk-face_only = El giro gratuito solo puede encarar al atacante.
+
+spacehulk-fire-bulkhead = Solo una ráfaga de cañón de asalto puede dañar un mamparo.
+spacehulk-fire-empty = El cañón de asalto está vacío; recárgalo primero.
+spacehulk-fire-jammed = El bólter de asalto está encasquillado; desencasquíllalo primero.
+spacehulk-fire-no_bolter = Solo un bólter de asalto puede disparar.
+spacehulk-fire-no_line = { $square } no está en tu arco de fuego con línea de visión despejada.
+spacehulk-fire-no_target = No hay ningún genestealer ni puerta cerrada en { $square }.
+
+spacehulk-flame-door = No puedes lanzar llamas a una casilla con una puerta cerrada.
+spacehulk-flame-empty = Al lanzallamas pesado no le quedan disparos.
+spacehulk-flame-marine = No puedes elegir como blanco una casilla con un marine.
+spacehulk-flame-no_flamer = Solo un lanzallamas pesado puede lanzar llamas.
+spacehulk-flame-no_line = { $square } no está en tu arco de fuego con línea de visión despejada a 12 casillas o menos.
+spacehulk-flame-own_section = No puedes lanzar llamas a tu propia sección.
+spacehulk-flame-wall = { $square } es una pared.
+
+spacehulk-free_shot_other = El disparo gratuito es del marine que se movió.
+
+spacehulk-grenade-no_line = { $square } no está en tu arco de fuego con línea de visión despejada.
+spacehulk-grenade-none = Solo un lanzagranadas al que le queden granadas puede disparar una.
+spacehulk-grenade-range = { $square } está a más de { $range } casillas.
+spacehulk-grenade-up = Las granadas nunca se disparan hacia arriba por un agujero.
+
+spacehulk-jam-none = El bólter de asalto no está encasquillado.
+
+spacehulk-jump-no_hole = Aquí no hay ningún foso ni hueco de escalera por el que saltar.
+spacehulk-jump-occupied = Los Genestealers y los marcadores nunca saltan sobre una figura.
+
+spacehulk-label-facing = Encaramiento
+spacehulk-label-turn = Giro
+
+spacehulk-level_step-where = Da un paso a la casilla de delante o de detrás, o pasa.
+
+spacehulk-lose-all_dead = Ganan los genestealers: no queda ningún marine en el tablero.
+spacehulk-lose-below = Ganan los genestealers: quedan menos de { $count } marines.
+spacehulk-lose-burned = Ganan los genestealers: los marines han incendiado el objetivo.
+spacehulk-lose-no_flamer = Ganan los genestealers: ningún lanzallamas pesado tiene combustible.
+spacehulk-lose-stealer_on = Ganan los genestealers: un genestealer ha alcanzado el objetivo.
+spacehulk-lose-turns = Ganan los genestealers: a los marines se les acabó el tiempo tras { $turns } turnos.
+
+spacehulk-move-blip_adjacent = Un marcador de contacto no puede moverse junto a un marine.
+spacehulk-move-blip_facing = Los marcadores de contacto no tienen encaramiento.
+spacehulk-move-blip_seen = Un marcador de contacto no puede moverse a una casilla que vea un marine.
+spacehulk-move-burning = { $square } está en llamas.
+spacehulk-move-chute_full = Ya hay un Genestealer en ese conducto.
+spacehulk-move-closed_door = La puerta de { $square } está cerrada.
+spacehulk-move-door_corner = Un movimiento en diagonal no puede cortar la esquina de una puerta cerrada.
+spacehulk-move-entry_facing = Elige el encaramiento del genestealer que entra en el tablero.
+spacehulk-move-entry_only = Desde el área de acecho solo puedes moverte a { $square }.
+spacehulk-move-feature = No se puede entrar en { $square }.
+spacehulk-move-keep_facing = Un movimiento mantiene el encaramiento; gira por separado.
+spacehulk-move-must_lurk = Debe acechar este turno: había un marine a { $distance } casillas o menos cuando llegó.
+spacehulk-move-no_sidestep = Los exterminadores no pueden moverse de lado.
+spacehulk-move-not_adjacent = Solo puedes moverte a una casilla adyacente.
+spacehulk-move-not_yours = Los marines no pueden entrar en un área de acecho.
+spacehulk-move-occupied = { $square } está ocupada.
+spacehulk-move-squeeze = No puedes colarte en diagonal entre dos casillas bloqueadas.
+spacehulk-move-wall = { $square } es una pared.
+
+spacehulk-no_model = No hay ninguna miniatura { $model }.
+
+spacehulk-no_timer = No hay ningún reloj de los marines en marcha.
+
+spacehulk-not_marine_phase = Ahora los marines solo actúan interrumpiendo con puntos de mando.
+
+spacehulk-not_stealer_phase = Los genestealers solo actúan en su fase de acción.
+
+spacehulk-not_witness = { $name } no vio esa acción.
+
+spacehulk-not_yours = { $name } no es tuyo.
+
+spacehulk-nothing_to_pass = No hay nada que pasar.
+
+spacehulk-overwatch-already = { $name } ya está en fuego de cobertura.
+
+spacehulk-pay_cp_only = En el turno de los genestealers solo pagan los puntos de mando.
+
+spacehulk-pay_free = Solo un disparo gratuito o un giro gratuito se hacen sin pagar.
+
+spacehulk-pay_no_ap = Cuesta { $cost } PA; { $name } tiene { $ap }.
+
+spacehulk-pay_no_cp = Cuesta { $cost } PM; tienes { $cp }.
+
+spacehulk-pay_short = Cuesta { $cost } PA; { $name } tiene { $ap } PA y tú tienes { $cp } PM.
+
+spacehulk-pay_stealer_ap = Los genestealers pagan con sus propios puntos de acción.
+
+spacehulk-pending = Responde primero al paso pendiente ({ $step }).
+
+spacehulk-phase-action = Fase de Acción
+spacehulk-phase-command = Fase de Mando
+spacehulk-phase-end = Fase Final
+spacehulk-phase-reinforcement = Fase de Refuerzos
+
+spacehulk-place_bad = No se puede colocar un genestealer ahí.
+
+spacehulk-prone-cannot = { $name } está derribado: primero debe levantarse (2 PA).
+
+spacehulk-psychic-none = Ningún Bibliotecario está eligiendo puntos psíquicos ahora.
+
+spacehulk-reload-cannot = Esa arma no se recarga.
+spacehulk-reload-none = A { $name } no le queda recarga para esa arma.
+
+spacehulk-shift-where = Esa casilla no es una de las opciones.
+
+spacehulk-stand-not_prone = { $name } no está derribado.
+
+spacehulk-teleport-marines = Solo un Marine en el tablero puede teletransportarse fuera.
+spacehulk-teleport-off = Esta misión no permite teletransportarse fuera.
+spacehulk-teleport-one_a_turn = Solo un Marine por turno puede teletransportarse fuera.
+spacehulk-teleport-own_turn = Los Marines solo se teletransportan fuera en su propio turno.
+
+spacehulk-turn-blip = Los marcadores de contacto no tienen encaramiento.
+spacehulk-turn-fire_90 = Girar y disparar solo permite un giro de 90 grados.
+spacehulk-turn-no_turn_and_fire = Girar y disparar no está permitido en esta edición.
+spacehulk-turn-off_board = Solo una miniatura en el tablero puede girar.
+spacehulk-turn-same = Ya está encarado al { $facing }.
+
+spacehulk-unknown_action = Esa acción no forma parte de este juego.
+
+spacehulk-win-escape = Ganan los marines: han escapado { $count } marines.
+spacehulk-win-flame = Ganan los marines: han quemado las secciones objetivo.
+spacehulk-win-kill = Ganan los marines: { $count } genestealers eliminados.
+spacehulk-win-seal = Ganan los marines: todas las áreas de entrada están selladas.
+spacehulk-win-survive = Ganan los marines: han resistido { $turns } turnos.
