@@ -193,9 +193,21 @@ class _Catalog:
         message = self.bundle.get_message(key_to_id(key))
         if message.value is None:
             raise KeyError(key)
-        text, errors = self.bundle.format_pattern(message.value, {k: _arg(v) for k, v in params.items()})
+        args: dict[str, Any] = {}
+        long: dict[str, str] = {}
+        for name, value in params.items():
+            if isinstance(value, str) and len(value) > _LONG:
+                # fluent.runtime refuses placeables over 2500 characters (a guard against huge
+                # translations); a player's typed value or a joined list may be longer: it goes
+                # in after formatting, through a token no text contains.
+                token = f"\x00{len(long)}\x00"
+                long[token], value = value, token
+            args[name] = _arg(value)
+        text, errors = self.bundle.format_pattern(message.value, args)
         if errors and strict:
             raise ValueError(f"catalog {self.lang} {key}: {errors}")
+        for token, value in long.items():
+            text = text.replace(token, value)
         return text
 
 
@@ -206,13 +218,17 @@ def _catalog(lang: str) -> _Catalog:
     return found
 
 
+_LONG = 1000
+
+
 def _arg(value: Any) -> Any:
     """A Python value as a Fluent argument: integers print without digit grouping (table and
     turn numbers are names, not amounts); floats get the language's decimal mark."""
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int):
-        return fluent_number(value, useGrouping=False)
+        # Babel's decimal context overflows on huge integers (a typed table number of 31 digits).
+        return fluent_number(value, useGrouping=False) if abs(value) < 10**15 else str(value)
     if isinstance(value, float | Decimal | str | FluentType):
         return value
     return str(getattr(value, "value", value))

@@ -56,6 +56,14 @@ def test_a_variable_the_message_needs_but_is_not_given_is_an_error() -> None:
         t("en", "canyon.action.play")
 
 
+def test_a_long_typed_value_is_shown_whole() -> None:
+    """fluent.runtime refuses string arguments over 2500 characters; a hostile option must still
+    get its refusal (tests/reliability/test_bad_input.py)."""
+    side = "x" * 5000
+    assert side in t("es", "bot.unknown_side", side=side, sides="a, b")
+    assert t("en", "bot.no_such_table", table=10**30) == f"There is no table #{10**30}."
+
+
 def test_numbers_follow_the_language() -> None:
     i18n.add_messages("en", {"test.inches": "{d} in · table #{table}"})
     i18n.add_messages("es", {"test.inches": "{d} pulg. · mesa n.º {table}"})
