@@ -21,7 +21,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.runtime.types import FluentType, fluent_number
 from fluent.syntax import FluentParser, ast, visitor
 
@@ -123,13 +123,12 @@ class _Variables(visitor.Visitor):
 
 
 class _Catalog:
-    """One language: a Fluent bundle plus each message's variables."""
+    """One language: its parsed messages, a Fluent bundle over them, each message's variables."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.sources: dict[str, str] = {}  # key -> the .ftl text of the message
-        self.origin: dict[str, str] = {}  # key -> file it came from
-        self.extra: dict[str, str] = {}  # key -> .ftl text added at run time (add_messages)
+        self.messages: dict[str, ast.Message] = {}  # key -> parsed message (parsed once: it is slow)
+        self.origin: dict[str, str] = {}  # key -> the file it came from, or "add_messages"
         self._bundle: FluentBundle | None = None
         self._variables: dict[str, frozenset[str]] = {}
 
@@ -141,18 +140,17 @@ class _Catalog:
             source = "".join(ftl_entry(key, value) for key, value in data.items())
             self._add_source(source, str(path))
 
-    def _add_source(self, source: str, origin: str, *, extra: bool = False) -> None:
-        resource = FluentParser().parse(source)
+    def _add_source(self, source: str, origin: str) -> None:
+        resource = FluentParser(with_spans=False).parse(source)
         for entry in resource.body:
             if isinstance(entry, ast.Junk):
                 raise ValueError(f"{origin}: cannot parse {entry.content!r}: {entry.annotations}")
             if not isinstance(entry, ast.Message):
                 continue
             key = id_to_key(entry.id.name)
-            if key in self.sources or key in self.extra:
-                raise ValueError(f"duplicate catalog key {key!r} in {origin}")
-            text = source[entry.span.start : entry.span.end] if entry.span else ""
-            (self.extra if extra else self.sources)[key] = text
+            if key in self.messages:
+                raise ValueError(f"duplicate catalog key {key!r} in {origin} ({self.origin[key]})")
+            self.messages[key] = entry
             self.origin[key] = origin
             found = _Variables()
             found.visit(entry)
@@ -162,13 +160,12 @@ class _Catalog:
     def add(self, entries: Mapping[str, str]) -> None:
         self.remove(entries)  # registering again replaces
         source = "".join(ftl_entry(key, value) for key, value in entries.items())
-        self._add_source(source, "add_messages", extra=True)
+        self._add_source(source, "add_messages")
 
     def remove(self, keys: Iterable[str]) -> None:
         for key in keys:
-            if self.extra.pop(key, None) is not None:
-                self._variables.pop(key, None)
-                self.origin.pop(key, None)
+            if self.origin.get(key) == "add_messages":
+                del self.messages[key], self._variables[key], self.origin[key]
         self._bundle = None
 
     @property
@@ -176,15 +173,15 @@ class _Catalog:
         if self._bundle is None:
             # use_isolating=False: Discord shows the Unicode isolation marks as stray characters.
             bundle = FluentBundle([self.lang], use_isolating=False)
-            bundle.add_resource(FluentResource("\n".join([*self.sources.values(), *self.extra.values()])))
+            bundle.add_resource(ast.Resource(body=list(self.messages.values())))
             self._bundle = bundle
         return self._bundle
 
     def __contains__(self, key: str) -> bool:
-        return key in self.sources or key in self.extra
+        return key in self.messages
 
     def keys(self) -> frozenset[str]:
-        return frozenset(self.sources) | frozenset(self.extra)
+        return frozenset(self.messages)
 
     def variables(self, key: str) -> frozenset[str]:
         return self._variables[key]
