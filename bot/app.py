@@ -16,7 +16,7 @@ from .aio import stop_tasks
 from .config import Settings
 from .delivery import DeliveryWorker, DiscordMessenger, Messenger
 from .errors import ErrorHandler
-from .i18n import Translator, locale_language
+from .i18n import Translator, locale_language, preload
 from .scheduler import Scheduler
 from .store import SqliteStore
 from .tables import TableService
@@ -92,6 +92,7 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        await asyncio.to_thread(preload)  # Fluent parsing takes ~0.7 s: not in a first interaction
         await self.tree.set_translator(Translator())
         self.tree.on_error = self.errors.on_app_command_error
         for name in EXTENSIONS:

@@ -9,9 +9,19 @@ import discord
 from discord import app_commands
 
 from engine.core import Rejected
-from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, has, language_of, t
+from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, has, language_of, preload, t
 
-__all__ = ["LANGUAGES", "Translator", "game_name", "language_of", "rejected_text", "seat_name", "t", "text"]
+__all__ = [
+    "LANGUAGES",
+    "Translator",
+    "game_name",
+    "language_of",
+    "preload",
+    "rejected_text",
+    "seat_name",
+    "t",
+    "text",
+]
 
 log = logging.getLogger(__name__)
 
