@@ -1,52 +1,237 @@
-"""`tablero` console script: read settings, start the bot. Without a token, say what to set and exit 2."""
+"""`tablero` console script: `run` (the bot; the default), `playground`, `version`, `check-db`.
+
+Plain `tablero` with DISCORD_TOKEN set runs the bot, as before. Without a token it says what to set
+and exits 2; a token Discord refuses exits 2 as well; no network is retried with backoff.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import importlib
 import logging
+import signal
+import socket
+import sqlite3
 import sys
+from collections.abc import Awaitable, Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from .config import Settings
 
+REFUSED = "Discord refused the token: check DISCORD_TOKEN"
+NO_TOKEN = "tablero: set DISCORD_TOKEN (environment or .env) to your bot token to start the bot."
+# No network: wait 1, 2, 4 ... seconds between attempts, never more than this.
+MAX_BACKOFF_S = 300.0
+
+Sleep = Callable[[float], Awaitable[object]]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tablero",
+        description="A Discord bot that referees tabletop games. Without a subcommand: run the bot.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("run", help="run the bot on Discord (needs DISCORD_TOKEN; the default)")
+    play = sub.add_parser(
+        "playground",
+        help="play every game in your browser against a local Discord, no account or token needed",
+    )
+    play.add_argument("--port", type=int, default=8765, help="port of the web page (default 8765)")
+    play.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; anyone who reaches another address can act as any user)",
+    )
+    play.add_argument(
+        "--db",
+        type=Path,
+        default=Path("./playground.db"),
+        help="SQLite file for the games and the local Discord (default ./playground.db)",
+    )
+    play.add_argument("--open", action="store_true", help="open the page in your web browser")
+    sub.add_parser("version", help="print the version")
+    check = sub.add_parser(
+        "check-db",
+        help="open the database, run its migrations, check its integrity and count tables and events",
+    )
+    check.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
+    return parser
+
 
 def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    match args.command:
+        case "version":
+            print(f"tablero {version()}")
+            return 0
+        case "playground":
+            # Loaded by name: bot/ never imports the playground (the layer rule); the playground imports bot.
+            playground = importlib.import_module("playground.cli")
+            return int(playground.main(host=args.host, port=args.port, db=args.db, open_browser=args.open))
+        case "check-db":
+            return check_db(args.db)
+        case _:
+            return run()
+
+
+def version() -> str:
     try:
-        settings = Settings()
+        return metadata.version("tablero")
+    except metadata.PackageNotFoundError:  # a source checkout that was never installed
+        return "unknown"
+
+
+def load_settings(out: TextIO = sys.stderr) -> Settings | None:
+    try:
+        return Settings()
     except ValidationError as exc:
         first = exc.errors()[0]
         print(
             f"tablero: bad configuration: {first['loc'][0] if first['loc'] else ''}: {first['msg']}",
-            file=sys.stderr,
+            file=out,
         )
-        return 2
-    token = settings.token()
-    if token is None:
-        print(
-            "tablero: set DISCORD_TOKEN (environment or .env) to your bot token to start the bot.",
-            file=sys.stderr,
-        )
-        return 2
+        return None
+
+
+def configure_logging(settings: Settings) -> None:
     logging.basicConfig(
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+
+
+def run() -> int:
+    settings = load_settings()
+    if settings is None:
+        return 2
+    token = settings.token()
+    if token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(settings)
     try:
-        asyncio.run(_run(settings, token))
+        return asyncio.run(serve(settings, token))
     except KeyboardInterrupt:
-        pass
-    except Exception as exc:  # e.g. LoginFailure: one line, no token echo
+        return 0
+    except Exception as exc:  # one line, no token echo
         logging.getLogger("tablero").error("stopped: %s", type(exc).__name__)
         return 1
-    return 0
 
 
-async def _run(settings: Settings, token: str) -> None:
-    """Run until the connection ends or SIGTERM/SIGINT arrives, then close cleanly (bot/lifecycle.py)."""
-    from .lifecycle import serve
+async def serve(
+    settings: Settings,
+    token: str,
+    *,
+    stop: asyncio.Event | None = None,
+    sleep: Sleep = asyncio.sleep,
+    attempts: int | None = None,
+    out: TextIO = sys.stderr,
+    started: Callable[[Any], object] | None = None,
+) -> int:
+    """Log in and stay connected until the connection ends, a signal or `stop` (bot/lifecycle.py).
 
-    await serve(settings, token)
+    A refused token exits 2; an unreachable Discord is retried with backoff. Once connected,
+    discord.py reconnects by itself: only the first login can fail for want of a network.
+    `stop` given: no signal handlers are installed (the caller owns them, e.g. the playground).
+    `attempts` bounds the tries (None: forever) and `sleep` is injected so tests never wait;
+    `started(bot)` is called with each new bot before it logs in.
+    """
+    import aiohttp
+    import discord
+
+    from .lifecycle import serve as run_until_stopped
+
+    delay, tried = 1.0, 0
+    while True:
+        try:
+            await run_until_stopped(settings, token, stop=stop, started=started)
+            return 0
+        except discord.LoginFailure:
+            print(REFUSED, file=out)
+            return 2
+        except (
+            aiohttp.ClientConnectionError,  # refused, DNS failure, reset (ClientConnectorError and kin)
+            ConnectionError,
+            socket.gaierror,
+            discord.GatewayNotFound,
+            discord.DiscordServerError,  # Discord answering 5xx (after discord.py's own retries)
+            TimeoutError,
+        ) as exc:
+            tried += 1
+            reason = type(exc).__name__
+            if attempts is not None and tried >= attempts:
+                print(f"tablero: cannot reach Discord ({reason}); giving up after {tried} attempts", file=out)
+                return 1
+            print(f"tablero: cannot reach Discord ({reason}); retrying in {delay:g} s", file=out, flush=True)
+            if await _interrupted(sleep(delay), stop):
+                return 0
+            delay = min(delay * 2, MAX_BACKOFF_S)
+
+
+async def _interrupted(pause: Awaitable[object], stop: asyncio.Event | None) -> bool:
+    """Wait out the pause; True if SIGINT/SIGTERM (or `stop`) came first."""
+    loop = asyncio.get_running_loop()
+    own = stop is None
+    event = asyncio.Event() if stop is None else stop
+    if own:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, event.set)
+    waiting = asyncio.ensure_future(pause)
+    stopped = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({waiting, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (waiting, stopped):
+            task.cancel()
+        if own:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.remove_signal_handler(sig)
+    return event.is_set()
+
+
+def check_db(path: Path | None, out: TextIO = sys.stdout) -> int:
+    """Open the database (creating it if new), run the migrations, check integrity, print counts."""
+    if path is None:
+        settings = load_settings()
+        if settings is None:
+            return 2
+        path = settings.db_path
+    return asyncio.run(_check_db(Path(path), out))
+
+
+async def _check_db(path: Path, out: TextIO) -> int:
+    from .store import SqliteStore
+
+    store = SqliteStore(path)
+    try:
+        await store.open()  # runs the migrations
+        schema = await store.schema_version()
+    except Exception as exc:
+        print(f"tablero: cannot open {path}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:
+        integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
+        tables = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+        by_status = db.execute(
+            "SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status"
+        ).fetchall()
+        events = db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    ok = integrity == ["ok"]
+    print(f"database: {path}", file=out)
+    print(f"schema version: {schema}", file=out)
+    print(f"integrity: {'ok' if ok else '; '.join(integrity[:5])}", file=out)
+    detail = ", ".join(f"{status} {count}" for status, count in by_status)
+    print(f"tables: {tables}" + (f" ({detail})" if detail else ""), file=out)
+    print(f"events: {events}", file=out)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

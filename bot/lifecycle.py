@@ -15,6 +15,8 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from .aio import stop_tasks
 from .config import Settings
@@ -42,16 +44,30 @@ def arm_watchdog(seconds: float, clean: threading.Event) -> threading.Timer:
     return timer
 
 
-async def serve(settings: Settings, token: str) -> None:
-    """Run the bot until the connection ends or SIGTERM/SIGINT arrives, then close it (bounded)."""
+async def serve(
+    settings: Settings,
+    token: str,
+    *,
+    stop: asyncio.Event | None = None,
+    started: Callable[[Any], object] | None = None,
+) -> None:
+    """Run the bot until the connection ends or SIGTERM/SIGINT arrives, then close it (bounded).
+
+    With `stop` given, the caller owns the signals (and the process): no handler, no watchdog; the
+    bot closes when the event is set. `started(bot)` sees each bot before it logs in.
+    """
     from .app import TableroBot, apply_endpoints
 
     apply_endpoints(settings)
     bot = TableroBot(settings)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+    if started is not None:
+        started(bot)
+    own = stop is None
+    if stop is None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
     clean = threading.Event()
     # bot.start() runs setup_hook itself; no `async with bot`, whose exit would wait on discord.py's
     # own closing task again even after close() gave up on it.
@@ -60,7 +76,8 @@ async def serve(settings: Settings, token: str) -> None:
     await asyncio.wait({runner, signalled}, return_when=asyncio.FIRST_COMPLETED)
     if stop.is_set():
         log.info("shutting down")
-        arm_watchdog(SHUTDOWN_S, clean)
+        if own:
+            arm_watchdog(SHUTDOWN_S, clean)
     await bot.close()
     if bot.closed_cleanly:
         clean.set()

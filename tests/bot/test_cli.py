@@ -1,0 +1,152 @@
+"""The command line: subcommands, a refused token, no network (retried with backoff), the database check."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import REFUSED, check_db, main, serve
+from bot.config import Settings
+from playground.emulator import Emulator
+
+CLEAN = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "TABLERO_DB", "DEFAULT_LANGUAGE"}}
+
+
+def settings(tmp_path: Path, api_base: str, gateway_url: str) -> Settings:
+    return Settings(
+        _env_file=None,
+        DISCORD_API_BASE=api_base,
+        DISCORD_GATEWAY_URL=gateway_url,
+        TABLERO_DB=str(tmp_path / "t.db"),
+        TABLERO_GUILD_READY_TIMEOUT=0.05,
+    )  # type: ignore[call-arg]
+
+
+def test_help_lists_the_subcommands(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"],
+        cwd=tmp_path,
+        env=CLEAN,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
+    assert listed == ["run", "playground", "version", "check-db"], result.stdout
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["version"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tablero ") and out.strip() != "tablero unknown"
+
+
+def test_the_playground_subcommand_has_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["playground", "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--port", "--db", "--open", "--host"):
+        assert option in out
+
+
+async def test_a_refused_token_says_so_and_exits_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import discord
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL("wss://gateway.discord.gg/"))
+    async with Emulator() as emu:  # answers 401 to any token but its own, like Discord
+        out = io.StringIO()
+        config = settings(tmp_path, emu.api_base, emu.gateway_url)
+        code = await serve(config, "not-the-token", out=out, stop=asyncio.Event())
+        assert [r.status for r in emu.requests] == [401]
+    assert code == 2
+    assert out.getvalue().strip() == REFUSED
+    assert "not-the-token" not in out.getvalue()
+
+
+async def test_no_network_is_retried_with_backoff_instead_of_stopping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import discord
+    from discord.gateway import DiscordWebSocket
+
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    with socket.socket() as probe:  # a port nobody listens on: connection refused
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    out = io.StringIO()
+    config = settings(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/")
+    code = await serve(config, "some-token", sleep=fake_sleep, attempts=10, out=out, stop=asyncio.Event())
+    assert slept == [1, 2, 4, 8, 16, 32, 64, 128, 256]  # doubling, then capped (below)
+    lines = out.getvalue().strip().splitlines()
+    assert len(lines) == 10 and all("cannot reach Discord" in line for line in lines)
+    assert "retrying in 1 s" in lines[0] and "giving up" in lines[-1] and code == 1
+
+    slept.clear()
+    await serve(config, "some-token", sleep=fake_sleep, attempts=12, out=io.StringIO(), stop=asyncio.Event())
+    assert slept[-2:] == [300, 300]  # never more than MAX_BACKOFF_S between attempts
+
+
+def test_check_db_migrates_checks_and_counts(tmp_path: Path) -> None:
+    path = tmp_path / "fresh.db"
+    out = io.StringIO()
+    assert check_db(path, out) == 0
+    text = out.getvalue()
+    assert "integrity: ok" in text and "tables: 0" in text and "events: 0" in text
+    with sqlite3.connect(path) as db:  # migrated: the store's tables exist
+        db.execute(
+            "INSERT INTO tables (game, status, seats, options, seed, lang, created_by, created_at, updated_at)"
+            " VALUES ('duel', 'active', '{}', '{}', 1, 'en', 1, 0, 0)"
+        )
+        db.execute("INSERT INTO events (table_id, seq, kind, data, at) VALUES (1, 1, 'Started', '{}', 0)")
+    out = io.StringIO()
+    assert check_db(path, out) == 0
+    assert "tables: 1 (active 1)" in out.getvalue() and "events: 1" in out.getvalue()
+
+
+def test_check_db_reports_a_damaged_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.db"
+    path.write_bytes(b"this is not a database" * 100)
+    assert check_db(path, io.StringIO()) == 1
+    assert "cannot open" in capsys.readouterr().err
+
+
+async def test_ctrl_c_while_waiting_to_retry_stops_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import discord
+    from discord.gateway import DiscordWebSocket
+
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    stop = asyncio.Event()
+
+    async def long_sleep(seconds: float) -> None:
+        stop.set()  # the user presses Ctrl-C during the pause
+        await asyncio.Event().wait()  # a pause that would never end by itself
+
+    config = settings(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/")
+    code = await asyncio.wait_for(serve(config, "t", sleep=long_sleep, out=io.StringIO(), stop=stop), 30)
+    assert code == 0
