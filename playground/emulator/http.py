@@ -222,7 +222,8 @@ class Api:
             dict(request.headers),
             self.emu.clock.now(),
         )
-        self.emu.requests.append(record)
+        if self.emu.history:
+            self.emu.requests.append(record)
         call = Call(request.method, path, {}, dict(request.query), body, files, record)
         headers: dict[str, str] = {}
         try:

@@ -290,6 +290,7 @@ class Interactions:
         elif kind == MODAL:
             validate.modal(data)
             self.modals[(it.user_id, data["custom_id"])] = (data, it)
+            self.emu.announce("modal", it)
         it.callback_type, it.callback_data = kind, data
         it.original_id = msg.id if msg is not None else None
         it._responded.set()

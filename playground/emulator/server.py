@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ from .records import (
 from .store import Clock, Store
 
 T = TypeVar("T")
+log = logging.getLogger("playground.emulator")
 
 
 class Emulator:
@@ -54,6 +56,7 @@ class Emulator:
         privileged_intents: int = PRIVILEGED,
         rate_limit: tuple[int, float] = (50, 1.0),
         response_window: float = 3.0,
+        history: bool = True,
     ) -> None:
         self.clock = Clock()
         self.store = Store(self.clock)
@@ -64,6 +67,12 @@ class Emulator:
         self.requests: list[RequestRecord] = []
         self.internal_errors: list[Exception] = []
         self.message_log: list[tuple[str, MessageRecord]] = []
+        # False for long-lived use (the playground): no request log and no message snapshots, which
+        # would otherwise grow with every image the bot uploads.
+        self.history = history
+        # Called with (kind, record) on every message create/edit/delete ("message") and every modal
+        # the bot opens ("modal"): the playground's live page listens here.
+        self.listeners: list[Callable[[str, Any], None]] = []
         self.port: int | None = None
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -434,8 +443,18 @@ class Emulator:
 
     def record_message(self, kind: str, msg: MessageRecord) -> None:
         """Log a message create/edit/delete (snapshot) for wait_for_message."""
-        self.message_log.append((kind, msg.snapshot()))
+        if self.history:
+            self.message_log.append((kind, msg.snapshot()))
+        self.announce("message", msg)
         self.notify()
+
+    def announce(self, kind: str, record: Any) -> None:
+        """Tell the listeners about a change."""
+        for listener in list(self.listeners):
+            try:
+                listener(kind, record)
+            except Exception:  # a listener's bug must not break the emulated Discord
+                log.exception("emulator listener failed")
 
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
         """Serve attachment bytes so Attachment.read() works."""

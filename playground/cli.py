@@ -1,0 +1,59 @@
+"""`tablero playground`: the local Discord, the real bot and the page, until Ctrl-C."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+import webbrowser
+from pathlib import Path
+
+from .runner import Playground
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def main(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    db: Path = Path("./playground.db"),
+    open_browser: bool = False,
+) -> int:
+    """Run the playground; returns the exit code."""
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("playground").setLevel(logging.INFO)
+    if host not in LOOPBACK:
+        print(
+            f"WARNING: listening on {host}: anyone who can reach this address can act as any user of the "
+            "playground. Use the default 127.0.0.1 unless you mean it.",
+            file=sys.stderr,
+        )
+    try:
+        return asyncio.run(_main(host, port, db, open_browser))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as exc:
+        print(f"tablero playground: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+async def _main(host: str, port: int, db: Path, open_browser: bool) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    print(f"Starting the playground (games are kept in {db}) ...", flush=True)
+    playground = Playground(db, host=host, port=port)
+    try:
+        await playground.start()
+        print(f"Tablero playground: open {playground.url} in your browser (Ctrl-C stops it).", flush=True)
+        if open_browser:
+            await asyncio.to_thread(webbrowser.open, playground.url)
+        await stop.wait()
+        print("Stopping ...", flush=True)
+    finally:
+        await playground.stop()
+    print("Stopped; the games are saved.", flush=True)
+    return 0

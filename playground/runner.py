@@ -1,0 +1,144 @@
+"""Start the local Discord, the real bot against it (the production code path) and the web page."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.__main__ import serve
+from bot.app import TableroBot
+from bot.config import Settings
+
+from .emulator import Emulator
+from .web import Page
+from .world import World
+
+log = logging.getLogger("playground")
+SAVE_DELAY_S = 1.0  # coalesce world saves: at most one per second while things happen
+
+
+class Playground:
+    """The emulator (on a private port), the bot (`bot.__main__.serve`) and the page (on `port`)."""
+
+    def __init__(
+        self,
+        db: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+        history: bool = False,
+        settings: dict[str, Any] | None = None,
+        on_bot: Callable[[TableroBot], None] | None = None,
+    ) -> None:
+        self.db = Path(db)
+        self.host, self.port = host, port
+        self.emu = Emulator(history=history)
+        self.world: World | None = None
+        self.page: Page | None = None
+        self.bot: TableroBot | None = None
+        self._extra = settings or {}
+        self._on_bot = on_bot
+        self._bot_task: asyncio.Task[int] | None = None
+        self._save_task: asyncio.Task[None] | None = None
+        self._dirty = asyncio.Event()
+        self._stop_bot = asyncio.Event()
+
+    @property
+    def url(self) -> str:
+        """The page's address."""
+        assert self.page is not None
+        return self.page.url
+
+    async def start(self) -> Playground:
+        """Everything up; returns once the bot is connected and its commands are registered."""
+        await self.emu.start()
+        self.db.parent.mkdir(parents=True, exist_ok=True)
+        self.world = await asyncio.to_thread(World.open, self.emu, self.db)
+        self.settings = Settings(
+            _env_file=None,  # the playground never reads a .env (and never a real token)
+            **{
+                "DISCORD_TOKEN": self.emu.token,
+                "TABLERO_DB": str(self.db),
+                "DISCORD_API_BASE": self.emu.api_base,
+                "DISCORD_GATEWAY_URL": self.emu.gateway_url,
+                "TABLERO_GUILD_READY_TIMEOUT": 0.05,
+                **self._extra,
+            },
+        )  # type: ignore[call-arg]
+        # bot.__main__.serve, as `tablero run` does, with the stop event ours (the page's Ctrl-C owns
+        # the signals; no watchdog may end this process)
+        self._bot_task = asyncio.create_task(
+            serve(self.settings, self.emu.token, stop=self._stop_bot, started=self._started),
+            name="playground-bot",
+        )
+        ready = asyncio.create_task(self.emu.wait_for(self._bot_ready, timeout=60))
+        done, _ = await asyncio.wait({ready, self._bot_task}, return_when=asyncio.FIRST_COMPLETED)
+        if ready not in done:
+            ready.cancel()
+            raise RuntimeError(f"the bot stopped before it was ready (exit {self._bot_task.result()})")
+        ready.result()
+        self.emu.listeners.append(self._changed)
+        self._save_task = asyncio.create_task(self._saver(), name="playground-save")
+        self.page = Page(self.emu, self.world, host=self.host, port=self.port, on_change=self.mark_changed)
+        await self.page.start()
+        return self
+
+    def _started(self, bot: TableroBot) -> None:
+        self.bot = bot
+        if self._on_bot is not None:
+            self._on_bot(bot)
+
+    def _bot_ready(self) -> bool:
+        """Connected (READY processed) and the slash commands registered."""
+        return bool(self.bot is not None and self.bot.is_ready() and self.emu.store.global_commands) or bool(
+            self.bot is not None and self.bot.is_ready() and self.emu.store.guild_commands
+        )
+
+    async def stop(self) -> None:
+        """Page first (no new clicks), then the bot (it finishes what it is doing), then save, then Discord."""
+        if self.page is not None:
+            await self.page.stop()
+        self._stop_bot.set()  # the bot closes (bounded, bot/lifecycle.py) and serve returns
+        if self._bot_task is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._bot_task, 15)
+        if self._save_task is not None:
+            self._save_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._save_task
+        if self.world is not None:
+            await self._save()
+        await self.emu.stop()
+
+    async def __aenter__(self) -> Playground:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # ---- persistence -------------------------------------------------------------------------
+    def _changed(self, kind: str, record: Any) -> None:
+        self._dirty.set()
+
+    def mark_changed(self) -> None:
+        """Something outside the message flow changed (a user added, a language chosen)."""
+        self._dirty.set()
+
+    async def _saver(self) -> None:
+        while True:
+            await self._dirty.wait()
+            await asyncio.sleep(SAVE_DELAY_S)  # coalescing window, not a wait for anything
+            self._dirty.clear()
+            try:
+                await self._save()
+            except Exception:
+                log.exception("could not save the playground's Discord state")
+
+    async def _save(self) -> None:
+        assert self.world is not None
+        blob, files = self.world.snapshot()
+        await asyncio.to_thread(self.world.write, self.db, blob, files)
