@@ -8,6 +8,7 @@ COPY engine ./engine
 COPY renderers ./renderers
 COPY bot ./bot
 COPY cogs ./cogs
+COPY playground ./playground
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim
