@@ -289,11 +289,17 @@ class Pane {
     const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
     const keep = new Map();
     const nodes = [];
+    let previous = null;
     for (const msg of messages) {
       if (this.dismissed.has(msg.id)) continue;
-      const key = JSON.stringify(msg) + (this.failures.get(msg.id) || "");
+      // Like Discord: a message right after another of the same author (within 7 minutes) has no header.
+      const continued = previous !== null && previous.author.id === msg.author.id && !msg.used_by
+        && msg.type !== 18 && previous.type !== 18 && msg.ephemeral === previous.ephemeral
+        && snowflakeTime(msg.id) - snowflakeTime(previous.id) < 7 * 60 * 1000;
+      previous = msg;
+      const key = JSON.stringify(msg) + (this.failures.get(msg.id) || "") + continued;
       const old = this.rendered.get(msg.id);
-      const node = old && old.key === key ? old.node : this.messageNode(msg);
+      const node = old && old.key === key ? old.node : this.messageNode(msg, continued);
       keep.set(msg.id, { key, node });
       nodes.push(node);
     }
@@ -304,7 +310,7 @@ class Pane {
     if (atBottom || !same) box.scrollTop = box.scrollHeight;
   }
 
-  messageNode(msg) {
+  messageNode(msg, continued = false) {
     const me = this.world.me.id;
     if (msg.type === 18) {
       const thread = msg.thread || (this.world.channels.find((c) => c.kind === "thread" && c.name === msg.content) || {}).id;
@@ -315,7 +321,7 @@ class Pane {
     }
     const body = el("div", { class: "body" });
     const author = msg.author;
-    body.append(el("div", { class: "meta" },
+    if (!continued) body.append(el("div", { class: "meta" },
       el("span", { class: "author", text: author.bot ? this.world.bot.name : author.name }),
       author.bot ? el("span", { class: "app-tag", text: "APP" }) : null,
       el("span", { class: "time", text: snowflakeTime(msg.id).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
@@ -340,9 +346,13 @@ class Pane {
         el("button", { onclick: () => { this.dismissed.add(msg.id); this.loadMessages(); }, text: "Dismiss message" })));
     }
     const classes = ["msg"];
+    if (continued) classes.push("continued");
     if (msg.ephemeral) classes.push("ephemeral");
     if (msg.mentions.includes(me)) classes.push("mentioned");
-    return el("div", { class: classes.join(" "), "data-id": msg.id, "data-rev": msg.rev }, avatar(author, author.bot), body);
+    const side = continued
+      ? el("span", { class: "gutter", text: snowflakeTime(msg.id).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) })
+      : avatar(author, author.bot);
+    return el("div", { class: classes.join(" "), "data-id": msg.id, "data-rev": msg.rev }, side, body);
   }
 
   embedNode(embed) {

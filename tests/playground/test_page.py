@@ -26,6 +26,7 @@ from engine.core import dice_for
 from engine.registry import get as rules_for
 from playground.emulator import Emulator, MessageRecord
 from playground.runner import Playground
+from renderers.i18n import t
 
 from .browser import Pane, launch, require_browser
 
@@ -327,8 +328,8 @@ async def test_arkenstone_against_the_ai_with_dialogs_in_spanish(
     dm = pg.emu.dm_channel_of(carol.user)
     await carol.open(dm)
     assert "Bilbo" in await carol.root.locator(".messages").inner_text()
-    spanish = [m for m in pg.emu.dm_messages(carol.user) if "Tu" in m.content or "tu " in m.content]
-    assert spanish, "carol's DMs are in Spanish"
+    you_play_es = t("es", "bot.you_play", seat="|").split("|")[0]
+    assert any(you_play_es in m.content for m in pg.emu.dm_messages(carol.user)), "carol reads Spanish"
     await carol.open(thread)
     status = status_message(pg.emu, thread, 1)
     await carol.msg(status.id).locator('button[data-custom-id="tb:rematch:1"]').wait_for()
