@@ -1,0 +1,90 @@
+"""engine.core.shapes: segments through circles and polygons, lengths inside, path cost, corridors, bearings."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core.shapes import (
+    Circle,
+    Polygon,
+    bearing_of,
+    bearing_offset,
+    capsule_hits_circle,
+    circle_hits_shape,
+    contains,
+    length_inside,
+    path_cost,
+    seg_crosses,
+    seg_point_distance,
+    snap,
+)
+
+RECT = Polygon.rect(10, 10, 20, 14)
+DISC = Circle(x=0, y=0, r=5)
+
+
+def test_length_inside_circle_and_rectangle() -> None:
+    assert length_inside((-10, 0), (10, 0), [DISC]) == pytest.approx(10)
+    assert length_inside((-10, 3), (10, 3), [DISC]) == pytest.approx(8)
+    assert length_inside((0, 0), (10, 0), [DISC]) == pytest.approx(5)  # starting inside
+    assert length_inside((15, 0), (15, 30), [RECT]) == pytest.approx(4)
+    assert length_inside((0, 12), (30, 12), [RECT]) == pytest.approx(10)
+    assert length_inside((0, 0), (30, 30), [RECT]) == pytest.approx(4 * math.sqrt(2))
+    assert length_inside((0, 30), (30, 30), [RECT]) == 0
+
+
+def test_overlapping_areas_count_once() -> None:
+    a, b = Polygon.rect(0, 0, 10, 10), Polygon.rect(5, 0, 15, 10)
+    assert length_inside((-5, 5), (20, 5), [a, b]) == pytest.approx(15)
+
+
+def test_concave_polygon() -> None:
+    u = Polygon(points=((0, 0), (30, 0), (30, 20), (20, 20), (20, 5), (10, 5), (10, 20), (0, 20)))
+    assert length_inside((-5, 10), (35, 10), [u]) == pytest.approx(20)
+    assert not contains(u, 15, 10) and contains(u, 5, 10)
+
+
+def test_crossing_grazing_and_base_overlap() -> None:
+    assert seg_crosses((0, -10), (0, 10), RECT) is False
+    assert seg_crosses((10, 0), (10, 30), RECT) is False  # along an edge: no interior
+    assert seg_crosses((11, 0), (11, 30), RECT)
+    assert circle_hits_shape(8, 12, 2.5, RECT) and not circle_hits_shape(8, 12, 2.0, RECT)
+    assert circle_hits_shape(0, 9, 4.5, DISC) and not circle_hits_shape(0, 9, 4.0, DISC)
+
+
+def test_path_cost_pays_double_in_difficult_ground() -> None:
+    swamp = Polygon.rect(0, 4, 10, 8)
+    assert path_cost([(5, 0), (5, 10)], [(2.0, [swamp])]) == pytest.approx(14)
+    assert path_cost([(5, 0), (5, 6), (8, 6)], [(2.0, [swamp])]) == pytest.approx(4 + 2 * 2 + 2 * 3)
+    assert path_cost([(5, 0), (5, 10)], []) == pytest.approx(10)
+
+
+def test_corridor_and_distances() -> None:
+    assert seg_point_distance(5, 3, 0, 0, 10, 0) == pytest.approx(3)
+    assert seg_point_distance(13, 4, 0, 0, 10, 0) == pytest.approx(5)
+    assert capsule_hits_circle((0, 0), (30, 0), 3, 15, 4.4, 1.5)
+    assert not capsule_hits_circle((0, 0), (30, 0), 3, 15, 4.5, 1.5)  # touching is not overlapping
+
+
+def test_bearings_and_scatter() -> None:
+    assert bearing_offset(0, 0, 0, 10) == pytest.approx((0, 10))
+    assert bearing_offset(0, 0, 90, 2.54) == pytest.approx((2.54, 0))
+    assert bearing_of(0, 0, -1, 0) == pytest.approx(270)
+    assert snap(10.26) == 10.5 and snap(10.24) == 10.0 and snap(-0.25) == -0.5
+
+
+@given(
+    st.floats(-50, 50),
+    st.floats(-50, 50),
+    st.floats(-50, 50),
+    st.floats(-50, 50),
+)
+def test_length_inside_never_exceeds_the_segment(ax: float, ay: float, bx: float, by: float) -> None:
+    total = math.hypot(bx - ax, by - ay)
+    inside = length_inside((ax, ay), (bx, by), [DISC, RECT])
+    assert -1e-9 <= inside <= total + 1e-9
+    assert path_cost([(ax, ay), (bx, by)], [(2.0, [DISC, RECT])]) == pytest.approx(total + inside)
