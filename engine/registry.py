@@ -10,6 +10,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "canyon",
     "arkenstone",
     "spacehulk",
+    "clickwars",
 )  # add "arkenstone", "spacehulk" as each lands
 GAMES: dict[str, Rules[Any]] = {}
 

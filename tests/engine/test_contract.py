@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from engine.core import Action, Dice, Event, Rejected, Rules, apply, dice_for, fold, new_game, step
 from engine.registry import GAMES
 
-CONTRACT_SEEDS: dict[str, int] = {"canyon": 500}
+CONTRACT_SEEDS: dict[str, int] = {"canyon": 500, "clickwars": 12}  # a ClickWars game is ~170 actions
 DEFAULT_SEEDS = 100
 STEP_CAP = 5_000  # actions per game before we call it stuck
 STEP_BUDGET = 1_500  # actions per game and test that get the per-step checks (views, leaks, purity)

@@ -39,7 +39,7 @@ SECRET_GAMES = sorted(
     name for name, rules in GAMES.items() if type(rules).resample_hidden is not Rules.resample_hidden
 )
 # Random games per game in the default run (long games get fewer); TABLERO_SLOW=1: 1,000 of each.
-DEFAULT_GAMES = {"canyon": 1000, "arkenstone": 30, "spacehulk": 20}
+DEFAULT_GAMES = {"canyon": 1000, "arkenstone": 30, "spacehulk": 20, "clickwars": 6}
 
 
 def games_for(name: str) -> int:

@@ -1,0 +1,132 @@
+"""Apply one event to the state: mechanical, no checks, no chance."""
+
+from __future__ import annotations
+
+from engine.core.rules import Event
+
+from . import events as e
+from .state import CwState, Shot
+
+
+def evolve(state: CwState | None, event: Event) -> CwState:
+    if isinstance(event, e.GameStarted):
+        return CwState(
+            seed=event.seed or 0,
+            options=event.options,
+            terrain=list(event.terrain),
+            units={u.id: u.model_copy() for u in event.units},
+        )
+    assert state is not None
+    units = state.units
+    match event:
+        case e.SetupConfirmed(side=side):
+            state.confirmed.append(side)
+        case e.RolledOff(winner=winner, next_phase=nxt):
+            state.first = winner
+            state.south = winner  # §8.1: the first player's edge is y = 0 unless it picks north
+            state.phase = nxt  # type: ignore[assignment]
+        case e.EdgeChosen(side=side, edge=edge, next_phase=nxt):
+            state.south = side if edge == "south" else ("blue" if side == "red" else "red")
+            state.phase = nxt  # type: ignore[assignment]
+        case e.RoleChosen(side=side, role=role, next_phase=nxt):
+            state.attacker = side if role == "attacker" else ("blue" if side == "red" else "red")
+            state.phase = nxt  # type: ignore[assignment]
+        case e.QuarryNamed(side=side, quarry=quarry, next_phase=nxt):
+            state.quarry[side] = quarry
+            state.phase = nxt  # type: ignore[assignment]
+        case e.UnitPlaced(side=side, unit=uid, x=x, y=y):
+            state.pending[side][uid] = (x, y)
+        case e.DeploymentPlanned(side=side, positions=positions):
+            state.pending[side] = dict(positions)
+        case e.DeploymentReady(side=side):
+            state.ready.append(side)
+        case e.DeploymentRevealed(positions=positions, hostages=hostages):
+            for uid, (x, y) in positions.items():
+                units[uid].x, units[uid].y = x, y
+            state.hostages = [h.model_copy() for h in hostages]
+            state.pending = {"red": {}, "blue": {}}
+        case e.TurnBegan(side=side, round=rnd, turn=turn):
+            state.round, state.turn, state.active = rnd, turn, side
+            state.phase = "movement"
+            for u in units.values():
+                if u.side == side:
+                    u.moved = u.shot = u.fought = u.fled = False
+            state.marks = type(state.marks)()
+        case e.Healed(unit=uid, life=life, recovered=recovered):
+            units[uid].life = life
+            if recovered:
+                units[uid].alive = True
+        case e.Moved(unit=uid, path=path, cost=cost, fled=fled, crew=crew, crew_to=crew_to):
+            u = units[uid]
+            u.x, u.y = path[-1]
+            u.moved = True
+            u.fled = u.fled or fled
+            if crew is not None and crew_to is not None:
+                units[crew].x, units[crew].y = crew_to
+                units[crew].moved = True
+            if event.hostage is not None and event.hostage_to is not None:
+                for h in state.hostages:
+                    if h.id == event.hostage:
+                        h.x, h.y = event.hostage_to
+            state.marks.move = list(path)
+            state.marks.move_cost = cost
+        case e.CrewJoined(unit=uid, gun=gun):
+            units[uid].gun = gun
+            units[gun].crew = uid
+        case e.CrewLeft(unit=uid, gun=gun):
+            units[uid].gun = None
+            units[gun].crew = None
+        case e.Charged(unit=uid, frm=frm, to=to, radius=radius):
+            u = units[uid]
+            u.x, u.y = to
+            u.moved = True
+            u.charged_turn = state.turn
+            state.marks.corridor = (frm, to, radius)
+            state.marks.move = [frm, to]
+            state.marks.move_cost = None
+        case e.Pushed(unit=uid, to=to):
+            units[uid].x, units[uid].y = to
+        case e.AttackRolled(attacker=att, shooter=shooter, mode=mode, at=at, result=result):
+            a = units[att]
+            if mode == "melee":
+                a.fought = True
+            else:
+                a.shot = True
+                if shooter is not None:
+                    units[shooter].shot = True
+                state.marks.shots.append(Shot(frm=a.xy, to=at, hit=result in ("hit", "critical")))
+        case e.Scattered(frm=frm, to=to):
+            state.marks.scatter = (frm, to)
+        case e.BlastLanded(at=at, harms=harms):
+            state.marks.blast = at
+            state.marks.blast_hit = harms == "all"
+        case e.Damaged(unit=uid, life=life):
+            units[uid].life = life
+        case e.Killed(unit=uid):
+            u = units[uid]
+            u.alive = False
+            if u.gun is not None:
+                units[u.gun].crew = None
+                u.gun = None
+            if u.crew is not None:
+                units[u.crew].gun = None
+                u.crew = None
+        case e.WeaponBroken(unit=uid, which=which):
+            if which == "ranged":
+                units[uid].ranged_broken = True
+            else:
+                units[uid].melee_broken = True
+        case e.Idled(unit=uid, turn=turn):
+            units[uid].idle_turn = turn
+        case e.PhaseEnded(next_phase=nxt):
+            state.phase = nxt  # type: ignore[assignment]
+        case e.RoundEnded(scores=scores):
+            if scores:
+                state.scores = dict(scores)
+        case e.GameEnded(outcome=outcome):
+            state.result = outcome
+            state.phase = "over"
+            state.active = None
+        case _:
+            pass  # FriendlyFire, FumbleRolled: narration only
+    return state

@@ -1,0 +1,127 @@
+"""Line of sight, cover, elevation, distances and engagement (CW-LOS, CW-RNG-3, CW-CC-2, §8.3).
+
+LoS is the segment between base centres. It is blocked by a solid blocker crossed for any length,
+by more than 5 cm of wood (the woods it crosses added together: our reading of "runs more than 5 cm
+inside a wood", so two thin woods back to back hide as well as one thick one), and, unless the
+shooter is a gun (CW-ART-2), by another figure's or gun's base, except the shooter's and the
+target's and those of figures engaged with the target. Hills never block (A15). Grazing a base
+(the line touching its rim) does not block.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core.shapes import length_inside, seg_crosses
+
+from .armies import FISTS, PROFILES, Weapon
+from .state import CwState, Unit
+from .terrain import WOOD_SEE_DEPTH_CM
+
+XY = tuple[float, float]
+CONTACT_CM = 0.5  # §8.8: in base contact when the gap is at most 0.5 cm
+HILL_BONUS_CM = 10.0  # CW-RNG-3
+MAX_REACH_CM = 3.0  # the longest CC reach (lances, A8)
+
+
+def gap(a: Unit, b: Unit) -> float:
+    """Edge-to-edge distance between two bases (CW-GEN-4), 0 when touching or overlapping."""
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)  # type: ignore[operator]
+
+
+def melee_weapon(u: Unit) -> Weapon | None:
+    """The CC weapon in hand: fists when none or broken (CW-CC-4); a gun piece has none."""
+    if u.is_gun:
+        return None
+    w = u.p.melee
+    return FISTS if (w is None or u.melee_broken) else w
+
+
+def reach(u: Unit) -> float:
+    w = melee_weapon(u)
+    return 0.0 if w is None else w.reach_cm
+
+
+def engaged(a: Unit, b: Unit) -> bool:
+    """CW-CC-2: enemies are engaged while their gap is within the reach of either's CC weapon."""
+    if a.side == b.side or not a.alive or not b.alive or a.x is None or b.x is None:
+        return False
+    if math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius > MAX_REACH_CM + 1e-9:  # type: ignore[operator]
+        return False  # cheap test first: no weapon reaches farther
+    r = max(reach(a), reach(b))
+    return r > 0 and gap(a, b) <= r + 1e-9
+
+
+def engaged_with(state: CwState, u: Unit) -> list[Unit]:
+    return [o for o in state.units.values() if engaged(u, o)]
+
+
+def is_engaged(state: CwState, u: Unit) -> bool:
+    return any(engaged(u, o) for o in state.units.values())
+
+
+def elevated(state: CwState, x: float, y: float) -> bool:
+    """CW-RNG-3, §8.3: a unit is elevated when its centre is on a hill."""
+    from engine.core.shapes import contains
+
+    return any(a.elevated and contains(a.shape, x, y) for a in state.terrain)
+
+
+def terrain_blocks(state: CwState, a: XY, b: XY) -> bool:
+    """Solid blockers (any length) and more than 5 cm of wood block sight (§8.3)."""
+    woods = []
+    for area in state.terrain:
+        if area.sight == "solid":
+            if seg_crosses(a, b, area.shape):
+                return True
+        elif area.sight == "wood":
+            woods.append(area.shape)
+    return bool(woods) and length_inside(a, b, woods) > WOOD_SEE_DEPTH_CM + 1e-9
+
+
+def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
+    """Another base on the line blocks a non-artillery shooter (§8.3)."""
+    ax, ay = shooter.xy
+    bx, by = target.xy
+    dx, dy = bx - ax, by - ay
+    qq = dx * dx + dy * dy
+    lox, hix = min(ax, bx), max(ax, bx)
+    loy, hiy = min(ay, by), max(ay, by)
+    skip = {shooter.id, target.id}
+    if shooter.gun is not None:
+        skip.add(shooter.gun)  # a crewman shooting past his own gun's rim
+    if target.gun is not None:
+        skip.add(target.gun)  # gun and crewman are one artillery unit (CW-GEN-1): his gun never hides him
+    for o in state.units.values():
+        if not o.alive or o.x is None or o.id in skip:
+            continue
+        r = o.radius
+        ox, oy = o.x, o.y
+        if ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy:
+            continue
+        t = ((ox - ax) * dx + (oy - ay) * dy) / qq if qq else 0.0
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        if math.hypot(ox - ax - t * dx, oy - ay - t * dy) < r - 1e-6:
+            if o.side != target.side and engaged(o, target):
+                continue  # figures engaged with the target never hide it
+            return True
+    return False
+
+
+def line_of_sight(state: CwState, shooter: Unit, target: Unit) -> bool:
+    """CW-LOS-1 via §8.3; a gun sees over troops (CW-ART-2)."""
+    if terrain_blocks(state, shooter.xy, target.xy):
+        return False
+    if shooter.is_gun:
+        return True
+    return not figures_block(state, shooter, target)
+
+
+def weapon_range(state: CwState, shooter: Unit, weapon: Weapon) -> float:
+    """CW-RNG-3: the weapon's range, +10 cm from a hill (a gun measures from the gun piece, §8.8)."""
+    bonus = HILL_BONUS_CM if elevated(state, shooter.x, shooter.y) else 0.0  # type: ignore[arg-type]
+    return weapon.range_cm + bonus
+
+
+def profile_letter(u: Unit) -> str:
+    return PROFILES[u.profile].letter

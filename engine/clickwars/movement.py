@@ -1,0 +1,286 @@
+"""Moves and charges: checking a path, its cost through terrain, and the charge corridor (CW-MOV, CW-CHG, §8.4).
+
+Readings (OUR, beside the spec's): coordinates are snapped to the 0.5 cm grid (§8.1) before any
+check; a path must keep the centre on the table at every waypoint (the table is convex, so the
+whole path stays on); hostages are bases that may not be overlapped or charged through.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.core.shapes import (
+    bearing_unit,
+    capsule_hits_circle,
+    circle_hits_shape,
+    path_cost,
+    seg_crosses,
+    snap,
+)
+
+from .armies import CHARGE_CM, MOVE_CM
+from .los import CONTACT_CM, engaged_with, gap, reach
+from .messages import refuse
+from .state import CwState, Unit
+
+XY = tuple[float, float]
+HOSTAGE_RADIUS_CM = 1.5
+CARRY_CM = 10.0  # §8.6: a unit carrying a hostage moves at infantry speed
+
+
+@dataclass
+class MovePlan:
+    path: list[XY]
+    cost: float
+    fled: bool
+    crew: str | None = None
+    crew_to: XY | None = None
+    crew_leaves: bool = False
+    hostage: str | None = None
+    hostage_to: XY | None = None
+
+
+def on_table(state: CwState, x: float, y: float, r: float) -> bool:
+    return r - 1e-9 <= x <= state.width - r + 1e-9 and r - 1e-9 <= y <= state.height - r + 1e-9
+
+
+def terrain_cost(state: CwState, path: list[XY]) -> float:
+    """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap)."""
+    difficult = [a.shape for a in state.terrain if a.going == "difficult"]
+    return path_cost(path, [(2.0, difficult)] if difficult else [])
+
+
+def crosses_impassable(state: CwState, path: list[XY]) -> bool:
+    for a in state.terrain:
+        if a.going == "impassable":
+            for p, q in zip(path, path[1:], strict=False):
+                if seg_crosses(p, q, a.shape):
+                    return True
+    return False
+
+
+def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
+    """§8.8: no base may end overlapping Impassable terrain."""
+    return any(a.going == "impassable" and circle_hits_shape(x, y, r, a.shape) for a in state.terrain)
+
+
+def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:
+    """The id of a base (figure, gun or hostage) that a base at (x, y) would overlap, else None."""
+    for o in state.units.values():
+        if o.placed and o.id not in skip and math.hypot(o.x - x, o.y - y) < o.radius + r - 1e-6:  # type: ignore[operator]
+            return o.id
+    for h in state.hostages:
+        if h.id not in skip and math.hypot(h.x - x, h.y - y) < HOSTAGE_RADIUS_CM + r - 1e-6:
+            return h.id
+    return None
+
+
+def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
+    """CW-MOV-3, §8.8: the base swept along the path may not overlap an enemy base."""
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    lox, hix, loy, hiy = min(xs) - u.radius, max(xs) + u.radius, min(ys) - u.radius, max(ys) + u.radius
+    for o in state.units.values():
+        if o.alive and o.x is not None and o.side != u.side:
+            r = o.radius
+            if o.x + r < lox or o.x - r > hix or o.y + r < loy or o.y - r > hiy:  # type: ignore[operator]
+                continue
+            for p, q in zip(path, path[1:], strict=False):
+                if capsule_hits_circle(p, q, u.radius, o.x, o.y, o.radius):  # type: ignore[arg-type]
+                    return o.id
+    return None
+
+
+def allowance(state: CwState, u: Unit) -> float:
+    return MOVE_CM[u.type]
+
+
+def carried_hostage(state: CwState, u: Unit) -> str | None:
+    """§8.6: an attacker unit starting its move in contact with a hostage carries it."""
+    if state.options.scenario != "hostage_rescue" or u.side != state.attacker or u.is_gun:
+        return None
+    for h in state.hostages:
+        if math.hypot(h.x - u.x, h.y - u.y) - HOSTAGE_RADIUS_CM - u.radius <= CONTACT_CM + 1e-9:  # type: ignore[operator]
+            return h.id
+    return None
+
+
+def check_move(state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = ()) -> MovePlan:
+    """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8)."""
+    if u.charged_turn is not None and u.charged_turn == state.turn - 2:
+        raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
+    if u.moved:
+        raise refuse("clickwars.already_moved", unit=u.id)
+    gun = state.units[u.gun] if u.gun else None
+    crew = state.units[u.crew] if u.crew else None
+    if u.is_gun and crew is None:
+        raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
+    start = u.xy
+    path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
+    if path[-1] == start:
+        raise refuse("clickwars.no_move", unit=u.id)
+    for x, y in path[1:]:
+        if not on_table(state, x, y, u.radius):
+            raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
+    if crosses_impassable(state, path):
+        raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
+    end = path[-1]
+    if base_in_impassable(state, end[0], end[1], u.radius):
+        raise refuse("clickwars.impassable", unit=u.id)
+    hostage = carried_hostage(state, u)
+    limit = allowance(state, u)
+    if hostage is not None:
+        limit = min(limit, CARRY_CM)
+    cost = terrain_cost(state, path)
+    if cost > limit + 1e-6:
+        raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
+    # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
+    foes = engaged_with(state, u)
+    fled = False
+    if foes:
+        moved = u.model_copy(update={"x": end[0], "y": end[1]})
+        closes_in = any(gap(moved, f) <= reach(u) + 1e-9 for f in foes) and all(
+            gap(moved, f) <= gap(u, f) + 1e-9 for f in foes
+        )
+        if not closes_in:
+            if not (u.p.lancer or u.type == "cavalry"):
+                raise refuse("clickwars.engaged_cannot_move", unit=u.id, enemy=foes[0].id)
+            fled = True
+    hit = sweep_hits_enemy(state, u, path)
+    if hit is not None:
+        raise refuse("clickwars.through_enemy", unit=u.id, enemy=hit)
+    skip = {u.id}
+    plan = MovePlan(path=path, cost=round(cost, 3), fled=fled)
+    if crew is not None:  # CW-MOV-5: the crewman moves with the gun, in base contact
+        skip.add(crew.id)
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        cto = (crew.x + dx, crew.y + dy)  # type: ignore[operator]
+        if engaged_with(state, crew):
+            raise refuse("clickwars.engaged_cannot_move", unit=crew.id, enemy=engaged_with(state, crew)[0].id)
+        if (
+            not on_table(state, cto[0], cto[1], crew.radius)
+            or base_in_impassable(state, cto[0], cto[1], crew.radius)
+            or crosses_impassable(state, [crew.xy, cto])
+            or sweep_hits_enemy(state, crew, [crew.xy, cto]) is not None
+            or overlaps_any(state, cto[0], cto[1], crew.radius, {u.id, crew.id}) is not None
+            or math.hypot(cto[0] - end[0], cto[1] - end[1]) < crew.radius + u.radius - 1e-6
+        ):
+            raise refuse("clickwars.crew_blocked", unit=u.id, crew=crew.id)
+        plan.crew, plan.crew_to = crew.id, cto
+    if hostage is not None:
+        skip.add(hostage)
+    other = overlaps_any(state, end[0], end[1], u.radius, skip)
+    if other is not None:
+        raise refuse("clickwars.overlap", unit=u.id, other=other)
+    if (
+        gun is not None
+        and math.hypot(gun.x - end[0], gun.y - end[1]) - gun.radius - u.radius > CONTACT_CM + 1e-9
+    ):  # type: ignore[operator]
+        plan.crew_leaves = True  # §8.8: out of contact, no longer its crewman
+    if hostage is not None:
+        h = next(h for h in state.hostages if h.id == hostage)
+        plan.hostage, plan.hostage_to = hostage, (h.x + end[0] - start[0], h.y + end[1] - start[1])
+    return plan
+
+
+@dataclass
+class ChargePlan:
+    start: XY
+    end: XY
+    victims: list[str]  # enemies in the corridor, nearest first along the line
+
+
+def charge_end(u: Unit, bearing: int) -> XY:
+    ux, uy = bearing_unit(bearing)
+    return (snap(u.x + ux * CHARGE_CM), snap(u.y + uy * CHARGE_CM))  # type: ignore[operator]
+
+
+def check_charge(state: CwState, u: Unit, bearing: int) -> ChargePlan:
+    """CW-CHG-1..3, CW-CHG-7, A17, §8.4: a straight 30 cm charge over Normal terrain only."""
+    if u.type != "cavalry":
+        raise refuse("clickwars.charge_cavalry_only", unit=u.id)
+    if u.moved:
+        raise refuse("clickwars.already_moved", unit=u.id)
+    if u.charged_turn is not None and u.charged_turn == state.turn - 2:
+        raise refuse("clickwars.after_charge_no_move", unit=u.id)
+    if engaged_with(state, u):
+        raise refuse("clickwars.charge_engaged", unit=u.id)
+    start = u.xy
+    end = charge_end(u, bearing)
+    if not on_table(state, end[0], end[1], u.radius):
+        raise refuse("clickwars.charge_short", unit=u.id)  # the full 30 cm must be completed
+    for a in state.terrain:
+        if a.going != "normal" and seg_crosses(start, end, a.shape):
+            raise refuse("clickwars.charge_terrain", unit=u.id, area=a.id)
+    if base_in_impassable(state, end[0], end[1], u.radius):
+        raise refuse("clickwars.charge_terrain", unit=u.id, area="?")
+    occupant = overlaps_any(state, end[0], end[1], u.radius, {u.id})
+    if occupant is not None:
+        raise refuse("clickwars.charge_end_occupied", unit=u.id, other=occupant)
+    victims: list[tuple[float, str]] = []
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    for o in state.units.values():
+        if not o.placed or o.id == u.id:
+            continue
+        if capsule_hits_circle(start, end, u.radius, o.x, o.y, o.radius):  # type: ignore[arg-type]
+            if o.side == u.side or o.is_gun:
+                raise refuse("clickwars.charge_blocked", unit=u.id, other=o.id)
+            if o.p.lancer:
+                raise refuse("clickwars.charge_lancer", unit=u.id, other=o.id)  # CW-CHG-7
+            along = ((o.x - start[0]) * dx + (o.y - start[1]) * dy) / length  # type: ignore[operator]
+            victims.append((along, o.id))
+    for h in state.hostages:
+        if capsule_hits_circle(start, end, u.radius, h.x, h.y, HOSTAGE_RADIUS_CM):
+            raise refuse("clickwars.charge_blocked", unit=u.id, other=h.id)
+    victims.sort(key=lambda v: (v[0], unit_order(v[1])))
+    return ChargePlan(start=start, end=end, victims=[v for _, v in victims])
+
+
+def unit_order(uid: str) -> tuple[str, int]:
+    """Unit ids in natural order (R2 before R10)."""
+    return (uid[0], int(uid[1:]) if uid[1:].isdigit() else 0)
+
+
+def push_spot(state: CwState, victim: Unit, start: XY, end: XY, charger_r: float) -> XY:
+    """§8.4, §8.8: perpendicular to the line, to the nearer side, just clear of the corridor.
+
+    Rounded to the 0.5 cm grid away from the line; if that spot is off the table, overlaps a base
+    or impassable terrain, the next spot 0.5 cm farther out is tried, then the other side. Our
+    reading when no spot within 60 cm works: the unit stays where it is (never seen on real tables).
+    """
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    vx, vy = victim.x - start[0], victim.y - start[1]  # type: ignore[operator]
+    along = vx * ux + vy * uy
+    cross = ux * vy - uy * vx  # > 0: left of the direction of travel
+    right = (uy, -ux)
+    left = (-uy, ux)
+    first = left if cross > 1e-9 else right  # exactly on the line: to the charger's right
+    need = charger_r + victim.radius
+    beyond = max(0.0, -along, along - length)
+    clear = math.sqrt(max(0.0, need * need - beyond * beyond))
+    fx, fy = start[0] + ux * along, start[1] + uy * along
+    for side in (first, (-first[0], -first[1])):
+        d = clear
+        while d <= clear + 60.0:
+            px, py = fx + side[0] * d, fy + side[1] * d
+            # round away from the line: up in the direction of the push
+            sx = math.ceil(px * 2 - 1e-9) / 2 if side[0] > 0 else math.floor(px * 2 + 1e-9) / 2
+            sy = math.ceil(py * 2 - 1e-9) / 2 if side[1] > 0 else math.floor(py * 2 + 1e-9) / 2
+            if abs(side[0]) < 1e-12:
+                sx = snap(px)
+            if abs(side[1]) < 1e-12:
+                sy = snap(py)
+            ok = (
+                on_table(state, sx, sy, victim.radius)
+                and not capsule_hits_circle(start, end, charger_r, sx, sy, victim.radius)
+                and not base_in_impassable(state, sx, sy, victim.radius)
+                and overlaps_any(state, sx, sy, victim.radius, {victim.id}) is None
+            )
+            if ok:
+                return (sx, sy)
+            d += 0.5
+    return victim.xy

@@ -1,0 +1,517 @@
+"""decide / legal actions / active seats / outcome for ClickWars (../shared/rules/clickwars.md).
+
+`decide` checks an action, writes its events on the shared tape (engine.core.Tape), then `_settle`
+runs what follows by itself: the reveal, the next turn with its healing, the round's end, victory.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat, Tape
+from engine.core.shapes import snap
+
+from . import actions as a
+from . import events as e
+from .armies import LIFE, PROFILES, RADIUS_CM
+from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
+from .deploy import check_placement, pieces_to_place, plan
+from .evolve import evolve as _evolve
+from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
+from .messages import refuse
+from .movement import check_charge, check_move, push_spot, unit_order
+from .options import OBJECTIVE_SCENARIOS, Options
+from .state import SEATS, CwState, Unit, in_own_area, other
+from .victory import instant_result, round_end
+from .view import CwView, make_view
+
+SIDE_LETTER = {"red": "R", "blue": "B"}
+
+
+def build_units(options: Options) -> list[Unit]:
+    """CW-GEN-1, CW-LIF-1, §8.1: one unit per army entry; each gun gets the next free gun crew."""
+    units: list[Unit] = []
+    for side, army in (("red", options.army_red), ("blue", options.army_blue)):
+        mine: list[Unit] = []
+        for n, name in enumerate(army, start=1):
+            t = PROFILES[name].type
+            mine.append(
+                Unit(
+                    id=f"{SIDE_LETTER[side]}{n}",
+                    side=side,
+                    profile=name,
+                    life=LIFE[t],
+                    max_life=LIFE[t],
+                    radius=RADIUS_CM[t],
+                )
+            )
+        crews = [u for u in mine if u.p.crew]
+        for g in (u for u in mine if u.is_gun):
+            c = crews.pop(0)
+            g.crew, c.gun = c.id, g.id
+        units += mine
+    return units
+
+
+class ClickWarsRules(Rules[CwState]):
+    """ClickWars: two toy-soldier armies on a measured table."""
+
+    name = "clickwars"
+    seats = SEATS
+    options_model = Options
+    state_model = CwState
+    action_adapter = a.ACTION_ADAPTER
+    event_adapter = e.EVENT_ADAPTER
+    view_adapter = TypeAdapter(CwView)
+
+    def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
+        assert isinstance(options, Options)
+        from .terrain import default_terrain
+
+        terrain = list(options.terrain) if options.terrain is not None else default_terrain(options.width)
+        return [e.GameStarted(seed=seed, options=options, terrain=terrain, units=build_units(options))]
+
+    def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        # The driver checks game over and turn order; this guard keeps a stray call harmless.
+        if seat not in self.active_seats(state):
+            raise Rejected("clickwars.not_your_turn", "It is not your turn to act.")
+        tape: Tape[CwState] = Tape(self, state, dice)
+        _dispatch(tape, seat, action)
+        _settle(tape)
+        return tape.events
+
+    def evolve(self, state: CwState | None, event: Event) -> CwState:
+        return _evolve(state, event)
+
+    def legal_actions(self, state: CwState, seat: Seat) -> list[Action]:
+        from .legal import legal_actions
+
+        if seat not in self.active_seats(state):
+            return []
+        return legal_actions(state, seat)
+
+    def active_seats(self, state: CwState) -> frozenset[Seat]:
+        match state.phase:
+            case "setup":
+                return frozenset(s for s in SEATS if s not in state.confirmed)
+            case "edge" | "role":
+                return frozenset({state.first}) if state.first else frozenset()
+            case "quarry":
+                return frozenset(s for s in SEATS if s not in state.quarry)
+            case "deploy":
+                return frozenset(s for s in SEATS if s not in state.ready)
+            case "movement" | "shooting" | "assault":
+                return frozenset({state.active}) if state.active else frozenset()
+            case "counter":
+                return frozenset({other(state.active)}) if state.active else frozenset()
+        return frozenset()
+
+    def view(self, state: CwState, seat: Seat | None) -> BaseModel:
+        return make_view(state, seat, self.active_seats(state))
+
+    def outcome(self, state: CwState) -> Outcome | None:
+        return state.result
+
+    def pilot(self, seat: Seat) -> Pilot:
+        from .ai import ClickWarsPilot
+
+        return ClickWarsPilot()
+
+    def resample_hidden(self, state: CwState, seat: Seat | None, dice: Dice) -> CwState:
+        """Re-place every deployment `seat` may not see (anywhere in its owner's strip)."""
+        new = state.model_copy(deep=True)
+        if state.phase != "deploy":
+            return new
+        from .deploy import deployment_bounds
+
+        for side in SEATS:
+            if side == seat:
+                continue
+            lo, hi = deployment_bounds(state, side)
+            fresh = {}
+            for key in state.pending[side]:
+                if key.startswith("H"):
+                    fresh[key] = (snap(dice.uniform(2, state.width - 2)), snap(dice.uniform(25, 95)))
+                    continue
+                r = state.units[key].radius
+                fresh[key] = (snap(dice.uniform(r, state.width - r)), snap(dice.uniform(lo + r, hi - r)))
+            new.pending[side] = fresh
+        return new
+
+
+RULES = ClickWarsRules()
+
+
+# --- dispatch -------------------------------------------------------------------------------------
+
+
+def _own(state: CwState, seat: Seat, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None:
+        raise refuse("clickwars.unknown_unit", unit=uid)
+    if u.side != seat:
+        raise refuse("clickwars.not_yours", unit=uid)
+    if not u.placed:
+        raise refuse("clickwars.unit_dead", unit=uid)
+    if u.idle_turn == state.turn:
+        raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
+    return u
+
+
+def _enemy(state: CwState, seat: Seat, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None:
+        raise refuse("clickwars.unknown_unit", unit=uid)
+    if u.side == seat:
+        raise refuse("clickwars.not_enemy", unit=uid)
+    if not u.placed:
+        raise refuse("clickwars.unit_dead", unit=uid)
+    return u
+
+
+def _phase(state: CwState, *phases: str) -> None:
+    if state.phase not in phases:
+        raise refuse(f"clickwars.now.{state.phase}")
+
+
+def _dispatch(t: Tape[CwState], seat: Seat, action: Action) -> None:
+    s = t.state
+    match action:
+        case a.ConfirmSetup():
+            _phase(s, "setup")
+            t.emit(e.SetupConfirmed(side=seat))
+            if len(t.state.confirmed) == 2:
+                _roll_off(t)
+        case a.ChooseEdge(edge=edge):
+            _phase(s, "edge")
+            t.emit(e.EdgeChosen(side=seat, edge=edge, next_phase=_after_edge(s)))
+        case a.ChooseRole(role=role):
+            _phase(s, "role")
+            t.emit(e.RoleChosen(side=seat, role=role, next_phase="deploy"))
+        case a.NameQuarry(quarry=quarry):
+            _phase(s, "quarry")
+            _check_quarry(s, seat, quarry)
+            done = len(s.quarry) + 1 == 2
+            t.emit(e.QuarryNamed(side=seat, quarry=quarry, next_phase="deploy" if done else "quarry"))
+        case a.PlaceUnit(unit=uid, x=x, y=y):
+            _phase(s, "deploy")
+            if uid not in pieces_to_place(s, seat):
+                raise refuse("clickwars.not_yours", unit=uid)
+            x, y = snap(x), snap(y)
+            check_placement(s, seat, uid, x, y)
+            t.emit(e.UnitPlaced(side=seat, unit=uid, x=x, y=y))
+        case a.AutoDeploy(plan=kind):
+            _phase(s, "deploy")
+            t.emit(e.DeploymentPlanned(side=seat, plan=kind, positions=plan(s, seat, kind)))
+        case a.ConfirmDeployment():
+            _phase(s, "deploy")
+            _confirm_deployment(t, seat)
+        case a.Move(unit=uid, x=x, y=y, via=via):
+            _phase(s, "movement")
+            u = _own(s, seat, uid)
+            mp = check_move(s, u, (x, y), via)
+            t.emit(
+                e.Moved(
+                    unit=uid,
+                    path=mp.path,
+                    cost=mp.cost,
+                    fled=mp.fled,
+                    crew=mp.crew,
+                    crew_to=mp.crew_to,
+                    hostage=mp.hostage,
+                    hostage_to=mp.hostage_to,
+                )
+            )
+            if mp.crew_leaves and u.gun:
+                t.emit(e.CrewLeft(unit=uid, gun=u.gun))
+        case a.Charge(unit=uid, bearing=bearing):
+            _phase(s, "movement")
+            _charge(t, _own(s, seat, uid), bearing)
+        case a.Crew(unit=uid, gun=gid):
+            _phase(s, "movement")
+            _crew(t, seat, _own(s, seat, uid), gid)
+        case a.Shoot(unit=uid, target=tid, indirect=indirect):
+            _phase(s, "shooting")
+            _shoot(t, _own(s, seat, uid), _enemy(s, seat, tid), indirect)
+        case a.ShootPoint(unit=uid, x=x, y=y):
+            _phase(s, "shooting")
+            _shoot_point(t, _own(s, seat, uid), (x, y))
+        case a.Fight(unit=uid, target=tid):
+            _phase(s, "assault", "counter")
+            _fight(t, _own(s, seat, uid), _enemy(s, seat, tid))
+        case a.EndPhase():
+            _phase(s, "movement", "shooting", "assault", "counter")
+            _end_phase(t, seat)
+        case _:
+            raise refuse("clickwars.unknown_action")
+
+
+def _after_edge(s: CwState) -> str:
+    if s.options.scenario in OBJECTIVE_SCENARIOS:
+        return "role"
+    return "quarry" if s.options.scenario == "hunt" else "deploy"
+
+
+def _roll_off(t: Tape[CwState]) -> None:
+    """CW-DEP-3: d10 each, highest starts, ties re-rolled."""
+    rolls = []
+    while True:
+        r, b = t.dice.roll(10, 2)
+        rolls.append((r, b))
+        if r != b:
+            break
+    winner = "red" if rolls[-1][0] > rolls[-1][1] else "blue"
+    s = t.state
+    nxt = "edge" if s.options.terrain is not None else _after_edge(s)
+    t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt))
+
+
+def _check_quarry(s: CwState, seat: Seat, quarry: str) -> None:
+    """§8.6 hunt: an own figure (by id) or an own profile (all of that type); never a gun."""
+    mine = [u for u in s.units.values() if u.side == seat and not u.is_gun]
+    if any(u.id == quarry for u in mine) or any(u.profile == quarry for u in mine):
+        return
+    raise refuse("clickwars.bad_quarry", quarry=quarry)
+
+
+def _confirm_deployment(t: Tape[CwState], seat: Seat) -> None:
+    s = t.state
+    placed = s.pending[seat]
+    missing = [k for k in pieces_to_place(s, seat) if k not in placed]
+    if missing:
+        raise refuse("clickwars.deploy_missing", units=", ".join(missing))
+    for key, (x, y) in placed.items():
+        check_placement(s, seat, key, x, y)
+    for g in (u for u in s.units.values() if u.side == seat and u.is_gun and u.crew):
+        gx, gy = placed[g.id]
+        c = s.units[g.crew]  # type: ignore[index]
+        cx, cy = placed[c.id]
+        if math.hypot(gx - cx, gy - cy) - g.radius - c.radius > CONTACT_CM + 1e-9:
+            raise refuse("clickwars.crew_contact", unit=c.id, gun=g.id)
+    t.emit(e.DeploymentReady(side=seat))
+    if len(t.state.ready) == 2:
+        positions: dict[str, tuple[float, float]] = {}
+        hostages = []
+        for side in SEATS:
+            for key, xy in t.state.pending[side].items():
+                if key.startswith("H"):
+                    from .state import Hostage
+
+                    hostages.append(Hostage(id=key, x=xy[0], y=xy[1]))
+                else:
+                    positions[key] = xy
+        t.emit(e.DeploymentRevealed(positions=positions, hostages=hostages))
+        _begin_turn(t, t.state.first or "red", 1, 1)
+
+
+def _begin_turn(t: Tape[CwState], side: Seat, rnd: int, turn: int) -> None:
+    t.emit(e.TurnBegan(side=side, round=rnd, turn=turn))
+    s = t.state
+    # CW-LIF-3 (A19): at the start of the owner's turn, each wounded unit centred in its own area heals 1d10.
+    for u in sorted(s.units.values(), key=lambda u: unit_order(u.id)):
+        if u.side != side or u.is_gun or u.x is None:
+            continue
+        if u.alive and u.life < u.max_life and in_own_area(s, u):
+            roll = t.dice.roll(10)[0]
+            t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, u.life + roll)))
+        elif not u.alive and s.options.recover_dead and in_own_area(s, u):
+            from .movement import overlaps_any
+
+            if overlaps_any(s, u.x, u.y, u.radius, {u.id}) is None:  # type: ignore[arg-type]
+                roll = t.dice.roll(10)[0]
+                t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, roll), recovered=True))
+
+
+def _charge(t: Tape[CwState], u: Unit, bearing: int) -> None:
+    plan_ = check_charge(t.state, u, bearing)
+    t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius))
+    for vid in plan_.victims:
+        charge_damage(t, vid)
+        v = t.state.units[vid]
+        if v.alive:
+            spot = push_spot(t.state, v, plan_.start, plan_.end, u.radius)
+            if spot != v.xy:
+                t.emit(e.Pushed(unit=vid, to=spot))
+            v = t.state.units[vid]
+            if v.gun is not None:
+                g = t.state.units[v.gun]
+                if gap(v, g) > CONTACT_CM + 1e-9:
+                    t.emit(e.CrewLeft(unit=vid, gun=g.id))
+
+
+def _crew(t: Tape[CwState], seat: Seat, u: Unit, gid: str) -> None:
+    """CW-ART-8: an infantryman in base contact with an uncrewed friendly gun becomes its crewman."""
+    s = t.state
+    g = s.units.get(gid)
+    if g is None or not g.is_gun or g.side != seat or not g.placed:
+        raise refuse("clickwars.not_a_gun", unit=gid)
+    if g.crew is not None:
+        raise refuse("clickwars.gun_has_crew", unit=gid, crew=g.crew)
+    if u.type != "infantry" or u.gun is not None:
+        raise refuse("clickwars.cannot_crew", unit=u.id)
+    if gap(u, g) > CONTACT_CM + 1e-9:
+        raise refuse("clickwars.not_in_contact", unit=u.id, gun=gid, gap=round(gap(u, g), 1))
+    t.emit(e.CrewJoined(unit=u.id, gun=gid))
+
+
+def _may_shoot(s: CwState, u: Unit) -> None:
+    if u.shot:
+        raise refuse("clickwars.already_shot", unit=u.id)  # CW-GEN-2
+    if u.fled:
+        raise refuse("clickwars.fled_no_attack", unit=u.id)  # CW-MOV-4
+    if u.charged_turn is not None and u.charged_turn in (s.turn, s.turn - 2):
+        raise refuse("clickwars.charge_no_shooting", unit=u.id)  # CW-CHG-5, CW-CHG-6
+
+
+def _gun_crew(s: CwState, g: Unit) -> Unit:
+    if g.ranged() is None:
+        raise refuse("clickwars.weapon_broken", unit=g.id)
+    if g.crew is None:
+        raise refuse("clickwars.gun_uncrewed", unit=g.id)  # CW-MOV-5
+    c = s.units[g.crew]
+    if c.idle_turn == s.turn:
+        raise refuse("clickwars.idle", unit=c.id)
+    if c.shot or c.fled:
+        raise refuse("clickwars.already_shot", unit=c.id)
+    if is_engaged(s, c):
+        raise refuse("clickwars.engaged_no_shooting", unit=c.id)  # CW-ART-1
+    return c
+
+
+def shot_problem(s: CwState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
+    """Why `u` may not shoot `target` now, or None (shared by decide and the legal sample)."""
+    try:
+        _check_shot(s, u, target, indirect)
+    except Rejected as r:
+        return r
+    return None
+
+
+def _check_shot(s: CwState, u: Unit, target: Unit, indirect: bool) -> tuple[Unit, Unit | None]:
+    """Returns (the unit actually targeted, the gun aimed at if redirected)."""
+    _may_shoot(s, u)
+    if u.is_gun:
+        _gun_crew(s, u)
+        w = u.ranged()
+        assert w is not None
+        rng = weapon_range(s, u, w)
+        d = gap(u, target)
+        if d > rng + 1e-9:
+            raise refuse(
+                "clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng
+            )
+        if not indirect and not line_of_sight(s, u, target):
+            raise refuse("clickwars.no_sight_gun", unit=u.id, target=target.id)  # CW-ART-5 instead
+        return target, None
+    if indirect:
+        raise refuse("clickwars.indirect_guns_only", unit=u.id)
+    w = u.ranged()
+    if w is None:
+        raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+    if is_engaged(s, u):
+        raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
+    aimed = None
+    if target.is_gun:  # CW-ART-7: any other attack aimed at artillery targets its crewman
+        if target.crew is None:
+            raise refuse("clickwars.gun_immune", target=target.id)
+        aimed, target = target, s.units[target.crew]
+    rng = weapon_range(s, u, w)
+    d = gap(u, target)
+    if d > rng + 1e-9:
+        raise refuse("clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng)
+    if not line_of_sight(s, u, target):
+        raise refuse("clickwars.no_sight", unit=u.id, target=target.id)  # CW-LOS-2
+    return target, aimed
+
+
+def _shoot(t: Tape[CwState], u: Unit, target: Unit, indirect: bool) -> None:
+    s = t.state
+    target, aimed = _check_shot(s, u, target, indirect)
+    if u.is_gun:
+        gun_attack(t, u, s.units[u.crew], target, target.xy, indirect)  # type: ignore[index]
+        return
+    w = u.ranged()
+    assert w is not None
+    ranged_attack(t, u, target, w, aimed.id if aimed else None)
+
+
+def _shoot_point(t: Tape[CwState], u: Unit, point: tuple[float, float]) -> None:
+    s = t.state
+    if not u.is_gun:
+        raise refuse("clickwars.indirect_guns_only", unit=u.id)
+    _may_shoot(s, u)
+    crew = _gun_crew(s, u)
+    x, y = snap(point[0]), snap(point[1])
+    if not (0 <= x <= s.width and 0 <= y <= s.height):
+        raise refuse("clickwars.point_off_table", x=x, y=y)
+    w = u.ranged()
+    assert w is not None
+    rng = weapon_range(s, u, w)
+    d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
+    if d > rng + 1e-9:
+        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
+    gun_attack(t, u, crew, None, (x, y), True)
+
+
+def fight_problem(s: CwState, u: Unit, target: Unit) -> Rejected | None:
+    try:
+        _check_fight(s, u, target)
+    except Rejected as r:
+        return r
+    return None
+
+
+def _check_fight(s: CwState, u: Unit, target: Unit) -> tuple[Unit, Unit | None]:
+    if u.is_gun:
+        raise refuse("clickwars.gun_no_cc", unit=u.id)
+    if u.fought:
+        raise refuse("clickwars.already_fought", unit=u.id)  # CW-GEN-2
+    if u.fled:
+        raise refuse("clickwars.fled_no_attack", unit=u.id)
+    aimed = None
+    if target.is_gun:  # §8.8: a CC attack aimed at a gun is resolved against its crewman
+        if target.crew is None:
+            raise refuse("clickwars.gun_immune", target=target.id)
+        aimed, target = target, s.units[target.crew]
+    w = melee_weapon(u)
+    assert w is not None
+    d = gap(u, target)
+    if d > w.reach_cm + 1e-9:
+        raise refuse(
+            "clickwars.out_of_reach", unit=u.id, target=target.id, distance=round(d, 1), reach=w.reach_cm
+        )
+    return target, aimed
+
+
+def _fight(t: Tape[CwState], u: Unit, target: Unit) -> None:
+    target, aimed = _check_fight(t.state, u, target)
+    melee_attack(t, u, target, aimed.id if aimed else None)
+
+
+def _end_phase(t: Tape[CwState], seat: Seat) -> None:
+    s = t.state
+    nxt = {"movement": "shooting", "shooting": "assault"}.get(s.phase)
+    if nxt is None:
+        nxt = "counter" if s.phase == "assault" and s.options.assault_both_sides else "end"
+    t.emit(e.PhaseEnded(side=seat, phase=s.phase, next_phase=nxt))
+    if nxt != "end":
+        return
+    s = t.state
+    active = s.active or "red"
+    if active == s.first:
+        _begin_turn(t, other(active), s.round, s.turn + 1)
+        return
+    done = round_end(t)  # the second player's turn closes the round (A1)
+    if not done:
+        _begin_turn(t, s.first or "red", s.round + 1, s.turn + 1)
+
+
+def _settle(t: Tape[CwState]) -> None:
+    """Instant victories (extermination, the hunt, a rescued hostage) after every decision."""
+    s = t.state
+    if s.result is None and s.phase in ("movement", "shooting", "assault", "counter", "end"):
+        result = instant_result(s)
+        if result is not None:
+            t.emit(e.GameEnded(outcome=result))

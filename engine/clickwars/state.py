@@ -1,0 +1,166 @@
+"""The whole game state. Secret only before the reveal: each side's planned deployment (`pending`)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.rules import Outcome, Seat, State
+
+from .armies import PROFILES, Profile, Weapon
+from .options import Options
+from .terrain import Area
+
+Phase = Literal[
+    "setup", "edge", "role", "quarry", "deploy", "movement", "shooting", "assault", "counter", "end", "over"
+]
+SEATS: tuple[Seat, ...] = ("red", "blue")
+XY = tuple[float, float]
+
+
+def other(seat: Seat) -> Seat:
+    return "blue" if seat == "red" else "red"
+
+
+class Unit(BaseModel):
+    """One figure or gun piece (CW-GEN-1). Position is None until the deployment is revealed."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    side: Seat
+    profile: str
+    x: float | None = None
+    y: float | None = None
+    life: int
+    max_life: int
+    radius: float
+    alive: bool = True
+    crew: str | None = None  # on a gun: its crewman's id (CW-ART-8)
+    gun: str | None = None  # on a crewman: the gun he serves
+    ranged_broken: bool = False  # fumble 4 (CW-CRT-2)
+    melee_broken: bool = False
+    moved: bool = False  # this phase/turn flags, cleared when the owner's turn begins
+    shot: bool = False
+    fought: bool = False
+    fled: bool = False  # disengaged this turn (CW-MOV-4): no attacks
+    charged_turn: int | None = None  # the turn number of its last charge (CW-CHG-5, CW-CHG-6)
+    idle_turn: int | None = None  # fumble 2: the owner's turn in which it does nothing (A20)
+
+    @property
+    def p(self) -> Profile:
+        return PROFILES[self.profile]
+
+    @property
+    def type(self) -> str:
+        return PROFILES[self.profile].type
+
+    @property
+    def is_gun(self) -> bool:
+        return PROFILES[self.profile].type == "artillery"
+
+    @property
+    def placed(self) -> bool:
+        return self.alive and self.x is not None
+
+    @property
+    def xy(self) -> XY:
+        assert self.x is not None and self.y is not None
+        return (self.x, self.y)
+
+    def ranged(self) -> Weapon | None:
+        return None if self.ranged_broken else self.p.ranged
+
+
+class Hostage(BaseModel):
+    """Hostage rescue (§8.6): an unarmed, unattackable figure; `carrier` moves it."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    x: float
+    y: float
+
+
+class Shot(BaseModel):
+    """A line of fire drawn on this turn's picture."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    frm: XY
+    to: XY
+    hit: bool
+
+
+class Marks(BaseModel):
+    """What the picture shows of the current turn: last move, lines of fire, blast, scatter, corridor."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: list[XY] = Field(default_factory=list)
+    move_cost: float | None = None
+    shots: list[Shot] = Field(default_factory=list)
+    blast: XY | None = None
+    blast_hit: bool = False
+    scatter: tuple[XY, XY] | None = None
+    corridor: tuple[XY, XY, float] | None = None
+
+
+class CwState(State):
+    """The full state; `pending` holds the sides' secret deployments until both are ready."""
+
+    game: str = "clickwars"
+    options: Options
+    terrain: list[Area]
+    units: dict[str, Unit]
+    phase: Phase = "setup"
+    confirmed: list[Seat] = Field(default_factory=list)
+    first: Seat | None = None
+    south: Seat = "red"  # whose edge is y = 0 (§8.1: the first player's, unless it chose north)
+    attacker: Seat | None = None
+    quarry: dict[Seat, str] = Field(default_factory=dict)
+    pending: dict[Seat, dict[str, XY]] = Field(default_factory=lambda: {"red": {}, "blue": {}})
+    ready: list[Seat] = Field(default_factory=list)
+    hostages: list[Hostage] = Field(default_factory=list)
+    round: int = 0
+    turn: int = 0
+    active: Seat | None = None
+    scores: dict[Seat, int] = Field(default_factory=lambda: {"red": 0, "blue": 0})
+    marks: Marks = Field(default_factory=Marks)
+    result: Outcome | None = None
+
+    @property
+    def width(self) -> float:
+        return float(self.options.width)
+
+    @property
+    def height(self) -> float:
+        return float(self.options.height)
+
+    def living(self, side: Seat | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if u.placed and (side is None or u.side == side)]
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> CwState:
+        """Copies every mutable container and unit; shares frozen options and terrain (fast: Tape copies per decision)."""
+        new = self.model_copy()
+        new.units = {k: u.model_copy() for k, u in self.units.items()}
+        new.confirmed = list(self.confirmed)
+        new.quarry = dict(self.quarry)
+        new.pending = {k: dict(v) for k, v in self.pending.items()}
+        new.ready = list(self.ready)
+        new.hostages = [h.model_copy() for h in self.hostages]
+        new.scores = dict(self.scores)
+        new.marks = self.marks.model_copy(
+            update={"move": list(self.marks.move), "shots": list(self.marks.shots)}
+        )
+        return new
+
+
+def deployment_bounds(state: CwState, seat: Seat) -> tuple[float, float]:
+    """The y range of a side's Deployment Area (CW-DEP-1): the 20 cm strip along its own edge."""
+    if seat == state.south:
+        return (0.0, 20.0)
+    return (state.height - 20.0, state.height)
+
+
+def in_own_area(state: CwState, unit: Unit) -> bool:
+    """CW-LIF-3: the unit's centre lies inside its own Deployment Area."""
+    lo, hi = deployment_bounds(state, unit.side)
+    return unit.y is not None and lo <= unit.y <= hi

@@ -1,0 +1,73 @@
+"""Scenario helpers: a table with chosen figures where we want them, and dice that roll what we say."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.clickwars import RULES, Options
+from engine.clickwars.state import CwState
+from engine.clickwars.terrain import Area
+from engine.core import Action, Dice, Event, apply, new_game
+
+
+class Scripted(Dice):
+    """Dice whose d10 rolls and bearings come from a script (then fall back to a seeded stream)."""
+
+    def __init__(self, rolls: Iterable[int] = (), bearings: Iterable[int] = ()) -> None:
+        super().__init__(0, 0)
+        self.rolls = list(rolls)
+        self.bearings = list(bearings)
+
+    def roll(self, sides: int, n: int = 1) -> list[int]:
+        out = []
+        for _ in range(n):
+            out.append(self.rolls.pop(0) if self.rolls else super().roll(sides)[0])
+        return out
+
+    def randint(self, lo: int, hi: int) -> int:
+        return self.bearings.pop(0) if self.bearings else super().randint(lo, hi)
+
+
+def table(
+    placed: dict[str, tuple[float, float]],
+    *,
+    terrain: list[Area] | None = None,
+    phase: str = "movement",
+    active: str = "red",
+    turn: int = 3,
+    **options: Any,
+) -> CwState:
+    """A game in `phase` of `active`'s turn with only the listed units on the table (others dead).
+
+    Red holds the south edge (y <= 20) and is the first player. `terrain=[]` gives an empty table.
+    """
+    opts = Options(terrain=terrain if terrain is not None else None, **options)
+    state, _ = new_game(RULES, opts, 1)
+    if terrain is not None:
+        state.terrain = list(terrain)
+    state.first, state.south = "red", "red"
+    state.round, state.turn, state.active = (turn + 1) // 2, turn, active
+    state.phase = phase  # type: ignore[assignment]
+    for uid, u in state.units.items():
+        if uid in placed:
+            u.x, u.y = placed[uid]
+        else:
+            u.alive = False
+            if u.gun:
+                state.units[u.gun].crew = None
+                u.gun = None
+            if u.crew:
+                state.units[u.crew].gun = None
+                u.crew = None
+    return state
+
+
+def act(state: CwState, seat: str, action: Action, dice: Dice | None = None) -> tuple[CwState, list[Event]]:
+    """Decide with the given dice and apply; returns the new state and the events."""
+    events = RULES.decide(state, seat, action, dice or Scripted())
+    return apply(RULES, state.model_copy(deep=True), events), events
+
+
+def kinds(events: list[Event], kind: str) -> list[Any]:
+    return [e for e in events if e.kind == kind]
