@@ -107,12 +107,17 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
             targets.append(goal)
         seen: set[tuple[float, float]] = set()
         step = allowance(s, u)
-        for tx, ty in targets:
+        w = u.ranged()
+        stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
+        if foe is not None and w is not None and not u.is_gun:
+            targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
+            stops.append(w.range_cm + u.radius + foe.radius - 1.0)
+        for (tx, ty), stop in zip(targets, stops, strict=True):
             d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
             if d < 0.5:
                 continue
             for frac in (1.0, 0.5):
-                go = min(step * frac, d - (u.radius + 2.0 if (tx, ty) == (foe.xy if foe else None) else 0.0))
+                go = min(step * frac, d - stop)
                 if go < 0.5:
                     continue
                 dest = (snap(u.x + (tx - u.x) / d * go), snap(u.y + (ty - u.y) / d * go))  # type: ignore[operator]

@@ -70,38 +70,51 @@ def elevated(state: CwState, x: float, y: float) -> bool:
 def terrain_blocks(state: CwState, a: XY, b: XY) -> bool:
     """Solid blockers (any length) and more than 5 cm of wood block sight (§8.3)."""
     woods = []
+    ax, ay = a
+    bx, by = b
+    lox, hix = (ax, bx) if ax <= bx else (bx, ax)
+    loy, hiy = (ay, by) if ay <= by else (by, ay)
     for area in state.terrain:
+        if area.sight == "none":
+            continue
+        x0, y0, x1, y1 = area.shape.bbox()
+        if hix < x0 or lox > x1 or hiy < y0 or loy > y1:
+            continue  # the segment's box misses the piece's box
         if area.sight == "solid":
             if seg_crosses(a, b, area.shape):
                 return True
-        elif area.sight == "wood":
+        else:
             woods.append(area.shape)
     return bool(woods) and length_inside(a, b, woods) > WOOD_SEE_DEPTH_CM + 1e-9
 
 
 def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
     """Another base on the line blocks a non-artillery shooter (§8.3)."""
-    ax, ay = shooter.xy
-    bx, by = target.xy
-    dx, dy = bx - ax, by - ay
+    ax, ay = shooter.x, shooter.y
+    bx, by = target.x, target.y
+    dx, dy = bx - ax, by - ay  # type: ignore[operator]
     qq = dx * dx + dy * dy
-    lox, hix = min(ax, bx), max(ax, bx)
-    loy, hiy = min(ay, by), max(ay, by)
-    skip = {shooter.id, target.id}
-    if shooter.gun is not None:
-        skip.add(shooter.gun)  # a crewman shooting past his own gun's rim
-    if target.gun is not None:
-        skip.add(target.gun)  # gun and crewman are one artillery unit (CW-GEN-1): his gun never hides him
+    lox, hix = (ax, bx) if ax <= bx else (bx, ax)  # type: ignore[operator]
+    loy, hiy = (ay, by) if ay <= by else (by, ay)  # type: ignore[operator]
+    skip = (
+        shooter.id,
+        target.id,
+        shooter.gun,
+        target.gun,
+    )  # gun and crewman are one artillery unit (CW-GEN-1)
     for o in state.units.values():
-        if not o.alive or o.x is None or o.id in skip:
+        ox = o.x
+        if ox is None or not o.alive:
             continue
         r = o.radius
-        ox, oy = o.x, o.y
-        if ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy:
+        oy = o.y
+        if ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy or o.id in skip:  # type: ignore[operator]
             continue
-        t = ((ox - ax) * dx + (oy - ay) * dy) / qq if qq else 0.0
+        t = ((ox - ax) * dx + (oy - ay) * dy) / qq if qq else 0.0  # type: ignore[operator]
         t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
-        if math.hypot(ox - ax - t * dx, oy - ay - t * dy) < r - 1e-6:
+        ex, ey = ox - ax - t * dx, oy - ay - t * dy  # type: ignore[operator]
+        rr = r - 1e-6
+        if ex * ex + ey * ey < rr * rr:
             if o.side != target.side and engaged(o, target):
                 continue  # figures engaged with the target never hide it
             return True

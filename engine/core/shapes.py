@@ -74,6 +74,15 @@ class Polygon(BaseModel):
         return self._box
 
     @cached_property
+    def is_rect(self) -> bool:
+        """True for an axis-aligned rectangle (fast paths use slab clipping)."""
+        if len(self.points) != 4:
+            return False
+        xs = {p[0] for p in self.points}
+        ys = {p[1] for p in self.points}
+        return len(xs) == 2 and len(ys) == 2
+
+    @cached_property
     def _box(self) -> tuple[float, float, float, float]:
         xs = [p[0] for p in self.points]
         ys = [p[1] for p in self.points]
@@ -194,7 +203,28 @@ def seg_intervals(a: XY, b: XY, shape: Shape) -> list[tuple[float, float]]:
         return []
     if isinstance(shape, Circle):
         return _circle_interval(ax, ay, bx, by, shape)
+    if shape.is_rect:
+        return _rect_interval(ax, ay, bx, by, shape.bbox())
     return _polygon_intervals(ax, ay, bx, by, shape)
+
+
+def _rect_interval(
+    ax: float, ay: float, bx: float, by: float, box: tuple[float, float, float, float]
+) -> list[tuple[float, float]]:
+    """Liang-Barsky slab clipping of a segment by an axis-aligned box (interior only)."""
+    t0, t1 = 0.0, 1.0
+    for p, d, lo, hi in ((ax, bx - ax, box[0], box[2]), (ay, by - ay, box[1], box[3])):
+        if d == 0.0:
+            if p <= lo + EPS or p >= hi - EPS:
+                return []  # parallel and outside, or running along an edge
+            continue
+        u0, u1 = (lo - p) / d, (hi - p) / d
+        if u0 > u1:
+            u0, u1 = u1, u0
+        t0, t1 = max(t0, u0), min(t1, u1)
+        if t1 <= t0:
+            return []
+    return [(t0, t1)]
 
 
 def merge(intervals: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -1,0 +1,404 @@
+"""The ClickWars board image, to scale: a 10 cm grid with rulers, terrain by type, hills contoured,
+deployment strips, numbered figures in side colours with life bars, this turn's move, lines of fire,
+blast and scatter, the charge corridor, and a legend with the roster.
+
+The static part (table, terrain, grid, rulers, strips, legend keys) depends only on the table and the
+language, so it is drawn once and cached; each view draws only figures and marks on a copy. Pure:
+a view in, PNG bytes out. y grows up the table (toward the north edge), so it grows up the image too.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.clickwars import CwView
+from engine.clickwars.state import Unit
+from engine.clickwars.terrain import Area
+from engine.core.shapes import Circle
+from renderers.fonts import font
+from renderers.i18n import t
+
+from . import text
+
+Color = tuple[int, int, int]
+
+PX = 7  # pixels per cm
+RULER = 28
+PANEL_W = 330
+BG: Color = (27, 29, 35)
+PANEL: Color = (38, 41, 50)
+FELT: Color = (92, 128, 72)
+GRID: Color = (110, 146, 90)
+TEXT: Color = (236, 236, 241)
+MUTED: Color = (168, 172, 186)
+SIDE: dict[str, Color] = {"red": (214, 52, 48), "blue": (44, 108, 220)}
+SIDE_TINT: dict[str, tuple[int, int, int, int]] = {"red": (214, 52, 48, 64), "blue": (44, 108, 220, 64)}
+TERRAIN: dict[str, Color] = {
+    "hill": (170, 150, 96),
+    "wood": (34, 84, 40),
+    "swamp": (74, 118, 120),
+    "rock": (112, 108, 104),
+    "building": (140, 96, 76),
+    "other": (120, 120, 120),
+}
+MOVE: Color = (250, 250, 250)
+HIT: Color = (255, 160, 40)
+MISS: Color = (200, 200, 210)
+BLAST: Color = (255, 120, 30)
+CORRIDOR: Color = (255, 230, 120)
+ENGAGED: Color = (255, 220, 60)
+
+
+class Frame:
+    """Table coordinates (cm, y up) to image pixels."""
+
+    def __init__(self, width_cm: float, height_cm: float) -> None:
+        self.w, self.h = width_cm, height_cm
+        self.left, self.top = RULER, RULER
+
+    def xy(self, x: float, y: float) -> tuple[float, float]:
+        return (self.left + x * PX, self.top + (self.h - y) * PX)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (int(RULER * 2 + self.w * PX + PANEL_W), int(RULER * 2 + self.h * PX))
+
+    @property
+    def panel_x(self) -> int:
+        return int(RULER * 2 + self.w * PX)
+
+
+def _shape_pixels(
+    f: Frame, area: Area
+) -> tuple[str, list[tuple[float, float]] | tuple[float, float, float, float]]:
+    s = area.shape
+    if isinstance(s, Circle):
+        x0, y0 = f.xy(s.x - s.r, s.y + s.r)
+        x1, y1 = f.xy(s.x + s.r, s.y - s.r)
+        return ("circle", (x0, y0, x1, y1))
+    return ("polygon", [f.xy(x, y) for x, y in s.points])
+
+
+def _fill(
+    draw: ImageDraw.ImageDraw, f: Frame, area: Area, fill: object, outline: object = None, width: int = 1
+) -> None:
+    kind, pts = _shape_pixels(f, area)
+    if kind == "circle":
+        draw.ellipse(pts, fill=fill, outline=outline, width=width)  # type: ignore[arg-type]
+    else:
+        draw.polygon(pts, fill=fill, outline=outline, width=width)  # type: ignore[arg-type]
+
+
+def _draw_terrain(img: Image.Image, f: Frame, areas: list[Area]) -> None:
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    for area in sorted(areas, key=lambda a: a.kind != "hill"):  # hills under everything else
+        color = TERRAIN[area.kind]
+        _fill(draw, f, area, fill=(*color, 235), outline=(*_dark(color), 255), width=2)
+        if area.kind == "hill" and isinstance(area.shape, Circle):  # contour rings
+            for k in (0.7, 0.4):
+                c = area.shape
+                x0, y0 = f.xy(c.x - c.r * k, c.y + c.r * k)
+                x1, y1 = f.xy(c.x + c.r * k, c.y - c.r * k)
+                draw.ellipse((x0, y0, x1, y1), outline=(*_dark(color), 255), width=2)
+    img.alpha_composite(overlay)
+    draw = ImageDraw.Draw(img)
+    for area in areas:
+        x0, y0, x1, y1 = area.shape.bbox()
+        if area.kind == "wood":  # a few trees
+            step = 3.0
+            y = y0 + step / 2
+            while y < y1:
+                x = x0 + step / 2 + (step / 2 if int(y) % 2 else 0)
+                while x < x1:
+                    if _inside(area, x, y):
+                        px, py = f.xy(x, y)
+                        draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=(22, 62, 28))
+                    x += step
+                y += step
+        elif area.going == "impassable":  # hatching
+            for k in range(int((x1 - x0 + y1 - y0) / 1.5) + 1):
+                d = k * 1.5
+                a = (x0 + d, y0) if d <= x1 - x0 else (x1, y0 + d - (x1 - x0))
+                b = (x0, y0 + d) if d <= y1 - y0 else (x0 + d - (y1 - y0), y1)
+                if _inside(area, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2):
+                    draw.line((*f.xy(*a), *f.xy(*b)), fill=(70, 66, 62), width=1)
+        elif area.kind == "swamp":
+            y = y0 + 1.0
+            while y < y1:
+                draw.line((*f.xy(x0 + 1, y), *f.xy(x1 - 1, y)), fill=(110, 160, 160), width=1)
+                y += 2.0
+        cx, cy = f.xy((x0 + x1) / 2, (y0 + y1) / 2)
+        draw.text(
+            (cx, cy),
+            area.id,
+            font=font(12, bold=True),
+            fill=(250, 250, 250),
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill=(30, 30, 30),
+        )
+
+
+def _inside(area: Area, x: float, y: float) -> bool:
+    from engine.core.shapes import contains
+
+    return contains(area.shape, x, y)
+
+
+def _dark(c: Color) -> Color:
+    return (int(c[0] * 0.6), int(c[1] * 0.6), int(c[2] * 0.6))
+
+
+@lru_cache(maxsize=16)
+def _base(terrain_json: str, width: int, height: int, south: str, lang: str) -> Image.Image:
+    """Table, strips, terrain, grid, rulers and the legend keys: drawn once per table and language."""
+    f = Frame(width, height)
+    img = Image.new("RGBA", f.size, (*BG, 255))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((*f.xy(0, height), *f.xy(width, 0)), fill=FELT)
+    strips = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    sd = ImageDraw.Draw(strips)
+    north = "blue" if south == "red" else "red"
+    sd.rectangle((*f.xy(0, 20), *f.xy(width, 0)), fill=SIDE_TINT[south])
+    sd.rectangle((*f.xy(0, height), *f.xy(width, height - 20)), fill=SIDE_TINT[north])
+    img.alpha_composite(strips)
+    areas = [Area.model_validate(a) for a in json.loads(terrain_json)]
+    _draw_terrain(img, f, areas)
+    draw = ImageDraw.Draw(img)
+    small = font(11)
+    for x in range(0, width + 1, 10):
+        draw.line((*f.xy(x, 0), *f.xy(x, height)), fill=GRID if 0 < x < width else MUTED, width=1)
+        draw.text((f.xy(x, 0)[0], f.top + height * PX + 14), str(x), font=small, fill=MUTED, anchor="mm")
+        draw.text((f.xy(x, 0)[0], RULER - 14), str(x), font=small, fill=MUTED, anchor="mm")
+    for y in range(0, height + 1, 10):
+        draw.line((*f.xy(0, y), *f.xy(width, y)), fill=GRID if 0 < y < height else MUTED, width=1)
+        draw.text((RULER - 4, f.xy(0, y)[1]), str(y), font=small, fill=MUTED, anchor="rm")
+        draw.text((f.left + width * PX + 4, f.xy(0, y)[1]), str(y), font=small, fill=MUTED, anchor="lm")
+    for x in range(0, width + 1, 1):  # 1 cm ticks on the rulers
+        px = f.xy(x, 0)[0]
+        tick = 6 if x % 10 == 0 else (4 if x % 5 == 0 else 2)
+        draw.line((px, f.top + height * PX, px, f.top + height * PX + tick), fill=MUTED)
+    draw.text(
+        (f.left + width * PX + 6, f.top + height * PX + 6),
+        t(lang, "clickwars.legend.cm"),
+        font=small,
+        fill=MUTED,
+        anchor="lt",
+    )
+    _legend_keys(img, f, lang, areas)
+    return img
+
+
+def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> None:
+    draw = ImageDraw.Draw(img)
+    x = f.panel_x + 12
+    draw.rectangle((f.panel_x, 0, img.width, img.height), fill=PANEL)
+    y = f.size[1] - 250
+    draw.text((x, y), t(lang, "clickwars.legend.title"), font=font(14, bold=True), fill=TEXT)
+    y += 22
+    kinds = sorted({a.kind for a in areas}, key=list(TERRAIN).index)
+    face = font(12)
+    for kind in kinds:
+        draw.rectangle((x, y, x + 16, y + 12), fill=TERRAIN[kind], outline=_dark(TERRAIN[kind]))
+        draw.text((x + 24, y + 6), t(lang, f"clickwars.legend.{kind}"), font=face, fill=TEXT, anchor="lm")
+        y += 18
+    draw.rectangle((x, y, x + 8, y + 12), fill=SIDE["red"])
+    draw.rectangle((x + 8, y, x + 16, y + 12), fill=SIDE["blue"])
+    draw.text((x + 24, y + 6), t(lang, "clickwars.legend.strip"), font=face, fill=TEXT, anchor="lm")
+    y += 18
+    for key, color, dash in (("move", MOVE, True), ("shot_hit", HIT, False), ("shot_miss", MISS, True)):
+        _line(draw, (x, y + 6), (x + 16, y + 6), color, 2, dash)
+        draw.text((x + 24, y + 6), t(lang, f"clickwars.legend.{key}"), font=face, fill=TEXT, anchor="lm")
+        y += 18
+    draw.ellipse((x, y, x + 14, y + 14), outline=BLAST, width=2)
+    draw.text((x + 24, y + 7), t(lang, "clickwars.legend.blast"), font=face, fill=TEXT, anchor="lm")
+    y += 18
+    draw.rectangle((x, y + 2, x + 16, y + 10), fill=_dark(CORRIDOR))
+    draw.text((x + 24, y + 6), t(lang, "clickwars.legend.corridor"), font=face, fill=TEXT, anchor="lm")
+
+
+def _line(
+    draw: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    color: Color,
+    width: int,
+    dash: bool = False,
+) -> None:
+    if not dash:
+        draw.line((*a, *b), fill=color, width=width)
+        return
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    d = 0.0
+    while d < length:
+        e = min(d + 7, length)
+        draw.line((a[0] + ux * d, a[1] + uy * d, a[0] + ux * e, a[1] + uy * e), fill=color, width=width)
+        d += 12
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color: Color) -> None:
+    _line(draw, a, b, color, 3)
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    for da in (2.6, -2.6):
+        draw.line((*b, b[0] + 10 * math.cos(ang + da), b[1] + 10 * math.sin(ang + da)), fill=color, width=3)
+
+
+def _marks(img: Image.Image, f: Frame, view: CwView) -> None:
+    m = view.marks
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    if m.corridor is not None:
+        (ax, ay), (bx, by), r = m.corridor
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * r, (bx - ax) / length * r
+        pts = [f.xy(ax + nx, ay + ny), f.xy(bx + nx, by + ny), f.xy(bx - nx, by - ny), f.xy(ax - nx, ay - ny)]
+        od.polygon(pts, fill=(*CORRIDOR, 90))
+        for cx, cy in ((ax, ay), (bx, by)):
+            od.ellipse((*f.xy(cx - r, cy + r), *f.xy(cx + r, cy - r)), fill=(*CORRIDOR, 90))
+    if m.blast is not None:
+        bx, by = m.blast
+        od.ellipse(
+            (*f.xy(bx - 5, by + 5), *f.xy(bx + 5, by - 5)), fill=(*BLAST, 110), outline=(*BLAST, 255), width=3
+        )
+    img.alpha_composite(overlay)
+    draw = ImageDraw.Draw(img)
+    if len(m.move) >= 2:
+        pts = [f.xy(x, y) for x, y in m.move]
+        for a, b in zip(pts, pts[1:], strict=False):
+            _line(draw, a, b, MOVE, 2, dash=True)
+        if m.move_cost is not None:
+            ex, ey = pts[-1]
+            draw.text(
+                (ex + 10, ey - 10),
+                f"{m.move_cost:.1f} cm",
+                font=font(11, bold=True),
+                fill=MOVE,
+                stroke_width=2,
+                stroke_fill=(30, 30, 30),
+            )
+    for s in m.shots:
+        _line(draw, f.xy(*s.frm), f.xy(*s.to), HIT if s.hit else MISS, 2, dash=not s.hit)
+    if m.scatter is not None:
+        _arrow(draw, f.xy(*m.scatter[0]), f.xy(*m.scatter[1]), BLAST)
+
+
+def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = False) -> None:
+    x, y = f.xy(u.x, u.y)  # type: ignore[arg-type]
+    r = max(u.radius * PX, 9.0)
+    color = SIDE[u.side]
+    if u.is_gun:
+        draw.rounded_rectangle(
+            (x - r, y - r * 0.7, x + r, y + r * 0.7), radius=4, fill=(40, 40, 44), outline=color, width=3
+        )
+        draw.line((x, y, x, y - r * 1.2), fill=(40, 40, 44), width=5)
+    else:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=(250, 250, 250), width=2)
+    if faint:
+        return
+    draw.text(
+        (x, y),
+        u.id[1:],
+        font=font(11, bold=True),
+        fill=(255, 255, 255),
+        anchor="mm",
+        stroke_width=1,
+        stroke_fill=(0, 0, 0),
+    )
+    draw.text(
+        (x + r - 1, y - r - 1),
+        u.p.letter,
+        font=font(10, bold=True),
+        fill=(255, 240, 200),
+        anchor="lb",
+        stroke_width=2,
+        stroke_fill=(20, 20, 20),
+    )
+    w = 2 * r
+    share = max(0.0, min(1.0, u.life / u.max_life))
+    draw.rectangle((x - w / 2, y + r + 3, x + w / 2, y + r + 7), fill=(40, 40, 40))
+    bar = (90, 210, 90) if share > 0.6 else (240, 200, 60) if share > 0.3 else (230, 70, 60)
+    draw.rectangle((x - w / 2, y + r + 3, x - w / 2 + w * share, y + r + 7), fill=bar)
+
+
+def _units(img: Image.Image, f: Frame, view: CwView) -> None:
+    draw = ImageDraw.Draw(img)
+    live = [u for u in view.units if u.placed]
+    byid = {u.id: u for u in live}
+    for u in view.units:  # the fallen: a small cross where they fell
+        if not u.alive and u.x is not None:
+            x, y = f.xy(u.x, u.y)  # type: ignore[arg-type]
+            draw.line((x - 4, y - 4, x + 4, y + 4), fill=(60, 60, 60), width=2)
+            draw.line((x - 4, y + 4, x + 4, y - 4), fill=(60, 60, 60), width=2)
+    for u in live:  # guns linked to crews, engaged pairs linked
+        if u.is_gun and u.crew in byid:
+            c = byid[u.crew]  # type: ignore[index]
+            draw.line((*f.xy(u.x, u.y), *f.xy(c.x, c.y)), fill=SIDE[u.side], width=3)  # type: ignore[arg-type]
+    from engine.clickwars.los import engaged
+
+    for i, a in enumerate(live):
+        for b in live[i + 1 :]:
+            if a.side != b.side and engaged(a, b):
+                draw.line((*f.xy(a.x, a.y), *f.xy(b.x, b.y)), fill=ENGAGED, width=3)  # type: ignore[arg-type]
+    if view.objective is not None:
+        ox, oy = view.objective
+        draw.ellipse((*f.xy(ox - 10, oy + 10), *f.xy(ox + 10, oy - 10)), outline=(255, 255, 255), width=3)
+    for h in view.hostages:
+        x, y = f.xy(h.x, h.y)
+        draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=(250, 240, 200), outline=(60, 60, 60), width=2)
+        draw.text((x, y), h.id, font=font(9, bold=True), fill=(20, 20, 20), anchor="mm")
+    for u in live:
+        _unit_token(draw, f, u)
+    if view.my_deployment and view.seat is not None:
+        for key, (x, y) in view.my_deployment.items():
+            u = byid.get(key) or next((v for v in view.units if v.id == key), None)
+            if u is not None:
+                _unit_token(draw, f, u.model_copy(update={"x": x, "y": y}))
+
+
+def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+    draw = ImageDraw.Draw(img)
+    x = f.panel_x + 12
+    y = 12
+    draw.text((x, y), "ClickWars", font=font(18, bold=True), fill=TEXT)
+    y += 28
+    for line in text.status_text(view, lang).replace("**", "").splitlines()[1:]:
+        draw.text((x, y), line, font=font(12), fill=TEXT)
+        y += 17
+    y += 6
+    draw.text((x, y), t(lang, "clickwars.legend.units"), font=font(13, bold=True), fill=TEXT)
+    y += 20
+    face = font(11)
+    limit = f.size[1] - 260
+    cols = [x, x + PANEL_W // 2 - 6]
+    for col, seat in zip(cols, ("red", "blue"), strict=True):
+        yy = y
+        for u in view.units:
+            if u.side != seat or yy > limit:
+                continue
+            color = SIDE[seat] if u.alive else (90, 90, 96)
+            life = f"{max(u.life, 0)}/{u.max_life}" if u.alive else "†"
+            draw.text((col, yy), f"{u.id} {u.p.letter} {life}", font=face, fill=color if u.alive else MUTED)
+            yy += 15
+
+
+def board_png(view: CwView, lang: str) -> bytes:
+    """The whole picture for a view."""
+    w, h = view.options.width, view.options.height
+    terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
+    img = _base(terrain_json, w, h, view.south, lang).copy()
+    f = Frame(w, h)
+    _marks(img, f, view)
+    _units(img, f, view)
+    _panel(img, f, view, lang)
+    out = io.BytesIO()
+    img.convert("RGB").save(out, format="PNG", compress_level=3)
+    return out.getvalue()

@@ -1,0 +1,53 @@
+"""The ClickWars presenter: the platform's one entry point to this game's pictures and words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from engine.clickwars import CwView
+from engine.core import Action, Event
+from renderers.i18n import t
+
+from . import board, text
+
+
+def _view(view: BaseModel) -> CwView:
+    if not isinstance(view, CwView):
+        raise TypeError(f"expected a CwView, got {type(view).__name__}")
+    return view
+
+
+class ClickWarsPresenter:
+    """Implements renderers.base.Presenter; the only secret is a side's deployment before the reveal."""
+
+    game = "clickwars"
+
+    def board_png(self, view: BaseModel, lang: str) -> bytes:
+        return board.board_png(_view(view), lang)
+
+    def private_png(self, view: BaseModel, lang: str) -> bytes | None:
+        v = _view(view)
+        if v.seat is None or not v.my_deployment:
+            return None
+        return board.board_png(v, lang)  # the seat's own planned deployment drawn on the table
+
+    def status_text(self, view: BaseModel, lang: str) -> str:
+        return text.status_text(_view(view), lang)
+
+    def private_text(self, view: BaseModel, lang: str) -> str | None:
+        return text.private_text(_view(view), lang)
+
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
+        return text.action_label(action, lang, view if isinstance(view, CwView) else None)[:80]
+
+    def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
+        return text.action_prompt(_view(view), actions, lang)
+
+    def narrate(self, event: Event, lang: str) -> str | None:
+        return text.narrate(event, lang)
+
+    def rules_text(self, lang: str) -> str:
+        """A readable rules summary (used by /rules)."""
+        return t(lang, "clickwars.rules")
