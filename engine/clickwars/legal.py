@@ -15,7 +15,7 @@ from engine.core.shapes import bearing_of, snap
 from . import actions as a
 from .armies import CHARGE_CM
 from .deploy import check_placement, pieces_to_place
-from .los import CONTACT_CM, gap, is_engaged, reach
+from .los import CONTACT_CM, engaged_with, gap, is_engaged, reach
 from .movement import allowance, check_charge, check_move
 from .state import CwState, Seat, Unit, deployment_bounds
 
@@ -34,7 +34,7 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
         case "deploy":
             out: list[Action] = [a.AutoDeploy(plan=p) for p in ("line", "cover", "spread")]
             if _deployment_complete(s, seat):
-                out.append(a.ConfirmDeployment())
+                out.insert(0, a.ConfirmDeployment())  # first: a finished plan is one click from done
             return out
         case "movement":
             return [*_moves(s, seat), a.EndPhase()]
@@ -107,6 +107,9 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
             targets.append(goal)
         seen: set[tuple[float, float]] = set()
         step = allowance(s, u)
+        foes = engaged_with(s, u)
+        if foes and not (u.p.lancer or u.type == "cavalry"):
+            targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
         w = u.ranged()
         stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
         if foe is not None and w is not None and not u.is_gun:
@@ -125,7 +128,7 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
                     continue
                 seen.add(dest)
                 try:
-                    check_move(s, u, dest)
+                    check_move(s, u, dest, foes=foes)
                 except Rejected:
                     continue
                 out.append(a.Move(unit=u.id, x=dest[0], y=dest[1]))

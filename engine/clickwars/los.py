@@ -44,10 +44,13 @@ def reach(u: Unit) -> float:
 
 def engaged(a: Unit, b: Unit) -> bool:
     """CW-CC-2: enemies are engaged while their gap is within the reach of either's CC weapon."""
-    if a.side == b.side or not a.alive or not b.alive or a.x is None or b.x is None:
+    ax, bx = a.x, b.x
+    if ax is None or bx is None or a.side == b.side or not a.alive or not b.alive:
         return False
-    if math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius > MAX_REACH_CM + 1e-9:  # type: ignore[operator]
-        return False  # cheap test first: no weapon reaches farther
+    lim = a.radius + b.radius + MAX_REACH_CM + 1e-9  # cheap test first: no weapon reaches farther
+    dx, dy = ax - bx, a.y - b.y  # type: ignore[operator]
+    if dx > lim or dx < -lim or dy > lim or dy < -lim or dx * dx + dy * dy > lim * lim:
+        return False
     r = max(reach(a), reach(b))
     return r > 0 and gap(a, b) <= r + 1e-9
 

@@ -68,7 +68,17 @@ def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
 def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:
     """The id of a base (figure, gun or hostage) that a base at (x, y) would overlap, else None."""
     for o in state.units.values():
-        if o.placed and o.id not in skip and math.hypot(o.x - x, o.y - y) < o.radius + r - 1e-6:  # type: ignore[operator]
+        ox = o.x
+        if ox is None or not o.alive:
+            continue
+        reach_ = o.radius + r - 1e-6
+        dx, dy = ox - x, o.y - y  # type: ignore[operator]
+        if (
+            -reach_ < dx < reach_
+            and -reach_ < dy < reach_
+            and dx * dx + dy * dy < reach_ * reach_
+            and o.id not in skip
+        ):
             return o.id
     for h in state.hostages:
         if h.id not in skip and math.hypot(h.x - x, h.y - y) < HOSTAGE_RADIUS_CM + r - 1e-6:
@@ -81,14 +91,17 @@ def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     lox, hix, loy, hiy = min(xs) - u.radius, max(xs) + u.radius, min(ys) - u.radius, max(ys) + u.radius
+    side = u.side
     for o in state.units.values():
-        if o.alive and o.x is not None and o.side != u.side:
-            r = o.radius
-            if o.x + r < lox or o.x - r > hix or o.y + r < loy or o.y - r > hiy:  # type: ignore[operator]
-                continue
-            for p, q in zip(path, path[1:], strict=False):
-                if capsule_hits_circle(p, q, u.radius, o.x, o.y, o.radius):  # type: ignore[arg-type]
-                    return o.id
+        ox = o.x
+        if ox is None or not o.alive or o.side == side:
+            continue
+        r = o.radius
+        if ox + r < lox or ox - r > hix or o.y + r < loy or o.y - r > hiy:  # type: ignore[operator]
+            continue
+        for p, q in zip(path, path[1:], strict=False):
+            if capsule_hits_circle(p, q, u.radius, ox, o.y, r):  # type: ignore[arg-type]
+                return o.id
     return None
 
 
@@ -106,8 +119,12 @@ def carried_hostage(state: CwState, u: Unit) -> str | None:
     return None
 
 
-def check_move(state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = ()) -> MovePlan:
-    """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8)."""
+def check_move(
+    state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = (), foes: list[Unit] | None = None
+) -> MovePlan:
+    """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8).
+
+    `foes` (the enemies `u` is engaged with) may be passed when already known (the legal sample)."""
     if u.charged_turn is not None and u.charged_turn == state.turn - 2:
         raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
     if u.moved:
@@ -136,7 +153,8 @@ def check_move(state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = ()) -> M
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
     # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
-    foes = engaged_with(state, u)
+    if foes is None:
+        foes = engaged_with(state, u)
     fled = False
     if foes:
         moved = u.model_copy(update={"x": end[0], "y": end[1]})

@@ -168,6 +168,19 @@ def _base(terrain_json: str, width: int, height: int, south: str, lang: str) -> 
     sd.rectangle((*f.xy(0, 20), *f.xy(width, 0)), fill=SIDE_TINT[south])
     sd.rectangle((*f.xy(0, height), *f.xy(width, height - 20)), fill=SIDE_TINT[north])
     img.alpha_composite(strips)
+    draw = ImageDraw.Draw(img)
+    for seat, y_line, y_label in ((south, 20, 10), (north, height - 20, height - 10)):
+        left, right = f.xy(0, y_line), f.xy(width, y_line)
+        _line(draw, left, right, SIDE[seat], 3, dash=True)
+        draw.text(
+            f.xy(3, y_label),
+            t(lang, f"clickwars.side.{seat}"),
+            font=font(13, bold=True),
+            fill=SIDE[seat],
+            anchor="lm",
+            stroke_width=2,
+            stroke_fill=(240, 240, 240),
+        )
     areas = [Area.model_validate(a) for a in json.loads(terrain_json)]
     _draw_terrain(img, f, areas)
     draw = ImageDraw.Draw(img)

@@ -125,7 +125,7 @@ def status_text(view: CwView, lang: str) -> str:
                 phase=phase_name(lang, view.phase),
             )
         )
-    elif view.phase != "over":
+    else:
         lines.append(phase_name(lang, view.phase))
     alive = {
         s: sum(1 for u in view.units if u.side == s and u.placed and not u.is_gun) for s in ("red", "blue")
