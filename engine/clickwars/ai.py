@@ -144,14 +144,11 @@ class ClickWarsPilot:
             score += 0.8 * (near_here - near_there)  # melee troops close in
         elif here_can == 0:
             score += 0.6 * (near_here - near_there)  # shooters advance until something is in range
-        friends_near = sum(
-            1
-            for o in board.units.values()
-            if o.placed
-            and o.side == u.side
-            and o.id not in (u.id, u.gun, u.crew)
-            and math.hypot(o.x - dest[0], o.y - dest[1]) < 9.0  # type: ignore[operator]
-        )
+        friends_near = 0
+        for o in board.units.values():
+            if o.placed and o.side == u.side and o.id not in (u.id, u.gun, u.crew):
+                ox, oy = o.xy
+                friends_near += math.hypot(ox - dest[0], oy - dest[1]) < 9.0
         score -= 1.0 * friends_near  # spread out: a blast template is 10 cm across
         if u.life <= u.max_life * 0.4:
             lo, hi = deployment_bounds(board, u.side)  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ Every die is rolled here in the order of §8.8 and written into the event that u
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from engine.core import Tape
 from engine.core.shapes import bearing_offset
@@ -38,7 +38,7 @@ def gross_damage(die: int, formula: Formula) -> int:
     raise AssertionError(formula)
 
 
-def to_hit(die: int, need: int) -> str:
+def to_hit(die: int, need: int) -> Literal["hit", "miss", "critical", "fumble"]:
     """CW-RNG-4, CW-CC-3, CW-CRT-1/2: 1 is a critical, 10 a fumble, else hit when die <= need."""
     if die == 1:
         return "critical"

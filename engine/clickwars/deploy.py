@@ -79,8 +79,9 @@ def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
     gx = [width / 2 + 20.0 * (i - (len(guns) - 1) / 2) for i in range(len(guns))]
     for g, x in zip(guns, gx, strict=False):
         out[g.id] = (snap(x), snap(back + toward * 2.0))
-        if crew_of[g.id]:
-            out[crew_of[g.id]] = (snap(x), snap(back + toward * 2.0 - toward * 4.5))  # touching, behind
+        crewman = crew_of[g.id]
+        if crewman:
+            out[crewman] = (snap(x), snap(back + toward * 2.0 - toward * 4.5))  # touching, behind
     if kind == "cover":
         blockers = [a for a in state.terrain if a.sight != "none"]
         mid = state.height / 2

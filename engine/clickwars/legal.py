@@ -8,6 +8,7 @@ objective; each is checked with the same rules `decide` uses. Typed forms reach 
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, snap
@@ -18,6 +19,8 @@ from .deploy import check_placement, pieces_to_place
 from .los import CONTACT_CM, engaged_with, gap, is_engaged, reach
 from .movement import allowance, check_charge, check_move
 from .state import CwState, Seat, Unit, deployment_bounds
+
+PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
 
 def legal_actions(s: CwState, seat: Seat) -> list[Action]:
@@ -32,7 +35,7 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
             names = sorted({u.profile for u in s.units.values() if u.side == seat and not u.is_gun})
             return [a.NameQuarry(quarry=n) for n in names]
         case "deploy":
-            out: list[Action] = [a.AutoDeploy(plan=p) for p in ("line", "cover", "spread")]
+            out: list[Action] = [a.AutoDeploy(plan=p) for p in PLANS]
             if _deployment_complete(s, seat):
                 out.insert(0, a.ConfirmDeployment())  # first: a finished plan is one click from done
             return out
@@ -62,7 +65,14 @@ def ready_units(s: CwState, seat: Seat) -> list[Unit]:
 
 
 def _nearest(u: Unit, others: list[Unit]) -> Unit | None:
-    return min(others, key=lambda o: (math.hypot(o.x - u.x, o.y - u.y), o.id), default=None)  # type: ignore[operator]
+    ux, uy = u.xy
+    best: tuple[float, str, Unit] | None = None
+    for o in others:
+        ox, oy = o.xy
+        key = (math.hypot(ox - ux, oy - uy), o.id, o)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return None if best is None else best[2]
 
 
 def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:

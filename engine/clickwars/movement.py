@@ -86,6 +86,12 @@ def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -
     return None
 
 
+def _gap_at(o: Unit, at: XY, r: float) -> float:
+    """Edge gap between unit `o` and a base of radius r centred at `at`."""
+    ox, oy = o.xy
+    return math.hypot(ox - at[0], oy - at[1]) - o.radius - r
+
+
 def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
     """CW-MOV-3, §8.8: the base swept along the path may not overlap an enemy base."""
     xs = [p[0] for p in path]
@@ -191,10 +197,7 @@ def check_move(
     other = overlaps_any(state, end[0], end[1], u.radius, skip)
     if other is not None:
         raise refuse("clickwars.overlap", unit=u.id, other=other)
-    if (
-        gun is not None
-        and math.hypot(gun.x - end[0], gun.y - end[1]) - gun.radius - u.radius > CONTACT_CM + 1e-9
-    ):  # type: ignore[operator]
+    if gun is not None and _gap_at(gun, end, u.radius) > CONTACT_CM + 1e-9:
         plan.crew_leaves = True  # §8.8: out of contact, no longer its crewman
     if hostage is not None:
         h = next(h for h in state.hostages if h.id == hostage)

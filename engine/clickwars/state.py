@@ -103,6 +103,10 @@ class Marks(BaseModel):
     corridor: tuple[XY, XY, float] | None = None
 
 
+def _no_pending() -> dict[Seat, dict[str, XY]]:
+    return {"red": {}, "blue": {}}
+
+
 class CwState(State):
     """The full state; `pending` holds the sides' secret deployments until both are ready."""
 
@@ -116,7 +120,7 @@ class CwState(State):
     south: Seat = "red"  # whose edge is y = 0 (§8.1: the first player's, unless it chose north)
     attacker: Seat | None = None
     quarry: dict[Seat, str] = Field(default_factory=dict)
-    pending: dict[Seat, dict[str, XY]] = Field(default_factory=lambda: {"red": {}, "blue": {}})
+    pending: dict[Seat, dict[str, XY]] = Field(default_factory=lambda: _no_pending())
     ready: list[Seat] = Field(default_factory=list)
     hostages: list[Hostage] = Field(default_factory=list)
     round: int = 0

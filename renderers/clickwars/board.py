@@ -372,9 +372,9 @@ def _units(img: Image.Image, f: Frame, view: CwView) -> None:
         _unit_token(draw, f, u)
     if view.my_deployment and view.seat is not None:
         for key, (x, y) in view.my_deployment.items():
-            u = byid.get(key) or next((v for v in view.units if v.id == key), None)
-            if u is not None:
-                _unit_token(draw, f, u.model_copy(update={"x": x, "y": y}))
+            mine = byid.get(key) or next((v for v in view.units if v.id == key), None)
+            if mine is not None:
+                _unit_token(draw, f, mine.model_copy(update={"x": x, "y": y}))
 
 
 def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
