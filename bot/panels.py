@@ -338,7 +338,8 @@ async def private_panel(
         return Panel("\n".join(lines))
     view = rules.view(state, seat)
     secret = presenter.private_text(view, lang)
-    lines.append(secret if secret else t(lang, "bot.nothing_hidden"))
+    if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
+        lines.append(secret)
     files: list[tuple[str, bytes]] = []
     png = await asyncio.to_thread(presenter.private_png, view, lang)
     if png:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
@@ -217,6 +218,7 @@ def _catalog(lang: str) -> _Catalog:
 
 
 _LONG = 1000
+_NUMBER = re.compile(r"-?\d{1,12}(\.\d{1,6})?")
 
 
 def _arg(value: Any) -> Any:
@@ -227,6 +229,12 @@ def _arg(value: Any) -> Any:
     if isinstance(value, int):
         # Babel's decimal context overflows on huge integers (a typed table number of 31 digits).
         return fluent_number(value, useGrouping=False) if abs(value) < 10**15 else str(value)
+    if isinstance(value, str) and _NUMBER.fullmatch(value):
+        # A number already written as text (the engine's `inches()`: "2.5") is still a number:
+        # the language's decimal mark and plural form apply ("2,5 pulgadas").
+        # (int or float, not Decimal: fluent.runtime applies plural rules only to those)
+        number = float(value) if "." in value else int(value)
+        return fluent_number(number, useGrouping=False)
     if isinstance(value, float | Decimal | str | FluentType):
         return value
     return str(getattr(value, "value", value))

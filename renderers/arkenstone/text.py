@@ -20,8 +20,8 @@ from engine.arkenstone import (
     TurnUp,
 )
 from engine.arkenstone import events as ev
-from engine.arkenstone.board import cell_at, figures_gap, inches
-from engine.arkenstone.model import ARKENSTONE, BILBO, SMAUG, rank_text
+from engine.arkenstone.board import MOVE_IN, cell_at, figures_gap, inches
+from engine.arkenstone.model import ARKENSTONE, BILBO, DISCOVER_REACH_IN, SEARCH_REACH_IN, SMAUG, rank_text
 from engine.core import Action, Event
 from engine.core.geometry import Point, distance
 from renderers.i18n import t
@@ -100,8 +100,14 @@ def action_label(action: Action, lang: str) -> str:
 # --- prompts and status -----------------------------------------------------------------------
 
 
+def actions_guide(lang: str, seat: str) -> str:
+    """What each action of a figure does (AK-ACT-B1..B3, AK-ACT-S1..S2), for the point of choice."""
+    reach = SEARCH_REACH_IN if seat == BILBO else DISCOVER_REACH_IN
+    return t(lang, "arkenstone.guide.actions", seat=seat, move=MOVE_IN[seat], reach=reach)
+
+
 def action_prompt(view: ArkenstoneView, actions: Sequence[Action], lang: str) -> str:
-    """One sentence for the seat that must act now."""
+    """What the seat that must act chooses now, with what each choice does (for newcomers)."""
     seat = view.acting[0] if view.acting else view.active
     who = figure(lang, seat)
     match view.phase:
@@ -112,16 +118,18 @@ def action_prompt(view: ArkenstoneView, actions: Sequence[Action], lang: str) ->
         case "place_location":
             return t(lang, "arkenstone.prompt.place_location", card=card(view.next_location or 1, "location"))
         case "free_action":
-            return t(lang, "arkenstone.prompt.free_action", card=card(view.reference or 1, view.active))
+            prompt = t(lang, "arkenstone.prompt.free_action", card=card(view.reference or 1, view.active))
+            return prompt + " " + actions_guide(lang, seat)
         case "action":
             key = (
                 "arkenstone.prompt.action_ace"
                 if view.after_action == "reshuffle"
                 else "arkenstone.prompt.action"
             )
-            return t(lang, key, figure=who)
-        case "guess":
-            return t(lang, "arkenstone.prompt.guess", card=card(view.reference or 1, view.active))
+            return t(lang, key, figure=who) + " " + actions_guide(lang, seat)
+        case "guess":  # AK-TRN-6/7/9: what a right or wrong guess brings
+            prompt = t(lang, "arkenstone.prompt.guess", card=card(view.reference or 1, view.active))
+            return prompt + " " + t(lang, "arkenstone.guide.guess")
         case "trick":
             rank = view.trick_rank or 1
             return t(
@@ -165,6 +173,10 @@ def status_text(view: ArkenstoneView, lang: str) -> str:
         lines.append(
             t(lang, "arkenstone.status.reference", card=card(view.reference, view.active), guess=guess)
         )
+    if view.turn == 0 or view.winner is not None:
+        # During the setup the count says nothing ("0 of 0", then "n of n" as cards are laid);
+        # after the end the hunt's state is stale ("the Arkenstone lies face up" once Bilbo has it).
+        return "\n".join(lines)
     down = sum(1 for tr in view.treasures if not tr.face_up)
     stone = next(
         (tr for tr in view.treasures if tr.face_up and not tr.removed and tr.rank == ARKENSTONE), None
@@ -174,7 +186,7 @@ def status_text(view: ArkenstoneView, lang: str) -> str:
         treasure += " · " + t(lang, "arkenstone.status.stone_seen", card=f"T{stone.label}")
     lines.append(treasure)
     if view.bilbo is not None and view.smaug is not None:
-        lines.append(t(lang, "arkenstone.status.gap", distance=inches(figures_gap(view))))
+        lines.append(t(lang, "arkenstone.status.gap", distance=round(figures_gap(view), 2)))
     return "\n".join(lines)
 
 
@@ -284,6 +296,8 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, key, smaug=card(s, SMAUG), bilbo=card(b, BILBO))
         case ev.TurnEnded(seat=seat, reason=reason):
             return t(lang, f"arkenstone.say.turn_ended_{reason}", figure=figure(lang, seat))
+        case ev.GameWon(reason="recovered"):
+            return t(lang, "arkenstone.say.recovered")  # the winning move, told before the outcome
         case ev.GameWon():
-            return None  # the platform announces the outcome once, with the players' names and the reason
+            return None  # the contest line told the winning move; the platform announces the outcome
     return None

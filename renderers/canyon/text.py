@@ -45,12 +45,8 @@ def cards(ranks: Sequence[int], suit: Suit) -> str:
 
 
 def hits(lang: str, n: int) -> str:
-    """'no hits' / '1 hit' / '3 hits'."""
-    if n == 0:
-        return t(lang, "canyon.hits.zero")
-    if n == 1:
-        return t(lang, "canyon.hits.one")
-    return t(lang, "canyon.hits.many", n=n)
+    """'no hits' / '1 hit' / '3 hits' (a plural message: the language's CLDR forms)."""
+    return t(lang, "canyon.hits", n=n)
 
 
 def ship_cap(lang: str, seat: str) -> str:
@@ -93,7 +89,11 @@ def action_label(action: Action, lang: str, view: CanyonView | None = None) -> s
                 return t(lang, "canyon.action.route_card", route=ROUTE_LETTERS[route], card=card)
             return t(lang, "canyon.action.route", route=ROUTE_LETTERS[route])
         case PlayCard(card=rank):
-            return t(lang, "canyon.action.play", card=RANK_NAME.get(rank, str(rank)))
+            name = RANK_NAME.get(rank, str(rank))
+            hazard = _known_hazard(view)
+            if hazard is not None:  # DC-CAN-1: the Marine sees what each card would cost
+                return t(lang, "canyon.action.play_cost", card=name, hits=max(0, rank - hazard))
+            return t(lang, "canyon.action.play", card=name)
         case ResolveHit(choice="discard"):
             if view is not None and view.seat is not None:  # §8.2: "Discard random hand card (n left)"
                 return t(lang, "canyon.action.discard_n", hand=view.ship(view.seat).hand_count)
@@ -108,18 +108,43 @@ def action_label(action: Action, lang: str, view: CanyonView | None = None) -> s
     return t(lang, "canyon.action.unknown")
 
 
+def _known_hazard(view: CanyonView | None) -> int | None:
+    """The value of the hazard the Marine is about to play against, when it is one (DC-CAN-1)."""
+    if view is None or view.seat != MARINE or view.phase != "marine_play":
+        return None
+    if not view.preview or len(view.preview) != 1 or view.preview[0] > 10:
+        return None
+    return view.preview[0]
+
+
 def action_prompt(view: CanyonView, actions: Sequence[Action], lang: str) -> str:
-    """One sentence asking the viewer to choose."""
+    """What the viewer chooses now, with what the choice costs or changes (for newcomers)."""
     seat = view.seat or MARINE
     if view.phase == "navigate" and view.preview and len(view.preview) == 2:
         a, b = (canyon_card(r) for r in view.preview)
         return t(lang, "canyon.prompt.route", a=a, b=b)
     if view.phase == "marine_play":
-        if view.preview:
-            return t(lang, "canyon.prompt.marine_play", next=canyon_card(view.preview[0]))
+        if view.preview and len(view.preview) == 1:
+            rank = view.preview[0]
+            if rank <= 10:  # DC-CAN-1: each point above the hazard is a hit
+                return t(lang, "canyon.prompt.marine_play_hazard", next=canyon_card(rank), value=rank)
+            return t(  # DC-CAN-6: J/Q/K never cause hazard hits
+                lang,
+                "canyon.prompt.marine_play_effect",
+                next=canyon_card(rank),
+                effect=effect_name(lang, rank),
+            )
         return t(lang, "canyon.prompt.play")
     if view.phase == "ork_play" and view.marine.played is not None:
-        return t(lang, "canyon.prompt.ork_play", card=flight_card(MARINE, view.marine.played))
+        # DC-MAN-3..5 with DC-GEN-2's clamp, then DC-SHO-2: the die is what the Ork's dice must reach.
+        return t(
+            lang,
+            "canyon.prompt.ork_play",
+            card=flight_card(MARINE, view.marine.played),
+            pursuit=view.pursuit,
+            closer=max(1, view.pursuit - 1),
+            farther=min(6, view.pursuit + 1),
+        )
     if view.phase == "hits" and view.pending_hits:
         return hits_prompt(view, seat, lang)
     return t(lang, "canyon.prompt.generic")
@@ -239,8 +264,7 @@ def _pursuit(e: Any, lang: str) -> str:
 def _drawn(e: Any, lang: str) -> str:
     if e.cards is not None:
         return t(lang, "canyon.n.cards_drawn_own", cards=cards(e.cards, FLIGHT_SUIT[e.seat]))
-    key = "canyon.n.cards_drawn_one" if e.count == 1 else "canyon.n.cards_drawn"
-    return t(lang, key, **pilots(lang, e.seat), count=e.count)
+    return t(lang, "canyon.n.cards_drawn", **pilots(lang, e.seat), count=e.count)
 
 
 def _previewed(e: Any, lang: str) -> str:

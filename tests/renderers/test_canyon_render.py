@@ -256,7 +256,9 @@ def test_the_per_hit_prompt_gives_what_the_choice_depends_on() -> None:
             assert f"{ship.damage}/20" in prompt and "{" not in prompt
             assert ("×" in prompt) == (ship.pending_multiplier > 1)
             if ship.hand_count:
-                assert f"({'you hold' if lang == 'en' else 'tienes'} {ship.hand_count})" in prompt
+                held = {"en": ("you hold", "card", "cards"), "es": ("tienes", "carta", "cartas")}[lang]
+                noun = held[1] if ship.hand_count == 1 else held[2]  # a plural form (CLDR "one")
+                assert f"({held[0]} {ship.hand_count} {noun})" in prompt
             labels = [PRESENTER.action_label(a, lang, view) for a in legal]
             assert all(len(label) <= 80 for label in labels)
         en = PRESENTER.action_prompt(view, legal, "en")

@@ -144,7 +144,10 @@ arkenstone-say-contest_won = Discover the Thief: Smaug { $smaug } against Bilbo 
 arkenstone-say-figure_placed = { $figure } is set at { $where }.
 arkenstone-say-guessed = { $figure } guesses { $guess }.
 arkenstone-say-location_placed = { $figure }'s player lays { $card } face up at { $where }.
-arkenstone-say-moved = { $figure } moves { $distance } in to { $where }.
+arkenstone-say-moved = { $figure } moves { $distance } { $distance ->
+        [one] inch
+       *[other] inches
+    } to { $where }.
 arkenstone-say-next_location = { $figure }'s player must lay { $card } face up.
 arkenstone-say-passed = { $figure } passes.
 arkenstone-say-reference = { $figure } turns { $card } as the reference.
@@ -165,10 +168,14 @@ arkenstone-say-turn_ended_event = { $figure }'s turn ends after the event.
 arkenstone-say-turn_ended_failed_discover = { $figure }'s turn ends.
 arkenstone-say-turn_ended_wrong_guess = { $figure }'s turn ends.
 arkenstone-say-turn_started = Turn { $turn }: { $figure }. Both decks are shuffled.
-arkenstone-say-turn_ups_owed = Bilbo chooses { $n } face-down cards to turn up.
+arkenstone-say-turn_ups_owed = Bilbo chooses { $n ->
+        [one] a face-down card
+       *[other] { $n } face-down cards
+    } to turn up.
 arkenstone-say-turned_right = { $figure } turns { $card }: right! { $other } turns { $other_card }.
 arkenstone-say-turned_stone = { $card } is turned face up: { $face }, the Arkenstone!
 arkenstone-say-turned_wrong = { $figure } turns { $card }: wrong. { $other } turns { $other_card }.
+arkenstone-say-recovered = Bilbo takes the Arkenstone!
 
 arkenstone-search_out_of_reach = { $card } is { $distance } inches from Bilbo; he can search only within 1 inch.
 
@@ -178,7 +185,10 @@ arkenstone-seat-smaug = Smaug
 arkenstone-smaug_only = Only Smaug can do that.
 
 arkenstone-status-face_down = Treasure cards face down: { $n } of { $total }
-arkenstone-status-gap = Bilbo and Smaug are { $distance } in apart.
+arkenstone-status-gap = Bilbo and Smaug are { $distance } { $distance ->
+        [one] inch
+       *[other] inches
+    } apart.
 arkenstone-status-reference = Reference **{ $card }** · guess: { $guess }
 arkenstone-status-setup = **Setting up** · { $line }
 arkenstone-status-stone_seen = the Arkenstone lies face up at { $card }!
@@ -215,3 +225,8 @@ arkenstone-ui-toward = Move toward a card or figure (up to { $limit } in)…
 arkenstone-ui-toward_option = { $label } · { $distance } in away
 
 arkenstone-unknown_target = There is nothing called { $target } to move toward.
+arkenstone-guide-actions = { $seat ->
+        [bilbo] Move up to { $move } inches; search a face-down treasure card within { $reach } inch (it is removed unless it is the Arkenstone, which stays face up); or recover the face-up Arkenstone within { $reach } inch to win.
+       *[smaug] Move up to { $move } inches; or discover Bilbo within { $reach } inch: you both turn a card, a higher one for you wins the game, otherwise Bilbo slips away onto a club and your turn ends.
+    }
+arkenstone-guide-guess = Right: you earn an action (with an A, J, Q or K, a special event instead). Wrong: your turn ends.

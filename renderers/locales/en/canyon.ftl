@@ -9,6 +9,11 @@ canyon-action-route = Fly route { $route }
 canyon-action-route_card = Fly route { $route }: { $card }
 canyon-action-take_all = Take all remaining hits as damage
 canyon-action-unknown = Unknown move
+canyon-action-play_cost = Play { $card } · { $hits ->
+        [0] no hits
+        [one] 1 hit
+       *[other] { $hits } hits
+    }
 
 canyon-bad_route = Choose route A or route B.
 
@@ -27,9 +32,6 @@ canyon-game_over = This game is over.
 
 canyon-hand_empty = Your hand is empty, so you cannot discard: draw a damage card instead.
 
-canyon-hits-many = { $n } hits
-canyon-hits-one = 1 hit
-canyon-hits-zero = no hits
 
 canyon-img-damage = Damage
 canyon-img-damage_cards = Damage cards
@@ -54,7 +56,11 @@ canyon-img-played = Played this turn
 canyon-img-preview = Next canyon card (only you see it)
 canyon-img-preview_fork = Fork ahead (only you see it)
 canyon-img-pursuit = Pursuit die
-canyon-img-removed = { $count } canyon cards removed unseen
+canyon-img-removed = { $count ->
+        [0] no canyon card removed
+        [one] { $count } canyon card removed unseen
+       *[other] { $count } canyon cards removed unseen
+    }
 canyon-img-roll-icarus = Icarus
 canyon-img-roll-shoot = Shoot
 canyon-img-roll-wide_area = Wide area
@@ -74,14 +80,30 @@ canyon-img-your_hand = Your hand
 
 canyon-n-absorbed = { $ship } absorbs a hit: the random hand card { $card } is discarded.
 canyon-n-advanced = The Stormtalon flies on to step { $step }.
-canyon-n-cards_drawn = { $pilot } draws { $count } cards.
-canyon-n-cards_drawn_one = { $pilot } draws a card.
+canyon-n-cards_drawn = { $pilot } draws { $count ->
+        [one] a card
+       *[other] { $count } cards
+    }.
 canyon-n-cards_drawn_own = You draw { $cards }.
-canyon-n-created = Canyon of Death: the Stormtalon dives into a canyon of { $steps } steps ({ $forks } forks) with the Dakkajet on its tail.
-canyon-n-damage = { $ship } draws damage { $card }: +{ $damage }, total { $total }/20.
-canyon-n-damage_face = { $ship } draws { $card }: the next numbered damage card counts ×{ $multiplier }.
-canyon-n-damage_multiplied = { $ship } draws damage { $card } ×{ $multiplier }: +{ $damage }, total { $total }/20.
-canyon-n-dealt = { $cards } canyon cards are dealt face down; { $removed } are removed unseen.
+canyon-n-created = Canyon of Death: the Stormtalon dives into a canyon of { $steps ->
+        [one] { $steps } step
+       *[other] { $steps } steps
+    } ({ $forks ->
+        [0] no forks
+        [one] { $forks } fork
+       *[other] { $forks } forks
+    }) with the Dakkajet on its tail.
+canyon-n-damage = { $ship } draws damage card { $card }: +{ $damage }, total { $total }/20.
+canyon-n-damage_face = { $ship } draws damage card { $card }: the next numbered damage card counts ×{ $multiplier }.
+canyon-n-damage_multiplied = { $ship } draws damage card { $card } ×{ $multiplier }: +{ $damage }, total { $total }/20.
+canyon-n-dealt = { $cards ->
+        [one] { $cards } canyon card is dealt
+       *[other] { $cards } canyon cards are dealt
+    } face down; { $removed ->
+        [0] none is left over
+        [one] { $removed } is removed unseen
+       *[other] { $removed } are removed unseen
+    }.
 canyon-n-destroyed = { $ship } is destroyed with { $total } damage!
 canyon-n-hazard = Hazard { $value }: Stormtalon { $marine } → { $marine_hits }; Dakkajet { $ork } → { $ork_hits }.
 canyon-n-hits_received = { $ship } takes { $hits } from { $source }.
@@ -133,14 +155,21 @@ canyon-private-hand = Your hand: { $cards }
 canyon-private-next = Next canyon card: { $card } ({ $effect })
 
 canyon-prompt-generic = Choose your move.
-canyon-prompt-hit_one = { $hits } to take from { $source }: discard a random card from your hand (you hold { $hand }) or draw a damage card? Your damage so far: { $damage }/20.
+canyon-prompt-hit_one = { $hits } to take from { $source }: discard a random card from your hand (you hold { $hand ->
+        [one] 1 card
+       *[other] { $hand } cards
+    }) or draw a damage card? Your damage so far: { $damage }/20.
 canyon-prompt-hits_empty = { $hits } to take from { $source }. Your hand is empty, so each one draws a damage card. Your damage so far: { $damage }/20.
-canyon-prompt-hits_many = { $hits } to take from { $source }, one at a time. For this one: discard a random card from your hand (you hold { $hand }) or draw a damage card? Your damage so far: { $damage }/20.
-canyon-prompt-marine_play = The next canyon card is { $next }. Play a card from your hand.
+canyon-prompt-hits_many = { $hits } to take from { $source }, one at a time. For this one: discard a random card from your hand (you hold { $hand ->
+        [one] 1 card
+       *[other] { $hand } cards
+    }) or draw a damage card? Your damage so far: { $damage }/20.
 canyon-prompt-multiplier = Your next numbered damage card counts ×{ $multiplier }.
-canyon-prompt-ork_play = The Marine played { $card }. Play a card from your hand.
+canyon-prompt-ork_play = The Marine played { $card }. A higher card sets the pursuit die to { $closer } (your 3 dice hit on { $closer } or more), a lower one to { $farther }, an equal one keeps it at { $pursuit }. Then the canyon card, hidden from you, gives each ship one hit per point its card is above it. Play a card from your hand.
 canyon-prompt-play = Play a card from your hand.
 canyon-prompt-route = A fork: route A is { $a }, route B is { $b }. Which route do you fly? The other card is revealed and discarded.
+canyon-prompt-marine_play_hazard = The next canyon card is { $next } (hazard { $value }): every point your card is above { $value } costs you one hit. Then the Ork plays, having seen your card: higher than yours brings the Dakkajet closer and its shots hit more easily; lower lets it fall back. Play a card from your hand.
+canyon-prompt-marine_play_effect = The next canyon card is { $next } ({ $effect }): it causes no hazard hits, whatever you play. Then the Ork plays, having seen your card: higher than yours brings the Dakkajet closer and its shots hit more easily; lower lets it fall back. Play a card from your hand.
 
 canyon-rules =
     The Marine's damaged Stormtalon flees through a canyon of face-down spades; the Ork's Dakkajet chases and shoots.
@@ -179,3 +208,8 @@ canyon-status-ship = { $ship }: { $damage }/20 damage{ $pending } · hand { $han
 canyon-status-step = Stormtalon before step { $step } of { $steps }
 
 canyon-unknown_action = That is not a move in Canyon of Death.
+canyon-hits = { $n ->
+        [0] no hits
+        [one] { $n } hit
+       *[other] { $n } hits
+    }

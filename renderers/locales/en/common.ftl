@@ -70,7 +70,6 @@ bot-not_started = Table #{ $table } has not started yet.
 
 bot-not_started_yet = The game has not started yet.
 
-bot-nothing_hidden = Nothing hidden for you right now.
 
 bot-opponent_is_bot = Bots cannot play; leave the opponent empty to play the AI.
 

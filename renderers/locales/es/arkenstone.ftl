@@ -25,7 +25,7 @@ arkenstone-card_off_table = Una carta en ({ $x }, { $y }) no quedaría entera so
 
 arkenstone-cell_taken = La casilla { $cell } no está vacía.
 
-arkenstone-coords = ({ $x }, { $y })
+arkenstone-coords = ({ $x }; { $y })
 
 arkenstone-dir-E = este
 arkenstone-dir-N = norte
@@ -144,7 +144,10 @@ arkenstone-say-contest_won = Descubrir al Ladrón: Smaug { $smaug } contra Bilbo
 arkenstone-say-figure_placed = { $figure } queda en { $where }.
 arkenstone-say-guessed = { $figure } apuesta por { $guess }.
 arkenstone-say-location_placed = El jugador de { $figure } coloca { $card } boca arriba en { $where }.
-arkenstone-say-moved = { $figure } se mueve { $distance } pulg. hasta { $where }.
+arkenstone-say-moved = { $figure } se mueve { $distance } { $distance ->
+        [one] pulgada
+       *[other] pulgadas
+    } hasta { $where }.
 arkenstone-say-next_location = El jugador de { $figure } debe colocar { $card } boca arriba.
 arkenstone-say-passed = { $figure } pasa.
 arkenstone-say-reference = { $figure } da la vuelta a { $card } como referencia.
@@ -165,10 +168,14 @@ arkenstone-say-turn_ended_event = El turno de { $figure } acaba tras el evento.
 arkenstone-say-turn_ended_failed_discover = El turno de { $figure } acaba.
 arkenstone-say-turn_ended_wrong_guess = El turno de { $figure } acaba.
 arkenstone-say-turn_started = Turno { $turn }: { $figure }. Se mezclan ambos mazos.
-arkenstone-say-turn_ups_owed = Bilbo elige { $n } cartas boca abajo para darles la vuelta.
+arkenstone-say-turn_ups_owed = Bilbo elige { $n ->
+        [one] una carta boca abajo para darle la vuelta
+       *[other] { $n } cartas boca abajo para darles la vuelta
+    }.
 arkenstone-say-turned_right = { $figure } saca { $card }: ¡acierto! { $other } saca { $other_card }.
 arkenstone-say-turned_stone = { $card } queda boca arriba: { $face }, ¡la Piedra del Arca!
 arkenstone-say-turned_wrong = { $figure } saca { $card }: fallo. { $other } saca { $other_card }.
+arkenstone-say-recovered = ¡Bilbo se hace con la Piedra del Arca!
 
 arkenstone-search_out_of_reach = { $card } está a { $distance } pulgadas de Bilbo; solo puede buscar a 1 pulgada.
 
@@ -178,7 +185,10 @@ arkenstone-seat-smaug = Smaug
 arkenstone-smaug_only = Solo Smaug puede hacer eso.
 
 arkenstone-status-face_down = Cartas de tesoro boca abajo: { $n } de { $total }
-arkenstone-status-gap = Bilbo y Smaug están a { $distance } pulg. de distancia.
+arkenstone-status-gap = Bilbo y Smaug están a { $distance } { $distance ->
+        [one] pulgada
+       *[other] pulgadas
+    } de distancia.
 arkenstone-status-reference = Referencia **{ $card }** · apuesta: { $guess }
 arkenstone-status-setup = **Preparando la mesa** · { $line }
 arkenstone-status-stone_seen = ¡la Piedra del Arca está boca arriba en { $card }!
@@ -215,3 +225,8 @@ arkenstone-ui-toward = Moverse hacia una carta o figura (hasta { $limit } pulg.)
 arkenstone-ui-toward_option = { $label } · a { $distance } pulg.
 
 arkenstone-unknown_target = No hay nada llamado { $target } hacia lo que moverse.
+arkenstone-guide-actions = { $seat ->
+        [bilbo] Moverte hasta { $move } pulgadas; buscar en una carta de tesoro boca abajo a { $reach } pulgada (se retira salvo que sea la Piedra del Arca, que queda boca arriba); o recuperar la Piedra del Arca boca arriba a { $reach } pulgada para ganar.
+       *[smaug] Moverte hasta { $move } pulgadas; o descubrir a Bilbo a { $reach } pulgada: cada uno da la vuelta a una carta; si la tuya es mayor, ganas la partida, si no Bilbo escapa a un basto y tu turno acaba.
+    }
+arkenstone-guide-guess = Si aciertas, ganas una acción (con A, J, Q o K, un evento especial en su lugar). Si fallas, tu turno acaba.

@@ -9,6 +9,11 @@ canyon-action-route = Volar por la ruta { $route }
 canyon-action-route_card = Volar por la ruta { $route }: { $card }
 canyon-action-take_all = Recibir todos los impactos como daño
 canyon-action-unknown = Jugada desconocida
+canyon-action-play_cost = Jugar { $card } · { $hits ->
+        [0] sin impactos
+        [one] 1 impacto
+       *[other] { $hits } impactos
+    }
 
 canyon-bad_route = Elige la ruta A o la ruta B.
 
@@ -27,9 +32,6 @@ canyon-game_over = Esta partida ha terminado.
 
 canyon-hand_empty = Tu mano está vacía, así que no puedes descartar: roba una carta de daño.
 
-canyon-hits-many = { $n } impactos
-canyon-hits-one = 1 impacto
-canyon-hits-zero = ningún impacto
 
 canyon-img-damage = Daño
 canyon-img-damage_cards = Cartas de daño
@@ -54,7 +56,11 @@ canyon-img-played = Jugadas este turno
 canyon-img-preview = Siguiente carta del cañón (solo tú la ves)
 canyon-img-preview_fork = Bifurcación (solo tú la ves)
 canyon-img-pursuit = Dado de persecución
-canyon-img-removed = { $count } cartas del cañón retiradas sin ver
+canyon-img-removed = { $count ->
+        [0] ninguna carta del cañón retirada
+        [one] { $count } carta del cañón retirada sin ver
+       *[other] { $count } cartas del cañón retiradas sin ver
+    }
 canyon-img-roll-icarus = Icarus
 canyon-img-roll-shoot = Disparo
 canyon-img-roll-wide_area = Área amplia
@@ -74,14 +80,30 @@ canyon-img-your_hand = Tu mano
 
 canyon-n-absorbed = { $ship } absorbe un impacto: descarta al azar { $card } de la mano.
 canyon-n-advanced = La Stormtalon avanza hasta el paso { $step }.
-canyon-n-cards_drawn = { $pilot } roba { $count } cartas.
-canyon-n-cards_drawn_one = { $pilot } roba una carta.
+canyon-n-cards_drawn = { $pilot } roba { $count ->
+        [one] una carta
+       *[other] { $count } cartas
+    }.
 canyon-n-cards_drawn_own = Robas { $cards }.
-canyon-n-created = El Cañón de la Muerte: la Stormtalon se lanza a un cañón de { $steps } pasos ({ $forks } bifurcaciones) con el Dakkajet pegado a su cola.
-canyon-n-damage = { $ship } roba el daño { $card }: +{ $damage }, total { $total }/20.
-canyon-n-damage_face = { $ship } roba { $card }: la siguiente carta de daño numerada cuenta ×{ $multiplier }.
-canyon-n-damage_multiplied = { $ship } roba el daño { $card } ×{ $multiplier }: +{ $damage }, total { $total }/20.
-canyon-n-dealt = Se reparten { $cards } cartas del cañón boca abajo; { $removed } se retiran sin verlas.
+canyon-n-created = El Cañón de la Muerte: la Stormtalon se lanza a un cañón de { $steps ->
+        [one] { $steps } paso
+       *[other] { $steps } pasos
+    } ({ $forks ->
+        [0] sin bifurcaciones
+        [one] { $forks } bifurcación
+       *[other] { $forks } bifurcaciones
+    }) con el Dakkajet pegado a su cola.
+canyon-n-damage = { $ship } roba la carta de daño { $card }: +{ $damage }, total { $total }/20.
+canyon-n-damage_face = { $ship } roba la carta de daño { $card }: la siguiente carta de daño numerada cuenta ×{ $multiplier }.
+canyon-n-damage_multiplied = { $ship } roba la carta de daño { $card } ×{ $multiplier }: +{ $damage }, total { $total }/20.
+canyon-n-dealt = { $cards ->
+        [one] Se reparte { $cards } carta del cañón
+       *[other] Se reparten { $cards } cartas del cañón
+    } boca abajo; { $removed ->
+        [0] no sobra ninguna
+        [one] { $removed } se retira sin verla
+       *[other] { $removed } se retiran sin verlas
+    }.
 canyon-n-destroyed = ¡Destrucción! { $ship } acumula { $total } de daño.
 canyon-n-hazard = Peligro { $value }: Stormtalon { $marine } → { $marine_hits }; Dakkajet { $ork } → { $ork_hits }.
 canyon-n-hits_received = { $ship } recibe { $hits } de { $source }.
@@ -133,14 +155,21 @@ canyon-private-hand = Tu mano: { $cards }
 canyon-private-next = Siguiente carta del cañón: { $card } ({ $effect })
 
 canyon-prompt-generic = Elige tu jugada.
-canyon-prompt-hit_one = { $hits } de { $source }: ¿descartas una carta al azar de tu mano (tienes { $hand }) o robas una carta de daño? Llevas { $damage }/20 de daño.
+canyon-prompt-hit_one = { $hits } de { $source }: ¿descartas una carta al azar de tu mano (tienes { $hand ->
+        [one] 1 carta
+       *[other] { $hand } cartas
+    }) o robas una carta de daño? Llevas { $damage }/20 de daño.
 canyon-prompt-hits_empty = { $hits } de { $source }. Tu mano está vacía, así que cada uno te hace robar una carta de daño. Llevas { $damage }/20 de daño.
-canyon-prompt-hits_many = { $hits } de { $source }, que se resuelven de uno en uno. Para este impacto: ¿descartas una carta al azar de tu mano (tienes { $hand }) o robas una carta de daño? Llevas { $damage }/20 de daño.
-canyon-prompt-marine_play = La siguiente carta del cañón es { $next }. Juega una carta de tu mano.
+canyon-prompt-hits_many = { $hits } de { $source }, que se resuelven de uno en uno. Para este impacto: ¿descartas una carta al azar de tu mano (tienes { $hand ->
+        [one] 1 carta
+       *[other] { $hand } cartas
+    }) o robas una carta de daño? Llevas { $damage }/20 de daño.
 canyon-prompt-multiplier = Tu siguiente carta de daño numerada cuenta ×{ $multiplier }.
-canyon-prompt-ork_play = El marine ha jugado { $card }. Juega una carta de tu mano.
+canyon-prompt-ork_play = El marine ha jugado { $card }. Una carta más alta deja el dado de persecución en { $closer } (tus 3 dados impactan con { $closer } o más), una más baja en { $farther } y una igual lo mantiene en { $pursuit }. Después, la carta del cañón, que no ves, hace a cada nave un impacto por cada punto que su carta la supere. Juega una carta de tu mano.
 canyon-prompt-play = Juega una carta de tu mano.
 canyon-prompt-route = Una bifurcación: la ruta A es { $a }, la ruta B es { $b }. ¿Por cuál vuelas? La otra carta se revela y se descarta.
+canyon-prompt-marine_play_hazard = La siguiente carta del cañón es { $next } (peligro { $value }): cada punto que tu carta supere { $value } te cuesta un impacto. Después juega el orko, viendo tu carta: una más alta que la tuya acerca el Dakkajet y sus disparos aciertan más; una más baja lo retrasa. Juega una carta de tu mano.
+canyon-prompt-marine_play_effect = La siguiente carta del cañón es { $next } ({ $effect }): no causa impactos de peligro, juegues lo que juegues. Después juega el orko, viendo tu carta: una más alta que la tuya acerca el Dakkajet y sus disparos aciertan más; una más baja lo retrasa. Juega una carta de tu mano.
 
 canyon-rules =
     La Stormtalon dañada del marine huye por un cañón de espadas boca abajo; el Dakkajet del orko la persigue y le dispara.
@@ -179,3 +208,8 @@ canyon-status-ship = { $ship }: { $damage }/20 de daño{ $pending } · mano { $h
 canyon-status-step = Stormtalon ante el paso { $step } de { $steps }
 
 canyon-unknown_action = Esa no es una jugada de El Cañón de la Muerte.
+canyon-hits = { $n ->
+        [0] ningún impacto
+        [one] { $n } impacto
+       *[other] { $n } impactos
+    }

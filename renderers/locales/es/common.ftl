@@ -70,7 +70,6 @@ bot-not_started = La mesa n.º { $table } aún no ha empezado.
 
 bot-not_started_yet = La partida aún no ha empezado.
 
-bot-nothing_hidden = Ahora mismo no tienes nada oculto.
 
 bot-opponent_is_bot = Los bots no juegan; deja el rival vacío para jugar contra la IA.
 
