@@ -1,4 +1,4 @@
-"""The table service: the one place that sequences a move (see ARCHITECTURE.md, "The table service").
+"""The table service: the one place that sequences a move (see docs/architecture.md, "One move, start to finish").
 
 submit: per-table lock -> load (snapshot or fold) -> seat of user -> game over? -> stale version ->
 decide/evolve (engine.core.step) -> AI seats act (engine.core.play_pilots, step cap) -> events,

@@ -1,4 +1,4 @@
-"""The import rule of ARCHITECTURE.md, checked by walking every module's imports."""
+"""The import rule of docs/architecture.md, checked by walking every module's imports."""
 
 from __future__ import annotations
 

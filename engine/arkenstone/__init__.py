@@ -1,4 +1,4 @@
-"""Hunt for the Arkenstone: Bilbo against Smaug on a measured table (../shared/rules/arkenstone.md)."""
+"""Hunt for the Arkenstone: Bilbo against Smaug on a measured table (docs/rules/arkenstone.md)."""
 
 from .actions import (
     ACTION_ADAPTER,

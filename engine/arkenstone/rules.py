@@ -1,4 +1,4 @@
-"""Hunt for the Arkenstone (../shared/rules/arkenstone.md): every AK-* rule lives in `decide`.
+"""Hunt for the Arkenstone (docs/rules/arkenstone.md): every AK-* rule lives in `decide`.
 
 Readings chosen where the spec leaves a gap (each also noted where it is applied):
 - Reading: decks are not stored in an order. "Shuffle, then turn the top card" is drawn as a uniform

@@ -1,4 +1,4 @@
-"""Canyon of Death rules (../shared/rules/death_canyon.md, every DC-* rule).
+"""Canyon of Death rules (docs/rules/canyon.md; every DC-* rule).
 
 Flow of a turn as explicit phases: "navigate" (Marine ChooseRoute at a fork) -> "marine_play" ->
 "ork_play" -> canyon resolution -> "hits" (one ResolveHit per hit by the ship's owner) -> advance

@@ -2,7 +2,7 @@
 
 A game is a pydantic state; actions go in (`decide`), events come out, and `evolve` folds events
 into the state mechanically. Chance comes only from `Dice(state.seed, state.version)`, so the same
-seed and the same actions always give the same log. See ../shared/ARCHITECTURE.md.
+seed and the same actions always give the same log. See docs/architecture.md.
 """
 
 from __future__ import annotations

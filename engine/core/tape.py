@@ -2,7 +2,7 @@
 
 A rule that must react mid-action (an Overwatch shot while a Genestealer moves, a Jack's roll
 after a canyon card is revealed) then reads as straight-line code over an up-to-date state, while
-the caller's state is never touched (ARCHITECTURE.md, "One surface for every game").
+the caller's state is never touched (docs/architecture.md, "A game is a definition").
 
 `emit` = `rules.evolve` + a version bump, exactly what `engine.core.apply` does when the events
 are later folded for real, so the scratch state and the committed state cannot drift apart.

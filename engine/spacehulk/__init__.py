@@ -6,7 +6,7 @@ them: board/ (squares, sections, doors, the map format, line of sight, the shipp
 (the profile table), missions, queries (the checks shared by decide and legal_actions), legal,
 combat, blips, tape (the scratch state decide writes on).
 
-Where the digest (../shared/rules/space_hulk_base.md) leaves a choice, the reading chosen sits in
+Where the base rules (SHB-* ids; summary in docs/rules/spacehulk.md) leaves a choice, the reading chosen sits in
 the docstring of the rule it explains; the open questions Q1-Q20 are table options (options.py).
 """
 

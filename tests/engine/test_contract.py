@@ -1,4 +1,4 @@
-"""Contract tests run over every registered game (ARCHITECTURE.md, Conventions 6).
+"""Contract tests run over every registered game (docs/architecture.md, convention 6).
 
 Random legal play from many seeds: it always ends with an outcome and never raises; folding the
 log reproduces the live state; states, events and views round-trip through JSON; the same seed and
