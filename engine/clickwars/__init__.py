@@ -1,4 +1,4 @@
-"""ClickWars: two armies of toy soldiers on a measured table (../shared/rules/clickwars.md).
+"""ClickWars: two armies of toy soldiers on a measured table (every CW-* rule; how to play: docs/rules/clickwars.md).
 
 Modules: armies (profiles §5.13, the default army), terrain (areas, the default tables §8.2),
 options, state, actions, events, evolve, los (sight, cover, elevation, engagement), movement

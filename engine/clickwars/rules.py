@@ -1,4 +1,4 @@
-"""decide / legal actions / active seats / outcome for ClickWars (../shared/rules/clickwars.md).
+"""decide / legal actions / active seats / outcome for ClickWars (every CW-* rule; how to play: docs/rules/clickwars.md).
 
 `decide` checks an action, writes its events on the shared tape (engine.core.Tape), then `_settle`
 runs what follows by itself: the reveal, the next turn with its healing, the round's end, victory.
