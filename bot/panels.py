@@ -4,20 +4,16 @@ A `Panel` is plain data (text, PNG files, component specs) so the delivery worke
 the tests share one builder. Public panels are built only from the spectator view and events
 redacted for nobody (`redacted_for(None)`); private panels only from that seat's view.
 
-Component custom_ids (routed by the DynamicItems in cogs/play.py, so they work after a restart):
-  tb:a:{table}:{version}:{index}   one legal action (index into legal_actions at that version)
-  tb:s:{table}:{version}:{n}       a select of legal actions (values are indices)
-  tb:p:{table}:{version}:{page}    another page of a long action list
-  tb:hand:{table} / tb:rules:{table} / tb:rematch:{table} / tb:join:{table} / tb:start:{table}
-A game cog may replace the choice components with its own (ACTION_PICKERS), mixing these ids with
-its own prefix (e.g. ak:… in cogs/arkenstone.py).
+Component custom_ids come from bot/ids.py (one place for the formats and the patterns that read
+them). A seat's choices are the presenter's own controls (`Presenter.controls`, described as data in
+renderers/base.py) or, when it has none, one button per legal action (select menus when many).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -25,9 +21,10 @@ import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import Presenter
+from renderers.base import Button, Control, Form, Menu, Presenter
 from renderers.stamp import stamp
 
+from . import ids
 from .i18n import game_name, seat_name, t, text
 from .store import AI, TableRecord
 
@@ -35,15 +32,6 @@ CONTENT_LIMIT = 2000
 BUTTONS_MAX = 20  # up to 4 rows of 5; more actions become select menus
 SELECT_OPTIONS = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
-
-ACTION_ID = "tb:a:{table}:{version}:{index}"
-SELECT_ID = "tb:s:{table}:{version}:{n}"
-PAGE_ID = "tb:p:{table}:{version}:{page}"
-HAND_ID = "tb:hand:{table}"
-RULES_ID = "tb:rules:{table}"
-REMATCH_ID = "tb:rematch:{table}"
-JOIN_ID = "tb:join:{table}"
-START_ID = "tb:start:{table}"
 
 
 @dataclass(frozen=True)
@@ -112,14 +100,6 @@ class Panel:
                 )
         view.stop()
         return view
-
-
-ActionPicker = Callable[
-    [int, int, BaseModel, Sequence[Action], Presenter, str, int], list[ButtonSpec | SelectSpec] | None
-]
-ACTION_PICKERS: dict[str, ActionPicker] = {}
-"""A game's own choice components (table, version, the seat's view, legal actions, presenter, lang, page),
-registered by the game's cog; a picker returning None leaves the generic buttons and selects."""
 
 
 def clip(content: str, limit: int = CONTENT_LIMIT) -> str:
@@ -221,8 +201,8 @@ async def status_panel(
         else:
             lines.append(t(lang, "bot.lobby_open"))
         buttons += [
-            ButtonSpec(JOIN_ID.format(table=table.id), t(lang, "bot.button.join"), "primary"),
-            ButtonSpec(START_ID.format(table=table.id), t(lang, "bot.button.start")),
+            ButtonSpec(ids.JOIN.format(table=table.id), t(lang, "bot.button.join"), "primary"),
+            ButtonSpec(ids.START.format(table=table.id), t(lang, "bot.button.start")),
         ]
     if state is not None:
         view = rules.view(state, None)
@@ -247,11 +227,11 @@ async def status_panel(
         lines.append("")
         lines.append(f"**{end}**")
     if table.status == "active":
-        buttons.append(ButtonSpec(HAND_ID.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
-    buttons.append(ButtonSpec(RULES_ID.format(table=table.id), t(lang, "bot.button.rules")))
+        buttons.append(ButtonSpec(ids.HAND.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
+    buttons.append(ButtonSpec(ids.RULES.format(table=table.id), t(lang, "bot.button.rules")))
     if table.status == "finished":
         buttons.append(
-            ButtonSpec(REMATCH_ID.format(table=table.id), t(lang, "bot.button.rematch"), "success")
+            ButtonSpec(ids.REMATCH.format(table=table.id), t(lang, "bot.button.rematch"), "success")
         )
     just_now = recent_block(presenter, recent, lang) if state is not None else []
     with_recent = [*lines[:top], "", *just_now, *lines[top:]] if just_now else lines
@@ -320,10 +300,12 @@ async def private_panel(
     lang: str,
     *,
     page: int = 0,
+    group: int | None = None,
     note: str | None = None,
     link: bool = False,
 ) -> Panel:
-    """What one seat sees privately: its secrets, and its choices when it must act."""
+    """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
+    list, or the actions of one `group` of a two-step menu)."""
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
     ]
@@ -350,12 +332,8 @@ async def private_panel(
         if legal:
             lines.append("")
             lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
-            picker = ACTION_PICKERS.get(table.game)
-            custom = picker(table.id, state.version, view, legal, presenter, lang, page) if picker else None
-            components = (
-                custom
-                if custom is not None
-                else action_components(table.id, state.version, legal, presenter, lang, page, view)
+            components = choice_components(
+                table.id, state.version, view, legal, presenter, lang, page=page, group=group
             )
     elif table.status == "active":
         waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
@@ -365,6 +343,118 @@ async def private_panel(
     if end:
         lines.append(f"**{end}**")
     return Panel("\n".join(lines), files, components)
+
+
+def choice_components(
+    table_id: int,
+    version: int,
+    view: BaseModel,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    *,
+    page: int = 0,
+    group: int | None = None,
+) -> list[ButtonSpec | SelectSpec]:
+    """A seat's choices: the presenter's controls, else a two-step menu by piece when there are many
+    actions in several groups, else one button per action (selects when many)."""
+    controls = presenter.controls(view, legal, lang)
+    if controls is not None:
+        return control_components(table_id, version, controls)
+    groups = action_groups(legal, presenter, lang)
+    if group is not None and 0 <= group < len(groups):
+        _, members = groups[group]
+        back = ButtonSpec(
+            ids.PAGE.format(table=table_id, version=version, page=0), t(lang, "bot.button.back")
+        )
+        return [*indexed_components(table_id, version, members, legal, presenter, lang, view), back]
+    if len(legal) > BUTTONS_MAX and len(groups) > 1:
+        return group_components(table_id, version, groups, lang)
+    return action_components(table_id, version, legal, presenter, lang, page, view)
+
+
+def control_components(
+    table_id: int, version: int, controls: Sequence[Control]
+) -> list[ButtonSpec | SelectSpec]:
+    """A presenter's controls as components, each with the id the platform assigns it."""
+    specs: list[ButtonSpec | SelectSpec] = []
+    menus = 0
+    for control in controls:
+        match control:
+            case Button(label=label, choice=choice, style=style, row=row):
+                if isinstance(choice, int):
+                    cid = ids.ACTION.format(table=table_id, version=version, index=choice)
+                else:
+                    cid = ids.ACTION_JSON.format(table=table_id, version=version, action=ids.compact(choice))
+                specs.append(ButtonSpec(cid, label, style, row))
+            case Menu(placeholder=placeholder, options=options, row=row):
+                specs.append(
+                    SelectSpec(
+                        ids.SELECT.format(table=table_id, version=version, n=menus),
+                        placeholder,
+                        tuple((o.label, ids.choice_value(o.choice)) for o in options[:SELECT_OPTIONS]),
+                        row,
+                    )
+                )
+                menus += 1
+            case Form(key=key, label=label, style=style, row=row):
+                specs.append(
+                    ButtonSpec(ids.FORM.format(table=table_id, version=version, form=key), label, style, row)
+                )
+    return specs
+
+
+def action_groups(legal: Sequence[Action], presenter: Presenter, lang: str) -> list[tuple[str, list[int]]]:
+    """The legal actions by piece (`Presenter.action_group`), in order of first appearance:
+    [(label, indices)]. Actions of no piece are left out (offered beside the pieces)."""
+    groups: dict[str, list[int]] = {}
+    for i, action in enumerate(legal):
+        label = presenter.action_group(action, lang)
+        if label is not None:
+            groups.setdefault(label, []).append(i)
+    return list(groups.items())
+
+
+def group_components(
+    table_id: int, version: int, groups: Sequence[tuple[str, list[int]]], lang: str
+) -> list[ButtonSpec | SelectSpec]:
+    """Step one of "pick a piece, then its action": a select of the pieces (25 at most)."""
+    options = tuple((label, str(n)) for n, (label, _) in enumerate(groups[:SELECT_OPTIONS]))
+    return [
+        SelectSpec(ids.GROUP.format(table=table_id, version=version), t(lang, "bot.pick_piece"), options, 0)
+    ]
+
+
+def indexed_components(
+    table_id: int,
+    version: int,
+    indices: Sequence[int],
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    view: BaseModel | None,
+) -> list[ButtonSpec | SelectSpec]:
+    """Some of the legal actions (by index): buttons for a few, selects of 25 for more (4 rows at most)."""
+    labels = {i: presenter.action_label(legal[i], lang, view) for i in indices}
+    if len(indices) <= BUTTONS_MAX:
+        return [
+            ButtonSpec(
+                ids.ACTION.format(table=table_id, version=version, index=i), labels[i], "primary", row=n // 5
+            )
+            for n, i in enumerate(indices)
+        ]
+    specs: list[ButtonSpec | SelectSpec] = []
+    for n, lo in enumerate(range(0, min(len(indices), SELECT_OPTIONS * SELECTS_PER_PAGE), SELECT_OPTIONS)):
+        chunk = indices[lo : lo + SELECT_OPTIONS]
+        specs.append(
+            SelectSpec(
+                ids.SELECT.format(table=table_id, version=version, n=n),
+                t(lang, "bot.select_placeholder", first=lo + 1, last=lo + len(chunk)),
+                tuple((labels[i], str(i)) for i in chunk),
+                row=n,
+            )
+        )
+    return specs
 
 
 def action_components(
@@ -381,7 +471,7 @@ def action_components(
     if len(legal) <= BUTTONS_MAX:
         return [
             ButtonSpec(
-                ACTION_ID.format(table=table_id, version=version, index=i), label, "primary", row=i // 5
+                ids.ACTION.format(table=table_id, version=version, index=i), label, "primary", row=i // 5
             )
             for i, label in enumerate(labels)
         ]
@@ -397,7 +487,7 @@ def action_components(
             break
         specs.append(
             SelectSpec(
-                SELECT_ID.format(table=table_id, version=version, n=lo // SELECT_OPTIONS),
+                ids.SELECT.format(table=table_id, version=version, n=lo // SELECT_OPTIONS),
                 t(lang, "bot.select_placeholder", first=lo + 1, last=hi),
                 tuple((labels[i], str(i)) for i in range(lo, hi)),
                 row=n,
@@ -407,7 +497,7 @@ def action_components(
         if page > 0:
             specs.append(
                 ButtonSpec(
-                    PAGE_ID.format(table=table_id, version=version, page=page - 1),
+                    ids.PAGE.format(table=table_id, version=version, page=page - 1),
                     t(lang, "bot.button.prev"),
                     row=4,
                 )
@@ -415,7 +505,7 @@ def action_components(
         if page < pages - 1:
             specs.append(
                 ButtonSpec(
-                    PAGE_ID.format(table=table_id, version=version, page=page + 1),
+                    ids.PAGE.format(table=table_id, version=version, page=page + 1),
                     t(lang, "bot.button.next"),
                     row=4,
                 )
@@ -424,10 +514,5 @@ def action_components(
 
 
 def rules_summary(game: str, presenter: Presenter, lang: str) -> str:
-    """A readable rules summary: the presenter's `rules_text` if it has one, else the catalog's "<game>.rules"."""
-    hook = getattr(presenter, "rules_text", None)
-    if hook is not None:
-        body = hook(lang)
-    else:
-        body = text(lang, f"{game}.rules", t(lang, "bot.no_rules_summary"))
-    return clip(f"**{game_name(game, lang)}**\n{body}")
+    """A readable rules summary, headed by the game's name."""
+    return clip(f"**{game_name(game, lang)}**\n{presenter.rules_text(lang)}")

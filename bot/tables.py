@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from engine.core import Action, Event, Rejected, Rules, Seat, State, fold, new_game, play_pilots, step
-from renderers.base import Presenter
+from renderers.base import Form, Presenter
 
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
@@ -45,15 +45,31 @@ class Loaded:
 
 
 @dataclass(frozen=True)
+class FormAnswer:
+    """What a player typed into a presenter's form (`Form.key`), by field key."""
+
+    form: str
+    values: Mapping[str, str]
+
+
+Choice = Action | int | Mapping[str, Any] | FormAnswer
+"""What a click or a form submits: an action, an index into the seat's legal actions at the version
+it was drawn for, an action's JSON data (from a control's custom_id or option), or a form's answer."""
+
+
+@dataclass(frozen=True)
 class Applied:
-    """The result of an accepted action."""
+    """The result of an accepted action: what the reply needs, with no second load."""
 
     table: TableRecord
+    rules: Rules[Any]
     seat: Seat
     action: Action
     events: list[Event]
     state: Any
     first_seq: int
+    before: BaseModel
+    """The seat's view before the move (the label of what it chose is drawn from it)."""
 
 
 @dataclass
@@ -282,9 +298,10 @@ class TableService:
 
     # --- playing -----------------------------------------------------------------------------
     async def submit(
-        self, table_id: int, user_id: int, action: Action | int, expected_version: int | None
+        self, table_id: int, user_id: int, action: Choice, expected_version: int | None
     ) -> Applied:
-        """Apply one action (or an index into the seat's legal actions at `expected_version`)."""
+        """Apply one choice (an action, an index into the seat's legal actions at `expected_version`,
+        an action's data, or a form's answer)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id)
             table = loaded.table
@@ -307,7 +324,7 @@ class TableService:
         self,
         loaded: Loaded,
         seat: Seat,
-        action: Action | int,
+        choice: Choice,
         expected: int | None,
         *,
         actor_user: int | None,
@@ -318,21 +335,41 @@ class TableService:
         if table.status == "lobby" or state is None:
             raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.id)
         if expected is not None and expected != table.version:
-            await self._check_stale(table, rules, state, seat, action, expected)
-        if isinstance(action, int):
-            if seat not in rules.active_seats(state):
-                raise Rejected("core.not_your_turn", "It is not your turn to act.")
-            legal = rules.legal_actions(state, seat)
-            if not 0 <= action < len(legal):
-                raise moved_on()
-            action = legal[action]
+            await self._check_stale(table, rules, state, seat, expected)
+        before = rules.view(state, seat)
+        action = self._resolve(table, rules, state, seat, before, choice)
         new_state, events = step(rules, state, seat, action)
         entries: list[tuple[Event, str | None]] = [(e, seat) for e in events]
         new_state, ai_events = self._pilots(rules, table, new_state)
         entries += [(e, AI) for e in ai_events]
         first_seq = table.version + 1
         after = await self._commit(table, rules, state, new_state, entries, actor_user=actor_user)
-        return Applied(after, seat, action, [e for e, _ in entries], new_state, first_seq)
+        return Applied(after, rules, seat, action, [e for e, _ in entries], new_state, first_seq, before)
+
+    def _resolve(
+        self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice
+    ) -> Action:
+        """The action a choice stands for (`decide` still has the last word on it)."""
+        if isinstance(choice, Action):
+            return choice
+        if isinstance(choice, FormAnswer | int) and seat not in rules.active_seats(state):
+            raise Rejected("core.not_your_turn", "It is not your turn to act.")
+        if isinstance(choice, int):
+            legal = rules.legal_actions(state, seat)
+            if not 0 <= choice < len(legal):
+                raise moved_on()
+            return legal[choice]
+        if isinstance(choice, FormAnswer):
+            presenter = self.presenters(table.game)
+            controls = presenter.controls(view, rules.legal_actions(state, seat), table.lang) or []
+            form = next((c for c in controls if isinstance(c, Form) and c.key == choice.form), None)
+            if form is None:
+                raise Rejected("bot.form_unknown", "That form is not on offer any more.")
+            return presenter.parse_form(form, choice.values, view)
+        try:
+            return rules.parse_action(dict(choice))
+        except ValidationError:
+            raise Rejected("bot.bad_choice", "That choice is not on offer any more.") from None
 
     async def _check_stale(
         self,
@@ -340,7 +377,6 @@ class TableService:
         rules: Rules[Any],
         state: Any,
         seat: Seat,
-        action: Action | int,
         expected: int,
     ) -> None:
         """A click drawn for an older version counts only if nothing it depends on has changed.
@@ -512,7 +548,7 @@ class TableService:
         cls, presenter: Presenter, rules: Rules[Any], old: State, new: State, seat: Seat, lang: str
     ) -> bool:
         """Whether a seat's secrets now show something new (worth a DM). A secret that only went
-        away, e.g. the canyon card the Marine previewed once everyone sees it, is no news."""
+        away, e.g. a preview once everyone sees the card, is no news."""
         before = (cls._private(presenter, rules, old, seat, lang) or "").splitlines()
         after = (cls._private(presenter, rules, new, seat, lang) or "").splitlines()
         return bool(set(after) - set(before))

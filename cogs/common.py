@@ -71,7 +71,7 @@ async def resolve_table(interaction: discord.Interaction, table: int | None) -> 
 
 
 def table_label(table: TableRecord, lang: str, viewer: int | None = None) -> str:
-    """A plain-text line for autocomplete (no mentions render there): '#3 Canyon of Death · playing · Marine: you, Ork: AI'."""
+    """A plain-text line for autocomplete (no mentions render there): '#3 <game> · playing · <seat>: you, <seat>: AI'."""
 
     def holder(h: object) -> str:
         if h == AI:

@@ -101,7 +101,7 @@ def option_names(rules: Rules[Any]) -> list[str]:
 
 
 def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
-    """The seat for a typed side: its id, or its name in the player's language ("Orko", "ork")."""
+    """The seat for a typed side: its id, or its name in the player's language (e.g. a seat id, or its Spanish name)."""
     wanted = side.strip().lower()
     for seat in rules.seats:
         name = seat_name(game, seat, lang).lower()

@@ -1,23 +1,26 @@
-"""The generic action UI: persistent buttons and selects routed by custom_id (DynamicItem).
+"""The generic action UI: persistent buttons, selects and forms routed by custom_id (DynamicItem).
 
-Every component carries the table id (and, for actions, the version it was drawn for), so it
-works after a restart with no per-message state. Each callback defers within the 3-second limit
-(ephemerally, before any private follow-up), calls the table service, and answers with the
-player's fresh private panel. Errors go through the bot's single error handler.
+Every component carries the table id (and, for choices, the version it was drawn for; formats in
+bot/ids.py), so it works after a restart with no per-message state. Each item is a `TableItem`
+naming its id format; its `run` defers within the 3-second limit (ephemerally, before any private
+follow-up), calls the table service, and answers with the player's fresh private panel. Errors go
+through the bot's single error handler. A presenter's forms (modals) are in cogs/forms.py.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord.ext import commands
 
+from bot import ids
 from bot.games import presenter_for
 from bot.i18n import t
 from bot.panels import private_panel, rules_summary
-from engine.core import Action, Rejected
+from bot.tables import Applied, Choice, moved_on
+from engine.core import Rejected
 
 from .common import lang_of, send_panel, tablero
 
@@ -25,7 +28,62 @@ from .common import lang_of, send_panel, tablero
 SHOW_STATE_AFTER = {"bot.table_moved_on", "core.not_your_turn", "core.game_over"}
 
 
-async def _guarded(interaction: discord.Interaction, table: int, version: int | None, body: Any) -> None:
+class TableItem(discord.ui.DynamicItem[Any], template=r"tb:(?!)"):
+    """A persistent component of a table: `custom` is its id format (its verb and fields).
+
+    Subclass with `custom=ids.SOMETHING` and write `run`; `self.ids` holds the id's fields
+    (`table`, and `version` for choices). `select = True` makes it a select menu."""
+
+    custom: ClassVar[ids.CustomId]
+    select: ClassVar[bool] = False
+
+    def __init_subclass__(cls, *, custom: ids.CustomId | None = None, template: str | None = None) -> None:
+        if custom is not None:
+            cls.custom = custom
+        super().__init_subclass__(template=template or cls.custom.template)
+
+    def __init__(self, **values: Any) -> None:
+        custom_id = self.custom.format(**values)
+        item: discord.ui.Item[Any] = (
+            discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")])
+            if self.select
+            else discord.ui.Button(custom_id=custom_id)
+        )
+        super().__init__(item)
+        self.ids = values
+
+    @property
+    def verb(self) -> str:
+        return self.custom.verb
+
+    @property
+    def table(self) -> int:
+        return int(self.ids["table"])
+
+    @property
+    def version(self) -> int | None:
+        version = self.ids.get("version")
+        return None if version is None else int(version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableItem:
+        return cls(**cls.custom.values(match))
+
+    def picked(self) -> str:
+        """The value picked in a select ("" when none)."""
+        values = getattr(self.item, "values", None) or []
+        return str(values[0]) if values else ""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.table, self.version, lambda: self.run(interaction))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+async def guarded(interaction: discord.Interaction, table: int, version: int | None, body: Any) -> None:
     """Run a component callback; any exception takes the same path as a slash command's."""
     interaction.extras["table"] = table
     interaction.extras["version"] = version
@@ -36,7 +94,12 @@ async def _guarded(interaction: discord.Interaction, table: int, version: int | 
 
 
 async def show_private(
-    interaction: discord.Interaction, table_id: int, *, note: str | None = None, page: int = 0
+    interaction: discord.Interaction,
+    table_id: int,
+    *,
+    note: str | None = None,
+    page: int = 0,
+    group: int | None = None,
 ) -> None:
     """The user's private panel for a table, ephemeral, built fresh from the store."""
     bot = tablero(interaction)
@@ -53,31 +116,44 @@ async def show_private(
         seat,
         lang_of(interaction),
         page=page,
+        group=group,
         note=note,
     )
     await send_panel(interaction, panel)
 
 
-async def act(interaction: discord.Interaction, table_id: int, version: int, choice: int | Action) -> None:
-    """Apply the chosen action (an index into the legal actions, or a typed Action from a game's own
-    picker or modal), then show the player's panel with the result."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = tablero(interaction)
-    # The confirmation repeats the label the player clicked, drawn from their view before the move
-    # (e.g. "Fly route A: 7♠"); it is shown to them only.
-    before = await bot.tables.load(table_id)
-    seat = before.table.seat_of(interaction.user.id)
-    view = before.rules.view(before.state, seat) if before.state is not None and seat else None
-    applied = await bot.tables.submit(table_id, interaction.user.id, choice, version)
-    lang = lang_of(interaction)
-    label = presenter_for(applied.table.game).action_label(applied.action, lang, view)
-    await show_private(interaction, table_id, note=t(lang, "bot.you_chose", label=label))
+async def act(interaction: discord.Interaction, table_id: int, version: int, choice: Choice) -> None:
+    """Apply the choice (an index, an action, its data or a form's answer), then show the player's
+    panel with the result, built from what `submit` returns (one load of the table per click)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    applied = await tablero(interaction).tables.submit(table_id, interaction.user.id, choice, version)
+    await answer(interaction, applied)
     message = interaction.message
     if message is not None and not message.flags.ephemeral and message.guild is None:
         try:  # a DM with spent buttons: strip them (best effort, the click is already applied)
             await message.edit(view=None)
         except discord.HTTPException:
             pass
+
+
+async def answer(interaction: discord.Interaction, applied: Applied) -> None:
+    """The player's panel after their move: the label they chose (drawn from their view before the
+    move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
+    interaction.extras["version"] = applied.table.version
+    lang = lang_of(interaction)
+    presenter = presenter_for(applied.table.game)
+    label = presenter.action_label(applied.action, lang, applied.before)
+    panel = await private_panel(
+        applied.table,
+        applied.rules,
+        presenter,
+        applied.state,
+        applied.seat,
+        lang,
+        note=t(lang, "bot.you_chose", label=label),
+    )
+    await send_panel(interaction, panel)
 
 
 async def refusal_with_state(interaction: discord.Interaction, error: Rejected) -> None:
@@ -94,190 +170,129 @@ async def refusal_with_state(interaction: discord.Interaction, error: Rejected) 
     await reply(interaction, note)
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tb:a:(?P<table>\d+):(?P<version>\d+):(?P<index>\d+)"
-):
-    def __init__(self, table: int, version: int, index: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:a:{table}:{version}:{index}"))
-        self.table, self.version, self.index = table, version, index
+# --- choices -----------------------------------------------------------------------------------------
+
+
+class ActionButton(TableItem, custom=ids.ACTION):
+    """One legal action, by its index at the version drawn."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await act(interaction, self.table, int(self.ids["version"]), int(self.ids["index"]))
+
+
+class ActionJsonButton(TableItem, custom=ids.ACTION_JSON):
+    """One action carried as compact JSON (a presenter's Button with an Action)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        data = ids.read_choice(str(self.ids["action"]))
+        if not isinstance(data, dict):
+            raise Rejected("bot.bad_choice", "That choice is not on offer any more.")
+        await act(interaction, self.table, int(self.ids["version"]), data)
+
+
+class ActionSelect(TableItem, custom=ids.SELECT):
+    """A menu of choices: each value is an index or an action's JSON."""
+
+    select = True
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        choice = ids.read_choice(self.picked())
+        if choice is None:
+            raise Rejected("bot.bad_choice", "That choice is not on offer any more.")
+        await act(interaction, self.table, int(self.ids["version"]), choice)
+
+
+class GroupSelect(TableItem, custom=ids.GROUP):
+    """Step one of "pick a piece, then its action": shows the picked piece's actions."""
+
+    select = True
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        picked = ids.read_choice(self.picked())
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_private(interaction, self.table, group=picked if isinstance(picked, int) else None)
+
+
+class PageButton(TableItem, custom=ids.PAGE):
+    """Another page of a long action list (page 0 is also "back" from a piece's actions)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_private(interaction, self.table, page=int(self.ids["page"]))
+
+
+class LegacyButton(TableItem, template=ids.LEGACY):
+    """A component drawn by a retired game cog ("ak:…"): the table has moved on."""
+
+    custom = ids.CustomId("ak")
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionButton:
-        return cls(int(match["table"]), int(match["version"]), int(match["index"]))
+    ) -> TableItem:
+        made = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(made, item)  # type: ignore[arg-type]
+        made.ids = {"table": int(match["table"]), "version": int(match["version"])}
+        return made
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction,
-            self.table,
-            self.version,
-            lambda: act(interaction, self.table, self.version, self.index),
-        )
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise moved_on()
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"tb:s:(?P<table>\d+):(?P<version>\d+):(?P<n>\d+)"
-):
-    def __init__(self, table: int, version: int, n: int) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:s:{table}:{version}:{n}", options=[discord.SelectOption(label="-")]
-            )
-        )
-        self.table, self.version = table, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        index = int(values[0]) if values and values[0].isdigit() else -1
-        await _guarded(
-            interaction, self.table, self.version, lambda: act(interaction, self.table, self.version, index)
-        )
+# --- table buttons -----------------------------------------------------------------------------------
 
 
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tb:p:(?P<table>\d+):(?P<version>\d+):(?P<page>\d+)"
-):
-    def __init__(self, table: int, version: int, page: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:p:{table}:{version}:{page}"))
-        self.table, self.version, self.page = table, version, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PageButton:
-        return cls(int(match["table"]), int(match["version"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await show_private(interaction, self.table, page=self.page)
-
-        await _guarded(interaction, self.table, self.version, body)
-
-
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:hand:(?P<table>\d+)"):
+class HandButton(TableItem, custom=ids.HAND):
     """'My hand': the player's secrets and choices, as an ephemeral reply built from the store."""
 
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:hand:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await show_private(interaction, self.table)
-
-        await _guarded(interaction, self.table, None, body)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_private(interaction, self.table)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:rules:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:rules:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulesButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await tablero(interaction).tables.get(self.table)
-            summary = rules_summary(record.game, presenter_for(record.game), lang_of(interaction))
-            await interaction.followup.send(summary, ephemeral=True)
-
-        await _guarded(interaction, self.table, None, body)
+class RulesButton(TableItem, custom=ids.RULES):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await tablero(interaction).tables.get(self.table)
+        summary = rules_summary(record.game, presenter_for(record.game), lang_of(interaction))
+        await interaction.followup.send(summary, ephemeral=True)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:rematch:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:rematch:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RematchButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            new, created = await tablero(interaction).tables.rematch(self.table, interaction.user.id)
-            key = "bot.rematch_created" if created else "bot.rematch_exists"
-            await interaction.followup.send(t(lang_of(interaction), key, table=new.id), ephemeral=True)
-
-        await _guarded(interaction, self.table, None, body)
+class RematchButton(TableItem, custom=ids.REMATCH):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        new, created = await tablero(interaction).tables.rematch(self.table, interaction.user.id)
+        key = "bot.rematch_created" if created else "bot.rematch_exists"
+        await interaction.followup.send(t(lang_of(interaction), key, table=new.id), ephemeral=True)
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:join:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:join:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> JoinButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await tablero(interaction).tables.join(self.table, interaction.user.id)
-            if record.status == "active":
-                await show_private(
-                    interaction, record.id, note=t(lang_of(interaction), "bot.started", table=record.id)
-                )
-            else:
-                await interaction.followup.send(
-                    t(lang_of(interaction), "bot.joined_waiting", table=record.id), ephemeral=True
-                )
-
-        await _guarded(interaction, self.table, None, body)
+class JoinButton(TableItem, custom=ids.JOIN):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await tablero(interaction).tables.join(self.table, interaction.user.id)
+        lang = lang_of(interaction)
+        if record.status == "active":
+            await show_private(interaction, record.id, note=t(lang, "bot.started", table=record.id))
+        else:
+            await interaction.followup.send(t(lang, "bot.joined_waiting", table=record.id), ephemeral=True)
 
 
-class StartButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tb:start:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"tb:start:{table}"))
-        self.table = table
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> StartButton:
-        return cls(int(match["table"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def body() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await tablero(interaction).tables.start(self.table, interaction.user.id)
-            await show_private(
-                interaction, record.id, note=t(lang_of(interaction), "bot.started", table=record.id)
-            )
-
-        await _guarded(interaction, self.table, None, body)
+class StartButton(TableItem, custom=ids.START):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await tablero(interaction).tables.start(self.table, interaction.user.id)
+        await show_private(
+            interaction, record.id, note=t(lang_of(interaction), "bot.started", table=record.id)
+        )
 
 
-DYNAMIC_ITEMS = (
+DYNAMIC_ITEMS: tuple[type[TableItem], ...] = (
     ActionButton,
+    ActionJsonButton,
     ActionSelect,
+    GroupSelect,
     PageButton,
+    LegacyButton,
     HandButton,
     RulesButton,
     RematchButton,

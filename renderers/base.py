@@ -2,16 +2,113 @@
 
 Everything here receives views (already redacted for a seat) or events already passed through
 `event.redacted_for(seat)`, never the full state, so a presentation bug cannot leak a secret.
+
+A presenter subclasses `Presenter` (a Protocol with defaults): it must write the pictures and the
+words; the optional parts (`controls`, `parse_form`, `action_group`, `rules_text`) have defaults.
+
+Controls described as data
+--------------------------
+By default a seat that must act gets one button per legal action (select menus, paged, when there
+are many; with `action_group`, a "pick a piece, then its action" menu). A game that needs more
+returns its own controls from `Presenter.controls(view, legal, lang)`:
+
+- `Button(label, choice)`: one click submits `choice`;
+- `Menu(placeholder, options)`: a select of `Option(label, choice)` (at most 25);
+- `Form(key, label, title, fields)`: a button opening a modal of typed `Field`s (at most 5); what
+  the player typed comes back through `Presenter.parse_form(form, values, view) -> Action`.
+
+A `choice` is either the index of an action in `legal` (cheap, and a stale click is checked against
+the legal actions of its version) or an `Action` itself (sent as its compact JSON, at most 100
+characters with the id's prefix: for actions outside the finite `legal_actions` sample, e.g. "move
+toward T5"). The platform assigns every custom_id (bot/ids.py), turns controls into Discord
+components and modals, and submits the action to the engine, which has the last word: a control
+may offer something `decide` then refuses, and the player reads the refusal.
+
+Field kinds: "length" (a distance with its `unit`, "in" or "cm": "2,5", "3 inches", "7 cm"),
+"point" (x and y, or a cell name the game reads), "cell", "number", "text". Parse them with
+`renderers.measure` (`parse_length`, `parse_point`, `parse_number`), which refuses with a sentence
+for the player. Discord's limits apply: ≤ 5 rows of components (a menu takes a whole row, ≤ 5
+buttons a row), labels ≤ 80 characters (45 for fields and modal titles), form keys `[a-z0-9_]`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
-from engine.core import Action, Event
+from engine.core import Action, Event, Rejected
+
+from .i18n import has, t
+
+Style = Literal["primary", "secondary", "success", "danger"]
+Choice = int | Action
+"""What a control submits: an index into the seat's legal actions, or an action itself."""
+
+
+@dataclass(frozen=True)
+class Button:
+    """One click submits `choice`."""
+
+    label: str
+    choice: Choice
+    style: Style = "primary"
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One entry of a menu."""
+
+    label: str
+    choice: Choice
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu (≤ 25 options); picking an option submits its choice."""
+
+    placeholder: str
+    options: tuple[Option, ...]
+    row: int | None = None
+
+
+FieldKind = Literal["length", "point", "cell", "number", "text"]
+Unit = Literal["in", "cm"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One typed input of a form; `values[key]` is what the player typed ("" when left empty)."""
+
+    key: str
+    label: str
+    kind: FieldKind = "text"
+    hint: str = ""
+    required: bool = True
+    unit: Unit | None = None
+    max_length: int = 40
+
+
+@dataclass(frozen=True)
+class Form:
+    """A button (`label`) that opens a modal (`title`, `fields`); `key` names the form in its id."""
+
+    key: str
+    label: str
+    title: str
+    fields: tuple[Field, ...]
+    style: Style = "secondary"
+    row: int | None = None
+
+    def field(self, key: str) -> Field:
+        return next(f for f in self.fields if f.key == key)
+
+
+Control = Button | Menu | Form
 
 
 class Presenter(Protocol):
@@ -47,3 +144,22 @@ class Presenter(Protocol):
     def narrate(self, event: Event, lang: str) -> str | None:
         """One line of narration for a (redacted) event, or None for events that need no line."""
         ...
+
+    # --- optional, with defaults ----------------------------------------------------------------
+    def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
+        """The seat's controls as data (see the module docstring), or None for the generic ones."""
+        return None
+
+    def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
+        """The action a submitted form asks for (raise Rejected with a sentence when it makes no sense)."""
+        raise Rejected("bot.form_unknown", "That form is not on offer any more.")
+
+    def action_group(self, action: Action, lang: str) -> str | None:
+        """The piece an action belongs to ("Brother Leon"), for a two-step menu when there are many
+        actions: pick a piece, then its action. None: no grouping."""
+        return None
+
+    def rules_text(self, lang: str) -> str:
+        """A readable rules summary (the catalog's "<game>.rules" by default)."""
+        key = f"{self.game}.rules"
+        return t(lang, key) if has(key) else t(lang, "bot.no_rules_summary")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -97,4 +98,21 @@ def test_renderers_use_pillow_only_for_io() -> None:
     for path in modules("renderers"):
         for root in imported_roots(path) & {"discord", "aiosqlite", "sqlite3", "aiohttp"}:
             bad.append(f"{path.relative_to(ROOT)} imports {root}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_platform_names_no_game() -> None:
+    """Issue 9: a game is engine/<game> + renderers/<game> + catalogs + one registry line; nothing in
+    bot/ or cogs/ names one (code, strings or comments), so adding a game never touches them."""
+    from engine.registry import GAME_PACKAGES, GAMES
+
+    names = set(GAME_PACKAGES) | set(GAMES) | {"duel", "clickwars", "space hulk", "space_hulk"}
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")\b", re.IGNORECASE)
+    bad = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for layer in ("bot", "cogs")
+        for path in modules(layer)
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert not bad, "\n".join(bad)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
 from engine.arkenstone import ArkenstoneView
 from engine.core import Action, Event
-from renderers.i18n import t
+from renderers.base import Control, Form, Presenter
 
-from . import board, text
+from . import board, controls, text
 
 
 def _view(view: BaseModel) -> ArkenstoneView:
@@ -19,7 +19,7 @@ def _view(view: BaseModel) -> ArkenstoneView:
     return view
 
 
-class ArkenstonePresenter:
+class ArkenstonePresenter(Presenter):
     """Implements renderers.base.Presenter for Hunt for the Arkenstone (nothing is private, §1)."""
 
     game = "arkenstone"
@@ -47,6 +47,8 @@ class ArkenstonePresenter:
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
 
-    def rules_text(self, lang: str) -> str:
-        """A readable rules summary (used by /rules)."""
-        return t(lang, "arkenstone.rules")
+    def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
+        return controls.controls(_view(view), legal, lang)
+
+    def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
+        return controls.parse_form(form, values, _view(view))

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from engine.canyon.model import CanyonView
 from engine.core import Action, Event
+from renderers.base import Presenter
 from renderers.i18n import t
 
 from . import board, text
@@ -19,7 +20,7 @@ def _view(view: BaseModel) -> CanyonView:
     return view
 
 
-class CanyonPresenter:
+class CanyonPresenter(Presenter):
     """Implements renderers.base.Presenter for Canyon of Death."""
 
     game = "canyon"

@@ -11,6 +11,7 @@ offer only what the engine accepts now.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from typing import Any
@@ -29,7 +30,7 @@ from engine.arkenstone import (
     PlaceCard,
     PlaceFigure,
 )
-from engine.arkenstone.board import CELL_BY_NAME, cell_at, inches, resolve_move
+from engine.arkenstone.board import CELL_BY_NAME, cell_at, resolve_move
 from engine.arkenstone.pilot import guess_higher
 from engine.core import Action, Rejected, dice_for
 from engine.core.geometry import Point
@@ -40,7 +41,7 @@ from .harness import World, my_hand, run, status_message
 
 pytestmark = pytest.mark.e2e
 
-DRAWN_FOR = re.compile(r"^(?:tb:[as]|ak:[a-z]+):(\d+):(\d+)")
+DRAWN_FOR = re.compile(r"^tb:[asfj]:(\d+):(\d+)")
 PILOTS = {seat: RULES.pilot(seat) for seat in RULES.seats}
 
 
@@ -95,26 +96,44 @@ def component(message: MessageRecord, prefix: str) -> dict[str, Any] | None:
     return next((c for c in message.walk_components() if c.get("custom_id", "").startswith(prefix)), None)
 
 
+def offered(option: dict[str, Any]) -> Action | None:
+    """The action a menu option carries as JSON (None for an index into the legal actions)."""
+    value = option["value"]
+    return RULES.parse_action(json.loads(value)) if value.startswith("{") else None
+
+
+def menu(message: MessageRecord, kind: type[Action]) -> dict[str, Any] | None:
+    """The menu whose options carry actions of this kind (the "toward" or the "direction" menu)."""
+    for c in message.walk_components():
+        if c.get("custom_id", "").startswith("tb:s:") and any(
+            isinstance(offered(o), kind) for o in c.get("options", [])
+        ):
+            return c
+    return None
+
+
+def form_id(table: int, version: int, form: str) -> str:
+    return f"tb:f:{table}:{version}:{form}"
+
+
 def check_offers(message: MessageRecord, view: ArkenstoneView, legal: list[Action]) -> None:
     """The panel offers only what is legal now: every move option resolves, every index is in range."""
     seat = view.seat
     assert seat is not None
     for c in message.walk_components():
         cid = c.get("custom_id", "")
-        if cid.startswith("ak:t:"):
-            for option in c["options"]:
-                resolve_move(view, seat, MoveToward(target=option["value"]))  # raises if refused
-        elif cid.startswith("ak:d:"):
-            for option in c["options"]:
-                direction, _, length = option["value"].partition(":")
-                resolve_move(view, seat, MoveDirection(direction=direction, distance_in=float(length)))
-        elif cid.startswith("tb:a:"):
+        if cid.startswith("tb:a:"):
             assert int(cid.rsplit(":", 1)[1]) < len(legal)
         elif cid.startswith("tb:s:"):
-            assert all(int(o["value"]) < len(legal) for o in c["options"])
-    if view.phase in ("action", "free_action"):  # the modals and Pass are always there
+            for option in c["options"]:
+                action = offered(option)
+                if isinstance(action, MoveToward | MoveDirection):
+                    resolve_move(view, seat, action)  # raises if refused
+                else:
+                    assert action is None and int(option["value"]) < len(legal)
+    if view.phase in ("action", "free_action"):  # the forms and Pass are always there
         ids = " ".join(message.custom_ids)
-        assert "ak:md:" in ids and "ak:mc:" in ids and f":{legal.index(Pass())}" in ids
+        assert ":move_by" in ids and ":move_to" in ids and f":{legal.index(Pass())}" in ids
     guesses = (
         [f":{legal.index(Guess(higher=h))}" for h in (True, False)] if Guess(higher=True) in legal else []
     )
@@ -160,28 +179,30 @@ async def choose(
             used["select: toward"] > 2 * used["modal: toward"]
         ):
             reply = await via_modal(
-                emu, user, message, f"ak:md:{table}:{version}", {"target": target, "distance": ""}
+                emu, user, message, form_id(table, version, "move_by"), {"target": target, "distance": ""}
             )
             return reply, "modal: toward"
         case MoveToward(target=target, distance_in=None):
-            select = component(message, "ak:t:")
-            assert select is not None and target in [o["value"] for o in select["options"]]
-            [reply] = await run(await emu.select(user, message.id, select["custom_id"], [target]))
+            select = menu(message, MoveToward)
+            assert select is not None
+            [value] = [o["value"] for o in select["options"] if offered(o) == action]
+            [reply] = await run(await emu.select(user, message.id, select["custom_id"], [value]))
             return reply, "select: toward"
         case MoveDirection() if used["select: direction"] > used["modal: point"]:
             end = resolve_move(view, seat, action)
             values = {"x": repr(end.x), "y": repr(end.y)}
-            return await via_modal(emu, user, message, f"ak:mc:{table}:{version}", values), "modal: point"
-        case MoveDirection(direction=direction, distance_in=length):
-            select = component(message, "ak:d:")
-            value = f"{direction}:{inches(length)}"
-            assert select is not None and value in [o["value"] for o in select["options"]]
+            button = form_id(table, version, "move_to")
+            return await via_modal(emu, user, message, button, values), "modal: point"
+        case MoveDirection():
+            select = menu(message, MoveDirection)
+            assert select is not None
+            [value] = [o["value"] for o in select["options"] if offered(o) == action]
             [reply] = await run(await emu.select(user, message.id, select["custom_id"], [value]))
             return reply, "select: direction"
         case PlaceFigure(x=x, y=y) if seat == "bilbo":  # Bilbo's player types the cell
             cell = cell_at(Point(x=x, y=y))
             assert cell is not None
-            button = f"ak:pc:{table}:{version}:f"
+            button = form_id(table, version, "place")
             return await via_modal(emu, user, message, button, {"x": cell, "y": ""}), "modal: cell"
     index = legal.index(action)
     button = f"tb:a:{table}:{version}:{index}"
@@ -252,7 +273,7 @@ async def test_a_whole_game_between_two_players_with_manual_placement(
     await ark_bot.delivery.wait_idle()
     # Smaug's player is asked by DM to set Smaug: a picker of free cells, and exact coordinates
     dm = emu.dm_messages(world.alice)[-1]
-    assert "ak:pc:1:" in " ".join(dm.custom_ids)
+    assert "tb:f:1:" in " ".join(dm.custom_ids) and ":place" in " ".join(dm.custom_ids)
     cells = [
         o for c in dm.walk_components() if c.get("custom_id", "").startswith("tb:s:") for o in c["options"]
     ]
@@ -318,7 +339,7 @@ async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     version = before.version
     x = before.bilbo.x + (10.0 if before.bilbo.x < 20 else -10.0)
 
-    opened = await emu.click(world.bob, panel.id, f"ak:mc:1:{version}")
+    opened = await emu.click(world.bob, panel.id, form_id(1, version, "move_to"))
     kind, modal = await opened.wait_response()
     assert kind == 9 and modal["title"] == "Mover a Bilbo a un punto"
     values = {"x": repr(x).replace(".", ","), "y": repr(before.bilbo.y)}  # a decimal comma is fine
@@ -328,11 +349,13 @@ async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     assert "Ese punto está a 10 pulgadas" in reply.content
 
     typed = {"x": "doce", "y": "3"}
-    [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, f"ak:mc:1:{version}", typed))
+    [reply] = await run(
+        await _reopen_and_submit(emu, world.bob, panel, form_id(1, version, "move_to"), typed)
+    )
     assert reply.ephemeral and "«doce» no es un número de pulgadas." in reply.content
 
     here = {"x": "A1", "y": ""}  # where Bilbo stands: a move that goes nowhere
-    [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, f"ak:mc:1:{version}", here))
+    [reply] = await run(await _reopen_and_submit(emu, world.bob, panel, form_id(1, version, "move_to"), here))
     assert reply.ephemeral and "Ese movimiento dejaría a Bilbo donde está; para quedarte quieto, pasa." in (
         reply.content
     )
@@ -344,7 +367,7 @@ async def test_a_move_out_of_range_typed_in_a_modal_is_refused_politely(
     near = before.bilbo.x + (2.5 if before.bilbo.x < 20 else -2.5)
     [reply] = await run(
         await _reopen_and_submit(
-            emu, world.bob, panel, f"ak:mc:1:{version}", {"x": f"{near} {before.bilbo.y}"}
+            emu, world.bob, panel, form_id(1, version, "move_to"), {"x": f"{near} {before.bilbo.y}"}
         )
     )
     assert "✅ Moverse a (" in reply.content, reply.content
@@ -390,10 +413,14 @@ async def test_an_english_player_reads_the_refusal_in_english(
     state = (await ark_bot.tables.load(1)).state
     version = state.version
     values = {"target": "north-east", "distance": "7.5 in"}
-    [reply] = await run(await _reopen_and_submit(emu, world.alice, panel, f"ak:md:1:{version}", values))
+    [reply] = await run(
+        await _reopen_and_submit(emu, world.alice, panel, form_id(1, version, "move_by"), values)
+    )
     assert reply.ephemeral and "That point is 7.5 inches away; Bilbo moves at most 4 inches." in reply.content
     here = {"x": f"{state.bilbo.x} {state.bilbo.y}", "y": ""}
-    [reply] = await run(await _reopen_and_submit(emu, world.alice, panel, f"ak:mc:1:{version}", here))
+    [reply] = await run(
+        await _reopen_and_submit(emu, world.alice, panel, form_id(1, version, "move_to"), here)
+    )
     assert (
         reply.ephemeral and "That move would leave Bilbo where he stands; to stay put, pass." in reply.content
     )
@@ -415,9 +442,16 @@ async def test_an_english_player_reads_the_refusal_in_english(
 
 def test_typed_inputs_parse_like_a_player_writes_them() -> None:
     """Decimal commas, units, Spanish compass codes, cells; and refusals with catalog texts in both languages."""
-    from cogs.arkenstone import MESSAGES, parse_inches, parse_move_by, parse_point
+    from renderers.arkenstone.controls import MESSAGES, parse_at, parse_move_by
+    from renderers.measure import MESSAGES as MEASURES
+    from renderers.measure import parse_length
 
+    def parse_inches(text: str) -> float:
+        return parse_length(text, "in")
+
+    parse_point = parse_at
     assert parse_inches("2,5") == parse_inches('2.5"') == parse_inches("2.5 pulgadas") == 2.5
+    assert parse_inches("2.54 cm") == pytest.approx(1.0) and parse_length("2 in", "cm") == 5.08
     assert parse_move_by("bilbo", "NO", "") == MoveDirection(direction="NW", distance_in=4.0)
     assert parse_move_by("smaug", "sudoeste", "3") == MoveDirection(direction="SW", distance_in=3.0)
     assert parse_move_by("smaug", "T5", "") == MoveToward(target="T5")
@@ -428,7 +462,7 @@ def test_typed_inputs_parse_like_a_player_writes_them() -> None:
     assert refused.value.message_id == "arkenstone.ui.need_both"
     with pytest.raises(Rejected):
         parse_inches("nan")
-    for key, english in MESSAGES.items():
+    for key, english in (MESSAGES | MEASURES).items():
         assert t("en", key, text="x") == english.format(text="x")
         assert t("es", key, text="x") != english.format(text="x")
 
@@ -441,8 +475,10 @@ async def test_a_modal_opened_before_a_restart_is_still_answered(
     first.tables.seeder = lambda: 16
     panel = await bilbo_set_on(emu, world, first, world.alice, "G7")
     version = (await first.tables.get(1)).version
-    target = component(panel, "ak:t:")["options"][0]["value"]
-    opened = await emu.click(world.alice, panel.id, f"ak:md:1:{version}")
+    toward = offered(menu(panel, MoveToward)["options"][0])
+    assert isinstance(toward, MoveToward)
+    target = toward.target
+    opened = await emu.click(world.alice, panel.id, form_id(1, version, "move_by"))
     _, modal = await opened.wait_response()
     await first.close()
     second = await start()
@@ -455,8 +491,7 @@ async def test_a_modal_opened_before_a_restart_is_still_answered(
 def test_the_picker_always_fits_discord_and_offers_only_accepted_moves() -> None:
     """Over random games in every layout: ≤ 5 rows, a select alone in its row, ≤ 25 options, short labels,
     and every move option accepted by the engine from that seat's view."""
-    from bot.panels import Panel, SelectSpec
-    from cogs.arkenstone import picker
+    from bot.panels import Panel, SelectSpec, control_components
     from engine.arkenstone.pilot import RandomPilot
     from engine.core import new_game, step
 
@@ -471,10 +506,11 @@ def test_the_picker_always_fits_discord_and_offers_only_accepted_moves() -> None
             [seat] = RULES.active_seats(state)
             view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
             for lang in ("en", "es"):
-                specs = picker(1, state.version, view, legal, presenter, lang)
-                if specs is None:
+                controls = presenter.controls(view, legal, lang)
+                if controls is None:
                     assert view.phase not in ("action", "free_action") and not view.phase.startswith("place")
                     continue
+                specs = control_components(1, state.version, controls)
                 checked += 1
                 rows = Counter(s.row for s in specs)
                 assert max(s.row for s in specs) <= 4  # type: ignore[operator]

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
 from engine.core import Action, Event
+from renderers.base import Presenter
 from renderers.fonts import font
 
 from .duel import Boost, Boosted, Commit, Committed, Drew, DuelView, Ended, Revealed, Started
@@ -53,7 +54,7 @@ def _png(lines: Sequence[str], size: tuple[int, int] = (320, 120)) -> bytes:
     return out.getvalue()
 
 
-class DuelPresenter:
+class DuelPresenter(Presenter):
     game = "duel"
     calls: list[tuple[str, object]]
 

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot import ids
 from playground.emulator import InteractionRecord
 from playground.emulator.commands import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
 from playground.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
@@ -217,7 +218,7 @@ def templates(arena: Arena) -> list[tuple[str, str]]:
     store = arena.bot._connection._view_store  # discord.py keeps the registered templates here
     found = []
     for pattern, item in store._dynamic_items.items():
-        kind = "select" if "Select" in str(item.__orig_bases__[0]) else "button"  # type: ignore[attr-defined]
+        kind = "select" if getattr(item, "select", False) else "button"  # cogs.play.TableItem.select
         found.append((pattern.pattern, kind))
     return sorted(found)
 
@@ -272,19 +273,21 @@ def test_every_component_with_hostile_ids_and_values(arena: Arena, data: st.Data
         return await emu.click(arena.users[user], message.id, custom_id)
 
     command = custom_id.split(":")[1] if custom_id.count(":") else custom_id
-    judged(arena, start, {"a": "act", "s": "act"}.get(command, command))
+    judged(arena, start, {"a": "act", "s": "act", "j": "act"}.get(command, command))
 
 
 @FUZZ
 @given(data=st.data())
 def test_modal_submits_with_hostile_text(arena: Arena, data: st.DataObject) -> None:
-    """Modals a game opens (routed by custom_id) submitted with any text, by anyone."""
+    """Forms a game opens (modals routed by custom_id) submitted with any text, by anyone."""
     assert arena.emu is not None and arena.bot is not None
-    modal_patterns = [p for p, _ in templates(arena) if p.startswith("ak:")]
-    if not modal_patterns:
-        pytest.skip("no game with modals is loaded")
     custom_id = data.draw(
-        custom_ids(arena, r"ak:(?P<kind>md|mc|pc):(?P<table>\d+):(?P<version>\d+)(?::[fc])?")
+        st.one_of(
+            custom_ids(arena, ids.MODAL.template),
+            st.sampled_from(["move_by", "move_to", "place"]).flatmap(
+                lambda form: custom_ids(arena, ids.MODAL.template.replace(ids.FORM_KEY, form))
+            ),
+        )
     )
     fields = data.draw(
         st.dictionaries(

@@ -23,7 +23,7 @@ import cogs.lobby  # noqa: F401
 import cogs.play  # noqa: F401
 import tests.games.registration  # noqa: F401
 
-for _optional in ("cogs.arkenstone", "renderers.canyon", "renderers.arkenstone"):
+for _optional in ("cogs.forms", "renderers.canyon", "renderers.arkenstone"):
     try:
         importlib.import_module(_optional)
     except ImportError:

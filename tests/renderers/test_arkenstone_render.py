@@ -17,7 +17,8 @@ from engine.arkenstone.events import EVENT_ADAPTER
 from engine.arkenstone.messages import MESSAGES
 from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot
 from engine.core import Dice, Event, apply, dice_for, new_game
-from renderers.arkenstone import PRESENTER, board, presenter, text
+from renderers import base
+from renderers.arkenstone import PRESENTER, board, controls, text
 from renderers.i18n import catalog
 
 SEATS: tuple[str | None, ...] = ("bilbo", "smaug", None)
@@ -144,7 +145,7 @@ class Recorder:
 
 def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
     recorder = Recorder(text.t)
-    for module in (text, board, presenter):
+    for module in (text, board, controls, base):
         monkeypatch.setattr(module, "t", recorder)
     kinds: set[str] = set()
     runs = [game(s) for s in range(10)] + [game(3, "draft", RANDOM)]
@@ -159,6 +160,8 @@ def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch
                     if seat in RULES.active_seats(state):
                         legal = RULES.legal_actions(state, seat)
                         assert "{" not in PRESENTER.action_prompt(view, legal, lang)
+                        for control in PRESENTER.controls(view, legal, lang) or []:
+                            assert "{" not in str(control)
                         for action in legal[:60]:
                             label = PRESENTER.action_label(action, lang)
                             assert 0 < len(label) <= 80 and "{" not in label

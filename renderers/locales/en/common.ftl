@@ -209,3 +209,20 @@ core-resigned = { $seat } resigned
 core-something_broke = Something broke; the table is unchanged.
 
 core-unknown_side = There is no side called { $side } in this game.
+
+bot-button-back = ◀ Back
+
+bot-pick_piece = Pick a piece…
+
+bot-form_unknown = That form is not on offer any more.
+
+bot-bad_choice = That choice is not on offer any more.
+
+# What players type into forms (renderers/measure.py), shared by every game.
+measure-not_inches = “{ $text }” is not a number of inches.
+
+measure-not_cm = “{ $text }” is not a number of centimetres.
+
+measure-not_a_number = “{ $text }” is not a number.
+
+measure-need_both = Give both coordinates, x and y.

@@ -209,3 +209,20 @@ core-resigned = { $seat } se rindió
 core-something_broke = Algo ha fallado; la mesa sigue igual.
 
 core-unknown_side = En este juego no hay ningún bando llamado { $side }.
+
+bot-button-back = ◀ Volver
+
+bot-pick_piece = Elige una pieza…
+
+bot-form_unknown = Ese formulario ya no está disponible.
+
+bot-bad_choice = Esa opción ya no está disponible.
+
+# Lo que los jugadores escriben en los formularios (renderers/measure.py), común a todos los juegos.
+measure-not_inches = «{ $text }» no es un número de pulgadas.
+
+measure-not_cm = «{ $text }» no es un número de centímetros.
+
+measure-not_a_number = «{ $text }» no es un número.
+
+measure-need_both = Da las dos coordenadas, x e y.
