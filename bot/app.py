@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 import yarl
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 # Loaded by name so that nothing in bot/ imports cogs/ (the layer rule).
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.forms")
-THREAD_ARCHIVE_MINUTES = 10080  # a week: long games in a quiet thread
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
 STOP_WORKERS_S = 0.5  # scheduler, then delivery worker
 DRAIN_S = 2.0  # interactions in flight (a move being committed and answered) may finish
@@ -94,7 +94,7 @@ class TableroBot(commands.Bot):
         await self.store.open()
         await asyncio.to_thread(preload)  # Fluent parsing takes ~0.7 s: not in a first interaction
         await self.tree.set_translator(Translator())
-        self.tree.on_error = self.errors.on_app_command_error
+        self.tree.error(self.errors.on_app_command_error)
         for name in EXTENSIONS:
             await self.load_extension(name)
         if self.settings.sync_commands:

@@ -12,6 +12,7 @@ it never blocks the game.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -260,7 +261,7 @@ class DeliveryWorker:
                 continue  # its task looks again when it is done
             task = asyncio.create_task(self._run_table(table_rows), name=f"tablero-delivery-{table_id}")
             self._tables[table_id] = task
-            task.add_done_callback(lambda done, table_id=table_id: self._table_done(table_id, done))
+            task.add_done_callback(functools.partial(self._table_done, table_id))
             started.append(task)
         return started
 
@@ -409,7 +410,7 @@ class DeliveryWorker:
         if not content:
             return "skipped", None, None
         # a resignation reaches the other players (named in the outcome); an abandon pings nobody
-        params = (table.outcome or {}).get("params") or {}
+        params = table.outcome.params if table.outcome is not None else {}
         resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
         ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
         return await self._public(row, table, f"**{content}**", ping)

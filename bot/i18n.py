@@ -1,4 +1,5 @@
-"""Bot-side language helpers: a thin layer over renderers.i18n plus the app-command Translator."""
+"""Bot-side language helpers: texts with a fallback for refusals, game and seat names, and the
+app-command Translator. Reading a locale and the catalogs themselves live in renderers.i18n."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import discord
 from discord import app_commands
 
 from engine.core import Rejected
-from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, has, language_of, preload, t
+from renderers.i18n import DEFAULT_LANGUAGE, LANGUAGES, has, language_of, locale_language, preload, t
 
 __all__ = [
     "LANGUAGES",
     "Translator",
     "game_name",
     "language_of",
+    "locale_language",
     "preload",
     "rejected_text",
     "seat_name",
@@ -51,14 +53,6 @@ def game_name(game: str, lang: str | None) -> str:
 def seat_name(game: str, seat: str, lang: str | None) -> str:
     key = f"{game}.seat.{seat}"
     return t(lang, key) if has(key) else seat.replace("_", " ").title()
-
-
-def locale_language(locale: discord.Locale | str | None) -> str | None:
-    """The catalog language of a Discord locale, or None when we have no catalog for it."""
-    if locale is None:
-        return None
-    code = str(getattr(locale, "value", locale)).lower().split("-")[0]
-    return code if code in LANGUAGES else None
 
 
 class Translator(app_commands.Translator):

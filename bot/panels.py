@@ -112,10 +112,10 @@ def mention(user_id: int) -> str:
 
 def holder_text(table: TableRecord, seat: str, lang: str) -> str:
     holder = table.seats.get(seat)
-    if holder == AI:
-        return t(lang, "bot.seat_ai")
     if holder is None:
         return t(lang, "bot.seat_open")
+    if holder == AI or not isinstance(holder, int):
+        return t(lang, "bot.seat_ai")
     return mention(holder)
 
 
@@ -132,15 +132,15 @@ def outcome_text(table: TableRecord, lang: str) -> str | None:
     outcome = table.outcome
     if not outcome:
         return None
-    params = dict(outcome.get("params") or {})
+    params = dict(outcome.params)
     for name in ("seat", "winner", "loser"):
         if isinstance(params.get(name), str) and params[name] in table.seats:
             params[name] = seat_name(table.game, params[name], lang)
     if "by" in params and isinstance(params["by"], int):
         params["by"] = mention(params["by"])
-    reason = text(lang, outcome["reason"], outcome["reason"], **params)
-    winners = [seat_with_holder(table, s, lang) for s in outcome.get("winners", [])]
-    losers = [seat_with_holder(table, s, lang) for s in table.seats if s not in outcome.get("winners", [])]
+    reason = text(lang, outcome.reason, outcome.reason, **params)
+    winners = [seat_with_holder(table, s, lang) for s in outcome.winners]
+    losers = [seat_with_holder(table, s, lang) for s in table.seats if s not in outcome.winners]
     if table.status == "abandoned":
         return t(lang, "bot.outcome_abandoned", table=table.id)
     if not winners:

@@ -2,7 +2,7 @@
 
 Reminders: when a human seat must act, the service stores a deadline `reminder_delay` later; if
 the seat still has not acted when it falls due, the player is pinged in the game thread.
-Timers: a game may declare `time_limits(state)` -> [(seat, key, seconds, action)]; the service
+Timers: a game may declare `time_limits(state)` -> [TimeLimit(seat, key, seconds, action)]; the service
 stores each new key once, and when it falls due while the game still declares that key, the
 action is applied for the seat. The engine never reads the clock; time is an input here.
 
@@ -25,7 +25,7 @@ from engine.core import Rejected
 from .aio import stop_tasks, wait_event
 from .errors import log_failure
 from .store import DeadlineRecord, NewDelivery, Store
-from .tables import TableService, time_limits
+from .tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -179,9 +179,7 @@ class Scheduler:
         loaded = await self.service.load(deadline.table_id)
         table, rules, state = loaded.table, loaded.rules, loaded.state
         current = (
-            {(seat, key): action for seat, key, _, action in time_limits(rules, state)}
-            if state is not None
-            else {}
+            {(lim.seat, lim.key): lim.action for lim in rules.time_limits(state)} if state is not None else {}
         )
         action = current.get((deadline.seat, deadline.key))
         if table.status != "active" or action is None:

@@ -20,6 +20,8 @@ from typing import Any, Literal, Protocol
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
+from engine.core import Outcome
+
 from .migrations import LATEST, MIGRATIONS
 
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
@@ -50,7 +52,7 @@ class TableRecord(Record):
     lang: str
     status_message_id: int | None
     created_by: int
-    outcome: dict[str, Any] | None
+    outcome: Outcome | None
     rematch_of: int | None
     created_at: float
     updated_at: float
@@ -275,6 +277,9 @@ class Store(Protocol):
     async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
     async def get_player(self, user_id: int) -> PlayerRecord | None: ...
     async def guild_language(self, guild_id: int) -> str | None: ...
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None: ...
 
 
 # --- SQLite ------------------------------------------------------------------------------------
@@ -319,7 +324,7 @@ def _table(row: Sequence[Any]) -> TableRecord:
         lang=row[11],
         status_message_id=row[12],
         created_by=row[13],
-        outcome=json.loads(row[14]) if row[14] else None,
+        outcome=Outcome.model_validate_json(row[14]) if row[14] else None,
         rematch_of=row[15],
         created_at=row[16],
         updated_at=row[17],
@@ -499,9 +504,12 @@ class SqliteTx:
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"cannot update table columns {sorted(unknown)}")
-        sets, params = ["updated_at = ?"], [self._now]
+        sets: list[str] = ["updated_at = ?"]
+        params: list[Any] = [self._now]
         for name, value in fields.items():
             sets.append(f"{name} = ?")
+            if isinstance(value, Outcome):
+                value = value.model_dump(mode="json")
             params.append(
                 _dumps(value)
                 if name in ("seats", "invited", "outcome", "options") and value is not None
@@ -744,7 +752,8 @@ class SqliteStore:
     ) -> list[TableRecord]:
         """Tables, newest first, filtered in SQL (a busy server may hold thousands): by server, status,
         a user seated or invited, and the channel or thread the table is played in."""
-        sql, params = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1", []
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1"
+        params: list[Any] = []
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params.append(guild_id)

@@ -19,7 +19,19 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import Action, Event, Rejected, Rules, Seat, State, fold, new_game, play_pilots, step
+from engine.core import (
+    Action,
+    Event,
+    Outcome,
+    Rejected,
+    Rules,
+    Seat,
+    State,
+    fold,
+    new_game,
+    play_pilots,
+    step,
+)
 from renderers.base import Form, Presenter
 
 from .crashpoints import crash_point
@@ -80,20 +92,6 @@ class _Change:
     reminders: dict[Seat, int] = field(default_factory=dict)  # seat -> version it must act at
     quiet_seats: set[Seat] = field(default_factory=set)  # reminders to void
     timeouts: list[tuple[Seat, str, float, dict[str, Any]]] = field(default_factory=list)
-
-
-def time_limits(rules: Rules[Any], state: Any) -> list[tuple[Seat, str, float, Action]]:
-    """A game's optional timers: `rules.time_limits(state)` -> [(seat, key, seconds, action on expiry)]."""
-    hook = getattr(rules, "time_limits", None)
-    if hook is None:
-        return []
-    limits = []
-    for item in hook(state) or ():
-        seat, key, seconds, action = (
-            item if isinstance(item, tuple) else (item.seat, item.key, item.seconds, item.action)
-        )
-        limits.append((seat, str(key), float(seconds), action))
-    return limits
 
 
 class TableService:
@@ -290,7 +288,7 @@ class TableService:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
         state, events = new_game(rules, table.options, table.seed)
-        entries = [(e, None) for e in events]
+        entries: list[tuple[Event, str | None]] = [(e, None) for e in events]
         state, ai_events = self._pilots(rules, table, state)
         entries += [(e, AI) for e in ai_events]
         await self._commit(table, rules, None, state, entries, actor_user=None, status="active")
@@ -472,8 +470,8 @@ class TableService:
                 due_at=now + self.reminder_delay,
             )
         humans = {s for s in rules.seats if table.user_of(s) is not None}
-        limits = [lim for lim in time_limits(rules, new) if lim[0] in humans]
-        await tx.void_deadlines(table.id, kind="timeout", keep_keys=[key for _, key, _, _ in limits])
+        limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
+        await tx.void_deadlines(table.id, kind="timeout", keep_keys=[lim.key for lim in limits])
         for seat, key, seconds, action in limits:
             await tx.add_deadline(
                 table_id=table.id,
@@ -564,7 +562,7 @@ class TableService:
             if table.is_over:
                 raise Rejected("core.game_over", "This game is over.")
             winners = [s for s in table.seats if s != seat]
-            outcome = {"winners": winners, "reason": "core.resigned", "params": {"seat": seat}}
+            outcome = Outcome(winners=tuple(winners), reason="core.resigned", params={"seat": seat})
             return await self._end(table, "finished", outcome)
 
     async def abandon(self, table_id: int, user_id: int, *, is_admin: bool) -> TableRecord:
@@ -575,10 +573,10 @@ class TableService:
                 raise Rejected("core.game_over", "This game is over.")
             if not is_admin and not (table.status == "lobby" and user_id == table.created_by):
                 raise Rejected("bot.admins_only", "Only server admins can abandon a table.")
-            outcome = {"winners": [], "reason": "core.abandoned", "params": {"by": user_id}}
+            outcome = Outcome(winners=(), reason="core.abandoned", params={"by": user_id})
             return await self._end(table, "abandoned", outcome)
 
-    async def _end(self, table: TableRecord, status: str, outcome: dict[str, Any]) -> TableRecord:
+    async def _end(self, table: TableRecord, status: str, outcome: Outcome) -> TableRecord:
         async with self.store.transaction() as tx:
             await tx.update_table(table.id, expected_version=table.version, status=status, outcome=outcome)
             await tx.void_deadlines(table.id)
@@ -650,7 +648,7 @@ class TableService:
             "seats": {s: h for s, h in table.seats.items()},
             "options": table.options,
             "version": table.version,
-            "outcome": table.outcome,
+            "outcome": table.outcome.model_dump(mode="json") if table.outcome else None,
             "seed": table.seed if full else None,
             "redacted_for": None if full else (seat or "spectator"),
             "events": events,

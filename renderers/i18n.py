@@ -50,13 +50,19 @@ __all__ = [
 ]
 
 
-def language_of(locale: object | None, default: str = DEFAULT_LANGUAGE) -> str:
-    """Map a Discord locale ("es-ES", "en-US", Locale.spain_spanish) to a catalog language."""
+def locale_language(locale: object | None) -> str | None:
+    """The catalog language of a Discord locale ("es-ES", "en-US", Locale.spain_spanish), or None
+    when we have no catalog for it (the one place that reads a locale)."""
     if locale is None:
-        return default
+        return None
     code = str(getattr(locale, "value", locale)).lower()
     lang = code.split("-")[0].split("_")[0]
-    return lang if lang in LANGUAGES else default
+    return lang if lang in LANGUAGES else None
+
+
+def language_of(locale: object | None, default: str = DEFAULT_LANGUAGE) -> str:
+    """The catalog language of a locale, else `default`."""
+    return locale_language(locale) or default
 
 
 def key_to_id(key: str) -> str:

@@ -8,7 +8,7 @@ seed and the same actions always give the same log. See docs/architecture.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -78,6 +78,16 @@ class Outcome(Model):
     params: dict[str, Any] = {}
 
 
+class TimeLimit(NamedTuple):
+    """A deadline a game declares: when `seconds` pass while the game still declares `key`, the
+    platform applies `action` for `seat` (the engine never reads a clock)."""
+
+    seat: Seat
+    key: str
+    seconds: float
+    action: Action
+
+
 S = TypeVar("S", bound=State)
 
 
@@ -131,6 +141,11 @@ class Rules(Generic[S]):
     def pilot(self, seat: Seat) -> Pilot:
         """The AI for a seat."""
         raise NotImplementedError
+
+    # --- optional, with defaults -------------------------------------------------------------
+    def time_limits(self, state: S) -> list[TimeLimit]:
+        """The deadlines running now (none by default); see `TimeLimit`."""
+        return []
 
     # --- optional: for the generic no-leak contract test ------------------------------------
     def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
 from . import blips, combat
 from .actions import (
@@ -226,7 +226,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
 
         return MarinePilot() if seat == "marine" else GenestealerPilot()
 
-    def time_limits(self, state: SpaceHulkState) -> list[tuple[Seat, str, float, Action]]:
+    def time_limits(self, state: SpaceHulkState) -> list[TimeLimit]:
         """Deadlines for the platform (the engine never reads a clock; SHB-3.1, SHB-3.5, Q18).
 
         Real time: the Marine action phase lasts `timer_seconds`, then TimeExpired. Budget: each Marine
@@ -241,7 +241,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             return []
         mode = state.options.variants.timer_mode
         if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
-            return [("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), TimeExpired())]
+            return [
+                TimeLimit("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), TimeExpired())
+            ]
         if mode == "budget":
             top = state.top()
             if top is None:
@@ -251,7 +253,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             else:
                 action = self.legal_actions(state, "marine")[0]
             return [
-                ("marine", f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action)
+                TimeLimit(
+                    "marine", f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action
+                )
             ]
         return []
 

@@ -643,7 +643,7 @@ def _log(
     for event in view.recent:
         said = text.narrate(event, lang)
         if said:
-            lines.append(_wrap(said, 12, width))
+            lines.append(_wrap(said, 12, int(width)))
     shown: list[list[str]] = []
     room = (bottom - y) // 16
     for entry in reversed(lines):  # newest last, keep as many recent ones as fit

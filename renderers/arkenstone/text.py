@@ -71,7 +71,7 @@ def action_label(action: Action, lang: str) -> str:
             return t(lang, "arkenstone.action.move_to", x=inches(x), y=inches(y))
         case MoveToward(target=target, distance_in=None):
             return t(lang, "arkenstone.action.move_toward", target=target_text(lang, target))
-        case MoveToward(target=target, distance_in=d):
+        case MoveToward(target=target, distance_in=float(d)):
             return t(
                 lang, "arkenstone.action.move_toward_by", target=target_text(lang, target), distance=inches(d)
             )

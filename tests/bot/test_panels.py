@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.panels import ButtonSpec, Panel, SelectSpec, action_components, clip, turn_content
+from engine.core import Outcome
 from tests.games.duel import Commit
 from tests.games.duel_presenter import DuelPresenter
 
@@ -109,7 +110,7 @@ async def test_a_table_ended_by_resignation_shows_the_outcome_not_whose_move_it_
             lang="en",
             status_message_id=None,
             created_by=11,
-            outcome=outcome,
+            outcome=Outcome.model_validate(outcome) if outcome else None,
             rematch_of=None,
             created_at=0.0,
             updated_at=0.0,

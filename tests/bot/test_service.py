@@ -229,13 +229,13 @@ async def test_resign_abandon_and_admin_rule(service: TableService, store: Sqlit
         await service.abandon(tid, BOB, is_admin=False)
     assert _rejected(exc) == "bot.admins_only"
     table = await service.resign(tid, BOB)
-    assert table.status == "finished" and table.outcome["winners"] == ["red"]
+    assert table.status == "finished" and table.outcome.winners == ("red",)
     with pytest.raises(Rejected) as exc:
         await service.submit(tid, ALICE, 0, table.version)
     assert _rejected(exc) == "core.game_over"
     other = await _pvp(service)
     table = await service.abandon(other, CAROL, is_admin=True)
-    assert table.status == "abandoned" and table.outcome["winners"] == []
+    assert table.status == "abandoned" and table.outcome.winners == ()
     assert [d for d in await store.deadlines(other) if d.status == "pending"] == []
 
 

@@ -283,7 +283,7 @@ async def test_a_whole_game_between_two_players_with_manual_placement(
     await ark_bot.delivery.wait_idle()
 
     table = await ark_bot.tables.get(1)
-    assert table.status == "finished" and table.outcome["winners"] == ["bilbo"]
+    assert table.status == "finished" and table.outcome.winners == ("bilbo",)
     assert {"picker: cell", "modal: cell", "select: toward", "modal: toward", "button: guess"} <= set(used)
     assert used["button: guess (free action)"] == 1 and used["picker: cell"] == 1 + 26
     assert {

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.core import Action, Dice, Event, Model, Outcome, Rejected, Rules, Seat, State
+from engine.core import Action, Dice, Event, Model, Outcome, Rejected, Rules, Seat, State, TimeLimit
 
 SEATS: tuple[Seat, ...] = ("red", "blue")
 
@@ -265,10 +265,12 @@ class DuelRules(Rules[DuelState]):
     def pilot(self, seat: Seat) -> RandomPilot:
         return RandomPilot()
 
-    def time_limits(self, state: DuelState) -> list[tuple[Seat, str, float, Action]]:
+    def time_limits(self, state: DuelState) -> list[TimeLimit]:
         """Optional platform hook: (seat, key, seconds, action applied when the time runs out)."""
         if state.phase == "boost" and state.round_winner and state.boost_seconds > 0:
-            return [(state.round_winner, f"boost-{state.round}", state.boost_seconds, Boost(mode="take"))]
+            return [
+                TimeLimit(state.round_winner, f"boost-{state.round}", state.boost_seconds, Boost(mode="take"))
+            ]
         return []
 
 

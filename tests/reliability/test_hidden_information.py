@@ -83,7 +83,7 @@ def record_for(rules: Rules[Any], state: Any, seed: int) -> TableRecord:
         lang="en",
         status_message_id=None,
         created_by=100,
-        outcome=outcome.model_dump(mode="json") if outcome else None,
+        outcome=outcome,
         rematch_of=None,
         created_at=0.0,
         updated_at=0.0,
