@@ -1,5 +1,9 @@
 """The table service: the one place that sequences a move (see docs/architecture.md, "One move, start to finish").
 
+Split by responsibility: bot/lobby.py (create, open, join, start, rematch), this module (load,
+submit, the stale-click rule, commit, resign and abandon), bot/notices.py (what each seat must be
+told, deadlines).
+
 submit: per-table lock -> load (snapshot or fold) -> seat of user -> game over? -> stale version ->
 decide/evolve (engine.core.step) -> AI seats act (engine.core.play_pilots, step cap) -> events,
 snapshot, outbox rows and deadlines in ONE transaction (the (table_id, seq) primary key is the
@@ -14,7 +18,7 @@ import secrets
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -26,16 +30,16 @@ from engine.core import (
     Rejected,
     Rules,
     Seat,
-    State,
     fold,
-    new_game,
     play_pilots,
     step,
 )
 from renderers.base import Form, Presenter
 
+from . import notices
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
+from .lobby import Lobby
 from .store import AI, NewDelivery, NewEvent, StaleVersion, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -84,18 +88,9 @@ class Applied:
     """The seat's view before the move (the label of what it chose is drawn from it)."""
 
 
-@dataclass
-class _Change:
-    """Everything one commit writes besides the events themselves."""
-
-    deliveries: list[NewDelivery] = field(default_factory=list)
-    reminders: dict[Seat, int] = field(default_factory=dict)  # seat -> version it must act at
-    quiet_seats: set[Seat] = field(default_factory=set)  # reminders to void
-    timeouts: list[tuple[Seat, str, float, dict[str, Any]]] = field(default_factory=list)
-
-
-class TableService:
-    """Creates tables, seats players, applies actions, and writes what must be delivered."""
+class TableService(Lobby):
+    """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
+    the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
 
     def __init__(
         self,
@@ -158,141 +153,6 @@ class TableService:
             return rules_for(game)
         except UnknownGame:
             raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game) from None
-
-    # --- lobby -------------------------------------------------------------------------------
-    async def create(
-        self,
-        *,
-        game: str,
-        creator: int,
-        guild_id: int | None,
-        channel_id: int | None,
-        lang: str,
-        side: str | None = None,
-        opponent: int | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> TableRecord:
-        """A new table: against the AI when there is no opponent (started at once), else a lobby."""
-        rules = self._rules(game)
-        try:
-            presenter_for(game)
-        except UnknownGame:
-            raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game) from None
-        parsed = self.parse_options(rules, options)
-        if opponent == creator:
-            raise Rejected(
-                "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
-            )
-        my_seat = rules.seat_of_side(side) if side else rules.seats[secrets.randbelow(len(rules.seats))]
-        seats: dict[str, Any] = {s: None for s in rules.seats}
-        seats[my_seat] = creator
-        if opponent is None:
-            seats = {s: (h if h is not None else AI) for s, h in seats.items()}
-        async with self.store.transaction() as tx:
-            table_id = await tx.insert_table(
-                game=game,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=None,
-                status="lobby",
-                seats=seats,
-                invited=[opponent] if opponent is not None else [],
-                options=parsed.model_dump(mode="json"),
-                seed=self.seeder(),
-                lang=lang,
-                created_by=creator,
-            )
-        return await self.get(table_id)
-
-    @staticmethod
-    def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None) -> BaseModel:
-        try:
-            return rules.parse_options(raw)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
-            )
-            raise Rejected(
-                "bot.bad_options", "Those options do not fit this game: {problems}", problems=problems
-            ) from None
-
-    async def open(self, table_id: int, *, thread_id: int | None) -> TableRecord:
-        """Record the table's thread, then start it if every seat is filled, else announce the lobby."""
-        async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.status != "lobby":
-                return table
-            if all(h is not None for h in table.seats.values()):
-                async with self.store.transaction() as tx:
-                    await tx.update_table(table_id, thread_id=thread_id)
-                return await self._start(await self.get(table_id))
-            async with self.store.transaction() as tx:
-                await tx.update_table(table_id, thread_id=thread_id)
-                await tx.touch_status(table_id)
-        self.notify()
-        return await self.get(table_id)
-
-    async def join(self, table_id: int, user_id: int, side: str | None = None) -> TableRecord:
-        """Take a free seat (only invited users when there is an invitation); starts when full."""
-        async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.status != "lobby":
-                raise Rejected(
-                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
-                )
-            if table.seat_of(user_id) is not None:
-                raise Rejected("bot.already_seated", "You already sit at table #{table}.", table=table_id)
-            if table.invited and user_id not in table.invited:
-                raise Rejected(
-                    "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table_id
-                )
-            free = [s for s, h in table.seats.items() if h is None]
-            if side is not None:
-                seat = self._rules(table.game).seat_of_side(side)
-                if seat not in free:
-                    raise Rejected("bot.seat_taken", "That side is already taken.")
-            elif free:
-                seat = free[0]
-            else:
-                raise Rejected("bot.table_full", "Table #{table} is full.", table=table_id)
-            seats = {**table.seats, seat: user_id}
-            async with self.store.transaction() as tx:
-                await tx.update_table(table_id, seats=seats, expected_version=0)
-                await tx.touch_status(table_id)
-            table = await self.get(table_id)
-            if all(h is not None for h in table.seats.values()):
-                return await self._start(table)
-        self.notify()
-        return table
-
-    async def start(self, table_id: int, user_id: int) -> TableRecord:
-        """The creator starts a lobby now; empty seats go to the AI."""
-        async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.status != "lobby":
-                raise Rejected(
-                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
-                )
-            if user_id != table.created_by:
-                raise Rejected(
-                    "bot.creator_only",
-                    "Only the player who opened table #{table} can start it.",
-                    table=table_id,
-                )
-            seats = {s: (h if h is not None else AI) for s, h in table.seats.items()}
-            async with self.store.transaction() as tx:
-                await tx.update_table(table_id, seats=seats, expected_version=0)
-            return await self._start(await self.get(table_id))
-
-    async def _start(self, table: TableRecord) -> TableRecord:
-        """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
-        rules = self._rules(table.game)
-        state, events = new_game(rules, table.options, table.seed)
-        entries: list[tuple[Event, str | None]] = [(e, None) for e in events]
-        state, ai_events = self._pilots(rules, table, state)
-        entries += [(e, AI) for e in ai_events]
-        await self._commit(table, rules, None, state, entries, actor_user=None, status="active")
-        return await self.get(table.id)
 
     # --- playing -----------------------------------------------------------------------------
     async def submit(
@@ -429,7 +289,7 @@ class TableService:
             fields["status"] = "finished"
             fields["outcome"] = outcome.model_dump(mode="json")
         first_seq = table.version + 1
-        change = self._plan(table, rules, old, new, first_seq, actor_user)
+        change = notices.plan(table, rules, old, new, [e for e, _ in entries], first_seq, actor_user)
         # Serialised before taking the store's lock: the transaction holds it only to write.
         events = [NewEvent(kind=e.kind, data=e.model_dump(mode="json"), actor=actor) for e, actor in entries]
         snapshot = new.model_dump_json()
@@ -442,7 +302,16 @@ class TableService:
                 await tx.touch_status(table.id)
                 for row in change.deliveries:
                     await tx.add_delivery(row)
-                await self._write_deadlines(tx, table, rules, new, change, finished=outcome is not None)
+                await notices.write_deadlines(
+                    tx,
+                    table,
+                    rules,
+                    new,
+                    change,
+                    finished=outcome is not None,
+                    now=self.clock(),
+                    reminder_delay=self.reminder_delay,
+                )
                 # Statements sent, COMMIT not yet: the store runs this hook in the same batch.
                 tx.before_commit(lambda: crash_point("commit.inside"))
         except StaleVersion:
@@ -450,106 +319,6 @@ class TableService:
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
         return await self.get(table.id)
-
-    async def _write_deadlines(
-        self, tx: Any, table: TableRecord, rules: Rules[Any], new: Any, change: _Change, *, finished: bool
-    ) -> None:
-        now = self.clock()
-        if finished:
-            await tx.void_deadlines(table.id)
-            return
-        for seat in change.quiet_seats:
-            await tx.void_deadlines(table.id, kind="reminder", seat=seat)
-        for seat, version in change.reminders.items():
-            await tx.add_deadline(
-                table_id=table.id,
-                kind="reminder",
-                seat=seat,
-                key=f"v{version}",
-                version=version,
-                due_at=now + self.reminder_delay,
-            )
-        humans = {s for s in rules.seats if table.user_of(s) is not None}
-        limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
-        await tx.void_deadlines(table.id, kind="timeout", keep_keys=[lim.key for lim in limits])
-        for seat, key, seconds, action in limits:
-            await tx.add_deadline(
-                table_id=table.id,
-                kind="timeout",
-                seat=seat,
-                key=key,
-                version=new.version,
-                due_at=now + seconds,
-                payload={"action": action.model_dump(mode="json")},
-            )
-
-    def _plan(
-        self,
-        table: TableRecord,
-        rules: Rules[Any],
-        old: Any | None,
-        new: Any,
-        first_seq: int,
-        actor_user: int | None,
-    ) -> _Change:
-        """Which outbox rows and reminders this change needs (pings and DMs only where something is new)."""
-        change = _Change()
-        presenter = self.presenters(table.game)
-        over = rules.outcome(new) is not None
-        active_new = rules.active_seats(new)
-        active_old = rules.active_seats(old) if old is not None else frozenset()
-        ping: list[int] = []
-        for seat in rules.seats:
-            user = table.user_of(seat)
-            if user is None:
-                continue
-            needs_act = seat in active_new and (
-                seat not in active_old or rules.legal_actions(old, seat) != rules.legal_actions(new, seat)
-            )
-            changed = old is None or self._learned(presenter, rules, old, new, seat, table.lang)
-            if seat not in active_new or user == actor_user:
-                change.quiet_seats.add(seat)
-            if needs_act and not over:
-                change.reminders[seat] = new.version
-            if user == actor_user or over:
-                continue
-            if needs_act:
-                ping.append(user)
-            if needs_act or changed:
-                change.deliveries.append(
-                    NewDelivery(
-                        table_id=table.id,
-                        version=new.version,
-                        kind="dm",
-                        target=f"user:{user}",
-                        payload={"seat": seat},
-                    )
-                )
-        change.deliveries.insert(
-            0,
-            NewDelivery(
-                table_id=table.id,
-                version=new.version,
-                kind="turn",
-                target="public",
-                payload={"from": first_seq, "to": new.version, "ping": ping},
-            ),
-        )
-        return change
-
-    @staticmethod
-    def _private(presenter: Presenter, rules: Rules[Any], state: State, seat: Seat, lang: str) -> str | None:
-        return presenter.private_text(rules.view(state, seat), lang)
-
-    @classmethod
-    def _learned(
-        cls, presenter: Presenter, rules: Rules[Any], old: State, new: State, seat: Seat, lang: str
-    ) -> bool:
-        """Whether a seat's secrets now show something new (worth a DM). A secret that only went
-        away, e.g. a preview once everyone sees the card, is no news."""
-        before = (cls._private(presenter, rules, old, seat, lang) or "").splitlines()
-        after = (cls._private(presenter, rules, new, seat, lang) or "").splitlines()
-        return bool(set(after) - set(before))
 
     # --- leaving -----------------------------------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> TableRecord:
@@ -586,46 +355,6 @@ class TableService:
             )
         self.notify()
         return await self.get(table.id)
-
-    async def rematch(self, table_id: int, user_id: int) -> tuple[TableRecord, bool]:
-        """A new table with the same players, sides rotated; (table, created now?)."""
-        async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.seat_of(user_id) is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
-            if not table.is_over:
-                raise Rejected("bot.not_over", "Table #{table} is still being played.", table=table_id)
-            existing = await self.store.find_rematch(table_id)
-            if existing is not None:
-                new_id, created = existing.id, False
-            else:
-                new_id, created = await self._insert_rematch(table, user_id), True
-        async with self.lock(new_id):
-            new = await self.get(new_id)
-            if new.status == "lobby":  # just created, or a crash came between creating and starting it
-                new = await self._start(new)
-            return new, created
-
-    async def _insert_rematch(self, table: TableRecord, user_id: int) -> int:
-        """The rematch's row (a lobby with every seat filled, sides rotated); its id."""
-        seats = list(table.seats)
-        holders = [table.seats[s] for s in seats]
-        rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
-        async with self.store.transaction() as tx:
-            return await tx.insert_table(
-                game=table.game,
-                guild_id=table.guild_id,
-                channel_id=table.channel_id,
-                thread_id=table.thread_id,
-                status="lobby",
-                seats=rotated,
-                invited=[],
-                options=table.options,
-                seed=self.seeder(),
-                lang=table.lang,
-                created_by=user_id,
-                rematch_of=table.id,
-            )
 
     # --- reading for players -------------------------------------------------------------------
     async def log_for(self, table_id: int, user_id: int) -> dict[str, Any]:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import ValidationError
 
+from bot import lobby
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
@@ -75,31 +74,6 @@ def _pairs(raw: str) -> list[str]:
     return parts
 
 
-def option_problems(exc: ValidationError, lang: str, known: Sequence[str]) -> str:
-    """What is wrong with the options, in the player's language (pydantic's own words only in English)."""
-    problems = []
-    for err in exc.errors():
-        name = ".".join(str(p) for p in err["loc"]) or "options"
-        if err["type"] == "extra_forbidden":
-            problems.append(t(lang, "bot.option_unknown", option=name))
-        elif lang == "en":
-            problems.append(f"{name}: {err['msg'].removeprefix('Value error, ')}")
-        else:
-            problems.append(t(lang, "bot.option_invalid", option=name))
-    text = "; ".join(problems).rstrip(".") + "."
-    if known:
-        text += " " + t(lang, "bot.options_known", options=", ".join(known))
-    return text
-
-
-def option_names(rules: Rules[Any]) -> list[str]:
-    """The option names a game accepts (its options model's fields)."""
-    try:
-        return list(type(rules.parse_options(None)).model_fields)
-    except (ValidationError, TypeError, ValueError):
-        return []
-
-
 def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
     """The seat for a typed side: its id, or its name in the player's language (e.g. a seat id, or its Spanish name)."""
     wanted = side.strip().lower()
@@ -126,13 +100,7 @@ def check_new(
     rules = rules_for(game)
     seat = side_of(game, rules, side, lang) if side else None
     raw = parse_options(options)
-    try:
-        rules.parse_options(raw)
-    except ValidationError as exc:
-        problems = option_problems(exc, lang, option_names(rules))
-        raise Rejected(
-            "bot.bad_options", "Those options do not fit this game: {problems}", problems=problems
-        ) from None
+    lobby.parse_options(rules, raw, lang)  # refuses in the player's language
     return seat, raw
 
 

@@ -139,22 +139,14 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     assert end.mentions == [world.bob] and "won against" in end.content
 
 
-def test_a_player_is_messaged_only_when_their_secrets_show_something_new() -> None:
-    from bot.tables import TableService
+def test_a_player_is_messaged_only_when_the_events_reveal_them_something() -> None:
+    """A seat is told privately what the events show it and not a spectator (the rules' redaction),
+    never because a rendered text changed."""
+    from bot.notices import learned
+    from tests.games.duel import Committed, Drew, Revealed
 
-    class Texts:
-        def private_text(self, view: str, lang: str) -> str | None:
-            return view or None
-
-    class Views:
-        def view(self, state: str, seat: str) -> str:
-            return state
-
-    def learned(old: str, new: str) -> bool:
-        return TableService._learned(Texts(), Views(), old, new, "marine", "en")  # type: ignore[arg-type]
-
-    hand, preview = "Your hand: 2♦ 4♦", "Next canyon card: Q♠ (Icarus battery)"
-    assert not learned(f"{hand}\n{preview}", hand)  # the preview is now public: no DM
-    assert learned(hand, "Your hand: 2♦ 4♦ 7♦")  # a refilled hand (§8.2 End of turn)
-    assert learned(hand, f"{hand}\n{preview}") and learned("", hand)
-    assert not learned(hand, hand)
+    drew, revealed = Drew(seat="red", card=7), Revealed(cards={"red": 7, "blue": 3}, winner="red")
+    assert learned([drew], "red") and not learned([drew], "blue")  # a card drawn: only its owner
+    assert not learned([revealed], "red") and not learned([revealed], "blue")  # now public: no DM
+    assert learned([revealed, Committed(seat="blue", card=3)], "blue")
+    assert not learned([], "red")

@@ -1,0 +1,244 @@
+"""The lobby: create a table, open it in its thread, seat players, start it, offer a rematch.
+
+Part of the table service (bot/tables.py builds on it); option errors are worded here, once, for
+both the service and the slash command that checks them before creating a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core import Event, Rejected, Rules, new_game
+
+from .games import UnknownGame, presenter_for
+from .i18n import t
+from .store import AI, Store, TableRecord
+
+
+def option_names(rules: Rules[Any]) -> list[str]:
+    """The option names a game accepts (its options model's fields)."""
+    try:
+        return list(type(rules.parse_options(None)).model_fields)
+    except (ValidationError, TypeError, ValueError):
+        return []
+
+
+def option_problems(exc: ValidationError, lang: str, known: Sequence[str]) -> str:
+    """What is wrong with the options, in `lang` (pydantic's own words only in English)."""
+    problems = []
+    for err in exc.errors():
+        name = ".".join(str(p) for p in err["loc"]) or "options"
+        if err["type"] == "extra_forbidden":
+            problems.append(t(lang, "bot.option_unknown", option=name))
+        elif lang == "en":
+            problems.append(f"{name}: {err['msg'].removeprefix('Value error, ')}")
+        else:
+            problems.append(t(lang, "bot.option_invalid", option=name))
+    text = "; ".join(problems).rstrip(".") + "."
+    if known:
+        text += " " + t(lang, "bot.options_known", options=", ".join(known))
+    return text
+
+
+def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None, lang: str) -> BaseModel:
+    """A game's options, or a refusal naming each problem in `lang`."""
+    try:
+        return rules.parse_options(raw)
+    except ValidationError as exc:
+        problems = option_problems(exc, lang, option_names(rules))
+        raise Rejected(
+            "bot.bad_options", "Those options do not fit this game: {problems}", problems=problems
+        ) from None
+
+
+class Lobby:
+    """The lobby's part of the table service (mixed into TableService, which provides the rest)."""
+
+    if TYPE_CHECKING:
+        store: Store
+        seeder: Callable[[], int]
+        notify: Callable[[], None]
+        step_cap: int
+
+        def lock(self, table_id: int) -> asyncio.Lock: ...
+        async def get(self, table_id: int) -> TableRecord: ...
+        def _rules(self, game: str) -> Rules[Any]: ...
+        def _pilots(self, rules: Rules[Any], table: TableRecord, state: Any) -> tuple[Any, list[Event]]: ...
+        async def _commit(
+            self,
+            table: TableRecord,
+            rules: Rules[Any],
+            old: Any | None,
+            new: Any,
+            entries: Sequence[tuple[Event, str | None]],
+            *,
+            actor_user: int | None,
+            status: str | None = None,
+        ) -> TableRecord: ...
+
+    async def create(
+        self,
+        *,
+        game: str,
+        creator: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        lang: str,
+        side: str | None = None,
+        opponent: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TableRecord:
+        """A new table: against the AI when there is no opponent (started at once), else a lobby."""
+        rules = self._rules(game)
+        try:
+            presenter_for(game)
+        except UnknownGame:
+            raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game) from None
+        parsed = parse_options(rules, options, lang)
+        if opponent == creator:
+            raise Rejected(
+                "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
+            )
+        my_seat = rules.seat_of_side(side) if side else rules.seats[secrets.randbelow(len(rules.seats))]
+        seats: dict[str, Any] = {s: None for s in rules.seats}
+        seats[my_seat] = creator
+        if opponent is None:
+            seats = {s: (h if h is not None else AI) for s, h in seats.items()}
+        async with self.store.transaction() as tx:
+            table_id = await tx.insert_table(
+                game=game,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=None,
+                status="lobby",
+                seats=seats,
+                invited=[opponent] if opponent is not None else [],
+                options=parsed.model_dump(mode="json"),
+                seed=self.seeder(),
+                lang=lang,
+                created_by=creator,
+            )
+        return await self.get(table_id)
+
+    async def open(self, table_id: int, *, thread_id: int | None) -> TableRecord:
+        """Record the table's thread, then start it if every seat is filled, else announce the lobby."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.status != "lobby":
+                return table
+            if all(h is not None for h in table.seats.values()):
+                async with self.store.transaction() as tx:
+                    await tx.update_table(table_id, thread_id=thread_id)
+                return await self._start(await self.get(table_id))
+            async with self.store.transaction() as tx:
+                await tx.update_table(table_id, thread_id=thread_id)
+                await tx.touch_status(table_id)
+        self.notify()
+        return await self.get(table_id)
+
+    async def join(self, table_id: int, user_id: int, side: str | None = None) -> TableRecord:
+        """Take a free seat (only invited users when there is an invitation); starts when full."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.status != "lobby":
+                raise Rejected(
+                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
+                )
+            if table.seat_of(user_id) is not None:
+                raise Rejected("bot.already_seated", "You already sit at table #{table}.", table=table_id)
+            if table.invited and user_id not in table.invited:
+                raise Rejected(
+                    "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table_id
+                )
+            free = [s for s, h in table.seats.items() if h is None]
+            if side is not None:
+                seat = self._rules(table.game).seat_of_side(side)
+                if seat not in free:
+                    raise Rejected("bot.seat_taken", "That side is already taken.")
+            elif free:
+                seat = free[0]
+            else:
+                raise Rejected("bot.table_full", "Table #{table} is full.", table=table_id)
+            seats = {**table.seats, seat: user_id}
+            async with self.store.transaction() as tx:
+                await tx.update_table(table_id, seats=seats, expected_version=0)
+                await tx.touch_status(table_id)
+            table = await self.get(table_id)
+            if all(h is not None for h in table.seats.values()):
+                return await self._start(table)
+        self.notify()
+        return table
+
+    async def start(self, table_id: int, user_id: int) -> TableRecord:
+        """The creator starts a lobby now; empty seats go to the AI."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.status != "lobby":
+                raise Rejected(
+                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
+                )
+            if user_id != table.created_by:
+                raise Rejected(
+                    "bot.creator_only",
+                    "Only the player who opened table #{table} can start it.",
+                    table=table_id,
+                )
+            seats = {s: (h if h is not None else AI) for s, h in table.seats.items()}
+            async with self.store.transaction() as tx:
+                await tx.update_table(table_id, seats=seats, expected_version=0)
+            return await self._start(await self.get(table_id))
+
+    async def _start(self, table: TableRecord) -> TableRecord:
+        """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
+        rules = self._rules(table.game)
+        state, events = new_game(rules, table.options, table.seed)
+        entries: list[tuple[Event, str | None]] = [(e, None) for e in events]
+        state, ai_events = self._pilots(rules, table, state)
+        entries += [(e, AI) for e in ai_events]
+        await self._commit(table, rules, None, state, entries, actor_user=None, status="active")
+        return await self.get(table.id)
+
+    async def rematch(self, table_id: int, user_id: int) -> tuple[TableRecord, bool]:
+        """A new table with the same players, sides rotated; (table, created now?)."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.seat_of(user_id) is None:
+                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+            if not table.is_over:
+                raise Rejected("bot.not_over", "Table #{table} is still being played.", table=table_id)
+            existing = await self.store.find_rematch(table_id)
+            if existing is not None:
+                new_id, created = existing.id, False
+            else:
+                new_id, created = await self._insert_rematch(table, user_id), True
+        async with self.lock(new_id):
+            new = await self.get(new_id)
+            if new.status == "lobby":  # just created, or a crash came between creating and starting it
+                new = await self._start(new)
+            return new, created
+
+    async def _insert_rematch(self, table: TableRecord, user_id: int) -> int:
+        """The rematch's row (a lobby with every seat filled, sides rotated); its id."""
+        seats = list(table.seats)
+        holders = [table.seats[s] for s in seats]
+        rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
+        async with self.store.transaction() as tx:
+            return await tx.insert_table(
+                game=table.game,
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                thread_id=table.thread_id,
+                status="lobby",
+                seats=rotated,
+                invited=[],
+                options=table.options,
+                seed=self.seeder(),
+                lang=table.lang,
+                created_by=user_id,
+                rematch_of=table.id,
+            )

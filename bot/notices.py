@@ -1,0 +1,127 @@
+"""What each seat must be told after a change: the outbox rows (the public turn post, private
+messages) and the deadlines (reminders, a game's time limits), decided before the commit and
+written in the same transaction.
+
+A seat is told something privately when it must act now (a new choice), or when the change's
+events reveal something to that seat that a spectator does not see
+(`event.redacted_for(seat) != event.redacted_for(None)`): the rules' own redaction decides, never
+the wording of a rendered text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Event, Rules, Seat
+
+from .store import NewDelivery, TableRecord
+
+
+@dataclass
+class Change:
+    """Everything one commit writes besides the events themselves."""
+
+    deliveries: list[NewDelivery] = field(default_factory=list)
+    reminders: dict[Seat, int] = field(default_factory=dict)  # seat -> version it must act at
+    quiet_seats: set[Seat] = field(default_factory=set)  # reminders to void
+
+
+def learned(events: Sequence[Event], seat: Seat) -> bool:
+    """Whether these events reveal to `seat` something a spectator does not see."""
+    return any(event.redacted_for(seat) != event.redacted_for(None) for event in events)
+
+
+def plan(
+    table: TableRecord,
+    rules: Rules[Any],
+    old: Any | None,
+    new: Any,
+    events: Sequence[Event],
+    first_seq: int,
+    actor_user: int | None,
+) -> Change:
+    """Which outbox rows and reminders this change needs (pings and DMs only where something is new)."""
+    change = Change()
+    over = rules.outcome(new) is not None
+    active_new = rules.active_seats(new)
+    active_old = rules.active_seats(old) if old is not None else frozenset()
+    ping: list[int] = []
+    for seat in rules.seats:
+        user = table.user_of(seat)
+        if user is None:
+            continue
+        needs_act = seat in active_new and (
+            seat not in active_old or rules.legal_actions(old, seat) != rules.legal_actions(new, seat)
+        )
+        if seat not in active_new or user == actor_user:
+            change.quiet_seats.add(seat)
+        if needs_act and not over:
+            change.reminders[seat] = new.version
+        if user == actor_user or over:
+            continue
+        if needs_act:
+            ping.append(user)
+        if needs_act or old is None or learned(events, seat):
+            change.deliveries.append(
+                NewDelivery(
+                    table_id=table.id,
+                    version=new.version,
+                    kind="dm",
+                    target=f"user:{user}",
+                    payload={"seat": seat},
+                )
+            )
+    change.deliveries.insert(
+        0,
+        NewDelivery(
+            table_id=table.id,
+            version=new.version,
+            kind="turn",
+            target="public",
+            payload={"from": first_seq, "to": new.version, "ping": ping},
+        ),
+    )
+    return change
+
+
+async def write_deadlines(
+    tx: Any,
+    table: TableRecord,
+    rules: Rules[Any],
+    new: Any,
+    change: Change,
+    *,
+    finished: bool,
+    now: float,
+    reminder_delay: float,
+) -> None:
+    """Reminders for seats that must act, the game's running time limits; none once it is over."""
+    if finished:
+        await tx.void_deadlines(table.id)
+        return
+    for seat in change.quiet_seats:
+        await tx.void_deadlines(table.id, kind="reminder", seat=seat)
+    for seat, version in change.reminders.items():
+        await tx.add_deadline(
+            table_id=table.id,
+            kind="reminder",
+            seat=seat,
+            key=f"v{version}",
+            version=version,
+            due_at=now + reminder_delay,
+        )
+    humans = {s for s in rules.seats if table.user_of(s) is not None}
+    limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
+    await tx.void_deadlines(table.id, kind="timeout", keep_keys=[lim.key for lim in limits])
+    for lim in limits:
+        await tx.add_deadline(
+            table_id=table.id,
+            kind="timeout",
+            seat=lim.seat,
+            key=lim.key,
+            version=new.version,
+            due_at=now + lim.seconds,
+            payload={"action": lim.action.model_dump(mode="json")},
+        )
