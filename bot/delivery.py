@@ -359,14 +359,21 @@ class DeliveryWorker:
         lines = narration_lines(presenter_for(table.game), events, table.lang)
         current = table.version == row.version
         final = current and table.status == "finished"
-        ping = row.payload.get("ping", []) if current and table.status == "active" else []
-        players = [await self.store.get_player(u) for u in ping]
-        dms = not players or any(p is None or p.dm_status != "closed" for p in players)
-        content = turn_content(table, lines, ping, table.lang, final=final, link=status_link(table), dms=dms)
+        to_act = row.payload.get("ping", []) if current and table.status == "active" else []
+        # A hand-over notifies each player once (issue 15): their DM of this change carries the
+        # choices and is the ping; a mention here only when their DMs are known to be closed.
+        ping = [u for u in to_act if (p := await self.store.get_player(u)) and p.dm_status == "closed"]
+        if not row.payload.get("summary", True):  # within a turn: no post, unless someone needs a mention
+            if not ping:
+                return "skipped", None, "within a turn"
+            lines = []
+        content = turn_content(
+            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False
+        )
         if not content:
             return "skipped", None, None
         if final:  # the players who did not make the last move learn the game is over (named in it)
-            movers = {r.actor for r in records}
+            movers = {r.actor for r in records[-1:]}  # the seat whose move ended it
             ping = [u for s in table.seats if (u := table.user_of(s)) is not None and s not in movers]
         message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
         return "done", message_id, None

@@ -33,6 +33,17 @@ def learned(events: Sequence[Event], seat: Seat) -> bool:
     return any(event.redacted_for(seat) != event.redacted_for(None) for event in events)
 
 
+def closes_turn(rules: Rules[Any], old: Any | None, new: Any) -> bool:
+    """Whether the public summary is due after this change: the game starts or ends, or a new game
+    turn begins (`Rules.turn_of`; for games without turns, whenever the seats to act change)."""
+    if old is None or rules.outcome(new) is not None:
+        return True
+    turn_old, turn_new = rules.turn_of(old), rules.turn_of(new)
+    if turn_old is None or turn_new is None:
+        return rules.active_seats(old) != rules.active_seats(new)
+    return turn_old != turn_new
+
+
 def plan(
     table: TableRecord,
     rules: Rules[Any],
@@ -41,8 +52,13 @@ def plan(
     events: Sequence[Event],
     first_seq: int,
     actor_user: int | None,
+    *,
+    summary_from: int | None = None,
 ) -> Change:
-    """Which outbox rows and reminders this change needs (pings and DMs only where something is new)."""
+    """Which outbox rows and reminders this change needs (pings and DMs only where something is new).
+
+    The public "turn" row is a summary of events `summary_from`.. when this change closes a turn
+    (`summary_from` given), else only a possible mention for players whose DMs are closed."""
     change = Change()
     over = rules.outcome(new) is not None
     active_new = rules.active_seats(new)
@@ -80,7 +96,12 @@ def plan(
             version=new.version,
             kind="turn",
             target="public",
-            payload={"from": first_seq, "to": new.version, "ping": ping},
+            payload={
+                "from": first_seq if summary_from is None else summary_from,
+                "to": new.version,
+                "ping": ping,
+                "summary": summary_from is not None,
+            },
         ),
     )
     return change

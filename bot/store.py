@@ -271,6 +271,7 @@ class Store(Protocol):
     async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None: ...
     async def deliveries(self, table_id: int) -> list[DeliveryRecord]: ...
     async def newer_delivery_exists(self, row: DeliveryRecord) -> bool: ...
+    async def last_summary_end(self, table_id: int) -> int: ...
     async def next_wakeup(self) -> float | None: ...
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None: ...
@@ -818,6 +819,15 @@ class SqliteStore:
             (row.table_id, row.kind, row.target, row.version),
         )
         return bool(rows)
+
+    async def last_summary_end(self, table_id: int) -> int:
+        """The last event a public turn summary of this table covers (0 before the first)."""
+        rows = await self._all(
+            "SELECT MAX(json_extract(payload, '$.to')) FROM deliveries WHERE table_id = ? AND kind = 'turn'"
+            " AND COALESCE(json_extract(payload, '$.summary'), 1)",
+            (table_id,),
+        )
+        return int(rows[0][0] or 0) if rows else 0
 
     async def next_wakeup(self) -> float | None:
         """When the earliest deferred (retrying) delivery becomes due, if any."""

@@ -289,7 +289,12 @@ class TableService(Lobby):
             fields["status"] = "finished"
             fields["outcome"] = outcome.model_dump(mode="json")
         first_seq = table.version + 1
-        change = notices.plan(table, rules, old, new, [e for e, _ in entries], first_seq, actor_user)
+        summary_from = (
+            await self.store.last_summary_end(table.id) + 1 if notices.closes_turn(rules, old, new) else None
+        )
+        change = notices.plan(
+            table, rules, old, new, [e for e, _ in entries], first_seq, actor_user, summary_from=summary_from
+        )
         # Serialised before taking the store's lock: the transaction holds it only to write.
         events = [NewEvent(kind=e.kind, data=e.model_dump(mode="json"), actor=actor) for e, actor in entries]
         snapshot = new.model_dump_json()

@@ -122,22 +122,32 @@ async def show_private(
     await send_panel(interaction, panel)
 
 
+def in_place(interaction: discord.Interaction) -> bool:
+    """Whether a click is answered by updating the panel it was made on (issue 15: no new message
+    per click): only a private panel (ephemeral, or in the player's DMs), never a public message."""
+    message = interaction.message
+    return (
+        interaction.type is discord.InteractionType.component
+        and message is not None
+        and (message.flags.ephemeral or message.guild is None)
+    )
+
+
 async def act(interaction: discord.Interaction, table_id: int, version: int, choice: Choice) -> None:
     """Apply the choice (an index, an action, its data or a form's answer), then show the player's
-    panel with the result, built from what `submit` returns (one load of the table per click)."""
+    panel with the result, built from what `submit` returns (one load of the table per click): the
+    clicked private panel is updated in place (a deferred update, then an edit of the original)."""
+    update = in_place(interaction)
     if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if update:
+            await interaction.response.defer()  # type 6: the panel itself becomes the answer
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     applied = await tablero(interaction).tables.submit(table_id, interaction.user.id, choice, version)
-    await answer(interaction, applied)
-    message = interaction.message
-    if message is not None and not message.flags.ephemeral and message.guild is None:
-        try:  # a DM with spent buttons: strip them (best effort, the click is already applied)
-            await message.edit(view=None)
-        except discord.HTTPException:
-            pass
+    await answer(interaction, applied, update=update)
 
 
-async def answer(interaction: discord.Interaction, applied: Applied) -> None:
+async def answer(interaction: discord.Interaction, applied: Applied, *, update: bool = False) -> None:
     """The player's panel after their move: the label they chose (drawn from their view before the
     move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
     interaction.extras["version"] = applied.table.version
@@ -153,7 +163,12 @@ async def answer(interaction: discord.Interaction, applied: Applied) -> None:
         lang,
         note=t(lang, "bot.you_chose", label=label),
     )
-    await send_panel(interaction, panel)
+    if update:
+        await interaction.edit_original_response(
+            content=panel.clipped(), attachments=panel.discord_files(), view=panel.view()
+        )
+    else:
+        await send_panel(interaction, panel)
 
 
 async def refusal_with_state(interaction: discord.Interaction, error: Rejected) -> None:

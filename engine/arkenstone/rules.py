@@ -207,6 +207,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             return frozenset({other(state.active)})  # AK-TRN-8: the non-active player answers
         return frozenset({state.active})
 
+    def turn_of(self, state: ArkenstoneState) -> int | None:
+        return state.turn  # 0 during the layout: its one summary comes when the layout is complete
+
     def outcome(self, state: ArkenstoneState) -> Outcome | None:
         if state.winner is None:
             return None

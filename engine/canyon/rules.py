@@ -659,6 +659,9 @@ class CanyonRules(Rules[CanyonState]):
         viewer = MARINE if seat == MARINE else ORK if seat == ORK else None  # anyone else: spectator
         return build_view(state, viewer, self.active_seats(state))
 
+    def turn_of(self, state: CanyonState) -> int | None:
+        return state.turn
+
     def outcome(self, state: CanyonState) -> Outcome | None:
         if state.phase != "over":
             return None

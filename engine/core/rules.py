@@ -147,6 +147,11 @@ class Rules(Generic[S]):
         """The deadlines running now (none by default); see `TimeLimit`."""
         return []
 
+    def turn_of(self, state: S) -> int | None:
+        """The game turn `state` is in, as the rulebook counts turns (the platform posts one public
+        summary per turn); None (the default): every hand-over between seats counts as a turn."""
+        return None
+
     # --- optional: for the generic no-leak contract test ------------------------------------
     def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
         """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).

@@ -219,11 +219,21 @@ async def choose(
 
 
 async def play_out(
-    bot: TableroBot, emu: Emulator, thread: int, table: int, users: dict[str, int], limit: int = 300
+    bot: TableroBot,
+    emu: Emulator,
+    thread: int,
+    table: int,
+    users: dict[str, int],
+    limit: int = 300,
+    *,
+    settle: bool = False,
 ) -> Counter[str]:
-    """Play the table to its end through the UI, as the seats' AI would; which controls were used."""
+    """Play the table to its end through the UI, as the seats' AI would; which controls were used.
+    `settle`: wait for every delivery before each choice (players who read what they were sent)."""
     used: Counter[str] = Counter()
     for _ in range(limit):
+        if settle:
+            await bot.delivery.wait_idle()
         loaded = await bot.tables.load(table)
         if loaded.table.status != "active":
             return used

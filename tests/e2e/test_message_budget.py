@@ -1,0 +1,121 @@
+"""The message budget (issue 15, item 1): whole games through the emulator, counting what each user
+receives per game turn — new public posts in the table's thread, status edits, DMs, pings (mentions)
+and private replies to their own clicks. The counts are printed (and kept in README.md).
+
+The budget enforced today:
+- the status message is one message, edited in place;
+- at most one new public post per game turn (a summary; plus the opening), none per action;
+- a hand-over notifies the player who must act exactly once: by DM when their DMs are open (the DM
+  carries their choices and is the ping), else by one mention in the thread; never both;
+- a click on a private panel updates that panel in place: no new message per click (the e2e
+  suites read the answer to a click from the updated panel).
+
+Before (2026-12-01, per game turn): Canyon duel 3.7 public posts, 6.0 DMs, 2.2 pings;
+Arkenstone duel (grid draft) 8.4 public posts, 12.7 DMs, 4.3 pings.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.app import TableroBot
+from playground.emulator import Emulator
+
+from .harness import World, drive, run, status_message
+from .test_arkenstone_e2e import play_out
+
+pytestmark = pytest.mark.e2e
+
+
+@dataclass
+class Tally:
+    game: str
+    turns: int
+    posts: int
+    edits: int
+    dms: float
+    pings: float
+    replies: float
+
+    def line(self) -> str:
+        t = self.turns
+        return (
+            f"{self.game:<10} {t:>3} turns · per turn: public posts {self.posts / t:.1f}, "
+            f"DMs {self.dms / t:.1f}, pings {self.pings / t:.1f}, private replies {self.replies / t:.1f} "
+            f"(status edits {self.edits})"
+        )
+
+
+def tally(emu: Emulator, game: str, turns: int, thread: int, table: int, users: list[int]) -> Tally:
+    """What the users received in the table's thread and their DMs (their own clicks' replies apart)."""
+    status = status_message(emu, thread, table)
+    assert status is not None
+    posts = [m for m in emu.messages(thread) if m.author_id == emu.bot.id and m.id != status.id]
+    return Tally(
+        game=game,
+        turns=max(turns, 1),
+        posts=len(posts),
+        edits=status.edits,
+        dms=sum(1 for u in users for m in emu.dm_messages(u) if m.interaction_id is None),
+        pings=sum(m.mentions.count(u) for m in posts for u in users),
+        replies=sum(1 for u in users for m in emu.visible_to(u) if m.ephemeral_to == u),
+    )
+
+
+def report(capsys: pytest.CaptureFixture[str], tally: Tally) -> None:
+    with capsys.disabled():
+        print("\nmessage budget:", tally.line())
+    assert tally.posts <= tally.turns + 1  # one summary per turn, and the opening
+    # private replies: the "My hand" panels a player pulls; the clicks on them update them in place
+
+
+def notified_once(emu: Emulator, thread: int, users: list[int]) -> None:
+    """Nobody with open DMs is also mentioned in the thread for the same hand-over."""
+    for user in users:
+        pinged = [m for m in emu.messages(thread) if user in m.mentions and "Game over" not in m.content]
+        if emu.dm_messages(user):
+            assert not pinged, [m.content[:120] for m in pinged]
+
+
+async def test_a_canyon_duel_stays_within_the_budget(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 6  # a long game (21 choices, forks, hits of both kinds)
+    args = {"game": "canyon", "opponent": world.bob, "side": "marine"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    users = [world.alice, world.bob]
+    await drive(emu, users, thread, 1, settle=bot.delivery.wait_idle, choose=random.Random(3).choice)
+    await bot.delivery.wait_idle()
+    state = (await bot.tables.load(1)).state
+    counted = tally(emu, "canyon", state.turn, thread, 1, users)
+    report(capsys, counted)
+    assert len([m for m in emu.messages(thread) if "tb:rules:1" in m.custom_ids]) == 1  # one status message
+    notified_once(emu, thread, users)
+
+
+async def test_an_arkenstone_duel_stays_within_the_budget(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 77
+    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    await bot.delivery.wait_idle()
+    await play_out(bot, emu, thread, 1, {"smaug": world.alice, "bilbo": world.bob}, settle=True)
+    await bot.delivery.wait_idle()
+    state = (await bot.tables.load(1)).state
+    users = [world.alice, world.bob]
+    counted = tally(emu, "arkenstone", state.turn + 1, thread, 1, users)  # + the layout (turn 0)
+    report(capsys, counted)
+    notified_once(emu, thread, users)
