@@ -19,7 +19,7 @@ from .queries import Queries
 from .state import SpaceHulkState
 
 
-class Tape(CoreTape[SpaceHulkState], Queries):
+class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hold the same scratch state
     """The shared tape with Space Hulk's queries over its scratch state and the agenda's push/pop."""
 
     def __init__(self, rules: Rules[Any], state: SpaceHulkState, dice: Dice) -> None:

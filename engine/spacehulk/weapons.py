@@ -159,4 +159,5 @@ def melee_of(p: Piece) -> Weapon:
 def block_sides(p: Piece) -> tuple[Side, ...]:
     """Where an attacker may stand for this Terminator to block (DW-PS-3, DW-SS-1)."""
     sides = set(melee_of(p).block) | (set(STORM_SHIELD.block) if p.shield else set())
-    return tuple(s for s in ("front", "left") if s in sides)
+    order: tuple[Side, ...] = ("front", "left")
+    return tuple(s for s in order if s in sides)
