@@ -8,7 +8,7 @@ action is applied for the seat. The engine never reads the clock; time is an inp
 
 The scheduler sleeps until the earliest pending deadline (one indexed query) and is woken by
 `notify()` whenever a commit may have written an earlier one, so a deadline fires as soon as the
-event loop gets to it (Space Hulk's real-time turn needs the second, not a 30-second poll). After a
+event loop gets to it (a real-time turn needs the second, not a 30-second poll). After a
 restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
 safety net (a wall-clock jump, a row written by another process).
 """
