@@ -178,7 +178,7 @@ async def test_outbox_rows_are_written_with_the_events(service: TableService, st
     rows = await store.deliveries(tid)
     turn = next(r for r in rows if (r.version, r.kind) == (2, "turn"))
     # Bob's choices did not change: no ping and no DM for him; Alice (the actor) gets her reply instead
-    assert turn.payload == {"from": 2, "to": 2, "ping": []}
+    assert turn.payload == {"from": 2, "to": 2, "ping": [], "summary": True}
     assert not [r for r in rows if r.version == 2 and r.kind == "dm"]
 
 
@@ -244,10 +244,17 @@ async def test_rematch_swaps_sides_once(service: TableService) -> None:
     await service.resign(tid, ALICE)
     with pytest.raises(Rejected):
         await service.rematch(tid, CAROL)
-    new, created = await service.rematch(tid, BOB)
-    again, created_again = await service.rematch(tid, ALICE)
+    opened: list[int] = []
+
+    async def new_thread(table: object) -> int:
+        opened.append(40 + len(opened))
+        return opened[-1]
+
+    new, created = await service.rematch(tid, BOB, new_thread=new_thread)
+    again, created_again = await service.rematch(tid, ALICE, new_thread=new_thread)
     assert created and not created_again and again.id == new.id
-    assert new.seats == {"red": BOB, "blue": ALICE} and new.status == "active" and new.thread_id == 3
+    assert new.seats == {"red": BOB, "blue": ALICE} and new.status == "active"
+    assert new.thread_id == 40 and opened == [40]  # a thread of its own, opened once
 
 
 async def test_log_is_redacted_for_the_requester_until_the_end(service: TableService) -> None:
