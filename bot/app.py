@@ -39,6 +39,17 @@ INTERACTION_TASKS = (
 )
 
 
+def channel_of(channel: object | None, channel_id: int) -> int:
+    """The text channel tables are opened under: a thread's parent, else the channel itself."""
+    threads = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
+    parent = getattr(channel, "parent_id", None)
+    if parent is not None and (
+        isinstance(channel, discord.Thread) or getattr(channel, "type", None) in threads
+    ):
+        return int(parent)
+    return channel_id
+
+
 def apply_endpoints(settings: Settings) -> None:
     """Point discord.py at a REST / gateway proxy (or the test emulator) when configured."""
     if settings.api_base:
@@ -187,21 +198,18 @@ class TableroBot(commands.Bot):
     async def open_thread(
         self, channel: discord.abc.GuildChannel | discord.Thread | None, channel_id: int, name: str
     ) -> int | None:
-        """A public thread for a new table under the channel (None: post in the channel itself)."""
-        if isinstance(channel, discord.Thread) or (
-            channel is not None
-            and getattr(channel, "type", None)
-            in (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
-        ):
-            return channel_id
+        """A public thread of its own for a new table (issue 15: one thread per table): under the
+        channel, or under the thread's channel when asked inside a thread (None: post in the
+        channel itself)."""
+        parent = channel_of(channel, channel_id)
         try:
             data = await self.http.start_thread_without_message(
-                channel_id,
+                parent,
                 name=name[:100],
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 type=discord.ChannelType.public_thread.value,
             )
         except discord.HTTPException as exc:
-            log.warning("could not open a thread in channel %s: %s %s", channel_id, exc.status, exc.code)
+            log.warning("could not open a thread in channel %s: %s %s", parent, exc.status, exc.code)
             return None
         return int(data["id"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
@@ -203,8 +203,15 @@ class Lobby:
         await self._commit(table, rules, None, state, entries, actor_user=None, status="active")
         return await self.get(table.id)
 
-    async def rematch(self, table_id: int, user_id: int) -> tuple[TableRecord, bool]:
-        """A new table with the same players, sides rotated; (table, created now?)."""
+    async def rematch(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        new_thread: Callable[[TableRecord], Awaitable[int | None]] | None = None,
+    ) -> tuple[TableRecord, bool]:
+        """A new table with the same players, sides rotated, in a thread of its own (`new_thread`
+        opens it, once, under the new table's lock); (table, created now?)."""
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.seat_of(user_id) is None:
@@ -219,6 +226,12 @@ class Lobby:
         async with self.lock(new_id):
             new = await self.get(new_id)
             if new.status == "lobby":  # just created, or a crash came between creating and starting it
+                if new.thread_id is None and new_thread is not None:
+                    thread_id = await new_thread(new)
+                    if thread_id is not None:
+                        async with self.store.transaction() as tx:
+                            await tx.update_table(new.id, thread_id=thread_id)
+                        new = await self.get(new.id)
                 new = await self._start(new)
             return new, created
 
@@ -232,7 +245,7 @@ class Lobby:
                 game=table.game,
                 guild_id=table.guild_id,
                 channel_id=table.channel_id,
-                thread_id=table.thread_id,
+                thread_id=None,  # one thread per table: the rematch opens its own
                 status="lobby",
                 seats=rotated,
                 invited=[],

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import lobby
+from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
@@ -228,7 +229,7 @@ class Lobby(
             game=game,
             creator=interaction.user.id,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_of(interaction.channel, interaction.channel_id),
             lang=lang,
             side=seat,
             opponent=opponent_id,

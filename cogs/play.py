@@ -17,8 +17,9 @@ from discord.ext import commands
 
 from bot import ids
 from bot.games import presenter_for
-from bot.i18n import t
+from bot.i18n import game_name, t
 from bot.panels import private_panel, rules_summary
+from bot.store import TableRecord
 from bot.tables import Applied, Choice, moved_on
 from engine.core import Rejected
 
@@ -276,7 +277,15 @@ class RulesButton(TableItem, custom=ids.RULES):
 class RematchButton(TableItem, custom=ids.REMATCH):
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        new, created = await tablero(interaction).tables.rematch(self.table, interaction.user.id)
+        bot = tablero(interaction)
+
+        async def new_thread(table: TableRecord) -> int | None:
+            lang = table.lang
+            name = t(lang, "bot.thread_name", game=game_name(table.game, lang), table=table.id)
+            parent = table.channel_id
+            return None if parent is None else await bot.open_thread(None, parent, name)
+
+        new, created = await bot.tables.rematch(self.table, interaction.user.id, new_thread=new_thread)
         key = "bot.rematch_created" if created else "bot.rematch_exists"
         await interaction.followup.send(t(lang_of(interaction), key, table=new.id), ephemeral=True)
 

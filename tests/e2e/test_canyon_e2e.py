@@ -77,7 +77,18 @@ async def test_a_whole_canyon_game_between_two_players(
     [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
     assert "2" in answer.content and "Revancha" in answer.content  # Bob reads Spanish
     rematch = await canyon_bot.tables.get(2)
-    assert rematch.seats == {"marine": world.bob, "ork": world.alice} and rematch.thread_id == thread
+    assert rematch.seats == {"marine": world.bob, "ork": world.alice}
+    # one thread per table (issue 15): the rematch opens its own, under the same channel
+    assert rematch.thread_id != thread and rematch.thread_id in emu.threads(world.channel)
+    await canyon_bot.delivery.wait_idle()
+    assert status_message(emu, rematch.thread_id, 2) is not None and status_message(emu, thread, 2) is None
+    # a new game asked for inside a game's thread opens its own thread too
+    args = {"game": "canyon"}
+    await run(await emu.slash(world.alice, thread, "game new", args))
+    assert len(emu.threads(world.channel)) == 3 and (await canyon_bot.tables.get(3)).thread_id not in (
+        thread,
+        rematch.thread_id,
+    )
     assert not emu.unknown_requests
 
 
