@@ -294,19 +294,18 @@ class JoinButton(TableItem, custom=ids.JOIN):
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await tablero(interaction).tables.join(self.table, interaction.user.id)
-        lang = lang_of(interaction)
-        if record.status == "active":
-            await show_private(interaction, record.id, note=t(lang, "bot.started", table=record.id))
-        else:
-            await interaction.followup.send(t(lang, "bot.joined_waiting", table=record.id), ephemeral=True)
+        # One prompt for the joiner (issue 15): their DM carries the choices (or, with closed DMs, a
+        # mention sends them to "My hand"); this answer only says where they stand.
+        key = "bot.started" if record.status == "active" else "bot.joined_waiting"
+        await interaction.followup.send(t(lang_of(interaction), key, table=record.id), ephemeral=True)
 
 
 class StartButton(TableItem, custom=ids.START):
     async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await tablero(interaction).tables.start(self.table, interaction.user.id)
-        await show_private(
-            interaction, record.id, note=t(lang_of(interaction), "bot.started", table=record.id)
+        await interaction.followup.send(
+            t(lang_of(interaction), "bot.started", table=record.id), ephemeral=True
         )
 
 

@@ -30,8 +30,9 @@ async def test_a_game_against_the_ai_from_slash_command_to_rematch(
     assert "Your hand" in dm.content
     prompt = dm
     for _ in range(20):
+        clicked = prompt.id
         [prompt] = await run(await pick(emu, world.alice, prompt))
-        assert prompt.ephemeral
+        assert prompt.id == clicked and prompt.guild_id is None  # the DM is updated in place (issue 15)
         if not has_actions(prompt):
             break
     await tablero.delivery.wait_idle()

@@ -62,16 +62,17 @@ async def test_two_players_with_pings_only_for_who_must_act(
         "Juegas con Azul" in _latest_dm_with_actions(emu, world.bob).content
     )  # DMs in Bob's last-seen locale
     assert "You play Red" in _latest_dm_with_actions(emu, world.alice).content
-    opening = [m for m in emu.messages(thread) if m.mentions]
-    assert opening and set(opening[-1].mentions) == {world.alice, world.bob}  # both must commit
+    # both must commit: each is told once, by the DM (issue 15), not also by a mention in the thread
+    assert not [m for m in emu.messages(thread) if m.mentions]
     # Alice plays from her DM; Bob's choices did not change, so nobody is pinged
     mark = len(emu.messages(thread))
     await run(await pick(emu, world.alice, _latest_dm_with_actions(emu, world.alice)))
     await tablero.delivery.wait_idle()
     assert all(not m.mentions for m in emu.messages(thread)[mark:])
     # Bob's DM buttons were drawn before Alice acted and still work (a simultaneous choice)
-    [reply] = await run(await pick(emu, world.bob, _latest_dm_with_actions(emu, world.bob)))
-    assert reply.ephemeral and "✅" in reply.content
+    dm = _latest_dm_with_actions(emu, world.bob)
+    [reply] = await run(await pick(emu, world.bob, dm))
+    assert reply.id == dm.id and "✅" in reply.content  # the clicked DM is updated in place
     await _play_out(emu, tablero, world, thread)
     status = status_message(emu, thread, 1)
     assert "Game over" in status.content

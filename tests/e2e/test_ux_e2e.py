@@ -126,16 +126,18 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     assert final.mentions == [table.user_of(s) for s in table.seats if s != mover]
     status = status_message(emu, thread, 1)
     assert status.content.count("Game over") == 1 and "**Just now:**" in status.content
-    quoted = [line[2:] for line in status.content.splitlines() if line.startswith("> ")]
+    quoted = [line[2:] for line in status.content.splitlines() if line.startswith("> ") and line != "> …"]
     told = final.content.splitlines()[:-1]  # the final narration, without the outcome line
     assert quoted and quoted == told[-len(quoted) :]
     # a resignation reaches the opponent
     [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
     await bot.delivery.wait_idle()
-    mark = len(emu.messages(thread))
+    rematch = (await bot.tables.get(2)).thread_id  # a thread of its own (issue 15)
+    assert rematch is not None and rematch != thread
+    mark = len(emu.messages(rematch))
     await run(await emu.slash(world.alice, thread, "game resign", {"table": 2}))
     await bot.delivery.wait_idle()
-    [end] = [m for m in emu.messages(thread)[mark:] if "resigned" in m.content]
+    [end] = [m for m in emu.messages(rematch)[mark:] if "resigned" in m.content]
     assert end.mentions == [world.bob] and "won against" in end.content
 
 
