@@ -33,7 +33,9 @@ def lang_of(interaction: discord.Interaction) -> str:
 async def send_panel(
     interaction: discord.Interaction, panel: Panel, *, ephemeral: bool = True, **kwargs: Any
 ) -> None:
-    """Send a panel as the interaction's (follow-up) reply."""
+    """Send a panel as the interaction's reply: after a "thinking" defer, by editing the original
+    response (Discord's documented route; it keeps the defer's visibility, so callers defer
+    ephemerally for anything private), else as a new (follow-up) message."""
     payload: dict[str, Any] = {"content": panel.clipped(), "ephemeral": ephemeral, **kwargs}
     files = panel.discord_files()
     if files:
@@ -41,7 +43,11 @@ async def send_panel(
     view = panel.view()
     if view is not None:
         payload["view"] = view
-    if interaction.response.is_done():
+    thinking = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if thinking and ephemeral and not interaction.extras.get("answered") and not kwargs:
+        interaction.extras["answered"] = True
+        await interaction.edit_original_response(content=payload["content"], attachments=files, view=view)
+    elif interaction.response.is_done():
         await interaction.followup.send(**payload)
     else:
         await interaction.response.send_message(**payload)
