@@ -273,18 +273,30 @@ def check_counted_clicks(db_path: Path, table: int, clicks: list[Click], seats: 
 
 
 def check_outbox(db_path: Path, table: int) -> None:
-    """Every commit wrote one turn notification covering exactly its events; nothing is left pending."""
+    """Every commit wrote one turn row ending with its events: a turn's summary covers every event
+    since the previous summary, any other row exactly its commit's; nothing is left pending."""
     log = table_log(db_path, table)
     commits: dict[float, list[int]] = {}
     for seq, _, _, _, at in log:
         commits.setdefault(at, []).append(seq)
-    turns = {
-        (json.loads(p)["from"], json.loads(p)["to"]): status
-        for p, status in rows(
-            db_path, "SELECT payload, status FROM deliveries WHERE table_id = ? AND kind = 'turn'", (table,)
-        )
-    }
-    assert sorted(turns) == sorted((min(s), max(s)) for s in commits.values()), f"table {table}"
+    first_of = {max(s): min(s) for s in commits.values()}
+    turns = sorted(
+        (
+            json.loads(p)
+            for (p,) in rows(
+                db_path, "SELECT payload FROM deliveries WHERE table_id = ? AND kind = 'turn'", (table,)
+            )
+        ),
+        key=lambda p: p["to"],
+    )
+    assert [p["to"] for p in turns] == sorted(first_of), f"table {table}"
+    summarised = 0
+    for p in turns:
+        if p.get("summary", True):
+            assert p["from"] == summarised + 1, (table, p)
+            summarised = p["to"]
+        else:
+            assert p["from"] == first_of[p["to"]], (table, p)
     statuses = Counter(
         s for (s,) in rows(db_path, "SELECT status FROM deliveries WHERE table_id = ?", (table,))
     )
