@@ -20,7 +20,7 @@ from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from fluent.runtime import FluentBundle
 from fluent.runtime.types import FluentType, fluent_number
@@ -208,7 +208,8 @@ class _Catalog:
                 token = f"\x00{len(long)}\x00"
                 long[token], value = value, token
             args[name] = _arg(value)
-        text, errors = self.bundle.format_pattern(message.value, args)
+        formatted, errors = self.bundle.format_pattern(message.value, args)
+        text = cast(str, formatted)  # a message's pattern always formats to a str
         if errors and strict:
             raise ValueError(f"catalog {self.lang} {key}: {errors}")
         for token, value in long.items():
