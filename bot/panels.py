@@ -369,7 +369,19 @@ def choice_components(
         )
         return [*indexed_components(table_id, version, members, legal, presenter, lang, view), back]
     if len(legal) > BUTTONS_MAX and len(groups) > 1:
-        return group_components(table_id, version, groups, lang)
+        # Actions of no piece (e.g. "end the turn") stay one click away, beside the pieces' menu.
+        grouped = {i for _, members in groups for i in members}
+        loose = [i for i in range(len(legal)) if i not in grouped][: BUTTONS_MAX - 5]
+        buttons = [
+            ButtonSpec(
+                ids.ACTION.format(table=table_id, version=version, index=i),
+                presenter.action_label(legal[i], lang, view),
+                "secondary",
+                row=1 + n // 5,
+            )
+            for n, i in enumerate(loose)
+        ]
+        return [*group_components(table_id, version, groups, lang), *buttons]
     return action_components(table_id, version, legal, presenter, lang, page, view)
 
 

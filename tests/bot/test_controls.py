@@ -90,14 +90,17 @@ class Pieces(DuelPresenter):
     """Commits grouped by parity: a stand-in for a game with many pieces."""
 
     def action_group(self, action: Action, lang: str) -> str | None:
-        return ("odd" if action.card % 2 else "even") if isinstance(action, Commit) else None
+        if isinstance(action, Commit) and action.card <= 30:
+            return "odd" if action.card % 2 else "even"
+        return None  # a card beyond 30 belongs to no piece
 
 
 def test_many_actions_of_several_pieces_become_pick_a_piece_then_its_action() -> None:
-    legal = [Commit(card=i) for i in range(1, 31)]
+    legal = [Commit(card=i) for i in range(1, 32)]
     view = RULES.view(RULES.state_model.model_validate(DUEL_STATE), "red")
-    [pick] = choice_components(4, 2, view, legal, Pieces(), "en")
+    [pick, loose] = choice_components(4, 2, view, legal, Pieces(), "en")
     assert isinstance(pick, SelectSpec) and pick.custom_id == "tb:g:4:2"
+    assert isinstance(loose, ButtonSpec) and loose.custom_id == "tb:a:4:2:30"  # no piece: beside the menu
     assert pick.options == (("odd", "0"), ("even", "1"))
     evens = choice_components(4, 2, view, legal, Pieces(), "en", group=1)
     buttons = [s for s in evens if isinstance(s, ButtonSpec)]
