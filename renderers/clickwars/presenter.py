@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from engine.clickwars import CwView
 from engine.core import Action, Event
+from renderers.base import Presenter
 from renderers.i18n import t
 
 from . import board, text
@@ -19,7 +20,7 @@ def _view(view: BaseModel) -> CwView:
     return view
 
 
-class ClickWarsPresenter:
+class ClickWarsPresenter(Presenter):
     """Implements renderers.base.Presenter; the only secret is a side's deployment before the reveal."""
 
     game = "clickwars"
