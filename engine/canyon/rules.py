@@ -4,46 +4,52 @@ Flow of a turn as explicit phases: "navigate" (Marine ChooseRoute at a fork) -> 
 "ork_play" -> canyon resolution -> "hits" (one ResolveHit per hit by the ship's owner) -> advance
 -> shoot -> "hits" -> end of turn. Steps without a decision (single-card Navigate, dice, Jack /
 Queen / King effects, refills) run inside the `decide` of the action that leads to them, on a
-tape (a scratch copy of the state that each emitted event updates), and every roll, shuffle and
-random pick is written into its event.
-
-Readings (choices where the spec leaves room; the lead reports them):
-- DC-MAN-6 / A14: the Marine's empty hand is checked when the turn starts (right after the
-  refill, which A14 says is equivalent), so a crashing Marine is not asked to pick a fork route
-  first; the Ork's empty hand is checked after the Marine's card is played (Marine first).
-- DC-HIT-6: the +1 for hits on the Dakkajet is applied when the hits are received (right after
-  the hazard is compared or the Icarus volley is rolled), before its owner resolves them. With the
-  default hazard order the Stormtalon resolves first; if it is destroyed the game ends and the
-  Dakkajet's hits are never resolved (DC-CAN-2), the die change is then moot.
-- DC-HIT-1 / A5: "TakeAllHits" resolves all remaining hits of the current batch (the current
-  ship's) as damage cards, one event per card, stopping at destruction (DC-HIT-3); it is offered
-  only while 2 or more hits remain. A hit discard picks uniformly among the hand cards.
-- A6 flag `hazard_order`: "stormtalon_first" (default) or "dakkajet_first"; both ships' hazard
-  hits are queued at once and the second ship's owner acts once the first batch is done.
-- DC-CAN-5: "top" of a Flight deck is index 0 of its list; refills draw from there too.
-- DC-CAN-3: Jack rolls and recoveries are made Marine first, then Ork; DC-CAN-5 likewise.
-- A18: cards removed unseen stay hidden in every view even after the game (the full log holds them).
-- After the Stormtalon advances, the Marine's preview of the resolved step ends; it looks at the
-  next step only at the next Navigate (DC-NAV-1 "the next step only").
-- A view asked for a seat that is not "marine" or "ork" is the spectator view.
+tape (`engine.core.Tape`: a scratch copy of the state that each emitted event evolves), and every
+roll, shuffle and random pick is written into its event. Each reading of the spec sits next to the
+rule it explains, marked "Reading".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape, apply
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL
 
-from .model import (
-    ACTION_ADAPTER,
+from .actions import ACTION_ADAPTER, ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from .events import (
+    EVENT_ADAPTER,
+    CanyonDealt,
+    CanyonPreviewed,
+    CanyonRevealed,
+    CardPlayed,
+    CardsDrawn,
+    DamageDrawn,
+    FlightCardsDiscarded,
+    FlightCardsRecovered,
+    GameCreated,
+    GameEnded,
+    HazardResolved,
+    HitAbsorbed,
+    HitsReceived,
+    IcarusFired,
+    PursuitChanged,
+    RouteChosen,
+    ShipDestroyed,
+    ShotsFired,
+    StormtalonAdvanced,
+    TurnEnded,
+    TurnStarted,
+)
+from .evolve import evolve
+from .messages import MESSAGES, refuse
+from .options import CanyonOptions
+from .state import (
     CANYON_RANKS,
     DAMAGE_RANKS,
     DESTROYED_AT,
-    EVENT_ADAPTER,
     FLIGHT_RANKS,
     FLIGHT_SUIT,
     HAND_SIZE,
@@ -53,55 +59,12 @@ from .model import (
     ORK,
     SEATS,
     SHOOT_DICE,
-    VIEW_ADAPTER,
-    CanyonDealt,
-    CanyonOptions,
-    CanyonPreviewed,
-    CanyonRevealed,
     CanyonState,
-    CanyonView,
-    CardPlayed,
-    CardsDrawn,
-    ChooseRoute,
-    DamageDrawn,
-    FlightCardsDiscarded,
-    FlightCardsRecovered,
-    GameCreated,
-    GameEnded,
-    HazardResolved,
-    HitAbsorbed,
     HitSource,
-    HitsReceived,
-    IcarusFired,
-    PlayCard,
-    PursuitChanged,
-    ResolveHit,
-    Roll,
-    RouteChosen,
     SeatName,
-    ShipDestroyed,
-    ShotsFired,
-    StormtalonAdvanced,
-    TakeAllHits,
-    TurnEnded,
-    TurnStarted,
     effect_of,
 )
-from .view import build_view
-
-# Every refusal: message id -> English default (the en catalog holds the same text).
-MESSAGES: dict[str, str] = {
-    "canyon.game_over": "This game is over.",
-    "canyon.not_your_turn": "It is not your turn to act.",
-    "canyon.no_fork": "There is no fork ahead to choose a route at right now.",
-    "canyon.bad_route": "Choose route A or route B.",
-    "canyon.now.route": "Choose your route at the fork first: route A or route B.",
-    "canyon.now.hits": "First resolve the hits on your ship: {hits} left.",
-    "canyon.not_in_hand": "You do not have the {card} in your hand.",
-    "canyon.no_hits": "You have no hits to resolve right now.",
-    "canyon.hand_empty": "Your hand is empty, so you cannot discard: draw a damage card instead.",
-    "canyon.unknown_action": "That is not a move in Canyon of Death.",
-}
+from .view import VIEW_ADAPTER, CanyonView, build_view
 
 # Outcome reasons (catalog ids).
 ESCAPED = "canyon.end.escaped"
@@ -109,10 +72,6 @@ DAKKAJET_DESTROYED = "canyon.end.dakkajet_destroyed"
 ORK_CRASHED = "canyon.end.ork_crashed"
 STORMTALON_DESTROYED = "canyon.end.stormtalon_destroyed"
 MARINE_CRASHED = "canyon.end.marine_crashed"
-
-
-def _reject(message_id: str, **params: Any) -> Rejected:
-    return Rejected(message_id, MESSAGES[message_id], **params)
 
 
 def flight_label(seat: str, rank: int) -> str:
@@ -145,241 +104,24 @@ _NOBODY: frozenset[str] = frozenset()
 _ONLY = {seat: frozenset((seat,)) for seat in SEATS}
 
 
-# --- evolve: mechanical, one function per event kind ------------------------------------------
-
-
-def _set(s: CanyonState, **fields: Any) -> None:
-    """Plain field writes (evolve is the hot path; pydantic's per-assignment bookkeeping is not needed)."""
-    s.__dict__.update(fields)
-
-
-def _created(_: Any, e: GameCreated) -> CanyonState:
-    assert e.seed is not None and e.canyon_deck is not None and e.damage_deck is not None
-    assert e.marine_deck is not None and e.ork_deck is not None
-    return CanyonState(
-        seed=e.seed,
-        options=e.options,
-        canyon_deck=list(e.canyon_deck),
-        hands={MARINE: [], ORK: []},
-        decks={MARINE: list(e.marine_deck), ORK: list(e.ork_deck)},
-        discards={MARINE: [], ORK: []},
-        played={MARINE: None, ORK: None},
-        damage_deck=list(e.damage_deck),
-        damage_cards={MARINE: [], ORK: []},
-        damage={MARINE: 0, ORK: 0},
-    )
-
-
-def _dealt(s: CanyonState, e: CanyonDealt) -> CanyonState:
-    deck, canyon, at = s.canyon_deck, [], 0
-    for width in e.layout:
-        canyon.append(deck[at : at + width])
-        at += width
-    s.canyon, s.slots = canyon, [["down"] * len(cards) for cards in canyon]
-    s.removed, s.canyon_deck = deck[at:], []
-    return s
-
-
-def _drawn(s: CanyonState, e: CardsDrawn) -> CanyonState:
-    deck = s.decks[e.seat]
-    s.hands[e.seat].extend(deck[: e.count])
-    s.decks[e.seat] = deck[e.count :]
-    return s
-
-
-def _turn_started(s: CanyonState, e: TurnStarted) -> CanyonState:
-    _set(s, turn=e.turn, rolls=[], route=None, previewed=None, played={MARINE: None, ORK: None})
-    return s
-
-
-def _previewed(s: CanyonState, e: CanyonPreviewed) -> CanyonState:
-    if e.count == 1:
-        _set(s, previewed=e.step, route=0, phase="marine_play")
-    else:
-        _set(s, previewed=e.step, phase="navigate")
-    return s
-
-
-def _route(s: CanyonState, e: RouteChosen) -> CanyonState:
-    _set(s, route=e.route, phase="marine_play")
-    s.slots[e.step][1 - e.route] = "discarded"
-    return s
-
-
-def _played(s: CanyonState, e: CardPlayed) -> CanyonState:
-    s.hands[e.seat].remove(e.card)
-    s.played[e.seat] = e.card
-    if e.seat == MARINE:
-        _set(s, phase="ork_play")
-    return s
-
-
-def _pursuit(s: CanyonState, e: PursuitChanged) -> CanyonState:
-    _set(s, pursuit=e.after)
-    return s
-
-
-def _revealed(s: CanyonState, e: CanyonRevealed) -> CanyonState:
-    s.slots[e.step][e.route] = "revealed"
-    return s
-
-
-def _nothing(s: CanyonState, e: Event) -> CanyonState:
-    return s
-
-
-def _recovered(s: CanyonState, e: FlightCardsRecovered) -> CanyonState:
-    pile = s.discards[e.seat]
-    for card in e.recovered:
-        pile.remove(card)
-    assert e.deck is not None
-    s.decks[e.seat] = list(e.deck)
-    s.rolls.append(Roll(kind="wide_area", seat=e.seat, dice=(e.roll,)))
-    return s
-
-
-def _king(s: CanyonState, e: FlightCardsDiscarded) -> CanyonState:
-    n = len(e.discarded)
-    s.discards[e.seat].extend(s.decks[e.seat][:n])
-    s.decks[e.seat] = s.decks[e.seat][n:]
-    s.rolls.append(Roll(kind="xenos", seat=e.seat, dice=(e.roll,)))
-    return s
-
-
-def _icarus(s: CanyonState, e: IcarusFired) -> CanyonState:
-    s.rolls.append(Roll(kind="icarus", dice=e.dice, hits=e.hits))
-    return s
-
-
-def _hits(s: CanyonState, e: HitsReceived) -> CanyonState:
-    s.pending.append((e.seat, e.hits, e.source))
-    _set(s, phase="hits")
-    return s
-
-
-def _consume_hit(s: CanyonState) -> None:
-    seat, left, source = s.pending[0]
-    if left <= 1:
-        s.pending.pop(0)
-    else:
-        s.pending[0] = (seat, left - 1, source)
-
-
-def _absorbed(s: CanyonState, e: HitAbsorbed) -> CanyonState:
-    s.hands[e.seat].remove(e.card)
-    s.discards[e.seat].append(e.card)
-    _consume_hit(s)
-    return s
-
-
-def _damage(s: CanyonState, e: DamageDrawn) -> CanyonState:
-    s.damage_cards[e.seat].append(s.damage_deck.pop(0))
-    s.damage[e.seat] = e.total
-    _consume_hit(s)
-    return s
-
-
-def _destroyed(s: CanyonState, e: ShipDestroyed) -> CanyonState:
-    _set(s, pending=[])  # DC-HIT-3: remaining hits are ignored
-    return s
-
-
-def _advanced(s: CanyonState, e: StormtalonAdvanced) -> CanyonState:
-    _set(s, step=e.step, route=None, previewed=None)
-    return s
-
-
-def _shots(s: CanyonState, e: ShotsFired) -> CanyonState:
-    s.rolls.append(Roll(kind="shoot", dice=e.dice, hits=e.hits))
-    return s
-
-
-def _turn_ended(s: CanyonState, e: TurnEnded) -> CanyonState:
-    for seat, card in ((MARINE, e.marine_card), (ORK, e.ork_card)):
-        if card is not None:
-            s.discards[seat].append(card)
-    _set(s, played={MARINE: None, ORK: None})
-    return s
-
-
-def _ended(s: CanyonState, e: GameEnded) -> CanyonState:
-    _set(s, winners=list(e.winners), reason=e.reason, phase="over", pending=[])
-    return s
-
-
-EVOLVE: dict[str, Callable[[Any, Any], CanyonState]] = {
-    "game_created": _created,
-    "canyon_dealt": _dealt,
-    "cards_drawn": _drawn,
-    "turn_started": _turn_started,
-    "canyon_previewed": _previewed,
-    "route_chosen": _route,
-    "card_played": _played,
-    "pursuit_changed": _pursuit,
-    "canyon_revealed": _revealed,
-    "hazard_resolved": _nothing,
-    "flight_cards_recovered": _recovered,
-    "flight_cards_discarded": _king,
-    "icarus_fired": _icarus,
-    "hits_received": _hits,
-    "hit_absorbed": _absorbed,
-    "damage_drawn": _damage,
-    "ship_destroyed": _destroyed,
-    "stormtalon_advanced": _advanced,
-    "shots_fired": _shots,
-    "turn_ended": _turn_ended,
-    "game_ended": _ended,
-}
-
-
-def evolve_state(state: CanyonState | None, event: Event) -> CanyonState:
-    """Apply one event (no checks, no chance)."""
-    return EVOLVE[event.kind](state, event)
-
-
 # --- decide: the tape ------------------------------------------------------------------------
 
 
-def scratch_copy(s: CanyonState) -> CanyonState:
-    """A copy whose containers evolve may mutate independently (cheaper than a deep copy)."""
-    t = s.model_copy()  # shallow; its __dict__ is a fresh dict we may fill directly (fast)
-    d = t.__dict__
-    d["slots"] = [row[:] for row in s.slots]
-    d["hands"] = {k: v[:] for k, v in s.hands.items()}
-    d["decks"] = {k: v[:] for k, v in s.decks.items()}
-    d["discards"] = {k: v[:] for k, v in s.discards.items()}
-    d["damage_cards"] = {k: v[:] for k, v in s.damage_cards.items()}
-    d["played"] = dict(s.played)
-    d["damage"] = dict(s.damage)
-    d["damage_deck"] = s.damage_deck[:]
-    d["pending"] = s.pending[:]
-    d["rolls"] = s.rolls[:]
-    return t
-
-
-class Tape:
-    """Events emitted so far, and the scratch state they lead to."""
-
-    __slots__ = ("s", "events", "dice")
-
-    def __init__(self, state: CanyonState, dice: Dice) -> None:
-        self.s = scratch_copy(state)
-        self.events: list[Event] = []
-        self.dice = dice
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        EVOLVE[event.kind](self.s, event)
+class CanyonTape(Tape[CanyonState]):
+    """The shared tape, plus the one query the flow asks after every step."""
 
     @property
     def over(self) -> bool:
-        return self.s.phase == "over"
+        return self.state.phase == "over"
 
 
-def _start_turn(t: Tape) -> None:
+def _start_turn(t: CanyonTape) -> None:
     """Turn start: crash check (DC-MAN-6, A14), then Navigate (DC-NAV-1..3)."""
-    s = t.s
+    s = t.state
     t.emit(TurnStarted(turn=s.turn + 1, step=s.step))
+    # Reading (DC-MAN-6, A14): the Marine's empty hand is checked when the turn starts (right after
+    # the refill, which A14 says is equivalent), so a crashing Marine is not asked to pick a fork
+    # route first.
     if not s.hands[MARINE]:
         # DC-MAN-6: the Marine must play but has no card: crashes, the Ork wins (DC-WIN-2).
         t.emit(GameEnded(winners=(ORK,), reason=MARINE_CRASHED))
@@ -389,19 +131,21 @@ def _start_turn(t: Tape) -> None:
     t.emit(CanyonPreviewed(step=s.step, count=len(cards), cards=tuple(cards)))
 
 
-def _play(t: Tape, seat: SeatName, card: int) -> None:
+def _play(t: CanyonTape, seat: SeatName, card: int) -> None:
     t.emit(CardPlayed(seat=seat, card=card))
     if seat == MARINE:
-        if not t.s.hands[ORK]:
+        # Reading (DC-MAN-6): the Ork's empty hand is checked after the Marine's card is played
+        # (the Marine plays first, DC-MAN-1/2).
+        if not t.state.hands[ORK]:
             # DC-MAN-6: the Ork must play but cannot: it crashes, the Marine wins (DC-WIN-1).
             t.emit(GameEnded(winners=(MARINE,), reason=ORK_CRASHED))
         return
     _maneuver_result(t)
 
 
-def _maneuver_result(t: Tape) -> None:
+def _maneuver_result(t: CanyonTape) -> None:
     """DC-MAN-3..5 then DC-MAN-7: pursuit die, reveal, resolve the canyon card."""
-    s = t.s
+    s = t.state
     marine, ork = s.played[MARINE], s.played[ORK]
     assert marine is not None and ork is not None
     if ork > marine:
@@ -426,7 +170,7 @@ def _maneuver_result(t: Tape) -> None:
         _advance_and_shoot(t)
 
 
-def _hazard(t: Tape, card: int, marine: int, ork: int) -> None:
+def _hazard(t: CanyonTape, card: int, marine: int, ork: int) -> None:
     """DC-CAN-1/2: each ship compares its own card; hits per point above the hazard."""
     hits: dict[SeatName, int] = {MARINE: max(0, marine - card), ORK: max(0, ork - card)}
     t.emit(
@@ -434,29 +178,37 @@ def _hazard(t: Tape, card: int, marine: int, ork: int) -> None:
             card=card, marine_card=marine, ork_card=ork, marine_hits=hits[MARINE], ork_hits=hits[ORK]
         )
     )
+    # Reading (A6, option `hazard_order`): "stormtalon_first" (default) or "dakkajet_first"; both
+    # ships' hazard hits are queued at once and the second ship's owner acts once the first batch
+    # is done.
     order: tuple[SeatName, SeatName] = (
-        (MARINE, ORK) if t.s.options.hazard_order == "stormtalon_first" else (ORK, MARINE)
+        (MARINE, ORK) if t.state.options.hazard_order == "stormtalon_first" else (ORK, MARINE)
     )
     for seat in order:
         if hits[seat]:
             _receive(t, seat, hits[seat], "hazard")
 
 
-def _receive(t: Tape, seat: SeatName, hits: int, source: HitSource) -> None:
+def _receive(t: CanyonTape, seat: SeatName, hits: int, source: HitSource) -> None:
     t.emit(HitsReceived(seat=seat, hits=hits, source=source))
     if seat == ORK:
         # DC-HIT-6: once per occasion the Dakkajet is hit (hazard or Icarus), pursuit +1.
-        before = t.s.pursuit
+        # Reading: the +1 is applied when the hits are received (right after the hazard is compared
+        # or the Icarus volley is rolled), before the Ork resolves them. With the default hazard
+        # order the Stormtalon resolves first; if it is destroyed the game ends and the Dakkajet's
+        # hits are never resolved (DC-CAN-2): the die change is then moot.
+        before = t.state.pursuit
         t.emit(PursuitChanged(before=before, after=clamp_die(before + 1), reason="dakkajet_hit"))
 
 
-def _wide_area(t: Tape) -> None:
+def _wide_area(t: CanyonTape) -> None:
     """DC-CAN-3 (Jack): D6 random discards go back and the whole Flight deck is reshuffled."""
+    # Reading (DC-CAN-3): the rolls and recoveries are made Marine first, then Ork.
     for seat in SEATS:
         roll = t.dice.d6()[0]
-        pile = t.s.discards[seat]
+        pile = t.state.discards[seat]
         recovered = t.dice.sample(pile, roll)  # A9: only cards already in the discard pile
-        deck = t.dice.shuffled(t.s.decks[seat] + recovered)
+        deck = t.dice.shuffled(t.state.decks[seat] + recovered)
         t.emit(
             FlightCardsRecovered(
                 seat=seat, roll=roll, recovered=tuple(recovered), deck=tuple(deck), deck_count=len(deck)
@@ -464,7 +216,7 @@ def _wide_area(t: Tape) -> None:
         )
 
 
-def _icarus_battery(t: Tape) -> None:
+def _icarus_battery(t: CanyonTape) -> None:
     """DC-CAN-4 (Queen): 4 dice at the Dakkajet, each 5+ is a hit."""
     dice = t.dice.d6(ICARUS_DICE)
     hits = sum(1 for d in dice if d >= ICARUS_HITS_ON)
@@ -473,16 +225,18 @@ def _icarus_battery(t: Tape) -> None:
         _receive(t, ORK, hits, "icarus")
 
 
-def _xenos(t: Tape) -> None:
+def _xenos(t: CanyonTape) -> None:
     """DC-CAN-5 (King): D6 top Flight deck cards discarded; hands unaffected."""
+    # Reading (DC-CAN-5): the "top" of a Flight deck is index 0 of its list (refills draw from there
+    # too, DC-END-3); the rolls are made Marine first, then Ork, as for DC-CAN-3.
     for seat in SEATS:
         roll = t.dice.d6()[0]
-        t.emit(FlightCardsDiscarded(seat=seat, roll=roll, discarded=tuple(t.s.decks[seat][:roll])))
+        t.emit(FlightCardsDiscarded(seat=seat, roll=roll, discarded=tuple(t.state.decks[seat][:roll])))
 
 
-def _advance_and_shoot(t: Tape) -> None:
+def _advance_and_shoot(t: CanyonTape) -> None:
     """DC-ADV-1..3 then DC-SHO-1/2."""
-    s = t.s
+    s = t.state
     nxt = s.step + 1
     t.emit(StormtalonAdvanced(step=nxt, out=nxt >= len(s.canyon)))
     dice = t.dice.d6(SHOOT_DICE)
@@ -494,9 +248,9 @@ def _advance_and_shoot(t: Tape) -> None:
         _end_turn(t)
 
 
-def _end_turn(t: Tape) -> None:
+def _end_turn(t: CanyonTape) -> None:
     """DC-END-1..3, then the next turn."""
-    s = t.s
+    s = t.state
     if s.step >= len(s.canyon):
         # DC-END-1 / DC-WIN-1: out of the canyon and survived the Shoot step.
         t.emit(GameEnded(winners=(MARINE,), reason=ESCAPED))
@@ -509,12 +263,13 @@ def _end_turn(t: Tape) -> None:
     _start_turn(t)
 
 
-def _resolve_hit(t: Tape, seat: SeatName, choice: str) -> None:
+def _resolve_hit(t: CanyonTape, seat: SeatName, choice: str) -> None:
     """DC-HIT-1..5: one hit, by the owner's choice; destruction at 20 ends the game."""
-    s = t.s
+    s = t.state
     source = s.pending[0][2]
     if choice == "discard":
         hand = s.hands[seat]
+        # Reading (DC-HIT-1 (a)): the discarded card is picked uniformly among the hand's cards.
         t.emit(HitAbsorbed(seat=seat, card=hand[t.dice.index(len(hand))]))
     else:
         card = s.damage_deck[0]  # DC-HIT-8: never empty while both ships are below 20
@@ -538,7 +293,7 @@ def _resolve_hit(t: Tape, seat: SeatName, choice: str) -> None:
             _advance_and_shoot(t)
 
 
-def _destroyed_ship(t: Tape, seat: SeatName, total: int) -> None:
+def _destroyed_ship(t: CanyonTape, seat: SeatName, total: int) -> None:
     """DC-HIT-3, DC-WIN-1/2, DC-GEN-3."""
     t.emit(ShipDestroyed(seat=seat, total=total))
     if seat == MARINE:
@@ -573,58 +328,57 @@ class CanyonRules(Rules[CanyonState]):
             marine_deck=tuple(dice.shuffled(FLIGHT_RANKS)),
             ork_deck=tuple(dice.shuffled(FLIGHT_RANKS)),
         )
-        t = Tape.__new__(Tape)
-        t.s, t.events, t.dice = _created(None, created), [created], dice
+        # The opening event creates the state the tape starts from; it leads the log all the same.
+        t = CanyonTape(self, apply(self, None, [created]), dice)
+        t.events.append(created)
         layout = options.canyon_layout
         t.emit(CanyonDealt(layout=layout, removed=len(CANYON_RANKS) - sum(layout)))
         for seat in SEATS:
-            t.emit(CardsDrawn(seat=seat, count=HAND_SIZE, cards=tuple(t.s.decks[seat][:HAND_SIZE])))
+            t.emit(CardsDrawn(seat=seat, count=HAND_SIZE, cards=tuple(t.state.decks[seat][:HAND_SIZE])))
         _start_turn(t)
         return t.events
 
     def decide(self, state: CanyonState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
         """Check the action against the phase and the seat's cards, then run to the next decision."""
-        if state.phase == "over":
-            raise _reject("canyon.game_over")
-        if seat not in self.active_seats(state):
-            raise _reject("canyon.not_your_turn")
-        t = Tape(state, dice)
-        seat = cast(SeatName, seat)  # an active seat is one of SEATS
+        t = CanyonTape(self, state, dice)
+        seat = cast(SeatName, seat)  # the driver (core.step) lets only an active seat act: one of SEATS
         if isinstance(action, PlayCard):
             if state.phase == "navigate":
-                raise _reject("canyon.now.route")  # DC-NAV-2 comes before DC-MAN-1
+                raise refuse("canyon.now.route")  # DC-NAV-2 comes before DC-MAN-1
             if state.phase == "hits":
-                raise _reject("canyon.now.hits", hits=state.pending[0][1])  # DC-HIT-1, one at a time
+                raise refuse("canyon.now.hits", hits=state.pending[0][1])  # DC-HIT-1, one at a time
             if action.card not in state.hands[seat]:
-                raise _reject("canyon.not_in_hand", card=flight_label(seat, action.card))
+                raise refuse("canyon.not_in_hand", card=flight_label(seat, action.card))
             _play(t, seat, action.card)
         elif isinstance(action, ResolveHit):
             if state.phase != "hits":
-                raise _reject("canyon.no_hits")
+                raise refuse("canyon.no_hits")
             if action.choice == "discard" and not state.hands[seat]:
-                raise _reject("canyon.hand_empty")
+                raise refuse("canyon.hand_empty")
             _resolve_hit(t, seat, action.choice)
         elif isinstance(action, TakeAllHits):
             if state.phase != "hits":
-                raise _reject("canyon.no_hits")
-            # A5: the remaining hits of the current batch, one damage card each, until destroyed.
+                raise refuse("canyon.no_hits")
+            # Reading (DC-HIT-1, A5): "take all" resolves every remaining hit of the current batch
+            # (the current ship's) as damage cards, one event per card, stopping at destruction
+            # (DC-HIT-3); `legal_actions` offers it only while 2 or more hits remain.
             for _ in range(state.pending[0][1]):
                 _resolve_hit(t, seat, "damage")
                 if t.over:
                     break
         elif isinstance(action, ChooseRoute):
             if state.phase != "navigate":
-                raise _reject("canyon.no_fork")
+                raise refuse("canyon.no_fork")
             if action.route not in (0, 1):
-                raise _reject("canyon.bad_route")
+                raise refuse("canyon.bad_route")
             cards = state.canyon[state.step]
             t.emit(RouteChosen(step=state.step, route=action.route, discarded=cards[1 - action.route]))
         else:
-            raise _reject("canyon.unknown_action")
+            raise refuse("canyon.unknown_action")
         return t.events
 
     def evolve(self, state: CanyonState | None, event: Event) -> CanyonState:
-        return EVOLVE[event.kind](state, event)
+        return evolve(state, event)
 
     def legal_actions(self, state: CanyonState, seat: Seat) -> list[Action]:
         phase = state.phase
@@ -656,7 +410,8 @@ class CanyonRules(Rules[CanyonState]):
         return _NOBODY
 
     def view(self, state: CanyonState, seat: Seat | None) -> CanyonView:
-        viewer = MARINE if seat == MARINE else ORK if seat == ORK else None  # anyone else: spectator
+        # Reading: a view asked for a seat that is not "marine" or "ork" is the spectator view.
+        viewer = MARINE if seat == MARINE else ORK if seat == ORK else None
         return build_view(state, viewer, self.active_seats(state))
 
     def turn_of(self, state: CanyonState) -> int | None:
@@ -669,7 +424,7 @@ class CanyonRules(Rules[CanyonState]):
         return Outcome(winners=tuple(state.winners), reason=state.reason)
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .pilots import MarinePilot, OrkPilot
+        from .ai import MarinePilot, OrkPilot
 
         if seat == MARINE:
             return MarinePilot()

@@ -2,18 +2,88 @@
 
 from __future__ import annotations
 
-from .model import (
-    MARINE,
-    ORK,
-    SEATS,
-    CanyonState,
-    CanyonView,
-    PendingHits,
-    SeatName,
-    ShipView,
-    SlotView,
-    StepView,
-)
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from engine.core import Model
+
+from .state import MARINE, ORK, SEATS, CanyonState, HitSource, Phase, Roll, SeatName
+
+
+class SlotView(Model):
+    """One canyon card as a seat sees it.
+
+    `status`: "hidden" (face down, unknown to this seat), "previewed" (face down on the table but
+    this seat looked at it: the Marine's Navigate), "revealed" (face up: flown and resolved),
+    "discarded" (the route not taken at a fork, shown and crossed out).
+    """
+
+    status: Literal["hidden", "previewed", "revealed", "discarded"]
+    value: int | None = None
+
+
+class StepView(Model):
+    """One step of the canyon: 1 card, or a fork of 2."""
+
+    number: int  # 1-based, as printed on the board
+    width: int
+    slots: tuple[SlotView, ...]
+    route: int | None = None  # slot the Stormtalon flew / will fly, once known to this seat
+
+
+class ShipView(Model):
+    """A ship's public facts, and the hand if the viewer owns it."""
+
+    seat: SeatName
+    damage: int
+    damage_cards: tuple[int, ...]
+    pending_multiplier: int  # 2^n for n face damage cards waiting (DC-HIT-4); 1 = none
+    hand_count: int
+    deck_count: int
+    discard: tuple[int, ...]
+    played: int | None
+    destroyed: bool
+
+
+class PendingHits(Model):
+    """A batch of hits waiting for its ship's owner (the first batch is resolved now)."""
+
+    seat: SeatName
+    hits: int
+    source: HitSource
+
+
+class CanyonView(BaseModel):
+    """What one seat (or a spectator, seat None) may know, plus what a renderer needs."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    game: Literal["canyon"] = "canyon"
+    seat: SeatName | None
+    turn: int
+    phase: Phase
+    active: tuple[SeatName, ...]
+    steps: tuple[StepView, ...]
+    stormtalon_step: int  # 0-based index of the step in front; len(steps) once out of the canyon
+    removed_unseen: int
+    pursuit: int
+    dakkajet_distance_in: int  # DC-ADV-3: the Dakkajet flies pursuit-die inches behind
+    marine: ShipView
+    ork: ShipView
+    hand: tuple[int, ...] | None  # the viewer's own hand
+    preview: tuple[int, ...] | None  # canyon values the Marine sees now (Marine only)
+    damage_deck_count: int
+    pending_hits: tuple[PendingHits, ...]
+    rolls: tuple[Roll, ...]
+    winners: tuple[SeatName, ...]
+    reason: str | None
+
+    def ship(self, seat: str) -> ShipView:
+        """The ShipView of a seat."""
+        return self.marine if seat == MARINE else self.ork
+
+
+VIEW_ADAPTER: TypeAdapter[CanyonView] = TypeAdapter(CanyonView)
 
 _HIDDEN = SlotView(status="hidden")
 
@@ -75,6 +145,8 @@ def build_view(state: CanyonState, seat: SeatName | None, active: frozenset[str]
         active=tuple(s for s in SEATS if s in active),
         steps=_steps(state, seat),
         stormtalon_step=state.step,
+        # Reading (A18): the cards removed unseen (DC-SET-2) stay hidden in every view, even after
+        # the game; only the full log holds them.
         removed_unseen=len(state.removed) + len(state.canyon_deck),
         pursuit=state.pursuit,
         dakkajet_distance_in=state.pursuit,

@@ -13,7 +13,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.canyon.model import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, ORK, CanyonView, ShipView
+from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, ORK
+from engine.canyon.view import CanyonView, ShipView
 from renderers.fonts import font
 from renderers.i18n import t
 

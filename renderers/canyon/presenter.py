@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from engine.canyon.model import CanyonView
+from engine.canyon.view import CanyonView
 from engine.core import Action, Event
 from renderers.base import Presenter
 from renderers.i18n import t

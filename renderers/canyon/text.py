@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.canyon.model import (
-    CANYON_SUIT,
-    DAMAGE_SUIT,
-    FLIGHT_SUIT,
-    MARINE,
-    CanyonView,
-    ChooseRoute,
-    PlayCard,
-    ResolveHit,
-    TakeAllHits,
-)
+from engine.canyon.actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE
+from engine.canyon.view import CanyonView
 from engine.core import Action, Event
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL, Suit
 from renderers.i18n import t

@@ -12,8 +12,8 @@ import pytest
 from PIL import Image
 
 from engine.canyon import RULES, CanyonState
-from engine.canyon.model import CanyonView
-from engine.canyon.rules import MESSAGES
+from engine.canyon.messages import MESSAGES
+from engine.canyon.view import CanyonView
 from engine.core import Dice, Event, apply, dice_for, new_game
 from renderers.canyon import PRESENTER, board, presenter, text
 from renderers.i18n import catalog
@@ -180,7 +180,7 @@ def test_every_event_kind_is_narrated_where_a_player_wants_a_line() -> None:
 
 
 def _event_models() -> list[Any]:
-    from engine.canyon import model
+    from engine.canyon import events as model
 
     return [
         obj

@@ -28,8 +28,6 @@ canyon-end-marine_crashed = the Marine had no card to play and crashed into the 
 canyon-end-ork_crashed = the Ork had no card to play and crashed into the canyon wall
 canyon-end-stormtalon_destroyed = the Stormtalon was shot down
 
-canyon-game_over = This game is over.
-
 canyon-hand_empty = Your hand is empty, so you cannot discard: draw a damage card instead.
 
 
@@ -137,8 +135,6 @@ canyon-no_fork = There is no fork ahead to choose a route at right now.
 canyon-no_hits = You have no hits to resolve right now.
 
 canyon-not_in_hand = You do not have the { $card } in your hand.
-
-canyon-not_your_turn = It is not your turn to act.
 
 canyon-now-hits = First resolve the hits on your ship: { $hits } left.
 canyon-now-route = Choose your route at the fork first: route A or route B.

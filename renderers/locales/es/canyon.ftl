@@ -28,8 +28,6 @@ canyon-end-marine_crashed = el marine no tenía carta que jugar y se ha estrella
 canyon-end-ork_crashed = el orko no tenía carta que jugar y se ha estrellado contra la pared del cañón
 canyon-end-stormtalon_destroyed = la Stormtalon ha sido derribada
 
-canyon-game_over = Esta partida ha terminado.
-
 canyon-hand_empty = Tu mano está vacía, así que no puedes descartar: roba una carta de daño.
 
 
@@ -137,8 +135,6 @@ canyon-no_fork = Ahora no hay ninguna bifurcación delante en la que elegir ruta
 canyon-no_hits = Ahora no tienes impactos que resolver.
 
 canyon-not_in_hand = No tienes el { $card } en la mano.
-
-canyon-not_your_turn = No es tu turno.
 
 canyon-now-hits = Primero resuelve los impactos sobre tu nave (pendientes: { $hits }).
 canyon-now-route = Primero elige tu ruta en la bifurcación: la ruta A o la ruta B.

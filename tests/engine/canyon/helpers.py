@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from engine.canyon import RULES, CanyonOptions, CanyonState
-from engine.canyon.model import CanyonView
+from engine.canyon.view import CanyonView
 from engine.core import Action, Dice, Event, apply, dice_for, fold
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.canyon import RULES
-from engine.canyon.model import CanyonView
+from engine.canyon.view import CanyonView
 from engine.core import Action, Dice, apply, dice_for, new_game
 
 

@@ -6,14 +6,15 @@ import pytest
 from pydantic import ValidationError
 
 from engine.canyon import RULES, CanyonOptions
-from engine.canyon.model import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
-from engine.core import Dice, Rejected, new_game
+from engine.canyon.actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from engine.core import Dice, Rejected, new_game, step
 from tests.engine.canyon.helpers import act, kinds, move_to_discard, of_kind, play, table, view
 
 
 def rejected(state, seat, action) -> Rejected:  # type: ignore[no-untyped-def]
+    # Through the driver: `core.step` refuses a finished game or a seat out of turn before `decide`.
     with pytest.raises(Rejected) as info:
-        RULES.decide(state, seat, action, Dice(0, 0))
+        step(RULES, state, seat, action)
     return info.value
 
 
@@ -42,7 +43,7 @@ def test_game_ends_immediately_when_a_win_condition_is_met() -> None:
     assert kinds(ev) == ["damage_drawn", "ship_destroyed", "game_ended"]
     assert s.winners == ["marine"] and s.reason == "canyon.end.dakkajet_destroyed"
     assert RULES.active_seats(s) == frozenset() and RULES.outcome(s) is not None
-    assert rejected(s, "marine", PlayCard(card=2)).message_id == "canyon.game_over"
+    assert rejected(s, "marine", PlayCard(card=2)).message_id == "core.game_over"
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -137,7 +138,7 @@ def test_fork_choice_discards_the_other_card_publicly() -> None:
     refusal = rejected(s, "marine", PlayCard(card=1))  # the refusal says what to do instead
     assert refusal.message_id == "canyon.now.route" and "route A or route B" in refusal.text
     assert rejected(s, "marine", ChooseRoute(route=2)).message_id == "canyon.bad_route"
-    assert rejected(s, "ork", ChooseRoute(route=0)).message_id == "canyon.not_your_turn"
+    assert rejected(s, "ork", ChooseRoute(route=0)).message_id == "core.not_your_turn"
     s, ev = act(s, "marine", ChooseRoute(route=1))
     assert of_kind(ev, "route_chosen")[0].discarded == 4
     for seat in ("ork", None):
@@ -173,7 +174,7 @@ def test_marine_plays_one_card_from_hand_first() -> None:
     assert RULES.legal_actions(s, "ork") == []
     err = rejected(s, "marine", PlayCard(card=7))
     assert err.message_id == "canyon.not_in_hand" and "7♦" in err.text
-    assert rejected(s, "ork", PlayCard(card=4)).message_id == "canyon.not_your_turn"
+    assert rejected(s, "ork", PlayCard(card=4)).message_id == "core.not_your_turn"
     s, ev = act(s, "marine", PlayCard(card=2))
     assert kinds(ev) == ["card_played"] and s.hands["marine"] == [1, 3]
     assert view(s, None).marine.played == 2
@@ -185,7 +186,7 @@ def test_ork_plays_having_seen_the_marine_card() -> None:
     s, _ = act(s, "marine", PlayCard(card=3))
     assert RULES.active_seats(s) == {"ork"} and view(s, "ork").marine.played == 3
     assert rejected(s, "ork", PlayCard(card=1)).message_id == "canyon.not_in_hand"
-    assert rejected(s, "marine", PlayCard(card=1)).message_id == "canyon.not_your_turn"
+    assert rejected(s, "marine", PlayCard(card=1)).message_id == "core.not_your_turn"
     s, ev = act(s, "ork", PlayCard(card=5), rolls=[1, 1, 1])
     assert of_kind(ev, "card_played")[0].card == 5
 
@@ -412,7 +413,7 @@ def test_each_hit_is_the_owners_choice() -> None:
         ResolveHit(choice="damage"),
         TakeAllHits(),
     ]
-    assert rejected(s, "ork", ResolveHit(choice="damage")).message_id == "canyon.not_your_turn"
+    assert rejected(s, "ork", ResolveHit(choice="damage")).message_id == "core.not_your_turn"
     early = rejected(s, "marine", PlayCard(card=1))  # no card play before the hits are resolved
     assert early.message_id == "canyon.now.hits" and early.params == {"hits": 2}
     assert early.text == "First resolve the hits on your ship: 2 left."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.canyon.model import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from engine.canyon.actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
 from tests.engine.canyon.helpers import ScriptedDice, act, kinds, move_to_discard, of_kind, table, view
 
 

@@ -17,17 +17,9 @@ from pydantic import BaseModel
 
 from engine.core import Action, Dice
 
-from .model import (
-    DESTROYED_AT,
-    MARINE,
-    ORK,
-    CanyonView,
-    ChooseRoute,
-    PlayCard,
-    ResolveHit,
-    TakeAllHits,
-    effect_of,
-)
+from .actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from .state import DESTROYED_AT, MARINE, ORK, effect_of
+from .view import CanyonView
 
 PURSUIT_WEIGHT = 0.6  # value of one pursuit-die step, in hits the Stormtalon takes or avoids
 
