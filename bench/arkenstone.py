@@ -12,7 +12,7 @@ import time
 from collections import Counter
 
 from engine.arkenstone import RULES
-from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot
+from engine.arkenstone.ai import BilboPilot, RandomPilot, SmaugPilot
 from engine.core import Pilot, apply, dice_for, new_game
 
 

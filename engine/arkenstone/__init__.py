@@ -15,9 +15,10 @@ from .actions import (
     Trick,
     TurnUp,
 )
-from .model import ArkenstoneOptions
+from .options import ArkenstoneOptions
 from .rules import RULES, ArkenstoneRules
-from .state import ArkenstoneState, ArkenstoneView
+from .state import ArkenstoneState
+from .view import ArkenstoneView
 
 __all__ = [
     "ACTION_ADAPTER",

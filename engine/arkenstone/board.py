@@ -1,6 +1,6 @@
-"""Measuring on the Arkenstone table (§8.2): shared by the rules, the AI and the renderer.
+"""The Arkenstone table (§8.1, §8.2): its measures, the figures and cards on it, and the measuring.
 
-Every function takes a "board": the state or a view (both carry figures, cards and options), so the
+Shared by the rules, the AI and the renderer. Every function takes a "board": the state or a view (both carry figures, cards and options), so the
 AI measures from its own view with exactly the code the rules use.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.core.geometry import (
     COMPASS,
@@ -25,27 +25,76 @@ from engine.core.geometry import (
     room_along,
     within,
 )
-from engine.core.rules import Rejected, Seat
+from engine.core.rules import Model, Rejected, Seat
 
 from .actions import MoveDirection, MoveTo, MoveToward
 from .messages import refuse
-from .model import (
-    BILBO,
-    BILBO_MOVE_IN,
-    CARD_HEIGHT_IN,
-    CARD_WIDTH_IN,
-    CELL_IN,
-    COLUMNS,
-    GRID_CELLS,
-    MIN_TRAVEL_IN,
-    SMAUG,
-    SMAUG_MOVE_IN,
-    TABLE_IN,
-    TOLERANCE_IN,
-    ArkenstoneOptions,
-    Location,
-    rank_text,
-)
+
+if TYPE_CHECKING:
+    from .options import ArkenstoneOptions
+
+# --- the table and the pieces (§8.1, §8.2) -------------------------------------------------------
+TABLE_IN = 47.24
+"""The 120 cm square table, in inches (§8.1).
+
+Reading: the table is the spec's 120 cm = 47.24 in (§8.1), not the issue's rounded 48 in; the grid
+keeps the spec's 6.75-inch cells, so its outer lines fall 0.01 in past the edge (immaterial: a card
+centred in a cell lies 1.6 in or more inside the table)."""
+CARD_WIDTH_IN = 2.5
+CARD_HEIGHT_IN = 3.5
+"""Poker-size cards, axis-aligned, portrait (§8.1)."""
+TOLERANCE_IN = 0.001
+"""Tolerance for every ≤ test (§8.2)."""
+GRID_CELLS = 7
+CELL_IN = 6.75
+"""The grid draft: 7x7 cells of 6.75 in, columns A–G along x, rows 1–7 along y (§8.1)."""
+COLUMNS = "ABCDEFG"
+
+# --- moves and ranges (§5) -----------------------------------------------------------------------
+BILBO_MOVE_IN = 4.0  # AK-ACT-B1
+SMAUG_MOVE_IN = 6.0  # AK-ACT-S1
+SEARCH_REACH_IN = 1.0  # AK-ACT-B2
+RECOVER_REACH_IN = 1.0  # AK-ACT-B3
+DISCOVER_REACH_IN = 1.0  # AK-ACT-S2
+SMELL_IN = 3.0  # AK-EVS-J
+BREATH_IN = 6.0  # AK-EVS-Q
+FEEL_IN = 9.0  # AK-EVS-K
+MIN_TRAVEL_IN = 0.005
+"""A move shorter than half the 0.01-inch precision (§8.1) is no move at all."""
+
+# --- the figures and the cards on the table (§2) -------------------------------------------------
+BILBO, SMAUG = "bilbo", "smaug"
+SEATS: tuple[str, ...] = (BILBO, SMAUG)
+
+
+class Treasure(Model):
+    """A diamond on the table. `rank` is secret while face down (the state only, never a view)."""
+
+    label: int
+    at: Point
+    rank: int
+    face_up: bool = False
+    removed: bool = False
+
+
+class Location(Model):
+    """A club lying face up: a destination for forced moves."""
+
+    rank: int
+    at: Point
+
+
+def treasure_name(label: int) -> str:
+    """T1…T13, the public names of treasure cards (by placement order, §8.1)."""
+    return f"T{label}"
+
+
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_text(rank: int) -> str:
+    """A, 2…10, J, Q, K."""
+    return RANK_TEXT.get(rank, str(rank))
 
 
 class TreasureLike(Protocol):
@@ -222,7 +271,14 @@ def move_plan(
 
 
 def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDirection) -> Point:
-    """Where a move action takes the seat's figure, or Rejected with the numbers (A10, §8.2)."""
+    """Where a move action takes the seat's figure, or Rejected with the numbers (A10, §8.2).
+
+    Reading (§8.3, A10): a "toward" move heads for the card's centre (or the other figure's centre),
+    is clipped to the maximum, never passes the target and stops at contact instead of ending
+    overlapped; a compass move stops at the table edge; an exact MoveTo or a compass distance beyond
+    the maximum is refused with the numbers. Figures never block a path, only the end spot. A move
+    that would go nowhere (under half the 0.01-inch precision, §8.1: an exact point where the figure
+    already stands, or such a tiny distance) is refused whatever its form; staying put is a pass."""
     o = board.options
     start = position(board, seat)
     limit = MOVE_IN[seat]
@@ -332,7 +388,7 @@ def _cards_overlap(a: Point, b: Point) -> bool:
 
 
 def cell_is_free(board: Board, at: Point) -> bool:
-    """A cell is empty when no card and no figure base covers a card laid at its centre (§8.1)."""
+    """Reading (§8.1): a cell is empty when no card and no figure base covers a card laid at its centre."""
     if any(_cards_overlap(at, t.at) for t in board.treasures) or any(
         _cards_overlap(at, loc.at) for loc in board.locations
     ):

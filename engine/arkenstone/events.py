@@ -9,7 +9,8 @@ from pydantic import Field, TypeAdapter
 from engine.core.geometry import Point
 from engine.core.rules import Event, Seat
 
-from .model import ArkenstoneOptions, Location
+from .board import Location
+from .options import ArkenstoneOptions
 
 
 class GameStarted(Event):

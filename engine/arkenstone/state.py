@@ -1,4 +1,4 @@
-"""The whole game state (server side) and the per-seat view (what a seat may know)."""
+"""The whole Hunt for the Arkenstone table (server side, secrets included) and the cards' numbers."""
 
 from __future__ import annotations
 
@@ -9,18 +9,56 @@ from pydantic import Field
 from engine.core.geometry import Point
 from engine.core.rules import Model, Seat, State
 
+from .board import BREATH_IN, FEEL_IN, SMELL_IN, Location, Treasure
 from .events import LoggedEvent
-from .model import (
-    ArkenstoneOptions,
-    Contest,
-    Location,
-    MoveTrace,
-    Phase,
-    Treasure,
-    TreasureView,
-)
+from .options import ArkenstoneOptions
+
+# --- cards (§2, AK-GEN-1) ------------------------------------------------------------------------
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+RANKS: tuple[int, ...] = tuple(range(1, 14))
+ARKENSTONE = ACE
+"""The Arkenstone is the Ace of diamonds among the treasure cards."""
+SPECIAL_RANKS = frozenset({ACE, JACK, QUEEN, KING})
+TURN_UPS = {JACK: 1, QUEEN: 2, KING: 3}  # AK-EVB-J/Q/K
+SMAUG_EVENT_RANGE_IN = {JACK: SMELL_IN, QUEEN: BREATH_IN, KING: FEEL_IN}  # AK-EVS-J/Q/K
+
+Phase = Literal[
+    "setup",
+    "place_smaug",
+    "place_bilbo",
+    "place_treasure",
+    "place_location",
+    "starting",
+    "free_action",
+    "guess",
+    "revealing",
+    "trick",
+    "action",
+    "turn_up",
+    "turn_over",
+    "over",
+]
 
 LOG_LENGTH = 8
+"""How many public events the state keeps for the board's short log (§8.4)."""
+
+
+class MoveTrace(Model):
+    """The last change of a figure's place, for the board image (`forced` for A12 placements)."""
+
+    seat: str
+    start: Point
+    end: Point
+    forced: bool
+
+
+class Contest(Model):
+    """The last Discover the Thief contest (AK-DSC)."""
+
+    smaug_rank: int
+    bilbo_rank: int
+    smaug_won: bool
+    trigger: Literal["action", "event"]
 
 
 def _no_draws() -> dict[str, list[int]]:
@@ -68,36 +106,3 @@ class ArkenstoneState(State):
         new.drawn = {seat: list(cards) for seat, cards in self.drawn.items()}
         new.recent = list(self.recent)
         return new
-
-
-class ArkenstoneView(Model):
-    """One seat's knowledge (None = spectator). Nothing is private to one player, so only the
-    identities of face-down diamonds and the order of the decks are missing (§1)."""
-
-    game: Literal["arkenstone"] = "arkenstone"
-    seat: Seat | None
-    version: int
-    options: ArkenstoneOptions
-    phase: Phase
-    turn: int
-    active: Seat
-    acting: tuple[Seat, ...]
-    bilbo: Point | None
-    smaug: Point | None
-    treasures: tuple[TreasureView, ...]
-    treasures_to_place: int
-    locations: tuple[Location, ...]
-    next_location: int | None
-    reference: int | None
-    guess: bool | None
-    revealed: tuple[int, int] | None
-    drawn: dict[str, tuple[int, ...]]
-    after_action: Literal["guess", "reshuffle"]
-    trick_rank: int | None
-    turn_ups_left: int
-    special: int | None
-    last_move: MoveTrace | None
-    last_contest: Contest | None
-    winner: Seat | None
-    win_reason: Literal["recovered", "discovered"] | None
-    recent: tuple[LoggedEvent, ...]

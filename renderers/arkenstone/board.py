@@ -14,27 +14,25 @@ from PIL import Image, ImageDraw
 
 from engine.arkenstone import ArkenstoneView
 from engine.arkenstone import events as ev
-from engine.arkenstone.board import CELLS, cell_is_free, radius
-from engine.arkenstone.model import (
-    ARKENSTONE,
+from engine.arkenstone.board import (
     BILBO,
     BILBO_MOVE_IN,
     CARD_HEIGHT_IN,
     CARD_WIDTH_IN,
     CELL_IN,
+    CELLS,
     COLUMNS,
     DISCOVER_REACH_IN,
     GRID_CELLS,
-    JACK,
-    KING,
-    QUEEN,
     SEARCH_REACH_IN,
     SMAUG,
-    SMAUG_EVENT_RANGE_IN,
     SMAUG_MOVE_IN,
     TABLE_IN,
+    cell_is_free,
+    radius,
     rank_text,
 )
+from engine.arkenstone.state import ARKENSTONE, JACK, KING, QUEEN, SMAUG_EVENT_RANGE_IN
 from engine.core.geometry import Point
 from renderers.fonts import font
 from renderers.i18n import t

@@ -33,7 +33,10 @@ from engine.arkenstone import (
     Search,
 )
 from engine.arkenstone.board import (
+    BILBO,
     MOVE_IN,
+    SMAUG,
+    TABLE_IN,
     cell_at,
     inches,
     location_code,
@@ -41,7 +44,7 @@ from engine.arkenstone.board import (
     position,
     resolve_move,
 )
-from engine.arkenstone.model import ARKENSTONE, BILBO, SMAUG, TABLE_IN
+from engine.arkenstone.state import ARKENSTONE
 from engine.core import Action, Rejected
 from engine.core.geometry import Point, distance
 from renderers.base import Button, Control, Field, Form, Menu, Option

@@ -20,8 +20,18 @@ from engine.arkenstone import (
     TurnUp,
 )
 from engine.arkenstone import events as ev
-from engine.arkenstone.board import MOVE_IN, cell_at, figures_gap, inches
-from engine.arkenstone.model import ARKENSTONE, BILBO, DISCOVER_REACH_IN, SEARCH_REACH_IN, SMAUG, rank_text
+from engine.arkenstone.board import (
+    BILBO,
+    DISCOVER_REACH_IN,
+    MOVE_IN,
+    SEARCH_REACH_IN,
+    SMAUG,
+    cell_at,
+    figures_gap,
+    inches,
+    rank_text,
+)
+from engine.arkenstone.state import ARKENSTONE
 from engine.core import Action, Event
 from engine.core.geometry import Point, distance
 from renderers.i18n import t

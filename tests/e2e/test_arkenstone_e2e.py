@@ -30,8 +30,8 @@ from engine.arkenstone import (
     PlaceCard,
     PlaceFigure,
 )
+from engine.arkenstone.ai import guess_higher
 from engine.arkenstone.board import CELL_BY_NAME, cell_at, resolve_move
-from engine.arkenstone.pilot import guess_higher
 from engine.core import Action, Rejected, dice_for
 from engine.core.geometry import Point
 from playground.emulator import Emulator, MessageRecord
@@ -502,7 +502,7 @@ def test_the_picker_always_fits_discord_and_offers_only_accepted_moves() -> None
     """Over random games in every layout: ≤ 5 rows, a select alone in its row, ≤ 25 options, short labels,
     and every move option accepted by the engine from that seat's view."""
     from bot.panels import Panel, SelectSpec, control_components
-    from engine.arkenstone.pilot import RandomPilot
+    from engine.arkenstone.ai import RandomPilot
     from engine.core import new_game, step
 
     presenter = presenter_for("arkenstone")

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from engine.arkenstone import RULES, ArkenstoneState, ArkenstoneView, Guess, MoveDirection, MoveTo, MoveToward
+from engine.arkenstone.ai import BilboPilot, RandomPilot, SmaugPilot
 from engine.arkenstone.events import EVENT_ADAPTER
 from engine.arkenstone.messages import MESSAGES
-from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot
 from engine.core import Dice, Event, apply, dice_for, new_game
 from renderers import base
 from renderers.arkenstone import PRESENTER, board, controls, text

@@ -47,8 +47,6 @@ arkenstone-event-smaug-J = “I can smell you!” Smaug moves onto J♣ and disc
 arkenstone-event-smaug-K = “I feel your movement!” Smaug moves onto K♣ and discovers Bilbo if he is within 9 inches.
 arkenstone-event-smaug-Q = “I hear your breath!” Smaug moves onto Q♣ and discovers Bilbo if he is within 6 inches.
 
-arkenstone-game_over = This game is over.
-
 arkenstone-guess-higher = higher
 arkenstone-guess-lower = lower
 
@@ -85,8 +83,6 @@ arkenstone-no_room = { $figure } cannot move { $direction } from here.
 arkenstone-not_a_cell = In the grid draft a card goes in the centre of a cell; ({ $x }, { $y }) is not one.
 
 arkenstone-not_face_down = { $card } is not a face-down treasure card.
-
-arkenstone-not_your_turn = It is not your turn to act.
 
 arkenstone-now-action = Take an action or pass first.
 arkenstone-now-free_action = Take your free action, pass, or guess higher or lower first.

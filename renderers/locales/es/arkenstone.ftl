@@ -47,8 +47,6 @@ arkenstone-event-smaug-J = «¡Puedo olerte!» Smaug se mueve sobre la J♣ y de
 arkenstone-event-smaug-K = «¡Siento tu movimiento!» Smaug se mueve sobre la K♣ y descubre a Bilbo si está a 9 pulgadas.
 arkenstone-event-smaug-Q = «¡Te oigo respirar!» Smaug se mueve sobre la Q♣ y descubre a Bilbo si está a 6 pulgadas.
 
-arkenstone-game_over = La partida ha terminado.
-
 arkenstone-guess-higher = mayor
 arkenstone-guess-lower = menor
 
@@ -85,8 +83,6 @@ arkenstone-no_room = { $figure } no puede moverse hacia { $direction } desde aqu
 arkenstone-not_a_cell = En el reparto por casillas una carta va en el centro de una casilla; ({ $x }, { $y }) no lo es.
 
 arkenstone-not_face_down = { $card } no es una carta de tesoro boca abajo.
-
-arkenstone-not_your_turn = No te toca actuar.
 
 arkenstone-now-action = Primero haz una acción o pasa.
 arkenstone-now-free_action = Primero haz tu acción gratis, pasa, o adivina mayor o menor.

@@ -6,8 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from engine.arkenstone import RULES, ArkenstoneOptions, ArkenstoneState
-from engine.arkenstone.board import cell_centre
-from engine.arkenstone.model import Location, Treasure
+from engine.arkenstone.board import Location, Treasure, cell_centre
 from engine.core import Action, Dice, Event, apply
 from engine.core.geometry import Point
 

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.arkenstone import RULES, Discover, MoveDirection, MoveTo, MoveToward, Pass, Recover, Search
-from engine.arkenstone.board import figure_on_table, figures_gap, resolve_move
-from engine.arkenstone.model import MIN_TRAVEL_IN
+from engine.arkenstone.board import MIN_TRAVEL_IN, figure_on_table, figures_gap, resolve_move
 from engine.core import Rejected
 from engine.core.geometry import Point, distance
 

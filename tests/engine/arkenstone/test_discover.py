@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, Discover, Guess, Pass
-from engine.core import Rejected
+from engine.core import Rejected, step
 
 from .helpers import CLUB_AT, RiggedDice, kinds, of_kind, play, table
 
@@ -58,6 +58,6 @@ def test_the_game_ends_the_instant_a_win_is_met() -> None:
     assert RULES.active_seats(after) == frozenset()
     assert RULES.legal_actions(after, "bilbo") == [] and RULES.legal_actions(after, "smaug") == []
     for seat, action in (("bilbo", Guess(higher=True)), ("smaug", Pass())):
-        with pytest.raises(Rejected) as over:
-            RULES.decide(after, seat, action, RiggedDice())
-        assert over.value.message_id == "arkenstone.game_over"
+        with pytest.raises(Rejected) as over:  # the driver refuses a finished game before `decide`
+            step(RULES, after, seat, action)
+        assert over.value.message_id == "core.game_over"

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.arkenstone import RULES, ArkenstoneState
+from engine.arkenstone.ai import BilboPilot, RandomPilot, SmaugPilot
 from engine.arkenstone.board import figure_on_table
-from engine.arkenstone.pilot import BilboPilot, RandomPilot, SmaugPilot
 from engine.core import apply, dice_for, new_game
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, Guess, Pass
+from engine.arkenstone.ai import MIDDLE, BilboPilot, RandomPilot, SmaugPilot, guess_higher
 from engine.arkenstone.board import figures_gap
-from engine.arkenstone.pilot import MIDDLE, BilboPilot, RandomPilot, SmaugPilot, guess_higher
 from engine.core import Dice, apply, dice_for, new_game
 from engine.core.geometry import distance
 

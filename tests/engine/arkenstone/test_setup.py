@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, ArkenstoneOptions, PlaceCard, PlaceFigure
-from engine.arkenstone.board import CELL_BY_NAME, CELLS, card_rect, cell_at, figures_gap
+from engine.arkenstone.board import CELL_BY_NAME, CELLS, TABLE_IN, Location, card_rect, cell_at, figures_gap
 from engine.arkenstone.events import GameStarted, TurnStarted
-from engine.arkenstone.model import TABLE_IN, Location
 from engine.core import Rejected, fold, new_game, step
 from engine.core.geometry import circle_rect_gap, rect_on_table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, Guess, MoveDirection, Pass, Trick
-from engine.core import Rejected
+from engine.core import Rejected, step
 
 from .helpers import CLUB_AT, RiggedDice, kinds, of_kind, play, table
 
@@ -136,8 +136,8 @@ def test_trick_lets_the_other_player_send_the_active_figure_to_the_club() -> Non
     assert of_kind(events, "trick_offered")[0].rank == 7
     assert RULES.active_seats(tricked) == {"bilbo"}  # the non-active player answers
     assert set(RULES.legal_actions(tricked, "bilbo")) == {Trick(move=True), Trick(move=False)}
-    with pytest.raises(Rejected):
-        RULES.decide(tricked, "smaug", Pass(), RiggedDice())
+    with pytest.raises(Rejected):  # Smaug is not the one to answer: the driver refuses him
+        step(RULES, tricked, "smaug", Pass())
     moved, events = play(tricked, "bilbo", Trick(move=True))
     assert moved.smaug == CLUB_AT[7]
     assert of_kind(events, "figure_set")[0].cause == "trick"

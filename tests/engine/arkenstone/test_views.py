@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, ArkenstoneState
-from engine.arkenstone.pilot import RandomPilot
+from engine.arkenstone.ai import RandomPilot
 from engine.core import Dice, dice_for, fold, new_game, step
 
 SEATS = ("bilbo", "smaug", None)

@@ -32,18 +32,9 @@ from .actions import (
     Trick,
     TurnUp,
 )
-from .board import bilbo_card_gap, location_of, position, resolve_move
-from .model import (
-    ARKENSTONE,
-    BILBO,
-    RANKS,
-    SMAUG,
-    SMAUG_EVENT_RANGE_IN,
-    SMAUG_MOVE_IN,
-    TABLE_IN,
-    TreasureView,
-)
-from .state import ArkenstoneView
+from .board import BILBO, SMAUG, SMAUG_MOVE_IN, TABLE_IN, bilbo_card_gap, location_of, position, resolve_move
+from .state import ARKENSTONE, RANKS, SMAUG_EVENT_RANGE_IN
+from .view import ArkenstoneView, TreasureView
 
 SMAUG_THREAT_IN = SMAUG_MOVE_IN + 1.0
 """Smaug moves 6 inches and then discovers within 1: a gap Bilbo prefers not to end his turn in."""
