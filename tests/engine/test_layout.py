@@ -1,4 +1,4 @@
-"""One layout for every game package (ARCHITECTURE.md, "One layout for every game package").
+"""One layout for every game package (docs/architecture.md).
 
 Whoever knows one game finds their way in the next: each `engine/<game>/` holds the same modules,
 exports `RULES` from its `__init__`, keeps its AI in `ai.py` and builds every refusal through

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine.canyon.model import MARINE, ORK
 
 from engine.arkenstone import RULES as ARK
 from engine.arkenstone import events as ark_ev
 from engine.canyon import RULES as CANYON
+from engine.canyon.state import MARINE, ORK
 from engine.core import apply, dice_for, new_game
 from renderers.arkenstone import PRESENTER as ARK_P
 from renderers.arkenstone import text as ark_text
