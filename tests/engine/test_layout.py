@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,13 +35,28 @@ OLD_DIALECT = ("model.py", "pilot.py", "pilots.py", "views.py")
 """Names the layout replaced: their content now lives in the modules above."""
 
 
+# A game not yet on the layout; remove its entry when it is (the strict xfail then fails until you do).
+NOT_YET: dict[str, str] = {
+    "clickwars": "clickwars.rules.decide repeats the driver's not-your-turn check with an inline Rejected",
+}
+
+
+def _packages() -> list[Any]:
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
+        if name in NOT_YET
+        else name
+        for name in GAME_PACKAGES
+    ]
+
+
 def _folder(name: str) -> Path:
     spec = importlib.util.find_spec(f"engine.{name}")
     assert spec is not None and spec.submodule_search_locations, f"engine.{name} is not a package"
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-@pytest.mark.parametrize("name", GAME_PACKAGES)
+@pytest.mark.parametrize("name", _packages())
 def test_every_game_package_has_the_one_layout(name: str) -> None:
     folder = _folder(name)
     _has_the_files(name, folder)
