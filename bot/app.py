@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.arkenstone")
 THREAD_ARCHIVE_MINUTES = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
-STOP_WORKERS_S = 0.5  # scheduler, delivery worker, worker processes (each)
+STOP_WORKERS_S = 0.5  # scheduler, then delivery worker
 DRAIN_S = 1.5  # interactions in flight (a move being committed and answered) may finish
 CLOSE_S = 1.0  # gateway and HTTP session
 # discord.py's names for the tasks that run an interaction's callbacks (app_commands/tree.py, ui/view.py)
@@ -134,7 +134,7 @@ class TableroBot(commands.Bot):
         await self.store.close()
         self.closed_cleanly = True
         uninstall(self.offload)
-        await self.offload.close(STOP_WORKERS_S)  # last: a render that hangs is terminated here
+        await self.offload.close()  # last: a render that hangs is stopped here
 
     def _stop_taking_interactions(self) -> None:
         """From now on INTERACTION_CREATE is dropped (Discord shows the user that it failed; a

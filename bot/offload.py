@@ -176,19 +176,35 @@ class Offload:
         if self.inline or self._executor is not None:
             return self
         self._executor = self._new_executor()
-        self._warming = asyncio.ensure_future(asyncio.to_thread(self._warm, self._executor))
+        loop = asyncio.get_running_loop()
+        self._warming = loop.create_future()
+        # A daemon thread, not the loop's executor: a bot told to stop while its forkserver still
+        # boots must not wait for it at exit (asyncio.run joins the default executor's threads).
+        threading.Thread(
+            target=self._warm, args=(self._executor, loop, self._warming), daemon=True, name="offload-warm"
+        ).start()
         return self
 
-    def _warm(self, executor: ProcessPoolExecutor) -> None:
-        futures = [executor.submit(_ping) for _ in range(self.workers)]
-        done, _ = wait(futures, timeout=120)
-        pids = {f.result() for f in done if not f.cancelled() and f.exception() is None}
-        log.info("%d worker process(es) started (%s)", len(pids), self.start_method)
+    def _warm(
+        self, executor: ProcessPoolExecutor, loop: asyncio.AbstractEventLoop, done: asyncio.Future[None]
+    ) -> None:
+        try:
+            futures = [executor.submit(_ping) for _ in range(self.workers)]
+            finished, _ = wait(futures, timeout=120)
+            pids = {f.result() for f in finished if not f.cancelled() and f.exception() is None}
+            log.info("%d worker process(es) started (%s)", len(pids), self.start_method)
+        except Exception as exc:  # e.g. closed while starting: the jobs will say so if it matters
+            log.warning("worker processes did not start: %s", type(exc).__name__)
+        finally:
+            try:
+                loop.call_soon_threadsafe(lambda: done.done() or done.set_result(None))
+            except RuntimeError:  # the loop is closed: nobody waits
+                pass
 
     async def ready(self) -> None:
         """Until every worker has started (tests and benchmarks)."""
         if self._warming is not None:
-            await self._warming
+            await asyncio.shield(self._warming)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker (inline when there is no pool); Rejected and failures as above."""
@@ -213,28 +229,18 @@ class Offload:
             broken.shutdown(wait=False, cancel_futures=True)
             self._executor = self._new_executor()
 
-    async def close(self, timeout: float = 1.0) -> None:
-        """Stop the workers within `timeout` s: idle ones at once, busy ones when their job ends,
-        and any still running at the bound (a render that hangs) are terminated, then killed."""
+    async def close(self) -> None:
+        """Stop the workers now. They hold nothing worth a graceful exit (a job's result is only
+        ever used by the bot), so they are sent SIGTERM at once, busy or not; one that ignored it
+        still ends with the bot (see _exit_with)."""
         executor, self._executor = self._executor, None
         if executor is None:
             return
         processes = list((getattr(executor, "_processes", None) or {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while any(p.is_alive() for p in processes) and loop.time() < deadline:
-            await asyncio.sleep(0.02)
-        for stop in ("terminate", "kill"):
-            alive = [p for p in processes if p.is_alive()]
-            if not alive:
-                break
-            log.warning("%d worker process(es) still busy at shutdown: %s", len(alive), stop)
-            for process in alive:
-                getattr(process, stop)()
-            end = loop.time() + 0.5
-            while any(p.is_alive() for p in alive) and loop.time() < end:
-                await asyncio.sleep(0.02)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
 
 
 _current = Offload()

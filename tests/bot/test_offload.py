@@ -44,7 +44,7 @@ async def pool(duel_game: object):
     try:
         yield offload
     finally:
-        await offload.close(2.0)
+        await offload.close()
 
 
 async def test_a_job_runs_in_another_process_that_knows_the_games_registered_at_run_time(
@@ -80,7 +80,7 @@ async def test_closing_is_bounded_even_with_a_job_that_never_ends(duel_game: obj
         await asyncio.sleep(0.01)
     loop = asyncio.get_running_loop()
     started = loop.time()
-    await offload.close(0.3)
+    await offload.close()
     assert loop.time() - started < 3
     with pytest.raises(OffloadFailure):  # the caller learns that its worker was stopped
         await asyncio.wait_for(hung, 5)
