@@ -201,6 +201,11 @@ class Offload:
             except RuntimeError:  # the loop is closed: nobody waits
                 pass
 
+    @property
+    def warm(self) -> bool:
+        """Whether the workers have started (until then jobs run in-process)."""
+        return self._warming is not None and self._warming.done()
+
     async def ready(self) -> None:
         """Until every worker has started (tests and benchmarks)."""
         if self._warming is not None:
@@ -209,7 +214,9 @@ class Offload:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker (inline when there is no pool); Rejected and failures as above."""
         executor = self._executor
-        if executor is None:  # in-process: a thread, so the event loop stays free as before
+        if executor is None or not self.warm:
+            # In-process, in a thread (the event loop stays free): without workers, and while they
+            # start, so that a freshly (re)started bot never waits for its forkserver's boot.
             return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         try:

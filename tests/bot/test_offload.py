@@ -73,6 +73,7 @@ async def test_a_failure_comes_back_without_its_message(pool: Offload) -> None:
 
 async def test_closing_is_bounded_even_with_a_job_that_never_ends(duel_game: object, tmp_path: Path) -> None:
     offload = await Offload(1).start()
+    await offload.ready()
     hung = asyncio.ensure_future(offload.run(_wait_for_file, str(tmp_path / "never"), 60))
     for _ in range(500):  # until the job runs in the worker
         if (tmp_path / "never.started").exists():
@@ -91,3 +92,14 @@ async def test_without_workers_jobs_run_in_process(duel_game: object) -> None:
     assert await offload.run(_pid) == os.getpid()
     with pytest.raises(Rejected):
         await offload.run(_refuse, 1)
+
+
+async def test_jobs_run_in_process_until_the_workers_have_started(duel_game: object) -> None:
+    offload = await Offload(1).start()  # not awaited: a restarted bot serves at once
+    try:
+        assert not offload.warm  # its thread reports back through the loop, at the earliest next turn
+        assert await offload.run(_pid) == os.getpid()
+        await offload.ready()
+        assert offload.warm and await offload.run(_pid) != os.getpid()
+    finally:
+        await offload.close()
