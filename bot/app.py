@@ -17,6 +17,7 @@ from .config import Settings
 from .delivery import DeliveryWorker, DiscordMessenger, Messenger
 from .errors import ErrorHandler
 from .i18n import Translator, locale_language, preload
+from .offload import Offload, install, uninstall
 from .scheduler import Scheduler
 from .store import SqliteStore
 from .tables import TableService
@@ -28,7 +29,7 @@ EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.forms")
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
 STOP_WORKERS_S = 0.5  # scheduler, then delivery worker
-DRAIN_S = 2.0  # interactions in flight (a move being committed and answered) may finish
+DRAIN_S = 1.5  # interactions in flight (a move being committed and answered) may finish
 CLOSE_S = 1.0  # gateway and HTTP session
 # discord.py's names for the tasks that run an interaction's callbacks (app_commands/tree.py, ui/view.py)
 INTERACTION_TASKS = (
@@ -94,6 +95,7 @@ class TableroBot(commands.Bot):
         self.delivery = DeliveryWorker(self.store, self.tables, messenger(self), clock=clock)
         self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
         self._locales: dict[int, str] = {}
+        self.offload = Offload(settings.worker_count())  # started in setup_hook
         self.closed_cleanly = False  # set once close() has closed SQLite
 
     def _notify(self) -> None:
@@ -110,6 +112,8 @@ class TableroBot(commands.Bot):
             await self.load_extension(name)
         if self.settings.sync_commands:
             await self.sync_commands()
+        # after the extensions: each worker starts from this process's registrations
+        install(await self.offload.start())
         self.delivery.start()
         self.scheduler.start()
 
@@ -127,7 +131,8 @@ class TableroBot(commands.Bot):
         """Orderly and bounded (about 4 s): stop taking interactions, stop the scheduler and the
         delivery worker (unsent rows stay in the outbox for the next start), let the interactions
         in flight finish for up to DRAIN_S (then cancel them: a move not yet committed never
-        happened, one committed is in the log), close the gateway and HTTP, then SQLite."""
+        happened, one committed is in the log), close the gateway and HTTP, SQLite, and last the
+        worker processes."""
         self._stop_taking_interactions()
         await self.scheduler.stop(STOP_WORKERS_S)
         await self.delivery.stop(STOP_WORKERS_S)
@@ -139,6 +144,8 @@ class TableroBot(commands.Bot):
             log.warning("closing the gateway and HTTP session took over %.1f s; going on", CLOSE_S)
         await self.store.close()
         self.closed_cleanly = True
+        uninstall(self.offload)
+        await self.offload.close()  # last: a render that hangs is stopped here
 
     def _stop_taking_interactions(self) -> None:
         """From now on INTERACTION_CREATE is dropped (Discord shows the user that it failed; a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator
@@ -30,6 +31,7 @@ class Settings(BaseSettings):
     )
     guild_ready_timeout_s: float = Field(default=2.0, validation_alias="TABLERO_GUILD_READY_TIMEOUT", ge=0)
     pilot_step_cap: int = Field(default=500, validation_alias="TABLERO_PILOT_STEP_CAP", ge=1)
+    workers: int | None = Field(default=None, validation_alias="TABLERO_WORKERS", ge=0)
 
     @field_validator("default_language")
     @classmethod
@@ -39,7 +41,11 @@ class Settings(BaseSettings):
             raise ValueError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
         return value
 
-    @field_validator("dev_guild_id", "api_base", "gateway_url", mode="before")
+    def worker_count(self) -> int:
+        """Worker processes for CPU-bound work: TABLERO_WORKERS, else one per core; 0 runs it inline."""
+        return self.workers if self.workers is not None else max(1, os.cpu_count() or 1)
+
+    @field_validator("dev_guild_id", "workers", "api_base", "gateway_url", mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -11,7 +11,6 @@ renderers/base.py) or, when it has none, one button per legal action (select men
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,9 +21,8 @@ from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
 from renderers.base import Button, Control, Form, Menu, Presenter
-from renderers.stamp import stamp
 
-from . import ids
+from . import ids, jobs, offload
 from .i18n import game_name, seat_name, t, text
 from .store import AI, TableRecord
 
@@ -212,10 +210,10 @@ async def status_panel(
         if not stopped:
             lines.append("")
             lines.append(presenter.status_text(view, lang))
-        png = await asyncio.to_thread(presenter.board_png, view, lang)
+        banner = None
         if stopped:
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
-            png = await asyncio.to_thread(stamp, png, banner)
+        png = await offload.run(jobs.status_image, table.game, view, lang, banner)  # off the event loop
         files.append((f"table-{table.id}-v{table.version}.png", png))
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
@@ -323,7 +321,7 @@ async def private_panel(
     if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
         lines.append(secret)
     files: list[tuple[str, bytes]] = []
-    png = await asyncio.to_thread(presenter.private_png, view, lang)
+    png = await offload.run(jobs.private_image, table.game, view, lang)  # off the event loop
     if png:
         files.append((f"table-{table.id}-private.png", png))
     components: list[ButtonSpec | SelectSpec] = []

@@ -46,8 +46,9 @@ PILOTS = {seat: RULES.pilot(seat) for seat in RULES.seats}
 
 
 @pytest.fixture
-async def ark_bot(start: Any) -> TableroBot:
-    return await start()
+async def ark_bot(start: Any, request: pytest.FixtureRequest) -> TableroBot:
+    # A test that spies on the presenter runs the jobs in-process: worker processes do not see a monkeypatch.
+    return await start(TABLERO_WORKERS=0) if "spy" in request.fixturenames else await start()
 
 
 @pytest.fixture

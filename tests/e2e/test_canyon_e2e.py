@@ -17,8 +17,9 @@ pytest.importorskip("renderers.canyon")
 
 
 @pytest.fixture
-async def canyon_bot(start) -> TableroBot:
-    return await start()
+async def canyon_bot(start, request: pytest.FixtureRequest) -> TableroBot:
+    # A test that spies on the presenter runs the jobs in-process: worker processes do not see a monkeypatch.
+    return await start(TABLERO_WORKERS=0) if "spy" in request.fixturenames else await start()
 
 
 @pytest.fixture

@@ -228,8 +228,9 @@ async def test_a_bug_says_the_table_is_unchanged_and_logs_no_secret(
 
 
 async def test_hidden_information_never_reaches_a_public_message(
-    emu: Emulator, world: World, tablero: TableroBot, duel_game
+    emu: Emulator, world: World, start, duel_game
 ) -> None:
+    tablero = await start(TABLERO_WORKERS=0)  # jobs in-process: duel_game.calls sees the boards drawn
     thread = await _challenge(emu, world, tablero)
     await _play_out(emu, tablero, world, thread)
     log = await tablero.tables.log_for(1, world.carol)  # full log after the end

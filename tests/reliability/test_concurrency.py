@@ -153,10 +153,11 @@ async def test_one_move_on_each_of_many_tables_at_once(
 
 
 async def test_a_stuck_table_does_not_hold_up_the_others(
-    emu: Emulator, world: World, tablero: TableroBot, duel_game
+    emu: Emulator, world: World, start, duel_game
 ) -> None:
     """Table A's lock is held (a move being sequenced) and its board render hangs: moves on the other
     tables are still acknowledged, and their messages still delivered, meanwhile."""
+    tablero = await start(TABLERO_WORKERS=0)  # jobs in-process: the patched render below must run
     players = crowd(emu, world, 6)
     for user in players:
         await run(await emu.slash(user, world.channel, "game new", {"game": "duel", "side": "red"}))

@@ -359,7 +359,10 @@ async def test_sigkill_at_many_points_loses_and_doubles_nothing(
     pytest.importorskip("renderers.canyon")
     rng = random.Random(20261129)
     log = tmp_path / "bot.log"
-    bot = BotProcess(emu, db_path, log)
+    # Jobs in-process (threads): this suite is about the store and the outbox across kills, and a
+    # worker pool per life (a forkserver importing the catalogue each time) would multiply its
+    # cost; the pool is exercised by the e2e suites and by tests/e2e/test_shutdown_e2e.py.
+    bot = BotProcess(emu, db_path, log, TABLERO_WORKERS="0")
     players = Players(emu, world, bot, db_path, rng)
     kills: Counter[str] = Counter()
     try:

@@ -119,10 +119,11 @@ async def test_an_expired_interaction_applies_nothing_and_the_retry_applies_once
 
 
 async def test_a_follow_up_after_the_token_expired_loses_no_move(
-    emu: Emulator, world: World, tablero: TableroBot, db_path, duel_game
+    emu: Emulator, world: World, start, db_path, duel_game
 ) -> None:
     """The move is stored before the answer: when the answer comes too late (50027, token older
     than 15 minutes) the player sees no ✅, yet the move stands and the thread and DMs show it."""
+    tablero = await start(TABLERO_WORKERS=0)  # jobs in-process: the patched render below must run
     table, thread = await challenge(emu, tablero, world.alice, world.bob, world.channel)
     panel = await my_hand(emu, world.alice, thread, table)
     release, hanging = threading.Event(), threading.Event()

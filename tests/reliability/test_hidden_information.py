@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from bot.app import TableroBot
 from bot.games import presenter_for
 from bot.panels import Panel, private_panel, status_panel
 from bot.store import TableRecord
@@ -198,12 +197,15 @@ def secrets_of(
 async def test_whole_games_through_discord_leak_nothing(
     emu: Emulator,
     world: World,
-    tablero: TableroBot,
+    start: Any,
+    duel_game: Any,
     db_path: Any,
     caplog: pytest.LogCaptureFixture,
     monkeypatch,
 ) -> None:
     pytest.importorskip("renderers.canyon")
+    # the presenter spies below must see every call: jobs in-process (worker processes miss a monkeypatch)
+    tablero = await start(TABLERO_WORKERS=0)
     caplog.set_level(logging.INFO)  # what production logs (LOG_LEVEL=INFO) ...
     for ours in ("bot", "cogs", "tablero"):
         caplog.set_level(logging.DEBUG, logger=ours)  # ... and everything our own code logs

@@ -1,0 +1,274 @@
+"""CPU-bound work off the event loop: a pool of worker processes (production) or inline (tests).
+
+Board images, panels, narration, the rules (decide/evolve) and the AI pilots are CPU work; on the
+event loop they hold up every other table's acknowledgements, and in threads they still do,
+because Pillow's Python-level drawing holds the GIL. So they run in a `ProcessPoolExecutor` sized
+to the cores, started in `setup_hook`. Its workers are forked from a *forkserver* (a clean process
+that imported the game catalogue once, before any event loop or thread existed), never from the
+bot itself: forking a process that runs an asyncio loop, aiosqlite's thread and aiohttp is unsafe.
+
+A job is a module-level function and picklable arguments (game names, pydantic models pickled, or
+JSON where the store already holds it); each crossing costs a pickle round trip plus a pipe hop,
+measured by `bench/platform_offload.py`. Each worker starts from a copy of this process's game
+registrations (rules, presenters, catalog entries), so a game registered at run time (the tests'
+Duel) is known there too; a monkeypatch made after the pool started is not: tests that spy on or
+patch a presenter run with `TABLERO_WORKERS=0` (in-process, each job in a thread, as before).
+
+A failure inside a worker comes back as `OffloadFailure` naming the exception's type and frames,
+never its message (it could quote a hand); a refusal (`Rejected`) comes back as itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import select
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from engine.core import Rejected
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+PRELOAD = [__name__, f"{__package__}.jobs", f"{__package__}.worker_boot"]
+"""Imported once by the forkserver, so a worker starts with the game catalogue, Pillow and the
+parsed message catalogs (copy-on-write), not paying ~1 s for them at its first job."""
+
+
+class OffloadFailure(RuntimeError):
+    """A job raised in a worker (or the worker died): the exception's type and frames, no message."""
+
+
+@dataclass(frozen=True)
+class WorkerSetup:
+    """What a worker needs to know that its imports do not give it: run-time registrations."""
+
+    bot_pid: int = 0
+    games: dict[str, Any] = field(default_factory=dict)
+    presenters: dict[str, Any] = field(default_factory=dict)
+    messages: dict[str, str] = field(default_factory=dict)  # lang -> FTL of run-time messages
+
+
+def worker_setup() -> WorkerSetup:
+    """This process's game registrations and run-time catalog messages, to replay in each worker."""
+    from engine.registry import GAMES
+
+    from . import games
+
+    return WorkerSetup(
+        bot_pid=os.getpid(),
+        games=dict(GAMES),
+        presenters=dict(games.PRESENTERS),
+        messages=_added_messages(),
+    )
+
+
+def _added_messages() -> dict[str, str]:
+    """The messages registered with `renderers.i18n.add_messages` (a test game's), as FTL per language."""
+    from fluent.syntax import FluentSerializer, ast
+
+    from renderers import i18n
+
+    out = {}
+    for lang in i18n.LANGUAGES:
+        found = i18n._catalog(lang)  # the catalog's own record of where each message came from
+        added = [m for key, m in found.messages.items() if found.origin.get(key) == "add_messages"]
+        if added:
+            out[lang] = FluentSerializer().serialize(ast.Resource(body=added))
+    return out
+
+
+def _exit_with(pid: int) -> None:
+    """Block until process `pid` ends, then end this one (a daemon thread of each worker)."""
+    try:
+        fd = os.pidfd_open(pid)  # Linux ≥ 5.3: readable once the process has ended
+        select.select([fd], [], [])
+    except (AttributeError, OSError):
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+    os._exit(0)
+
+
+def _init_worker(setup: WorkerSetup) -> None:
+    """In each worker, once: end with the bot (a SIGKILLed bot leaves no orphan: a worker is the
+    forkserver's child, not the bot's, so nothing else would tell it); leave SIGINT to the bot (a
+    Ctrl-C at a terminal reaches the whole process group, and the bot decides when workers stop);
+    replay the registrations."""
+    if setup.bot_pid:
+        threading.Thread(target=_exit_with, args=(setup.bot_pid,), daemon=True, name="bot-watch").start()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from engine.registry import GAMES
+    from renderers import i18n
+
+    from . import games
+
+    GAMES.update(setup.games)
+    games.PRESENTERS.update(setup.presenters)
+    for lang, source in setup.messages.items():
+        i18n._catalog(lang)._add_source(source, "add_messages")  # as add_messages records them
+    i18n.catalog.cache_clear()
+
+
+def _ping() -> int:
+    return os.getpid()
+
+
+def _frames(exc: BaseException) -> str:
+    """Where an exception was raised (file, line, function, source line), without its message."""
+    return "".join(traceback.format_tb(exc.__traceback__))
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Run one job in a worker: ("ok", value) or ("rejected", id, default, params)."""
+    try:
+        return ("ok", fn(*args))
+    except Rejected as exc:  # a refusal for the player: crosses back as data (its __init__ is not pickle's)
+        return ("rejected", exc.message_id, exc.default, exc.params)
+    except Exception as exc:
+        raise OffloadFailure(
+            f"{type(exc).__name__} in {fn.__name__} (message withheld)\n{_frames(exc)}"
+        ) from None
+
+
+class Offload:
+    """Runs jobs in worker processes (`workers` > 0) or in-process, in a thread (0)."""
+
+    def __init__(self, workers: int = 0, *, start_method: str = "forkserver") -> None:
+        self.workers = workers
+        self.start_method = start_method
+        self._executor: ProcessPoolExecutor | None = None
+        self._warming: asyncio.Future[None] | None = None
+
+    @property
+    def inline(self) -> bool:
+        return self.workers <= 0
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context(self.start_method)
+        if self.start_method == "forkserver":
+            context.set_forkserver_preload(PRELOAD)
+        return ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_init_worker, initargs=(worker_setup(),)
+        )
+
+    async def start(self) -> Offload:
+        """Start the workers now, not at the first click, without waiting for them: starting the
+        forkserver (it imports the catalogue) takes a second or more, and the first submit blocks
+        its thread until the forkserver has forked, so that happens in a thread of its own while
+        the bot connects. `ready()` waits for it."""
+        if self.inline or self._executor is not None:
+            return self
+        self._executor = self._new_executor()
+        loop = asyncio.get_running_loop()
+        self._warming = loop.create_future()
+        # A daemon thread, not the loop's executor: a bot told to stop while its forkserver still
+        # boots must not wait for it at exit (asyncio.run joins the default executor's threads).
+        threading.Thread(
+            target=self._warm, args=(self._executor, loop, self._warming), daemon=True, name="offload-warm"
+        ).start()
+        return self
+
+    def _warm(
+        self, executor: ProcessPoolExecutor, loop: asyncio.AbstractEventLoop, done: asyncio.Future[None]
+    ) -> None:
+        try:
+            futures = [executor.submit(_ping) for _ in range(self.workers)]
+            finished, _ = wait(futures, timeout=120)
+            pids = {f.result() for f in finished if not f.cancelled() and f.exception() is None}
+            log.info("%d worker process(es) started (%s)", len(pids), self.start_method)
+        except Exception as exc:  # e.g. closed while starting: the jobs will say so if it matters
+            log.warning("worker processes did not start: %s", type(exc).__name__)
+        finally:
+            try:
+                loop.call_soon_threadsafe(lambda: done.done() or done.set_result(None))
+            except RuntimeError:  # the loop is closed: nobody waits
+                pass
+
+    @property
+    def warm(self) -> bool:
+        """Whether the workers have started (until then jobs run in-process)."""
+        return self._warming is not None and self._warming.done()
+
+    async def ready(self) -> None:
+        """Until every worker has started (tests and benchmarks)."""
+        if self._warming is not None:
+            await asyncio.shield(self._warming)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in a worker (inline when there is no pool); Rejected and failures as above."""
+        executor = self._executor
+        if executor is None or not self.warm:
+            # In-process, in a thread (the event loop stays free): without workers, and while they
+            # start, so that a freshly (re)started bot never waits for its forkserver's boot.
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            outcome = await loop.run_in_executor(executor, _call, fn, args)
+        except BrokenProcessPool:
+            self._replace(executor)
+            raise OffloadFailure(f"a worker process died running {fn.__name__}") from None
+        if outcome[0] == "rejected":
+            _, message_id, default, params = outcome
+            raise Rejected(message_id, default, **params)
+        return outcome[1]  # type: ignore[no-any-return]
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """A dead worker breaks the whole executor: start a fresh one for the next jobs."""
+        if self._executor is broken:
+            log.warning("a worker process died; starting a new pool")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._executor = self._new_executor()
+
+    async def close(self) -> None:
+        """Stop the workers now. They hold nothing worth a graceful exit (a job's result is only
+        ever used by the bot), so they are sent SIGTERM at once, busy or not; one that ignored it
+        still ends with the bot (see _exit_with)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+
+_current = Offload()
+
+
+def current() -> Offload:
+    """The pool this process's bot started (in-process until one is installed)."""
+    return _current
+
+
+def install(offload: Offload) -> None:
+    global _current
+    _current = offload
+
+
+def uninstall(offload: Offload) -> None:
+    global _current
+    if _current is offload:
+        _current = Offload()
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` on the current pool (see `current`)."""
+    return await _current.run(fn, *args)

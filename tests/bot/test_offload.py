@@ -1,0 +1,105 @@
+"""The worker pool (bot/offload.py): jobs run in other processes, know the run-time registrations,
+bring refusals back as refusals and failures without their message, and stop within a bound."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from bot import jobs
+from bot.games import rules_for
+from bot.offload import Offload, OffloadFailure
+from engine.core import Rejected, new_game
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _refuse(table: int) -> None:
+    raise Rejected("bot.no_such_table", "There is no table #{table}.", table=table)
+
+
+def _break(secret: str) -> None:
+    raise RuntimeError(f"hand={secret}")
+
+
+def _wait_for_file(path: str, limit: float) -> str:
+    """A job that says it started, then hangs until a file appears (at most `limit` s)."""
+    Path(path + ".started").touch()
+    end = time.monotonic() + limit
+    while not Path(path).exists() and time.monotonic() < end:
+        time.sleep(0.01)
+    return "released"
+
+
+@pytest.fixture
+async def pool(duel_game: object):
+    offload = await Offload(1).start()
+    await offload.ready()
+    try:
+        yield offload
+    finally:
+        await offload.close()
+
+
+async def test_a_job_runs_in_another_process_that_knows_the_games_registered_at_run_time(
+    pool: Offload, duel_game: object
+) -> None:
+    assert await pool.run(_pid) != os.getpid()
+    rules = rules_for("duel")  # the Duel test game exists only by run-time registration
+    state, _ = new_game(rules, None, 7)
+    png = await pool.run(jobs.status_image, "duel", rules.view(state, None), "en", None)
+    assert png.startswith(b"\x89PNG")
+
+
+async def test_a_refusal_comes_back_as_a_refusal(pool: Offload) -> None:
+    with pytest.raises(Rejected) as refused:
+        await pool.run(_refuse, 42)
+    assert refused.value.message_id == "bot.no_such_table" and refused.value.text == "There is no table #42."
+
+
+async def test_a_failure_comes_back_without_its_message(pool: Offload) -> None:
+    with pytest.raises(OffloadFailure) as failed:
+        await pool.run(_break, "gem-07")
+    text = str(failed.value)
+    assert "RuntimeError in _break" in text and "_break" in text and "gem-07" not in text
+    assert await pool.run(_pid) > 0  # the pool still works
+
+
+async def test_closing_is_bounded_even_with_a_job_that_never_ends(duel_game: object, tmp_path: Path) -> None:
+    offload = await Offload(1).start()
+    await offload.ready()
+    hung = asyncio.ensure_future(offload.run(_wait_for_file, str(tmp_path / "never"), 60))
+    for _ in range(500):  # until the job runs in the worker
+        if (tmp_path / "never.started").exists():
+            break
+        await asyncio.sleep(0.01)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await offload.close()
+    assert loop.time() - started < 3
+    with pytest.raises(OffloadFailure):  # the caller learns that its worker was stopped
+        await asyncio.wait_for(hung, 5)
+
+
+async def test_without_workers_jobs_run_in_process(duel_game: object) -> None:
+    offload = await Offload(0).start()
+    assert await offload.run(_pid) == os.getpid()
+    with pytest.raises(Rejected):
+        await offload.run(_refuse, 1)
+
+
+async def test_jobs_run_in_process_until_the_workers_have_started(duel_game: object) -> None:
+    offload = await Offload(1).start()  # not awaited: a restarted bot serves at once
+    try:
+        assert not offload.warm  # its thread reports back through the loop, at the earliest next turn
+        assert await offload.run(_pid) == os.getpid()
+        await offload.ready()
+        assert offload.warm and await offload.run(_pid) != os.getpid()
+    finally:
+        await offload.close()
