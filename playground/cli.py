@@ -37,6 +37,9 @@ def main(
     except OSError as exc:
         print(f"tablero playground: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    except RuntimeError as exc:  # the bot could not start (see the log above)
+        print(f"tablero playground: {exc}", file=sys.stderr)
+        return 1
 
 
 async def _main(host: str, port: int, db: Path, open_browser: bool) -> int:

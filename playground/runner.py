@@ -79,6 +79,9 @@ class Playground:
         done, _ = await asyncio.wait({ready, self._bot_task}, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
             ready.cancel()
+            failure = self._bot_task.exception()
+            if failure is not None:
+                raise RuntimeError(f"the bot stopped before it was ready: {failure!r}") from failure
             raise RuntimeError(f"the bot stopped before it was ready (exit {self._bot_task.result()})")
         ready.result()
         self.emu.listeners.append(self._changed)

@@ -147,6 +147,9 @@ class Pane:
         await dialog.wait_for(timeout=TIMEOUT_MS)
         for name, value in values.items():
             await dialog.locator(f'[name="{name}"]').fill(value)
+        folder = os.environ.get("TABLERO_SCREENSHOTS")
+        if folder:  # to look at the page while changing it
+            await self.page.screenshot(path=str(Path(folder) / f"modal-{self.name}.png"))
         async with self.page.expect_response("**/api/modal") as answer:
             await dialog.locator("button.submit").click()
         return await self._finished(answer)
