@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 from engine.core import Action
 
 from .board import Facing, Square
+from .deathwing.force import ForceOrder
 
 Use = Literal["ap", "cp", "free"]
 
@@ -171,6 +172,13 @@ class Psychic(Action):
     points: int = Field(ge=1)
 
 
+class BuildForce(Action):
+    """The Marine player's Force List order (DW-FL-2): squads, options, reloads and timer points."""
+
+    kind: Literal["build_force"] = "build_force"
+    order: ForceOrder
+
+
 class Block(Action):
     """Make the Genestealer reroll its die number `die` (0-based) with a power sword or storm shield (DW-PS-2)."""
 
@@ -274,6 +282,7 @@ SpaceHulkAction = Annotated[
     | SelfDestruct
     | Assault
     | Block
+    | BuildForce
     | Psychic
     | Exit
     | Teleport

@@ -158,7 +158,9 @@ def grenade(tape: Tape, m: Piece, at: Square) -> None:
         (p for p in tape.state.pieces.values() if p.pos in reach and p.kind != "blip"), key=lambda p: p.number
     )
     rolls = {p.id: tape.dice.d6()[0] for p in victims}
-    features = _crates_in(tape, reach) + [sq for sq in sorted(reach) if tape.feature(sq) == "cryo"]
+    features = _crates_in(tape, reach) + [
+        sq for sq in sorted(reach) if tape.feature(sq) == "cryo" or tape.intact_ladder(sq)
+    ]
     door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in [*doors, *features])
     tape.emit(
         GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls, drop=drop)
@@ -174,6 +176,8 @@ def grenade(tape: Tape, m: Piece, at: Square) -> None:
             wreck(tape, sq)
         elif tape.feature(sq) == "cryo" and roll >= 5:  # A-5: cryo tanks on 5+ (the doors')
             wreck(tape, sq)
+        elif tape.intact_ladder(sq) and roll >= 5:  # A-15: a ladder as a door; it becomes a pit
+            tape.emit(FeatureWrecked(squares=(sq,)))
 
 
 def _hits(weapon: Weapon, dice: tuple[int, ...], bonus: int, needed: int) -> bool:
@@ -377,6 +381,8 @@ def _self_destruct_deathwing(tape: Tape, m: Piece, section: str) -> None:
             tape.emit(DoorChanged(square=sq, status="destroyed"))
     for sq in tape.board.sections[section]:
         wreck(tape, sq)  # A-40: crates and cryo tanks go as doors
+        if tape.intact_ladder(sq):
+            tape.emit(FeatureWrecked(squares=(sq,)))  # A-15: removed, a pit now
 
 
 def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
@@ -386,7 +392,7 @@ def assault(tape: Tape, p: Piece, key: str, psychic: int = 0) -> None:
     reroll one die (DW-PS-2): the assault waits on that choice (`AgBlock`) before it is resolved.
     `psychic`: the Librarian's psychic points, announced before the dice (DW-FA-2).
     """
-    if key in ("door", "feature"):
+    if key in ("door", "feature", "ladder"):
         ahead = tape.ahead(p)
         assert ahead is not None
         _assault_door(tape, p, ahead, psychic, key)
@@ -613,7 +619,9 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str =
             result="attacker" if success else "defender",
         )
     )
-    if success and key == "feature":
+    if success and key == "ladder":
+        tape.emit(FeatureWrecked(squares=(sq,)))  # A-15: a destroyed ladder becomes a pit
+    elif success and key == "feature":
         wreck(tape, sq)  # DW-CRT-1, DW-CRY-1: attacked like a door
     elif success:
         tape.emit(DoorChanged(square=sq, status="destroyed", by=p.id))

@@ -13,7 +13,8 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
-from .state import AgendaItem, Aim, SpaceHulkState
+from .deathwing.timer import ForceTimer
+from .state import AgendaItem, Aim, Piece, SpaceHulkState
 
 
 class GameStarted(Event):
@@ -301,6 +302,15 @@ class StoodUp(Event):
     facing: Facing
 
 
+class ForceBuilt(Event):
+    """The Force List force deployed (DW-FL-2), its timer (DW-TMR-1) and its price."""
+
+    kind: Literal["force_built"] = "force_built"
+    marines: tuple[Piece, ...]
+    timer: ForceTimer
+    cost: int
+
+
 class Malfunctioned(Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
@@ -476,6 +486,7 @@ ShEvent = Annotated[
     | Assaulted
     | Blocked
     | AutoFired
+    | ForceBuilt
     | FallRolled
     | Fell
     | Landed

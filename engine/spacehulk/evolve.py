@@ -131,6 +131,11 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             )
         case ev.StoodUp(model=model, facing=facing):
             _update(s, model, prone=False, facing=facing)
+        case ev.ForceBuilt(marines=marines, timer=timer):
+            for p in marines:
+                s.pieces[p.id] = p
+                s.next_id = max(s.next_id, p.number + 1)
+            s.mission = s.mission.model_copy(update={"force_timer": timer})
         case ev.FeatureWrecked(squares=squares):
             s.wrecked = sorted(set(s.wrecked) | set(squares))
         case ev.GrenadeExploded(model=model):

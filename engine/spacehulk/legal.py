@@ -11,6 +11,7 @@ from .actions import (
     Assault,
     AutoFire,
     Block,
+    BuildForce,
     ClearJam,
     Climb,
     Convert,
@@ -40,10 +41,12 @@ from .actions import (
 from .blips import areas_with_room
 from .board import FACINGS, Square
 from .board.los import front_three
+from .deathwing.force import sample_orders
 from .messages import Problem
 from .queries import Queries
 from .state import (
     AgBlock,
+    AgBuildForce,
     AgDetonate,
     AgFaceAttacker,
     AgFacing,
@@ -294,6 +297,10 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgBuildForce():
+            budget = q.opt.force_points or 0
+            orders = sample_orders(budget, len(q.board.deployments))
+            return [_mk(BuildForce, order=order) for order in orders]
         case AgShift():
             return [_mk(Shift, square=sq) for sq in top.squares]
         case AgLevelStep():

@@ -80,6 +80,9 @@ class Variants(BaseModel):
     # presence tells the Stealer player that CP remain, and with public spending the chit itself).
     # The default keeps the chit secret from the Stealer player (SHB-2.2, issue 5 item 7).
     interrupt_prompt: Literal["when_able", "always"] = "always"
+    # Deathwing Terminator Force List: the Marine player builds his force with these points (DW-FL-1; the
+    # book's secret bids are not built: the table sets the budget).
+    force_points: int | None = Field(default=None, ge=5, le=125)  # 5 buys the cheapest force
     # Deathwing ambush markers, used only if both players agree (DW-AMB-1); the result cup.
     ambush: bool = False
     ambush_cup: dict[str, int] = Field(default_factory=lambda: {"genestealer": 3, "echo": 3})

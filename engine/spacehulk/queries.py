@@ -103,8 +103,12 @@ class Queries:
         if cell is None or cell.feature is None:
             return None
         if sq in self.state.wrecked:
-            return "rubble" if cell.feature == "crate" else "wrecked_cryo"
+            return {"crate": "rubble", "ladder": "pit"}.get(cell.feature, "wrecked_cryo")
         return cell.feature
+
+    def intact_ladder(self, sq: Square) -> bool:
+        """The upper end of a ladder still standing (attacked like a door, A-15)."""
+        return self.board.hole(sq) and self.ladder_end(sq) is not None
 
     def attackable_feature(self, sq: Square) -> bool:
         """An intact crate or cryo tank: attacked like a door by close assault and fire (DW-CRT-1,
@@ -184,20 +188,34 @@ class Queries:
         if found is None and p.kind == "blip":
             found = self.blip_square_problem(p, end)
         assert p.pos is not None
-        ladder = self.board.ladder_end(p.pos) is not None
+        ladder = self.ladder_end(p.pos) is not None
         return found if found is not None else (2 if ladder else 3)  # DW-LAD-3; up a pit 3 AP (DW-PIT-10)
 
     def climb_end(self, p: Piece) -> Square | None:
         """Where a climb leads: the ladder's other end, or for a Genestealer or blip under a pit, up it."""
         if p.pos is None:
             return None
-        end = self.board.ladder_end(p.pos)
+        end = self.ladder_end(p.pos)
         if end is not None:
             return end
         above = (p.pos[0], p.pos[1], p.pos[2] - 1)
-        if p.kind != "marine" and self.board.hole(above) and self.board.cells[above].feature == "pit":
+        if p.kind != "marine" and self.is_pit(above):
             return above
         return None
+
+    def ladder_end(self, sq: Square) -> Square | None:
+        """The other end of an intact ladder on sq (a destroyed ladder is a pit, A-15)."""
+        end = self.board.ladder_end(sq)
+        if end is None or (self.state.wrecked and (sq in self.state.wrecked or end in self.state.wrecked)):
+            return None
+        return end
+
+    def is_pit(self, sq: Square) -> bool:
+        """A pit, or a destroyed ladder's hole (A-15), opening onto the square below (DW-PIT-1)."""
+        if not self.board.hole(sq):
+            return False
+        feature = self.board.cells[sq].feature
+        return feature == "pit" or (feature == "ladder" and sq in self.state.wrecked)
 
     def jump_problem(self, p: Piece, at: Square) -> Problem | None:
         """DW-PIT-5, DW-PIT-10, DW-LAD-4, A-13: down the pit or ladder hole on `at`; Genestealers and blips
@@ -207,7 +225,7 @@ class Queries:
         if p.kind != "marine":
             x, y, z = at
             below = (x, y, z + 1)
-            while self.board.hole(below) and self.board.cells[below].feature == "pit":
+            while self.is_pit(below):
                 below = (x, y, below[2] + 1)
             if below in self.occ:
                 return problem("jump.occupied")
@@ -735,6 +753,8 @@ class Queries:
             return "door"
         if self.attackable_feature(sq):
             return "feature"  # DW-CRT-1, DW-CRY-1: attacked like a door
+        if self.deathwing and self.intact_ladder(sq):
+            return "ladder"  # DW-LAD-2, A-15: the upper end of a ladder is attacked like a door
         return problem("assault.nothing")
 
     # --- blips and entry areas -----------------------------------------------------------------

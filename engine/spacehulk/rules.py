@@ -8,6 +8,7 @@ the Marine action phase and in the end phase (SHB-12.7).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
@@ -20,6 +21,7 @@ from .actions import (
     Assault,
     AutoFire,
     Block,
+    BuildForce,
     ClearJam,
     Climb,
     Convert,
@@ -49,7 +51,8 @@ from .actions import (
     Turn,
 )
 from .board import Square
-from .deathwing import pits
+from .deathwing import force, pits
+from .deathwing.force import ForceOrder
 from .deathwing.timer import turn_seconds
 from .events import (
     EVENT_ADAPTER,
@@ -61,6 +64,7 @@ from .events import (
     Exited,
     FacingSet,
     FlamesOut,
+    ForceBuilt,
     GameEnded,
     GameStarted,
     JamCleared,
@@ -82,13 +86,14 @@ from .events import (
 from .evolve import evolve as _evolve
 from .legal import choice_actions, interrupt_eligible, marine_actions, stealer_actions
 from .messages import Problem, problem, refuse
-from .missions import Checks, Mission, Moment, get_mission
+from .missions import Checks, MarineSpec, Mission, Moment, get_mission
 from .options import SpaceHulkOptions
 from .queries import Queries, who
 from .state import (
     MARINE_AP,
     AgBeginTurn,
     AgBlock,
+    AgBuildForce,
     AgConversions,
     AgDetonate,
     AgEndPhase,
@@ -134,44 +139,21 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         mission = get_mission(options.mission)
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
-        board = mission.board
-        pieces: dict[str, Piece] = {}
-        for i, spec in enumerate(mission.marines):
-            deploy = board.deployments[i] if i < len(board.deployments) else None
-            pos = spec.square or (deploy.square if deploy else None)
-            facing = spec.facing or (deploy.facing if deploy else "N")
-            if pos is None:
-                raise ValueError(f"mission {mission.id}: no square for Marine {spec.name}")
-            pid = f"m{i + 1}"
-            pieces[pid] = Piece(
-                id=pid,
-                kind="marine",
-                pos=pos,
-                facing=facing,
-                ap=MARINE_AP,
-                name=spec.name,
-                weapon=spec.weapon,
-                sergeant=spec.sergeant,
-                squad=spec.squad,
-                ammo=_ammo(mission, spec.weapon),
-                captain=spec.captain,
-                mastery=spec.mastery,
-                psychic=PSYCHIC_POINTS.get(spec.mastery, 0),  # DW-LIB-3
-                melee=spec.melee,
-                shield=spec.shield,
-                grenades=spec.grenades,
-                reloads=spec.reloads,
-            )
+        force_list = options.deathwing and options.variants.force_points is not None
+        # DW-FL-1: the Force List replaces the scenario's Marines; the Genestealers keep theirs
+        pieces = {} if force_list else deploy(mission, mission.marines)
         agenda: list[Any] = [AgBeginTurn()]
         if mission.start_blips:
             agenda.append(AgReinforce(remaining=mission.start_blips))  # SHB-10.3: blips at the start
+        if force_list:
+            agenda.append(AgBuildForce())
         state = SpaceHulkState(
             seed=seed,
             options=options,
             mission=mission,
             pieces=pieces,
             next_id=len(pieces) + 1,
-            doors=[d.initial for d in board.doors],
+            doors=[d.initial for d in mission.board.doors],
             bag=dict(mission.blip_bag or options.variants.blip_bag),
             agenda=agenda,
         )
@@ -272,6 +254,53 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         return s
 
 
+def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
+    """The Terminators on their squares: each spec's own, else the map's deployment marks in order."""
+    board = mission.board
+    pieces: dict[str, Piece] = {}
+    for i, spec in enumerate(marines):
+        mark = board.deployments[i] if i < len(board.deployments) else None
+        pos = spec.square or (mark.square if mark else None)
+        facing = spec.facing or (mark.facing if mark else "N")
+        if pos is None:
+            raise ValueError(f"mission {mission.id}: no square for Marine {spec.name}")
+        pid = f"m{i + 1}"
+        pieces[pid] = Piece(
+            id=pid,
+            kind="marine",
+            pos=pos,
+            facing=facing,
+            ap=MARINE_AP,
+            name=spec.name,
+            weapon=spec.weapon,
+            sergeant=spec.sergeant,
+            squad=spec.squad,
+            ammo=_ammo(mission, spec.weapon),
+            captain=spec.captain,
+            mastery=spec.mastery,
+            psychic=PSYCHIC_POINTS.get(spec.mastery, 0),  # DW-LIB-3
+            melee=spec.melee,
+            shield=spec.shield,
+            grenades=spec.grenades,
+            reloads=spec.reloads,
+        )
+    return pieces
+
+
+def _build_force(tape: Tape, order: ForceOrder) -> None:
+    """DW-FL-2, DW-FL-3, DW-TMR-1: the Marine player's force, checked against the table's budget, takes
+    the deployment squares in order (reading: a force that does not fit them is refused)."""
+    budget = tape.opt.force_points
+    assert budget is not None
+    marines, timer, cost = force.build(order, budget)
+    room = len(tape.board.deployments)
+    if len(marines) > room:
+        raise refuse("force.room", room=room, count=len(marines))
+    pieces = tuple(deploy(tape.state.mission, marines).values())
+    tape.pop()
+    tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
+
+
 def _ammo(mission: Mission, name: str | None) -> int:
     """Shots carried at the start: the mission sets the heavy flamer's (SHB-9.1; Defend: 4)."""
     if name is None:
@@ -341,6 +370,10 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             tape.pop()
             m = tape.state.pieces[top.model]
             tape.emit(Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
+        case BuildForce(order=order):
+            if not isinstance(top, AgBuildForce):
+                raise refuse("force.none")
+            _build_force(tape, order)
         case Shift(square=sq):
             if not isinstance(top, AgShift):
                 raise _pending(top)
@@ -788,6 +821,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
+    if isinstance(tape.state.top(), AgBuildForce):
+        return False  # no force yet: no mission predicate applies (DW-FL-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
@@ -876,7 +911,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep() | AgShift():
+        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep() | AgShift() | AgBuildForce():
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

@@ -201,6 +201,12 @@ class AgLevelStep(_Frozen):
     squares: tuple[Square, ...]
 
 
+class AgBuildForce(_Frozen):
+    """Choice (Marine player): build the force from the Force List within the table's points (DW-FL-2)."""
+
+    kind: Literal["build_force"] = "build_force"
+
+
 class AgFreeShot(_Frozen):
     """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
 
@@ -256,6 +262,7 @@ AgendaItem = Annotated[
     | AgPsychic
     | AgLevelStep
     | AgShift
+    | AgBuildForce
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -266,7 +273,7 @@ AgendaItem = Annotated[
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
 MARINE_CHOICES = frozenset(
-    {"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic", "level_step"}
+    {"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic", "level_step", "build_force"}
 )
 
 

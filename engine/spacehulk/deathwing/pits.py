@@ -17,14 +17,13 @@ def landing_square(tape: Tape, start: Square) -> Square:
     """DW-PIT-1: the square directly below; through further pits without stopping."""
     x, y, z = start
     below = (x, y, z + 1)
-    while tape.board.hole(below) and tape.board.cells[below].feature == "pit":
+    while tape.is_pit(below):
         below = (x, y, below[2] + 1)
     return below
 
 
 def is_pit(tape: Tape, sq: Square) -> bool:
-    cell = tape.board.cells.get(sq)
-    return cell is not None and cell.feature == "pit" and tape.board.hole(sq)
+    return tape.is_pit(sq)
 
 
 def entered(tape: Tape, m: Piece, *, jump: bool) -> None:

@@ -188,3 +188,13 @@ spacehulk-win-flame = The Marines win: the target sections were burned.
 spacehulk-win-kill = The Marines win: { $count } Genestealers killed.
 spacehulk-win-seal = The Marines win: every entry area is sealed.
 spacehulk-win-survive = The Marines win: they held out for { $turns } turns.
+
+spacehulk-force-budget = That force costs { $cost } points; you have { $budget }.
+spacehulk-force-captains = Your force may have only one Captain; it has { $count }.
+spacehulk-force-no_leader = Your force needs a Sergeant or a Captain.
+spacehulk-force-none = There is no force to build now.
+spacehulk-force-option = The { $squad } squad cannot take the option { $option }.
+spacehulk-force-reloads = The { $squad } squad may buy 1 reload per heavy flamer ({ $flamers }) and 2 per assault cannon ({ $cannons }).
+spacehulk-force-room = Only { $room } Terminators fit the deployment squares; your force has { $count }.
+spacehulk-force-swap = The { $squad } squad's trooper { $member } cannot take { $option }.
+spacehulk-force-swap_twice = The { $squad } squad's trooper { $member } already replaced that weapon.

@@ -188,3 +188,13 @@ spacehulk-win-flame = Ganan los marines: han quemado las secciones objetivo.
 spacehulk-win-kill = Ganan los marines: { $count } genestealers eliminados.
 spacehulk-win-seal = Ganan los marines: todas las áreas de entrada están selladas.
 spacehulk-win-survive = Ganan los marines: han resistido { $turns } turnos.
+
+spacehulk-force-budget = Esa fuerza cuesta { $cost } puntos; tienes { $budget }.
+spacehulk-force-captains = Tu fuerza solo puede tener un Capitán; tiene { $count }.
+spacehulk-force-no_leader = Tu fuerza necesita un Sargento o un Capitán.
+spacehulk-force-none = Ahora no hay ninguna fuerza que formar.
+spacehulk-force-option = La escuadra { $squad } no puede llevar la opción { $option }.
+spacehulk-force-reloads = La escuadra { $squad } puede comprar 1 recarga por lanzallamas pesado ({ $flamers }) y 2 por cañón de asalto ({ $cannons }).
+spacehulk-force-room = Solo caben { $room } Exterminadores en las casillas de despliegue; tu fuerza tiene { $count }.
+spacehulk-force-swap = El soldado { $member } de la escuadra { $squad } no puede llevar { $option }.
+spacehulk-force-swap_twice = El soldado { $member } de la escuadra { $squad } ya cambió esa arma.

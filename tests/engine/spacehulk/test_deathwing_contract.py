@@ -14,13 +14,14 @@ from engine.spacehulk.weapons import WEAPONS
 from tests.engine.test_contract import resample, shown, view_from_json
 
 OPTIONS = {"mission": "deathwing_purge", "ambush": True}
+FORCE_LIST = {**OPTIONS, "force_points": 25}
 SEEDS = range(8)
 STEP_CAP = 5_000
 
 
 @cache
-def run(seed: int) -> tuple[list[Event], list[tuple[str, Action]], Any]:
-    state, log = new_game(RULES, OPTIONS, seed)
+def run(seed: int, force_list: bool = False) -> tuple[list[Event], list[tuple[str, Action]], Any]:
+    state, log = new_game(RULES, FORCE_LIST if force_list else OPTIONS, seed)
     log = list(log)
     actions: list[tuple[str, Action]] = []
     chooser = random.Random(seed)
@@ -49,8 +50,8 @@ def _invariants(state: Any) -> None:
 
 def test_random_deathwing_games_end_and_fold() -> None:
     """Random legal play with the Deathwing command squad ends; folding the log gives the live state."""
-    for seed in SEEDS:
-        log, _actions, final = run(seed)
+    for seed, force_list in [(s, False) for s in SEEDS] + [(s, True) for s in range(4)]:
+        log, _actions, final = run(seed, force_list)
         assert final.outcome is not None, f"seed {seed} did not end"
         assert fold(RULES, log).model_dump() == final.model_dump()
         for event in log:
@@ -60,9 +61,9 @@ def test_random_deathwing_games_end_and_fold() -> None:
 def test_deathwing_views_round_trip_and_do_not_leak() -> None:
     """Views round-trip; no seat's view or shown events change when what it may not know is resampled."""
     compared = 0
-    for seed in SEEDS[:3]:
-        _log, actions, _final = run(seed)
-        state, _ = new_game(RULES, OPTIONS, seed)
+    for seed, force_list in ((0, False), (1, False), (2, False), (0, True)):
+        _log, actions, _final = run(seed, force_list)
+        state, _ = new_game(RULES, FORCE_LIST if force_list else OPTIONS, seed)
         for n, (actor, action) in enumerate(actions):
             events = RULES.decide(state, actor, action, dice_for(state))
             after = apply(RULES, state.model_copy(deep=True), events)

@@ -326,3 +326,19 @@ def test_pits_do_not_block_sight_and_flames_stay_on_their_level() -> None:
     """DW-PIT-2: a pit does not block sight; a flamer hit affects only its own level's section."""
     state = two_levels(PITS, LOWER, marine((2, 4, 0), "N", weapon="heavy_flamer", ammo=6), stealer((2, 0, 0)))
     assert Queries(state).sees(state.pieces["m1"], (2, 0, 0))
+
+
+def test_ladders_are_attacked_like_doors_and_become_pits() -> None:
+    """DW-LAD-2, A-15: a ladder is attacked like a door in close assault, immune to storm bolter and assault
+    cannon fire; destroyed, it becomes a pit (no climbing; a Marine entering it rolls to fall)."""
+    state = two_levels(LADDER_UP, LADDER_DOWN, marine((1, 1, 0), "E"), stealer((2, 1, 1), "N"))
+    assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "fire" and x.at == (2, 1, 0)]  # type: ignore[attr-defined]
+    missed, events = act(state, "marine", Assault(model="m1"), rolls=[5])
+    assert of(events, "assaulted")[0].target == "ladder" and not missed.wrecked
+    broken, _ = act(state, "marine", Assault(model="m1"), rolls=[6])
+    assert broken.wrecked == [(2, 1, 0)]
+    q = Queries(broken)
+    assert q.feature((2, 1, 0)) == "pit" and q.ladder_end((2, 1, 1)) is None
+    climber = broken.model_copy(update={"phase": "stealer"})
+    climbed, events = act(climber, "genestealer", Climb(model="g2", facing="N"))
+    assert of(events, "spent")[0].ap == 3  # up a pit now (DW-PIT-10), no longer a 2 AP ladder
