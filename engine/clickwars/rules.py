@@ -74,9 +74,7 @@ class ClickWarsRules(Rules[CwState]):
         return [e.GameStarted(seed=seed, options=options, terrain=terrain, units=build_units(options))]
 
     def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
-        # The driver checks game over and turn order; this guard keeps a stray call harmless.
-        if seat not in self.active_seats(state):
-            raise Rejected("clickwars.not_your_turn", "It is not your turn to act.")
+        # Game over and turn order are checked by the driver (engine.core.step), not here.
         tape: Tape[CwState] = Tape(self, state, dice)
         _dispatch(tape, seat, action)
         _settle(tape)
