@@ -36,9 +36,7 @@ OLD_DIALECT = ("model.py", "pilot.py", "pilots.py", "views.py")
 
 
 # A game not yet on the layout; remove its entry when it is (the strict xfail then fails until you do).
-NOT_YET: dict[str, str] = {
-    "clickwars": "clickwars.rules.decide repeats the driver's not-your-turn check with an inline Rejected",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def _packages() -> list[Any]:
