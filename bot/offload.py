@@ -11,7 +11,7 @@ A job is a module-level function and picklable arguments (game names, pydantic m
 JSON where the store already holds it); each crossing costs a pickle round trip plus a pipe hop,
 measured by `bench/platform_offload.py`. Each worker starts from a copy of this process's game
 registrations (rules, presenters, catalog entries), so a game registered at run time (the tests'
-Duel) is known there too; a monkeypatch made after the pool started is not: tests that spy on or
+test game) is known there too; a monkeypatch made after the pool started is not: tests that spy on or
 patch a presenter run with `TABLERO_WORKERS=0` (in-process, each job in a thread, as before).
 
 A failure inside a worker comes back as `OffloadFailure` naming the exception's type and frames,
@@ -83,7 +83,7 @@ def _added_messages() -> dict[str, str]:
     out = {}
     for lang in i18n.LANGUAGES:
         found = i18n._catalog(lang)  # the catalog's own record of where each message came from
-        added = [m for key, m in found.messages.items() if found.origin.get(key) == "add_messages"]
+        added: list[Any] = [m for key, m in found.messages.items() if found.origin.get(key) == "add_messages"]
         if added:
             out[lang] = FluentSerializer().serialize(ast.Resource(body=added))
     return out
@@ -197,7 +197,7 @@ class Offload:
             log.warning("worker processes did not start: %s", type(exc).__name__)
         finally:
             try:
-                loop.call_soon_threadsafe(lambda: done.done() or done.set_result(None))
+                loop.call_soon_threadsafe(_settle, done)
             except RuntimeError:  # the loop is closed: nobody waits
                 pass
 
@@ -272,3 +272,9 @@ def uninstall(offload: Offload) -> None:
 async def run(fn: Callable[..., T], *args: Any) -> T:
     """`fn(*args)` on the current pool (see `current`)."""
     return await _current.run(fn, *args)
+
+
+def _settle(done: asyncio.Future[None]) -> None:
+    """Mark the warm-up as finished unless somebody already did."""
+    if not done.done():
+        done.set_result(None)
