@@ -68,6 +68,8 @@ class Pane:
     name: str
     user: int
     seen: dict[int, int] = field(default_factory=dict)
+    lang: str = "en"
+    """The language this user reads (the page's language menu): the labels a test looks for."""
 
     @property
     def root(self) -> Any:
@@ -141,17 +143,18 @@ class Pane:
             await menu.select_option(value=value)
         return await self._finished(answer)
 
-    async def fill_modal(self, values: dict[str, str]) -> dict[str, Any]:
-        """Fill in the dialog the bot opened and submit it."""
+    async def fill_modal(self, values: dict[str, str], title: str) -> dict[str, Any]:
+        """Fill in the dialog titled `title` as a user reads it (each field found by its visible label)
+        and submit it."""
         dialog = self.root.locator("dialog.modal[open]")
-        await dialog.wait_for(timeout=TIMEOUT_MS)
-        for name, value in values.items():
-            await dialog.locator(f'[name="{name}"]').fill(value)
+        await dialog.locator(".modal-title", has_text=title).wait_for(timeout=TIMEOUT_MS)
+        for label, value in values.items():
+            await dialog.get_by_label(label, exact=True).fill(value)
         folder = os.environ.get("TABLERO_SCREENSHOTS")
         if folder:  # to look at the page while changing it
             await self.page.screenshot(path=str(Path(folder) / f"modal-{self.name}.png"))
         async with self.page.expect_response("**/api/modal") as answer:
-            await dialog.locator("button.submit").click()
+            await dialog.get_by_role("button", name="Submit").click()
         return await self._finished(answer)
 
 

@@ -8,6 +8,7 @@ except by the page.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -32,7 +33,9 @@ from .browser import Pane, launch, require_browser
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser, pytest.mark.timeout(240)]
 
-DRAWN_FOR = re.compile(r"^(?:tb:[as]|ak:[a-z]+):(\d+):(\d+)")
+DRAWN_FOR = re.compile(r"^tb:[asfj]:(\d+):(\d+)")  # bot/ids.py: the ids drawn for a table's version
+SELECT_ID = re.compile(r"tb:s:\d+:\d+:\d+")
+FORM_ID = re.compile(r"tb:f:\d+:\d+:[a-z0-9_]+")
 
 
 @pytest.fixture
@@ -115,68 +118,79 @@ async def panel_for(pg: Playground, pane: Pane, thread: int, table: int, version
     return found
 
 
-def options_of(message: MessageRecord, prefix: str) -> tuple[str, list[str]] | None:
-    for c in message.walk_components():
-        if c.get("custom_id", "").startswith(prefix):
-            return c["custom_id"], [o["value"] for o in c.get("options", [])]
+def menu_offering(rules: Any, panel: MessageRecord, action: Any, index: int | None) -> tuple[str, str] | None:
+    """The select (a `tb:s:` id) with an option for this action (its index in the legal actions, or the
+    action itself as JSON), and that option's value."""
+    for c in panel.walk_components():
+        if not SELECT_ID.fullmatch(c.get("custom_id", "")):
+            continue
+        for option in c.get("options", []):
+            value = option["value"]
+            if value == str(index) or (
+                value.startswith("{") and rules.parse_action(json.loads(value)) == action
+            ):
+                return c["custom_id"], value
     return None
 
 
+async def via_form(pane: Pane, panel: MessageRecord, label: str, fields: dict[str, str], title: str) -> None:
+    """Press the form's button found by its visible label, check the dialog's title, fill each field
+    found by its visible label and submit: a `tb:f:` button opens the bot's modal (callback 9)."""
+    button = pane.msg(panel.id).get_by_role("button", name=label, exact=True)
+    custom_id = await button.get_attribute("data-custom-id")
+    assert custom_id is not None and FORM_ID.fullmatch(custom_id), custom_id
+    opened = await pane.click(panel.id, custom_id)
+    assert opened["ok"] and opened["callback"] == 9, opened
+    answer = await pane.fill_modal(fields, title)
+    assert answer["ok"], answer
+
+
 async def act(
-    pg: Playground, pane: Pane, panel: MessageRecord, legal: list[Any], action: Any, used: Counter[str]
+    pane: Pane, rules: Any, seat: str, panel: MessageRecord, legal: list[Any], action: Any, used: Counter[str]
 ) -> None:
-    """Make `action` with the panel's controls, in the page."""
+    """Make `action` with the panel's controls, in the page: the declarative controls (bot/ids.py: one
+    `tb:a:` button per action, `tb:s:` menus of actions, `tb:f:` forms opening the bot's modals)."""
     table, version = next(
         (int(m[1]), int(m[2])) for m in map(DRAWN_FOR.match, panel.custom_ids) if m is not None
     )
     await pane.open(panel.channel_id)
     kind = getattr(action, "kind", "")
-    if kind == "move_toward" and getattr(action, "distance_in", None) is None:
-        button = f"ak:md:{table}:{version}"
-        if not used["modal: toward"] and button in panel.custom_ids:  # once through the dialog
-            opened = await pane.click(panel.id, button)
-            assert opened["ok"] and opened["callback"] == 9, opened
-            answer = await pane.fill_modal({"target": action.target, "distance": ""})
-            assert answer["ok"], answer
-            used["modal: toward"] += 1
-            return
-        select = options_of(panel, "ak:t:")
-        if select is not None and action.target in select[1]:
-            assert (await pane.select(panel.id, select[0], action.target))["ok"]
-            used["select: toward"] += 1
-            return
-    if kind == "move_direction":
-        select = options_of(panel, "ak:d:")
-        if select is not None:
-            for value in select[1]:
-                direction, _, length = value.partition(":")
-                if direction == action.direction and abs(float(length) - action.distance_in) < 1e-6:
-                    assert (await pane.select(panel.id, select[0], value))["ok"]
-                    used["select: direction"] += 1
-                    return
-    if kind == "place_figure" and f"ak:pc:{table}:{version}:f" in panel.custom_ids:
+    lang = pane.lang
+    if kind == "move_toward" and action.distance_in is None and not used["modal: toward"]:
+        # once through the "set distance" dialog, typed like a player (an empty distance: all the way)
+        fields = {
+            t(lang, "arkenstone.ui.field.target"): action.target,
+            t(lang, "arkenstone.ui.field.distance"): "",
+        }
+        title = t(lang, "arkenstone.ui.move_by_title", figure=t(lang, f"arkenstone.seat.{seat}"))
+        await via_form(pane, panel, t(lang, "arkenstone.ui.move_by"), fields, title)
+        used["modal: toward"] += 1
+        return
+    if kind == "place_figure":
         # typed as a cell in the bot's dialog, as a player who knows where they want to stand
         from engine.arkenstone.board import cell_at
         from engine.core.geometry import Point
 
-        opened = await pane.click(panel.id, f"ak:pc:{table}:{version}:f")
-        assert opened["ok"] and opened["callback"] == 9, opened
-        answer = await pane.fill_modal({"x": cell_at(Point(x=action.x, y=action.y)), "y": ""})
-        assert answer["ok"], answer
+        cell = cell_at(Point(x=action.x, y=action.y))
+        assert cell is not None, action
+        fields = {t(lang, "arkenstone.ui.field.x"): cell, t(lang, "arkenstone.ui.field.y"): ""}
+        title = t(lang, "arkenstone.ui.place_title", figure=t(lang, f"arkenstone.seat.{seat}"))
+        await via_form(pane, panel, t(lang, "arkenstone.ui.place_at"), fields, title)
         used["modal: cell"] += 1
         return
-    index = legal.index(action)
+    index = legal.index(action) if action in legal else None
     button = f"tb:a:{table}:{version}:{index}"
     if button in panel.custom_ids:
         answer = await pane.click(panel.id, button)
         assert answer["ok"], answer
         used[f"button: {kind}"] += 1
         return
-    for c in panel.walk_components():
-        if c.get("custom_id", "").startswith("tb:s:") and str(index) in [o["value"] for o in c["options"]]:
-            assert (await pane.select(panel.id, c["custom_id"], str(index)))["ok"]
-            used[f"select: {kind}"] += 1
-            return
+    found = menu_offering(rules, panel, action, index)
+    if found is not None:
+        answer = await pane.select(panel.id, *found)
+        assert answer["ok"], answer
+        used[f"select: {kind}"] += 1
+        return
     raise AssertionError(f"{action!r} is not offered in {panel.custom_ids}")
 
 
@@ -200,7 +214,7 @@ async def play_out(
         action = rules.pilot(seat).choose(view, legal, dice_for(state).fork(f"pilot:{seat}"))
         pane = panes[seat]
         panel = await panel_for(pg, pane, thread, table, state.version)
-        await act(pg, pane, panel, legal, action, used)
+        await act(pane, rules, seat, panel, legal, action, used)
     raise AssertionError(f"table {table} did not end within {limit} choices")
 
 
@@ -297,10 +311,6 @@ async def test_canyon_between_two_users_side_by_side_and_nobody_sees_the_others_
     )
 
 
-@pytest.mark.skip(
-    reason="drives Arkenstone's old ak:* picker ids; the declarative controls (tb:* ids, forms by key) "
-    "replaced them the same day: the driver needs porting (issue 14 note)"
-)
 async def test_arkenstone_against_the_ai_with_dialogs_in_spanish(
     playground: Playground, context: Any
 ) -> None:
@@ -313,6 +323,7 @@ async def test_arkenstone_against_the_ai_with_dialogs_in_spanish(
     # carol reads Spanish: her client sends es-ES, the bot answers her in Spanish
     async with page.expect_response("**/language"):
         await carol.root.locator(".lang-select").select_option("es")
+    carol.lang = "es"
     await carol.root.locator(".command-item, .command-input").first.wait_for()
     answer = await carol.slash(
         "game new",
@@ -328,6 +339,7 @@ async def test_arkenstone_against_the_ai_with_dialogs_in_spanish(
     table = await pg.bot.tables.get(1)
     assert table.status == "finished" and table.seats["smaug"] == "ai"
     assert used["modal: cell"] == 1 and used["modal: toward"] == 1, used  # two dialogs filled in
+    assert {"select: move_toward", "button: guess", "button: search"} <= set(used), used
     await pg.bot.delivery.wait_idle()
     dm = pg.emu.dm_channel_of(carol.user)
     await carol.open(dm)
@@ -341,4 +353,5 @@ async def test_arkenstone_against_the_ai_with_dialogs_in_spanish(
     assert page.errors == []
     print(
         f"\narkenstone vs AI through the page: {sum(used.values())} choices in {time.monotonic() - started:.1f} s"
+        f" ({dict(used)})"
     )
