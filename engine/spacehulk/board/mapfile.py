@@ -14,6 +14,7 @@ Terrain legend (one character per square):
     .            corridor floor          :   room floor
     D            closed door             d   open door  (doors sit on squares, SHB-1.4, Q15)
     1-9          entry square of entry area "1".."9" (its lurking space is off-board, SHB-1.5)
+    a-z but d, v more entry areas "a".."z" (generated geotile boards can open more than nine)
     X            exit square (SHB-1.6)
     ^ > v <      Marine deployment square facing N, E, S, W (numbered in reading order)
     B            bulkhead (a door that never opens, DW-BLK-1)
@@ -49,6 +50,7 @@ FEATURE_CHARS = {"P": "pit", "L": "ladder", "C": "crate", "R": "rubble", "T": "c
 DEPLOY_CHARS = {"^": "N", ">": "E", "v": "S", "<": "W"}
 VOID = {" ", "#"}
 HEADER_KEYS = {"name", "description"}
+ENTRY_LETTERS = frozenset("abcefghijklmnopqrstuwxyz")  # not d (an open door) nor v (a deployment mark)
 
 
 class MapError(ValueError):
@@ -145,7 +147,7 @@ def parse_map(text: str, name: str = "map") -> Board:
                 if ch in DOOR_CHARS:
                     status, fixed = DOOR_CHARS[ch]
                     doors.append(Door(sq, status, fixed))  # type: ignore[arg-type]
-                elif ch.isdigit() and ch != "0":
+                elif (ch.isdigit() and ch != "0") or ch in ENTRY_LETTERS:
                     if ch in entries:
                         raise MapError(number, col + 1, f"entry area {ch} already has its entry square")
                     entries[ch] = EntryArea(ch, sq)
