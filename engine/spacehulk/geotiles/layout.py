@@ -345,17 +345,21 @@ def cloud_runner_board(dice: Chooser, board_number: int) -> BuiltBoard:
     first, second = [n for n in deck if n != CONTROL_ROOM][:2]
     drew_ten = deck.index(CONTROL_ROOM) < max(deck.index(first), deck.index(second))
     one = Placement(first, dice.index(4), (0, 0))
-    entry = (one.slot, one.geotile.entry_arrow)
+    entry_side, exit_side = one.geotile.entry_arrow, None
+    assert entry_side is not None
+    entry: Port = (one.slot, entry_side)
     options = [
         o
         for o in legal_placements([one], second, keep_free=[entry])
         if neighbour(o.slot, o.geotile.exit_arrow) != one.slot  # type: ignore[arg-type]
     ]
     two = options[dice.index(len(options))]
-    exit_ = (two.slot, two.geotile.exit_arrow)
+    exit_side = two.geotile.exit_arrow
+    assert exit_side is not None
+    exit_: Port = (two.slot, exit_side)
     placed = [one, two]
     if board_number >= 10:
-        target = neighbour(*exit_)  # type: ignore[arg-type]
+        target = neighbour(*exit_)
         for strict in (True, False):
             fits = [
                 o
@@ -365,13 +369,13 @@ def cloud_runner_board(dice: Chooser, board_number: int) -> BuiltBoard:
             if fits:
                 placed.append(fits[dice.index(len(fits))])
                 break
-        corridors = [Corridor(entry)]  # type: ignore[arg-type]
+        corridors = [Corridor(entry)]
     else:
         if drew_ten:
             for strict in (True, False):
-                fits = legal_placements(placed, CONTROL_ROOM, strict=strict, keep_free=[entry, exit_])  # type: ignore[list-item]
+                fits = legal_placements(placed, CONTROL_ROOM, strict=strict, keep_free=[entry, exit_])
                 if fits:
                     placed.append(fits[dice.index(len(fits))])
                     break
-        corridors = [Corridor(entry), Corridor(exit_, deploy=False)]  # type: ignore[arg-type]
+        corridors = [Corridor(entry), Corridor(exit_, deploy=False)]
     return compose(placed, corridors, name=f"Cloud Runner board {board_number}")
