@@ -10,6 +10,7 @@ import io
 import math
 from bisect import bisect_right
 from functools import cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -37,6 +38,7 @@ from .draw import (
     empty_slot,
     fit,
     paste_ship,
+    sprite_box,
     text_at,
 )
 
@@ -147,6 +149,21 @@ class Geometry:
         # DC-ADV-3: the Dakkajet flies pursuit-die inches behind the Stormtalon.
         return self.storm_s(step) - SHIP_PX - pursuit * self.px_per_in
 
+    def badge_at(self, index: int, width: int) -> tuple[float, float]:
+        """The step number badge: against the canyon wall, left of the direction of travel."""
+        x, y, heading = self.path.at(self.step_s[index])
+        nx, ny = self.normal(heading)
+        reach = abs(nx) * CARD_W / 2 + abs(ny) * CARD_H / 2
+        reach = reach * (2 if width == 2 else 1) + (10 if width == 2 else 0) + 4
+        bx, by = x + nx * (reach + 2) - math.cos(heading) * 30, y + ny * (reach + 2) - math.sin(heading) * 30
+        bx = min(max(bx, CANYON_BOX[0] + 14), CANYON_BOX[2] - 14)
+        by = min(max(by, CANYON_BOX[1] + 14), CANYON_BOX[3] - 14)
+        return bx, by
+
+    def all_card_boxes(self, view: CanyonView) -> list[Box]:
+        """Every canyon card on the board, in step order."""
+        return [box for i, step in enumerate(view.steps) for box in self.card_boxes(i, step.width)]
+
 
 def _box(cx: float, cy: float) -> Box:
     x0, y0 = int(round(cx - CARD_W / 2)), int(round(cy - CARD_H / 2))
@@ -227,34 +244,129 @@ def _slots(draw: ImageDraw.ImageDraw, view: CanyonView, geo: Geometry) -> None:
                 card_face(draw, box, slot.value, CANYON_SUIT, dim=True, cross=True)
             else:
                 card_face(draw, box, slot.value, CANYON_SUIT)
-        # Step number badge against the canyon wall, left of the direction of travel.
-        x, y, heading = geo.path.at(geo.step_s[i])
-        nx, ny = geo.normal(heading)
-        reach = abs(nx) * CARD_W / 2 + abs(ny) * CARD_H / 2
-        reach = reach * (2 if step.width == 2 else 1) + (10 if step.width == 2 else 0) + 4
-        bx, by = x + nx * (reach + 2) - math.cos(heading) * 30, y + ny * (reach + 2) - math.sin(heading) * 30
-        bx = min(max(bx, CANYON_BOX[0] + 14), CANYON_BOX[2] - 14)
-        by = min(max(by, CANYON_BOX[1] + 14), CANYON_BOX[3] - 14)
+        bx, by = geo.badge_at(i, step.width)
         draw.ellipse((bx - 12, by - 12, bx + 12, by + 12), fill=(28, 30, 38), outline=GOLD, width=2)
         text_at(draw, (bx, by), str(step.number), badge, GOLD, "mm")
 
 
-def _ships(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, geo: Geometry) -> None:
+class Token(NamedTuple):
+    """A ship or the pursuit die as drawn: its centre, heading and the box its pixels fill."""
+
+    x: float
+    y: float
+    heading: float
+    box: Box
+
+
+class Tokens(NamedTuple):
+    marine: Token
+    ork: Token
+    die: Token
+
+
+DIE_PX = 22
+CARD_MARGIN = 4  # room kept around a card (its preview outline is 3 px wide)
+# Sideways shifts tried for a ship, nearest first, left of travel before right (px).
+SHIFTS = (0, *(sign * 4 * k for k in range(1, 36) for sign in (1, -1)))
+
+
+def _overlaps(a: Box, b: Box, margin: int = 0) -> bool:
+    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin
+
+
+def _inside(a: Box, outer: Box) -> bool:
+    return a[0] >= outer[0] and a[1] >= outer[1] and a[2] <= outer[2] and a[3] <= outer[3]
+
+
+def _ship_box(seat: str, center: tuple[float, float], heading: float, destroyed: bool) -> Box:
+    x0, y0, x1, y1 = sprite_box(seat, heading, SHIP_PX)
+    left, top = int(round(center[0] - SHIP_PX / 2)), int(round(center[1] - SHIP_PX / 2))
+    box = (left + x0, top + y0, left + x1, top + y1)
+    if destroyed:  # the red cross reaches beyond the silhouette
+        cx, cy = center
+        cross = (int(cx - 25), int(cy - 25), int(math.ceil(cx + 25)), int(math.ceil(cy + 25)))
+        box = (min(box[0], cross[0]), min(box[1], cross[1]), max(box[2], cross[2]), max(box[3], cross[3]))
+    return box
+
+
+def _place_ship(seat: str, view: CanyonView, geo: Geometry, s: float, blocked: list[Box]) -> Token:
+    """The ship where the rules put it along the path (DC-ADV-1/3), shifted sideways only as far
+    as needed so that it hides no canyon card, no step badge and not the other ship."""
+    x, y, heading = geo.path.at(s)
+    nx, ny = geo.normal(heading)
+    destroyed = view.ship(seat).destroyed
+    first: Token | None = None
+    for shift in SHIFTS:
+        cx, cy = x + nx * shift, y + ny * shift
+        token = Token(cx, cy, heading, _ship_box(seat, (cx, cy), heading, destroyed))
+        first = first or token
+        if _inside(token.box, CANYON_BOX) and not any(_overlaps(token.box, b, CARD_MARGIN) for b in blocked):
+            return token
+    assert first is not None
+    return first
+
+
+def _place_die(ork: Token, blocked: list[Box]) -> Token:
+    """The pursuit die beside the Dakkajet's base (§3 step 3): right of travel if that is free."""
+    nx, ny = math.sin(ork.heading), -math.cos(ork.heading)
+    fx, fy = math.cos(ork.heading), math.sin(ork.heading)
+    half = DIE_PX / 2
+    first: Token | None = None
+    for reach in (30, 38, 48):
+        for ax, ay in ((-nx, -ny), (nx, ny), (-fx, -fy), (-nx - fx, -ny - fy), (nx - fx, ny - fy), (fx, fy)):
+            norm = math.hypot(ax, ay)
+            cx, cy = ork.x + ax / norm * reach, ork.y + ay / norm * reach
+            box = (
+                int(cx - half),
+                int(cy - half),
+                int(math.ceil(cx + half)) + 1,
+                int(math.ceil(cy + half)) + 1,
+            )
+            token = Token(cx, cy, 0.0, box)
+            first = first or token
+            if _inside(box, CANYON_BOX) and not any(_overlaps(box, b, 2) for b in blocked):
+                return token
+    assert first is not None
+    return first
+
+
+def token_layout(view: CanyonView, geo: Geometry) -> Tokens:
+    """Where the two ships and the pursuit die are drawn, and the boxes they cover.
+
+    Issue 15: a token never hides a canyon card (nor a step badge or the other token). The ships
+    keep their distance along the flight path (DC-ADV-3, §8.1 "drawn pursuit inches behind");
+    only a sideways shift is used, the smallest that clears every card.
+    """
+    cards = geo.all_card_boxes(view)
+    badges = []
+    for i, step in enumerate(view.steps):
+        bx, by = geo.badge_at(i, step.width)
+        badges.append((int(bx - 13), int(by - 13), int(bx + 14), int(by + 14)))
+    blocked = cards + badges
+    marine = _place_ship(MARINE, view, geo, geo.storm_s(view.stormtalon_step), blocked)
+    ork = _place_ship(ORK, view, geo, geo.dakka_s(view.stormtalon_step, view.pursuit), [*blocked, marine.box])
+    die_token = _place_die(ork, [*blocked, marine.box, ork.box])
+    return Tokens(marine, ork, die_token)
+
+
+def _pursuit_line(draw: ImageDraw.ImageDraw, view: CanyonView, geo: Geometry) -> None:
+    """The pursuit distance as a gold line along the flight path (DC-ADV-3), under the cards."""
     s_storm = geo.storm_s(view.stormtalon_step)
-    s_dakka = geo.dakka_s(view.stormtalon_step, view.pursuit)
-    sx, sy, sh = geo.path.at(s_storm)
-    dx, dy, dh = geo.path.at(s_dakka)
-    # The pursuit distance as a gold line along the flight path (DC-ADV-3).
-    draw.line(geo.path.between(s_dakka, s_storm), fill=GOLD, width=2)
-    paste_ship(img, ORK, (dx, dy), dh, SHIP_PX)
-    paste_ship(img, MARINE, (sx, sy), sh, SHIP_PX)
-    nx, ny = geo.normal(dh)
-    # The pursuit die rides on the Dakkajet's base (§3 step 3).
-    die(draw, (dx - nx * 30, dy - ny * 30), 22, view.pursuit, fill=(252, 236, 150))
-    for seat, (x, y) in ((MARINE, (sx, sy)), (ORK, (dx, dy))):
+    draw.line(geo.path.between(geo.dakka_s(view.stormtalon_step, view.pursuit), s_storm), fill=GOLD, width=2)
+
+
+def _ships(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, geo: Geometry) -> Tokens:
+    tokens = token_layout(view, geo)
+    for seat, token in ((ORK, tokens.ork), (MARINE, tokens.marine)):
+        paste_ship(img, seat, (token.x, token.y), token.heading, SHIP_PX)
+    # The pursuit die rides beside the Dakkajet's base (§3 step 3).
+    die(draw, (tokens.die.x, tokens.die.y), DIE_PX, view.pursuit, fill=(252, 236, 150))
+    for seat, token in ((MARINE, tokens.marine), (ORK, tokens.ork)):
         if view.ship(seat).destroyed:
+            x, y = token.x, token.y
             draw.line([(x - 22, y - 22), (x + 22, y + 22)], fill=(255, 80, 40), width=5)
             draw.line([(x + 22, y - 22), (x - 22, y + 22)], fill=(255, 80, 40), width=5)
+    return tokens
 
 
 # --- side panels ---------------------------------------------------------------------------------
@@ -502,6 +614,7 @@ def board_png(view: CanyonView, lang: str) -> bytes:
     _plateau(draw)
     _canyon(draw, geo)
     _labels(draw, geo, lang)
+    _pursuit_line(draw, view, geo)
     _slots(draw, view, geo)
     _ships(img, draw, view, geo)
     _ship_panel(img, draw, view, MARINE, 72, lang)

@@ -271,9 +271,24 @@ def ship_sprite(seat: str, angle: int, length: int) -> Image.Image:
     return turned.resize((length, length), Image.Resampling.LANCZOS)
 
 
+def sprite_box(seat: str, heading: float, length: int) -> Box:
+    """The box, inside a ship's `length`-pixel sprite square, of the pixels that show."""
+    return _sprite_box(seat, _angle(heading), length)
+
+
+@cache
+def _sprite_box(seat: str, angle: int, length: int) -> Box:
+    box = ship_sprite(seat, angle, length).getchannel("A").getbbox()  # every pixel with any alpha
+    return box or (0, 0, length, length)
+
+
+def _angle(heading: float) -> int:
+    # Pillow rotates counter-clockwise; the image y axis points down, so negate for screen angles.
+    return int(round(-math.degrees(heading))) % 360
+
+
 def paste_ship(img: Image.Image, seat: str, center: tuple[float, float], heading: float, length: int) -> None:
     """Draw a ship centred at `center`, heading `heading` radians in screen coordinates."""
-    angle = int(round(-math.degrees(heading))) % 360
-    sprite = ship_sprite(seat, angle, length)
+    sprite = ship_sprite(seat, _angle(heading), length)
     x, y = int(round(center[0] - length / 2)), int(round(center[1] - length / 2))
     img.paste(sprite, (x, y), sprite)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -290,3 +291,48 @@ def test_the_spanish_rules_tie_the_face_card_names_to_the_letters_on_the_cards()
     # The cards are drawn J/Q/K in every language; Spanish names them sota/caballo/rey (DC-CAN-3..5).
     rules = PRESENTER.rules_text("es")
     assert all(name in rules for name in ("Sota (J)", "Caballo (Q)", "Rey (K)"))
+
+
+def _every_position(seeds: range) -> Iterator[CanyonState]:
+    for seed in seeds:
+        for state, _ in game(seed):
+            yield state
+
+
+def test_ships_and_the_pursuit_die_hide_no_canyon_card() -> None:
+    # Issue 15 item 7: a token never hides the card under it. The boxes are the ones the drawing
+    # code pastes into; each ship keeps its place along the flight path (DC-ADV-3: the Dakkajet
+    # is drawn pursuit-die inches behind) and is only shifted sideways.
+    shifted = 0
+    for state in _every_position(range(25)):
+        view = RULES.view(state, None)
+        geo = board.Geometry(view)
+        tokens = board.token_layout(view, geo)
+        cards = geo.all_card_boxes(view)
+        boxes = [tokens.marine.box, tokens.ork.box, tokens.die.box]
+        for box in boxes:
+            assert board._inside(box, board.CANYON_BOX)
+            assert not any(board._overlaps(box, card) for card in cards), (state.turn, box)
+        assert not board._overlaps(boxes[0], boxes[1]) and not board._overlaps(boxes[2], boxes[1])
+        assert not board._overlaps(boxes[2], boxes[0])
+        for token, s in (
+            (tokens.marine, geo.storm_s(view.stormtalon_step)),
+            (tokens.ork, geo.dakka_s(view.stormtalon_step, view.pursuit)),
+        ):
+            x, y, heading = geo.path.at(s)
+            along = (token.x - x) * math.cos(heading) + (token.y - y) * math.sin(heading)
+            assert abs(along) < 1e-6 and token.heading == heading
+            shifted += (token.x, token.y) != (x, y)
+    assert shifted  # the layout did have to move ships off cards
+
+
+def test_no_token_pixel_lands_on_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pixel check: drawing the ships and the die changes no pixel inside any canyon card."""
+    views = [RULES.view(s, None) for s in list(_every_position(range(3)))[::4]]
+    with_ships = [decode(board.board_png(v, "en")).convert("RGB") for v in views]
+    monkeypatch.setattr(board, "_ships", lambda *args: None)
+    for view, drawn in zip(views, with_ships, strict=True):
+        bare = decode(board.board_png(view, "en")).convert("RGB")
+        for box in board.Geometry(view).all_card_boxes(view):
+            wide = (box[0] - 1, box[1] - 1, box[2] + 2, box[3] + 2)  # the card's outline pixels too
+            assert drawn.crop(wide).tobytes() == bare.crop(wide).tobytes(), box
