@@ -9,6 +9,7 @@ import io
 import math
 from collections.abc import Iterable
 from functools import cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -316,6 +317,140 @@ def _free_cells(c: Canvas, view: ArkenstoneView) -> None:
             )
 
 
+# --- keeping what the figures stand on readable ------------------------------------------------
+
+Box = tuple[float, float, float, float]  # final pixels: left, top, right, bottom
+FIGURE_EXTRA_PX = 5.0  # the white halo (2 px) and the drop shadow (2, 3) around a base
+
+
+class Disc(NamedTuple):
+    x: float
+    y: float
+    r: float
+
+
+class CardLabel(NamedTuple):
+    """A small copy of a card's face, drawn clear of the figures standing on that card."""
+
+    words: str
+    kind: str  # "club", "back", "spent" or "stone": the card's own colours
+    box: Box
+
+
+def final_px(at: Point) -> tuple[float, float]:
+    """The final-image pixel of a table point."""
+    x, y = Canvas.px(at.x, at.y)
+    return x / SS, y / SS
+
+
+def card_box(at: Point) -> Box:
+    """A card's box in final pixels."""
+    x, y = final_px(at)
+    hw, hh = CARD_WIDTH_IN * PX_PER_IN / 2, CARD_HEIGHT_IN * PX_PER_IN / 2
+    return (x - hw, y - hh, x + hw, y + hh)
+
+
+def figure_discs(view: ArkenstoneView) -> list[Disc]:
+    """The pixels each figure covers: its base to scale plus halo and shadow (final pixels)."""
+    out = []
+    for at, r_in in ((view.smaug, view.options.smaug_radius_in), (view.bilbo, view.options.bilbo_radius_in)):
+        if at is not None:
+            x, y = final_px(at)
+            out.append(Disc(x, y, r_in * PX_PER_IN + FIGURE_EXTRA_PX))
+    return out
+
+
+def _hits_disc(box: Box, disc: Disc) -> bool:
+    nx = min(max(disc.x, box[0]), box[2])
+    ny = min(max(disc.y, box[1]), box[3])
+    return math.hypot(disc.x - nx, disc.y - ny) < disc.r
+
+
+def _on_table(box: Box) -> bool:
+    return box[0] >= RULER and box[1] >= RULER and box[2] <= RULER + TABLE_PX and box[3] <= RULER + TABLE_PX
+
+
+def _table_cards(view: ArkenstoneView) -> list[tuple[Point, str, str]]:
+    """Every card on the table: where, its face as words, and its tile kind."""
+    out = [(loc.at, text.card(loc.rank, "location"), "club") for loc in view.locations]
+    for tr in view.treasures:
+        if tr.removed:
+            continue
+        if not tr.face_up:
+            out.append((tr.at, f"T{tr.label}", "back"))
+        else:
+            kind = "stone" if tr.rank == ARKENSTONE else "spent"
+            out.append((tr.at, text.card(tr.rank or 1, "treasure"), kind))
+    return out
+
+
+LABEL_H = 15.0
+
+
+def card_labels(view: ArkenstoneView) -> list[CardLabel]:
+    """Issue 15 item 7: a figure standing on a card must not hide it. Figures stay exactly where
+    they are (their bases are to scale and distances matter), so each card a figure touches gets
+    a label with its face ("7♣", "T5", "A♦") in the first spot clear of every figure: a corner
+    of the card, else just outside it."""
+    discs = figure_discs(view)
+    if not discs:
+        return []
+    out = []
+    for at, words, kind in _table_cards(view):
+        box = card_box(at)
+        if not any(_hits_disc(box, d) for d in discs):
+            continue
+        w = font(11, bold=True).getlength(words) + 8
+        h = LABEL_H
+        x0, y0, x1, y1 = box
+        cx = (x0 + x1) / 2
+        spots = [
+            (x0 + 1, y0 + 1),
+            (x1 - 1 - w, y0 + 1),
+            (x0 + 1, y1 - 1 - h),
+            (x1 - 1 - w, y1 - 1 - h),
+            (cx - w / 2, y0 - h - 2),
+            (cx - w / 2, y1 + 2),
+            (x0 - w - 2, (y0 + y1) / 2 - h / 2),
+            (x1 + 2, (y0 + y1) / 2 - h / 2),
+            (x0 - w - 2, y0 - h - 2),
+            (x1 + 2, y0 - h - 2),
+            (x0 - w - 2, y1 + 2),
+            (x1 + 2, y1 + 2),
+        ]
+        for lx, ly in spots:
+            spot = (lx, ly, lx + w, ly + h)
+            if _on_table(spot) and not any(_hits_disc(spot, d) for d in discs):
+                out.append(CardLabel(words, kind, spot))
+                break
+    return out
+
+
+LABEL_STYLE = {
+    "club": (CARD_FACE, INK_BLACK, CARD_EDGE),
+    "back": (BACK, GOLD, (60, 14, 20)),
+    "spent": (SPENT_FACE, (150, 70, 76), CARD_EDGE),
+    "stone": (STONE_FACE, INK_RED, GOLD),
+}
+
+
+def _card_labels(c: Canvas, view: ArkenstoneView) -> list[CardLabel]:
+    labels = card_labels(view)
+    for label in labels:
+        fill, ink, edge = LABEL_STYLE[label.kind]
+        x0, y0, x1, y1 = (v * SS for v in label.box)
+        c.draw.rounded_rectangle((x0, y0, x1, y1), radius=c.w(4), fill=fill, outline=edge, width=c.w(1))
+        c.text(
+            ((label.box[0] + label.box[2]) / 2, (label.box[1] + label.box[3]) / 2),
+            label.words,
+            11,
+            ink,
+            bold=True,
+            anchor="mm",
+        )
+    return labels
+
+
 # --- rings, paths, figures --------------------------------------------------------------------
 
 
@@ -360,42 +495,65 @@ def _rings(c: Canvas, view: ArkenstoneView) -> None:
             hot = rank == sensed
             color = (255, 120, 90, 230) if hot else (240, 130, 100, 95)
             _ring(c, view.smaug, o.smaug_radius_in + reach, color, width=2.5 if hot else 1, dash=0.5)
-            spot = _tag_spot(view, view.smaug, o.smaug_radius_in + reach)
-            if spot is not None:  # a small tag on the ring, where it hides no card
-                lx, ly = c.px(spot.x, spot.y)
-                c.glass.rounded_rectangle(
-                    (lx - c.s(15), ly - c.s(6), lx + c.s(15), ly + c.s(6)),
-                    radius=c.w(3),
-                    fill=(20, 40, 28, 210),
-                )
-                tag = f'{rank_text(rank)} {reach:g}"'
-                c.glass.text((lx, ly), tag, font=font(9 * SS), fill=(250, 170, 150, 255), anchor="mm")
         _ring(c, view.smaug, o.smaug_radius_in + DISCOVER_REACH_IN, (255, 90, 70, 220), width=1.5, dash=0.35)
+        for tag in sense_tags(view):  # small tags on the rings, where they hide no card
+            x0, y0, x1, y1 = (v * SS for v in tag.box)
+            c.glass.rounded_rectangle((x0, y0, x1, y1), radius=c.w(3), fill=(20, 40, 28, 210))
+            c.glass.text(
+                ((x0 + x1) / 2, (y0 + y1) / 2),
+                tag.words,
+                font=font(9 * SS),
+                fill=(250, 170, 150, 255),
+                anchor="mm",
+            )
     if view.bilbo is not None:
         if acting and view.active == BILBO:
             _reach(c, view.bilbo, BILBO_MOVE_IN, BILBO_COLOR)
         _ring(c, view.bilbo, o.bilbo_radius_in + SEARCH_REACH_IN, (255, 222, 120, 240), width=1.5, dash=0.3)
 
 
-TAG_ANGLES = (90, 60, 120, 30, 150, 0, 180, -30, -150, -60, -120, -90)
+TAG_ANGLES = (90, 60, 120, 30, 150, 0, 180, -30, -150, -60, -120, -90, 75, 105, 45, 135, -45, -135)
+TAG_H = 12.0
+TAG_GAP = 3.0  # final pixels kept clear around a tag
 
 
-def _tag_spot(view: ArkenstoneView, centre: Point, r_in: float) -> Point | None:
-    """The first point on a ring (top first) that is on the table and clear of cards and figures."""
-    cards = [loc.at for loc in view.locations] + [tr.at for tr in view.treasures if not tr.removed]
-    figures = [f for f in (view.bilbo, view.smaug) if f is not None]
-    for angle in TAG_ANGLES:
-        a = math.radians(angle)
-        p = Point(x=centre.x + r_in * math.cos(a), y=centre.y + r_in * math.sin(a))
-        if not (1.0 < p.x < TABLE_IN - 1.0 and 0.5 < p.y < TABLE_IN - 0.5):
-            continue
-        near_card = any(
-            abs(p.x - at.x) < CARD_WIDTH_IN / 2 + 0.9 and abs(p.y - at.y) < CARD_HEIGHT_IN / 2 + 0.4
-            for at in cards
-        )
-        if not near_card and all(math.hypot(p.x - f.x, p.y - f.y) > 1.6 for f in figures):
-            return p
-    return None
+class SenseTag(NamedTuple):
+    words: str
+    box: Box
+
+
+def sense_tags(view: ArkenstoneView) -> list[SenseTag]:
+    """The J/Q/K range tags of Smaug's senses rings (AK-EVS-J/Q/K), each at the first point of its
+    ring (top first) where it overlaps no card, no figure, no card label and no other tag (issue
+    15 item 7); a ring with no such point goes without its tag (the legend names the ranges)."""
+    if view.smaug is None:
+        return []
+    cx, cy = final_px(view.smaug)
+    blocked = [card_box(at) for at, _, _ in _table_cards(view)] + [label.box for label in card_labels(view)]
+    discs = figure_discs(view)
+    out: list[SenseTag] = []
+    for rank, reach in SMAUG_EVENT_RANGE_IN.items():
+        words = f'{rank_text(rank)} {reach:g}"'
+        w = max(30.0, font(9).getlength(words) + 8)
+        r = (view.options.smaug_radius_in + reach) * PX_PER_IN
+        for angle in TAG_ANGLES:
+            a = math.radians(angle)
+            x, y = cx + r * math.cos(a), cy - r * math.sin(a)
+            box = (x - w / 2, y - TAG_H / 2, x + w / 2, y + TAG_H / 2)
+            wide = (box[0] - TAG_GAP, box[1] - TAG_GAP, box[2] + TAG_GAP, box[3] + TAG_GAP)
+            if (
+                _on_table(wide)
+                and not any(_boxes_meet(wide, b) for b in blocked)
+                and not any(_hits_disc(wide, d) for d in discs)
+            ):
+                out.append(SenseTag(words, box))
+                blocked.append(box)
+                break
+    return out
+
+
+def _boxes_meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _reach(c: Canvas, at: Point, r_in: float, color: Color) -> None:
@@ -465,23 +623,54 @@ def _figures(c: Canvas, view: ArkenstoneView) -> None:
         _figure(c, view.bilbo, o.bilbo_radius_in, BILBO_COLOR, "B", INK_BLACK)
 
 
-def _banner(c: Canvas, view: ArkenstoneView, lang: str) -> None:
+BANNER_HALF = 46.0  # final pixels
+
+
+def banner_box(view: ArkenstoneView) -> Box | None:
+    """Where the game-over banner goes across the table: clear of both figures (issue 15 item 7),
+    over as few cards as possible (the Arkenstone counts five), nearest the middle."""
     if view.winner is None:
-        return
-    _, mid = c.px(0, TABLE_IN / 2)
-    x0, _ = c.px(0, 0)
-    x1, _ = c.px(TABLE_IN, 0)
-    c.draw.rectangle((x0, mid - c.s(46), x1, mid + c.s(46)), fill=(16, 18, 22))
-    cx = (x0 + x1) / 2 / SS
+        return None
+    discs = figure_discs(view)
+    cards = _table_cards(view)
+    left, right = float(RULER), float(RULER + TABLE_PX)
+    middle = RULER + TABLE_PX / 2
+    best: tuple[float, float, Box] | None = None
+    top = RULER
+    while top + 2 * BANNER_HALF <= RULER + TABLE_PX:
+        box = (left, float(top), right, top + 2 * BANNER_HALF)
+        if not any(_hits_disc(box, d) for d in discs):
+            hidden = sum(
+                5 if kind == "stone" else 1
+                for at, _, kind in cards
+                if card_box(at)[1] < box[3] and box[1] < card_box(at)[3]
+            )
+            key = (hidden, abs(top + BANNER_HALF - middle))
+            if best is None or key < best[:2]:
+                best = (*key, box)
+        top += 6
+    if best is None:  # cannot happen with two figures on a table this size; keep the middle
+        return (left, middle - BANNER_HALF, right, middle + BANNER_HALF)
+    return best[2]
+
+
+def _banner(c: Canvas, view: ArkenstoneView, lang: str) -> Box | None:
+    box = banner_box(view)
+    if box is None or view.winner is None:
+        return None
+    x0, y0, x1, y1 = box
+    c.draw.rectangle((x0 * SS, y0 * SS, x1 * SS, y1 * SS), fill=(16, 18, 22))
+    cx, mid = (x0 + x1) / 2, (y0 + y1) / 2
     c.text(
-        (cx, mid / SS - 12),
+        (cx, mid - 12),
         t(lang, "arkenstone.img.winner", figure=text.figure(lang, view.winner)),
         30,
         FIGURE_COLOR[view.winner],
         bold=True,
         anchor="mm",
     )
-    c.text((cx, mid / SS + 22), text.phase_line(view, lang), 16, TEXT, anchor="mm")
+    c.text((cx, mid + 22), text.phase_line(view, lang), 16, TEXT, anchor="mm")
+    return box
 
 
 # --- the side panel ---------------------------------------------------------------------------
@@ -701,6 +890,7 @@ def board_png(view: ArkenstoneView, lang: str) -> bytes:
     _path(c, view)
     _figures(c, view)
     c.compose()
+    _card_labels(c, view)
     _banner(c, view, lang)
     _panel(c, view, lang)
     return c.flatten()

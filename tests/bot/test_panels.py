@@ -127,6 +127,8 @@ async def test_a_table_ended_by_resignation_shows_the_outcome_not_whose_move_it_
     assert choosing in playing.content and choosing not in resigned.content
     assert "Game over" in resigned.content
     before, after = (Image.open(io.BytesIO(p.files[0][1])).convert("RGB") for p in (playing, resigned))
-    assert before.size == after.size and before.crop((0, 0, before.width, 40)) != after.crop(
-        (0, 0, after.width, 40)
-    )
+    # The banner sits above the unchanged board (issue 15 item 7: it hides no figure).
+    band = after.height - before.height
+    assert band > 0 and after.width == before.width
+    assert after.crop((0, band, after.width, after.height)).tobytes() == before.tobytes()
+    assert before.crop((0, 0, before.width, 40)) != after.crop((0, 0, after.width, 40))

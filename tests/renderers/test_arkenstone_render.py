@@ -255,3 +255,103 @@ def test_rejection_texts_are_in_both_catalogs() -> None:
     for reason in ("recovered", "discovered"):
         assert en[f"arkenstone.outcome.{reason}"] and es[f"arkenstone.outcome.{reason}"]
     assert {k for k in en if k.startswith("arkenstone.")} == {k for k in es if k.startswith("arkenstone.")}
+
+
+def _states(
+    runs: list[Iterator[tuple[ArkenstoneState, list[Event]]]], cap: int = 400
+) -> Iterator[ArkenstoneState]:
+    for run in runs:
+        for n, (state, _) in enumerate(run):
+            if n > cap:
+                break
+            yield state
+
+
+def _figure_colour_shows(img: Image.Image, view: ArkenstoneView, seat: str) -> bool:
+    at = getattr(view, seat)
+    x, y = board.final_px(at)
+    r = getattr(view.options, f"{seat}_radius_in") * board.PX_PER_IN
+    pixel = img.getpixel((round(x - 0.75 * r), round(y)))  # beside the letter
+    color = board.FIGURE_COLOR[seat]
+    return max(abs(pixel[0] - color[0]), abs(pixel[1] - color[1]), abs(pixel[2] - color[2])) < 40
+
+
+def test_a_card_under_a_figure_gets_a_label_clear_of_every_figure() -> None:
+    # Issue 15 item 7: figures stay where they stand (bases to scale), so every card a figure
+    # touches is named by a label that no figure covers.
+    labelled = 0
+    for state in _states([game(s) for s in range(12)] + [game(3, "draft", RANDOM)]):
+        view = RULES.view(state, None)
+        discs = board.figure_discs(view)
+        labels = board.card_labels(view)
+        for label in labels:
+            assert board._on_table(label.box) and not any(board._hits_disc(label.box, d) for d in discs)
+        names = [label.words for label in labels]
+        for at, words, _ in board._table_cards(view):
+            if any(board._hits_disc(board.card_box(at), d) for d in discs):
+                assert words in names, (words, state.version)
+                labelled += 1
+    assert labelled > 20
+
+
+def test_card_labels_are_drawn_where_the_layout_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pixel check: each label changes its own box and leaves every figure's pixels alone."""
+    views = []
+    for state in _states([game(s) for s in range(6)]):
+        view = RULES.view(state, None)
+        if board.card_labels(view):
+            views.append(view)
+    views = views[:: max(1, len(views) // 6)]
+    drawn = [decode(PRESENTER.board_png(v, "en")).convert("RGB") for v in views]
+    monkeypatch.setattr(board, "_card_labels", lambda *args: [])
+    assert views
+    for view, img in zip(views, drawn, strict=True):
+        bare = decode(PRESENTER.board_png(view, "en")).convert("RGB")
+        for label in board.card_labels(view):
+            box = tuple(round(v) for v in label.box)
+            assert img.crop(box).tobytes() != bare.crop(box).tobytes()
+        for disc in board.figure_discs(view):  # the palette may shift a shade: compare loosely
+            for dx in range(-int(disc.r) + 1, int(disc.r)):
+                for dy in range(-int(disc.r) + 1, int(disc.r), 2):
+                    if dx * dx + dy * dy < (disc.r - 1) ** 2:
+                        at = (round(disc.x + dx), round(disc.y + dy))
+                        a, b = img.getpixel(at), bare.getpixel(at)
+                        assert max(abs(p - q) for p, q in zip(a, b, strict=True)) < 48, at
+
+
+def test_the_end_banner_hides_no_figure() -> None:
+    # Issue 15 item 7: the game-over banner goes where both figures stay in sight.
+    ends, middle_would_hide = 0, 0
+    for seed in range(30):
+        *_, (state, _) = game(seed)
+        if state.winner is None:
+            continue
+        view = RULES.view(state, None)
+        box = board.banner_box(view)
+        assert box is not None
+        discs = board.figure_discs(view)
+        assert not any(board._hits_disc(box, d) for d in discs)
+        mid = board.RULER + board.TABLE_PX / 2
+        middle = (box[0], mid - board.BANNER_HALF, box[2], mid + board.BANNER_HALF)
+        middle_would_hide += any(board._hits_disc(middle, d) for d in discs)
+        if ends < 4 or any(board._hits_disc(middle, d) for d in discs):
+            img = decode(PRESENTER.board_png(view, "en")).convert("RGB")
+            assert _figure_colour_shows(img, view, "bilbo") and _figure_colour_shows(img, view, "smaug")
+        ends += 1
+    assert ends >= 10 and middle_would_hide  # some endings had a figure in the middle band
+
+
+def test_the_senses_tags_overlap_no_card_figure_label_or_tag() -> None:
+    # Issue 15 item 7 (AK-EVS-J/Q/K tags on Smaug's rings): boxes as the drawing code uses them.
+    tags = 0
+    for state in _states([game(s) for s in range(10)] + [game(2, "draft", RANDOM), game(4, "free", RANDOM)]):
+        view = RULES.view(state, None)
+        placed = board.sense_tags(view)
+        cards = [board.card_box(at) for at, _, _ in board._table_cards(view)]
+        others = cards + [label.box for label in board.card_labels(view)]
+        for k, tag in enumerate(placed):
+            assert board._on_table(tag.box)
+            assert not any(board._boxes_meet(tag.box, b) for b in others + [t.box for t in placed[:k]])
+            assert not any(board._hits_disc(tag.box, d) for d in board.figure_discs(view))
+        tags += len(placed)
+    assert tags > 100
