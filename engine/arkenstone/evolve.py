@@ -132,6 +132,7 @@ def _ev_cards_turned(s: ArkenstoneState, e: CardsTurned) -> None:
     s.drawn[other(e.seat)].append(e.other_rank)
     s.revealed = (e.rank, e.other_rank)
     s.reference = e.rank  # A2: the card just revealed is the next reference
+    s.last_turned = e
 
 
 def _ev_trick_offered(s: ArkenstoneState, e: TrickOffered) -> None:

@@ -10,7 +10,7 @@ from engine.core.geometry import Point
 from engine.core.rules import Model, Seat, State
 
 from .board import BREATH_IN, FEEL_IN, SMELL_IN, Location, Treasure
-from .events import LoggedEvent
+from .events import CardsTurned, LoggedEvent
 from .options import ArkenstoneOptions
 
 # --- cards (§2, AK-GEN-1) ------------------------------------------------------------------------
@@ -90,6 +90,9 @@ class ArkenstoneState(State):
     special: int | None = None
     last_move: MoveTrace | None = None
     last_contest: Contest | None = None
+    # The cards turned last (AK-TRN-5), kept in sight on the board until the next pair replaces
+    # them, across turns (issue 15 item 7); public, as every turned card is.
+    last_turned: CardsTurned | None = None
     winner: Seat | None = None
     win_reason: Literal["recovered", "discovered"] | None = None
     recent: list[LoggedEvent] = Field(default_factory=list)

@@ -10,7 +10,7 @@ from engine.core.geometry import Point
 from engine.core.rules import Model, Seat
 
 from .board import Location
-from .events import LoggedEvent
+from .events import CardsTurned, LoggedEvent
 from .options import ArkenstoneOptions
 from .state import ArkenstoneState, Contest, MoveTrace, Phase
 
@@ -53,6 +53,7 @@ class ArkenstoneView(Model):
     special: int | None
     last_move: MoveTrace | None
     last_contest: Contest | None
+    last_turned: CardsTurned | None = None
     winner: Seat | None
     win_reason: Literal["recovered", "discovered"] | None
     recent: tuple[LoggedEvent, ...]
@@ -96,6 +97,7 @@ def build_view(state: ArkenstoneState, seat: Seat | None, acting: frozenset[Seat
         special=state.special,
         last_move=state.last_move,
         last_contest=state.last_contest,
+        last_turned=state.last_turned,
         winner=state.winner,
         win_reason=state.win_reason,
         recent=tuple(state.recent),

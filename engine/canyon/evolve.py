@@ -72,7 +72,15 @@ def _drawn(s: CanyonState, e: CardsDrawn) -> CanyonState:
 
 
 def _turn_started(s: CanyonState, e: TurnStarted) -> CanyonState:
-    _set(s, turn=e.turn, rolls=[], route=None, previewed=None, played={MARINE: None, ORK: None})
+    _set(
+        s,
+        turn=e.turn,
+        rolls=[],
+        last_rolls=list(s.rolls),  # kept in sight until this turn rolls (issue 15 item 7)
+        route=None,
+        previewed=None,
+        played={MARINE: None, ORK: None},
+    )
     return s
 
 
@@ -184,7 +192,7 @@ def _turn_ended(s: CanyonState, e: TurnEnded) -> CanyonState:
     for seat, card in ((MARINE, e.marine_card), (ORK, e.ork_card)):
         if card is not None:
             s.discards[seat].append(card)
-    _set(s, played={MARINE: None, ORK: None})
+    _set(s, played={MARINE: None, ORK: None}, last_played={MARINE: e.marine_card, ORK: e.ork_card})
     return s
 
 

@@ -443,12 +443,14 @@ class CanyonRules(Rules[CanyonState]):
             for j, status in enumerate(row)
             if status == "down" and i != known_step
         ]
-        pool = [s.canyon[i][j] for i, j in places] + s.removed + s.canyon_deck
-        pool = dice.shuffled(pool)
+        # A18: once the game is over the removed cards are shown, so they are no longer hidden.
+        unseen = [] if s.phase == "over" else s.removed + s.canyon_deck
+        pool = dice.shuffled([s.canyon[i][j] for i, j in places] + unseen)
         for n, (i, j) in enumerate(places):
             s.canyon[i][j] = pool[n]
-        rest = pool[len(places) :]
-        s.removed, s.canyon_deck = rest[: len(s.removed)], rest[len(s.removed) :]
+        if unseen:
+            rest = pool[len(places) :]
+            s.removed, s.canyon_deck = rest[: len(s.removed)], rest[len(s.removed) :]
         # Flight cards: nobody knows a deck order; the opponent's hand is unknown too.
         for owner in SEATS:
             hand, deck = s.hands[owner], s.decks[owner]

@@ -87,5 +87,9 @@ class CanyonState(State):
     damage: dict[str, int]
     pending: list[Batch] = []  # (seat, hits left, source); the first is resolved now
     rolls: list[Roll] = []
+    # The previous turn's dice and played cards: the board keeps them in sight until this turn's
+    # replace them (issue 15 item 7). Public facts (§1: played cards and rolls are face up).
+    last_rolls: list[Roll] = []
+    last_played: dict[str, int | None] = {MARINE: None, ORK: None}
     winners: list[SeatName] = []
     reason: str | None = None

@@ -44,6 +44,7 @@ class ShipView(Model):
     discard: tuple[int, ...]
     played: int | None
     destroyed: bool
+    last_played: int | None = None  # the card it played last turn (gone to its discard pile)
 
 
 class PendingHits(Model):
@@ -77,6 +78,9 @@ class CanyonView(BaseModel):
     rolls: tuple[Roll, ...]
     winners: tuple[SeatName, ...]
     reason: str | None
+    last_rolls: tuple[Roll, ...] = ()  # the previous turn's dice (issue 15 item 7)
+    # A18: the canyon cards removed unseen (DC-SET-2), shown once the game is over; None before.
+    removed_cards: tuple[int, ...] | None = None
 
     def ship(self, seat: str) -> ShipView:
         """The ShipView of a seat."""
@@ -108,6 +112,7 @@ def _ship(state: CanyonState, seat: SeatName) -> ShipView:
         discard=tuple(state.discards[seat]),
         played=state.played[seat],
         destroyed=state.damage[seat] >= 20,
+        last_played=state.last_played.get(seat),
     )
 
 
@@ -145,8 +150,8 @@ def build_view(state: CanyonState, seat: SeatName | None, active: frozenset[str]
         active=tuple(s for s in SEATS if s in active),
         steps=_steps(state, seat),
         stormtalon_step=state.step,
-        # Reading (A18): the cards removed unseen (DC-SET-2) stay hidden in every view, even after
-        # the game; only the full log holds them.
+        # Reading (A18): the cards removed unseen (DC-SET-2) stay hidden in every view during play
+        # and are shown face up to everyone once the game is over (`removed_cards`, issue 15 item 7).
         removed_unseen=len(state.removed) + len(state.canyon_deck),
         pursuit=state.pursuit,
         dakkajet_distance_in=state.pursuit,
@@ -159,4 +164,15 @@ def build_view(state: CanyonState, seat: SeatName | None, active: frozenset[str]
         rolls=tuple(state.rolls),
         winners=tuple(state.winners),
         reason=state.reason,
+        last_rolls=tuple(state.last_rolls),
+        removed_cards=_removed_after_the_game(state),
     )
+
+
+def _removed_after_the_game(state: CanyonState) -> tuple[int, ...] | None:
+    """A18 "unused canyon cards stay hidden during play; the bot may reveal them after the game":
+    the cards removed unseen (DC-SET-2) are shown, in rank order, once the game is over (issue 15
+    item 7). Reading: only those; the dealt canyon cards never flown stay face down."""
+    if state.phase != "over":
+        return None
+    return tuple(sorted(state.removed + state.canyon_deck))

@@ -123,3 +123,61 @@ def test_resampling_covers_the_previewed_step_for_everyone_but_the_marine() -> N
         again = RULES.resample_hidden(state, "marine", Dice(3, k))
         assert again.canyon[i] == looked_at and again.hands["marine"] == state.hands["marine"]
         assert RULES.view(again, "marine") == RULES.view(state, "marine")
+
+
+def test_the_previous_turn_s_dice_and_cards_stay_in_every_view_until_replaced() -> None:
+    """Issue 15 item 7: the board keeps last turn's dice (DC-SHO-1, DC-CAN-3..5) and played cards
+    (DC-MAN-1/2, public once played) in sight; the view carries them, rebuilt here from the events."""
+    checked = 0
+    for seed in range(30):
+        state, events = new_game(RULES, None, seed)
+        rolls: list[tuple[int, ...]] = []
+        last_rolls: list[tuple[int, ...]] = []
+        last_played: dict[str, int | None] = {"marine": None, "ork": None}
+        dice = Dice(seed, 9)
+        while True:
+            for event in events:
+                if event.kind == "turn_started":
+                    last_rolls, rolls = rolls, []
+                elif event.kind in ("shots_fired", "icarus_fired"):
+                    rolls.append(tuple(event.dice))
+                elif event.kind in ("flight_cards_recovered", "flight_cards_discarded"):
+                    rolls.append((event.roll,))
+                elif event.kind == "turn_ended":
+                    last_played = {"marine": event.marine_card, "ork": event.ork_card}
+            for seat in ("marine", "ork", None):
+                v = RULES.view(state, seat)
+                assert [r.dice for r in v.last_rolls] == last_rolls
+                assert (v.marine.last_played, v.ork.last_played) == (
+                    last_played["marine"],
+                    last_played["ork"],
+                )
+            if state.phase in ("navigate", "marine_play") and state.turn >= 2:
+                # The Marine decides with nothing of this turn on the table: last turn's shots show.
+                v = RULES.view(state, None)
+                assert not v.rolls and v.last_rolls and v.last_rolls[-1].kind == "shoot"
+                assert v.marine.last_played is not None and v.ork.last_played is not None
+                checked += 1
+            if RULES.outcome(state) is not None:
+                break
+            seat = next(iter(RULES.active_seats(state)))
+            legal = RULES.legal_actions(state, seat)
+            events = RULES.decide(state, seat, legal[dice.index(len(legal))], dice_for(state))
+            state = apply(RULES, state, events)
+    assert checked > 50
+
+
+def test_removed_cards_are_shown_once_the_game_is_over_and_never_before() -> None:
+    """A18 ("the bot may reveal them after the game"), DC-SET-2, issue 15 item 7: the cards removed
+    unseen are in no view during play and in every view, face up, once the game is over."""
+    ended = 0
+    for state, _ in positions(40):
+        for seat in ("marine", "ork", None):
+            v = RULES.view(state, seat)
+            if state.phase == "over":
+                assert v.removed_cards == tuple(sorted(state.removed + state.canyon_deck))
+                assert len(v.removed_cards) == v.removed_unseen
+            else:
+                assert v.removed_cards is None
+        ended += state.phase == "over"
+    assert ended >= 40
