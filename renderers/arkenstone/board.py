@@ -708,12 +708,9 @@ def _panel_card(c: Canvas, x: float, y: float, w: float, label: str, *, red: boo
 
 
 def _last_turned(view: ArkenstoneView) -> ev.CardsTurned | None:
-    for event in reversed(view.recent):
-        if isinstance(event, ev.CardsTurned):
-            return event
-        if isinstance(event, ev.TurnStarted):
-            return None
-    return None
+    """The pair turned last (AK-TRN-5): it stays in the panel until the next pair replaces it,
+    across the change of turn (issue 15 item 7)."""
+    return view.last_turned
 
 
 def _panel(c: Canvas, view: ArkenstoneView, lang: str) -> None:

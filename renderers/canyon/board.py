@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, ORK
+from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, ORK, Roll
 from engine.canyon.view import CanyonView, ShipView
 from renderers.fonts import font
 from renderers.i18n import t
@@ -459,17 +459,30 @@ def _ship_panel(
 def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang: str) -> None:
     top, bottom = 616, 788
     label = font(14, bold=True)
-    # Played this turn: the two big cards side by side.
+    # Played this turn: the two big cards side by side. A card of the turn before stays, dimmed and
+    # tagged with its turn, until its ship plays again (issue 15 item 7).
     draw.rounded_rectangle((16, top, 300, bottom), radius=12, fill=PANEL, outline=PANEL_EDGE)
-    text_at(draw, (30, top + 10), t(lang, "canyon.img.played"), label, MUTED)
+    now = any(view.ship(seat).played is not None for seat in (MARINE, ORK))
+    before = any(view.ship(seat).last_played is not None for seat in (MARINE, ORK))
+    title = "canyon.img.played_last" if before and not now else "canyon.img.played"
+    text_at(draw, (30, top + 10), t(lang, title), label, MUTED)
     for k, seat in enumerate((MARINE, ORK)):
         x = 40 + k * 130
         box = (x, top + 36, x + 78, top + 146)
-        played = view.ship(seat).played
-        if played is None:
-            empty_slot(draw, box)
+        ship = view.ship(seat)
+        if ship.played is not None:
+            card_face(draw, box, ship.played, FLIGHT_SUIT[seat])
+        elif ship.last_played is not None:
+            card_face(draw, box, ship.last_played, FLIGHT_SUIT[seat], dim=True)
+            if now:  # beside a card of this turn: say which turn this one is from
+                tag = t(lang, "canyon.img.turn_tag", turn=max(view.turn - 1, 1))
+                w = int(font(11, bold=True).getlength(tag)) + 12
+                draw.rounded_rectangle(
+                    (x + 39 - w / 2, top + 28, x + 39 + w / 2, top + 44), radius=8, fill=MUTED
+                )
+                text_at(draw, (x + 39, top + 36), tag, font(11, bold=True), (30, 30, 36), "mm")
         else:
-            card_face(draw, box, played, FLIGHT_SUIT[seat])
+            empty_slot(draw, box)
         paste_ship(img, seat, (x + 102, top + 90), -math.pi / 2, 30)
         text_at(
             draw,
@@ -491,19 +504,21 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
         GOLD,
         "ma",
     )
-    # Dice this turn.
+    # Dice this turn; until the first roll of a turn, the previous turn's (issue 15 item 7).
     draw.rounded_rectangle((504, top, 836, bottom), radius=12, fill=PANEL, outline=PANEL_EDGE)
-    text_at(draw, (518, top + 10), t(lang, "canyon.img.rolls"), label, MUTED)
+    rolls = view.rolls or view.last_rolls
+    title = "canyon.img.rolls" if view.rolls or not view.last_rolls else "canyon.img.rolls_last"
+    text_at(draw, (518, top + 10), t(lang, title), label, MUTED)
     y = top + 44
-    if not view.rolls:
+    if not rolls:
         text_at(draw, (518, y), t(lang, "canyon.img.none"), font(16), MUTED)
-    for roll in view.rolls[-4:]:
+    for roll in rolls[-4:]:
         text_at(draw, (518, y), t(lang, f"canyon.img.roll.{roll.kind}"), font(14, bold=True), TEXT, "lm")
         x = 622
         if roll.seat is not None:
             draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=SHIP_COLOR[roll.seat])
             x += 16
-        need = view.pursuit if roll.kind == "shoot" else 5 if roll.kind == "icarus" else 7
+        need = hit_threshold(roll)
         for value in roll.dice:
             hit = value >= need
             die(
@@ -537,6 +552,7 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
         MUTED,
         "lm",
     )
+    _removed_cards(draw, view, lang, top)
     y = top + 92
     for batch in view.pending_hits:
         line = t(
@@ -550,6 +566,31 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
             text_at(draw, (868, y), part, font(15, bold=True), SHIP_COLOR[batch.seat])
             y += 22
     _legend(draw, (868, bottom - 34), lang)
+
+
+def hit_threshold(roll: Roll) -> int:
+    """The lowest die value that scored a hit (7: none did). Hits are the dice at or above a
+    target (DC-SHO-2: the pursuit die, DC-CAN-4: 5+), so they are the `hits` highest dice; this
+    holds for an earlier turn's roll too, whatever the pursuit die shows now."""
+    if not roll.hits:
+        return 7
+    return sorted(roll.dice, reverse=True)[roll.hits - 1]
+
+
+def _removed_cards(draw: ImageDraw.ImageDraw, view: CanyonView, lang: str, top: int) -> list[Box]:
+    """A18: once the game is over, the canyon cards removed unseen, face up (issue 15 item 7)."""
+    if view.removed_cards is None:
+        return []
+    title = fit(t(lang, "canyon.img.removed_shown"), font(13, bold=True), 384)
+    text_at(draw, (868, top + 78), title, font(13, bold=True), MUTED)
+    n = len(view.removed_cards)
+    step = min(31, 380 // max(n, 1))
+    boxes = []
+    for k, rank in enumerate(view.removed_cards):
+        box = (868 + k * step, top + 97, 868 + k * step + 27, top + 135)
+        card_face(draw, box, rank, CANYON_SUIT)
+        boxes.append(box)
+    return boxes
 
 
 def _legend(draw: ImageDraw.ImageDraw, at: tuple[int, int], lang: str) -> None:

@@ -355,3 +355,37 @@ def test_the_senses_tags_overlap_no_card_figure_label_or_tag() -> None:
             assert not any(board._hits_disc(tag.box, d) for d in board.figure_discs(view))
         tags += len(placed)
     assert tags > 100
+
+
+def test_the_last_turned_pair_stays_in_the_panel_across_the_change_of_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 15 item 7 (AK-TRN-5): the two cards turned last stay in sight until the next pair, also
+    # once the other figure's turn has begun (a wrong guess ends the turn in the same move).
+    drawn: list[str] = []
+    real = board._panel_card
+
+    def record(c: Any, x: float, y: float, w: float, label: str, *, red: bool) -> None:
+        drawn.append(label)
+        real(c, x, y, w, label, red=red)
+
+    monkeypatch.setattr(board, "_panel_card", record)
+    checked = 0
+    last = None
+    for seed in range(3):
+        for state, events in game(seed):
+            for event in events:
+                if event.kind == "cards_turned":
+                    last = event
+            view = RULES.view(state, None)
+            assert view.last_turned == last
+            turned_then_new_turn = last is not None and any(e.kind == "turn_started" for e in events)
+            if turned_then_new_turn and view.turn and checked < 12:
+                drawn.clear()
+                PRESENTER.board_png(view, "en")
+                rival = "smaug" if last.seat == "bilbo" else "bilbo"
+                assert text.card(last.rank, last.seat) in drawn
+                assert text.card(last.other_rank, rival) in drawn
+                checked += 1
+        last = None
+    assert checked >= 6

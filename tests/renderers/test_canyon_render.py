@@ -14,6 +14,7 @@ from PIL import Image
 
 from engine.canyon import RULES, CanyonState
 from engine.canyon.messages import MESSAGES
+from engine.canyon.state import CANYON_SUIT, FLIGHT_SUIT, Roll
 from engine.canyon.view import CanyonView
 from engine.core import Dice, Event, apply, dice_for, new_game
 from renderers.canyon import PRESENTER, board, presenter, text
@@ -294,9 +295,10 @@ def test_the_spanish_rules_tie_the_face_card_names_to_the_letters_on_the_cards()
 
 
 def _every_position(seeds: range) -> Iterator[CanyonState]:
+    """Each state of the games, as its own copy (the games evolve one state in place)."""
     for seed in seeds:
         for state, _ in game(seed):
-            yield state
+            yield state.model_copy(deep=True)
 
 
 def test_ships_and_the_pursuit_die_hide_no_canyon_card() -> None:
@@ -336,3 +338,84 @@ def test_no_token_pixel_lands_on_a_card(monkeypatch: pytest.MonkeyPatch) -> None
         for box in board.Geometry(view).all_card_boxes(view):
             wide = (box[0] - 1, box[1] - 1, box[2] + 2, box[3] + 2)  # the card's outline pixels too
             assert drawn.crop(wide).tobytes() == bare.crop(wide).tobytes(), box
+
+
+class Drawn:
+    """Records the cards and dice the board draws (rank/value, suit, box or centre)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cards: list[tuple[tuple[int, int, int, int], int, Any, bool]] = []
+        self.dice: list[tuple[tuple[float, float], int]] = []
+        real_face, real_die = board.card_face, board.die
+
+        def face(draw: Any, box: Any, rank: int, suit: Any, **kw: Any) -> None:
+            self.cards.append((tuple(box), rank, suit, kw.get("dim", False)))
+            real_face(draw, box, rank, suit, **kw)
+
+        def die(draw: Any, center: Any, size: int, value: int, **kw: Any) -> None:
+            self.dice.append((tuple(center), value))
+            real_die(draw, center, size, value, **kw)
+
+        monkeypatch.setattr(board, "card_face", face)
+        monkeypatch.setattr(board, "die", die)
+
+    def cards_in(self, box: tuple[int, int, int, int]) -> list[tuple[int, Any, bool]]:
+        return [(rank, suit, dim) for b, rank, suit, dim in self.cards if board._overlaps(b, box)]
+
+    def dice_in(self, box: tuple[int, int, int, int]) -> list[int]:
+        return [v for (x, y), v in self.dice if box[0] <= x <= box[2] and box[1] <= y <= box[3]]
+
+
+PLAYED_PANEL = (16, 616, 300, 788)
+DICE_PANEL = (504, 616, 836, 788)
+DECK_PANEL = (852, 616, 1264, 740)  # above the legend
+
+
+def test_the_board_keeps_last_turn_s_cards_and_dice_until_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 15 item 7: when the Marine is to play in turn 2 or later, nothing of this turn is on
+    # the table yet: last turn's two cards (dimmed) and its dice (the Shoot roll) are drawn.
+    recorder = Drawn(monkeypatch)
+    checked = 0
+    for state in _every_position(range(4)):
+        if state.phase != "marine_play" or state.turn < 2:
+            continue
+        view = RULES.view(state, None)
+        recorder.cards.clear()
+        recorder.dice.clear()
+        board.board_png(view, "en")
+        played = recorder.cards_in(PLAYED_PANEL)
+        assert (view.marine.last_played, FLIGHT_SUIT["marine"], True) in played
+        assert (view.ork.last_played, FLIGHT_SUIT["ork"], True) in played
+        shown = [d for roll in view.last_rolls[-4:] for d in roll.dice]
+        assert recorder.dice_in(DICE_PANEL) == shown and shown
+        checked += 1
+    assert checked >= 4
+
+
+def test_last_turn_s_shots_are_marked_by_their_own_hits() -> None:
+    # DC-SHO-2: a hit is a die at or above the pursuit die of that moment; the die may have moved
+    # since, so the board marks the roll's own `hits` highest dice.
+    assert board.hit_threshold(Roll(kind="shoot", dice=(6, 3, 4), hits=2)) == 4
+    assert board.hit_threshold(Roll(kind="shoot", dice=(2, 3, 1), hits=0)) == 7
+    assert board.hit_threshold(Roll(kind="icarus", dice=(5, 5, 1, 6), hits=3)) == 5
+    assert board.hit_threshold(Roll(kind="xenos", seat="ork", dice=(4,))) == 7
+
+
+def test_removed_cards_are_drawn_face_up_once_the_game_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A18, DC-SET-2, issue 15 item 7: face up after the game, never before.
+    recorder = Drawn(monkeypatch)
+    over = going = 0
+    for seed in range(6):
+        states = [s.model_copy(deep=True) for s, _ in game(seed)]
+        for state in (states[len(states) // 2], states[-1]):
+            view = RULES.view(state, None)
+            recorder.cards.clear()
+            board.board_png(view, "es")
+            spades = sorted(rank for rank, suit, _ in recorder.cards_in(DECK_PANEL) if suit == CANYON_SUIT)
+            if state.phase == "over":
+                assert spades == sorted(state.removed + state.canyon_deck) and spades
+                over += 1
+            else:
+                assert spades == []
+                going += 1
+    assert over == 6 and going

@@ -51,6 +51,7 @@ canyon-img-pending_hits = { $ship }: { $hits } to resolve, from { $source }
 canyon-img-pilot-marine = Marine
 canyon-img-pilot-ork = Ork
 canyon-img-played = Played this turn
+canyon-img-played_last = Played last turn
 canyon-img-preview = Next canyon card (only you see it)
 canyon-img-preview_fork = Fork ahead (only you see it)
 canyon-img-pursuit = Pursuit die
@@ -59,16 +60,19 @@ canyon-img-removed = { $count ->
         [one] { $count } canyon card removed unseen
        *[other] { $count } canyon cards removed unseen
     }
+canyon-img-removed_shown = Removed unseen, shown now the game is over:
 canyon-img-roll-icarus = Icarus
 canyon-img-roll-shoot = Shoot
 canyon-img-roll-wide_area = Wide area
 canyon-img-roll-xenos = Xenos
 canyon-img-rolls = Dice this turn
+canyon-img-rolls_last = Dice last turn
 canyon-img-route = Route { $route }
 canyon-img-ship-marine = STORMTALON
 canyon-img-ship-ork = DAKKAJET
 canyon-img-title = CANYON OF DEATH
 canyon-img-turn = Turn { $turn }
+canyon-img-turn_tag = turn { $turn }
 canyon-img-winner = { $seat ->
         [marine] The Marine
        *[ork] The Ork

@@ -51,6 +51,7 @@ canyon-img-pending_hits = { $ship }: { $hits } por resolver, de { $source }
 canyon-img-pilot-marine = Marine
 canyon-img-pilot-ork = Orko
 canyon-img-played = Jugadas este turno
+canyon-img-played_last = Jugadas el turno anterior
 canyon-img-preview = Siguiente carta del cañón (solo tú la ves)
 canyon-img-preview_fork = Bifurcación (solo tú la ves)
 canyon-img-pursuit = Dado de persecución
@@ -59,16 +60,19 @@ canyon-img-removed = { $count ->
         [one] { $count } carta del cañón retirada sin ver
        *[other] { $count } cartas del cañón retiradas sin ver
     }
+canyon-img-removed_shown = Retiradas sin ver, mostradas al acabar la partida:
 canyon-img-roll-icarus = Icarus
 canyon-img-roll-shoot = Disparo
 canyon-img-roll-wide_area = Área amplia
 canyon-img-roll-xenos = Xenos
 canyon-img-rolls = Dados de este turno
+canyon-img-rolls_last = Dados del turno anterior
 canyon-img-route = Ruta { $route }
 canyon-img-ship-marine = STORMTALON
 canyon-img-ship-ork = DAKKAJET
 canyon-img-title = EL CAÑÓN DE LA MUERTE
 canyon-img-turn = Turno { $turn }
+canyon-img-turn_tag = turno { $turn }
 canyon-img-winner = Gana { $seat ->
         [marine] el marine
        *[ork] el orko
