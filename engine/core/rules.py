@@ -70,6 +70,12 @@ class State(BaseModel):
     version: int = 0
 
 
+class OrderStep(Model):
+    """One step of an order typed in chat (a game subclasses it); `words` is what the player typed for it."""
+
+    words: str
+
+
 class Outcome(Model):
     """How a game ended. `winners` empty means a draw; `reason` is a catalog id (with `params`)."""
 
@@ -80,12 +86,14 @@ class Outcome(Model):
 
 class TimeLimit(NamedTuple):
     """A deadline a game declares: when `seconds` pass while the game still declares `key`, the
-    platform applies `action` for `seat` (the engine never reads a clock)."""
+    platform applies `action` for `seat` (the engine never reads a clock). `warnings`: the seconds
+    left at which the platform warns the seat (a live turn's 30 s and 10 s)."""
 
     seat: Seat
     key: str
     seconds: float
     action: Action
+    warnings: tuple[float, ...] = ()
 
 
 S = TypeVar("S", bound=State)
@@ -150,6 +158,36 @@ class Rules(Generic[S]):
     def turn_of(self, state: S) -> int | None:
         """The game turn `state` is in, as the rulebook counts turns (the platform posts one public
         summary per turn); None (the default): every hand-over between seats counts as a turn."""
+        return None
+
+    def pace_options(self, pace: str) -> dict[str, Any]:
+        """The table options for a pace the platform offers ("live": a real-time turn timer;
+        "async": no turn timer, a deadline per prompt). A game without timers refuses."""
+        raise Rejected("core.no_pace", "This game has no timer to set.")
+
+    # --- optional: orders typed in chat (engine/core/orders.py drives them) --------------------
+    def read_order(self, text: str, seat: Seat) -> list[OrderStep]:
+        """The steps of an order typed by `seat` (syntax only; raises Rejected with the reason)."""
+        raise Rejected("core.no_orders", "This game takes no typed orders.")
+
+    def order_action(self, state: S, seat: Seat, step: OrderStep, done: int) -> Action | None:
+        """The next action of `step` after `done` of its actions were applied; None when it is done.
+
+        Reads only what `seat` may know; `decide` has the last word on the action."""
+        raise Rejected("core.no_orders", "This game takes no typed orders.")
+
+    def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:
+        """What these events of one step cost `seat`, as a catalog id and its params (None: no price)."""
+        return None
+
+    def standing_orders(self, seat: Seat) -> dict[str, tuple[str, ...]]:
+        """Standing orders `seat` may give (name -> its values, the first is the default "ask"), so an
+        asynchronous game does not wait on every prompt; none by default."""
+        return {}
+
+    def standing_answer(self, state: S, seat: Seat, orders: Mapping[str, str]) -> Action | None:
+        """The action `seat`'s standing orders answer the pending prompt with, or None to ask the
+        player. Must depend only on what `seat` may know and never reveal a secret by its timing."""
         return None
 
     # --- optional: for the generic no-leak contract test ------------------------------------

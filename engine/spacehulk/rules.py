@@ -8,14 +8,14 @@ the Marine action phase and in the end phase (SHB-12.7).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
+from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
-from . import blips, combat
+from . import blips, combat, orders
 from .actions import (
     ACTION_ADAPTER,
     Assault,
@@ -224,7 +224,13 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         mode = state.options.variants.timer_mode
         if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
             return [
-                TimeLimit("marine", f"marine-turn-{state.turn}", float(state.timer_seconds), TimeExpired())
+                TimeLimit(
+                    "marine",
+                    f"marine-turn-{state.turn}",
+                    float(state.timer_seconds),
+                    TimeExpired(),
+                    warnings=(30.0, 10.0),  # issue 12: the live turn warns at 30 s and 10 s left
+                )
             ]
         if mode == "budget":
             top = state.top()
@@ -240,6 +246,68 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
                 )
             ]
         return []
+
+    def pace_options(self, pace: str) -> dict[str, Any]:
+        """Q18 as the platform's pace: "live" is the real-time Marine turn timer (SHB-3.1); "async" is
+        untimed play with a deadline per Marine prompt ("budget", `timer_budget_s`).
+
+        Reading: the asynchronous game keeps a deadline per prompt (the issue's "per-prompt
+        deadlines"), so a Marine player who never answers does not stall the table forever."""
+        if pace == "live":
+            return {"timer_mode": "realtime"}
+        if pace == "async":
+            return {"timer_mode": "budget"}
+        return super().pace_options(pace)
+
+    # --- orders typed in chat (orders.py) ----------------------------------------------------------
+    def read_order(self, text: str, seat: Seat) -> list[OrderStep]:
+        return list(orders.read(text))
+
+    def order_action(self, state: SpaceHulkState, seat: Seat, step: OrderStep, done: int) -> Action | None:
+        if not isinstance(step, orders.Word):
+            raise refuse("unknown_action")
+        return orders.next_action(state, seat, step, done)
+
+    def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:
+        """The AP and CP this seat paid (SHB-4.3, SHB-5.2); what it spent is public (`Spent`)."""
+        spent = [e for e in events if isinstance(e, Spent)]
+        return "spacehulk.order.price", {"ap": sum(e.ap for e in spent), "cp": sum(e.cp for e in spent)}
+
+    # --- standing orders (the platform answers these prompts for an absent player) -----------------
+    def standing_orders(self, seat: Seat) -> dict[str, tuple[str, ...]]:
+        """The Marine player's standing orders for the Genestealer turn's windows (SHB-5.3, DW-PS-2,
+        DW-FA-2, DW-TH-3): "ask" (the default) or an answer given in advance."""
+        if seat != "marine":
+            return {}
+        return {
+            "interrupt": ("ask", "overwatch_only"),
+            "block": ("ask", "never"),
+            "psychic": ("ask", "never"),
+            "detonate": ("ask", "never"),
+        }
+
+    def standing_answer(
+        self, state: SpaceHulkState, seat: Seat, standing: Mapping[str, str]
+    ) -> Action | None:
+        """Pass the window a standing order covers.
+
+        Reading: "interrupt with overwatch shots only" passes every CP interrupt window (the overwatch
+        shots are automatic, SHB-8.4); "never block", "never add psychic points" and "never
+        detonate" pass those prompts. The answer depends only on the order, never on the chit, so its
+        timing reveals nothing about the CP left (SHB-5.1: the Genestealer player may not know it)."""
+        if seat != "marine" or "marine" not in self.active_seats(state):
+            return None
+        top = state.top()
+        wanted = {
+            AgInterrupt: ("interrupt", "overwatch_only"),
+            AgBlock: ("block", "never"),
+            AgPsychic: ("psychic", "never"),
+            AgDetonate: ("detonate", "never"),
+        }
+        for kind, (name, value) in wanted.items():
+            if isinstance(top, kind) and standing.get(name) == value:
+                return Pass()
+        return None
 
     def resample_hidden(self, state: SpaceHulkState, seat: Seat | None, dice: Dice) -> SpaceHulkState:
         """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit.

@@ -1,0 +1,99 @@
+"""Orders typed in chat: a game reads the text into steps, each step gives the engine's actions one
+at a time, and each action goes through `step` (decide has the last word), as a click does.
+
+A failing step stops the order: the steps before it stay applied (and so do the actions of the
+failing step before the one refused), and the refusal says why in the player's language. A refusal
+while reading the text changes nothing. `play_order` is pure: the platform commits what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Action, Event, OrderStep, Rejected, Rules, Seat, play_pilots, step
+
+MAX_ACTIONS_PER_STEP = 64
+"""A step that still has actions after this many is refused (a path too long to walk in one go)."""
+
+
+@dataclass
+class StepResult:
+    """One step of an order as applied: its actions, their events (with the seat that caused each:
+    the player's, or None for an AI seat answering in between) and its price."""
+
+    step: OrderStep
+    actions: list[Action] = field(default_factory=list)
+    entries: list[tuple[Event, Seat | None]] = field(default_factory=list)
+    price: tuple[str, dict[str, Any]] | None = None
+
+
+@dataclass
+class OrderResult:
+    """What an order did: the new state, the steps applied in full, and the refusal that stopped it
+    (with the failing step's index), if any."""
+
+    state: Any
+    steps: list[StepResult]
+    refusal: Rejected | None = None
+    failed_at: int | None = None
+    failed: StepResult | None = None
+
+    @property
+    def entries(self) -> list[tuple[Event, Seat | None]]:
+        done = [e for s in self.steps for e in s.entries]
+        return done + (self.failed.entries if self.failed is not None else [])
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.entries)
+
+
+def play_order(
+    rules: Rules[Any],
+    state: Any,
+    seat: Seat,
+    text: str,
+    *,
+    pilot_seats: Iterable[Seat] = (),
+    max_pilot_steps: int = 500,
+) -> OrderResult:
+    """Read `text` and apply its steps for `seat` in order until one is refused.
+
+    Raises Rejected only when the text cannot be read (nothing applied); a refusal of a step is
+    returned in the result with the steps before it applied."""
+    steps = rules.read_order(text, seat)
+    if not steps:
+        raise Rejected("core.order_empty", "Your order has no steps.")
+    pilots = tuple(pilot_seats)
+    result = OrderResult(state=state, steps=[])
+    for index, order_step in enumerate(steps):
+        current = StepResult(step=order_step)
+        try:
+            for done in range(MAX_ACTIONS_PER_STEP + 1):
+                action = rules.order_action(result.state, seat, order_step, done)
+                if action is None:
+                    break
+                if done == MAX_ACTIONS_PER_STEP:
+                    raise Rejected(
+                        "core.order_step_long",
+                        "The step {words} needs more than {count} actions; split it.",
+                        words=order_step.words,
+                        count=MAX_ACTIONS_PER_STEP,
+                    )
+                new_state, events = step(rules, result.state, seat, action)
+                current.actions.append(action)
+                current.entries += [(e, seat) for e in events]
+                if pilots:
+                    new_state, ai_events = play_pilots(rules, new_state, pilots, max_steps=max_pilot_steps)
+                    current.entries += [(e, None) for e in ai_events]
+                result.state = new_state
+        except Rejected as refusal:
+            result.refusal, result.failed_at = refusal, index
+            current.price = rules.order_price(seat, [e for e, s in current.entries if s == seat])
+            result.failed = current if current.actions else None
+            return result
+        current.price = rules.order_price(seat, [e for e, s in current.entries if s == seat])
+        result.steps.append(current)
+    return result
