@@ -10,6 +10,7 @@ after a restart with no per-message state (DynamicItem templates in cogs/ are `C
   tb:g:{table}:{version}            "pick a piece": a select of action groups (values: group number)
   tb:f:{table}:{version}:{form}     a button opening a presenter's form
   tb:m:{table}:{version}:{form}     that form's modal (its submit is routed by this id)
+  tb:o:{table}:{version}:{text}     confirm a typed order after its dry run (the text as typed)
   tb:hand / rules / rematch / join / start:{table}
 """
 
@@ -68,6 +69,7 @@ PAGE = CustomId("p", (*DRAWN, ("page", _INT)))
 GROUP = CustomId("g", DRAWN)
 FORM = CustomId("f", (*DRAWN, ("form", FORM_KEY)))
 MODAL = CustomId("m", (*DRAWN, ("form", FORM_KEY)))
+ORDER = CustomId("o", (*DRAWN, ("text", r".{1,80}")))
 HAND = CustomId("hand", TABLE)
 RULES = CustomId("rules", TABLE)
 REMATCH = CustomId("rematch", TABLE)

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core import (
     Action,
+    Dice,
     Event,
     Outcome,
     Rejected,
@@ -34,6 +35,7 @@ from engine.core import (
     play_pilots,
     step,
 )
+from engine.core.orders import StepResult, play_order
 from renderers.base import Form, Presenter
 
 from . import notices
@@ -86,6 +88,24 @@ class Applied:
     first_seq: int
     before: BaseModel
     """The seat's view before the move (the label of what it chose is drawn from it)."""
+
+
+@dataclass(frozen=True)
+class OrderReport:
+    """What a typed order did (or, as a dry run, would cost): the steps applied in full, the one that
+    was refused (with its actions applied before the refusal, if any) and why."""
+
+    table: TableRecord
+    rules: Rules[Any]
+    seat: Seat
+    steps: list[StepResult]
+    refusal: Rejected | None
+    failed_at: int | None
+    failed: StepResult | None
+    dry_run: bool
+    state: Any
+    words: tuple[str, ...]
+    """What the player typed for each step read, applied or not."""
 
 
 class TableService(Lobby):
@@ -167,6 +187,73 @@ class TableService(Lobby):
             if seat is None:
                 raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
             return await self._submit(loaded, seat, action, expected_version, actor_user=user_id)
+
+    async def order(
+        self,
+        table_id: int,
+        user_id: int,
+        text: str,
+        *,
+        dry_run: bool = False,
+        expected_version: int | None = None,
+    ) -> OrderReport:
+        """Apply an order typed in chat (the game reads it: `Rules.read_order`), step by step, as clicks
+        are applied: same checks, AI seats answering in between, one commit of everything applied.
+
+        A text the game cannot read, or a first step refused, changes nothing and raises the
+        refusal. A later refusal keeps the steps before it applied and is reported. A dry run
+        applies nothing and rehearses the order on a copy of the table whose hidden things and dice
+        are not the real ones (`rehearsal`), so it prices the steps without revealing a roll or a
+        secret. `expected_version` (a dry run's confirm button): the order must find the table as
+        it was rehearsed, else it has moved on (so a second click applies nothing twice)."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id)
+            table, rules, state = loaded.table, loaded.rules, loaded.state
+            if expected_version is not None and expected_version != table.version:
+                raise moved_on()
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+            if table.is_over:
+                raise Rejected("core.game_over", "This game is over.")
+            if table.status == "lobby" or state is None:
+                raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.id)
+            start = self.rehearsal(rules, state, seat) if dry_run else state
+            result = play_order(
+                rules, start, seat, text, pilot_seats=table.ai_seats(), max_pilot_steps=self.step_cap
+            )
+            if not dry_run and not result.changed:
+                assert result.refusal is not None
+                raise result.refusal
+            if not dry_run:
+                entries = [(e, seat if actor is not None else AI) for e, actor in result.entries]
+                table = await self._commit(table, rules, state, result.state, entries, actor_user=user_id)
+            return OrderReport(
+                table,
+                rules,
+                seat,
+                result.steps,
+                result.refusal,
+                result.failed_at,
+                result.failed,
+                dry_run,
+                result.state,
+                tuple(step.words for step in result.read),
+            )
+
+    def rehearsal(self, rules: Rules[Any], state: Any, seat: Seat) -> Any:
+        """A copy of the table for a dry run: what `seat` may not know drawn afresh
+        (`Rules.resample_hidden`) and a fresh seed, so the rehearsal's dice are not the real ones.
+
+        Reading: a game that cannot resample its secrets rehearses on its own state with a fresh
+        seed (its hidden things then stay as they are; only the dice differ)."""
+        seed = self.seeder()
+        try:
+            copy = rules.resample_hidden(state, seat, Dice(seed, 0))
+        except NotImplementedError:
+            copy = state.model_copy(deep=True)
+        copy.seed = seed
+        return copy
 
     async def submit_as_seat(
         self, table_id: int, seat: Seat, action: Action, expected_version: int | None

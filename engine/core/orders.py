@@ -36,6 +36,8 @@ class OrderResult:
 
     state: Any
     steps: list[StepResult]
+    read: list[OrderStep] = field(default_factory=list)
+    """Every step read from the text, applied or not."""
     refusal: Rejected | None = None
     failed_at: int | None = None
     failed: StepResult | None = None
@@ -67,7 +69,7 @@ def play_order(
     if not steps:
         raise Rejected("core.order_empty", "Your order has no steps.")
     pilots = tuple(pilot_seats)
-    result = OrderResult(state=state, steps=[])
+    result = OrderResult(state=state, steps=[], read=list(steps))
     for index, order_step in enumerate(steps):
         current = StepResult(step=order_step)
         try:

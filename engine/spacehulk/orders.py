@@ -62,6 +62,7 @@ from .actions import (
     Stand,
     Teleport,
     Turn,
+    Use,
 )
 from .board import FACINGS, VECTORS, Facing, Square, square_name
 from .board.board import parse_square
@@ -321,7 +322,7 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
         return None
     top = state.top()
     q = Queries(state)
-    use = "cp" if word.cp or (isinstance(top, AgInterrupt) and seat == "marine") else "ap"
+    use: Use = "cp" if word.cp or (isinstance(top, AgInterrupt) and seat == "marine") else "ap"
     match word.verb:
         case "pass":
             return Pass()
@@ -465,7 +466,7 @@ def _door_ahead(q: Queries, piece: Any) -> Square:
     )
 
 
-def _walk(q: Queries, piece: Any, goal: Square, use: str) -> Action | None:
+def _walk(q: Queries, piece: Any, goal: Square, use: Use) -> Action | None:
     """The first action of the cheapest way (in AP) to `goal`, moves and turns as the rules price
     them (queries.move_cost, turn_cost); None once there.
 

@@ -226,3 +226,26 @@ measure-not_cm = “{ $text }” is not a number of centimetres.
 measure-not_a_number = “{ $text }” is not a number.
 
 measure-need_both = Give both coordinates, x and y.
+
+bot-button-order_confirm = Give this order
+bot-order_applied = Your order at table #{ $table }:
+bot-order_rehearsed = Dry run of your order at table #{ $table } (nothing is applied):
+bot-order_step = { $n }. `{ $words }`: { $price }
+bot-order_step_refused = { $n }. `{ $words }`: refused. { $reason }
+bot-order_step_stopped = { $n }. `{ $words }`: { $count ->
+        [one] stopped after { $count } action
+       *[other] stopped after { $count } actions
+    } ({ $price }). { $reason }
+bot-order_kept = The steps before it stay applied.
+bot-order_rehearsal_kept = The order would stop there.
+bot-order_rehearsal_note = A dry run rolls other dice and does not know what you cannot see, so the order may go differently.
+core-no_orders = This game takes no typed orders.
+core-no_pace = This game has no timer to set.
+core-order_empty = Your order has no steps.
+core-order_step_long = The step { $words } needs more than { $count } actions; split it.
+cmd-order-name = order
+cmd-order-description = Give your models an order in words, e.g. M1 F F L fire
+cmd-param-order_text = text
+cmd-param-order_text-description = The order, e.g. M1 F F L fire or M1 move D7 overwatch
+cmd-param-dry_run = dry_run
+cmd-param-dry_run-description = Show what it costs first; nothing is applied

@@ -226,3 +226,26 @@ measure-not_cm = «{ $text }» no es un número de centímetros.
 measure-not_a_number = «{ $text }» no es un número.
 
 measure-need_both = Da las dos coordenadas, x e y.
+
+bot-button-order_confirm = Dar esta orden
+bot-order_applied = Tu orden en la mesa #{ $table }:
+bot-order_rehearsed = Ensayo de tu orden en la mesa #{ $table } (no se aplica nada):
+bot-order_step = { $n }. `{ $words }`: { $price }
+bot-order_step_refused = { $n }. `{ $words }`: rechazado. { $reason }
+bot-order_step_stopped = { $n }. `{ $words }`: { $count ->
+        [one] detenido tras { $count } acción
+       *[other] detenido tras { $count } acciones
+    } ({ $price }). { $reason }
+bot-order_kept = Los pasos anteriores quedan aplicados.
+bot-order_rehearsal_kept = La orden se detendría ahí.
+bot-order_rehearsal_note = Un ensayo tira otros dados y no sabe lo que tú no ves, así que la orden puede salir distinta.
+core-no_orders = Este juego no admite órdenes escritas.
+core-no_pace = Este juego no tiene temporizador que ajustar.
+core-order_empty = Tu orden no tiene pasos.
+core-order_step_long = El paso { $words } necesita más de { $count } acciones; divídelo.
+cmd-order-name = orden
+cmd-order-description = Da una orden escrita a tus miniaturas, p. ej. M1 F F L fire
+cmd-param-order_text = texto
+cmd-param-order_text-description = La orden, p. ej. M1 F F L fire o M1 mover D7 guardia
+cmd-param-dry_run = ensayo
+cmd-param-dry_run-description = Muestra primero lo que cuesta; no se aplica nada

@@ -1,0 +1,49 @@
+"""The words of a typed order's report: one line per step with its price, the refused step with its
+reason, in the player's language (the game names its prices: `Rules.order_price`)."""
+
+from __future__ import annotations
+
+from engine.core.orders import StepResult
+
+from .i18n import rejected_text, t
+from .tables import OrderReport
+
+
+def price_text(step: StepResult, lang: str) -> str:
+    """A step's price in the player's language ("1 AP, 0 CP"), or "" for a game with no prices."""
+    if step.price is None:
+        return ""
+    key, params = step.price
+    return t(lang, key, **params)
+
+
+def order_text(report: OrderReport, lang: str) -> str:
+    """The report of an order (or of its dry run) as the player reads it."""
+    key = "bot.order_rehearsed" if report.dry_run else "bot.order_applied"
+    lines = [t(lang, key, table=report.table.id)]
+    for n, step in enumerate(report.steps, start=1):
+        lines.append(t(lang, "bot.order_step", n=n, words=step.step.words, price=price_text(step, lang)))
+    if report.refusal is not None and report.failed_at is not None:
+        n = report.failed_at + 1
+        reason = rejected_text(lang, report.refusal)
+        failed = report.failed
+        if failed is not None:  # a step of several actions stopped on the way (e.g. a walk)
+            lines.append(
+                t(
+                    lang,
+                    "bot.order_step_stopped",
+                    n=n,
+                    words=failed.step.words,
+                    count=len(failed.actions),
+                    price=price_text(failed, lang),
+                    reason=reason,
+                )
+            )
+        else:
+            words = report.words[n - 1] if n <= len(report.words) else ""
+            lines.append(t(lang, "bot.order_step_refused", n=n, words=words, reason=reason))
+        if report.steps or failed is not None:
+            lines.append(t(lang, "bot.order_rehearsal_kept" if report.dry_run else "bot.order_kept"))
+    if report.dry_run:
+        lines.append(t(lang, "bot.order_rehearsal_note"))
+    return "\n".join(lines)
