@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.core import Action
@@ -320,3 +321,32 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
         case AgInterrupt():
             return marine_actions(q, interrupt_eligible(q, top)) + [_mk(Pass)]
     return []
+
+
+def cost_key(action: Action) -> str:
+    """The key of an action in `SpaceHulkView.costs`: its fields without the payment (`use`)."""
+    return json.dumps(action.model_dump(mode="json", exclude={"use"}), sort_keys=True, separators=(",", ":"))
+
+
+def action_costs(q: Queries, seat: str, top: Any) -> dict[str, int]:
+    """The AP cost of every piece action `seat` could take now, by `cost_key` (SHB-4.3), so buttons
+    and orders can show prices. Built from the same candidates as the legal actions but before any
+    payment check, so it depends on nothing the seat may not know (not the CP chit, not blip values)."""
+    s = q.state
+    candidates: Callable[[Queries, Piece], Iterator[Candidate]]
+    if isinstance(top, AgInterrupt) and seat == "marine":
+        pieces = interrupt_eligible(q, top)
+        candidates = marine_candidates
+    elif top is None and s.phase == "marine" and seat == "marine":
+        pieces = sorted(q.marines(), key=lambda p: p.number)
+        candidates = marine_candidates
+    elif top is None and s.phase == "stealer" and seat == "genestealer":
+        pieces = [p for p in s.pieces.values() if p.kind != "marine"]
+        candidates = stealer_candidates
+    else:
+        return {}
+    out: dict[str, int] = {}
+    for p in pieces:
+        for cls, fields, cost in candidates(q, p):
+            out[cost_key(_mk(cls, **fields))] = cost
+    return out

@@ -12,7 +12,9 @@ from typing import Any, Literal
 from engine.core import Model, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
+from .legal import action_costs
 from .options import SpaceHulkOptions
+from .queries import Queries
 from .state import Piece, SpaceHulkState, chooser_of
 
 
@@ -93,6 +95,7 @@ class SpaceHulkView(Model):
     prompt: PromptView | None
     outcome: Outcome | None
     options: SpaceHulkOptions
+    costs: dict[str, int] = {}  # the seat's own piece actions priced in AP (legal.cost_key), when it acts
 
 
 def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
@@ -179,7 +182,15 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         ),
         outcome=s.outcome,
         options=s.options,
+        costs=_costs(s, seat, active),
     )
+
+
+def _costs(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> dict[str, int]:
+    """The prices of the seat's piece actions while it may act (nothing for spectators)."""
+    if seat is None or seat not in active or s.outcome is not None:
+        return {}
+    return action_costs(Queries(s), seat, s.top())
 
 
 def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:

@@ -1,0 +1,63 @@
+"""The Space Hulk presenter: the platform's one entry point to this game's pictures and words.
+
+Controls: the platform's generic "pick a model, then its action" menu (`action_group` names each
+action's model), every option one of the engine's legal actions labelled with its AP (or CP) cost
+from the seat's own view. Secrets (the CP chit, blip values) reach only the seat's private panel and
+private image, built from that seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from engine.core import Action, Event
+from engine.spacehulk.view import SpaceHulkView
+from renderers.base import Presenter
+from renderers.i18n import t
+
+from . import board, text
+
+
+def _view(view: BaseModel) -> SpaceHulkView:
+    if not isinstance(view, SpaceHulkView):
+        raise TypeError(f"expected a SpaceHulkView, got {type(view).__name__}")
+    return view
+
+
+class SpaceHulkPresenter(Presenter):
+    """Implements renderers.base.Presenter for Space Hulk (with Deathwing)."""
+
+    game = "spacehulk"
+
+    def board_png(self, view: BaseModel, lang: str) -> bytes:
+        return board.board_png(_view(view), lang)
+
+    def private_png(self, view: BaseModel, lang: str) -> bytes | None:
+        v = _view(view)
+        if v.seat is None:
+            return None
+        return board.board_png(v, lang)  # the seat's own view: blip values for the Genestealer player
+
+    def status_text(self, view: BaseModel, lang: str) -> str:
+        return text.status_text(_view(view), lang)
+
+    def private_text(self, view: BaseModel, lang: str) -> str | None:
+        return text.private_text(_view(view), lang)
+
+    def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
+        return text.action_label(action, lang, view if isinstance(view, SpaceHulkView) else None)[:80]
+
+    def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
+        return text.action_prompt(_view(view), actions, lang)
+
+    def narrate(self, event: Event, lang: str) -> str | None:
+        return text.narrate(event, lang)
+
+    def action_group(self, action: Action, lang: str) -> str | None:
+        mid = text.action_group(action)
+        return None if mid is None else text.group_label(mid, lang)
+
+    def rules_text(self, lang: str) -> str:
+        return t(lang, "spacehulk.rules")
