@@ -176,7 +176,7 @@ def _base(map_text: str, lang: str) -> Image.Image:
             (ox, oy, ox + board.width * f.cell - 1, oy + board.height * f.cell - 1),
             fill=VOID,
         )
-        title = t(lang, "spacehulk.image.level", level=level + 1) if board.levels > 1 else board.name
+        title = t(lang, "spacehulk.image.level", level=level) if board.levels > 1 else board.name
         draw.text((ox - f.label, GAP), title, font=font(14, bold=True), fill=TEXT, anchor="lt")
         _labels(draw, f, board, level)
     for sq, cell in board.cells.items():

@@ -22,10 +22,9 @@ from renderers.i18n import has, t
 
 
 def sq(value: Any) -> str:
-    """A square's name as on the image's grid ("J7", "E9@2": level 2 counted from 1)."""
+    """A square's name as on the image's grid and in orders ("J7"; "E9@1" on level 1, the one below)."""
     x, y, z = value
-    name = square_name((x, y, 0))
-    return name if z == 0 else f"{name}@{z + 1}"
+    return square_name((x, y, z))
 
 
 def model(mid: str) -> str:

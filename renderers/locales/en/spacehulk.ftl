@@ -209,9 +209,12 @@ spacehulk-rules =
     • Pick a model, then its action: every button shows what it costs in AP (or CP). A Terminator moves forward 1 AP, backwards 2, turns 1; a Genestealer side-steps 1, turns 90° free.
     • Storm bolters kill on a 6 on either of 2 dice; sustained fire at the same target adds +1 a shot. Overwatch (2 AP) shoots at every Genestealer action in the arc, but a double jams it.
     • Blips are counters of 1-3 Genestealers, seen only by the Genestealer player; they convert when a Marine sees them.
-    • Squares are named like a chess board: column letters, row numbers (J7); a lower level is marked @2.
+    • Squares are named like a chess board: column letters, row numbers (J7); a lower level is marked @1.
     • The image shows doors (bar: closed, stubs: open, red cross: destroyed), flames, overwatch (yellow dot) and jams (red box), and the active model's fire arc (yellow) and sight (blue).
-spacehulk-image-level = Level { $level }
+spacehulk-image-level = { $level ->
+        [0] Level 0
+       *[other] Level { $level } (squares @{ $level })
+    }
 spacehulk-image-exit_mark = EXIT
 spacehulk-legend-marine = Terminator
 spacehulk-legend-stealer = Genestealer

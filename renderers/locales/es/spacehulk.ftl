@@ -209,9 +209,12 @@ spacehulk-rules =
     • Elige una miniatura y luego su acción: cada botón muestra su coste en PA (o PM). Un Exterminador avanza por 1 PA, retrocede por 2 y gira por 1; un Genestealer se desplaza de lado por 1 y gira 90° gratis.
     • Los bólteres de asalto matan con un 6 en cualquiera de 2 dados; el fuego sostenido contra el mismo objetivo suma +1 por disparo. El fuego de supresión (2 PA) dispara a cada acción de Genestealer en el arco, pero un doble lo encasquilla.
     • Los blips son fichas de 1 a 3 Genestealers que solo ve el jugador genestealer; se revelan cuando un marine los ve.
-    • Las casillas se nombran como en un tablero de ajedrez: letra de columna y número de fila (J7); un nivel inferior se marca @2.
+    • Las casillas se nombran como en un tablero de ajedrez: letra de columna y número de fila (J7); un nivel inferior se marca @1.
     • La imagen muestra las puertas (barra: cerrada, topes: abierta, cruz roja: destruida), las llamas, el fuego de supresión (punto amarillo), los encasquillamientos (cuadro rojo) y el arco de fuego (amarillo) y la visión (azul) de la miniatura activa.
-spacehulk-image-level = Nivel { $level }
+spacehulk-image-level = { $level ->
+        [0] Nivel 0
+       *[other] Nivel { $level } (casillas @{ $level })
+    }
 spacehulk-image-exit_mark = SALIDA
 spacehulk-legend-marine = Exterminador
 spacehulk-legend-stealer = Genestealer
