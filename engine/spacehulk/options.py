@@ -10,9 +10,10 @@ variant name is read as `variants.<name>`, and `expansions` also takes a comma-s
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Expansion = Literal["deathwing"]
 
@@ -90,6 +91,18 @@ class Variants(BaseModel):
     """Override the mission's last turn (None: the mission's own)."""
 
 
+def mission_ids() -> tuple[str, ...]:
+    """Every mission a table may name: the built-in ones (missions.MISSIONS), then the generated ones
+    (scenarios.GENERATED, where that module exists)."""
+    from .missions import MISSIONS  # missions reads maps: imported when options are checked
+
+    try:
+        generated = importlib.import_module(f"{__package__}.scenarios").GENERATED
+    except ModuleNotFoundError:
+        generated = ()
+    return (*MISSIONS, *(name for name in generated if name not in MISSIONS))
+
+
 class SpaceHulkOptions(BaseModel):
     """Table options for a Space Hulk game."""
 
@@ -100,6 +113,15 @@ class SpaceHulkOptions(BaseModel):
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()
+
+    @field_validator("mission")
+    @classmethod
+    def _known_mission(cls, value: str) -> str:
+        """A built-in mission, named by its id (missions.MISSIONS); the refusal lists them."""
+        known = mission_ids()
+        if value not in known:
+            raise ValueError(f"there is no mission {value!r}; the missions are {', '.join(known)}")
+        return value
 
     @model_validator(mode="before")
     @classmethod

@@ -300,3 +300,92 @@ async def test_whole_games_through_discord_leak_nothing(
                 assert dumped(arg) in redacted, arg
             else:
                 assert dumped(arg) in spectator, f"{record.game} {method} drew a non-spectator view"
+
+
+async def test_a_space_hulk_game_through_discord_leaks_nothing(
+    emu: Emulator,
+    world: World,
+    start: Any,
+    db_path: Any,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch,
+) -> None:
+    """Space Hulk's secrets (SHB-5.1 the command point chit, SHB-10.1 blip values and the bag) over a
+    whole mission played through the bot: each seat's private text reaches only that seat, nothing
+    secret or the seed is logged, and every public image, status and narration line is drawn from a
+    spectator view or an event redacted for nobody."""
+    pytest.importorskip("renderers.spacehulk")
+    from tests.e2e.spacehulk_driver import play
+
+    tablero = await start(TABLERO_WORKERS=0)  # in-process images, so the spies see every call
+    caplog.set_level(logging.INFO)
+    for ours in ("bot", "cogs", "tablero"):
+        caplog.set_level(logging.DEBUG, logger=ours)
+    presenter = presenter_for("spacehulk")
+    calls: list[tuple[str, Any]] = []
+    for method in ("board_png", "status_text", "narrate"):
+        real = getattr(presenter, method)
+
+        def spy(arg: Any, lang: str, _real: Any = real, _method: str = method) -> Any:
+            calls.append((_method, arg))
+            return _real(arg, lang)
+
+        monkeypatch.setattr(presenter, method, spy)
+    table, thread = await challenge(
+        emu,
+        tablero,
+        world.alice,
+        world.bob,
+        world.channel,
+        game="spacehulk",
+        side="marine",
+        mission="purge",
+        turn_limit=3,
+        timer_mode="untimed",
+    )
+    await play(emu, tablero, [world.alice, world.bob], thread, table, random.Random(5))
+    await tablero.delivery.wait_idle()
+    record = await tablero.tables.get(table)
+    assert record.status == "finished"
+    rules = GAMES["spacehulk"]
+    log = await tablero.store.load_events(table)
+    events = [rules.parse_event(e.data) for e in log]
+    ends = [r.seq for r, nxt in zip(log, [*log[1:], None], strict=True) if nxt is None or nxt.at != r.at]
+    private, spectator = secrets_of(rules, presenter, events, ends)
+    assert private["marine"] and private["genestealer"]  # both seats had secrets to keep
+    seat_of = {user: seat for seat, user in record.seats.items()}
+    logs = [
+        r.getMessage() + (r.exc_text or "")
+        for r in caplog.records
+        if not r.name.startswith(("aiohttp", "tests"))
+    ]
+    delivered = 0
+    for message in emu.store.messages.values():
+        if message.deleted or message.author_id != emu.bot.id:
+            continue
+        channel = emu.store.channels[message.channel_id]
+        reader = message.ephemeral_to if message.ephemeral else getattr(channel, "recipient_id", None)
+        mine = private.get(seat_of.get(reader, ""), set())
+        delivered += bool(mine & {line for line in mine if line in message.content})
+        for seat, lines in private.items():
+            if reader is not None and seat_of.get(reader) == seat:
+                continue
+            leaked = [line for line in lines - mine if line in message.content]
+            assert not leaked, f"{seat}'s secret {leaked[:2]} reached {reader or 'everyone'}"
+        assert str(record.seed) not in message.content
+    assert delivered  # the private panels did carry the secrets to their owners (the scan can fail)
+    for line in logs:
+        assert str(record.seed) not in line, "a table's seed in a log line"
+        for lines in private.values():
+            assert not [s for s in lines if s in line], f"a secret in a log line: {line[:200]}"
+    redacted = {
+        json.dumps(e.redacted_for(None).model_dump(mode="json"), sort_keys=True)
+        for e in events
+        if e.redacted_for(None)
+    }
+    assert calls
+    for method, arg in calls:
+        if method == "narrate":
+            assert dumped(arg) in redacted, arg
+        else:
+            assert dumped(arg) in spectator, f"spacehulk {method} drew a non-spectator view"
