@@ -213,6 +213,13 @@ class Teleported(Event):
     turn: int
 
 
+class StealerSighted(Event):
+    """A Marine saw a Genestealer for the first time this game (DW-SC1, A-35: "seen" at any time)."""
+
+    kind: Literal["stealer_sighted"] = "stealer_sighted"
+    model: str
+
+
 class AreaSecured(Event):
     """An entry area is secured for the rest of the game (DW-SEC-2 .. DW-SEC-5); `lost`: the blips and
     Genestealers lurking beyond it, removed without counting as kills and without being revealed."""
@@ -498,6 +505,7 @@ ShEvent = Annotated[
     | GrenadeExploded
     | Teleported
     | AreaSecured
+    | StealerSighted
     | Malfunctioned
     | Reloaded
     | SelfDestructed

@@ -19,6 +19,10 @@ def _update(s: SpaceHulkState, model: str, **changes: Any) -> None:
         s.pieces[model] = p.model_copy(update=changes)
 
 
+def _count(s: SpaceHulkState, key: str) -> None:
+    s.tally[key] = s.tally.get(key, 0) + 1
+
+
 def _remove(s: SpaceHulkState, model: str) -> Piece | None:
     p = s.pieces.pop(model, None)
     if s.active == model:
@@ -119,6 +123,7 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.pieces[model] = Piece(id=model, kind="blip", pos=square, ap=BLIP_AP, ambush=True)
             s.next_id = max(s.next_id, int(model[1:]) + 1)
             s.ambush_turn = turn
+            _count(s, "ambushes")
         case ev.AmbushRevealed():
             pass  # what follows (a Genestealer placed, shots, removal) are events of their own
         case ev.Fell(model=model):
@@ -164,6 +169,10 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
         case ev.Killed(model=model, kills=kills, value=value):
             gone = _remove(s, model)
             s.kills += kills
+            if gone is not None and gone.kind == "marine":
+                _count(s, "marines_lost")
+            if gone is not None and gone.kind == "genestealer":
+                s.tally["seen"] = 1  # A-35 reading: a Genestealer killed was seen
             if gone is not None and gone.kind == "blip":
                 s.blips.pop(model, None)
                 if value is not None:
@@ -175,6 +184,8 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             _remove(s, model)
             s.teleported.append(model)
             s.teleport_turn = turn
+        case ev.StealerSighted():
+            s.tally["seen"] = 1
         case ev.AreaSecured(area=area, lost=lost):
             s.secured.append(area)
             for model in lost:
@@ -189,6 +200,7 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
         case ev.BlipPlaced(model=model, area=area, value=value, lurk_until=lurk_until, from_bag=from_bag):
             s.pieces[model] = Piece(id=model, kind="blip", area=area, ap=BLIP_AP, lurk_until=lurk_until)
             s.next_id = max(s.next_id, int(model[1:]) + 1)
+            _count(s, "blips")
             if value is not None:
                 s.blips[model] = value
                 if from_bag:
@@ -207,6 +219,7 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
                 id=model, kind="genestealer", pos=square, area=area, ap=ap, activated=activated, lurk_until=lu
             )
             s.next_id = max(s.next_id, int(model[1:]) + 1)
+            _count(s, "stealers")
         case ev.FacingSet(model=model, facing=facing):
             _update(s, model, facing=facing)
         case (

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Outcome
+from engine.core import Dice, Outcome
 
 from .board import Board, Facing, Square
 from .board.mapfile import map_text, parse_cached
@@ -89,8 +89,18 @@ class SurviveTurns(_Frozen):
     turns: int
 
 
+class ScenarioGoal(_Frozen):
+    """A Mission Generator scenario's end state (DW-SC1 .. DW-SC6, A-35), tested by
+    `scenarios.goal_met`; the outcome's reason names the goal (spacehulk.win.<goal>)."""
+
+    kind: Literal["scenario"] = "scenario"
+    goal: str
+    count: int = 0
+
+
 WinCondition = Annotated[
-    KillStealers | SealEntries | EscapeMarines | FlameSections | SurviveTurns, Field(discriminator="kind")
+    KillStealers | SealEntries | EscapeMarines | FlameSections | SurviveTurns | ScenarioGoal,
+    Field(discriminator="kind"),
 ]
 
 
@@ -128,7 +138,8 @@ class SectionBurned(_Frozen):
 
 
 LoseCondition = Annotated[
-    AllMarinesDead | NoFlamerAmmo | MarinesBelow | StealerOn | SectionBurned, Field(discriminator="kind")
+    AllMarinesDead | NoFlamerAmmo | MarinesBelow | StealerOn | SectionBurned | ScenarioGoal,
+    Field(discriminator="kind"),
 ]
 
 
@@ -154,6 +165,18 @@ class Mission(_Frozen):
     teleport: bool = False  # Marines may teleport out (DW-TEL-1)
     securing: bool = False  # Marines may secure entry areas (DW-SEC-1)
     force_timer: ForceTimer | None = None  # the Force List timer replaces the base timer (DW-TMR-1, A-16)
+    # The Mission Generator (scenarios.py): the D6 rolls, the scenario and the squares its rules name.
+    scenario: str | None = None
+    rolls: dict[str, int] = {}  # e.g. {"scenario": 3, "force": 5} (DW-GEN-1, DW-GEN-4), public
+    blip_total: int | None = None  # blips for the whole scenario (DW-GEN-4); None: no limit
+    ambush_allowed: bool = True  # the scenario allows ambush markers (DW-SC3: none)
+    ambush_limit: int | None = None  # ambush markers per scenario (DW-GEN-5: 4)
+    secured_start: tuple[str, ...] = ()  # entry areas secured before play (DW-SC3)
+    teleport_unlock: int | None = None  # teleporting out waits for this many Genestealers (DW-SC1, A-35)
+    teleport_squares: tuple[Square, ...] | None = None  # teleport only from these squares (DW-SC5)
+    marine_corridors: tuple[tuple[Square, ...], ...] = ()  # deployment corridors (DW-GEN-3, DW-SC3)
+    objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
+    perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
 
     @property
     def board(self) -> Board:
@@ -172,14 +195,16 @@ class Mission(_Frozen):
         """The outcome reached at this moment, if any."""
         for cond in self.win:
             if _win_met(cond, state, moment, helpers):
-                return Outcome(winners=("marine",), reason=f"spacehulk.win.{cond.kind}", params=_params(cond))
+                return Outcome(
+                    winners=("marine",), reason=f"spacehulk.win.{_name(cond)}", params=_params(cond)
+                )
         for cond in self.draw:
             if _win_met(cond, state, moment, helpers):
-                return Outcome(winners=(), reason=f"spacehulk.draw.{cond.kind}", params=_params(cond))
+                return Outcome(winners=(), reason=f"spacehulk.draw.{_name(cond)}", params=_params(cond))
         for lose in self.lose:
             if _lose_met(lose, state, helpers):
                 return Outcome(
-                    winners=("genestealer",), reason=f"spacehulk.lose.{lose.kind}", params=_params(lose)
+                    winners=("genestealer",), reason=f"spacehulk.lose.{_name(lose)}", params=_params(lose)
                 )
         last = state.options.variants.turn_limit or self.last_turn
         if moment == "end_phase" and last is not None and state.turn >= last:
@@ -194,8 +219,12 @@ class Checks:
         self.sealed = sealed
 
 
+def _name(cond: BaseModel) -> str:
+    return cond.goal if isinstance(cond, ScenarioGoal) else cond.kind  # type: ignore[attr-defined, no-any-return]
+
+
 def _params(cond: BaseModel) -> dict[str, Any]:
-    return {k: v for k, v in cond.model_dump().items() if k != "kind"}
+    return {k: v for k, v in cond.model_dump().items() if k not in ("kind", "goal")}
 
 
 def _win_met(cond: WinCondition, state: SpaceHulkState, moment: Moment, helpers: Checks) -> bool:
@@ -210,6 +239,10 @@ def _win_met(cond: WinCondition, state: SpaceHulkState, moment: Moment, helpers:
             return moment == "end_phase" and state.turn >= n
         case SealEntries():
             return moment == "end_phase" and helpers.sealed()
+        case ScenarioGoal():
+            from .scenarios import goal_met
+
+            return goal_met(cond, state)
     return False
 
 
@@ -226,6 +259,10 @@ def _lose_met(cond: LoseCondition, state: SpaceHulkState, helpers: Checks) -> bo
             return any(p.kind == "genestealer" and p.pos in squares for p in state.pieces.values())
         case SectionBurned(sections=secs):
             return any(s in state.flamed_sections for s in secs)
+        case ScenarioGoal():
+            from .scenarios import goal_met
+
+            return goal_met(cond, state)
     return False
 
 
@@ -279,3 +316,13 @@ def get_mission(mission_id: str) -> Mission:
     if mission_id not in MISSIONS:
         raise KeyError(f"unknown Space Hulk mission {mission_id!r}; known: {sorted(MISSIONS)}")
     return MISSIONS[mission_id]()
+
+
+def make_mission(mission_id: str, dice: Dice) -> Mission:
+    """The mission a table plays: a built-in one, or one the Mission Generator builds with the
+    game's seeded dice (scenarios.GENERATED: the scenario and force D6, the geotile board)."""
+    from .scenarios import GENERATED, build
+
+    if mission_id in GENERATED:
+        return build(mission_id, dice)
+    return get_mission(mission_id)

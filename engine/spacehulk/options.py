@@ -109,7 +109,8 @@ class SpaceHulkOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mission: str = "purge"
-    """The built-in mission to play (missions.MISSIONS)."""
+    """The mission to play: a built-in one (missions.MISSIONS) or a generated one (scenarios.GENERATED:
+    "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed)."""
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()

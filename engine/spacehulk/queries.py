@@ -584,6 +584,19 @@ class Queries:
             return problem("teleport.own_turn")
         if self.state.teleport_turn == self.state.turn:
             return problem("teleport.one_a_turn")
+        return self._scenario_teleport_problem(p)
+
+    def _scenario_teleport_problem(self, p: Piece) -> Problem | None:
+        """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was
+        placed, or once the blip total is spent and nothing Genestealer is left on the board."""
+        m = self.state.mission
+        if m.teleport_squares is not None and p.pos not in m.teleport_squares:
+            return problem("teleport.room")
+        if m.teleport_unlock is not None and self.state.tally.get("stealers", 0) < m.teleport_unlock:
+            spent = m.blip_total is not None and self.state.tally.get("blips", 0) >= m.blip_total
+            left = any(q.kind != "marine" for q in self.state.pieces.values())
+            if not spent or left:
+                return problem("teleport.locked", count=m.teleport_unlock)
         return None
 
     def securable(self) -> list[str]:
@@ -636,6 +649,10 @@ class Queries:
         s = self.state
         if not (s.options.deathwing and self.opt.ambush) or s.ambush_turn == s.turn:
             return False
+        if not s.mission.ambush_allowed:  # DW-SC3
+            return False
+        if s.mission.ambush_limit is not None and s.tally.get("ambushes", 0) >= s.mission.ambush_limit:
+            return False  # DW-GEN-5
         return sum(1 for p in s.pieces.values() if p.ambush) < 2
 
     def ambush_square_problem(self, sq: Square) -> Problem | None:

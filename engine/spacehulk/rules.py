@@ -77,6 +77,7 @@ from .events import (
     Reloaded,
     Spent,
     StealerPhaseEnded,
+    StealerSighted,
     StoodUp,
     Teleported,
     TimerExpired,
@@ -86,7 +87,7 @@ from .events import (
 from .evolve import evolve as _evolve
 from .legal import choice_actions, interrupt_eligible, marine_actions, stealer_actions
 from .messages import Problem, problem, refuse
-from .missions import Checks, MarineSpec, Mission, Moment, get_mission
+from .missions import Checks, MarineSpec, Mission, Moment, make_mission
 from .options import SpaceHulkOptions
 from .queries import Queries, who
 from .state import (
@@ -136,7 +137,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, SpaceHulkOptions)
-        mission = get_mission(options.mission)
+        mission = make_mission(options.mission, dice)  # generated missions roll their D6 and board here
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         force_list = options.deathwing and options.variants.force_points is not None
@@ -156,6 +157,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             doors=[d.initial for d in mission.board.doors],
             bag=dict(mission.blip_bag or options.variants.blip_bag),
             agenda=agenda,
+            secured=list(mission.secured_start),  # DW-SC3: areas secured before play
         )
         tape = Tape(self, state, dice)
         _settle(tape)
@@ -827,6 +829,9 @@ def _end_marine_phase(tape: Tape, reason: str) -> None:
     if _check(tape, "marine_phase_end"):
         return
     n = tape.state.mission.reinforcements_for(tape.state.turn)
+    total = tape.state.mission.blip_total
+    if total is not None:  # DW-GEN-4: the scenario's total; ambush markers do not count (DW-GEN-5)
+        n = min(n, max(0, total - tape.state.tally.get("blips", 0)))
     if n > 0:
         tape.push(AgReinforce(remaining=n))  # SHB-2.3: the reinforcement phase opens the Stealer turn
 
@@ -893,11 +898,21 @@ def _check(tape: Tape, moment: Moment) -> bool:
         return False  # no force yet: no mission predicate applies (DW-FL-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
+    if tape.state.mission.scenario == "reconnaissance" and not tape.state.tally.get("seen"):
+        _sighting(tape)
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
         tape.emit(GameEnded(outcome=found))
         return True
     return False
+
+
+def _sighting(tape: Tape) -> None:
+    """DW-SC1, A-35: the first time any Marine has a Genestealer figure in sight, it is logged."""
+    for g in sorted(tape.state.pieces.values(), key=lambda p: p.number):
+        if g.kind == "genestealer" and g.pos is not None and tape.marine_sees(g.pos):
+            tape.emit(StealerSighted(model=g.id))
+            return
 
 
 # --- the agenda ----------------------------------------------------------------------------------

@@ -323,6 +323,9 @@ class SpaceHulkState(State):
     ambush_turn: int = 0  # the last turn an ambush marker was placed (one a turn, DW-AMB-2)
     wrecked: list[Square] = []  # destroyed crates (now rubble, DW-CRT-1) and cryo tanks (DW-CRY-1)
     flamed_sections: list[str] = []
+    # Public counts the generator scenarios read (scenarios.py): "blips" drawn, "ambushes" placed,
+    # "stealers" placed, "marines_lost", "seen" (1 once a Marine saw a Genestealer, DW-SC1, A-35).
+    tally: dict[str, int] = {}
     outcome: Outcome | None = None
 
     @property
@@ -345,6 +348,7 @@ class SpaceHulkState(State):
                 "secured": list(self.secured),
                 "wrecked": list(self.wrecked),
                 "flamed_sections": list(self.flamed_sections),
+                "tally": dict(self.tally),
             }
         )
 

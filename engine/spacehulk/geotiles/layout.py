@@ -328,7 +328,8 @@ def generator_board(dice: Chooser, *, count: int = 8, add_control_room: bool = F
                 placed.append(options[dice.index(len(options))])
                 break
     ports = deployment_ports(placed, dice)
-    return compose(placed, [Corridor(port) for port in ports], name="Mission Generator board")
+    length = DEPLOY_LENGTH if len(ports) > 1 else 2 * DEPLOY_LENGTH  # DW-GEN-7: one corridor, longer
+    return compose(placed, [Corridor(port, length) for port in ports], name="Mission Generator board")
 
 
 def cloud_runner_board(dice: Chooser, board_number: int) -> BuiltBoard:

@@ -511,3 +511,16 @@ spacehulk-say-force_built = The Marine player takes a force of { $count ->
         [one] { $count } Terminator
        *[other] { $count } Terminators
     } ({ $cost } points).
+# Mission Generator scenarios (engine/spacehulk/scenarios.py)
+spacehulk-teleport-locked = Teleporting out waits until { $count } Genestealers have been placed.
+spacehulk-teleport-room = In this scenario Marines teleport out only from inside the control room.
+spacehulk-win-recon_out = The Marines win: they saw the Genestealers and teleported out, losing at most one Marine.
+spacehulk-draw-recon_draw = A draw: the Marines left without seeing a Genestealer.
+spacehulk-lose-recon_kills = The Genestealers win: they killed { $count } Marines.
+spacehulk-win-perimeter = The Marines win: the perimeter's entry areas are secured.
+spacehulk-lose-corridor = The Genestealers win: they reached a Marine entry corridor.
+spacehulk-win-wiped = The Marines win: the Genestealer force is spent and wiped out.
+spacehulk-win-tanks = The Marines win: the cryogenic tanks holding the Magi are destroyed.
+spacehulk-win-escaped_half = The Marines win: half the force teleported out of the control room.
+spacehulk-lose-escape_failed = The Genestealers win: too few Marines are left to escape.
+spacehulk-win-all_secured = The Marines win: every Genestealer entry area is secured.

@@ -511,3 +511,16 @@ spacehulk-say-force_built = El jugador marine toma una fuerza de { $count ->
         [one] { $count } Exterminador
        *[other] { $count } Exterminadores
     } ({ $cost } puntos).
+# Escenarios del Generador de Misiones (engine/spacehulk/scenarios.py)
+spacehulk-teleport-locked = Teletransportarse fuera espera a que se hayan colocado { $count } genestealers.
+spacehulk-teleport-room = En este escenario los marines solo se teletransportan fuera desde dentro de la sala de control.
+spacehulk-win-recon_out = Ganan los marines: han visto a los genestealers y se han teletransportado fuera perdiendo como mucho un marine.
+spacehulk-draw-recon_draw = Empate: los marines se han ido sin ver ningún genestealer.
+spacehulk-lose-recon_kills = Ganan los genestealers: han matado a { $count } marines.
+spacehulk-win-perimeter = Ganan los marines: las áreas de entrada del perímetro están aseguradas.
+spacehulk-lose-corridor = Ganan los genestealers: han llegado a un pasillo de entrada de los marines.
+spacehulk-win-wiped = Ganan los marines: la fuerza genestealer se ha agotado y ha sido aniquilada.
+spacehulk-win-tanks = Ganan los marines: los tanques criogénicos de los Magos están destruidos.
+spacehulk-win-escaped_half = Ganan los marines: la mitad de la fuerza se ha teletransportado fuera de la sala de control.
+spacehulk-lose-escape_failed = Ganan los genestealers: quedan demasiado pocos marines para escapar.
+spacehulk-win-all_secured = Ganan los marines: todas las áreas de entrada genestealer están aseguradas.

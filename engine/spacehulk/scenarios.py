@@ -1,0 +1,229 @@
+"""The Deathwing Mission Generator's six scenarios as missions (DW-GEN-1 .. DW-GEN-7, DW-SC1 .. DW-SC6,
+A-34, A-35).
+
+A table picks a generated mission by id (`SpaceHulkOptions.mission`): "dw_generator" rolls the
+scenario D6 (DW-GEN-1); "dw_reconnaissance" .. "dw_search_and_destroy" name one. At setup the game's
+seeded dice roll the Genestealer force D6 (DW-GEN-4) and build the geotile board (geotiles/layout.py,
+DW-GEO-2, DW-GEN-3); the rolls, the board and every square the scenario's rules name live in the
+Mission, so the game replays from its log.
+
+Readings (also listed in docs/geotiles.md):
+- The Marine force is the Force List's when the table sets `force_points` (DW-GEN-2); otherwise two
+  Force List Standard squads (an assault cannon in one, a heavy flamer in the other), each whole in
+  one deployment corridor, leader in front (DW-GEN-6, DW-GEN-7); one squad in Reconnaissance ("his
+  squad", DW-SC1).
+- Blips per turn are the D6's maximum (the engine places all of them; placing fewer is not offered).
+  Genestealers never start on the board (DW-GEN-7): the first blips arrive in turn 1's reinforcement
+  phase. Ambush markers need the table's `ambush` option (DW-AMB-1) and the scenario's leave; at most
+  4 per scenario (DW-GEN-5), outside the blip total.
+- DW-SC1: teleporting out unlocks after the 5th Genestealer figure is placed, or once the blip total
+  is spent and nothing Genestealer is on the board (A-35). "Seen" = a Genestealer figure in any
+  Marine's sight at any moment between two steps of play, or killed (A-35). The Marine wins when no
+  Marine is left on the board, at least one teleported out, at most one died and one was seen; the
+  Genestealers win on the second Marine killed; any other end (all out, none seen) is a draw.
+- DW-SC2: the 4 entry areas nearest any deployment square by the shortest route (A-35), equally
+  near ones taken in entry-area order (the list is public from the start: the announcement); fewer
+  than 4 areas: all. The Genestealers win when no Marine is left.
+- DW-SC3: "deploy anywhere" is not offered: the Marines stand in the deployment corridors, which are
+  the squares a Genestealer must not reach. The 4 pre-secured areas are the 4 nearest the corridors
+  (as DW-SC2). A blip counts too (A-35). The Marine wins once the blip total is spent and no blip or
+  Genestealer is left, on the board or lurking.
+- DW-SC4: every cryo tank of geotile 10 destroyed (A-35). DW-SC5: teleport only from a control-room
+  square; the Marine wins when at least half the force (rounded up) teleported out, and loses as soon
+  as that can no longer happen. DW-SC6: every Genestealer entry area secured, or the blip total spent
+  and no blip or Genestealer left (A-35).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, get_args
+
+from engine.core import Dice
+
+from .board import Board, Square
+from .board.mapfile import parse_cached
+from .deathwing.force import ForceOrder, Heavy, SquadOrder
+from .deathwing.force import build as build_force
+from .geotiles import BuiltBoard, generator_board
+from .missions import AllMarinesDead, MarineSpec, Mission, ScenarioGoal
+
+SCENARIO_D6: dict[int, str] = {
+    1: "reconnaissance",
+    2: "establish_perimeter",
+    3: "defend_perimeter",
+    4: "raid",
+    5: "escape",
+    6: "search_and_destroy",
+}  # DW-GEN-1
+FORCE_D6: dict[int, tuple[int, int]] = {
+    1: (2, 20),
+    2: (2, 20),
+    3: (2, 25),
+    4: (2, 25),
+    5: (3, 30),
+    6: (3, 30),
+}  # DW-GEN-4: (blips per turn at most, blips in all)
+NAMES = {
+    "reconnaissance": "Reconnaissance",
+    "establish_perimeter": "Establish Perimeter",
+    "defend_perimeter": "Defend Perimeter",
+    "raid": "Raid",
+    "escape": "Escape",
+    "search_and_destroy": "Search and Destroy",
+}
+GENERATED: dict[str, str | None] = {
+    "dw_generator": None,
+    **{f"dw_{name}": name for name in SCENARIO_D6.values()},
+}
+AMBUSH_LIMIT = 4  # DW-GEN-5
+DEFEND_EXTRA_BLIPS = 10  # DW-SC3
+PERIMETER = 4  # DW-SC2, DW-SC3
+RECON_UNLOCK = 5  # DW-SC1
+
+
+def standard_force(squads: int) -> list[list[MarineSpec]]:
+    """The force without a Force List: `squads` Standard squads as the Force List boxes them (Sergeant
+    first, then the heavy weapon and three storm bolters), the heavy weapons taken in turn."""
+    heavies = get_args(Heavy)
+    orders = tuple(SquadOrder(squad="standard", heavy=heavies[i % len(heavies)]) for i in range(squads))
+    marines, _timer, _cost = build_force(ForceOrder(squads=orders), budget=125)
+    return [[m for m in marines if m.squad == letter] for letter in dict.fromkeys(m.squad for m in marines)]
+
+
+def _deploy(force: Sequence[Sequence[MarineSpec]], built: BuiltBoard) -> tuple[MarineSpec, ...]:
+    """Each squad whole in one corridor, leader on the square nearest the board (DW-GEN-6, DW-GEN-7)."""
+    out: list[MarineSpec] = []
+    filled = [0] * len(built.corridors)
+    for i, men in enumerate(force):
+        c = i % len(built.corridors)
+        run = built.corridors[c]
+        for man in men:
+            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
+            filled[c] += 1
+    return tuple(out)
+
+
+def _facing(run: Sequence[Square]) -> str:
+    """Marines in a corridor face the board: from the far end toward the port."""
+    if len(run) < 2:
+        return "N"
+    dx, dy = run[0][0] - run[1][0], run[0][1] - run[1][1]
+    return {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}[(dx, dy)]
+
+
+def nearest_areas(
+    board: Board, starts: Sequence[Square], areas: Sequence[str], count: int
+) -> tuple[str, ...]:
+    """The `count` entry areas nearest any of `starts` by the shortest route (A-35); ties in area order."""
+    far = 10**9
+    best = {a: far for a in areas}
+    for start in starts:
+        dist = board.walk_distances(start, far)
+        for a in areas:
+            best[a] = min(best[a], dist.get(board.entries[a].square, far))
+    ranked = sorted(areas, key=lambda a: (best[a], list(board.entries).index(a)))
+    return tuple(ranked[:count])
+
+
+def build(mission_id: str, dice: Dice) -> Mission:
+    """DW-GEN-1 .. DW-GEN-7: roll (or take) the scenario, roll the force D6, build the board."""
+    rolls: dict[str, int] = {}
+    scenario = GENERATED[mission_id]
+    if scenario is None:
+        rolls["scenario"] = dice.d6()[0]
+        scenario = SCENARIO_D6[rolls["scenario"]]
+    rolls["force"] = dice.d6()[0]
+    per_turn, total = FORCE_D6[rolls["force"]]
+    built = generator_board(dice, add_control_room=scenario in ("raid", "escape"))  # A-34
+    board = parse_cached(built.map_text)
+    force = standard_force(1 if scenario == "reconnaissance" else 2)
+    marines = _deploy(force, built)
+    corridor_squares = tuple(sq for run in built.corridors for sq in run)
+    areas = tuple(board.entries)
+    nearest = nearest_areas(board, corridor_squares, areas, PERIMETER)
+    fields: dict[str, Any] = {
+        "id": mission_id,
+        "name": f"Deathwing generator: {NAMES[scenario]}",
+        "map_name": "geotiles",
+        "map_text": built.map_text,
+        "marines": marines,
+        "reinforcements": per_turn,
+        "blip_total": total,
+        "ambush_limit": AMBUSH_LIMIT,
+        "deathwing": True,
+        "scenario": scenario,
+        "rolls": rolls,
+        "marine_corridors": built.corridors,
+        "win": (),
+        "lose": (AllMarinesDead(),),
+    }
+    match scenario:
+        case "reconnaissance":  # DW-SC1
+            fields.update(
+                teleport=True,
+                teleport_unlock=RECON_UNLOCK,
+                win=(ScenarioGoal(goal="recon_out"),),
+                draw=(ScenarioGoal(goal="recon_draw"),),
+                lose=(ScenarioGoal(goal="recon_kills", count=2), AllMarinesDead()),
+            )
+        case "establish_perimeter":  # DW-SC2
+            fields.update(securing=True, perimeter=nearest, win=(ScenarioGoal(goal="perimeter"),))
+        case "defend_perimeter":  # DW-SC3
+            fields.update(
+                secured_start=nearest,
+                ambush_allowed=False,
+                blip_total=total + DEFEND_EXTRA_BLIPS,
+                win=(ScenarioGoal(goal="wiped"),),
+                lose=(ScenarioGoal(goal="corridor"), AllMarinesDead()),
+            )
+        case "raid":  # DW-SC4
+            fields.update(securing=True, objective=built.cryo, win=(ScenarioGoal(goal="tanks"),))
+        case "escape":  # DW-SC5
+            fields.update(
+                securing=True,
+                teleport=True,
+                teleport_squares=built.control_room,
+                reinforcements=1,
+                objective=built.control_room,
+                win=(ScenarioGoal(goal="escaped_half"),),
+                lose=(ScenarioGoal(goal="escape_failed"),),
+            )
+        case "search_and_destroy":  # DW-SC6
+            fields.update(securing=True, win=(ScenarioGoal(goal="all_secured"), ScenarioGoal(goal="wiped")))
+    return Mission(**fields)
+
+
+def goal_met(goal: ScenarioGoal, state: Any) -> bool:
+    """Whether a scenario end state holds now (DW-SC1 .. DW-SC6, A-35)."""
+    m = state.mission
+    tally = state.tally
+    pieces = state.pieces.values()
+    on_board = [p for p in pieces if p.kind == "marine"]
+    force = len(on_board) + len(state.teleported) + len(state.escaped) + tally.get("marines_lost", 0)
+    match goal.goal:
+        case "recon_out":
+            return (not on_board and bool(state.teleported) and tally.get("seen", 0) > 0) and tally.get(
+                "marines_lost", 0
+            ) <= 1
+        case "recon_draw":
+            return not on_board and tally.get("marines_lost", 0) < 2
+        case "recon_kills":
+            return tally.get("marines_lost", 0) >= goal.count
+        case "perimeter":
+            return all(a in state.secured for a in m.perimeter)
+        case "corridor":
+            squares = {sq for run in m.marine_corridors for sq in run}
+            return any(p.kind != "marine" and p.pos in squares for p in pieces)
+        case "wiped":
+            spent = m.blip_total is not None and tally.get("blips", 0) >= m.blip_total
+            return spent and not any(p.kind != "marine" for p in pieces)
+        case "tanks":
+            return bool(m.objective) and all(sq in state.wrecked for sq in m.objective)
+        case "escaped_half":
+            return force > 0 and len(state.teleported) >= -(-force // 2)
+        case "escape_failed":
+            return force > 0 and len(on_board) + len(state.teleported) < -(-force // 2)
+        case "all_secured":
+            return all(a in state.secured for a in m.usable_areas())
+    raise ValueError(f"unknown scenario goal {goal.goal!r}")

@@ -1,0 +1,281 @@
+"""The Mission Generator's scenarios as missions (DW-GEN-1 .. DW-GEN-7, DW-SC1 .. DW-SC6, A-34, A-35):
+the D6 tables, the generated board and force, each scenario's special rules and end states, and
+seeded full games of every scenario that end."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from engine.core import Dice, Rejected, fold, new_game, play_pilots, step
+from engine.spacehulk import RULES
+from engine.spacehulk.actions import EndTurn, Teleport
+from engine.spacehulk.board.mapfile import parse_cached
+from engine.spacehulk.missions import ScenarioGoal
+from engine.spacehulk.scenarios import (
+    AMBUSH_LIMIT,
+    FORCE_D6,
+    GENERATED,
+    SCENARIO_D6,
+    build,
+    goal_met,
+    nearest_areas,
+)
+from engine.spacehulk.state import AgBuildForce, AgReinforce, Piece, SpaceHulkState
+
+SLOW = os.environ.get("TABLERO_SLOW") == "1"
+
+
+def game(mission: str, seed: int = 1, **options: Any) -> SpaceHulkState:
+    state, _ = new_game(RULES, {"mission": mission, "timer_mode": "untimed", **options}, seed)
+    return state
+
+
+def with_(state: SpaceHulkState, **changes: Any) -> SpaceHulkState:
+    s = state.clone()
+    for key, value in changes.items():
+        setattr(s, key, value)
+    return s
+
+
+def test_the_scenario_d6_and_the_genestealer_force_d6() -> None:
+    """DW-GEN-1: D6 -> scenario; DW-GEN-4: 1-2 -> 2 a turn / 20, 3-4 -> 2 / 25, 5-6 -> 3 / 30."""
+    assert SCENARIO_D6 == {
+        1: "reconnaissance",
+        2: "establish_perimeter",
+        3: "defend_perimeter",
+        4: "raid",
+        5: "escape",
+        6: "search_and_destroy",
+    }
+    assert [FORCE_D6[n] for n in range(1, 7)] == [(2, 20), (2, 20), (2, 25), (2, 25), (3, 30), (3, 30)]
+    seen = set()
+    for seed in range(40):
+        mission = build("dw_generator", Dice(seed))
+        assert mission.scenario == SCENARIO_D6[mission.rolls["scenario"]]
+        per_turn, total = FORCE_D6[mission.rolls["force"]]
+        if mission.scenario != "escape":
+            assert mission.reinforcements == per_turn
+        extra = 10 if mission.scenario == "defend_perimeter" else 0
+        assert mission.blip_total == total + extra
+        seen.add(mission.scenario)
+    assert seen == set(SCENARIO_D6.values())
+    assert set(GENERATED) >= {f"dw_{name}" for name in SCENARIO_D6.values()}
+
+
+def test_the_same_seed_builds_the_same_mission() -> None:
+    assert build("dw_generator", Dice(9)) == build("dw_generator", Dice(9))
+    assert game("dw_raid", 4).mission == game("dw_raid", 4).mission
+
+
+def test_generated_board_deploys_each_squad_whole_in_its_corridor_leader_in_front() -> None:
+    """DW-GEN-3: two 5-square corridors joined to the board, every other open end an entry area;
+    DW-GEN-6: each squad whole in one area; DW-GEN-7: leaders in front, no Genestealer starts on
+    the board."""
+    state = game("dw_search_and_destroy", 3)
+    corridors = state.mission.marine_corridors
+    assert len(corridors) == 2 and [len(c) for c in corridors] == [5, 5]
+    marines = sorted(state.marines(), key=lambda p: p.number)
+    squads = list(dict.fromkeys(m.squad for m in marines))
+    assert len(squads) == 2
+    for squad, run in zip(squads, corridors, strict=True):
+        men = [m for m in marines if m.squad == squad]
+        assert {m.pos for m in men} == set(run)
+        assert men[0].sergeant and men[0].pos == run[0]  # the leader nearest the board
+    assert not [p for p in state.pieces.values() if p.kind != "marine"]  # DW-GEN-7
+    assert state.mission.start_blips == 0
+    board = parse_cached(state.mission.map_text)
+    assert len(board.entries) >= 1 and not set(board.entry_of_square) & {sq for c in corridors for sq in c}
+
+
+def test_the_force_list_replaces_the_standard_force() -> None:
+    """DW-GEN-2: with the table's Force List points the Marine player builds his force first."""
+    state = game("dw_raid", 2, force_points=50)
+    assert isinstance(state.top(), AgBuildForce) and not state.marines()
+
+
+def test_reinforcements_stop_at_the_scenario_total() -> None:
+    """DW-GEN-4: the D6's total caps the blips for the whole scenario (ambush markers outside it)."""
+    state = game("dw_search_and_destroy", 5)
+    total = state.mission.blip_total
+    assert total is not None
+    near_end = with_(state, tally={"blips": total - 1})
+    after, events = step(RULES, near_end, "marine", EndTurn())
+    placed = [e for e in events if e.kind == "blip_placed"]
+    top = after.top()
+    left = top.remaining if isinstance(top, AgReinforce) else 0
+    assert len(placed) + left == 1
+    spent = with_(state, tally={"blips": total})
+    after, events = step(RULES, spent, "marine", EndTurn())
+    assert not isinstance(after.top(), AgReinforce) and not [e for e in events if e.kind == "blip_placed"]
+
+
+def test_ambush_markers_at_most_four_and_none_in_defend_perimeter() -> None:
+    """DW-GEN-5: up to 4 ambush markers per scenario where allowed; DW-SC3: no ambush."""
+    from engine.spacehulk.queries import Queries
+
+    state = game("dw_raid", 1, ambush=True)
+    stealer_turn = with_(state, phase="stealer", turn=2, ambush_turn=1)
+    assert Queries(stealer_turn).ambush_open()
+    assert not Queries(with_(stealer_turn, tally={"ambushes": AMBUSH_LIMIT})).ambush_open()
+    defend = with_(game("dw_defend_perimeter", 1, ambush=True), phase="stealer", turn=2, ambush_turn=1)
+    assert not Queries(defend).ambush_open()
+
+
+def _stealer(state: SpaceHulkState, pid: str, pos: Any) -> dict[str, Piece]:
+    pieces = dict(state.pieces)
+    pieces[pid] = Piece(id=pid, kind="genestealer", pos=pos, facing="N", ap=6)
+    return pieces
+
+
+def test_reconnaissance_teleport_waits_for_the_fifth_genestealer() -> None:
+    """DW-SC1, A-35: teleporting out unlocks after the 5th Genestealer is placed, or once the blip
+    total is spent with nothing Genestealer on the board."""
+    state = game("dw_reconnaissance", 2)
+    assert len(state.marines()) == 5 and not state.mission.securing
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", Teleport(model="m1"))
+    assert refused.value.message_id == "spacehulk.teleport.locked"
+    unlocked = with_(state, tally={"stealers": 5})
+    after, _ = step(RULES, unlocked, "marine", Teleport(model="m1"))
+    assert "m1" in after.teleported
+    total = state.mission.blip_total
+    spent = with_(state, tally={"blips": total, "stealers": 2})
+    after, _ = step(RULES, spent, "marine", Teleport(model="m1"))
+    assert "m1" in after.teleported
+
+
+def test_reconnaissance_end_states() -> None:
+    """DW-SC1, A-35: the Marine wins by seeing a Genestealer and teleporting all survivors out losing
+    at most 1; the Genestealers win on the 2nd kill; otherwise a draw."""
+    state = game("dw_reconnaissance", 2)
+    out = with_(state, pieces={}, teleported=["m1", "m2", "m3", "m4"], tally={"seen": 1, "marines_lost": 1})
+    assert goal_met(ScenarioGoal(goal="recon_out"), out)
+    unseen = with_(out, tally={"marines_lost": 1})
+    assert not goal_met(ScenarioGoal(goal="recon_out"), unseen)
+    assert goal_met(ScenarioGoal(goal="recon_draw"), unseen)
+    two_dead = with_(state, tally={"marines_lost": 2, "seen": 1})
+    assert goal_met(ScenarioGoal(goal="recon_kills", count=2), two_dead)
+    outcome = state.mission.check(out, "immediate", None)  # type: ignore[arg-type]
+    assert outcome is not None and outcome.reason == "spacehulk.win.recon_out"
+    outcome = state.mission.check(unseen, "immediate", None)  # type: ignore[arg-type]
+    assert outcome is not None and outcome.reason == "spacehulk.draw.recon_draw" and outcome.winners == ()
+
+
+def test_reconnaissance_logs_the_first_genestealer_a_marine_sees() -> None:
+    """DW-SC1, A-35: "seen" = a Genestealer figure in any Marine's sight at any time."""
+    state = game("dw_reconnaissance", 2)
+    m1 = state.pieces["m1"]
+    ahead = (
+        m1.pos[0] + {"N": 0, "E": 1, "S": 0, "W": -1}[m1.facing],
+        m1.pos[1] + {"N": -1, "E": 0, "S": 1, "W": 0}[m1.facing],
+        0,
+    )
+    board = parse_cached(state.mission.map_text)
+    far = ahead
+    for _ in range(3):  # a few squares ahead, still in the corridor's line
+        nxt = (far[0] + ahead[0] - m1.pos[0], far[1] + ahead[1] - m1.pos[1], 0)
+        if nxt in board.cells:
+            far = nxt
+    seen = with_(state, pieces=_stealer(state, "g99", far), next_id=100)
+    after, events = step(RULES, seen, "marine", EndTurn())
+    assert any(e.kind == "stealer_sighted" for e in events) and after.tally.get("seen") == 1
+
+
+def test_establish_perimeter_secures_the_four_nearest_areas() -> None:
+    """DW-SC2, A-35: the 4 entry areas nearest the deployment squares by the shortest route, named
+    before play; securing them wins."""
+    state = game("dw_establish_perimeter", 6)
+    m = state.mission
+    board = parse_cached(m.map_text)
+    starts = [sq for c in m.marine_corridors for sq in c]
+    assert m.securing and m.perimeter == nearest_areas(board, starts, tuple(board.entries), 4)
+    assert len(m.perimeter) == min(4, len(board.entries))
+    far = 10**9
+    dist = {
+        a: min(board.walk_distances(s, far).get(board.entries[a].square, far) for s in starts)
+        for a in board.entries
+    }
+    assert max(dist[a] for a in m.perimeter) <= min(
+        (dist[a] for a in board.entries if a not in m.perimeter), default=far
+    )
+    won = with_(state, secured=list(m.perimeter))
+    outcome = m.check(won, "immediate", None)  # type: ignore[arg-type]
+    assert outcome is not None and outcome.reason == "spacehulk.win.perimeter"
+    assert m.check(with_(state, secured=list(m.perimeter[:-1])), "immediate", None) is None  # type: ignore[arg-type]
+
+
+def test_defend_perimeter_pre_secures_four_areas_and_loses_a_corridor() -> None:
+    """DW-SC3, A-35: 4 areas secured before play, no more securing, no ambush, +10 blips; a
+    Genestealer or a blip in a Marine entry corridor loses; the total spent and none left wins."""
+    state = game("dw_defend_perimeter", 6)
+    m = state.mission
+    assert state.secured == list(m.secured_start) and len(m.secured_start) == min(4, len(state.board.entries))
+    assert not m.securing and not m.ambush_allowed
+    square = m.marine_corridors[0][-1]
+    pieces = {k: v for k, v in state.pieces.items() if v.pos != square}
+    pieces["b99"] = Piece(id="b99", kind="blip", pos=square, ap=6)
+    lost = m.check(with_(state, pieces=pieces), "immediate", None)  # type: ignore[arg-type]
+    assert lost is not None and lost.reason == "spacehulk.lose.corridor"
+    wiped = with_(state, tally={"blips": m.blip_total})
+    assert m.check(wiped, "immediate", None).reason == "spacehulk.win.wiped"  # type: ignore[arg-type, union-attr]
+    lurking = with_(wiped, pieces={**state.pieces, "g9": Piece(id="g9", kind="genestealer", area="1", ap=6)})
+    assert m.check(lurking, "immediate", None) is None  # type: ignore[arg-type]
+
+
+def test_raid_adds_the_control_room_and_wins_on_its_tanks() -> None:
+    """DW-SC4, A-34, A-35: geotile 10 on the board; destroying every cryo tank in it wins."""
+    for seed in range(4):
+        state = game("dw_raid", seed)
+        m = state.mission
+        assert len(m.objective) == 2 and all(state.board.cells[sq].feature == "cryo" for sq in m.objective)
+        assert m.securing
+        assert m.check(with_(state, wrecked=[m.objective[0]]), "immediate", None) is None  # type: ignore[arg-type]
+        won = m.check(with_(state, wrecked=list(m.objective)), "immediate", None)  # type: ignore[arg-type]
+        assert won is not None and won.reason == "spacehulk.win.tanks"
+
+
+def test_escape_teleports_only_from_the_control_room_and_needs_half() -> None:
+    """DW-SC5: teleport only from inside the control room; 1 blip a turn; half the force (rounded
+    up) teleported wins, otherwise the Genestealers win."""
+    state = game("dw_escape", 3)
+    m = state.mission
+    assert m.reinforcements == 1 and m.teleport and m.teleport_squares == m.objective
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", Teleport(model="m1"))
+    assert refused.value.message_id == "spacehulk.teleport.room"
+    room = m.teleport_squares[0]
+    inside = with_(state, pieces={**state.pieces, "m1": state.pieces["m1"].model_copy(update={"pos": room})})
+    after, _ = step(RULES, inside, "marine", Teleport(model="m1"))
+    assert after.teleported == ["m1"]
+    marines = sorted(state.pieces)
+    half = with_(state, pieces={k: state.pieces[k] for k in marines[5:]}, teleported=marines[:5])
+    assert m.check(half, "immediate", None).reason == "spacehulk.win.escaped_half"  # type: ignore[arg-type, union-attr]
+    short = with_(state, pieces={k: state.pieces[k] for k in marines[:4]}, tally={"marines_lost": 6})
+    assert m.check(short, "immediate", None).reason == "spacehulk.lose.escape_failed"  # type: ignore[arg-type, union-attr]
+
+
+def test_search_and_destroy_wins_by_securing_every_area_or_wiping_out() -> None:
+    """DW-SC6, A-35: securing every Genestealer entry area, or the total spent and the board empty."""
+    state = game("dw_search_and_destroy", 4)
+    m = state.mission
+    assert m.securing
+    secured = with_(state, secured=list(m.usable_areas()))
+    assert m.check(secured, "immediate", None).reason == "spacehulk.win.all_secured"  # type: ignore[arg-type, union-attr]
+    wiped = with_(state, tally={"blips": m.blip_total})
+    assert m.check(wiped, "immediate", None).reason == "spacehulk.win.wiped"  # type: ignore[arg-type, union-attr]
+    dead = with_(state, pieces={})
+    assert m.check(dead, "immediate", None).reason == "spacehulk.lose.all_dead"  # type: ignore[arg-type, union-attr]
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIO_D6.values()))
+def test_a_seeded_full_game_of_every_scenario_ends(scenario: str) -> None:
+    """DW-SC1 .. DW-SC6: the pilots (the engine's greedy Genestealer AI and the simple Marine) play a
+    whole game of each scenario to its end; the log folds back to the live state."""
+    for seed in range(3 if SLOW else 1):
+        state, log = new_game(RULES, {"mission": f"dw_{scenario}", "timer_mode": "untimed"}, seed)
+        state, events = play_pilots(RULES, state, RULES.seats, max_steps=20_000)
+        assert RULES.outcome(state) is not None, (scenario, seed, state.turn)
+        assert fold(RULES, [*log, *events]).model_dump() == state.model_dump()
