@@ -470,6 +470,8 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.grenade", model=model(m), square=sq(s), rolls=_rolls(rolls))
         case ev.AreaSecured(area=area):
             return t(lang, "spacehulk.say.secured", area=area)
+        case ev.StealerSighted(model=m):
+            return t(lang, "spacehulk.say.sighted", model=model(m))
         case ev.AmbushPlaced(square=s):
             return t(lang, "spacehulk.say.ambush_placed", square=sq(s))
         case ev.AmbushRevealed(model=m, result=result):

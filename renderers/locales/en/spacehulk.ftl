@@ -524,3 +524,4 @@ spacehulk-win-tanks = The Marines win: the cryogenic tanks holding the Magi are 
 spacehulk-win-escaped_half = The Marines win: half the force teleported out of the control room.
 spacehulk-lose-escape_failed = The Genestealers win: too few Marines are left to escape.
 spacehulk-win-all_secured = The Marines win: every Genestealer entry area is secured.
+spacehulk-say-sighted = The Marines sight their first Genestealer, { $model }.

@@ -524,3 +524,4 @@ spacehulk-win-tanks = Ganan los marines: los tanques criogénicos de los Magos e
 spacehulk-win-escaped_half = Ganan los marines: la mitad de la fuerza se ha teletransportado fuera de la sala de control.
 spacehulk-lose-escape_failed = Ganan los genestealers: quedan demasiado pocos marines para escapar.
 spacehulk-win-all_secured = Ganan los marines: todas las áreas de entrada genestealer están aseguradas.
+spacehulk-say-sighted = Los marines avistan su primer genestealer, { $model }.
