@@ -58,6 +58,7 @@ EXIT: Color = (90, 220, 220)
 OVERWATCH: Color = (250, 220, 60)
 JAM: Color = (235, 60, 60)
 ACTIVE: Color = (255, 255, 255)
+VALUE: Color = (250, 150, 40)
 FEATURE: dict[str, Color] = {
     "pit": (12, 12, 14),
     "ladder": (180, 150, 100),
@@ -317,7 +318,6 @@ def _tints(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkVie
 
 
 def _features(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, board: Board) -> None:
-    holes: dict[tuple[int, int], int] = {}
     for sq, cell in board.cells.items():
         if cell.feature is None:
             continue
@@ -342,15 +342,12 @@ def _features(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, board: Boar
                     draw.ellipse((px - 2, py - 2, px + 2, py + 2), fill=color)
             case _:
                 draw.rectangle((x0, y0, x1, y1), outline=color, width=2)
-        if board.hole(sq) or (cell.feature in ("pit", "ladder") and sq[2] > 0):
-            holes.setdefault((sq[0], sq[1]), len(holes) + 1)
-    for sq, cell in board.cells.items():
-        n = holes.get((sq[0], sq[1]))
-        if n is None or cell.feature not in ("pit", "ladder"):
-            continue
-        x0, y0, x1, y1 = f.box(sq)
-        arrow = "↓" if board.hole(sq) else "↑"  # the hole leads down; the square below looks up to it
-        put(img, (x1 - 1, y1 - 1), f"{arrow}{n}", max(8, f.cell // 3), bold=True, anchor="rb", stroke=2)
+    # DW-PIT-1, DW-LAD-1: each hole and the square below it carry the same number (↓n above, ↑n below)
+    holes = sorted(sq for sq in board.cells if board.hole(sq))
+    for n, sq in enumerate(holes, start=1):
+        for end, arrow in ((sq, "↓"), ((sq[0], sq[1], sq[2] + 1), "↑")):
+            x0, y0, x1, y1 = f.box(end)
+            put(img, (x1 - 1, y1 - 1), f"{arrow}{n}", max(8, f.cell // 3), bold=True, anchor="rb", stroke=2)
 
 
 def _burning(draw: ImageDraw.ImageDraw, f: Frame, view: SpaceHulkView) -> None:
@@ -417,13 +414,21 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
             fill=(250, 250, 250),
             outline=(20, 20, 20),
         )
-    label = p.id.upper()
-    if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only
-        label = f"{label}={p.value}"
-    elif p.kind == "blip" and p.ambush:
-        label = f"{label}!"
+    label = p.id.upper() + ("!" if p.kind == "blip" and p.ambush else "")
     put(img, (cx, cy), label, max(8, f.cell // 3), bold=True, anchor="mm", stroke=2)
     badge = max(5, f.cell // 5)
+    if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only (SHB-10.1)
+        r2 = max(6, f.cell // 4)
+        draw.ellipse((x1 - r2 * 2 + 3, y1 - r2 * 2 + 3, x1 + 3, y1 + 3), fill=VALUE, outline=(0, 0, 0))
+        put(
+            img,
+            (x1 - r2 + 3, y1 - r2 + 3),
+            str(p.value),
+            max(8, f.cell // 3),
+            bold=True,
+            fill=(0, 0, 0),
+            anchor="mm",
+        )
     if p.overwatch:
         draw.ellipse(
             (x0 - 1, y0 - 1, x0 - 1 + badge * 2, y0 - 1 + badge * 2), fill=OVERWATCH, outline=(0, 0, 0)
@@ -445,8 +450,8 @@ def _lurkers(
         if entry is None:
             continue
         x0, y0, x1, y1 = f.box(entry.square)
-        r = max(6, f.cell // 4)
-        bx, by = x1 - r + 2, y0 + r - 2  # the square's corner: the lurking space is off the board
+        r = max(7, f.cell // 3)
+        bx, by = x1 - r + 3, y0 + r - 3  # the square's corner: the lurking space is off the board
         draw.ellipse((bx - r, by - r, bx + r, by + r), fill=ENTRY, outline=(0, 0, 0))
         put(img, (bx, by), f"+{n}", max(9, f.cell // 3), bold=True, fill=(10, 10, 10), anchor="mm")
 
@@ -455,7 +460,11 @@ def _panel(img: Image.Image, f: Frame, view: SpaceHulkView, lang: str) -> None:
     """Status, Terminators and the Genestealer side, in the panel right of the levels."""
     x = f.panel_x + 12
     y = GAP + 24
-    put(img, (x, GAP), text.mission_name(view, lang), 15, bold=True)
+    title = text.mission_name(view, lang)
+    size = 15
+    while size > 10 and font(size, bold=True).getlength(title) > PANEL_W - 24:
+        size -= 1  # a long mission name shrinks to fit the panel
+    put(img, (x, GAP), title, size, bold=True)
     limit = img.height - 150
     for line in text.panel_lines(view, lang):
         if y > limit:

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Action, Event
+from engine.core import Action, Event, Rejected
 from engine.spacehulk import actions as a
 from engine.spacehulk import events as ev
 from engine.spacehulk.board import Square, square_name
+from engine.spacehulk.deathwing import force
+from engine.spacehulk.deathwing.force import ForceOrder
 from engine.spacehulk.legal import cost_key
 from engine.spacehulk.view import PieceView, SpaceHulkView
 from renderers.i18n import has, t
@@ -147,7 +149,7 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
                 lang, "spacehulk.act.block", model=model(m), die=die + 1, value=_block_value(view, m, die)
             )
         case a.BuildForce(order=order):
-            return t(lang, "spacehulk.act.build_force", squads=len(order.squads))
+            return _force_label(lang, order, view)
         case a.Exit(model=m):
             return t(lang, "spacehulk.act.exit", model=model(m))
         case a.Teleport(model=m):
@@ -177,6 +179,24 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
         case a.EndTurn():
             return t(lang, "spacehulk.act.end_turn")
     return t(lang, "spacehulk.act.unknown")
+
+
+def _force_label(lang: str, order: ForceOrder, view: SpaceHulkView | None) -> str:
+    """A Force List order (DW-FL-2): its squads, timer points and cost in points."""
+    squads = ", ".join(t(lang, f"spacehulk.squad.{sq.squad}") for sq in order.squads)
+    budget = view.options.variants.force_points if view is not None else None
+    try:
+        marines, _timer, cost = force.build(order, budget or 125)
+    except Rejected:
+        marines, cost = (), 0
+    return t(
+        lang,
+        "spacehulk.act.build_force",
+        squads=squads,
+        count=len(marines),
+        timer=order.timer_points,
+        cost=cost,
+    )
 
 
 def _block_value(view: SpaceHulkView | None, marine: str, die: int) -> int:
@@ -484,6 +504,28 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.stood_up", model=model(m), facing=facing(lang, f))
         case ev.ForceBuilt(marines=marines, cost=cost):
             return t(lang, "spacehulk.say.force_built", count=len(marines), cost=cost)
+        case ev.JamsCleared(models=models) if models:
+            return t(lang, "spacehulk.say.jams_cleared", models=", ".join(model(m) for m in models))
+        case ev.OverwatchCleared(models=models) if models:
+            return t(lang, "spacehulk.say.overwatch_cleared", models=", ".join(model(m) for m in models))
+        case ev.OverwatchEnded(model=m, reason=reason) if reason != "acted":
+            return t(lang, "spacehulk.say.overwatch_ended", model=model(m), reason=reason)
+        case ev.CommandPointsDiscarded():
+            return t(lang, "spacehulk.say.cp_discarded")
+        case ev.FeatureWrecked(squares=squares):
+            return t(lang, "spacehulk.say.feature_wrecked", squares=", ".join(sq(x) for x in squares))
+        case ev.FallRolled(model=m, roll=roll):
+            return t(lang, "spacehulk.say.fall_rolled", model=model(m), roll=roll)
+        case ev.Fell(model=m, landing=s):
+            return t(lang, "spacehulk.say.fell", model=model(m), square=sq(s))
+        case ev.Shifted(model=m, square=s, prone=prone):
+            return t(
+                lang, "spacehulk.say.shifted", model=model(m), square=sq(s), prone="yes" if prone else "no"
+            )
+        case ev.Malfunctioned(model=m, rolls=rolls):
+            return t(lang, "spacehulk.say.malfunctioned", model=model(m), rolls=_rolls(rolls))
+        case ev.BagRefilled():
+            return t(lang, "spacehulk.say.bag_refilled")
         case ev.GameEnded():
             return None  # the platform prints the outcome
     return None

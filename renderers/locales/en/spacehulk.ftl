@@ -292,10 +292,13 @@ spacehulk-act-psychic = { $model }: add { $psychic ->
        *[other] { $psychic } psychic points
     }
 spacehulk-act-block = { $model }: block, reroll die { $die } (a { $value })
-spacehulk-act-build_force = Take this force ({ $squads ->
-        [one] { $squads } squad
-       *[other] { $squads } squads
-    })
+spacehulk-act-build_force = { $squads } · { $count ->
+        [one] { $count } Terminator
+       *[other] { $count } Terminators
+    }, { $timer } timer { $timer ->
+        [one] point
+       *[other] points
+    } · { $cost } pts
 spacehulk-act-exit = { $model }: leave the board
 spacehulk-act-teleport = { $model }: teleport out
 spacehulk-act-convert = { $model }: convert
@@ -525,3 +528,24 @@ spacehulk-win-escaped_half = The Marines win: half the force teleported out of t
 spacehulk-lose-escape_failed = The Genestealers win: too few Marines are left to escape.
 spacehulk-win-all_secured = The Marines win: every Genestealer entry area is secured.
 spacehulk-say-sighted = The Marines sight their first Genestealer, { $model }.
+spacehulk-squad-command = Command
+spacehulk-squad-heavy = Heavy weapons
+spacehulk-squad-standard = Standard
+spacehulk-squad-assault = Assault
+spacehulk-squad-recon = Recon
+spacehulk-say-jams_cleared = Jams cleared: { $models }.
+spacehulk-say-overwatch_cleared = Overwatch ends for { $models }.
+spacehulk-say-overwatch_ended = { $model } { $reason ->
+        [jammed] is jammed and off overwatch
+       *[assaulted] is attacked and off overwatch
+    }.
+spacehulk-say-cp_discarded = The Marines' unspent command points are discarded.
+spacehulk-say-feature_wrecked = Destroyed: { $squares }.
+spacehulk-say-fall_rolled = { $model } rolls { $roll } for the fall.
+spacehulk-say-fell = { $model } falls to { $square }.
+spacehulk-say-shifted = { $model } is moved to { $square }{ $prone ->
+        [yes] {" "}and is prone
+       *[no] {""}
+    }.
+spacehulk-say-malfunctioned = { $model }'s weapon malfunctions and explodes (rolls { $rolls }).
+spacehulk-say-bag_refilled = The blip bag is refilled with the used counters.

@@ -292,10 +292,13 @@ spacehulk-act-psychic = { $model }: añadir { $psychic ->
        *[other] { $psychic } puntos psíquicos
     }
 spacehulk-act-block = { $model }: bloquear, repetir el dado { $die } (un { $value })
-spacehulk-act-build_force = Tomar esta fuerza ({ $squads ->
-        [one] { $squads } escuadra
-       *[other] { $squads } escuadras
-    })
+spacehulk-act-build_force = { $squads } · { $count ->
+        [one] { $count } Exterminador
+       *[other] { $count } Exterminadores
+    }, { $timer ->
+        [one] { $timer } punto
+       *[other] { $timer } puntos
+    } de reloj · { $cost } ptos.
 spacehulk-act-exit = { $model }: salir del tablero
 spacehulk-act-teleport = { $model }: teletransportarse fuera
 spacehulk-act-convert = { $model }: revelar
@@ -525,3 +528,24 @@ spacehulk-win-escaped_half = Ganan los marines: la mitad de la fuerza se ha tele
 spacehulk-lose-escape_failed = Ganan los genestealers: quedan demasiado pocos marines para escapar.
 spacehulk-win-all_secured = Ganan los marines: todas las áreas de entrada genestealer están aseguradas.
 spacehulk-say-sighted = Los marines avistan su primer genestealer, { $model }.
+spacehulk-squad-command = Mando
+spacehulk-squad-heavy = Armas pesadas
+spacehulk-squad-standard = Estándar
+spacehulk-squad-assault = Asalto
+spacehulk-squad-recon = Reconocimiento
+spacehulk-say-jams_cleared = Encasquillamientos resueltos: { $models }.
+spacehulk-say-overwatch_cleared = Termina el fuego de supresión de { $models }.
+spacehulk-say-overwatch_ended = { $model } { $reason ->
+        [jammed] se encasquilla y deja el fuego de supresión
+       *[assaulted] es atacado y deja el fuego de supresión
+    }.
+spacehulk-say-cp_discarded = Se descartan los puntos de mando que los marines no gastaron.
+spacehulk-say-feature_wrecked = Destruido: { $squares }.
+spacehulk-say-fall_rolled = { $model } saca un { $roll } en la caída.
+spacehulk-say-fell = { $model } cae a { $square }.
+spacehulk-say-shifted = { $model } pasa a { $square }{ $prone ->
+        [yes] {" "}y queda tumbado
+       *[no] {""}
+    }.
+spacehulk-say-malfunctioned = El arma de { $model } falla y explota (tiradas { $rolls }).
+spacehulk-say-bag_refilled = La bolsa de blips se rellena con las fichas usadas.
