@@ -7,6 +7,7 @@ both the service and the slash command that checks them before creating a table.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,67 @@ def option_names(rules: Rules[Any]) -> list[str]:
         return list(type(rules.parse_options(None)).model_fields)
     except (ValidationError, TypeError, ValueError):
         return []
+
+
+SUGGESTIONS_MAX = 25
+
+
+def option_values(rules: Rules[Any]) -> dict[str, list[str]]:
+    """The values worth suggesting for each top-level option, read from the options model's JSON
+    schema: a Literal's or enum's values, a boolean's true/false, and the `examples` a model lists
+    (a game names its missions there)."""
+    try:
+        schema = rules.options_model.model_json_schema()  # type: ignore[attr-defined]
+    except (AttributeError, TypeError, ValueError):
+        return {}
+    defs = schema.get("$defs", {})
+    out: dict[str, list[str]] = {}
+    for name, prop in schema.get("properties", {}).items():
+        values = _schema_values(prop, defs, depth=0)
+        if values:
+            out[name] = list(dict.fromkeys(values))
+    return out
+
+
+def _schema_values(prop: dict[str, Any], defs: dict[str, Any], depth: int) -> list[str]:
+    if depth > 4:
+        return []
+    found: list[str] = []
+    ref = prop.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = defs.get(ref.removeprefix("#/$defs/"), {})
+        if target.get("type") != "object":  # nested option groups are not offered as one value
+            found += _schema_values(target, defs, depth + 1)
+    for key in ("examples", "enum"):
+        found += [_as_option(v) for v in prop.get(key) or () if isinstance(v, str | int | float | bool)]
+    if "const" in prop:
+        found.append(_as_option(prop["const"]))
+    if prop.get("type") == "boolean":
+        found += ["true", "false"]
+    for branch in prop.get("anyOf") or ():
+        found += _schema_values(branch, defs, depth + 1)
+    if isinstance(prop.get("items"), dict):
+        found += _schema_values(prop["items"], defs, depth + 1)
+    return found
+
+
+def _as_option(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def option_suggestions(rules: Rules[Any], typed: str) -> list[str]:
+    """Completions of the options text being typed: the last `key=partial` (or a bare `partial` of a
+    key) completed into `key=value` for each suggested value, the earlier pairs kept as typed."""
+    head, _, last = typed.rpartition(" ")
+    prefix = f"{head} " if head.strip() else ""
+    values = option_values(rules)
+    if "=" in last:
+        key, _, partial = last.partition("=")
+        pairs = [(key, v) for v in values.get(key, []) if v.lower().startswith(partial.lower())]
+    else:
+        pairs = [(k, v) for k, vs in values.items() if k.startswith(last.lower()) for v in vs]
+    found = [f"{prefix}{k}={v}" for k, v in pairs]
+    return [text for text in found if len(text) <= 100][:SUGGESTIONS_MAX]
 
 
 def option_problems(exc: ValidationError, lang: str, known: Sequence[str]) -> str:

@@ -19,6 +19,7 @@ from bot.i18n import LANGUAGES, game_name, seat_name, t
 from bot.panels import CONTENT_LIMIT, holder_text, mention, rules_summary, status_panel
 from bot.store import TableRecord
 from engine.core import Rejected, Rules
+from renderers.i18n import has
 
 from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
 
@@ -131,6 +132,32 @@ async def side_autocomplete(interaction: discord.Interaction, current: str) -> l
     return [c for c in choices if current.lower() in c.name.lower() or current.lower() in c.value][:25]
 
 
+async def options_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`key=value` completions from the game's options model (e.g. a mission by name), each shown
+    with the catalog's name for that value ("<game>.<option>.<value>") when there is one."""
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        rules = rules_for(game) if game else None
+    except LookupError:
+        rules = None
+    if rules is None:
+        return []
+    lang = lang_of(interaction)
+    choices = []
+    for text in lobby.option_suggestions(rules, current or ""):
+        key, _, value = text.rpartition(" ")[2].partition("=")
+        name = text
+        if has(f"{game}.{key}.{value}"):
+            try:
+                name = f"{text} · {t(lang, f'{game}.{key}.{value}')}"
+            except (KeyError, ValueError):  # a catalog text that wants parameters is no value's name
+                pass
+        choices.append(app_commands.Choice(name=name[:100], value=text))
+    return choices
+
+
 async def my_running_tables(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     return await table_choices(interaction, current, statuses=RUNNING)
 
@@ -203,7 +230,7 @@ class Lobby(
         side=L("The side you play (random if empty)", "cmd.param.side.description"),
         options=L("Game options as key=value pairs", "cmd.param.options.description"),
     )
-    @app_commands.autocomplete(game=game_autocomplete, side=side_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, side=side_autocomplete, options=options_autocomplete)
     async def new(
         self,
         interaction: discord.Interaction,

@@ -103,14 +103,19 @@ def mission_ids() -> tuple[str, ...]:
     return (*MISSIONS, *(name for name in generated if name not in MISSIONS))
 
 
+def _mission_examples(schema: dict[str, Any]) -> None:
+    schema["examples"] = list(mission_ids())
+
+
 class SpaceHulkOptions(BaseModel):
     """Table options for a Space Hulk game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    mission: str = "purge"
+    mission: str = Field(default="purge", json_schema_extra=lambda schema: _mission_examples(schema))
     """The mission to play: a built-in one (missions.MISSIONS) or a generated one (scenarios.GENERATED:
-    "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed)."""
+    "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed).
+    Listed in the schema's examples so /game new can suggest them."""
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()

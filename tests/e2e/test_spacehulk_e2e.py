@@ -132,3 +132,17 @@ async def test_missions_are_chosen_by_name_and_an_unknown_one_is_refused(
     await sh_bot.delivery.wait_idle()
     status = status_message(emu, thread, 1)
     assert "Purge, Deathwing command squad" in status.content and status.attachments
+
+
+async def test_the_options_field_suggests_missions_by_name(
+    emu: Emulator, world: World, sh_bot: TableroBot
+) -> None:
+    typed = {"game": "spacehulk", "options": "timer_mode=untimed mission="}
+    found = await emu.autocomplete(world.bob, world.channel, "game new", typed, focused="options")
+    assert [c["value"] for c in found] == [
+        "timer_mode=untimed mission=purge",
+        "timer_mode=untimed mission=deathwing_purge",
+    ]
+    assert (
+        found[0]["name"] == "timer_mode=untimed mission=purge · Purga (misión de prueba)"
+    )  # bob reads Spanish
