@@ -155,9 +155,10 @@ class Frame:
 
 
 def frame_for(board: Board) -> Frame:
-    """A cell size that keeps the image near 900 px of grid: 36 px on small decks, 16 at least."""
+    """A cell size that keeps the grid near 1000 px: 36 px on small decks, 18 at least (a model's id
+    must stay readable on its disc)."""
     span = max(board.width * board.levels, board.height)
-    cell = max(16, min(36, 900 // max(span, 1)))
+    cell = max(18, min(36, 1000 // max(span, 1)))
     return Frame(board.width, board.height, board.levels, cell)
 
 
@@ -415,7 +416,7 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
             outline=(20, 20, 20),
         )
     label = p.id.upper() + ("!" if p.kind == "blip" and p.ambush else "")
-    put(img, (cx, cy), label, max(8, f.cell // 3), bold=True, anchor="mm", stroke=2)
+    put(img, (cx, cy), label, max(8, f.cell // 3), bold=True, anchor="mm", stroke=2 if f.cell >= 24 else 1)
     badge = max(5, f.cell // 5)
     if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only (SHB-10.1)
         r2 = max(6, f.cell // 4)

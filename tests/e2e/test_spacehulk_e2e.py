@@ -137,12 +137,9 @@ async def test_missions_are_chosen_by_name_and_an_unknown_one_is_refused(
 async def test_the_options_field_suggests_missions_by_name(
     emu: Emulator, world: World, sh_bot: TableroBot
 ) -> None:
-    typed = {"game": "spacehulk", "options": "timer_mode=untimed mission="}
+    typed = {"game": "spacehulk", "options": "timer_mode=untimed mission=p"}
     found = await emu.autocomplete(world.bob, world.channel, "game new", typed, focused="options")
-    assert [c["value"] for c in found] == [
-        "timer_mode=untimed mission=purge",
-        "timer_mode=untimed mission=deathwing_purge",
-    ]
+    assert [c["value"] for c in found] == ["timer_mode=untimed mission=purge"]
     assert (
         found[0]["name"] == "timer_mode=untimed mission=purge · Purga (misión de prueba)"
     )  # bob reads Spanish

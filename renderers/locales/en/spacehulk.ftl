@@ -549,3 +549,9 @@ spacehulk-say-shifted = { $model } is moved to { $square }{ $prone ->
     }.
 spacehulk-say-malfunctioned = { $model }'s weapon malfunctions and explodes (rolls { $rolls }).
 spacehulk-say-bag_refilled = The blip bag is refilled with the used counters.
+spacehulk-mission-dw_reconnaissance = Deathwing generator: Reconnaissance
+spacehulk-mission-dw_establish_perimeter = Deathwing generator: Establish Perimeter
+spacehulk-mission-dw_defend_perimeter = Deathwing generator: Defend Perimeter
+spacehulk-mission-dw_raid = Deathwing generator: Raid
+spacehulk-mission-dw_escape = Deathwing generator: Escape
+spacehulk-mission-dw_search_and_destroy = Deathwing generator: Search and Destroy

@@ -549,3 +549,9 @@ spacehulk-say-shifted = { $model } pasa a { $square }{ $prone ->
     }.
 spacehulk-say-malfunctioned = El arma de { $model } falla y explota (tiradas { $rolls }).
 spacehulk-say-bag_refilled = La bolsa de blips se rellena con las fichas usadas.
+spacehulk-mission-dw_reconnaissance = Generador Deathwing: Reconocimiento
+spacehulk-mission-dw_establish_perimeter = Generador Deathwing: Establecer el perímetro
+spacehulk-mission-dw_defend_perimeter = Generador Deathwing: Defender el perímetro
+spacehulk-mission-dw_raid = Generador Deathwing: Incursión
+spacehulk-mission-dw_escape = Generador Deathwing: Huida
+spacehulk-mission-dw_search_and_destroy = Generador Deathwing: Buscar y destruir
