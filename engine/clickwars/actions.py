@@ -112,6 +112,42 @@ class Fight(Action):
     target: str
 
 
+class Select(Action):
+    """Pick the unit the controls act on ("" = back to the list). A step of the controls, not a rule."""
+
+    kind: Literal["select"] = "select"
+    unit: str = ""
+
+
+class PlanMove(Action):
+    """Ask to see a move before confirming it: to (x, y), toward a unit, or along a compass bearing.
+
+    `distance` (cm) is how far toward the unit or along the bearing; without it, as far as the unit
+    may legally go that way. The engine resolves it to a path with its cost (the preview)."""
+
+    kind: Literal["plan_move"] = "plan_move"
+    unit: str
+    x: float | None = None
+    y: float | None = None
+    toward: str | None = None
+    bearing: int | None = Field(default=None, ge=0, le=359)
+    distance: float | None = None
+
+
+class PlanCharge(Action):
+    """Ask to see a charge's corridor before confirming it (CW-CHG, §8.4)."""
+
+    kind: Literal["plan_charge"] = "plan_charge"
+    unit: str
+    bearing: int = Field(ge=0, le=359)
+
+
+class Confirm(Action):
+    """Carry out the previewed order."""
+
+    kind: Literal["confirm"] = "confirm"
+
+
 class EndPhase(Action):
     """End the current phase (after the Assault phase: the turn)."""
 
@@ -132,6 +168,10 @@ CwAction = Annotated[
     | Shoot
     | ShootPoint
     | Fight
+    | Select
+    | PlanMove
+    | PlanCharge
+    | Confirm
     | EndPhase,
     Field(discriminator="kind"),
 ]

@@ -9,7 +9,7 @@ from pydantic import Field, TypeAdapter
 from engine.core.rules import Event, Outcome, Seat
 
 from .options import Options
-from .state import Hostage, Unit
+from .state import Hostage, Order, Unit
 from .terrain import Area
 
 XY = tuple[float, float]
@@ -249,6 +249,22 @@ class PhaseEnded(Event):
     next_phase: str
 
 
+class UnitSelected(Event):
+    """A side's controls now act on `unit` ("" = none). Not narrated."""
+
+    kind: Literal["unit_selected"] = "unit_selected"
+    side: Seat
+    unit: str
+
+
+class OrderPlanned(Event):
+    """A side asked to see an order before confirming it (drawn on that side's own picture)."""
+
+    kind: Literal["order_planned"] = "order_planned"
+    side: Seat
+    order: Order
+
+
 class RoundEnded(Event):
     kind: Literal["round_ended"] = "round_ended"
     round: int
@@ -289,6 +305,8 @@ CwEvent = Annotated[
     | WeaponBroken
     | Idled
     | PhaseEnded
+    | UnitSelected
+    | OrderPlanned
     | RoundEnded
     | GameEnded,
     Field(discriminator="kind"),

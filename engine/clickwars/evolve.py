@@ -52,6 +52,7 @@ def evolve(state: CwState | None, event: Event) -> CwState:
                 if u.side == side:
                     u.moved = u.shot = u.fought = u.fled = False
             state.marks = type(state.marks)()
+            state.selected, state.orders = {}, {}
         case e.Healed(unit=uid, life=life, recovered=recovered):
             units[uid].life = life
             if recovered:
@@ -70,9 +71,11 @@ def evolve(state: CwState | None, event: Event) -> CwState:
                         h.x, h.y = event.hostage_to
             state.marks.move = list(path)
             state.marks.move_cost = cost
+            _done(state, u.side)
         case e.CrewJoined(unit=uid, gun=gun):
             units[uid].gun = gun
             units[gun].crew = uid
+            _done(state, units[uid].side)
         case e.CrewLeft(unit=uid, gun=gun):
             units[uid].gun = None
             units[gun].crew = None
@@ -84,10 +87,12 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             state.marks.corridor = (frm, to, radius)
             state.marks.move = [frm, to]
             state.marks.move_cost = None
+            _done(state, u.side)
         case e.Pushed(unit=uid, to=to):
             units[uid].x, units[uid].y = to
         case e.AttackRolled(attacker=att, shooter=shooter, mode=mode, at=at, result=result):
             a = units[att]
+            _done(state, a.side)
             if mode == "melee":
                 a.fought = True
             else:
@@ -120,6 +125,15 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             units[uid].idle_turn = turn
         case e.PhaseEnded(next_phase=nxt):
             state.phase = nxt  # type: ignore[assignment]
+            state.selected, state.orders = {}, {}
+        case e.UnitSelected(side=side, unit=uid):
+            state.orders.pop(side, None)
+            if uid:
+                state.selected[side] = uid
+            else:
+                state.selected.pop(side, None)
+        case e.OrderPlanned(side=side, order=order):
+            state.orders[side] = order
         case e.RoundEnded(scores=scores):
             if scores:
                 state.scores = dict(scores)
@@ -130,3 +144,9 @@ def evolve(state: CwState | None, event: Event) -> CwState:
         case _:
             pass  # FriendlyFire, FumbleRolled: narration only
     return state
+
+
+def _done(state: CwState, side: str) -> None:
+    """A unit acted: its side's controls go back to the list of units (no selection, no preview)."""
+    state.selected.pop(side, None)  # type: ignore[call-overload]
+    state.orders.pop(side, None)  # type: ignore[call-overload]

@@ -40,7 +40,8 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
                 out.insert(0, a.ConfirmDeployment())  # first: a finished plan is one click from done
             return out
         case "movement":
-            return [*_moves(s, seat), a.EndPhase()]
+            confirm: list[Action] = [a.Confirm()] if seat in s.orders else []  # a previewed order
+            return [*confirm, *_moves(s, seat), a.EndPhase()]
         case "shooting":
             return [*_shots(s, seat), a.EndPhase()]
         case "assault" | "counter":

@@ -23,6 +23,7 @@ from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapo
 from .messages import refuse
 from .movement import check_charge, check_move, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
+from .orders import can_act, charge_order, move_order, resolve_move
 from .state import SEATS, CwState, Unit, in_own_area, other
 from .victory import instant_result, round_end
 from .view import CwView, make_view
@@ -242,8 +243,53 @@ def _dispatch(t: Tape[CwState], seat: Seat, action: Action) -> None:
         case a.EndPhase():
             _phase(s, "movement", "shooting", "assault", "counter")
             _end_phase(t, seat)
+        case a.Select(unit=uid):
+            _phase(s, "movement", "shooting", "assault", "counter")
+            if uid:
+                _selectable(s, _own(s, seat, uid))
+            t.emit(e.UnitSelected(side=seat, unit=uid))
+        case a.PlanMove(unit=uid, x=x, y=y, toward=toward, bearing=bearing, distance=distance):
+            _phase(s, "movement")
+            u = _own(s, seat, uid)
+            mp = resolve_move(s, u, x=x, y=y, toward=toward, bearing=bearing, distance=distance)
+            t.emit(e.OrderPlanned(side=seat, order=move_order(s, u, mp)))
+        case a.PlanCharge(unit=uid, bearing=bearing):
+            _phase(s, "movement")
+            t.emit(e.OrderPlanned(side=seat, order=charge_order(s, _own(s, seat, uid), bearing)))
+        case a.Confirm():
+            _phase(s, "movement")
+            order = s.orders.get(seat)
+            if order is None:
+                raise refuse("clickwars.nothing_to_confirm")
+            if order.kind == "charge":
+                _dispatch(t, seat, a.Charge(unit=order.unit, bearing=order.bearing or 0))
+            else:
+                (x, y), via = order.path[-1], tuple(order.path[1:-1])
+                _dispatch(t, seat, a.Move(unit=order.unit, x=x, y=y, via=via))
         case _:
             raise refuse("clickwars.unknown_action")
+
+
+def _selectable(s: CwState, u: Unit) -> None:
+    """A unit picked by the controls must still be able to act in this phase (CW-GEN-2)."""
+    if can_act(s, u):
+        return
+    match s.phase:
+        case "movement":
+            if u.moved:
+                raise refuse("clickwars.already_moved", unit=u.id)
+            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
+                raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
+            if u.is_gun:
+                raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
+            raise refuse("clickwars.crew_stays", unit=u.id, gun=u.gun)
+        case "shooting":
+            if u.shot:
+                raise refuse("clickwars.already_shot", unit=u.id)
+            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+    if u.is_gun:
+        raise refuse("clickwars.gun_no_cc", unit=u.id)
+    raise refuse("clickwars.already_fought", unit=u.id)
 
 
 def _after_edge(s: CwState) -> str:

@@ -103,6 +103,23 @@ class Marks(BaseModel):
     corridor: tuple[XY, XY, float] | None = None
 
 
+class Order(BaseModel):
+    """A move or charge a side has asked to see before it confirms it (the preview of §8.7's prompts).
+
+    Not a rule of the game: the controls' "preview, then confirm" step kept in the state so that the
+    seat's own view (and its private image) can show the path, its cost and the charge corridor."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    unit: str
+    kind: Literal["move", "charge"]
+    path: tuple[XY, ...]
+    cost: float | None = None  # a move's cost through terrain (CW-MOV-2)
+    allowance: float | None = None
+    bearing: int | None = None  # a charge's bearing
+    radius: float | None = None  # a charge's corridor half-width (the charger's base)
+    victims: tuple[str, ...] = ()  # enemies in the corridor, nearest first (§8.4)
+
+
 def _no_pending() -> dict[Seat, dict[str, XY]]:
     return {"red": {}, "blue": {}}
 
@@ -129,6 +146,8 @@ class CwState(State):
     scores: dict[Seat, int] = Field(default_factory=lambda: {"red": 0, "blue": 0})
     marks: Marks = Field(default_factory=Marks)
     result: Outcome | None = None
+    selected: dict[Seat, str] = Field(default_factory=dict)  # the unit a side's controls act on
+    orders: dict[Seat, Order] = Field(default_factory=dict)  # a side's previewed, unconfirmed order
 
     @property
     def width(self) -> float:
@@ -151,6 +170,8 @@ class CwState(State):
         new.ready = list(self.ready)
         new.hostages = [h.model_copy() for h in self.hostages]
         new.scores = dict(self.scores)
+        new.selected = dict(self.selected)
+        new.orders = dict(self.orders)
         new.marks = self.marks.model_copy(
             update={"move": list(self.marks.move), "shots": list(self.marks.shots)}
         )

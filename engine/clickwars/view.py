@@ -7,7 +7,7 @@ from typing import Literal
 from engine.core.rules import Model, Outcome, Seat
 
 from .options import Options
-from .state import CwState, Hostage, Marks, Unit
+from .state import CwState, Hostage, Marks, Order, Unit
 from .terrain import Area
 
 XY = tuple[float, float]
@@ -39,6 +39,12 @@ class CwView(Model):
     marks: Marks
     objective: XY | None
     result: Outcome | None
+    selected: str | None = None  # the unit this seat's controls act on
+    order: Order | None = None  # this seat's previewed order, drawn on its own picture
+
+    @property
+    def previewing(self) -> bool:
+        return self.seat is not None and (self.selected is not None or self.order is not None)
 
     def unit(self, uid: str) -> Unit | None:
         return next((u for u in self.units if u.id == uid), None)
@@ -72,4 +78,6 @@ def make_view(state: CwState, seat: Seat | None, acting: frozenset[Seat]) -> CwV
         marks=state.marks.model_copy(),
         objective=objective(state),
         result=state.result,
+        selected=state.selected.get(seat) if seat is not None else None,
+        order=state.orders.get(seat) if seat is not None else None,
     )

@@ -52,6 +52,7 @@ MISS: Color = (200, 200, 210)
 BLAST: Color = (255, 120, 30)
 CORRIDOR: Color = (255, 230, 120)
 ENGAGED: Color = (255, 220, 60)
+PREVIEW: Color = (120, 240, 255)
 
 
 class Frame:
@@ -403,14 +404,68 @@ def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
             yy += 15
 
 
+def _preview(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+    """A seat's own picture: the unit it picked (ringed) and the order it previews, before confirming:
+    a move's path with its cost against the allowance, or a charge's corridor with the units in it."""
+    draw = ImageDraw.Draw(img)
+    picked = view.unit(view.order.unit if view.order else view.selected or "")
+    if picked is not None and picked.placed:
+        x, y = f.xy(picked.x, picked.y)  # type: ignore[arg-type]
+        r = max(picked.radius * PX, 9.0) + 5
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=PREVIEW, width=3)
+    order = view.order
+    if order is None:
+        return
+    pts = [f.xy(px, py) for px, py in order.path]
+    if order.kind == "charge" and order.radius is not None:
+        (ax, ay), (bx, by) = order.path[0], order.path[-1]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * order.radius, (bx - ax) / length * order.radius
+        overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+        od = ImageDraw.Draw(overlay)
+        od.polygon(
+            [f.xy(ax + nx, ay + ny), f.xy(bx + nx, by + ny), f.xy(bx - nx, by - ny), f.xy(ax - nx, ay - ny)],
+            fill=(*PREVIEW, 80),
+            outline=(*PREVIEW, 255),
+        )
+        img.alpha_composite(overlay)
+        draw = ImageDraw.Draw(img)
+        for vid in order.victims:
+            v = view.unit(vid)
+            if v is not None and v.placed:
+                vx, vy = f.xy(v.x, v.y)  # type: ignore[arg-type]
+                rr = max(v.radius * PX, 9.0) + 5
+                draw.ellipse((vx - rr, vy - rr, vx + rr, vy + rr), outline=HIT, width=3)
+        _arrow(draw, pts[0], pts[-1], PREVIEW)
+        label = f"{order.bearing}° · 30 cm"
+    else:
+        for p, q in zip(pts, pts[1:], strict=False):
+            _line(draw, p, q, PREVIEW, 3)
+        ex, ey = pts[-1]
+        draw.ellipse((ex - 6, ey - 6, ex + 6, ey + 6), outline=PREVIEW, width=3)
+        cost, limit = order.cost or 0.0, order.allowance or 0.0
+        label = t(lang, "clickwars.img.cost", cost=text.num(lang, cost), limit=text.num(lang, limit))
+    ex, ey = pts[-1]
+    draw.text(
+        (ex + 12, ey - 12),
+        label,
+        font=font(13, bold=True),
+        fill=PREVIEW,
+        stroke_width=2,
+        stroke_fill=(20, 20, 20),
+    )
+
+
 def board_png(view: CwView, lang: str) -> bytes:
-    """The whole picture for a view."""
+    """The whole picture for a view (a seat's own picture adds its picked unit and previewed order)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
     img = _base(terrain_json, w, h, view.south, lang).copy()
     f = Frame(w, h)
     _marks(img, f, view)
     _units(img, f, view)
+    if view.previewing:
+        _preview(img, f, view, lang)
     _panel(img, f, view, lang)
     out = io.BytesIO()
     img.convert("RGB").save(out, format="PNG", compress_level=3)

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
 from engine.clickwars import CwView
 from engine.core import Action, Event
-from renderers.base import Presenter
+from renderers.base import Control, Form, Presenter
 from renderers.i18n import t
 
-from . import board, text
+from . import board, controls, text
 
 
 def _view(view: BaseModel) -> CwView:
@@ -30,9 +30,9 @@ class ClickWarsPresenter(Presenter):
 
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         v = _view(view)
-        if v.seat is None or not v.my_deployment:
+        if v.seat is None or not (v.my_deployment or v.previewing):
             return None
-        return board.board_png(v, lang)  # the seat's own planned deployment drawn on the table
+        return board.board_png(v, lang)  # the seat's planned deployment, or its picked unit and preview
 
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)
@@ -48,6 +48,12 @@ class ClickWarsPresenter(Presenter):
 
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
+
+    def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
+        return controls.controls(_view(view), legal, lang)
+
+    def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
+        return controls.parse_form(form, values, _view(view))
 
     def rules_text(self, lang: str) -> str:
         """A readable rules summary (used by /rules)."""

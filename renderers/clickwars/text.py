@@ -73,6 +73,14 @@ def action_label(action: Action, lang: str, view: CwView | None = None) -> str:
             )
         case a.EndPhase():
             return t(lang, "clickwars.action.end_phase")
+        case a.Select(unit=uid):
+            return t(lang, "clickwars.action.select", unit=who(uid)) if uid else t(lang, "clickwars.ui.back")
+        case a.PlanMove(unit=uid):
+            return t(lang, "clickwars.action.plan_move", unit=who(uid))
+        case a.PlanCharge(unit=uid, bearing=b):
+            return t(lang, "clickwars.action.plan_charge", unit=who(uid), bearing=b)
+        case a.Confirm():
+            return t(lang, "clickwars.ui.confirm")
     return t(lang, "clickwars.action.unknown")
 
 
@@ -142,12 +150,57 @@ def status_text(view: CwView, lang: str) -> str:
 
 
 def private_text(view: CwView, lang: str) -> str | None:
+    if view.seat is not None and view.order is not None:
+        return order_text(view, lang)
+    picked = view.unit(view.selected or "") if view.seat is not None else None
+    if picked is not None and picked.placed:
+        return t(
+            lang,
+            "clickwars.private.selected",
+            unit=f"{picked.id} {profile(lang, picked.profile)}",
+            life=max(picked.life, 0),
+            max=picked.max_life,
+            x=num(lang, picked.x or 0),
+            y=num(lang, picked.y or 0),
+        )
     if view.seat is None or view.phase != "deploy" or not view.my_deployment:
         return None
     spots = ", ".join(
         f"{k} ({num(lang, x)}, {num(lang, y)})" for k, (x, y) in sorted(view.my_deployment.items())
     )
     return t(lang, "clickwars.private.deployment", spots=spots)
+
+
+def order_text(view: CwView, lang: str) -> str:
+    """The previewed order in words, beside its picture: length and cost, or the charge corridor."""
+    order = view.order
+    assert order is not None
+    (x, y) = order.path[-1]
+    if order.kind == "charge":
+        victims = ", ".join(order.victims) or t(lang, "clickwars.ui.nobody")
+        return t(
+            lang,
+            "clickwars.private.charge_preview",
+            unit=order.unit,
+            bearing=order.bearing or 0,
+            x=num(lang, x),
+            y=num(lang, y),
+            victims=victims,
+        )
+    length = sum(
+        ((q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2) ** 0.5
+        for p, q in zip(order.path, order.path[1:], strict=False)
+    )
+    return t(
+        lang,
+        "clickwars.private.move_preview",
+        unit=order.unit,
+        x=num(lang, x),
+        y=num(lang, y),
+        length=num(lang, round(length, 1)),
+        cost=num(lang, order.cost or 0),
+        limit=num(lang, order.allowance or 0),
+    )
 
 
 # --- narration: every die the bot rolled ------------------------------------------------------

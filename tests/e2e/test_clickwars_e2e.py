@@ -1,7 +1,8 @@
 """ClickWars in Discord, end to end: two players (secret deployment kept private), and a player against the AI.
 
-Short games (one round, small armies) through the generic controls the platform draws from
-`legal_actions`; every image and narration line the public sees comes from spectator views.
+Short games (one round, small armies) through ClickWars' own declarative controls (pick a unit from
+a menu, preview its move on the private picture, confirm; the shots and fights menus); every image
+and narration line the public sees comes from spectator views.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from bot.app import TableroBot
 from bot.games import presenter_for
 from playground.emulator import Emulator
 
-from .harness import World, drive, run, status_message
+from .harness import World, drive, event_kinds, run, status_message
 
 pytestmark = pytest.mark.e2e
 pytest.importorskip("renderers.clickwars")
@@ -57,7 +58,7 @@ def _public_is_spectator_only(calls: list[tuple[str, object]]) -> None:
 
 
 async def test_a_whole_clickwars_game_between_two_players(
-    emu: Emulator, world: World, cw_bot: TableroBot, spy: list
+    emu: Emulator, world: World, cw_bot: TableroBot, spy: list, db_path
 ) -> None:
     args = {"game": "clickwars", "opponent": world.bob, "side": "red", "options": SMALL}
     [reply] = await run(await emu.slash(world.alice, world.channel, "game new", args))
@@ -76,6 +77,10 @@ async def test_a_whole_clickwars_game_between_two_players(
     assert status.attachments
     narration = "\n".join(m.content for m in emu.messages(thread))
     assert "Roll-off (d10)" in narration and "Both deployments are revealed." in narration
+    kinds = [k for _, k in event_kinds(db_path, 1)]
+    # the players went through the controls: a unit picked, a move previewed, then confirmed
+    # (the controls offer no move without its preview, so a move here was previewed and confirmed)
+    assert "unit_selected" in kinds and "order_planned" in kinds and ("moved" in kinds or "charged" in kinds)
     _public_is_spectator_only(spy)
     assert not emu.unknown_requests
 
