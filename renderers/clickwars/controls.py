@@ -423,10 +423,10 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
         kind = a.Shoot if view.phase == "shooting" else a.Fight
         attacks = _indexed(legal, kind, u.id)
         if attacks:
-            options = tuple(
+            shots = tuple(
                 Option(_attack_label(view, s, x, lang)[:80], i) for i, x in attacks[:SELECT_OPTIONS]
             )
-            controls.append(Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), options, row))
+            controls.append(Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), shots, row))
             row += 1
         if u.is_gun and view.phase == "shooting":
             controls.append(point_form(view, u, lang, row))
@@ -437,6 +437,7 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
 def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
     """ "R3 shoots B7 Lancer (60%) · 14 cm" : the to-hit chance and the distance."""
     label = text.action_label(action, lang, view)
+    assert isinstance(action, a.Shoot | a.Fight)
     uid, tid = action.unit, action.target
     return f"{label} · {_cm(lang, gap(s.units[uid], s.units[tid]))} cm"
 
