@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -324,8 +323,12 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
 
 
 def cost_key(action: Action) -> str:
-    """The key of an action in `SpaceHulkView.costs`: its fields without the payment (`use`)."""
-    return json.dumps(action.model_dump(mode="json", exclude={"use"}), sort_keys=True, separators=(",", ":"))
+    """The key of an action in `SpaceHulkView.costs`: its fields without the payment (`use`).
+
+    Built from the field values directly (squares are tuples, the rest str, int, bool or None): it is
+    computed for every candidate of every view, so it avoids a JSON dump."""
+    values = action.__dict__
+    return "|".join(f"{name}={values[name]!r}" for name in sorted(values) if name != "use")
 
 
 def action_costs(q: Queries, seat: str, top: Any) -> dict[str, int]:
@@ -341,7 +344,10 @@ def action_costs(q: Queries, seat: str, top: Any) -> dict[str, int]:
         pieces = sorted(q.marines(), key=lambda p: p.number)
         candidates = marine_candidates
     elif top is None and s.phase == "stealer" and seat == "genestealer":
-        pieces = [p for p in s.pieces.values() if p.kind != "marine"]
+        # the pieces that may still act (as stealer_actions): the active one and those not yet activated
+        pieces = [
+            p for p in s.pieces.values() if p.kind != "marine" and (p.id == s.active or not p.activated)
+        ]
         candidates = stealer_candidates
     else:
         return {}
