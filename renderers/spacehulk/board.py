@@ -283,8 +283,9 @@ def _blend(a: Color, b: Color, k: float) -> Color:
 
 
 def sight_squares(view: SpaceHulkView, board: Board) -> tuple[set[Square], set[Square]]:
-    """(fire arc squares in sight, other squares in sight) of the active model (SHB-6.2, SHB-6.3)."""
-    model = next((p for p in view.pieces if p.id == view.active_model), None)
+    """(fire arc squares in sight, other squares in sight) of the model in focus (SHB-6.2, SHB-6.3):
+    a Genestealer's sight has no fire arc."""
+    model = next((p for p in view.pieces if p.id == focus(view)), None)
     if model is None or model.square is None or model.facing is None:
         return set(), set()
     blockers = _blockers(view, board)
@@ -292,14 +293,24 @@ def sight_squares(view: SpaceHulkView, board: Board) -> tuple[set[Square], set[S
     origin, facing = model.square, model.facing
     fire: set[Square] = set()
     seen: set[Square] = set()
-    if model.kind != "marine":  # only Marines shoot and their sight matters to blips (SHB-10.5)
-        return fire, seen
+    shoots = model.kind == "marine"
     for sq in board.within(origin, max(board.width, board.height)):
         if sq == origin or not in_vision_arc(facing, origin, sq, arc):
             continue
         if clear(board, origin, sq, blockers):
-            (fire if in_fire_arc(facing, origin, sq) else seen).add(sq)
+            (fire if shoots and in_fire_arc(facing, origin, sq) else seen).add(sq)
     return fire, seen
+
+
+def focus(view: SpaceHulkView) -> str | None:
+    """The model whose sight the image shows: the active model, else the Marine a pending step is
+    about (a free shot, an overwatch pick, a free turn to face the attacker)."""
+    if view.active_model is not None:
+        return view.active_model
+    if view.prompt is not None:
+        found = view.prompt.details.get("marine") or view.prompt.details.get("model")
+        return found if isinstance(found, str) else None
+    return None
 
 
 def _blockers(view: SpaceHulkView, board: Board) -> set[Square]:
@@ -520,9 +531,10 @@ def render(view: SpaceHulkView, lang: str) -> Image.Image:
     _features(img, draw, f, board)
     _burning(draw, f, view)
     _doors(draw, f, board, view)
+    focused = focus(view)
     for p in view.pieces:
         if p.square is not None:
-            _piece(img, draw, f, p, p.id == view.active_model)
+            _piece(img, draw, f, p, p.id == focused)
     _lurkers(img, draw, f, board, view)
     _panel(img, f, view, lang)
     return img

@@ -274,3 +274,21 @@ def test_status_and_private_texts_in_both_languages() -> None:
     assert gs is not None and "bag" in gs
     assert PRESENTER.private_png(view(state, None), "en") is None
     assert PRESENTER.private_png(view(state, "genestealer"), "en")
+
+
+def test_a_pending_free_shot_shows_that_marines_arc_and_a_genestealer_only_its_sight() -> None:
+    """SHB-8.3: the free shot's Marine is in focus though no model is active; a Genestealer has no fire arc."""
+    from engine.spacehulk.state import AgFreeShot
+
+    state = opening()
+    state.pieces["m1"] = state.pieces["m1"].model_copy(update={"pos": parse_square("J5"), "facing": "N"})
+    state.active = None
+    assert board.sight_squares(view(state, None), state.board) == (set(), set())
+    state.agenda.append(AgFreeShot(marine="m1"))
+    v = view(state, "marine")
+    assert board.focus(v) == "m1" and parse_square("J3") in board.sight_squares(v, state.board)[0]
+    state.agenda.pop()
+    state.pieces["g9"] = Piece(id="g9", kind="genestealer", pos=parse_square("J2"), facing="S", ap=6)
+    state.active = "g9"
+    fire, seen = board.sight_squares(view(state, None), state.board)
+    assert not fire and parse_square("J3") in seen
