@@ -668,10 +668,16 @@ class SqliteStore:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(self.path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+        except BaseException:
+            # Not a database (or a damaged one): close it here, since nobody else holds it.
+            # aiosqlite's worker thread is not a daemon: left open, it keeps the process alive.
+            await db.close()
+            raise
         self._db = db
         await self.migrate()
 

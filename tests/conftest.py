@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -17,3 +18,33 @@ def duel_game() -> Iterator[object]:
         yield presenter
     finally:
         unregister_duel()
+
+
+def _exit_blockers() -> set[threading.Thread]:
+    """Non-daemon threads that interpreter exit would wait for (a thread pool's are told to stop)."""
+    from concurrent.futures import thread as pool_threads
+
+    pooled = set(pool_threads._threads_queues)
+    return {
+        t
+        for t in threading.enumerate()
+        if not t.daemon and t is not threading.main_thread() and t not in pooled
+    }
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_behind() -> Iterator[None]:
+    """No test leaves a thread behind that would keep the interpreter from exiting.
+
+    aiosqlite's worker thread is not a daemon and ends only when its connection is closed (or
+    garbage-collected): a connection nobody closed kept `pytest` alive after its summary, forever,
+    and CI timed out with every test green. So each test ends with no such thread it started still
+    running; one that is closing gets a moment to finish.
+    """
+    before = _exit_blockers()
+    yield
+    leftover = _exit_blockers() - before
+    for thread in leftover:
+        thread.join(timeout=5)
+    alive = sorted(t.name for t in leftover if t.is_alive())
+    assert not alive, f"the test left threads running that would keep the process from exiting: {alive}"
