@@ -587,12 +587,13 @@ def _dice_count(tape: Tape, p: Piece, opponent: Piece, *, attacking: bool) -> in
     if p.kind == "marine":
         facing = attacking or facing_opponent(p, opponent)
         return weapon.facing_dice if facing and weapon.facing_dice else weapon.assault_dice
-    dice = weapon.assault_dice
+    extra = 1 if p.leader else 0  # DW-CR-8, A-32: Cloud Runner's leader rolls 4 dice, 3 from side or rear
+    dice = weapon.assault_dice + extra
     if attacking or p.facing is None or p.pos is None or opponent.pos is None:
         return dice
     deathwing = tape.state.options.deathwing
     flank_from = "side_or_rear" if deathwing else tape.opt.stealer_flank_from
-    flank_dice = 2 if deathwing else tape.opt.stealer_flank_dice
+    flank_dice = (2 if deathwing else tape.opt.stealer_flank_dice) + extra
     forward, side = relative(p.facing, p.pos, opponent.pos)
     flank = forward < 0 or (forward == 0 and flank_from == "side_or_rear")
     return min(dice, flank_dice) if flank else dice

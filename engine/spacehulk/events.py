@@ -14,6 +14,7 @@ from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
 from .deathwing.timer import ForceTimer
+from .missions import Mission
 from .state import AgendaItem, Aim, Piece, SpaceHulkState
 
 
@@ -211,6 +212,30 @@ class Teleported(Event):
     kind: Literal["teleported"] = "teleported"
     model: str
     turn: int
+
+
+class BoardEntered(Event):
+    """Cloud Runner: every surviving Marine reached the exit corridor, so the board ends at once; every
+    Genestealer and blip on it is discarded (`removed`, not kills) and the survivors stand in the next
+    board's entry corridor with what they carry (DW-CR-5, A-32). A new game turn follows."""
+
+    kind: Literal["board_entered"] = "board_entered"
+    board: int
+    mission: Mission
+    marines: tuple[Piece, ...]
+    removed: tuple[str, ...]
+
+
+class ReinforcementRolled(Event):
+    """Cloud Runner's reinforcement D6 at the start of the Genestealer turn (DW-CR-9): `blips` arrive;
+    a 2 draws one ambush result, resolved at once (A-32, DW-SOLO-6): a Genestealer on `square`, lost
+    (`square` None), or any other result: -1 CP in the next Marine command phase."""
+
+    kind: Literal["reinforcement_rolled"] = "reinforcement_rolled"
+    roll: int
+    blips: int
+    ambush: str | None = None
+    square: Square | None = None
 
 
 class StealerSighted(Event):
@@ -448,6 +473,7 @@ class StealerPlaced(Event):
     ap: int
     activated: bool
     lurk_until: int = 0
+    leader: bool = False  # Cloud Runner's Genestealer leader (DW-CR-7, DW-CR-8)
 
 
 class StealersLost(Event):
@@ -506,6 +532,8 @@ ShEvent = Annotated[
     | Teleported
     | AreaSecured
     | StealerSighted
+    | BoardEntered
+    | ReinforcementRolled
     | Malfunctioned
     | Reloaded
     | SelfDestructed

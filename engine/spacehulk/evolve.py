@@ -7,8 +7,9 @@ from typing import Any
 from engine.core import Event
 
 from . import events as ev
-from .state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, SpaceHulkState
+from .state import BLIP_AP, MARINE_AP, STEALER_AP, AgBeginTurn, Piece, SpaceHulkState
 
+LEADER_AP = 9  # DW-CR-8
 REFRESH = {"marine": MARINE_AP, "genestealer": STEALER_AP, "blip": BLIP_AP}
 _RESETS_AIM = {"aim": None, "free_turn": None, "acted": True}
 
@@ -17,6 +18,23 @@ def _update(s: SpaceHulkState, model: str, **changes: Any) -> None:
     p = s.pieces.get(model)
     if p is not None:
         s.pieces[model] = p.model_copy(update=changes)
+
+
+def _enter_board(
+    s: SpaceHulkState, board: int, mission: Any, marines: tuple[Piece, ...], removed: tuple[str, ...]
+) -> None:
+    """DW-CR-5, A-32: the next board; the discarded blips' counters go back into the bag."""
+    for model in removed:
+        value = s.blips.pop(model, None)
+        if value is not None:
+            s.bag[value] = s.bag.get(value, 0) + 1
+    s.mission = mission
+    s.pieces = {m.id: m for m in marines}
+    s.doors = [d.initial for d in mission.board.doors]
+    s.burning, s.secured, s.wrecked, s.flamed_sections = [], [], [], []
+    s.agenda = [AgBeginTurn()]  # a new game turn on the new board; the turn count goes on (A-32)
+    s.phase, s.active, s.time_up = "end", None, False
+    s.tally["board"] = board
 
 
 def _count(s: SpaceHulkState, key: str) -> None:
@@ -43,7 +61,7 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
             for pid, p in s.pieces.items():  # SHB-2.4: refresh all AP; a new turn, new activations
                 s.pieces[pid] = p.model_copy(
                     update={
-                        "ap": REFRESH[p.kind],
+                        "ap": LEADER_AP if p.leader else REFRESH[p.kind],  # DW-CR-8: the leader has 9
                         "activated": False,
                         "acted": False,
                         "free_turn": None,
@@ -53,6 +71,12 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
         case ev.CommandPointsDrawn(cp=cp, bonus=bonus):
             s.cp = s.cp_drawn = cp or 0
             s.cp_bonus = bonus
+            s.cp_penalty = 0  # spent in this command phase (DW-SOLO-6)
+        case ev.BoardEntered(board=board, mission=mission, marines=marines, removed=removed):
+            _enter_board(s, board, mission, marines, removed)
+        case ev.ReinforcementRolled(ambush=ambush):
+            if ambush is not None and ambush != "genestealer":
+                s.cp_penalty += 1  # DW-SOLO-6: any other result costs the next command phase 1 CP
         case ev.JamsCleared(models=models):
             for m in models:
                 _update(s, m, jammed=False)
@@ -173,6 +197,8 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
                 _count(s, "marines_lost")
             if gone is not None and gone.kind == "genestealer":
                 s.tally["seen"] = 1  # A-35 reading: a Genestealer killed was seen
+                if gone.leader:
+                    s.tally["leader"] = 1  # DW-CR-10: the Genestealer leader is dead
             if gone is not None and gone.kind == "blip":
                 s.blips.pop(model, None)
                 if value is not None:
@@ -213,10 +239,17 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
             s.blips.pop(model, None)
             s.used[value] = s.used.get(value, 0) + 1
         case ev.StealerPlaced(
-            model=model, square=square, area=area, ap=ap, activated=activated, lurk_until=lu
+            model=model, square=square, area=area, ap=ap, activated=activated, lurk_until=lu, leader=leader
         ):
             s.pieces[model] = Piece(
-                id=model, kind="genestealer", pos=square, area=area, ap=ap, activated=activated, lurk_until=lu
+                id=model,
+                kind="genestealer",
+                pos=square,
+                area=area,
+                ap=ap,
+                activated=activated,
+                lurk_until=lu,
+                leader=leader,
             )
             s.next_id = max(s.next_id, int(model[1:]) + 1)
             _count(s, "stealers")

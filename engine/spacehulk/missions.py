@@ -193,6 +193,14 @@ class Mission(_Frozen):
 
     def check(self, state: SpaceHulkState, moment: Moment, helpers: Checks) -> Outcome | None:
         """The outcome reached at this moment, if any."""
+        found = self._check(state, moment, helpers)
+        if found is not None and self.scenario == "cloud_runner":  # DW-CR-10: the results table, win or lose
+            from .cloud_runner import result_params
+
+            found = found.model_copy(update={"params": result_params(state)})
+        return found
+
+    def _check(self, state: SpaceHulkState, moment: Moment, helpers: Checks) -> Outcome | None:
         for cond in self.win:
             if _win_met(cond, state, moment, helpers):
                 return Outcome(

@@ -15,7 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
-from . import blips, combat, orders
+from . import blips, cloud_runner, combat, orders
 from .actions import (
     ACTION_ADAPTER,
     Assault,
@@ -829,6 +829,8 @@ def _end_marine_phase(tape: Tape, reason: str) -> None:
     if _check(tape, "marine_phase_end"):
         return
     n = tape.state.mission.reinforcements_for(tape.state.turn)
+    if tape.state.mission.scenario == "cloud_runner":
+        n = cloud_runner.reinforce(tape)  # DW-CR-9: the D6 table
     total = tape.state.mission.blip_total
     if total is not None:  # DW-GEN-4: the scenario's total; ambush markers do not count (DW-GEN-5)
         n = min(n, max(0, total - tape.state.tally.get("blips", 0)))
@@ -870,7 +872,8 @@ def _begin_turn(tape: Tape) -> None:
         if jammed:
             tape.emit(JamsCleared(models=jammed))
     bonus = 2 * sum(1 for m in tape.marines() if m.captain)  # DW-CAP-3
-    tape.emit(CommandPointsDrawn(cp=tape.dice.randint(1, 6) + bonus, bonus=bonus))  # SHB-5.1
+    cp = max(0, tape.dice.randint(1, 6) + bonus - s.cp_penalty)  # DW-SOLO-6: an echo's -1, min 0
+    tape.emit(CommandPointsDrawn(cp=cp, bonus=bonus))  # SHB-5.1
 
 
 def _chutes(tape: Tape) -> None:
@@ -900,6 +903,13 @@ def _check(tape: Tape, moment: Moment) -> bool:
         _chutes(tape)
     if tape.state.mission.scenario == "reconnaissance" and not tape.state.tally.get("seen"):
         _sighting(tape)
+    if (
+        moment == "immediate"
+        and tape.state.mission.scenario == "cloud_runner"
+        and cloud_runner.cleared(tape.state)
+    ):
+        cloud_runner.next_board(tape)  # DW-CR-5: the board ends at once; a new turn on the next one
+        return False
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
         tape.emit(GameEnded(outcome=found))

@@ -75,6 +75,7 @@ NAMES = {
 GENERATED: dict[str, str | None] = {
     "dw_generator": None,
     **{f"dw_{name}": name for name in SCENARIO_D6.values()},
+    "dw_cloud_runner": "cloud_runner",  # the solo mission (cloud_runner.py, DW-CR-1 .. DW-CR-10)
 }
 AMBUSH_LIMIT = 4  # DW-GEN-5
 DEFEND_EXTRA_BLIPS = 10  # DW-SC3
@@ -130,6 +131,10 @@ def build(mission_id: str, dice: Dice) -> Mission:
     """DW-GEN-1 .. DW-GEN-7: roll (or take) the scenario, roll the force D6, build the board."""
     rolls: dict[str, int] = {}
     scenario = GENERATED[mission_id]
+    if scenario == "cloud_runner":
+        from .cloud_runner import first_mission
+
+        return first_mission(dice)
     if scenario is None:
         rolls["scenario"] = dice.d6()[0]
         scenario = SCENARIO_D6[rolls["scenario"]]
@@ -226,4 +231,8 @@ def goal_met(goal: ScenarioGoal, state: Any) -> bool:
             return force > 0 and len(on_board) + len(state.teleported) < -(-force // 2)
         case "all_secured":
             return all(a in state.secured for a in m.usable_areas())
+        case "leader":  # DW-CR-10
+            return tally.get("leader", 0) > 0
+        case "fallen":  # Cloud Runner: no Marine left (the results table is shown, DW-CR-10)
+            return not on_board
     raise ValueError(f"unknown scenario goal {goal.goal!r}")

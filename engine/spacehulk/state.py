@@ -75,6 +75,7 @@ class Piece(_Frozen):
     ambush: bool = False  # a blip-like ambush marker: no value until it converts (DW-AMB-1, DW-AMB-4)
     # Genestealers: direction of the last free 90-degree turn, until another action (SHB-4.4)
     free_turn: Literal["left", "right"] | None = None
+    leader: bool = False  # Cloud Runner's Genestealer leader: 9 AP, 4 attack dice (DW-CR-8, A-32)
 
     @property
     def number(self) -> int:
@@ -326,6 +327,7 @@ class SpaceHulkState(State):
     # Public counts the generator scenarios read (scenarios.py): "blips" drawn, "ambushes" placed,
     # "stealers" placed, "marines_lost", "seen" (1 once a Marine saw a Genestealer, DW-SC1, A-35).
     tally: dict[str, int] = {}
+    cp_penalty: int = 0  # CP lost in the next Marine command phase (an ambush echo, DW-SOLO-6, DW-CR-9)
     outcome: Outcome | None = None
 
     @property

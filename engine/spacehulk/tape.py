@@ -29,6 +29,8 @@ class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hol
     def emitted(self) -> None:
         """The scratch state changed: drop the cached occupancy, doors, flames and sight blockers."""
         self.invalidate()
+        if self.board is not self.state.mission.board:  # Cloud Runner's next board (DW-CR-5)
+            Queries.__init__(self, self.state)
 
     def push(self, *items: BaseModel) -> None:
         """Add steps to the agenda; the last one given runs first."""

@@ -492,6 +492,13 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.secured", area=area)
         case ev.StealerSighted(model=m):
             return t(lang, "spacehulk.say.sighted", model=model(m))
+        case ev.BoardEntered(board=board):
+            return t(lang, "spacehulk.say.board_entered", board=board)
+        case ev.ReinforcementRolled(roll=roll, blips=blips, ambush=ambush, square=square):
+            result = "blips" if ambush is None else ("echo" if ambush != "genestealer" else "genestealer")
+            if ambush == "genestealer" and square is None:
+                result = "lost"
+            return t(lang, "spacehulk.say.reinforcement_rolled", roll=roll, blips=blips, result=result)
         case ev.AmbushPlaced(square=s):
             return t(lang, "spacehulk.say.ambush_placed", square=sq(s))
         case ev.AmbushRevealed(model=m, result=result):

@@ -555,3 +555,27 @@ spacehulk-mission-dw_defend_perimeter = Deathwing generator: Defend Perimeter
 spacehulk-mission-dw_raid = Deathwing generator: Raid
 spacehulk-mission-dw_escape = Deathwing generator: Escape
 spacehulk-mission-dw_search_and_destroy = Deathwing generator: Search and Destroy
+spacehulk-mission-dw_generator = Deathwing generator: a random scenario
+spacehulk-mission-dw_cloud_runner = The Last Battle of Cloud Runner
+# The Last Battle of Cloud Runner (engine/spacehulk/cloud_runner.py), DW-CR-10's results table
+spacehulk-win-leader = The Marines win: the Genestealer leader is dead (board { $board }). { $kills } Genestealers killed: { $result ->
+        [heroic] heroic; your Ancestors rest avenged before Deathwing and your example inspires forever.
+        [famous] a famous failure, but your brave efforts earned honour; you will be missed.
+        [ordinary] acceptable but ordinary; redemption wasted, and mediocrity is almost as bad as failure.
+        [badly] you did badly; your names are a stain, cursed by every generation.
+       *[incompetence] flagrant incompetence; the Company is struck from the records.
+    }
+spacehulk-lose-fallen = The Genestealers win: Cloud Runner's squad fell on board { $board }. { $kills } Genestealers killed: { $result ->
+        [heroic] heroic; your Ancestors rest avenged before Deathwing and your example inspires forever.
+        [famous] a famous failure, but your brave efforts earned honour; you will be missed.
+        [ordinary] acceptable but ordinary; redemption wasted, and mediocrity is almost as bad as failure.
+        [badly] you did badly; your names are a stain, cursed by every generation.
+       *[incompetence] flagrant incompetence; the Company is struck from the records.
+    }
+spacehulk-say-board_entered = Every survivor reached the exit corridor: board { $board } begins, the squad in its entry corridor.
+spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
+        [genestealer] an ambush, a Genestealer
+        [lost] an ambush, a Genestealer with no room (lost)
+        [echo] an ambush echo (-1 CP next turn)
+       *[blips] { $blips } blips
+    }.

@@ -555,3 +555,27 @@ spacehulk-mission-dw_defend_perimeter = Generador Deathwing: Defender el períme
 spacehulk-mission-dw_raid = Generador Deathwing: Incursión
 spacehulk-mission-dw_escape = Generador Deathwing: Huida
 spacehulk-mission-dw_search_and_destroy = Generador Deathwing: Buscar y destruir
+spacehulk-mission-dw_generator = Generador Deathwing: un escenario al azar
+spacehulk-mission-dw_cloud_runner = La última batalla de Cloud Runner
+# La última batalla de Cloud Runner (engine/spacehulk/cloud_runner.py), tabla de resultados DW-CR-10
+spacehulk-win-leader = Ganan los marines: el líder genestealer ha muerto (tablero { $board }). { $kills } genestealers eliminados: { $result ->
+        [heroic] heroico; vuestros Ancestros descansan vengados ante el Ala de Muerte y vuestro ejemplo inspira para siempre.
+        [famous] un fracaso famoso, pero vuestro valor os ha dado honor; se os echará de menos.
+        [ordinary] aceptable pero corriente; redención desperdiciada, y la mediocridad es casi tan mala como el fracaso.
+        [badly] lo habéis hecho mal; vuestros nombres son una mancha maldecida por cada generación.
+       *[incompetence] incompetencia flagrante; la Compañía es borrada de los registros.
+    }
+spacehulk-lose-fallen = Ganan los genestealers: la escuadra de Cloud Runner cayó en el tablero { $board }. { $kills } genestealers eliminados: { $result ->
+        [heroic] heroico; vuestros Ancestros descansan vengados ante el Ala de Muerte y vuestro ejemplo inspira para siempre.
+        [famous] un fracaso famoso, pero vuestro valor os ha dado honor; se os echará de menos.
+        [ordinary] aceptable pero corriente; redención desperdiciada, y la mediocridad es casi tan mala como el fracaso.
+        [badly] lo habéis hecho mal; vuestros nombres son una mancha maldecida por cada generación.
+       *[incompetence] incompetencia flagrante; la Compañía es borrada de los registros.
+    }
+spacehulk-say-board_entered = Todos los supervivientes llegaron al pasillo de salida: empieza el tablero { $board }, con la escuadra en su pasillo de entrada.
+spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
+        [genestealer] una emboscada, un genestealer
+        [lost] una emboscada, un genestealer sin sitio (perdido)
+        [echo] un eco de emboscada (-1 PM el próximo turno)
+       *[blips] { $blips } contactos
+    }.
