@@ -148,7 +148,7 @@ def build(mission_id: str, dice: Dice) -> Mission:
     areas = tuple(board.entries)
     nearest = nearest_areas(board, corridor_squares, areas, PERIMETER)
     fields: dict[str, Any] = {
-        "id": mission_id,
+        "id": f"dw_{scenario}",  # the rolled scenario (its catalog name)
         "name": f"Deathwing generator: {NAMES[scenario]}",
         "map_name": "geotiles",
         "map_text": built.map_text,
