@@ -427,7 +427,8 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
             outline=(20, 20, 20),
         )
     label = p.id.upper() + ("!" if p.kind == "blip" and p.ambush else "")
-    put(img, (cx, cy), label, max(8, f.cell // 3), bold=True, anchor="mm", stroke=2 if f.cell >= 24 else 1)
+    size = max(8, f.cell // 3) if len(label) <= 2 else max(7, f.cell * 2 // 7)  # "M10" fits its disc
+    put(img, (cx, cy), label, size, bold=True, anchor="mm")  # white on the dark disc
     badge = max(5, f.cell // 5)
     if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only (SHB-10.1)
         r2 = max(6, f.cell // 4)
@@ -486,13 +487,24 @@ def _panel(img: Image.Image, f: Frame, view: SpaceHulkView, lang: str) -> None:
         put(
             img,
             (x, y + 6),
-            line.removeprefix("# "),
+            _fit(line.removeprefix("# "), 12, heading, PANEL_W - 24),
             12,
             bold=heading,
             fill=TEXT if heading else MUTED,
             anchor="lm",
         )
         y += 17 if heading else 15
+
+
+@lru_cache(maxsize=1024)
+def _fit(line: str, size: int, bold: bool, width: int) -> str:
+    """The line, cut with an ellipsis where it would run out of the panel."""
+    face = font(size, bold=bold)
+    if face.getlength(line) <= width:
+        return line
+    while line and face.getlength(line + "…") > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
