@@ -21,7 +21,10 @@ Readings:
   (else it is lost), any other result costs 1 CP in the next Marine command phase.
 - Cloud Runner is a Deathwing solo mission: the table should set `timer_mode=untimed` (DW-SOLO-1);
   the Genestealer side is played by the engine's Genestealer pilot. The book's alternative force
-  (one Force List squad of up to 20 points) and the weapons cache (DW-CR-6) are not offered yet.
+  (one Force List squad of up to 20 points) is not offered yet.
+- The weapons cache (DW-CR-6) is taken with the ordinary reload order (4 AP, as a reload): facing an
+  intact tank in a front square, it fills the weapon when it is not full, else adds a spare up to
+  the cap (queries.cache_into).
 """
 
 from __future__ import annotations
@@ -108,6 +111,7 @@ def board_mission(number: int, dice: Dice) -> tuple[Mission, BuiltBoard]:
         scenario="cloud_runner",
         marine_corridors=(entry,),
         objective=exit_,  # boards 1-9: the exit corridor (DW-CR-5); board 10: none
+        cache=built.cryo if number < BOARDS else (),  # DW-CR-6: boards 1-9 only (DW-CR-7: no cache)
         win=(ScenarioGoal(goal="leader"),),
         lose=(ScenarioGoal(goal="fallen"),),
     )

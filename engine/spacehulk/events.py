@@ -358,6 +358,8 @@ class Reloaded(Event):
     kind: Literal["reloaded"] = "reloaded"
     model: str
     ammo: int
+    source: Literal["reserve", "cache"] = "reserve"  # DW-CR-6: Cloud Runner's weapons cache
+    into: Literal["weapon", "reserve"] = "weapon"
 
 
 class Flamed(Event):

@@ -175,9 +175,10 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.pieces[model] = p.model_copy(
                 update={"ammo": p.ammo - bursts, "bursts": p.bursts + bursts, "aim": None}
             )
-        case ev.Reloaded(model=model, ammo=ammo):
+        case ev.Reloaded(model=model, ammo=ammo, source=source, into=into):
             p = s.pieces[model]
-            s.pieces[model] = p.model_copy(update={"ammo": ammo, "reloads": p.reloads - 1, "aim": None})
+            spares = p.reloads - (source == "reserve") + (into == "reserve")  # DW-CR-6: the cache adds one
+            s.pieces[model] = p.model_copy(update={"ammo": ammo, "reloads": spares, "aim": None})
         case ev.Flamed(model=model, squares=squares, section=section):
             p = s.pieces[model]
             s.pieces[model] = p.model_copy(update={"ammo": p.ammo - 1, "aim": None})

@@ -126,7 +126,10 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     weapon = weapon_of(m)
     if weapon.auto_dice and m.ammo >= weapon.auto_bursts and _auto_has_target(q, m):
         yield AutoFire, {"model": m.id}, weapon.auto_ap
-    if weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0):
+    cache = q.cache_into(m)  # DW-CR-6: Cloud Runner's weapons cache in a front square
+    if isinstance(cache, str) or (
+        cache is None and weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0)
+    ):
         yield Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     if weapon.flame:
         for at in q.flame_targets(m):

@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "teleport.marines": "Only a Marine on the board can teleport out.",
     "teleport.own_turn": "Marines teleport out only in their own turn.",
     "teleport.one_a_turn": "Only one Marine may teleport out each turn.",
+    "reload.cache_full": "{name} carries all the reloads the cache allows.",
     "teleport.locked": "Teleporting out waits until {count} Genestealers have been placed.",
     "teleport.room": "In this scenario Marines teleport out only from inside the control room.",
     "grenade.none": "Only a grenade launcher with grenades left can fire one.",

@@ -177,6 +177,9 @@ class Mission(_Frozen):
     marine_corridors: tuple[tuple[Square, ...], ...] = ()  # deployment corridors (DW-GEN-3, DW-SC3)
     objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
+    cache: tuple[
+        Square, ...
+    ] = ()  # Cloud Runner boards 1-9: geotile 10's cryo tanks, a weapons cache (DW-CR-6)
 
     @property
     def board(self) -> Board:

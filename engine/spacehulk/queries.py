@@ -586,6 +586,26 @@ class Queries:
             return problem("teleport.one_a_turn")
         return self._scenario_teleport_problem(p)
 
+    def cache_into(self, p: Piece) -> str | Problem | None:
+        """DW-CR-6: with an intact cache tank in a front square, a heavy flamer or assault cannon takes one
+        reload (4 AP): into the weapon when it is not full, else into the reserve, which holds at most 1
+        heavy-flamer or 3 assault-cannon reloads (own type only). None: no cache in front (an ordinary
+        reload). Reading: a destroyed tank is no cache."""
+        cache = self.state.mission.cache
+        if not cache or p.kind != "marine" or p.pos is None or p.facing is None:
+            return None
+        front = front_three(p.facing, p.pos)
+        if not any(sq in front and sq not in self.state.wrecked for sq in cache):
+            return None
+        weapon = weapon_of(p)
+        if not weapon.reload_ap:
+            return problem("reload.cannot")
+        if p.ammo < (weapon.ammo or 0):
+            return "weapon"
+        if p.reloads < (1 if weapon.flame else 3):
+            return "reserve"
+        return problem("reload.cache_full", name=who(p))
+
     def _scenario_teleport_problem(self, p: Piece) -> Problem | None:
         """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was
         placed, or once the blip total is spent and nothing Genestealer is left on the board."""

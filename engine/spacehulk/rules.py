@@ -597,7 +597,11 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
         case SelfDestruct():
             found = tape.self_destruct_problem(p) or 1
         case Reload():
-            found = _reload_problem(p) or weapon_of(p).reload_ap
+            cache = tape.cache_into(p)  # DW-CR-6: at Cloud Runner's weapons cache
+            if isinstance(cache, str):
+                found = weapon_of(p).reload_ap
+            else:
+                found = cache or _reload_problem(p) or weapon_of(p).reload_ap
         case Cut():
             found = tape.cut_cost(p)
         case Grenade(at=at):
@@ -783,7 +787,15 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
             tape.emit(DoorChanged(square=ahead, status="destroyed", by=p.id))
         case Reload():
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
-            tape.emit(Reloaded(model=p.id, ammo=weapon_of(p).ammo or 0))
+            cache = tape.cache_into(p)
+            if cache == "reserve":  # DW-CR-6: one more spare from the cache
+                tape.emit(Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve"))
+            else:
+                full = weapon_of(p).ammo or 0
+                if cache == "weapon":
+                    tape.emit(Reloaded(model=p.id, ammo=full, source="cache"))
+                else:
+                    tape.emit(Reloaded(model=p.id, ammo=full))
         case Assault(vertical=vertical):
             victim = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             assert isinstance(victim, str)

@@ -482,6 +482,8 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.stealers_lost", count=n, reason=reason)
         case ev.ReinforcementsLost(count=n):
             return t(lang, "spacehulk.say.reinforcements_lost", count=n)
+        case ev.Reloaded(model=m, source="cache"):
+            return t(lang, "spacehulk.say.cache", model=model(m))
         case ev.Reloaded(model=m):
             return t(lang, "spacehulk.say.reloaded", model=model(m))
         case ev.SelfDestructed(model=m):

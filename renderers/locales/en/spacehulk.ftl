@@ -579,3 +579,5 @@ spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
         [echo] an ambush echo (-1 CP next turn)
        *[blips] { $blips } blips
     }.
+spacehulk-reload-cache_full = { $name } carries all the reloads the cache allows.
+spacehulk-say-cache = { $model } takes a reload from the weapons cache.

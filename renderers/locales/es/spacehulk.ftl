@@ -579,3 +579,5 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
         [echo] un eco de emboscada (-1 PM el próximo turno)
        *[blips] { $blips } contactos
     }.
+spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
+spacehulk-say-cache = { $model } toma una recarga del alijo de armas.

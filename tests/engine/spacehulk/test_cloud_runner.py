@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import dice_for, fold, new_game, step
+from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Move
 from engine.spacehulk.board import chebyshev
@@ -250,3 +250,49 @@ def test_a_seeded_whole_run_ends(seed: int) -> None:
     assert fold(RULES, log).model_dump() == state.model_dump()
     if seed == 2:
         assert outcome.reason == "spacehulk.win.leader" and outcome.params["board"] == 10
+
+
+def _at_cache(state: SpaceHulkState, name: str, **carried: Any) -> tuple[SpaceHulkState, str]:
+    """The named Marine on a free square with a cache tank directly ahead."""
+    board = state.board
+    tank = state.mission.cache[0]
+    taken = {p.pos for p in state.pieces.values()}
+    vectors = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+    facing, sq = next(
+        (f, (tank[0] - dx, tank[1] - dy, 0))
+        for f, (dx, dy) in vectors.items()
+        if (tank[0] - dx, tank[1] - dy, 0) in board.cells
+        and (tank[0] - dx, tank[1] - dy, 0) not in board.static_blocks_move
+        and (tank[0] - dx, tank[1] - dy, 0) not in taken
+    )
+    man = next(p for p in state.marines() if p.name == name)
+    man = man.model_copy(update={"pos": sq, "facing": facing, **carried})
+    return with_(state, pieces={**state.pieces, man.id: man}), man.id
+
+
+def test_the_weapons_cache_on_boards_one_to_nine() -> None:
+    """DW-CR-6: a heavy flamer or assault cannon Marine with the cache in a front square takes 1 reload
+    per 4 AP, into the weapon or the reserve, at most 1 heavy-flamer or 3 assault-cannon reloads."""
+    from engine.spacehulk.actions import Reload
+
+    state = game(8)
+    assert state.mission.cache and all(state.board.cells[sq].feature == "cryo" for sq in state.mission.cache)
+    full, lame = _at_cache(state, "Lame Bear", ammo=10, reloads=1)
+    after, _ = step(RULES, full, "marine", Reload(model=lame))
+    assert (after.pieces[lame].ammo, after.pieces[lame].reloads, after.pieces[lame].ap) == (10, 2, 0)
+    empty, lame = _at_cache(state, "Lame Bear", ammo=0, reloads=3)
+    after, _ = step(RULES, empty, "marine", Reload(model=lame))
+    assert (after.pieces[lame].ammo, after.pieces[lame].reloads) == (10, 3)  # into the weapon
+    capped, lame = _at_cache(state, "Lame Bear", ammo=10, reloads=3)
+    with pytest.raises(Rejected) as refused:
+        step(RULES, capped, "marine", Reload(model=lame))
+    assert refused.value.message_id == "spacehulk.reload.cache_full"
+    flamer, moon = _at_cache(state, "Bloody Moon", ammo=6, reloads=1)
+    with pytest.raises(Rejected):
+        step(RULES, flamer, "marine", Reload(model=moon))  # the heavy flamer carries 1 at most
+    bolter, weasel = _at_cache(state, "Weasel-Fierce")
+    assert Reload(model=weasel) not in RULES.legal_actions(bolter, "marine")
+    gone, lame = _at_cache(state, "Lame Bear", ammo=10, reloads=0)
+    wrecked = with_(gone, wrecked=list(state.mission.cache))
+    with pytest.raises(Rejected):
+        step(RULES, wrecked, "marine", Reload(model=lame))  # a destroyed tank is no cache: no spare left
