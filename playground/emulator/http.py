@@ -288,7 +288,8 @@ class Api:
                 if name == "payload_json":
                     body = json.loads(data)
                 elif (found := re.fullmatch(r"files\[(\d+)\]", name)) is not None:
-                    filename = part.filename or f"file{found.group(1)}"  # type: ignore[union-attr]
+                    # no default name: Discord needs one (from the part or its attachments entry)
+                    filename = part.filename or ""  # type: ignore[union-attr]
                     ctype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
                     files[int(found.group(1))] = AttachmentRecord(filename, bytes(data), content_type=ctype)
             return body, files

@@ -264,11 +264,13 @@ class Interactions:
             raise ApiError(400, 50035, "Interaction has no message to update")
         channel = self.store.channels[it.channel_id]
         msg: MessageRecord | None = None
+        if kind in (MESSAGE, UPDATE_MESSAGE):
+            validate.message(data, "data.")  # errors point into the callback's data, as Discord's do
         if kind == MESSAGE:
             it.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
             msg = self._new_message(it, data, call, ephemeral=it.ephemeral)
         elif kind == DEFERRED_MESSAGE:
-            it.ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            it.ephemeral = validate.deferred_flags(data)
             msg = self.emu.messages_api.create(
                 channel,
                 self.emu.bot.id,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 from typing import TYPE_CHECKING, Any
 
 from . import validate
@@ -144,12 +145,22 @@ class Messages:
         if "components" in payload or new:
             msg.components = list(payload.get("components") or [])
         if "attachments" in payload or files or new:
-            msg.attachments = self._attachments(payload, files, [] if new else msg.attachments)
+            msg.attachments = self._attachments(payload, files, [] if new else msg.attachments, new=new)
 
     def _attachments(
-        self, payload: dict[str, Any], files: dict[int, AttachmentRecord], existing: list[AttachmentRecord]
+        self,
+        payload: dict[str, Any],
+        files: dict[int, AttachmentRecord],
+        existing: list[AttachmentRecord],
+        *,
+        new: bool,
     ) -> list[AttachmentRecord]:
-        """Discord's keep-list: listed existing ids stay, {"id": n} entries upload files[n]."""
+        """Discord's keep-list: listed existing ids stay, {"id": n} entries upload files[n].
+
+        On an edit with an `attachments` list the message keeps only what the list names (API v10:
+        "the attachments array must contain all attachments that should be present after edit,
+        including retained and new attachments"); an upload it does not list is not attached. Without
+        the list, uploads are appended. Every upload needs a filename (its part's or its entry's)."""
         entries = payload.get("attachments")
         by_id = {a.id: a for a in existing}
         used: set[int] = set()
@@ -158,12 +169,13 @@ class Messages:
             key = int(entry["id"])
             if key in files:
                 used.add(key)
-                out.append(self._upload(files[key], entry.get("filename"), entry.get("description")))
+                out.append(self._upload(key, files[key], entry.get("filename"), entry.get("description")))
             elif key in by_id:
                 out.append(by_id[key])
             else:
                 raise form_error(f"attachments.{i}.id", "Unknown attachment id.", "ATTACHMENT_NOT_FOUND")
-        out += [self._upload(f, None, None) for k, f in sorted(files.items()) if k not in used]
+        if new or entries is None:
+            out += [self._upload(k, f, None, None) for k, f in sorted(files.items()) if k not in used]
         if sum(a.size for a in out) > ATTACHMENT_SIZE_LIMIT:
             raise ApiError(413, 40005, "Request entity too large")
         if len(out) > 10:
@@ -171,13 +183,16 @@ class Messages:
         return out
 
     def _upload(
-        self, file: AttachmentRecord, filename: str | None, description: str | None
+        self, key: int, file: AttachmentRecord, filename: str | None, description: str | None
     ) -> AttachmentRecord:
+        name = filename or file.filename
+        if not name:  # neither the multipart part nor its attachments entry names the file
+            raise form_error(f"attachments.{key}.filename", "This field is required", "BASE_TYPE_REQUIRED")
         return AttachmentRecord(
-            filename or file.filename,
+            name,
             file.data,
             id=self.store.ids.next(),
-            content_type=file.content_type,
+            content_type=file.content_type if file.filename else _content_type(name),
             description=description,
         )
 
@@ -290,6 +305,7 @@ class Messages:
                 channel.name = body["name"]
             return channel_payload(self.store, channel)
         channel.name = body.get("name", channel.name)
+        channel.auto_archive_duration = validate.archive_duration(body) or channel.auto_archive_duration
         channel.archived = bool(body.get("archived", channel.archived))
         channel.locked = bool(body.get("locked", channel.locked))
         data = channel_payload(self.store, channel)
@@ -390,7 +406,11 @@ class Messages:
         if not 1 <= len(name) <= 100:
             raise form_error("name", "Must be between 1 and 100 in length.", "BASE_TYPE_BAD_LENGTH")
         starter = self.message(call, parent) if "message_id" in call.params else None
-        kind = PUBLIC_THREAD if starter is not None else int(body.get("type") or PRIVATE_THREAD)
+        # from a message: always public (no type field); else the type asked for (Discord's default: private)
+        kind = (
+            PUBLIC_THREAD if starter is not None else validate.thread_type(body, parent.type, PRIVATE_THREAD)
+        )
+        archive = validate.archive_duration(body)
         if starter is not None and starter.thread_id is not None:
             raise ApiError(400, 160004, "A thread has already been created for this message")
         thread = self.store.add_thread(
@@ -400,7 +420,7 @@ class Messages:
             self.emu.bot.id,
             thread_id=starter.id if starter else None,
             invitable=bool(body.get("invitable", True)),
-            auto_archive=int(body.get("auto_archive_duration") or 1440),
+            auto_archive=archive or 1440,
         )
         data = channel_payload(self.store, thread)
         member = thread_member_payload(thread, self.emu.bot.id, self.emu.clock.now())
@@ -437,6 +457,10 @@ class Messages:
         thread = self.channel(call)
         now = self.emu.clock.now()
         return [thread_member_payload(thread, u, now) for u in sorted(thread.members)]
+
+
+def _content_type(filename: str) -> str:
+    return mimetypes.guess_type(filename)[0] or "application/octet-stream"
 
 
 def _has_body(msg: MessageRecord) -> bool:

@@ -5,9 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from .http import form_error
-from .records import ACTION_ROW, BUTTON, COMPONENTS_V2, LABEL, SELECT_TYPES, STRING_SELECT, TEXT_INPUT
+from .records import (
+    ACTION_ROW,
+    BUTTON,
+    COMPONENTS_V2,
+    EPHEMERAL,
+    LABEL,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SELECT_TYPES,
+    STRING_SELECT,
+    TEXT_INPUT,
+)
 
 LINK_STYLE, PREMIUM_STYLE = 5, 6
+FILE_UPLOAD = 19
+NONCE_MAX = 25  # Discord: "nonce ... (up to 25 characters)"
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # Discord: minutes of inactivity before a thread archives
+ANNOUNCEMENT_CHANNEL, ANNOUNCEMENT_THREAD = 5, 10
 
 
 def _max_len(value: Any, limit: int, path: str, *, required: bool = False) -> None:
@@ -24,8 +39,12 @@ def _max_len(value: Any, limit: int, path: str, *, required: bool = False) -> No
 
 
 def message(payload: dict[str, Any], prefix: str = "") -> None:
-    """Content, embed and component limits of a message create/edit body."""
+    """Content, embed and component limits of a message create/edit body; its nonce and allowed_mentions."""
     _max_len(payload.get("content"), 2000, f"{prefix}content")
+    nonce = payload.get("nonce")
+    if nonce is not None and len(str(nonce)) > NONCE_MAX:
+        raise form_error(f"{prefix}nonce", f"Must be {NONCE_MAX} or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    allowed_mentions(payload.get("allowed_mentions"), f"{prefix}allowed_mentions")
     embeds = payload.get("embeds") or []
     if len(embeds) > 10:
         raise form_error(f"{prefix}embeds", "Must be 10 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
@@ -176,10 +195,20 @@ def modal(data: dict[str, Any]) -> None:
             _max_len(inner[0].get("label"), 45, f"{path}.components.0.label", required=True)
             _text_input(inner[0], f"{path}.components.0")
         elif row.get("type") == LABEL:
+            # the label component (type 18): its text, an optional description, one input under it
             _max_len(row.get("label"), 45, f"{path}.label", required=True)
-            child = row.get("component") or {}
+            _max_len(row.get("description"), 100, f"{path}.description")
+            child = row.get("component")
+            if not isinstance(child, dict):
+                raise form_error(f"{path}.component", "This field is required", "BASE_TYPE_REQUIRED")
             if child.get("type") == TEXT_INPUT:
                 _text_input(child, f"{path}.component")
+            elif child.get("type") not in (*SELECT_TYPES, FILE_UPLOAD):
+                raise form_error(
+                    f"{path}.component.type",
+                    f"Component type {child.get('type')} is not allowed in a label.",
+                    "COMPONENT_TYPE_INVALID",
+                )
         else:
             raise form_error(
                 f"{path}.type", "Modal components must be action rows or labels.", "COMPONENT_TYPE_INVALID"
@@ -206,3 +235,60 @@ def choices(data: dict[str, Any]) -> None:
         _max_len(choice.get("name"), 100, f"data.choices.{i}.name", required=True)
         if isinstance(choice.get("value"), str):
             _max_len(choice["value"], 100, f"data.choices.{i}.value")
+
+
+def allowed_mentions(data: Any, path: str) -> None:
+    """Discord: `parse` is mutually exclusive with the explicit lists; parse ["users"] with a non-empty
+    `users` list (or "roles" with `roles`) is a 400 (an empty list or null is accepted)."""
+    if not isinstance(data, dict):
+        return
+    for kind in ("users", "roles"):
+        if kind in (data.get("parse") or []) and data.get(kind):
+            raise form_error(
+                path,
+                f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+            )
+
+
+def archive_duration(body: dict[str, Any]) -> int | None:
+    """A thread's auto_archive_duration: one of 60, 1440, 4320, 10080 minutes (None when absent)."""
+    value = body.get("auto_archive_duration")
+    if value is None:
+        return None
+    if value not in ARCHIVE_DURATIONS:
+        raise form_error(
+            "auto_archive_duration",
+            f"Value must be one of {{{', '.join(map(str, ARCHIVE_DURATIONS))}}}.",
+            "BASE_TYPE_CHOICES",
+        )
+    return int(value)
+
+
+def thread_type(body: dict[str, Any], parent_type: int, default: int = PRIVATE_THREAD) -> int:
+    """The type of a thread started without a message: 11 (public) or 12 (private) in a text channel
+    (10, an announcement thread, only in an announcement channel); Discord's API v9+ default is 12."""
+    value = body.get("type")
+    if value is None:
+        return default
+    allowed = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
+    if value not in allowed:
+        raise form_error("type", "Value must be one of {10, 11, 12}.", "BASE_TYPE_CHOICES")
+    if value == ANNOUNCEMENT_THREAD and parent_type != ANNOUNCEMENT_CHANNEL:
+        raise form_error(
+            "type", "Announcement threads can only be created in announcement channels.", "BASE_TYPE_CHOICES"
+        )
+    return int(value)
+
+
+def deferred_flags(data: dict[str, Any]) -> bool:
+    """A type-5 (deferred message) callback: only the EPHEMERAL flag (64) may be set; True if ephemeral.
+    (The envelope is Discord's 400 50035; the inner error code is this emulator's wording.)"""
+    flags = int(data.get("flags") or 0)
+    if flags & ~EPHEMERAL:
+        raise form_error(
+            "data.flags",
+            f"Only the EPHEMERAL flag ({EPHEMERAL}) can be set on a deferred response, not {flags}.",
+            "MESSAGE_FLAGS_INVALID",
+        )
+    return bool(flags & EPHEMERAL)

@@ -6,6 +6,7 @@ import asyncio
 import io
 import re
 import sys
+from json import dumps as json_dumps
 from typing import Any
 
 import aiohttp
@@ -883,3 +884,248 @@ async def test_an_emulator_bug_fails_fast_and_is_reported(emu: Emulator) -> None
         assert response.status == 400 and "emulator internal error" in (await response.json())["message"]
     assert [type(e) for e in emu.internal_errors] == [KeyError]
     emu.internal_errors.clear()  # the fixture asserts none are left
+
+
+# --- what Discord documents and the bot relies on (issue 15 item 10) ----------------------------------------
+
+
+async def raw(
+    emu: Emulator, method: str, path: str, *, json: Any = None, data: Any = None, auth: bool = True
+) -> tuple[int, dict[str, Any]]:
+    """One request as any client could send it (discord.py never sends some of these bodies)."""
+    headers = {"Authorization": f"Bot {emu.token}"} if auth else {}
+    async with aiohttp.ClientSession() as session:
+        async with session.request(method, emu.api_base + path, json=json, data=data, headers=headers) as r:
+            return r.status, (await r.json() if r.status != 204 else {})
+
+
+def form_errors(body: dict[str, Any], *path: str) -> list[dict[str, str]]:
+    """The `_errors` of an Invalid Form Body (400 50035) at a field path."""
+    assert body["code"] == 50035 and body["message"] == "Invalid Form Body", body
+    node = body["errors"]
+    for part in path:
+        node = node[part]
+    return node["_errors"]
+
+
+async def test_a_deferred_response_accepts_only_the_ephemeral_flag(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    """Discord: a type-5 (deferred) callback's data may set only EPHEMERAL (64); anything else is a 400."""
+    bot = await run(Bot())
+    it = await emu.slash(world["bob"].id, world["games"], "slow")  # the bot waits: the test answers
+    callback = f"/interactions/{it.id}/{it.token}/callback"
+    for flags in (1 << 2, 1 << 12, 64 | (1 << 15)):  # suppress embeds, suppress notifications, v2
+        status, body = await raw(
+            emu, "POST", callback, json={"type": 5, "data": {"flags": flags}}, auth=False
+        )
+        assert status == 400 and form_errors(body, "data", "flags")[0]["message"].startswith(
+            "Only the EPHEMERAL"
+        )
+    assert it.callback_type is None and it.errors[-1] == (400, 50035)
+    status, _ = await raw(emu, "POST", callback, json={"type": 5, "data": {"flags": 64}}, auth=False)
+    assert status in (200, 204) and it.callback_type == 5 and it.ephemeral and it.messages[0].loading
+    bot.gate.set()
+    await emu.wait_for(lambda: bot.errors)  # the bot's own late answer: already acknowledged
+    assert bot.errors[-1].code == 40060
+
+
+async def test_thread_types_and_archive_durations_are_checked(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    """Discord: auto_archive_duration is one of 60, 1440, 4320, 10080 minutes; a thread started without
+    a message is 11 (public) or 12 (private) in a text channel (10 only in announcement channels)."""
+    bot = await run(Bot())
+    games = world["games"]
+    for minutes in (60, 1440, 4320, 10080):
+        data = await bot.http.start_thread_without_message(
+            games, name=f"t{minutes}", auto_archive_duration=minutes, type=11
+        )
+        assert data["thread_metadata"]["auto_archive_duration"] == minutes and data["type"] == 11
+    for bad in (0, 30, 1000, 10081):
+        status, body = await raw(
+            emu,
+            "POST",
+            f"/channels/{games}/threads",
+            json={"name": "x", "type": 11, "auto_archive_duration": bad},
+        )
+        assert status == 400
+        [error] = form_errors(body, "auto_archive_duration")
+        assert error["code"] == "BASE_TYPE_CHOICES" and "60, 1440, 4320, 10080" in error["message"]
+    for kind in (0, 10, 13, 15):  # a text channel, an announcement thread here, not threads at all
+        status, body = await raw(emu, "POST", f"/channels/{games}/threads", json={"name": "x", "type": kind})
+        assert status == 400 and form_errors(body, "type")[0]["code"] == "BASE_TYPE_CHOICES"
+    with pytest.raises(discord.HTTPException) as info:  # what discord.py raises for it
+        await bot.http.start_thread_without_message(games, name="x", auto_archive_duration=42, type=11)
+    assert info.value.status == 400 and info.value.code == 50035
+    status, private = await raw(emu, "POST", f"/channels/{games}/threads", json={"name": "p"})
+    assert status == 200 and private["type"] == 12  # no type: Discord's default is a private thread
+    starter = await bot.get_channel(games).send("start here")
+    status, body = await raw(
+        emu,
+        "POST",
+        f"/channels/{games}/messages/{starter.id}/threads",
+        json={"name": "m", "auto_archive_duration": 7},
+    )
+    assert status == 400 and form_errors(body, "auto_archive_duration")
+    thread = int(private["id"])
+    status, body = await raw(emu, "PATCH", f"/channels/{thread}", json={"auto_archive_duration": 2})
+    assert status == 400 and form_errors(body, "auto_archive_duration")
+    status, body = await raw(emu, "PATCH", f"/channels/{thread}", json={"auto_archive_duration": 4320})
+    assert status == 200 and body["thread_metadata"]["auto_archive_duration"] == 4320
+    assert len(emu.threads(games)) == 5  # the four durations and the private one; nothing refused was made
+
+
+async def test_allowed_mentions_parse_users_and_a_users_list_are_mutually_exclusive(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    await run(Bot())
+    bob = world["bob"].id
+    path = f"/channels/{world['games']}/messages"
+    for kind, ids in (("users", [str(bob)]), ("roles", [str(world["guild"].id)])):
+        status, body = await raw(
+            emu, "POST", path, json={"content": f"<@{bob}>", "allowed_mentions": {"parse": [kind], kind: ids}}
+        )
+        assert status == 400
+        [error] = form_errors(body, "allowed_mentions")
+        assert error == {
+            "code": "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+            "message": f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+        }
+    assert emu.messages(world["games"]) == []
+    # Discord: an empty list (or null) beside parse is no error; the explicit list alone pings its users
+    status, _ = await raw(
+        emu,
+        "POST",
+        path,
+        json={"content": f"<@{bob}>", "allowed_mentions": {"parse": ["users"], "users": []}},
+    )
+    status2, _ = await raw(
+        emu, "POST", path, json={"content": f"<@{bob}>", "allowed_mentions": {"users": [str(bob)]}}
+    )
+    assert (status, status2) == (200, 200)
+    assert [m.mentions for m in emu.messages(world["games"])] == [[bob], [bob]]
+    it = await emu.slash(world["bob"].id, world["games"], "slow")
+    status, body = await raw(
+        emu,
+        "POST",
+        f"/interactions/{it.id}/{it.token}/callback",
+        json={
+            "type": 4,
+            "data": {"content": "x", "allowed_mentions": {"parse": ["users"], "users": [str(bob)]}},
+        },
+        auth=False,
+    )
+    assert status == 400 and form_errors(body, "data", "allowed_mentions")  # in interaction answers too
+
+
+async def test_a_nonce_longer_than_25_characters_is_refused(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    bot = await run(Bot())
+    channel = bot.get_channel(world["games"])
+    with pytest.raises(discord.HTTPException) as info:
+        await channel.send("turn 3", nonce="n" * 26)
+    assert info.value.status == 400 and info.value.code == 50035
+    status, body = await raw(
+        emu, "POST", f"/channels/{world['games']}/messages", json={"content": "x", "nonce": "n" * 26}
+    )
+    assert status == 400 and form_errors(body, "nonce") == [
+        {"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 25 or fewer in length."}
+    ]
+    assert emu.messages(world["games"]) == []
+    sent = await channel.send("turn 3", nonce="n" * 25)
+    assert [m.id for m in emu.messages(world["games"])] == [sent.id]
+
+
+async def test_every_uploaded_file_needs_a_filename(emu: Emulator, run: Any, world: dict[str, Any]) -> None:
+    await run(Bot())
+    path = f"/channels/{world['games']}/messages"
+
+    def form(payload: dict[str, Any], filename: str | None) -> aiohttp.MultipartWriter:
+        """multipart/form-data by hand: aiohttp's FormData names a bytes part after its field."""
+        writer = aiohttp.MultipartWriter("form-data")
+        writer.append_json(payload).set_content_disposition("form-data", name="payload_json")
+        part = writer.append(PNG, {"Content-Type": "image/png"})
+        named = {"filename": filename} if filename else {}
+        part.set_content_disposition("form-data", name="files[0]", **named)
+        return writer
+
+    status, body = await raw(emu, "POST", path, data=form({"content": "board"}, None))
+    assert (
+        status == 400 and form_errors(body, "attachments", "0", "filename")[0]["code"] == "BASE_TYPE_REQUIRED"
+    )
+    entry = {"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]}
+    status, body = await raw(emu, "POST", path, data=form(entry, None))  # named by its attachments entry
+    assert status == 200 and [a["filename"] for a in body["attachments"]] == ["board.png"]
+    assert body["attachments"][0]["content_type"] == "image/png"
+    status, body = await raw(emu, "POST", path, data=form({"content": "board"}, "b.png"))  # by its part
+    assert status == 200 and [a["filename"] for a in body["attachments"]] == ["b.png"]
+    assert len(emu.messages(world["games"])) == 2
+
+
+async def test_an_edit_keeps_only_the_attachments_it_lists(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    """Discord (API v10): an edit's `attachments` array is everything the message keeps, old and new; an
+    upload it does not list is not attached; without the field, uploads are appended."""
+    bot = await run(Bot())
+    channel = bot.get_channel(world["games"])
+    sent = await channel.send(
+        "board", files=[discord.File(io.BytesIO(PNG), "a.png"), discord.File(io.BytesIO(b"log"), "b.txt")]
+    )
+    record = emu.messages(world["games"])[-1]
+    a, b = (att.id for att in sent.attachments)
+    path = f"/channels/{world['games']}/messages/{sent.id}"
+
+    def form(payload: dict[str, Any]) -> aiohttp.FormData:
+        data = aiohttp.FormData()
+        data.add_field("payload_json", json_dumps(payload), content_type="application/json")
+        data.add_field("files[0]", b"new", filename="c.txt", content_type="text/plain")
+        data.add_field("files[1]", b"unlisted", filename="d.txt", content_type="text/plain")
+        return data
+
+    status, body = await raw(emu, "PATCH", path, data=form({"attachments": [{"id": str(a)}, {"id": 0}]}))
+    assert status == 200 and [x["filename"] for x in body["attachments"]] == ["a.png", "c.txt"]
+    assert [x.filename for x in record.attachments] == ["a.png", "c.txt"]  # b dropped, d never attached
+    assert b not in [x.id for x in record.attachments]
+    status, body = await raw(emu, "PATCH", path, data=form({"content": "more"}))  # no list: appended
+    assert [x["filename"] for x in body["attachments"]] == ["a.png", "c.txt", "c.txt", "d.txt"]
+    edited = await sent.edit(attachments=[])  # discord.py's way to remove them all
+    assert edited.attachments == [] and record.attachments == []
+
+
+async def test_a_modal_laid_out_with_label_components_round_trips(
+    emu: Emulator, run: Any, world: dict[str, Any]
+) -> None:
+    """discord.ui.Label (type 18, discord.py >= 2.6): a label with a description above each input."""
+
+    class Labelled(discord.ui.Modal, title="Move"):
+        target = discord.ui.Label(
+            text="Toward",
+            description="A card or a figure",
+            component=discord.ui.TextInput(custom_id="target"),
+        )
+
+        async def on_submit(self, interaction: discord.Interaction) -> None:
+            box = self.target.component
+            assert isinstance(box, discord.ui.TextInput)
+            await interaction.response.send_message(f"toward {box.value}", ephemeral=True)
+
+    bot = await run(Bot())
+
+    @bot.tree.command(name="labelled", description="Open a modal of labels")
+    async def labelled(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(Labelled())
+
+    await bot.tree.sync()
+    opened = await emu.slash(world["bob"].id, world["games"], "labelled")
+    kind, data = await opened.wait_response()
+    assert kind == 9 and data["components"][0]["type"] == 18
+    assert (
+        data["components"][0]["label"] == "Toward"
+        and data["components"][0]["description"] == "A card or a figure"
+    )
+    it = await emu.submit_modal(world["bob"].id, world["games"], data["custom_id"], {"target": "T5"})
+    [reply] = await it.wait_done()
+    assert reply.content == "toward T5" and it.payload["data"]["components"][0]["type"] == 18
