@@ -178,7 +178,11 @@ def _base(map_text: str, lang: str) -> Image.Image:
             (ox, oy, ox + board.width * f.cell - 1, oy + board.height * f.cell - 1),
             fill=VOID,
         )
-        title = t(lang, "spacehulk.image.level", level=level) if board.levels > 1 else board.name
+        title = (
+            t(lang, "spacehulk.image.level", level=level)
+            if board.levels > 1
+            else t(lang, "spacehulk.image.deck")
+        )
         draw.text((ox - f.label, GAP), title, font=font(14, bold=True), fill=TEXT, anchor="lt")
         _labels(draw, f, board, level)
     for sq, cell in board.cells.items():

@@ -581,3 +581,4 @@ spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
     }.
 spacehulk-reload-cache_full = { $name } carries all the reloads the cache allows.
 spacehulk-say-cache = { $model } takes a reload from the weapons cache.
+spacehulk-image-deck = The hulk (columns A, B, C…, rows 1, 2, 3…)

@@ -581,3 +581,4 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
     }.
 spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
 spacehulk-say-cache = { $model } toma una recarga del alijo de armas.
+spacehulk-image-deck = El pecio (columnas A, B, C…, filas 1, 2, 3…)
