@@ -7,6 +7,7 @@ objective; each is checked with the same rules `decide` uses. Typed forms reach 
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Literal
 
@@ -14,11 +15,12 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, snap
 
 from . import actions as a
-from .armies import CHARGE_CM
+from .armies import CHARGE_CM, MOVE_CM
 from .deploy import check_placement, pieces_to_place
-from .los import CONTACT_CM, engaged_with, gap, is_engaged, reach
-from .movement import allowance, check_charge, check_move
-from .state import CwState, Seat, Unit, deployment_bounds
+from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, reach
+from .movement import Surroundings, allowance, check_charge, check_move, overlaps_any, terrain_cost
+from .orders import limit_of
+from .state import XY, CwState, Seat, Unit, deployment_bounds
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
@@ -66,14 +68,16 @@ def ready_units(s: CwState, seat: Seat) -> list[Unit]:
 
 
 def _nearest(u: Unit, others: list[Unit]) -> Unit | None:
-    ux, uy = u.xy
-    best: tuple[float, str, Unit] | None = None
+    """The nearest of `others` by centre distance (ties: the lower id)."""
+    ux, uy = u.x, u.y
+    best: Unit | None = None
+    best_d = math.inf
     for o in others:
-        ox, oy = o.xy
-        key = (math.hypot(ox - ux, oy - uy), o.id, o)
-        if best is None or key[:2] < best[:2]:
-            best = key
-    return None if best is None else best[2]
+        dx, dy = o.x - ux, o.y - uy  # type: ignore[operator]
+        d = dx * dx + dy * dy
+        if d < best_d or (d == best_d and best is not None and o.id < best.id):
+            best, best_d = o, d
+    return best
 
 
 def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
@@ -91,12 +95,15 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
 
 
 def _moves(s: CwState, seat: Seat) -> list[Action]:
+    """Every ready unit's sampled moves, charge and crew actions; a unit's sample is reused from the
+    last call for the same table and side when nothing it depends on has changed (see `_Memo`)."""
     enemies = [u for u in s.units.values() if u.side != seat and u.placed]
-    out: list[Action] = []
     spots = cover_spots(s, seat)
     from .victory import objective
 
     goal = objective(s)
+    memo = _memo(s, seat, goal)
+    out: list[Action] = []
     for u in ready_units(s, seat):
         if u.moved or (u.charged_turn is not None and u.charged_turn == s.turn - 2):
             continue
@@ -104,65 +111,206 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
             continue  # a crewman stays with his gun (the gun's move carries him)
         if u.is_gun and u.crew is None:
             continue
-        targets: list[tuple[float, float]] = []
         foe = _nearest(u, enemies)
-        if foe is not None:
-            targets.append(foe.xy)
-        cover = min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y), default=None)  # type: ignore[operator]
-        if cover is not None:
-            targets.append(cover)
-        if u.life < u.max_life:
-            lo, hi = deployment_bounds(s, seat)
-            targets.append((u.x, (lo + hi) / 2))  # type: ignore[arg-type]
-        if goal is not None:
-            targets.append(goal)
-        seen: set[tuple[float, float]] = set()
-        step = allowance(s, u)
-        foes = engaged_with(s, u)
-        if foes and not (u.p.lancer or u.type == "cavalry"):
-            targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
-        w = u.ranged()
-        stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
-        if foe is not None and w is not None and not u.is_gun:
-            targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
-            stops.append(w.range_cm + u.radius + foe.radius - 1.0)
-        for (tx, ty), stop in zip(targets, stops, strict=True):
-            d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
-            if d < 0.5:
-                continue
-            for frac in (1.0, 0.5):
-                go = min(step * frac, d - stop)
-                if go < 0.5:
-                    continue
-                dest = (snap(u.x + (tx - u.x) / d * go), snap(u.y + (ty - u.y) / d * go))  # type: ignore[operator]
-                if dest in seen:
-                    continue
-                seen.add(dest)
-                try:
-                    check_move(s, u, dest, foes=foes)
-                except Rejected:
-                    continue
-                out.append(a.Move(unit=u.id, x=dest[0], y=dest[1]))
-                break
-        if u.type == "cavalry" and foe is not None and not is_engaged(s, u):
-            if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
-                bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
-                try:
-                    check_charge(s, u, bearing)
-                    out.append(a.Charge(unit=u.id, bearing=bearing))
-                except Rejected:
-                    pass
-        if not u.is_gun and u.type == "infantry" and u.gun is None:
-            for g in s.units.values():
-                if (
-                    g.is_gun
-                    and g.side == seat
-                    and g.placed
-                    and g.crew is None
-                    and gap(u, g) <= CONTACT_CM + 1e-9
-                ):
-                    out.append(a.Crew(unit=u.id, gun=g.id))
+        known = memo.reuse(u, foe)
+        if known is None:
+            known = _unit_moves(s, seat, u, foe, enemies, spots, goal)
+            memo.keep(u, foe, known)
+        out += known
     return out
+
+
+def _unit_moves(
+    s: CwState,
+    seat: Seat,
+    u: Unit,
+    foe: Unit | None,
+    enemies: list[Unit],
+    spots: list[tuple[float, float]],
+    goal: XY | None,
+) -> list[Action]:
+    """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
+    inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
+    nearest enemy; crewing an adjacent gun. Each move checked by the rules `decide` uses."""
+    out: list[Action] = []
+    targets: list[tuple[float, float]] = []
+    if foe is not None:
+        targets.append(foe.xy)
+    cover = min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y), default=None)  # type: ignore[operator]
+    if cover is not None:
+        targets.append(cover)
+    if u.life < u.max_life:
+        lo, hi = deployment_bounds(s, seat)
+        targets.append((u.x, (lo + hi) / 2))  # type: ignore[arg-type]
+    if goal is not None:
+        targets.append(goal)
+    seen: set[tuple[float, float]] = set()
+    step = allowance(s, u)
+    limit = limit_of(s, u)
+    plain = not u.is_gun and s.options.scenario != "hostage_rescue"  # no crewman or hostage moves along
+    ux, uy = u.xy
+    close = u.radius + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
+    foes = engaged_with(s, u) if any(abs(e.x - ux) < close and abs(e.y - uy) < close for e in enemies) else []  # type: ignore[operator]
+    if foes and not (u.p.lancer or u.type == "cavalry"):
+        targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
+    w = u.ranged()
+    stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
+    if foe is not None and w is not None and not u.is_gun:
+        targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
+        stops.append(w.range_cm + u.radius + foe.radius - 1.0)
+    ways = Surroundings(s, u, step) if plain and not foes else None
+    for (tx, ty), stop in zip(targets, stops, strict=True):
+        d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
+        if d < 0.5:
+            continue
+        if ways is not None:  # valid by construction: as far as it surely may go that way
+            dest = ways.move(s, (tx - u.x) / d, (ty - u.y) / d, d - stop, limit)  # type: ignore[operator]
+            if dest is not None and dest not in seen:
+                seen.add(dest)
+                out.append(_move(u.id, dest))
+            continue
+        for frac in (1.0, 0.5):
+            go = min(step * frac, d - stop)
+            if go < 0.5:
+                continue
+            dest = (snap(u.x + (tx - u.x) / d * go), snap(u.y + (ty - u.y) / d * go))  # type: ignore[operator]
+            if dest in seen:
+                continue
+            seen.add(dest)
+            # Cheap necessary conditions first (the same functions check_move uses): a move that
+            # costs more than the allowance, or ends on another base, is refused; try the half.
+            if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
+                continue
+            if plain and overlaps_any(s, dest[0], dest[1], u.radius, {u.id}) is not None:
+                continue
+            try:
+                check_move(s, u, dest, foes=foes)
+            except Rejected:
+                continue
+            out.append(a.Move(unit=u.id, x=dest[0], y=dest[1]))
+            break
+    if u.type == "cavalry" and foe is not None and not foes:
+        if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
+            bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
+            try:
+                check_charge(s, u, bearing)
+                out.append(a.Charge(unit=u.id, bearing=bearing))
+            except Rejected:
+                pass
+    if not u.is_gun and u.type == "infantry" and u.gun is None:
+        for g in s.units.values():
+            if g.is_gun and g.side == seat and g.placed and g.crew is None and gap(u, g) <= CONTACT_CM + 1e-9:
+                out.append(a.Crew(unit=u.id, gun=g.id))
+    return out
+
+
+def _move(uid: str, dest: XY) -> a.Move:
+    """A Move built without pydantic's validation (its fields are valid by construction; hot path)."""
+    move = object.__new__(a.Move)
+    object.__setattr__(move, "__dict__", {"kind": "move", "unit": uid, "x": dest[0], "y": dest[1], "via": ()})
+    object.__setattr__(move, "__pydantic_fields_set__", {"unit", "x", "y"})
+    object.__setattr__(move, "__pydantic_extra__", None)
+    object.__setattr__(move, "__pydantic_private__", None)
+    return move
+
+
+# --- the memo: a unit's sample depends only on what lies near it ----------------------------------
+
+NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
+MEMOS = 64
+
+
+def _fields(u: Unit, turn: int) -> tuple[object, ...]:
+    """What of a unit the sample reads (its own moves, or as another unit's neighbour). Whether it
+    may move at all this turn (moved, charged last turn, idle) is checked before the memo is asked."""
+    return (u.x, u.y, u.alive, u.profile, u.melee_broken, u.ranged_broken, u.life < u.max_life, u.gun, u.crew)
+
+
+class _Memo:
+    """The last sample of one table and side, per unit, with the unit fields it was drawn from.
+
+    A unit's sample is a function of its own fields, its nearest enemy, the units within `_near` of
+    it (every base its moves, charge, engagement or crewman could touch) and the table (terrain,
+    size, scenario, roles, edges, hostages: the memo's key). Every call compares all units' fields
+    with the last call's and drops the samples near any unit that changed; a sample is reused only
+    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, tuple[object, ...]] = {}
+        self.samples: dict[str, tuple[tuple[object, ...], str | None, object, list[Action]]] = {}
+
+    def update(self, s: CwState) -> None:
+        now = {uid: _fields(u, s.turn) for uid, u in s.units.items()}
+        old = self.fields
+        changed = [f for uid, f in now.items() if old.get(uid) != f]
+        changed += [f for uid, f in old.items() if now.get(uid) != f]
+        self.fields = now
+        if not changed:
+            return
+        for uid in list(self.samples):
+            fields = self.samples[uid][0]
+            ux, uy = fields[0], fields[1]
+            near = _near(s.units[uid]) if uid in s.units else math.inf
+            for f in changed:
+                x, y = f[0], f[1]
+                if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near * near:  # type: ignore[operator]
+                    del self.samples[uid]
+                    break
+
+    def reuse(self, u: Unit, foe: Unit | None) -> list[Action] | None:
+        kept = self.samples.get(u.id)
+        if kept is None:
+            return None
+        fields, foe_id, foe_fields, sample = kept
+        if fields != self.fields[u.id] or foe_id != (foe.id if foe else None):
+            return None
+        if foe is not None and foe_fields != self.fields[foe.id]:
+            return None
+        return sample
+
+    def keep(self, u: Unit, foe: Unit | None, sample: list[Action]) -> None:
+        foe_fields = self.fields[foe.id] if foe is not None else None
+        self.samples[u.id] = (self.fields[u.id], foe.id if foe else None, foe_fields, sample)
+
+
+def _near(u: Unit) -> float:
+    """How far from `u`'s centre a change can alter its sample: its longest move or charge, plus margins."""
+    return max(MOVE_CM[u.type], CHARGE_CM if u.type == "cavalry" else 0.0) + u.radius + NEAR_CM
+
+
+_MEMOS: dict[tuple[object, ...], _Memo] = {}
+_TERRAINS: dict[int, tuple[list[object], int]] = {}  # id -> (the terrain list itself, its token)
+_TOKENS = itertools.count(1)
+
+
+def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
+    """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
+    known = _TERRAINS.get(id(s.terrain))
+    if known is None or known[0] is not s.terrain:  # holding the list keeps its id from being reused
+        if len(_TERRAINS) >= MEMOS:
+            _TERRAINS.clear()
+            _MEMOS.clear()
+        known = (s.terrain, next(_TOKENS))  # type: ignore[assignment]
+        _TERRAINS[id(s.terrain)] = known  # type: ignore[assignment]
+    assert known is not None
+    key = (
+        known[1],
+        seat,
+        s.options.width,
+        s.options.height,
+        s.options.scenario,
+        s.south,
+        s.attacker,
+        goal,
+        tuple((h.id, h.x, h.y) for h in s.hostages),
+    )
+    memo = _MEMOS.get(key)
+    if memo is None:
+        if len(_MEMOS) >= MEMOS:
+            _MEMOS.pop(next(iter(_MEMOS)))
+        memo = _MEMOS[key] = _Memo()
+    memo.update(s)
+    return memo
 
 
 def _shots(s: CwState, seat: Seat) -> list[Action]:

@@ -11,11 +11,15 @@ import math
 from dataclasses import dataclass
 
 from engine.core.shapes import (
+    Circle,
+    Polygon,
     bearing_unit,
     capsule_hits_circle,
     circle_hits_shape,
+    merge,
     path_cost,
     seg_crosses,
+    seg_intervals,
     snap,
 )
 
@@ -23,6 +27,7 @@ from .armies import CHARGE_CM, MOVE_CM
 from .los import CONTACT_CM, engaged_with, gap, reach
 from .messages import refuse
 from .state import CwState, Unit
+from .terrain import Area
 
 XY = tuple[float, float]
 HOSTAGE_RADIUS_CM = 1.5
@@ -45,24 +50,212 @@ def on_table(state: CwState, x: float, y: float, r: float) -> bool:
     return r - 1e-9 <= x <= state.width - r + 1e-9 and r - 1e-9 <= y <= state.height - r + 1e-9
 
 
+class TerrainIndex:
+    """A table's difficult and impassable pieces with their boxes, built once per terrain list (the
+    list is shared by every copy of a game's state): the common case, a path far from any piece,
+    is then answered by box tests alone."""
+
+    def __init__(self, terrain: list[Area]) -> None:
+        self.terrain = terrain  # held so that its id is not reused while this index lives
+        self.difficult = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "difficult"]
+        self.impassable = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "impassable"]
+
+
+_INDEXES: dict[int, TerrainIndex] = {}
+
+
+def terrain_index(state: CwState) -> TerrainIndex:
+    found = _INDEXES.get(id(state.terrain))
+    if found is None or found.terrain is not state.terrain:
+        if len(_INDEXES) >= 64:
+            _INDEXES.clear()
+        found = _INDEXES[id(state.terrain)] = TerrainIndex(state.terrain)
+    return found
+
+
+def _box_of(path: list[XY], pad: float = 0.0) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return not (a[2] < b[0] - 1e-6 or a[0] > b[2] + 1e-6 or a[3] < b[1] - 1e-6 or a[1] > b[3] + 1e-6)
+
+
 def terrain_cost(state: CwState, path: list[XY]) -> float:
     """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap)."""
-    difficult = [a.shape for a in state.terrain if a.going == "difficult"]
+    box = _box_of(path)
+    difficult = [shape for b, shape in terrain_index(state).difficult if _boxes_meet(box, b)]
     return path_cost(path, [(2.0, difficult)] if difficult else [])
 
 
 def crosses_impassable(state: CwState, path: list[XY]) -> bool:
-    for a in state.terrain:
-        if a.going == "impassable":
+    box = _box_of(path)
+    for b, shape in terrain_index(state).impassable:
+        if _boxes_meet(box, b):
             for p, q in zip(path, path[1:], strict=False):
-                if seg_crosses(p, q, a.shape):
+                if seg_crosses(p, q, shape):
                     return True
     return False
 
 
 def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
     """§8.8: no base may end overlapping Impassable terrain."""
-    return any(a.going == "impassable" and circle_hits_shape(x, y, r, a.shape) for a in state.terrain)
+    box = (x - r, y - r, x + r, y + r)
+    return any(
+        _boxes_meet(box, b) and circle_hits_shape(x, y, r, shape)
+        for b, shape in terrain_index(state).impassable
+    )
+
+
+# --- moves valid by construction (the legal sample) -------------------------------------------------
+
+SNAP_SLACK_CM = 0.36  # a point snapped to the 0.5 cm grid moves at most 0.354 cm
+
+
+class Surroundings:
+    """What lies within `reach` of a unit (other bases, impassable and difficult pieces), in
+    coordinates relative to its centre, for casting straight moves from it (`run`)."""
+
+    def __init__(self, state: CwState, u: Unit, reach: float) -> None:
+        ux, uy = u.xy
+        self.u, self.ux, self.uy, self.r = u, ux, uy, u.radius
+        self.bases: list[tuple[float, float, float]] = []
+        for o in state.units.values():
+            ox = o.x
+            if ox is None or not o.alive or o.id == u.id:
+                continue
+            big = o.radius + u.radius + SNAP_SLACK_CM
+            lim = reach + big
+            dx, dy = ox - ux, o.y - uy  # type: ignore[operator]
+            if -lim < dx < lim and -lim < dy < lim:
+                self.bases.append((dx, dy, big))
+        for h in state.hostages:
+            big = HOSTAGE_RADIUS_CM + u.radius + SNAP_SLACK_CM
+            dx, dy = h.x - ux, h.y - uy
+            if abs(dx) < reach + big and abs(dy) < reach + big:
+                self.bases.append((dx, dy, big))
+        box = (ux - reach - u.radius, uy - reach - u.radius, ux + reach + u.radius, uy + reach + u.radius)
+        index = terrain_index(state)
+        self.blocks = [(b, shape) for b, shape in index.impassable if _boxes_meet(box, b)]
+        self.difficult = [shape for b, shape in index.difficult if _boxes_meet(box, b)]
+        r = u.radius + SNAP_SLACK_CM
+        self.table = (r - ux, r - uy, state.width - r - ux, state.height - r - uy)
+
+    def run(self, dx: float, dy: float, length: float, limit: float) -> float:
+        """How far the unit may surely go along the unit vector (dx, dy), at most `length`: its base
+        swept along the line touches no other base (friend or foe: stricter than CW-MOV-3) and no
+        impassable piece, stays on the table, and the centre path costs at most `limit` (CW-MOV-2),
+        all with room for the 0.5 cm snap (every obstacle grown by SNAP_SLACK_CM) (the cost is checked again after it, `move`). 0.0 when it
+        cannot move that way."""
+        best = length
+        for cx, cy, big in self.bases:
+            b = -(dx * cx + dy * cy)
+            c = cx * cx + cy * cy - big * big
+            disc = b * b - c
+            if disc <= 0.0:
+                continue
+            if c < 0.0:  # within the snap's room already (in base contact): only away from it
+                if b < 0.0:
+                    return 0.0
+                continue
+            t = -b - math.sqrt(disc)
+            if t < 0.0:
+                continue
+            if t < best:
+                best = t
+        x0, y0, x1, y1 = self.table
+        if dx > 1e-12:
+            best = min(best, x1 / dx)
+        elif dx < -1e-12:
+            best = min(best, x0 / dx)
+        if dy > 1e-12:
+            best = min(best, y1 / dy)
+        elif dy < -1e-12:
+            best = min(best, y0 / dy)
+        r = self.r + SNAP_SLACK_CM
+        for box, shape in self.blocks:
+            hit = _ray_enters(self.ux, self.uy, dx, dy, shape, box, r)
+            if hit is not None and hit < best:
+                best = hit
+        best = min(best, limit)
+        if best > 0.0 and self.difficult:
+            best = _affordable(self.ux, self.uy, dx, dy, best, limit, self.difficult)
+        return max(best, 0.0)
+
+    def move(self, state: CwState, dx: float, dy: float, length: float, limit: float) -> XY | None:
+        """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
+        move to in a straight line (`run`), its cost checked after the snap; None if none."""
+        d = self.run(dx, dy, length, limit)
+        start = (self.ux, self.uy)
+        for _ in range(4):
+            if d < 0.5:
+                return None
+            dest = (snap(self.ux + dx * d), snap(self.uy + dy * d))
+            if self.difficult:
+                cost = terrain_cost(state, [start, dest])
+            else:
+                cost = math.hypot(dest[0] - self.ux, dest[1] - self.uy)
+            if dest != start and cost <= limit + 1e-6:
+                return dest
+            d -= 0.5
+        return None
+
+
+def _ray_enters(
+    x: float,
+    y: float,
+    dx: float,
+    dy: float,
+    shape: Circle | Polygon,
+    box: tuple[float, float, float, float],
+    r: float,
+) -> float | None:
+    """Where a base of radius r moving from (x, y) along (dx, dy) first touches the shape (a polygon
+    is taken as its box, which holds it: a stricter test), or None."""
+    if isinstance(shape, Circle):
+        cx, cy, big = shape.x - x, shape.y - y, shape.r + r
+        b = -(dx * cx + dy * cy)
+        c = cx * cx + cy * cy - big * big
+        disc = b * b - c
+        if disc <= 0.0:
+            return None
+        t = -b - math.sqrt(disc)
+        return t if t >= 0.0 or c < 0.0 else None
+    lo, hi = -math.inf, math.inf
+    for p, d, a, z in ((x, dx, box[0] - r, box[2] + r), (y, dy, box[1] - r, box[3] + r)):
+        if abs(d) < 1e-12:
+            if p <= a or p >= z:
+                return None
+            continue
+        t0, t1 = (a - p) / d, (z - p) / d
+        if t0 > t1:
+            t0, t1 = t1, t0
+        lo, hi = max(lo, t0), min(hi, t1)
+    if lo >= hi or hi <= 0.0:
+        return None
+    return max(lo, 0.0)
+
+
+def _affordable(
+    x: float, y: float, dx: float, dy: float, length: float, limit: float, shapes: list[Circle | Polygon]
+) -> float:
+    """The farthest distance along the line, at most `length`, whose centre path costs at most
+    `limit` (CW-MOV-2: difficult ground 2 cm per cm)."""
+    end = (x + dx * length, y + dy * length)
+    ivs = merge(iv for shape in shapes for iv in seg_intervals((x, y), end, shape))
+    spent, at = 0.0, 0.0
+    for t0, t1 in ivs:
+        a, b = t0 * length, t1 * length
+        if spent + (a - at) >= limit:
+            return at + (limit - spent)
+        spent += a - at
+        if spent + 2 * (b - a) >= limit:
+            return a + (limit - spent) / 2
+        spent += 2 * (b - a)
+        at = b
+    return min(length, at + (limit - spent))
 
 
 def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:

@@ -163,7 +163,7 @@ class CwState(State):
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> CwState:
         """Copies every mutable container and unit; shares frozen options and terrain (fast: Tape copies per decision)."""
         new = self.model_copy()
-        new.units = {k: u.model_copy() for k, u in self.units.items()}
+        new.units = {k: _clone(u) for k, u in self.units.items()}
         new.confirmed = list(self.confirmed)
         new.quarry = dict(self.quarry)
         new.pending = {k: dict(v) for k, v in self.pending.items()}
@@ -176,6 +176,16 @@ class CwState(State):
             update={"move": list(self.marks.move), "shots": list(self.marks.shots)}
         )
         return new
+
+
+def _clone(u: Unit) -> Unit:
+    """A copy of a unit (its fields are immutable values): pydantic's copy without its overhead."""
+    new = object.__new__(Unit)
+    object.__setattr__(new, "__dict__", dict(u.__dict__))
+    object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def deployment_bounds(state: CwState, seat: Seat) -> tuple[float, float]:

@@ -47,3 +47,29 @@ def test_gross_damage_follows_the_formula(die: int, formula: str) -> None:
     """CW-DMG-1: 1d10 then add or multiply; only fists can go below 1 (and the net floors at 0)."""
     g = gross_damage(die, formula)  # type: ignore[arg-type]
     assert g >= die - 2 and (g >= 1 or formula == "-2")
+
+
+def test_the_move_sample_is_valid_by_construction_and_the_memo_is_exact() -> None:
+    """CW-MOV-1, CW-MOV-2, CW-MOV-3: every sampled move passes every movement rule (check_move) though
+    the sample draws it by casting rays, not by trying; the per-unit memo gives the same sample as
+    drawing it afresh."""
+    from engine.clickwars import actions as a
+    from engine.clickwars import legal
+    from engine.clickwars.movement import check_move
+
+    moves = 0
+    for seed in (3, 8):
+        state, _ = new_game(RULES, Options(scenario="take_and_hold" if seed == 8 else "extermination"), seed)
+        chooser = random.Random(seed)
+        while RULES.outcome(state) is None:
+            seat = sorted(RULES.active_seats(state))[0]
+            got = RULES.legal_actions(state, seat)
+            legal._MEMOS.clear()
+            assert RULES.legal_actions(state, seat) == got
+            for action in got:
+                if isinstance(action, a.Move):
+                    check_move(state, state.units[action.unit], (action.x, action.y))  # never refused
+                    moves += 1
+            events = RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+            state = apply(RULES, state, events)
+    assert moves > 1000
