@@ -201,6 +201,7 @@ class DeliveryWorker:
             "dm_notice": self._dm_notice,
             "end": self._end,
             "reminder": self._reminder,
+            "warning": self._warning,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -332,7 +333,10 @@ class DeliveryWorker:
             return "skipped", None, "no channel"
         loaded = await self.service.load(table.id)
         recent = await last_change(self.store, table)
-        panel = await status_panel(table, loaded.rules, presenter_for(table.game), loaded.state, recent)
+        deadlines = await self.store.pending_deadlines(table.id, "timeout")
+        panel = await status_panel(
+            table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines
+        )
         replacing = None
         if table.status_message_id is not None:
             try:
@@ -428,6 +432,24 @@ class DeliveryWorker:
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
         content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.id, status=where)
+        return await self._public(row, table, content, [user_id])
+
+    async def _warning(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A running time limit is about to run out: a mention in the table's thread (the time is
+        public; a live player watches the thread), skipped once the limit has fired or gone."""
+        due = float(row.payload.get("due", 0))
+        if table.status != "active" or due <= self.clock():
+            return "skipped", None, "moved on"
+        user_id = int(row.target.split(":")[1])
+        left = round(float(row.payload.get("left", 0)))
+        content = t(
+            table.lang,
+            "bot.time_warning",
+            mention=mention(user_id),
+            count=left,
+            table=table.id,
+            at=f"<t:{int(due)}:R>",
+        )
         return await self._public(row, table, content, [user_id])
 
     async def _public(

@@ -87,6 +87,39 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        2,
+        (
+            # A live turn's warnings (30 s, 10 s left) are deadlines of their own kind; SQLite cannot
+            # change a CHECK constraint in place, so the table is rebuilt with its rows.
+            """CREATE TABLE deadlines_v2 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'timeout', 'warning')),
+                seat TEXT NOT NULL,
+                key TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                due_at REAL NOT NULL,
+                status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'void')),
+                payload TEXT NOT NULL DEFAULT '{}',
+                UNIQUE (table_id, kind, seat, key)
+            )""",
+            "INSERT INTO deadlines_v2 SELECT id, table_id, kind, seat, key, version, due_at, status, payload"
+            " FROM deadlines",
+            "DROP TABLE deadlines",
+            "ALTER TABLE deadlines_v2 RENAME TO deadlines",
+            "CREATE INDEX deadlines_due ON deadlines(status, due_at)",
+            # Standing orders: a seat's answers given in advance to a game's prompts (Rules.standing_orders).
+            """CREATE TABLE standing_orders (
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                seat TEXT NOT NULL,
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                updated_at REAL NOT NULL,
+                PRIMARY KEY (table_id, seat, name)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -136,7 +136,13 @@ async def write_deadlines(
     humans = {s for s in rules.seats if table.user_of(s) is not None}
     limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
     await tx.void_deadlines(table.id, kind="timeout", keep_keys=[lim.key for lim in limits])
+    warnings = [(lim, left) for lim in limits for left in lim.warnings if 0 < left < lim.seconds]
+    await tx.void_deadlines(
+        table.id, kind="warning", keep_keys=[warning_key(lim.key, s) for lim, s in warnings]
+    )
     for lim in limits:
+        # Written once per key (a row that exists is kept): the deadline runs from when the limit
+        # first appeared, whatever is committed meanwhile, and survives a restart as it is.
         await tx.add_deadline(
             table_id=table.id,
             kind="timeout",
@@ -146,3 +152,18 @@ async def write_deadlines(
             due_at=now + lim.seconds,
             payload={"action": lim.action.model_dump(mode="json")},
         )
+    for lim, left in warnings:
+        await tx.add_deadline(
+            table_id=table.id,
+            kind="warning",
+            seat=lim.seat,
+            key=warning_key(lim.key, left),
+            version=new.version,
+            due_at=now + lim.seconds - left,
+            payload={"timeout": lim.key, "left": left},
+        )
+
+
+def warning_key(timeout_key: str, left: float) -> str:
+    """The key of the warning `left` seconds before the time limit `timeout_key` runs out."""
+    return f"{timeout_key}@{left:g}"

@@ -24,7 +24,7 @@ from renderers.base import Button, Control, Form, Menu, Presenter
 
 from . import ids, jobs, offload
 from .i18n import game_name, seat_name, t, text
-from .store import AI, TableRecord
+from .store import AI, DeadlineRecord, TableRecord
 
 CONTENT_LIMIT = 2000
 BUTTONS_MAX = 20  # up to 4 rows of 5; more actions become select menus
@@ -184,9 +184,12 @@ async def status_panel(
     presenter: Presenter,
     state: Any | None,
     recent: Sequence[Event] = (),
+    deadlines: Sequence[DeadlineRecord] = (),
 ) -> Panel:
     """The one public status message of a table (edited on every change): who plays, what just
-    happened (`recent`: the latest change's events), where the game stands, who must act."""
+    happened (`recent`: the latest change's events), where the game stands, who must act, and when
+    a running time limit runs out (`deadlines`: a Discord timestamp counts down in every client,
+    so the message need not be edited every second)."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
@@ -220,6 +223,11 @@ async def status_panel(
             lines.append(
                 t(lang, "bot.to_act", seats=", ".join(seat_with_holder(table, s, lang) for s in active))
             )
+            for deadline in deadlines:
+                if deadline.kind == "timeout" and deadline.status == "pending":
+                    at = f"<t:{int(deadline.due_at)}:R>"
+                    seat = seat_with_holder(table, deadline.seat, lang)
+                    lines.append(t(lang, "bot.time_limit", seat=seat, at=at))
     end = outcome_text(table, lang)
     if end:
         lines.append("")

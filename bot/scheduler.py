@@ -128,7 +128,8 @@ class Scheduler:
         fired = 0
         for deadline in deadlines:
             try:
-                ok = await (self._remind(deadline) if deadline.kind == "reminder" else self._expire(deadline))
+                handler = {"reminder": self._remind, "warning": self._warn}.get(deadline.kind, self._expire)
+                ok = await handler(deadline)
             except Exception as exc:
                 log_failure(
                     log,
@@ -172,6 +173,35 @@ class Scheduler:
             )  # they acted (and a newer reminder exists if they must again)
             return False
         row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
+        await self._finish(deadline, "done", row)
+        return True
+
+    async def _warn(self, deadline: DeadlineRecord) -> bool:
+        """A running time limit is about to run out (a live turn's 30 s and 10 s): tell its seat,
+        if the limit still runs (the game still declares it and it has not fired)."""
+        loaded = await self.service.load(deadline.table_id)
+        table, rules, state = loaded.table, loaded.rules, loaded.state
+        timeout = str(deadline.payload.get("timeout", ""))
+        user = table.user_of(deadline.seat)
+        declared = state is not None and any(
+            lim.seat == deadline.seat and lim.key == timeout for lim in rules.time_limits(state)
+        )
+        running = [
+            d
+            for d in await self.store.pending_deadlines(table.id, "timeout")
+            if d.key == timeout and d.seat == deadline.seat
+        ]
+        if table.status != "active" or user is None or not declared or not running:
+            await self._finish(deadline, "void")
+            return False
+        left = float(deadline.payload.get("left", 0))
+        row = NewDelivery(
+            table_id=table.id,
+            version=table.version,
+            kind="warning",
+            target=f"user:{user}:{left:g}",  # one row per warning, even at one version
+            payload={"left": left, "due": running[0].due_at, "key": deadline.key},
+        )
         await self._finish(deadline, "done", row)
         return True
 

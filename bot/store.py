@@ -123,7 +123,7 @@ class DeliveryRecord(Record):
 class DeadlineRecord(Record):
     id: int
     table_id: int
-    kind: Literal["reminder", "timeout"]
+    kind: Literal["reminder", "timeout", "warning"]
     seat: str
     key: str
     version: int
@@ -247,6 +247,8 @@ class Tx(Protocol):
 
     async def set_guild_language(self, guild_id: int, language: str) -> None: ...
 
+    async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
+
 
 class Store(Protocol):
     """Reads, plus `transaction()` for writes."""
@@ -276,6 +278,8 @@ class Store(Protocol):
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None: ...
     async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]: ...
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]: ...
     async def get_player(self, user_id: int) -> PlayerRecord | None: ...
     async def guild_language(self, guild_id: int) -> str | None: ...
     async def upsert_player(
@@ -653,6 +657,14 @@ class SqliteTx:
             (guild_id, language, self._now),
         )
 
+    async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None:
+        self._queue(
+            "INSERT INTO standing_orders (table_id, seat, name, value, updated_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(table_id, seat, name) DO UPDATE SET value = excluded.value,"
+            " updated_at = excluded.updated_at",
+            (table_id, seat, name, value, self._now),
+        )
+
 
 class SqliteStore:
     """The SQLite implementation. One connection; an asyncio lock serialises every unit of work."""
@@ -860,6 +872,26 @@ class SqliteStore:
             f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
         )
         return [_deadline(r) for r in rows]
+
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
+        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
+            " ORDER BY due_at, id",
+            (table_id, kind),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
+        """The standing orders of a table's seats: seat -> name -> value."""
+        rows = await self._all(
+            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
+            (table_id,),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for seat, name, value in rows:
+            found.setdefault(seat, {})[name] = value
+        return found
 
     async def get_player(self, user_id: int) -> PlayerRecord | None:
         rows = await self._all(

@@ -35,7 +35,7 @@ from engine.core import (
     play_pilots,
     step,
 )
-from engine.core.orders import StepResult, play_order
+from engine.core.orders import StepResult, answer_standing, play_order
 from renderers.base import Form, Presenter
 
 from . import notices
@@ -51,6 +51,12 @@ SEED_BITS = 63  # fits SQLite's signed 64-bit INTEGER
 
 def moved_on() -> Rejected:
     return Rejected("bot.table_moved_on", "The table has moved on; here is where it stands now.")
+
+
+def time_ran_out() -> Rejected:
+    return Rejected(
+        "bot.time_ran_out", "Time ran out before your move arrived; here is where the table stands now."
+    )
 
 
 @dataclass(frozen=True)
@@ -168,6 +174,10 @@ class TableService(Lobby):
             )
         return state
 
+    def rules_of(self, table: TableRecord) -> Rules[Any]:
+        """The rules a table is played by."""
+        return self._rules(table.game)
+
     def _rules(self, game: str) -> Rules[Any]:
         try:
             return rules_for(game)
@@ -182,6 +192,8 @@ class TableService(Lobby):
         an action's data, or a form's answer)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id)
+            if await self._run_out(loaded):
+                raise time_ran_out()
             table = loaded.table
             seat = table.seat_of(user_id)
             if seat is None:
@@ -208,6 +220,8 @@ class TableService(Lobby):
         it was rehearsed, else it has moved on (so a second click applies nothing twice)."""
         async with self.lock(table_id):
             loaded = await self.load(table_id)
+            if await self._run_out(loaded):
+                raise time_ran_out()
             table, rules, state = loaded.table, loaded.rules, loaded.state
             if expected_version is not None and expected_version != table.version:
                 raise moved_on()
@@ -219,14 +233,23 @@ class TableService(Lobby):
             if table.status == "lobby" or state is None:
                 raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.id)
             start = self.rehearsal(rules, state, seat) if dry_run else state
+            standing = await self._standing(table, rules)
+            if dry_run:  # the other seats' standing orders are theirs to know: not probed by a rehearsal
+                standing = {s: orders for s, orders in standing.items() if s == seat}
             result = play_order(
-                rules, start, seat, text, pilot_seats=table.ai_seats(), max_pilot_steps=self.step_cap
+                rules,
+                start,
+                seat,
+                text,
+                pilot_seats=table.ai_seats(),
+                standing=standing,
+                max_pilot_steps=self.step_cap,
             )
             if not dry_run and not result.changed:
                 assert result.refusal is not None
                 raise result.refusal
             if not dry_run:
-                entries = [(e, seat if actor is not None else AI) for e, actor in result.entries]
+                entries = [(e, actor if actor is not None else AI) for e, actor in result.entries]
                 table = await self._commit(table, rules, state, result.state, entries, actor_user=user_id)
             return OrderReport(
                 table,
@@ -240,6 +263,77 @@ class TableService(Lobby):
                 result.state,
                 tuple(step.words for step in result.read),
             )
+
+    # --- time limits and standing orders ---------------------------------------------------------
+    async def _run_out(self, loaded: Loaded) -> bool:
+        """Apply the table's time limits that ran out and that the game still declares, before a
+        player's action (the lock is held); whether any was applied (the player's move then came
+        too late and is refused: it was meant for a phase that is over).
+
+        The scheduler fires them too, but may not have got to them yet (the bot just restarted, or
+        the loop is busy): an action that arrives after a deadline finds the phase over, exactly
+        as it would have with the scheduler on time, so the end of a timed phase is the same
+        whether or not the bot restarted. A limit its seat cannot take now is left to the scheduler."""
+        state = loaded.state
+        if state is None or loaded.table.status != "active":
+            return False
+        fired = False
+        now = self.clock()
+        due = [d for d in await self.store.pending_deadlines(loaded.table.id, "timeout") if d.due_at <= now]
+        for deadline in due:
+            current = {(lim.seat, lim.key): lim.action for lim in loaded.rules.time_limits(loaded.state)}
+            action = current.get((deadline.seat, deadline.key))
+            if action is None:
+                continue  # no longer declared: the scheduler voids it
+            try:
+                applied = await self._submit(
+                    loaded, deadline.seat, action, None, actor_user=loaded.table.user_of(deadline.seat)
+                )
+            except Rejected:
+                continue
+            async with self.store.transaction() as tx:
+                await tx.set_deadline_status(deadline.id, "done")
+            loaded = Loaded(applied.table, loaded.rules, applied.state)
+            fired = True
+        return fired
+
+    async def _standing(self, table: TableRecord, rules: Rules[Any]) -> dict[Seat, dict[str, str]]:
+        """The standing orders of the table's human seats that the game offers any."""
+        seats = [s for s in rules.seats if table.user_of(s) is not None and rules.standing_orders(s)]
+        if not seats:
+            return {}
+        stored = await self.store.standing(table.id)
+        return {s: stored.get(s, {}) for s in seats}
+
+    async def set_standing(
+        self, table_id: int, user_id: int, name: str, value: str
+    ) -> tuple[TableRecord, bool]:
+        """Store one of the user's standing orders (`Rules.standing_orders`), then answer at once the
+        prompt it covers if one is waiting for them: (the table, whether a prompt was answered)."""
+        async with self.lock(table_id):
+            loaded = await self.load(table_id)
+            table, rules, state = loaded.table, loaded.rules, loaded.state
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+            offered = rules.standing_orders(seat)
+            if name not in offered or value not in offered[name]:
+                raise Rejected("bot.standing_unknown", "That standing order is not on offer at this table.")
+            async with self.store.transaction() as tx:
+                await tx.set_standing(table.id, seat, name, value)
+            if table.status != "active" or table.is_over or state is None:
+                return table, False
+            new_state, answered = answer_standing(
+                rules,
+                state,
+                await self._standing(table, rules),
+                pilot_seats=table.ai_seats(),
+                max_steps=self.step_cap,
+            )
+            if not answered:
+                return table, False
+            entries = [(e, actor if actor is not None else AI) for e, actor in answered]
+            return await self._commit(table, rules, state, new_state, entries, actor_user=user_id), True
 
     def rehearsal(self, rules: Rules[Any], state: Any, seat: Seat) -> Any:
         """A copy of the table for a dry run: what `seat` may not know drawn afresh
@@ -287,6 +381,14 @@ class TableService(Lobby):
         entries: list[tuple[Event, str | None]] = [(e, seat) for e in events]
         new_state, ai_events = self._pilots(rules, table, new_state)
         entries += [(e, AI) for e in ai_events]
+        new_state, answered = answer_standing(
+            rules,
+            new_state,
+            await self._standing(table, rules),
+            pilot_seats=table.ai_seats(),
+            max_steps=self.step_cap,
+        )
+        entries += [(e, actor if actor is not None else AI) for e, actor in answered]
         first_seq = table.version + 1
         after = await self._commit(table, rules, state, new_state, entries, actor_user=actor_user)
         return Applied(after, rules, seat, action, [e for e, _ in entries], new_state, first_seq, before)

@@ -93,15 +93,16 @@ def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
 
 
 def check_new(
-    game: str, side: str | None, options: str | None, lang: str
+    game: str, side: str | None, options: str | None, lang: str, pace: str | None = None
 ) -> tuple[str | None, dict[str, Any]]:
     """Everything /game new can refuse without the database, checked before the public reply is
-    opened so that a refusal stays private: (the seat for `side`, the parsed options)."""
+    opened so that a refusal stays private: (the seat for `side`, the parsed options). `pace`
+    ("live" or "async") becomes the game's own timer options; options typed as well win."""
     if game not in playable_games():
         raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game)
     rules = rules_for(game)
     seat = side_of(game, rules, side, lang) if side else None
-    raw = parse_options(options)
+    raw = {**(rules.pace_options(pace) if pace else {}), **parse_options(options)}
     lobby.parse_options(rules, raw, lang)  # refuses in the player's language
     return seat, raw
 
@@ -223,12 +224,22 @@ class Lobby(
         opponent=L("opponent", "cmd.param.opponent"),
         side=L("side", "cmd.param.side"),
         options=L("options", "cmd.param.options"),
+        pace=L("pace", "cmd.param.pace"),
     )
     @app_commands.describe(
         game=L("Which game", "cmd.param.game.description"),
         opponent=L("Who you challenge (leave empty to play the AI)", "cmd.param.opponent.description"),
         side=L("The side you play (random if empty)", "cmd.param.side.description"),
         options=L("Game options as key=value pairs", "cmd.param.options.description"),
+        pace=L("Live (a turn timer) or async (a deadline per prompt)", "cmd.param.pace.description"),
+    )
+    @app_commands.choices(
+        pace=[
+            app_commands.Choice(name=L("Live: a real-time turn timer", "cmd.choice.live"), value="live"),
+            app_commands.Choice(
+                name=L("Async: a deadline per prompt, reminders", "cmd.choice.async"), value="async"
+            ),
+        ]
     )
     @app_commands.autocomplete(game=game_autocomplete, side=side_autocomplete, options=options_autocomplete)
     async def new(
@@ -238,6 +249,7 @@ class Lobby(
         opponent: discord.User | None = None,
         side: str | None = None,
         options: str | None = None,
+        pace: str | None = None,
     ) -> None:
         bot = tablero(interaction)
         opponent_id = None if opponent is None or (bot.user and opponent.id == bot.user.id) else opponent.id
@@ -249,7 +261,7 @@ class Lobby(
             raise Rejected(
                 "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
             )
-        seat, parsed = check_new(game, side or None, options, lang_of(interaction))
+        seat, parsed = check_new(game, side or None, options, lang_of(interaction), pace)
         await interaction.response.defer(thinking=True)  # public: the table's announcement
         lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         table = await bot.tables.create(
@@ -353,7 +365,10 @@ class Lobby(
         loaded = await bot.tables.load(record.id)
         shown = loaded.table.model_copy(update={"lang": lang_of(interaction)})
         recent = await last_change(bot.store, shown)
-        panel = await status_panel(shown, loaded.rules, presenter_for(shown.game), loaded.state, recent)
+        deadlines = await bot.store.pending_deadlines(record.id, "timeout")
+        panel = await status_panel(
+            shown, loaded.rules, presenter_for(shown.game), loaded.state, recent, deadlines
+        )
         await send_panel(interaction, panel)
 
     @app_commands.command(

@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.orders import order_text
 from bot.panels import ButtonSpec, Panel, private_panel
 from bot.tables import OrderReport
+from engine.core import Rejected
 
 from .common import L, lang_of, resolve_table, send_panel, tablero
 from .lobby import TABLE, TABLE_HELP, my_running_tables
@@ -95,6 +96,102 @@ class Orders(commands.Cog):
             record.id, interaction.user.id, text, dry_run=dry_run
         )
         await show_order(interaction, report, text)
+
+    @app_commands.command(
+        name=L("standing", "cmd.standing.name"),
+        description=L(
+            "Answers given in advance to prompts, so an async game need not wait", "cmd.standing.description"
+        ),
+    )
+    @app_commands.rename(
+        name=L("order", "cmd.param.standing_name"), value=L("value", "cmd.param.standing_value"), table=TABLE
+    )
+    @app_commands.describe(
+        name=L("Which standing order (empty: show yours)", "cmd.param.standing_name.description"),
+        value=L("Its new value", "cmd.param.standing_value.description"),
+        table=TABLE_HELP,
+    )
+    @app_commands.autocomplete(table=my_running_tables)
+    async def standing(
+        self,
+        interaction: discord.Interaction,
+        name: str | None = None,
+        value: str | None = None,
+        table: int | None = None,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        lang = lang_of(interaction)
+        bot = tablero(interaction)
+        seat = record.seat_of(interaction.user.id)
+        offered = bot.tables.rules_of(record).standing_orders(seat) if seat else {}
+        if not offered:
+            raise Rejected("bot.standing_none", "This game takes no standing orders from your side.")
+        lines: list[str] = []
+        if name and value:
+            record, answered = await bot.tables.set_standing(record.id, interaction.user.id, name, value)
+            lines.append(
+                t(
+                    lang,
+                    "bot.standing_set",
+                    name=_name(record.game, name, lang),
+                    value=_value(record.game, name, value, lang),
+                )
+            )
+            if answered:
+                lines.append(t(lang, "bot.standing_answered"))
+        mine = (await bot.store.standing(record.id)).get(seat or "", {})
+        lines.append(t(lang, "bot.standing_header", table=record.id))
+        for key, values in offered.items():
+            current = mine.get(key, values[0])
+            lines.append(
+                t(
+                    lang,
+                    "bot.standing_line",
+                    name=_name(record.game, key, lang),
+                    value=_value(record.game, key, current, lang),
+                )
+            )
+        await send_panel(interaction, Panel("\n".join(lines)))
+
+    @standing.autocomplete("name")
+    async def _names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=_name(game, key, lang_of(interaction))[:100], value=key)
+            for game, key, _values in await _offered(interaction)
+            if current.lower() in key
+        ][:25]
+
+    @standing.autocomplete("value")
+    async def _values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        wanted = getattr(interaction.namespace, "name", None)
+        return [
+            app_commands.Choice(name=_value(game, key, value, lang_of(interaction))[:100], value=value)
+            for game, key, values in await _offered(interaction)
+            if key == wanted
+            for value in values
+        ][:25]
+
+
+def _name(game: str, key: str, lang: str) -> str:
+    return t(lang, f"{game}.standing.{key}")
+
+
+def _value(game: str, key: str, value: str, lang: str) -> str:
+    return t(lang, f"{game}.standing.{key}.{value}")
+
+
+async def _offered(interaction: discord.Interaction) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(game, name, values) of the standing orders the user may give at the table in the command."""
+    try:
+        record = await resolve_table(interaction, getattr(interaction.namespace, "table", None))
+    except Rejected:
+        return []
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        return []
+    offered = tablero(interaction).tables.rules_of(record).standing_orders(seat)
+    return [(record.game, key, values) for key, values in offered.items()]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,7 +26,7 @@ from engine.core import Rejected
 from .common import lang_of, send_panel, tablero
 
 # Refusals after which the player is shown where the table stands now.
-SHOW_STATE_AFTER = {"bot.table_moved_on", "core.not_your_turn", "core.game_over"}
+SHOW_STATE_AFTER = {"bot.table_moved_on", "bot.time_ran_out", "core.not_your_turn", "core.game_over"}
 
 
 class TableItem(discord.ui.DynamicItem[Any], template=r"tb:(?!)"):

@@ -8,7 +8,7 @@ while reading the text changes nothing. `play_order` is pure: the platform commi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,42 @@ class OrderResult:
         return bool(self.entries)
 
 
+def answer_standing(
+    rules: Rules[Any],
+    state: Any,
+    standing: Mapping[Seat, Mapping[str, str]],
+    *,
+    pilot_seats: Iterable[Seat] = (),
+    max_steps: int = 500,
+) -> tuple[Any, list[tuple[Event, Seat | None]]]:
+    """Answer every pending prompt that a seat's standing orders cover (`Rules.standing_answer`),
+    letting AI seats act in between, until a human must answer in person. Events are paired with
+    the seat that answered (None for an AI seat)."""
+    pilots = tuple(pilot_seats)
+    entries: list[tuple[Event, Seat | None]] = []
+    for _ in range(max_steps):
+        if rules.outcome(state) is not None:
+            break
+        answer = next(
+            (
+                (seat, action)
+                for seat in sorted(rules.active_seats(state))
+                if seat in standing
+                and (action := rules.standing_answer(state, seat, standing[seat])) is not None
+            ),
+            None,
+        )
+        if answer is None:
+            break
+        seat, action = answer
+        state, events = step(rules, state, seat, action)
+        entries += [(e, seat) for e in events]
+        if pilots:
+            state, ai_events = play_pilots(rules, state, pilots, max_steps=max_steps)
+            entries += [(e, None) for e in ai_events]
+    return state, entries
+
+
 def play_order(
     rules: Rules[Any],
     state: Any,
@@ -59,12 +95,15 @@ def play_order(
     text: str,
     *,
     pilot_seats: Iterable[Seat] = (),
+    standing: Mapping[Seat, Mapping[str, str]] | None = None,
     max_pilot_steps: int = 500,
 ) -> OrderResult:
     """Read `text` and apply its steps for `seat` in order until one is refused.
 
     Raises Rejected only when the text cannot be read (nothing applied); a refusal of a step is
-    returned in the result with the steps before it applied."""
+    returned in the result with the steps before it applied. Between actions, AI seats act and the
+    other seats' `standing` orders answer their prompts, as after a click; a prompt left for another
+    player stops the order there ("core.order_waits")."""
     steps = rules.read_order(text, seat)
     if not steps:
         raise Rejected("core.order_empty", "Your order has no steps.")
@@ -84,12 +123,23 @@ def play_order(
                         words=order_step.words,
                         count=MAX_ACTIONS_PER_STEP,
                     )
+                waiting = seat not in rules.active_seats(result.state) and rules.outcome(result.state) is None
+                if waiting and (index or done):
+                    raise Rejected(
+                        "core.order_waits",
+                        "Another player must answer first; give the rest of your order then.",
+                    )
                 new_state, events = step(rules, result.state, seat, action)
                 current.actions.append(action)
                 current.entries += [(e, seat) for e in events]
                 if pilots:
                     new_state, ai_events = play_pilots(rules, new_state, pilots, max_steps=max_pilot_steps)
                     current.entries += [(e, None) for e in ai_events]
+                if standing:
+                    new_state, answered = answer_standing(
+                        rules, new_state, standing, pilot_seats=pilots, max_steps=max_pilot_steps
+                    )
+                    current.entries += answered
                 result.state = new_state
         except Rejected as refusal:
             result.refusal, result.failed_at = refusal, index

@@ -249,3 +249,29 @@ cmd-param-order_text = text
 cmd-param-order_text-description = The order, e.g. M1 F F L fire or M1 move D7 overwatch
 cmd-param-dry_run = dry_run
 cmd-param-dry_run-description = Show what it costs first; nothing is applied
+
+cmd-param-pace = pace
+cmd-param-pace-description = Live (a turn timer) or async (a deadline per prompt)
+cmd-choice-live = Live: a real-time turn timer
+cmd-choice-async = Async: a deadline per prompt, reminders
+bot-time_limit = ⏱ { $seat }: time runs out { $at }.
+core-order_waits = Another player must answer first; give the rest of your order then.
+bot-standing_unknown = That standing order is not on offer at this table.
+bot-standing_none = This game takes no standing orders from your side.
+bot-standing_header = Your standing orders at table #{ $table }:
+bot-standing_line = • { $name }: **{ $value }**
+bot-standing_set = Standing order kept: { $name }: **{ $value }**.
+bot-standing_answered = It answered the prompt that was waiting for you.
+cmd-standing-name = standing
+cmd-standing-description = Answers given in advance to prompts, so an async game need not wait
+cmd-param-standing_name = order
+cmd-param-standing_name-description = Which standing order (empty: show yours)
+cmd-param-standing_value = value
+cmd-param-standing_value-description = Its new value
+
+bot-time_warning = ⏱ { $mention }, { $count ->
+        [one] { $count } second left
+       *[other] { $count } seconds left
+    } at table #{ $table } (time runs out { $at }).
+
+bot-time_ran_out = Time ran out before your move arrived; here is where the table stands now.

@@ -249,3 +249,29 @@ cmd-param-order_text = texto
 cmd-param-order_text-description = La orden, p. ej. M1 F F L fire o M1 mover D7 guardia
 cmd-param-dry_run = ensayo
 cmd-param-dry_run-description = Muestra primero lo que cuesta; no se aplica nada
+
+cmd-param-pace = ritmo
+cmd-param-pace-description = En vivo (temporizador de turno) o asíncrono (un plazo por pregunta)
+cmd-choice-live = En vivo: temporizador de turno en tiempo real
+cmd-choice-async = Asíncrono: un plazo por pregunta, recordatorios
+bot-time_limit = ⏱ { $seat }: el tiempo se acaba { $at }.
+core-order_waits = Otro jugador debe responder primero; da el resto de tu orden después.
+bot-standing_unknown = Esa orden permanente no está disponible en esta mesa.
+bot-standing_none = Este juego no admite órdenes permanentes para tu bando.
+bot-standing_header = Tus órdenes permanentes en la mesa #{ $table }:
+bot-standing_line = • { $name }: **{ $value }**
+bot-standing_set = Orden permanente guardada: { $name }: **{ $value }**.
+bot-standing_answered = Ha respondido a la pregunta que te esperaba.
+cmd-standing-name = permanente
+cmd-standing-description = Respuestas dadas por adelantado, para que una partida asíncrona no espere
+cmd-param-standing_name = orden
+cmd-param-standing_name-description = Qué orden permanente (vacío: ver las tuyas)
+cmd-param-standing_value = valor
+cmd-param-standing_value-description = Su nuevo valor
+
+bot-time_warning = ⏱ { $mention }, { $count ->
+        [one] queda { $count } segundo
+       *[other] quedan { $count } segundos
+    } en la mesa #{ $table } (el tiempo se acaba { $at }).
+
+bot-time_ran_out = El tiempo se acabó antes de que llegara tu jugada; así está la mesa ahora.
