@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 from engine.core import Rejected, apply, new_game, play_pilots
 from engine.core.orders import play_order
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Move, Turn
+from engine.spacehulk.actions import Move, Pass, Turn
 from engine.spacehulk.board import square_name
 from engine.spacehulk.orders import Word, read
+
+from .helpers import G, M, scenario
 
 
 def marine_turn(seed: int = 7) -> Any:
@@ -156,3 +158,29 @@ def test_fuzz_never_breaks_and_a_refusal_changes_nothing(words: list[str], seed:
     assert replay.model_dump() == result.state.model_dump()
     if result.refusal is not None:
         assert result.refusal.text and result.failed_at is not None
+
+
+def test_a_genestealer_order_goes_on_when_a_standing_order_passes_the_marine_window() -> None:
+    """SHB-5.3: each Genestealer action a Marine sees opens the Marine player's CP interrupt window;
+    without an answer the order waits there; his standing order "overwatch shots only" passes it."""
+    state, ids = scenario("a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2)
+    text = f"{ids['g'].upper()} F F"
+    waiting = play_order(RULES, state, "genestealer", text)
+    assert [s.step.words for s in waiting.steps] == ["F"]
+    assert waiting.refusal is not None and waiting.refusal.message_id == "core.order_waits"
+    ask = {"marine": {"interrupt": "ask"}}
+    assert play_order(RULES, state, "genestealer", text, standing=ask).failed_at == 1
+    standing = {"marine": {"interrupt": "overwatch_only"}}
+    done = play_order(RULES, state, "genestealer", text, standing=standing)
+    assert done.refusal is None and done.state.pieces[ids["g"]].pos == (4, 0, 0)
+    assert [seat for _, seat in done.entries].count("marine") >= 2  # the two passes, as the Marine's
+
+
+def test_standing_answers_pass_only_the_windows_they_name() -> None:
+    """SHB-5.3, DW-PS-2: "overwatch only" passes interrupts; "never block" passes blocks; nothing else."""
+    state, ids = scenario("a.....g", a=M("E"), g=G("W"), phase="stealer", cp=2)
+    state, _ = play_order(RULES, state, "genestealer", f"{ids['g']} F").state, None
+    assert RULES.standing_answer(state, "marine", {"interrupt": "overwatch_only"}) == Pass()
+    assert RULES.standing_answer(state, "marine", {"block": "never"}) is None
+    assert RULES.standing_answer(state, "genestealer", {"interrupt": "overwatch_only"}) is None
+    assert RULES.standing_orders("genestealer") == {}
