@@ -210,6 +210,15 @@ class Convert(Action):
     model: str
 
 
+class PlaceTile(Action):
+    """Place the drawn geotile (DW-GEO-2, A-34): `rotation` quarter turns clockwise, in grid `slot`."""
+
+    kind: Literal["place_tile"] = "place_tile"
+    tile: int
+    rotation: int
+    slot: tuple[int, int]
+
+
 class PlaceBlip(Action):
     """Put an arriving blip in an entry area's lurking space (SHB-10.3)."""
 
@@ -288,6 +297,7 @@ SpaceHulkAction = Annotated[
     | Teleport
     | Convert
     | PlaceBlip
+    | PlaceTile
     | PlaceAmbush
     | PlaceStealer
     | SetFacing

@@ -238,6 +238,26 @@ class ReinforcementRolled(Event):
     square: Square | None = None
 
 
+class TilePlaced(Event):
+    """A geotile placed by a player (DW-GEO-2, A-34); `mission` holds the board so far."""
+
+    kind: Literal["tile_placed"] = "tile_placed"
+    tile: int
+    rotation: int
+    slot: tuple[int, int]
+    by: Seat | None = None
+    mission: Mission
+
+
+class BoardBuilt(Event):
+    """The players' geotile board is complete: the deployment corridors joined, the scenario's mission
+    and its Marines (none when the Force List follows) (DW-GEN-3, A-34)."""
+
+    kind: Literal["board_built"] = "board_built"
+    mission: Mission
+    marines: tuple[Piece, ...]
+
+
 class StealerSighted(Event):
     """A Marine saw a Genestealer for the first time this game (DW-SC1, A-35: "seen" at any time)."""
 
@@ -534,6 +554,8 @@ ShEvent = Annotated[
     | Teleported
     | AreaSecured
     | StealerSighted
+    | TilePlaced
+    | BoardBuilt
     | BoardEntered
     | ReinforcementRolled
     | Malfunctioned

@@ -72,6 +72,16 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
             s.cp = s.cp_drawn = cp or 0
             s.cp_bonus = bonus
             s.cp_penalty = 0  # spent in this command phase (DW-SOLO-6)
+        case ev.TilePlaced(mission=mission):
+            s.mission = mission
+            s.doors = [d.initial for d in mission.board.doors]
+        case ev.BoardBuilt(mission=mission, marines=marines):
+            s.mission = mission
+            s.doors = [d.initial for d in mission.board.doors]
+            s.secured = list(mission.secured_start)
+            for p in marines:
+                s.pieces[p.id] = p
+                s.next_id = max(s.next_id, p.number + 1)
         case ev.BoardEntered(board=board, mission=mission, marines=marines, removed=removed):
             _enter_board(s, board, mission, marines, removed)
         case ev.ReinforcementRolled(ambush=ambush):

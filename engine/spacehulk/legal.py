@@ -29,6 +29,7 @@ from .actions import (
     PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
+    PlaceTile,
     Psychic,
     Reload,
     SelfDestruct,
@@ -55,6 +56,7 @@ from .state import (
     AgLevelStep,
     AgOverwatchPick,
     AgPlace,
+    AgPlaceTile,
     AgPsychic,
     AgReinforce,
     AgShift,
@@ -300,6 +302,13 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+        case AgPlaceTile():
+            from .scenarios import tile_options
+
+            return [
+                _mk(PlaceTile, tile=top.tile, rotation=o.rotation, slot=o.slot)
+                for o in tile_options(s.mission, top.tile)
+            ]
         case AgBuildForce():
             budget = q.opt.force_points or 0
             orders = sample_orders(budget, len(q.board.deployments))

@@ -51,6 +51,8 @@ MESSAGES: dict[str, str] = {
     "teleport.own_turn": "Marines teleport out only in their own turn.",
     "teleport.one_a_turn": "Only one Marine may teleport out each turn.",
     "reload.cache_full": "{name} carries all the reloads the cache allows.",
+    "tile.none": "No geotile is waiting to be placed.",
+    "tile.where": "Geotile {tile} cannot go there: it must join a corridor of the board without overlapping.",
     "teleport.locked": "Teleporting out waits until {count} Genestealers have been placed.",
     "teleport.room": "In this scenario Marines teleport out only from inside the control room.",
     "grenade.none": "Only a grenade launcher with grenades left can fire one.",

@@ -177,9 +177,9 @@ class Mission(_Frozen):
     marine_corridors: tuple[tuple[Square, ...], ...] = ()  # deployment corridors (DW-GEN-3, DW-SC3)
     objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
-    cache: tuple[
-        Square, ...
-    ] = ()  # Cloud Runner boards 1-9: geotile 10's cryo tanks, a weapons cache (DW-CR-6)
+    layout: tuple[tuple[int, int, int, int], ...] = ()  # geotiles: (tile, quarter turns, slot x, slot y)
+    # Cloud Runner boards 1-9: geotile 10's cryo tanks are a weapons cache (DW-CR-6)
+    cache: tuple[Square, ...] = ()
 
     @property
     def board(self) -> Board:
@@ -329,11 +329,13 @@ def get_mission(mission_id: str) -> Mission:
     return MISSIONS[mission_id]()
 
 
-def make_mission(mission_id: str, dice: Dice) -> Mission:
+def make_mission(mission_id: str, dice: Dice, *, alternate: bool = False) -> Mission:
     """The mission a table plays: a built-in one, or one the Mission Generator builds with the
     game's seeded dice (scenarios.GENERATED: the scenario and force D6, the geotile board)."""
-    from .scenarios import GENERATED, build
+    from .scenarios import GENERATED, build, start_alternate
 
+    if mission_id in GENERATED and alternate and GENERATED[mission_id] != "cloud_runner":
+        return start_alternate(mission_id, dice)[0]
     if mission_id in GENERATED:
         return build(mission_id, dice)
     return get_mission(mission_id)

@@ -89,6 +89,9 @@ class Variants(BaseModel):
     ambush_cup: dict[str, int] = Field(default_factory=lambda: {"genestealer": 3, "echo": 3})
     turn_limit: int | None = None
     """Override the mission's last turn (None: the mission's own)."""
+    board_builder: Literal["random", "alternate"] = "random"
+    """Generated geotile boards (A-34): built by the bot at random, or placed by the players in turn
+    (the Genestealer player first) in a setup phase before the forces deploy (DW-GEO-2)."""
 
 
 def mission_ids() -> tuple[str, ...]:

@@ -40,6 +40,7 @@ from .actions import (
     PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
+    PlaceTile,
     Psychic,
     Reload,
     SelfDestruct,
@@ -58,6 +59,7 @@ from .events import (
     EVENT_ADAPTER,
     Activated,
     AreaSecured,
+    BoardBuilt,
     CommandPointsDiscarded,
     CommandPointsDrawn,
     DoorChanged,
@@ -80,6 +82,7 @@ from .events import (
     StealerSighted,
     StoodUp,
     Teleported,
+    TilePlaced,
     TimerExpired,
     TurnBegan,
     Turned,
@@ -106,6 +109,7 @@ from .state import (
     AgOverwatch,
     AgOverwatchPick,
     AgPlace,
+    AgPlaceTile,
     AgPsychic,
     AgReinforce,
     AgRevealShots,
@@ -137,7 +141,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, SpaceHulkOptions)
-        mission = make_mission(options.mission, dice)  # generated missions roll their D6 and board here
+        alternate = options.variants.board_builder == "alternate"  # A-34: the players place the tiles
+        mission = make_mission(options.mission, dice, alternate=alternate)  # generated: D6 rolls, board
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         force_list = options.deathwing and options.variants.force_points is not None
@@ -148,6 +153,12 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             agenda.append(AgReinforce(remaining=mission.start_blips))  # SHB-10.3: blips at the start
         if force_list:
             agenda.append(AgBuildForce())
+        if mission.layout and not mission.marines and not mission.win:
+            from .scenarios import next_tile  # the board is being built: the players place tiles first
+
+            tile = next_tile(mission, dice)
+            if tile is not None:
+                agenda.append(AgPlaceTile(tile=tile, chooser="genestealer"))
         state = SpaceHulkState(
             seed=seed,
             options=options,
@@ -371,6 +382,31 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
     tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
 
 
+def _place_tile(tape: Tape, top: AgPlaceTile, tile: int, rotation: int, slot: tuple[int, int]) -> None:
+    """DW-GEO-2, A-34: the drawn tile goes where it may; the other player draws the next one; after 8
+    (or when no tile fits) the deployment corridors are joined and the scenario's Marines deploy."""
+    from .geotiles import Placement
+    from .scenarios import finish, layout_of, next_tile, place_tile, tile_options
+
+    s = tape.state
+    placement = Placement(tile, rotation % 4, slot)
+    if tile != top.tile or placement not in tile_options(s.mission, tile):
+        raise refuse("tile.where", tile=top.tile)
+    tape.pop()
+    building = place_tile(s.mission, placement)
+    tape.emit(TilePlaced(tile=tile, rotation=placement.rotation, slot=slot, by=top.chooser, mission=building))
+    nxt = next_tile(building, tape.dice)
+    if nxt is not None:
+        other = "marine" if top.chooser == "genestealer" else "genestealer"
+        tape.push(AgPlaceTile(tile=nxt, chooser=other))
+        return
+    scenario = building.scenario or ""
+    mission = finish(scenario, dict(building.rolls), tape.dice, layout_of(building))
+    force_list = tape.state.options.deathwing and tape.opt.force_points is not None
+    marines = () if force_list else tuple(deploy(mission, mission.marines).values())
+    tape.emit(BoardBuilt(mission=mission, marines=marines))
+
+
 def _ammo(mission: Mission, name: str | None) -> int:
     """Shots carried at the start: the mission sets the heavy flamer's (SHB-9.1; Defend: 4)."""
     if name is None:
@@ -444,6 +480,10 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             if not isinstance(top, AgBuildForce):
                 raise refuse("force.none")
             _build_force(tape, order)
+        case PlaceTile(tile=tile, rotation=rotation, slot=slot):
+            if not isinstance(top, AgPlaceTile):
+                raise refuse("tile.none")
+            _place_tile(tape, top, tile, rotation, (slot[0], slot[1]))
         case Shift(square=sq):
             if not isinstance(top, AgShift):
                 raise _pending(top)
@@ -909,7 +949,7 @@ def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
-    if isinstance(tape.state.top(), AgBuildForce):
+    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile):
         return False  # no force yet: no mission predicate applies (DW-FL-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
@@ -1016,7 +1056,15 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
                 return False
             tape.pop()
             _pick_shot(tape, top, alive[0] if alive else candidates[0])
-        case AgBlock() | AgDetonate() | AgPsychic() | AgLevelStep() | AgShift() | AgBuildForce():
+        case (
+            AgBlock()
+            | AgDetonate()
+            | AgPsychic()
+            | AgLevelStep()
+            | AgShift()
+            | AgBuildForce()
+            | AgPlaceTile()
+        ):
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):
             d = s.pieces.get(model)

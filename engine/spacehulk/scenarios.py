@@ -45,7 +45,8 @@ from .board import Board, Square
 from .board.mapfile import parse_cached
 from .deathwing.force import ForceOrder, Heavy, SquadOrder
 from .deathwing.force import build as build_force
-from .geotiles import BuiltBoard, generator_board
+from .geotiles import TILE_NUMBERS, BuiltBoard, Placement, compose, generator_board
+from .geotiles.layout import placements_for
 from .missions import AllMarinesDead, MarineSpec, Mission, ScenarioGoal
 
 SCENARIO_D6: dict[int, str] = {
@@ -81,6 +82,7 @@ AMBUSH_LIMIT = 4  # DW-GEN-5
 DEFEND_EXTRA_BLIPS = 10  # DW-SC3
 PERIMETER = 4  # DW-SC2, DW-SC3
 RECON_UNLOCK = 5  # DW-SC1
+GEOTILES = 8  # DW-GEO-2: tiles placed until 8
 
 
 def standard_force(squads: int) -> list[list[MarineSpec]]:
@@ -127,20 +129,86 @@ def nearest_areas(
     return tuple(ranked[:count])
 
 
-def build(mission_id: str, dice: Dice) -> Mission:
-    """DW-GEN-1 .. DW-GEN-7: roll (or take) the scenario, roll the force D6, build the board."""
+def _rolls(mission_id: str, dice: Dice) -> tuple[str, dict[str, int]]:
+    """DW-GEN-1, DW-GEN-4: the scenario (rolled for dw_generator) and the Genestealer force D6."""
     rolls: dict[str, int] = {}
     scenario = GENERATED[mission_id]
-    if scenario == "cloud_runner":
-        from .cloud_runner import first_mission
-
-        return first_mission(dice)
     if scenario is None:
         rolls["scenario"] = dice.d6()[0]
         scenario = SCENARIO_D6[rolls["scenario"]]
     rolls["force"] = dice.d6()[0]
+    return scenario, rolls
+
+
+def build(mission_id: str, dice: Dice) -> Mission:
+    """DW-GEN-1 .. DW-GEN-7: roll (or take) the scenario, roll the force D6, build the board."""
+    if GENERATED[mission_id] == "cloud_runner":
+        from .cloud_runner import first_mission
+
+        return first_mission(dice)
+    scenario, rolls = _rolls(mission_id, dice)
+    return finish(scenario, rolls, dice)
+
+
+def start_alternate(mission_id: str, dice: Dice) -> tuple[Mission, int | None]:
+    """A-34's option (DW-GEO-2): the players build the board in turn. The scenario and force are
+    rolled, the first drawn tile goes in the middle (a random quarter turn), and the next drawn tile
+    waits for the Genestealer player (he builds by default, A-34). Returns the board so far as a
+    mission with no Marines and the tile to place next."""
+    scenario, rolls = _rolls(mission_id, dice)
+    deck = dice.shuffled(list(TILE_NUMBERS))
+    first = Placement(deck[0], dice.index(4), (0, 0))
+    mission = _building(scenario, rolls, [first])
+    return mission, next_tile(mission, dice)
+
+
+def _building(scenario: str, rolls: dict[str, int], placed: list[Placement]) -> Mission:
+    """The board so far, as a mission with no Marines and no goal yet (predicates wait for it)."""
+    return Mission(
+        id=f"dw_{scenario}",
+        name=f"Deathwing generator: {NAMES[scenario]}",
+        map_name="geotiles",
+        map_text=compose(placed, name="Geotile board being built").map_text,
+        marines=(),
+        deathwing=True,
+        scenario=scenario,
+        rolls=rolls,
+        layout=tuple((p.tile, p.rotation, p.slot[0], p.slot[1]) for p in placed),
+        win=(),
+    )
+
+
+def layout_of(mission: Mission) -> list[Placement]:
+    return [Placement(t, r, (x, y)) for t, r, x, y in mission.layout]
+
+
+def tile_options(mission: Mission, tile: int) -> list[Placement]:
+    """Every slot and quarter turn the drawn tile may take (DW-GEO-2; strict joins first)."""
+    return placements_for(layout_of(mission), tile)
+
+
+def next_tile(mission: Mission, dice: Dice) -> int | None:
+    """DW-GEO-2: draw an unused tile that fits somewhere, until 8 are placed; None when done."""
+    placed = layout_of(mission)
+    if len(placed) >= GEOTILES:
+        return None
+    used = {p.tile for p in placed}
+    fits = [n for n in TILE_NUMBERS if n not in used and placements_for(placed, n)]
+    return fits[dice.index(len(fits))] if fits else None
+
+
+def place_tile(mission: Mission, placement: Placement) -> Mission:
+    """The board so far with one more tile."""
+    placed = [*layout_of(mission), placement]
+    return _building(mission.scenario or "", dict(mission.rolls), placed)
+
+
+def finish(
+    scenario: str, rolls: dict[str, int], dice: Dice, placed: list[Placement] | None = None
+) -> Mission:
+    """The playable mission on the random board, or on the players' `placed` tiles (A-34)."""
     per_turn, total = FORCE_D6[rolls["force"]]
-    built = generator_board(dice, add_control_room=scenario in ("raid", "escape"))  # A-34
+    built = generator_board(dice, add_control_room=scenario in ("raid", "escape"), placed=placed)  # A-34
     board = parse_cached(built.map_text)
     force = standard_force(1 if scenario == "reconnaissance" else 2)
     marines = _deploy(force, built)
@@ -159,6 +227,7 @@ def build(mission_id: str, dice: Dice) -> Mission:
         "deathwing": True,
         "scenario": scenario,
         "rolls": rolls,
+        "layout": tuple((p.tile, p.rotation, p.slot[0], p.slot[1]) for p in built.placements),
         "marine_corridors": built.corridors,
         "win": (),
         "lose": (AllMarinesDead(),),

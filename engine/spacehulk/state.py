@@ -238,6 +238,14 @@ class AgSecure(_Frozen):
     kind: Literal["secure"] = "secure"
 
 
+class AgPlaceTile(_Frozen):
+    """Choice (the players in turn): where the drawn geotile goes (DW-GEO-2, A-34's option)."""
+
+    kind: Literal["place_tile"] = "place_tile"
+    tile: int
+    chooser: Seat
+
+
 class AgEndPhase(_Frozen):
     """Auto: the rest of the end phase after flames went out (SHB-2.4)."""
 
@@ -268,6 +276,7 @@ AgendaItem = Annotated[
     | AgInterrupt
     | AgReinforce
     | AgSecure
+    | AgPlaceTile
     | AgEndPhase
     | AgBeginTurn,
     Field(discriminator="kind"),
@@ -285,7 +294,7 @@ def chooser_of(item: BaseModel) -> Seat | None:
         return None
     if kind in MARINE_CHOICES:
         return "marine"
-    if kind in ("place", "face_attacker", "facing", "shift"):
+    if kind in ("place", "face_attacker", "facing", "shift", "place_tile"):
         return item.chooser  # type: ignore[attr-defined]
     return "genestealer"
 

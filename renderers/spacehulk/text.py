@@ -166,6 +166,8 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
             return t(lang, "spacehulk.act.shift", square=sq(s))
         case a.PlaceBlip(area=area):
             return t(lang, "spacehulk.act.place_blip", area=area)
+        case a.PlaceTile(tile=tile, rotation=rotation, slot=slot):
+            return t(lang, "spacehulk.act.place_tile", tile=tile, turns=rotation, x=slot[0], y=slot[1])
         case a.PlaceAmbush(square=s):
             return t(lang, "spacehulk.act.place_ambush", square=sq(s))
         case a.PlaceStealer(square=s):
@@ -251,6 +253,8 @@ def action_prompt(view: SpaceHulkView, actions: Sequence[Action], lang: str) -> 
             return t(lang, "spacehulk.prompt.face_attacker", model=model(str(d.get("model", ""))))
         case "block" | "detonate" | "psychic" | "level_step" | "build_force" | "shift":
             return t(lang, f"spacehulk.prompt.{p.kind}")
+        case "place_tile":
+            return t(lang, "spacehulk.prompt.place_tile", tile=int(d.get("tile", 0)))
     return t(lang, "spacehulk.prompt.other")
 
 
@@ -494,6 +498,10 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.secured", area=area)
         case ev.StealerSighted(model=m):
             return t(lang, "spacehulk.say.sighted", model=model(m))
+        case ev.TilePlaced(tile=tile, rotation=rotation, slot=slot):
+            return t(lang, "spacehulk.say.tile_placed", tile=tile, turns=rotation, x=slot[0], y=slot[1])
+        case ev.BoardBuilt():
+            return t(lang, "spacehulk.say.board_built")
         case ev.BoardEntered(board=board):
             return t(lang, "spacehulk.say.board_entered", board=board)
         case ev.ReinforcementRolled(roll=roll, blips=blips, ambush=ambush, square=square):

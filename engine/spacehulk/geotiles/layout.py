@@ -151,6 +151,11 @@ def legal_placements(
     return found
 
 
+def placements_for(placed: Sequence[Placement], tile: int) -> list[Placement]:
+    """Where a drawn tile may go: the strict placements, or, when there is none, the relaxed ones."""
+    return legal_placements(placed, tile) or legal_placements(placed, tile, strict=False)
+
+
 def random_layout(
     dice: Chooser, count: int = 8, tiles: Sequence[int] = TILE_NUMBERS
 ) -> tuple[Placement, ...]:
@@ -316,11 +321,18 @@ def _label(n: int) -> str:
     return alphabet[n] if n < len(alphabet) else chr(0x100 + n)
 
 
-def generator_board(dice: Chooser, *, count: int = 8, add_control_room: bool = False) -> BuiltBoard:
-    """DW-GEO-2 + DW-GEN-3: `count` random geotiles, then the two 5-square deployment corridors.
+def generator_board(
+    dice: Chooser,
+    *,
+    count: int = 8,
+    add_control_room: bool = False,
+    placed: Sequence[Placement] | None = None,
+) -> BuiltBoard:
+    """DW-GEO-2 + DW-GEN-3: `count` random geotiles (or the players' `placed` ones, A-34), then the two
+    5-square deployment corridors.
 
     SC4/SC5 (A-34): geotile 10 joins as one more tile when the draw left it out."""
-    placed = list(random_layout(dice, count))
+    placed = list(random_layout(dice, count) if placed is None else placed)
     if add_control_room and CONTROL_ROOM not in {p.tile for p in placed}:
         for strict in (True, False):
             options = legal_placements(placed, CONTROL_ROOM, strict=strict)

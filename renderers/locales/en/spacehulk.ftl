@@ -239,3 +239,9 @@ spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
     }.
 spacehulk-reload-cache_full = { $name } carries all the reloads the cache allows.
 spacehulk-say-cache = { $model } takes a reload from the weapons cache.
+spacehulk-tile-none = No geotile is waiting to be placed.
+spacehulk-tile-where = Geotile { $tile } cannot go there: it must join a corridor of the board without overlapping.
+spacehulk-prompt-place_tile = Place geotile { $tile }: it must join a corridor of the board.
+spacehulk-act-place_tile = Geotile { $tile }, turned { $turns } × 90°, at column { $x }, row { $y }
+spacehulk-say-tile_placed = Geotile { $tile } is placed, turned { $turns } × 90°, at column { $x }, row { $y }.
+spacehulk-say-board_built = The board is complete: the Marines' deployment corridors are joined.

@@ -239,3 +239,9 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
     }.
 spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
 spacehulk-say-cache = { $model } toma una recarga del alijo de armas.
+spacehulk-tile-none = No hay ninguna geoloseta esperando a colocarse.
+spacehulk-tile-where = La geoloseta { $tile } no puede ir ahí: debe unirse a un pasillo del tablero sin solaparse.
+spacehulk-prompt-place_tile = Coloca la geoloseta { $tile }: debe unirse a un pasillo del tablero.
+spacehulk-act-place_tile = Geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }
+spacehulk-say-tile_placed = Se coloca la geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }.
+spacehulk-say-board_built = El tablero está completo: los pasillos de despliegue de los marines están unidos.

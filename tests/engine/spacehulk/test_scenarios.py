@@ -279,3 +279,36 @@ def test_a_seeded_full_game_of_every_scenario_ends(scenario: str) -> None:
         state, events = play_pilots(RULES, state, RULES.seats, max_steps=20_000)
         assert RULES.outcome(state) is not None, (scenario, seed, state.turn)
         assert fold(RULES, [*log, *events]).model_dump() == state.model_dump()
+
+
+def test_the_players_place_the_geotiles_in_turn() -> None:
+    """DW-GEO-2, A-34's option: with board_builder=alternate the players draw and place tiles in turn,
+    the Genestealer player first, each tile joining a corridor without overlap, until 8 are placed;
+    then the deployment corridors are joined and the Marines deploy (DW-GEN-3)."""
+    from engine.spacehulk.actions import PlaceTile
+
+    state, log = new_game(
+        RULES, {"mission": "dw_raid", "board_builder": "alternate", "timer_mode": "untimed"}, 5
+    )
+    assert not state.marines() and RULES.active_seats(state) == {"genestealer"}
+    assert len(state.mission.layout) == 1
+    seats = []
+    while state.top() is not None and state.top().kind == "place_tile":
+        seat = next(iter(RULES.active_seats(state)))
+        seats.append(seat)
+        legal = RULES.legal_actions(state, seat)
+        assert legal and all(isinstance(a, PlaceTile) and a.tile == state.top().tile for a in legal)
+        if len(seats) == 1:
+            with pytest.raises(Rejected) as refused:
+                step(RULES, state, seat, legal[0].model_copy(update={"slot": (40, 40)}))
+            assert refused.value.message_id == "spacehulk.tile.where"
+        state, events = step(RULES, state, seat, legal[-1])
+        log.extend(events)
+    assert seats == ["genestealer", "marine"] * 3 + ["genestealer"]
+    tiles = [t for t, *_ in state.mission.layout]
+    assert len(tiles) == len(set(tiles)) >= 8 and 10 in tiles  # Raid adds geotile 10 if absent
+    assert len(state.marines()) == 10 and state.phase == "marine" and state.turn == 1
+    assert fold(RULES, log).model_dump() == state.model_dump()
+    board = parse_cached(state.mission.map_text)
+    reach = board.walk_distances(state.mission.marine_corridors[0][0], 10**6)
+    assert {e.square for e in board.entries.values()} <= set(reach)
