@@ -8,8 +8,8 @@ and checked by `decide`, so a step the rules refuse stops the order with the rul
 The words (English, with Spanish aliases; any case):
 - a model: `M1` (Marine 1), `G7` (Genestealer 7), `B3` (blip 3): the steps after it are its own;
   with no model named, the active model acts;
-- moving: `F` forward, `B` back, `FL` `FR` `BL` `BR` the diagonals (Spanish `A`, `AT`, `AI`, `AD`,
-  `ATI`, `ATD`); a move written `F+fire` is a move and fire (SHB-8.3); `move D7` (or the bare square
+- moving: `F` forward, `B` back, `FL` `FR` `BL` `BR` the diagonals, `SL` `SR` a Genestealer's
+  side-steps (Spanish `A`, `AT`, `AI`, `AD`, `ATI`, `ATD`, `LI`, `LD`); a move written `F+fire` is a move and fire (SHB-8.3); `move D7` (or the bare square
   `D7`) walks there by the cheapest way the rules allow, turning where needed;
 - turning: `L`, `R`, `U` (about face; Spanish `I`, `D`, `V`), `face N` (N, E, S, W; Spanish O = W);
 - acting: `fire [D7]`, `overwatch`, `door [D7]`, `assault [psychic points]`, `unjam`, `flame D7`,
@@ -114,12 +114,16 @@ GO: dict[str, tuple[int, int]] = {
     "fr": (1, 1),
     "bl": (-1, -1),
     "br": (-1, 1),
+    "sl": (0, -1),
+    "sr": (0, 1),
     "a": (1, 0),
     "at": (-1, 0),
     "ai": (1, -1),
     "ad": (1, 1),
     "ati": (-1, -1),
     "atd": (-1, 1),
+    "li": (0, -1),
+    "ld": (0, 1),
 }
 TURN: dict[str, int] = {"l": -1, "r": 1, "u": 2, "i": -1, "d": 1, "v": 2}  # quarter turns clockwise
 FACING_WORDS: dict[str, Facing] = {"n": "N", "e": "E", "s": "S", "w": "W", "o": "W"}

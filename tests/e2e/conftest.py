@@ -36,8 +36,9 @@ async def start(emu: Emulator, db_path: Path) -> AsyncIterator[BotStarter]:  # n
     """Start the bot (several times for restart tests); every bot is closed after the test."""
     running: list[tuple[TableroBot, Any]] = []
 
-    async def _start(**extra: Any) -> TableroBot:
-        bot, task = await start_bot(emu, settings_for(emu, db_path, **extra))
+    async def _start(clock: Callable[[], float] | None = None, **extra: Any) -> TableroBot:
+        kwargs = {} if clock is None else {"clock": clock}  # a test's clock, shared across restarts
+        bot, task = await start_bot(emu, settings_for(emu, db_path, **extra), **kwargs)
         seeds = itertools.count(1000 + 7919 * len(running))
         bot.tables.seeder = lambda: next(seeds)  # deterministic games in tests
         running.append((bot, task))
