@@ -20,8 +20,10 @@ Readings:
   random square exactly 6 squares by the shortest route from the nearest Marine that no Marine sees
   (else it is lost), any other result costs 1 CP in the next Marine command phase.
 - Cloud Runner is a Deathwing solo mission: the table should set `timer_mode=untimed` (DW-SOLO-1);
-  the Genestealer side is played by the engine's Genestealer pilot. The book's alternative force
-  (one Force List squad of up to 20 points) is not offered yet.
+  the Genestealer side is played by the engine's Genestealer pilot.
+- The alternative force (DW-CR-1: "one Force List squad of up to 20 points") is the table's
+  `force_points`, capped at 20; the 5 entry-corridor squares hold at most 5 Terminators, and a force of
+  more than one squad within that is not refused.
 - The weapons cache (DW-CR-6) is taken with the ordinary reload order (4 AP, as a reload): facing an
   intact tank in a front square, it fills the weapon when it is not full, else adds a spare up to
   the cap (queries.cache_into).

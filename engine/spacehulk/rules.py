@@ -124,6 +124,7 @@ from .view import SpaceHulkView, make_view
 from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
+CLOUD_RUNNER_POINTS = 20  # DW-CR-1
 OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate, AgPsychic, AgLevelStep)
 
 
@@ -145,6 +146,11 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         mission = make_mission(options.mission, dice, alternate=alternate)  # generated: D6 rolls, board
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
+        points = options.variants.force_points
+        if mission.scenario == "cloud_runner" and points is not None and points > CLOUD_RUNNER_POINTS:
+            # DW-CR-1: the alternative force is a Force List squad of up to 20 points
+            variants = options.variants.model_copy(update={"force_points": CLOUD_RUNNER_POINTS})
+            options = options.model_copy(update={"variants": variants})
         force_list = options.deathwing and options.variants.force_points is not None
         # DW-FL-1: the Force List replaces the scenario's Marines; the Genestealers keep theirs
         pieces = {} if force_list else deploy(mission, mission.marines)

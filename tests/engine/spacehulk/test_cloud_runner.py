@@ -296,3 +296,25 @@ def test_the_weapons_cache_on_boards_one_to_nine() -> None:
     wrecked = with_(gone, wrecked=list(state.mission.cache))
     with pytest.raises(Rejected):
         step(RULES, wrecked, "marine", Reload(model=lame))  # a destroyed tank is no cache: no spare left
+
+
+def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() -> None:
+    """DW-CR-1: instead of Cloud Runner's five, one Force List force of up to 20 points (the table's
+    force_points, capped at 20), built in the entry corridor; it crosses the boards as his would."""
+    from engine.spacehulk.actions import BuildForce
+    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+    state, _ = new_game(RULES, {"mission": "dw_cloud_runner", "timer_mode": "untimed", "force_points": 50}, 3)
+    assert state.top().kind == "build_force" and state.options.variants.force_points == 20
+    command = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="command"),)))
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", command)  # 20 + 1 timer point
+    assert refused.value.message_id == "spacehulk.force.budget"
+    two = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="standard"), SquadOrder(squad="recon"))))
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", two)  # 15 points, but 8 men for 5 squares
+    assert refused.value.message_id == "spacehulk.force.room"
+    order = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="standard"),)))
+    after, _ = step(RULES, state, "marine", order)
+    assert len(after.marines()) == 5
+    assert {p.pos for p in after.marines()} == set(after.mission.marine_corridors[0])
