@@ -165,9 +165,10 @@ def frame_for(board: Board) -> Frame:
 # --- the static part ------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=6)
 def _base(map_text: str, lang: str) -> Image.Image:
-    """Floor, walls, section outlines, entry areas, exits and grid labels: once per map and language."""
+    """Floor, walls, section outlines and grid labels: once per map and language. A few only: a
+    large board's layer weighs some megabytes, and every generated mission has its own map."""
     board = _board(map_text)
     f = frame_for(board)
     img = Image.new("RGB", f.size, BG)

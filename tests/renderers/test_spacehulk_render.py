@@ -292,3 +292,17 @@ def test_a_pending_free_shot_shows_that_marines_arc_and_a_genestealer_only_its_s
     state.active = "g9"
     fire, seen = board.sight_squares(view(state, None), state.board)
     assert not fire and parse_square("J3") in seen
+
+
+def test_the_lurking_count_is_drawn_on_its_entry_square() -> None:
+    state = opening()
+    v = view(state, None)
+    counts = text.lurking(v)
+    assert counts
+    f = frame(v)
+    img = decode(PRESENTER.board_png(v, "en"))
+    shares = {area: pixel_share(img, f.box(e.square), board.ENTRY) for area, e in state.board.entries.items()}
+    quiet = [share for area, share in shares.items() if area not in counts]
+    assert quiet  # an entry area with nobody lurking, to compare with
+    for area in counts:  # the green badge in the corner beside the triangle
+        assert shares[area] > max(quiet) + 0.05, shares
