@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engine.core import Action
 from renderers.stamp import stamp
 
 from .games import presenter_for
@@ -17,6 +18,12 @@ def status_image(game: str, view: BaseModel, lang: str, banner: str | None) -> b
     """The public board image of a spectator view, with a banner across it for a table the bot ended."""
     png = presenter_for(game).board_png(view, lang)
     return stamp(png, banner) if banner else png
+
+
+def piece_image(game: str, view: BaseModel, action: Action, lang: str) -> bytes | None:
+    """The seat's picture while it looks at one piece's actions (the action is the piece's first)."""
+    presenter = presenter_for(game)
+    return presenter.piece_png(view, action, lang) or presenter.private_png(view, lang)
 
 
 def private_image(game: str, view: BaseModel, lang: str) -> bytes | None:

@@ -329,12 +329,17 @@ async def private_panel(
     if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
         lines.append(secret)
     files: list[tuple[str, bytes]] = []
-    png = await offload.run(jobs.private_image, table.game, view, lang)  # off the event loop
+    acting = table.status == "active" and seat in rules.active_seats(state)
+    legal = rules.legal_actions(state, seat) if acting else []
+    picked = _group_first(legal, presenter, lang, group)
+    if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
+        png = await offload.run(jobs.piece_image, table.game, view, picked, lang)
+    else:
+        png = await offload.run(jobs.private_image, table.game, view, lang)  # off the event loop
     if png:
         files.append((f"table-{table.id}-private.png", png))
     components: list[ButtonSpec | SelectSpec] = []
-    if table.status == "active" and seat in rules.active_seats(state):
-        legal = rules.legal_actions(state, seat)
+    if acting:
         if legal:
             lines.append("")
             lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
@@ -349,6 +354,16 @@ async def private_panel(
     if end:
         lines.append(f"**{end}**")
     return Panel("\n".join(lines), files, components)
+
+
+def _group_first(
+    legal: Sequence[Action], presenter: Presenter, lang: str, group: int | None
+) -> Action | None:
+    """The first action of the piece picked in the two-step menu (`group`), if one is picked."""
+    if group is None or not legal:
+        return None
+    groups = action_groups(legal, presenter, lang)
+    return legal[groups[group][1][0]] if 0 <= group < len(groups) else None
 
 
 def choice_components(

@@ -154,6 +154,12 @@ class Presenter(Protocol):
         """The action a submitted form asks for (raise Rejected with a sentence when it makes no sense)."""
         raise Rejected("bot.form_unknown", "That form is not on offer any more.")
 
+    def piece_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
+        """The seat's picture while it looks at one piece's actions in the two-step menu (`action`
+        is the first of them, see `action_group`): e.g. that piece's reach drawn. None: the seat's
+        private picture (`private_png`)."""
+        return None
+
     def action_group(self, action: Action, lang: str) -> str | None:
         """The piece an action belongs to ("Brother Leon"), for a two-step menu when there are many
         actions: pick a piece, then its action. None: no grouping."""

@@ -287,10 +287,13 @@ def _blend(a: Color, b: Color, k: float) -> Color:
     return (int(a[0] + (b[0] - a[0]) * k), int(a[1] + (b[1] - a[1]) * k), int(a[2] + (b[2] - a[2]) * k))
 
 
-def sight_squares(view: SpaceHulkView, board: Board) -> tuple[set[Square], set[Square]]:
+def sight_squares(
+    view: SpaceHulkView, board: Board, model_id: str | None = None
+) -> tuple[set[Square], set[Square]]:
     """(fire arc squares in sight, other squares in sight) of the model in focus (SHB-6.2, SHB-6.3):
     a Genestealer's sight has no fire arc."""
-    model = next((p for p in view.pieces if p.id == focus(view)), None)
+    wanted = model_id or focus(view)
+    model = next((p for p in view.pieces if p.id == wanted), None)
     if model is None or model.square is None or model.facing is None:
         return set(), set()
     blockers = _blockers(view, board)
@@ -326,8 +329,8 @@ def _blockers(view: SpaceHulkView, board: Board) -> set[Square]:
     return out | set(board.static_blocks_los)
 
 
-def _tints(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkView) -> None:
-    fire, seen = sight_squares(view, board)
+def _tints(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkView, model: str | None) -> None:
+    fire, seen = sight_squares(view, board, model)
     for squares, color, k in ((seen, SIGHT, 0.35), (fire, FIRE_ARC, 0.45)):
         for sq in squares:
             floor = ROOM if board.cells[sq].kind == "room" else CORRIDOR
@@ -537,18 +540,19 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
         draw.text((px + 16, py + 6), t(lang, key), font=face, fill=MUTED, anchor="lm")
 
 
-def render(view: SpaceHulkView, lang: str) -> Image.Image:
-    """The whole picture for a view, as an image (board_png encodes it)."""
+def render(view: SpaceHulkView, lang: str, picked: str | None = None) -> Image.Image:
+    """The whole picture for a view, as an image (board_png encodes it); `picked` is the model whose
+    actions the seat is looking at (its sight is drawn instead of the active model's)."""
     board = _board(view.map_text)
     f = frame_for(board)
     img = _base(view.map_text, lang).copy()
     draw = ImageDraw.Draw(img)
-    _tints(draw, f, board, view)
+    focused = picked or focus(view)
+    _tints(draw, f, board, view, focused)
     _marks(img, draw, f, board, lang)
     _features(img, draw, f, board)
     _burning(draw, f, view)
     _doors(draw, f, board, view)
-    focused = focus(view)
     for p in view.pieces:
         if p.square is not None:
             _piece(img, draw, f, p, p.id == focused)
@@ -557,8 +561,8 @@ def render(view: SpaceHulkView, lang: str) -> Image.Image:
     return img
 
 
-def board_png(view: SpaceHulkView, lang: str) -> bytes:
+def board_png(view: SpaceHulkView, lang: str, picked: str | None = None) -> bytes:
     """The hulk image of a view, as PNG bytes."""
     out = io.BytesIO()
-    render(view, lang).save(out, format="PNG", compress_level=1)
+    render(view, lang, picked).save(out, format="PNG", compress_level=1)
     return out.getvalue()

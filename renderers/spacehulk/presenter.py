@@ -40,6 +40,14 @@ class SpaceHulkPresenter(Presenter):
             return None
         return board.board_png(v, lang)  # the seat's own view: blip values for the Genestealer player
 
+    def piece_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
+        """The seat's image with the picked model in focus: its fire arc and sight (SHB-6.2, SHB-6.3)."""
+        v = _view(view)
+        picked = text.action_group(action)
+        if v.seat is None or picked is None:
+            return None
+        return board.board_png(v, lang, picked)
+
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)
 

@@ -19,7 +19,7 @@ from bot.games import presenter_for
 from engine.spacehulk.view import SpaceHulkView
 from playground.emulator import Emulator
 
-from .harness import World, run, status_message
+from .harness import World, my_hand, run, status_message
 from .spacehulk_driver import play
 
 pytestmark = pytest.mark.e2e
@@ -143,3 +143,27 @@ async def test_the_options_field_suggests_missions_by_name(
     assert (
         found[0]["name"] == "timer_mode=untimed mission=purge · Purga (misión de prueba)"
     )  # bob reads Spanish
+
+
+async def test_picking_a_model_shows_its_sight_in_the_private_picture(
+    emu: Emulator, world: World, sh_bot: TableroBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two-step menu: the model picked is the one whose fire arc the private image draws."""
+    presenter = presenter_for("spacehulk")
+    picked: list[tuple[str | None, str]] = []
+    real = presenter.piece_png
+
+    def spy(view: Any, action: Any, lang: str) -> Any:
+        picked.append((view.seat, action.model))
+        return real(view, action, lang)
+
+    monkeypatch.setattr(presenter, "piece_png", spy)
+    args = {"game": "spacehulk", "side": "marine", "options": SHORT}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await sh_bot.delivery.wait_idle()
+    hand = await my_hand(emu, world.alice, thread, 1)
+    menu = next(c for c in hand.walk_components() if c.get("custom_id", "").startswith("tb:g:"))
+    option = next(o for o in menu["options"] if o["label"].endswith("M3"))
+    [panel] = await run(await emu.select(world.alice, hand.id, menu["custom_id"], [option["value"]]))
+    assert picked == [("marine", "m3")] and panel.attachments

@@ -306,3 +306,18 @@ def test_the_lurking_count_is_drawn_on_its_entry_square() -> None:
     assert quiet  # an entry area with nobody lurking, to compare with
     for area in counts:  # the green badge in the corner beside the triangle
         assert shares[area] > max(quiet) + 0.05, shares
+
+
+def test_the_picked_model_is_in_focus_in_the_seats_picture() -> None:
+    """Picking M2 in the two-step menu draws M2's fire arc and sight, not the active model's."""
+    state = opening()
+    state.active = "m1"
+    v = view(state, "marine")
+    m2_fire, _ = board.sight_squares(v, state.board, "m2")
+    m1_fire, _ = board.sight_squares(v, state.board)
+    assert m2_fire and m2_fire != m1_fire
+    pick = a.Turn(model="m2", facing="N")
+    assert PRESENTER.piece_png(v, pick, "en") == board.board_png(v, "en", "m2")
+    assert PRESENTER.piece_png(v, pick, "en") != PRESENTER.private_png(v, "en")
+    assert PRESENTER.piece_png(v, a.EndTurn(), "en") is None
+    assert PRESENTER.piece_png(view(state, None), pick, "en") is None
