@@ -96,6 +96,11 @@ class SpaceHulkView(Model):
     outcome: Outcome | None
     options: SpaceHulkOptions
     costs: dict[str, int] = {}  # the seat's own piece actions priced in AP (legal.cost_key), when it acts
+    # The Mission Generator and Cloud Runner (public, DW-GEN-4: the Marine keeps the blip log):
+    scenario: str | None = None
+    blip_total: int | None = None
+    perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2)
+    tally: dict[str, int] = {}  # blips drawn, Genestealers placed, Marines lost, the board number
 
 
 def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
@@ -173,6 +178,10 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         bag=dict(s.bag) if seat == "genestealer" else None,
         bag_size=sum(s.bag.values()),
         used=dict(s.used),
+        scenario=s.mission.scenario,
+        blip_total=s.mission.blip_total,
+        perimeter=s.mission.perimeter,
+        tally=dict(s.tally),
         prompt=None
         if top is None
         else PromptView(

@@ -294,6 +294,14 @@ def status_lines(view: SpaceHulkView, lang: str) -> list[str]:
             )
         )
     lines.append(t(lang, "spacehulk.status.kills", kills=view.kills, bag=view.bag_size))
+    if view.blip_total is not None:  # DW-GEN-4: the blips used of the scenario's total, public
+        lines.append(
+            t(lang, "spacehulk.status.blips", used=view.tally.get("blips", 0), total=view.blip_total)
+        )
+    if view.perimeter:  # DW-SC2: the areas announced before play
+        lines.append(t(lang, "spacehulk.status.perimeter", areas=", ".join(view.perimeter)))
+    if view.scenario == "cloud_runner":  # DW-CR-3
+        lines.append(t(lang, "spacehulk.status.board", board=view.tally.get("board", 1), boards=10))
     return lines
 
 

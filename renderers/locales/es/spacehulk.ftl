@@ -235,7 +235,7 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
         [genestealer] una emboscada, un genestealer
         [lost] una emboscada, un genestealer sin sitio (perdido)
         [echo] un eco de emboscada (-1 PM el próximo turno)
-       *[blips] { $blips } contactos
+       *[blips] { $blips } blips
     }.
 spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
 spacehulk-say-cache = { $model } toma una recarga del alijo de armas.
@@ -245,3 +245,6 @@ spacehulk-prompt-place_tile = Coloca la geoloseta { $tile }: debe unirse a un pa
 spacehulk-act-place_tile = Geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }
 spacehulk-say-tile_placed = Se coloca la geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }.
 spacehulk-say-board_built = El tablero está completo: los pasillos de despliegue de los marines están unidos.
+spacehulk-status-blips = Blips: { $used } de { $total } usados.
+spacehulk-status-perimeter = Perímetro por asegurar: áreas de entrada { $areas }.
+spacehulk-status-board = Tablero { $board } de { $boards }.

@@ -191,3 +191,30 @@ def test_compose_writes_more_than_nine_entry_areas_with_letters() -> None:
 def test_every_side_of_a_four_way_tile_takes_a_neighbour(side: str) -> None:
     one = Placement(1, 0, (0, 0))
     assert any(o.slot == neighbour((0, 0), side) for o in legal_placements([one], 9))
+
+
+@FAST
+@given(picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=10, max_size=10), seed=SEEDS)
+def test_boards_the_players_build_are_connected_too(picks: list[int], seed: int) -> None:
+    """A-34's option: whatever legal placement each player picks (DW-GEO-2), the built board is
+    connected, has no overlap and every entry area is reachable from the deployment corridors."""
+    from engine.spacehulk.geotiles.layout import Corridor, deployment_ports, placements_for
+
+    dice = Dice(seed)
+    placed = [Placement(dice.index(10) + 1, dice.index(4), (0, 0))]
+    for pick in picks:
+        if len(placed) == 8:
+            break
+        unused = [n for n in TILE_NUMBERS if n not in {p.tile for p in placed} and placements_for(placed, n)]
+        if not unused:
+            break
+        tile = unused[pick % len(unused)]
+        options = placements_for(placed, tile)
+        placed.append(options[(pick // 7) % len(options)])
+    assert len({p.slot for p in placed}) == len(placed)
+    built = compose(placed, [Corridor(port) for port in deployment_ports(placed, dice)])
+    board = parse_map(built.map_text)
+    start = built.corridors[0][0] if built.corridors else next(iter(board.entries.values())).square
+    reach = reachable(board, start)
+    assert set(board.cells) - board.static_blocks_move <= reach
+    assert {e.square for e in board.entries.values()} <= reach

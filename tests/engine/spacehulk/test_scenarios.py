@@ -312,3 +312,18 @@ def test_the_players_place_the_geotiles_in_turn() -> None:
     board = parse_cached(state.mission.map_text)
     reach = board.walk_distances(state.mission.marine_corridors[0][0], 10**6)
     assert {e.square for e in board.entries.values()} <= set(reach)
+
+
+def test_the_blip_log_and_the_perimeter_are_public() -> None:
+    """DW-GEN-4 (the Marine logs the blips used), DW-SC2 (the perimeter announced before play): both in
+    every seat's view and status."""
+    from renderers.spacehulk.text import status_text
+
+    state = game("dw_establish_perimeter", 3)
+    state = with_(state, tally={"blips": 7})
+    for seat in ("marine", "genestealer", None):
+        view = RULES.view(state, seat)
+        assert view.blip_total == state.mission.blip_total and view.tally["blips"] == 7
+        assert view.perimeter == state.mission.perimeter
+    text = status_text(RULES.view(state, "marine"), "en")
+    assert f"7 of {state.mission.blip_total}" in text and ", ".join(state.mission.perimeter) in text
