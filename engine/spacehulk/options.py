@@ -119,6 +119,8 @@ class SpaceHulkOptions(BaseModel):
     """The mission to play: a built-in one (missions.MISSIONS) or a generated one (scenarios.GENERATED:
     "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed).
     Listed in the schema's examples so /game new can suggest them."""
+    brief: dict[str, Any] | None = None
+    """A Deathwing campaign's mission brief (engine/spacehulk/campaign): the mission is built from it."""
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()

@@ -144,6 +144,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         assert isinstance(options, SpaceHulkOptions)
         alternate = options.variants.board_builder == "alternate"  # the players place the tiles
         mission = make_mission(options.mission, dice, alternate=alternate)  # generated: D6 rolls, board
+        if options.brief is not None:  # a campaign mission (campaign/missions.py, DW-CMP-*)
+            from .campaign.missions import mission_for
+
+            mission = mission_for(options.brief, dice)
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         points = options.variants.force_points

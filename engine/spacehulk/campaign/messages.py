@@ -17,6 +17,7 @@ MESSAGES: dict[str, str] = {
     "squad.unavailable": "Squad {squad} cannot play this mission: it is spent, guarding the perimeter, or one of its Marines played the last mission.",
     "field.none": "Choose at least one squad; you have {count} available.",
     "field.twice": "You named squad {squad} twice.",
+    "field.room": "{count} Marines do not fit the two deployment corridors of 5 squares, each squad whole in one.",
     "field.torpedoes": "Those squads need {needed} boarding torpedoes; {left} are left.",
     "disband.empty": "Squad {squad} has no Marine left to move.",
     "disband.unplaced": "Every surviving Marine of squad {squad} must join another squad.",
@@ -25,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "disband.full": "Squad {target} would have {count} Marines; a squad has at most 5.",
     "report.dead": "{member} did not play this mission.",
     "report.blips": "The mission used {blips} blips; only {left} are left of the campaign's 125.",
+    "deploy.room": "{count} Marines do not fit the {room} squares of the deployment corridors.",
     "lose.choice": "Squad {squad} cannot be the one lost: choose a squad that did not play this mission.",
 }
 

@@ -7,6 +7,7 @@ spacehulk-campaign-squad-unknown = There is no squad { $squad } on your roster.
 spacehulk-campaign-squad-unavailable = Squad { $squad } cannot play this mission: it is spent, guarding the perimeter, or one of its Marines played the last mission.
 spacehulk-campaign-field-none = Choose at least one squad; you have { $count } available.
 spacehulk-campaign-field-twice = You named squad { $squad } twice.
+spacehulk-campaign-field-room = { $count } Marines do not fit the two deployment corridors of 5 squares, each squad whole in one.
 spacehulk-campaign-field-torpedoes = Those squads need { $needed ->
         [one] { $needed } boarding torpedo
        *[other] { $needed } boarding torpedoes
@@ -28,6 +29,7 @@ spacehulk-campaign-report-blips = The mission used { $blips ->
         [one] { $left } is left
        *[other] { $left } are left
     } of the campaign's 125.
+spacehulk-campaign-deploy-room = { $count } Marines do not fit the { $room } squares of the deployment corridors.
 spacehulk-campaign-lose-choice = Squad { $squad } cannot be the one lost: choose a squad that did not play this mission.
 
 spacehulk-campaign-end-won = The Marines won Search and Destroy: the campaign is theirs.

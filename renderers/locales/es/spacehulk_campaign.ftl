@@ -10,6 +10,7 @@ spacehulk-campaign-field-none = Elige al menos una escuadra; tienes { $count } {
        *[other] disponibles
     }.
 spacehulk-campaign-field-twice = Has nombrado dos veces la escuadra { $squad }.
+spacehulk-campaign-field-room = { $count } Marines no caben en los dos pasillos de despliegue de 5 casillas, cada escuadra entera en uno.
 spacehulk-campaign-field-torpedoes = Esas escuadras necesitan { $needed ->
         [one] { $needed } torpedo de abordaje
        *[other] { $needed } torpedos de abordaje
@@ -31,6 +32,10 @@ spacehulk-campaign-report-blips = La misión usó { $blips ->
         [one] queda { $left }
        *[other] quedan { $left }
     } de los 125 de la campaña.
+spacehulk-campaign-deploy-room = { $count } Marines no caben en { $room ->
+        [one] la { $room } casilla
+       *[other] las { $room } casillas
+    } de los pasillos de despliegue.
 spacehulk-campaign-lose-choice = La escuadra { $squad } no puede ser la perdida: elige una escuadra que no jugó esta misión.
 
 spacehulk-campaign-end-won = Los Marines ganaron Buscar y Destruir: la campaña es suya.

@@ -1,0 +1,136 @@
+"""A campaign mission as a Space Hulk table, and a finished table as a campaign report.
+
+`mission_for(brief, dice)` builds the generator scenario's mission (scenarios.finish: the geotile
+board, the deployment corridors, the scenario's goals) and puts the campaign into it: the squads
+fielded (each whole in one corridor, DW-GEN-6), 2 blips a turn and the pool left of the 125
+(DW-CMP-5), the kept board and its secured areas (DW-CMP-9, DW-CMP-11), teleporting from the entry
+corridors in the Raid (DW-CMP-15). A Space Hulk table plays it when its options carry the brief
+(`SpaceHulkOptions.brief`).
+
+`report(brief, state)` reads a finished (or abandoned) Space Hulk game into `MissionPlayed`.
+
+Readings:
+- DW-CMP-5: the scenario's own Genestealer force D6 is not rolled in the campaign; its blip total is
+  what is left of the 125. Defend Perimeter adds no 10 (DW-CMP-11).
+- A kept board (DW-CMP-9, DW-CMP-11) keeps its map and corridors; the report carries them as JSON.
+- An abandoned table (no outcome) reports no winner: a draw, casualties as they stand.
+- The Marines who died are those fielded that are neither on the board, teleported nor escaped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Dice
+
+from ..board import Square
+from ..board.mapfile import parse_cached
+from ..missions import MarineSpec, Mission
+from ..scenarios import PERIMETER, finish, nearest_areas
+from .actions import MissionPlayed
+from .messages import refuse
+from .state import MissionBrief
+
+if TYPE_CHECKING:
+    from ..state import SpaceHulkState
+
+NAMES = {
+    "reconnaissance": "Reconnaissance",
+    "establish_perimeter": "Establish Perimeter",
+    "defend_perimeter": "Defend Perimeter",
+    "raid": "Raid",
+    "search_and_destroy": "Search and Destroy",
+}
+
+
+def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
+    """The Space Hulk mission of a campaign brief (see the module docstring)."""
+    if not isinstance(brief, MissionBrief):
+        brief = MissionBrief.model_validate(brief)
+    base = finish(brief.scenario, {"force": 1}, dice)
+    update: dict[str, Any] = {}
+    if brief.board:
+        kept = json.loads(brief.board)
+        corridors = tuple(tuple(tuple(sq) for sq in run) for run in kept["corridors"])
+        update.update(
+            map_text=kept["map_text"],
+            marine_corridors=corridors,
+            layout=tuple(tuple(p) for p in kept.get("layout", ())),
+        )
+        base = base.model_copy(update=update)
+    corridors = base.marine_corridors
+    squares = tuple(sq for run in corridors for sq in run)
+    board = parse_cached(base.map_text)
+    nearest = nearest_areas(board, squares, tuple(board.entries), PERIMETER)
+    update.update(
+        id=f"dw_{brief.scenario}",
+        name=f"Deathwing campaign: {NAMES[brief.scenario]}",
+        marines=_deploy(brief, corridors),
+        reinforcements=brief.blips_per_turn,
+        blip_total=brief.blips_left,
+        ambush_limit=brief.ambush_limit,
+        rolls={},
+    )
+    match brief.scenario:
+        case "establish_perimeter":
+            update["perimeter"] = nearest
+        case "defend_perimeter":
+            update["secured_start"] = brief.secured or nearest  # DW-CMP-11, A-45
+        case "raid":
+            update.update(teleport=True, teleport_squares=squares)  # DW-CMP-15
+    return base.model_copy(update=update)
+
+
+def _deploy(brief: MissionBrief, corridors: Sequence[Sequence[Square]]) -> tuple[MarineSpec, ...]:
+    """Each squad whole in the corridor with the most room, leader first (DW-GEN-6, DW-GEN-7)."""
+    from ..scenarios import _facing
+
+    filled = [0] * len(corridors)
+    out: list[MarineSpec] = []
+    for squad in brief.squads:
+        men = [m for m in brief.marines if m.squad == squad]
+        men.sort(key=lambda m: not (m.captain or m.sergeant))
+        c = max(range(len(corridors)), key=lambda i: len(corridors[i]) - filled[i])
+        run = corridors[c]
+        if len(run) - filled[c] < len(men):
+            room = sum(len(r) for r in corridors)
+            raise refuse("deploy.room", count=len(brief.marines), room=room)
+        for man in men:
+            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
+            filled[c] += 1
+    return tuple(out)
+
+
+def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:
+    """The campaign's reading of a finished Space Hulk mission (DW-CMP-3)."""
+    mission = state.mission
+    names = {f"m{i + 1}": spec.name for i, spec in enumerate(mission.marines)}
+    on_board = {p.id for p in state.pieces.values() if p.kind == "marine"}
+    gone = set(state.teleported) | set(state.escaped)
+    dead = tuple(name for pid, name in names.items() if pid not in on_board and pid not in gone)
+    winner = None
+    outcome = state.outcome
+    if outcome is not None and len(outcome.winners) == 1:
+        sides: dict[str, str] = getattr(state, "sides", None) or {
+            "marine": "marine",
+            "genestealer": "genestealer",
+        }
+        winner = next((side for side, seat in sides.items() if seat == outcome.winners[0]), None)
+    tanks = bool(mission.objective) and all(sq in state.wrecked for sq in mission.objective)
+    won_perimeter = brief.scenario == "establish_perimeter" and winner == "marine"
+    board = None
+    if brief.scenario == "establish_perimeter":
+        board = json.dumps(
+            {"map_text": mission.map_text, "corridors": mission.marine_corridors, "layout": mission.layout}
+        )
+    return MissionPlayed(
+        winner=winner,  # type: ignore[arg-type]
+        dead=dead,
+        blips=min(state.tally.get("blips", 0), brief.blips_left),
+        tanks_seen=brief.scenario == "raid" and tanks,
+        tanks_destroyed=brief.scenario == "raid" and tanks,
+        secured=tuple(mission.perimeter) if won_perimeter else (),
+        board=board,
+    )

@@ -1,0 +1,91 @@
+"""Campaign missions played as Space Hulk tables: the brief builds the mission, the finished game is
+read back into the campaign (DW-CMP-3, DW-CMP-5, DW-CMP-9, DW-CMP-11, DW-CMP-15)."""
+
+from __future__ import annotations
+
+import json
+
+from engine.core import new_game, play_pilots, step
+from engine.spacehulk import RULES as SPACE_HULK
+from engine.spacehulk.campaign import RULES, CampaignState
+from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads
+from engine.spacehulk.campaign.missions import report
+from engine.spacehulk.campaign.state import BLIP_POOL, TABLE, MissionBrief
+from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+
+def _campaign(seed: int = 11) -> CampaignState:
+    state, _ = new_game(RULES, {"force_points": 60}, seed)
+    order = ForceOrder(
+        squads=tuple(SquadOrder(squad=b) for b in ("standard", "standard", "standard", "recon"))
+    )  # type: ignore[arg-type]
+    state, _ = step(RULES, state, "marine", BuyForce(order=order))
+    return state
+
+
+def _table(brief: MissionBrief, seed: int) -> object:
+    options = {"mission": f"dw_{brief.scenario}", "brief": brief.model_dump(mode="json"), "turn_limit": 6}
+    game, _ = new_game(SPACE_HULK, options, seed)
+    return game
+
+
+def test_three_missions_as_space_hulk_tables_feed_the_campaign() -> None:
+    """DW-CMP-3, DW-CMP-5: each mission is a Space Hulk game on the brief; its dead are the roster's
+    casualties and its blips come out of the 125."""
+    state = _campaign()
+    for n in range(3):
+        squad = state.available_squads()[0]
+        state, _ = step(RULES, state, "marine", FieldSquads(squads=(squad,)))
+        if state.phase == "stance":
+            state, _ = step(RULES, state, "genestealer", ChooseStance(attack=True))
+        if state.phase != "mission":
+            continue  # Reconnaissance decided by the teleport rolls (DW-CMP-8)
+        brief = state.brief
+        assert brief is not None
+        game = _table(brief, 100 + n)
+        mission = game.mission  # type: ignore[attr-defined]
+        assert [m.name for m in mission.marines] == [m.name for m in brief.marines]
+        assert mission.reinforcements == 2 and mission.blip_total == state.blips_left  # DW-CMP-5
+        game, _ = play_pilots(SPACE_HULK, game, ("marine", "genestealer"), max_steps=5000)
+        assert game.outcome is not None  # type: ignore[attr-defined]
+        played = report(brief, game)  # type: ignore[arg-type]
+        used = state.blips_used
+        state, _ = step(RULES, state, TABLE, played)
+        assert state.blips_used == used + played.blips <= BLIP_POOL
+        assert all(state.members[m].dead for m in played.dead)
+        survivors = {p.name for p in game.pieces.values() if p.kind == "marine"}  # type: ignore[attr-defined]
+        assert not any(state.members[m].dead for m in survivors)
+    assert len(state.history) == 3
+
+
+def test_defend_perimeter_is_played_on_the_establish_perimeter_board() -> None:
+    """DW-CMP-11, A-45: the won Establish Perimeter board and its 4 areas carry over; DW-CMP-9: the
+    report carries the board to keep."""
+    state = _campaign(3).model_copy(
+        update={"scenario": "establish_perimeter", "phase": "choose", "number": 2, "attempt": 1}
+    )
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-1",)))
+    assert state.brief is not None
+    ep = _table(state.brief, 7)
+    ep_mission = ep.mission  # type: ignore[attr-defined]
+    played = report(state.brief, ep).model_copy(update={"winner": "marine", "secured": ep_mission.perimeter})  # type: ignore[arg-type]
+    assert json.loads(played.board or "{}")["map_text"] == ep_mission.map_text
+    state, _ = step(RULES, state, TABLE, played)
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-2",)))
+    state, _ = step(RULES, state, "genestealer", ChooseStance(attack=True))
+    assert state.brief is not None
+    dp = _table(state.brief, 8).mission  # type: ignore[attr-defined]
+    assert dp.map_text == ep_mission.map_text and dp.marine_corridors == ep_mission.marine_corridors
+    assert dp.secured_start == ep_mission.perimeter and dp.blip_total == BLIP_POOL  # no +10
+
+
+def test_the_campaign_raid_teleports_from_the_entry_corridors() -> None:
+    """DW-CMP-15: teleport out from any square of the Marine entry areas."""
+    state = _campaign(4).model_copy(update={"scenario": "raid", "phase": "choose", "number": 4, "attempt": 1})
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-1", "recon-4")))
+    assert state.brief is not None
+    raid = _table(state.brief, 9).mission  # type: ignore[attr-defined]
+    corridors = {sq for run in raid.marine_corridors for sq in run}
+    assert raid.teleport and set(raid.teleport_squares) == corridors and raid.objective
+    squads = {m.squad: m.square for m in raid.marines}
+    assert {m.square for m in raid.marines} <= corridors and set(squads) == {"standard-1", "recon-4"}
