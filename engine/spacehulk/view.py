@@ -46,6 +46,7 @@ class PieceView(Model):
     reloads: int = 0
     bursts: int = 0
     ambush: bool = False
+    leader: bool = False  # Cloud Runner's Genestealer leader (DW-CR-8), public
 
 
 class DoorView(Model):
@@ -131,6 +132,7 @@ def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
         reloads=p.reloads,
         bursts=p.bursts,
         ambush=p.ambush,
+        leader=p.leader,
     )
 
 

@@ -347,6 +347,9 @@ def panel_lines(view: SpaceHulkView, lang: str) -> list[str]:
     )
     for area, n in sorted(lurking(view).items()):
         lines.append(t(lang, "spacehulk.panel.lurking", area=area, count=n))
+    for p in view.pieces:
+        if p.leader:  # DW-CR-8
+            lines.append(t(lang, "spacehulk.panel.leader", model=model(p.id), ap=p.ap))
     if view.bag is not None:
         lines.append(t(lang, "spacehulk.panel.bag", contents=_bag(view.bag)))
         values = sorted((p for p in view.pieces if p.value is not None), key=lambda p: int(p.id[1:]))

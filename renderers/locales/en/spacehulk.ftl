@@ -248,3 +248,4 @@ spacehulk-say-board_built = The board is complete: the Marines' deployment corri
 spacehulk-status-blips = Blips: { $used } of { $total } used.
 spacehulk-status-perimeter = Perimeter to secure: entry areas { $areas }.
 spacehulk-status-board = Board { $board } of { $boards }.
+spacehulk-panel-leader = The Genestealer leader is { $model } ({ $ap } AP, 4 attack dice).

@@ -248,3 +248,4 @@ spacehulk-say-board_built = El tablero está completo: los pasillos de despliegu
 spacehulk-status-blips = Blips: { $used } de { $total } usados.
 spacehulk-status-perimeter = Perímetro por asegurar: áreas de entrada { $areas }.
 spacehulk-status-board = Tablero { $board } de { $boards }.
+spacehulk-panel-leader = El líder genestealer es { $model } ({ $ap } PA, 4 dados de ataque).

@@ -140,6 +140,13 @@ def test_the_leader_has_nine_ap_and_four_attack_dice() -> None:
     after, _ = step(RULES, state, "marine", move)
     leader = next(p for p in after.pieces.values() if p.leader)
     assert leader.ap == 9
+    from renderers.spacehulk.text import panel_lines
+
+    seen = [p for p in RULES.view(after, "marine").pieces if p.leader]
+    assert [p.id for p in seen] == [leader.id]  # public: the marked leader
+    assert any(
+        leader.id.upper() in line and "9 AP" in line for line in panel_lines(RULES.view(after, None), "en")
+    )
     other = next(p for p in after.pieces.values() if p.kind == "genestealer" and not p.leader)
     assert other.ap == 6
     tape = Tape(RULES, after, Scripted())
