@@ -65,7 +65,7 @@ class SpaceHulkPresenter(Presenter):
 
     def action_group(self, action: Action, lang: str) -> str | None:
         mid = text.action_group(action)
-        return None if mid is None else text.group_label(mid, lang)
+        return None if mid is None else text.group_label(mid, lang, getattr(action, "use", "ap"))
 
     def rules_text(self, lang: str) -> str:
         return t(lang, "spacehulk.rules")

@@ -216,9 +216,11 @@ def action_group(action: Action) -> str | None:
     return mid if isinstance(mid, str) else None
 
 
-def group_label(mid: str, lang: str) -> str:
+def group_label(mid: str, lang: str, pay: str = "ap") -> str:
+    """A model's entry in the two-step menu; its actions paid with command points are an entry of
+    their own (SHB-5.2), so the everyday AP actions stay a few buttons."""
     kind = {"m": "marine", "g": "genestealer", "b": "blip"}.get(mid[:1], "blip")
-    return t(lang, "spacehulk.group", model=model(mid), kind=kind)
+    return t(lang, "spacehulk.group", model=model(mid), kind=kind, pay="cp" if pay == "cp" else "ap")
 
 
 # --- prompts and status --------------------------------------------------------------------------

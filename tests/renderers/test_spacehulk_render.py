@@ -245,6 +245,7 @@ def test_a_marine_move_is_priced_from_the_engine() -> None:
     assert PRESENTER.action_label(a.EndTurn(), "en", v) == "End the action phase"
     assert PRESENTER.action_group(a.EndTurn(), "en") is None
     assert PRESENTER.action_group(forward, "es") == "Exterminador M1"
+    assert PRESENTER.action_group(turn, "en") == "Terminator M1 · paid with command points"
 
 
 @pytest.mark.parametrize("mission", ["purge", "deathwing_purge"])

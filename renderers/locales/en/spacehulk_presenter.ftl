@@ -119,6 +119,9 @@ spacehulk-group = { $kind ->
         [marine] Terminator { $model }
         [genestealer] Genestealer { $model }
        *[blip] Blip { $model }
+    }{ $pay ->
+        [cp] {" "}· paid with command points
+       *[ap] {""}
     }
 spacehulk-prompt-marine = Your action phase: pick a Terminator, then its action (or end the phase).
 spacehulk-prompt-stealer = Your action phase: pick a Genestealer or blip, then its action (or end the phase).

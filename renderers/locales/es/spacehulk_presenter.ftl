@@ -119,6 +119,9 @@ spacehulk-group = { $kind ->
         [marine] Exterminador { $model }
         [genestealer] Genestealer { $model }
        *[blip] Blip { $model }
+    }{ $pay ->
+        [cp] {" "}· pagando con puntos de mando
+       *[ap] {""}
     }
 spacehulk-prompt-marine = Tu fase de acción: elige un Exterminador y luego su acción (o termina la fase).
 spacehulk-prompt-stealer = Tu fase de acción: elige un Genestealer o un blip y luego su acción (o termina la fase).
