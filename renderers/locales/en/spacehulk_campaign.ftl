@@ -35,3 +35,50 @@ spacehulk-campaign-lose-choice = Squad { $squad } cannot be the one lost: choose
 spacehulk-campaign-end-won = The Marines won Search and Destroy: the campaign is theirs.
 spacehulk-campaign-end-broken = The Marine force is broken: no Marine is available for the next mission.
 spacehulk-campaign-end-torpedoes = The boarding torpedoes are spent before the perimeter was established: the campaign is lost.
+
+spacehulk-campaign-roster-title = Deathwing campaign: the squad sheets
+spacehulk-campaign-roster-empty = No force bought yet.
+spacehulk-campaign-roster-mission = Mission { $number }: { $scenario ->
+        [reconnaissance] Reconnaissance
+        [establish_perimeter] Establish Perimeter
+        [defend_perimeter] Defend Perimeter
+        [raid] Raid
+       *[search_and_destroy] Search and Destroy
+    }{ $attempt ->
+        [1] {""}
+       *[other] , attempt { $attempt }
+    }
+spacehulk-campaign-roster-stock = { $torpedoes ->
+        [one] { $torpedoes } boarding torpedo
+       *[other] { $torpedoes } boarding torpedoes
+    } left · { $blips } of { $pool } blips used · { $points ->
+        [one] { $points } timer point
+       *[other] { $points } timer points
+    }
+spacehulk-campaign-roster-penalty = Raid lost: -3 CP, -30 s, half psychic points
+spacehulk-campaign-roster-squad = { $box ->
+        [command] Command
+        [heavy] Heavy weapons
+        [standard] Standard
+        [assault] Assault
+       *[recon] Recon
+    } { $id } ({ $alive ->
+        [0] no survivors
+        [one] { $alive } Marine
+       *[other] { $alive } Marines
+    })
+spacehulk-campaign-roster-status = { $status ->
+        [ready] READY
+        [resting] RESTING
+        [guarding] GUARDING THE PERIMETER
+        [lost] LOST
+        [disbanded] DISBANDED
+       *[dead] ALL DEAD
+    }
+spacehulk-campaign-roster-shield = storm shield
+spacehulk-campaign-roster-member = { $role ->
+        [captain] Captain
+        [sergeant] Sergeant
+        [librarian] Librarian (level { $mastery })
+       *[brother] Brother
+    }: { $kit }

@@ -41,3 +41,51 @@ spacehulk-campaign-lose-choice = La escuadra { $squad } no puede ser la perdida:
 spacehulk-campaign-end-won = Los Marines ganaron Buscar y Destruir: la campaña es suya.
 spacehulk-campaign-end-broken = La fuerza de Marines está rota: no hay ningún Marine disponible para la siguiente misión.
 spacehulk-campaign-end-torpedoes = Los torpedos de abordaje se agotaron antes de establecer el perímetro: la campaña está perdida.
+
+spacehulk-campaign-roster-title = Campaña de Deathwing: las hojas de escuadra
+spacehulk-campaign-roster-empty = Todavía no se ha comprado ninguna fuerza.
+spacehulk-campaign-roster-mission = Misión { $number }: { $scenario ->
+        [reconnaissance] Reconocimiento
+        [establish_perimeter] Establecer el perímetro
+        [defend_perimeter] Defender el perímetro
+        [raid] Incursión
+       *[search_and_destroy] Buscar y destruir
+    }{ $attempt ->
+        [1] {""}
+       *[other] , intento { $attempt }
+    }
+spacehulk-campaign-roster-stock = { $torpedoes ->
+        [0] Sin torpedos de abordaje
+        [one] Queda { $torpedoes } torpedo de abordaje
+       *[other] Quedan { $torpedoes } torpedos de abordaje
+    } · { $blips } de { $pool } marcadores usados · { $points ->
+        [one] { $points } punto de tiempo
+       *[other] { $points } puntos de tiempo
+    }
+spacehulk-campaign-roster-penalty = Incursión perdida: -3 PM, -30 s, la mitad de puntos psíquicos
+spacehulk-campaign-roster-squad = { $box ->
+        [command] Mando
+        [heavy] Armas pesadas
+        [standard] Estándar
+        [assault] Asalto
+       *[recon] Reconocimiento
+    } { $id } ({ $alive ->
+        [0] sin supervivientes
+        [one] { $alive } Marine
+       *[other] { $alive } Marines
+    })
+spacehulk-campaign-roster-status = { $status ->
+        [ready] LISTA
+        [resting] DESCANSA
+        [guarding] GUARDA EL PERÍMETRO
+        [lost] PERDIDA
+        [disbanded] DISUELTA
+       *[dead] TODOS MUERTOS
+    }
+spacehulk-campaign-roster-shield = escudo de asalto
+spacehulk-campaign-roster-member = { $role ->
+        [captain] Capitán
+        [sergeant] Sargento
+        [librarian] Bibliotecario (nivel { $mastery })
+       *[brother] Hermano
+    }: { $kit }
