@@ -11,6 +11,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "arkenstone",
     "spacehulk",
     "clickwars",
+    "spacehulk.campaign",  # the Deathwing campaign: its missions are spacehulk tables
 )  # add "arkenstone", "spacehulk" as each lands
 GAMES: dict[str, Rules[Any]] = {}
 

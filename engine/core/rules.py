@@ -96,6 +96,17 @@ class TimeLimit(NamedTuple):
     warnings: tuple[float, ...] = ()
 
 
+class SeriesTable(NamedTuple):
+    """A table that a series (a game whose rounds are other games' tables, e.g. a campaign's
+    missions) wants played now: `key` names it within the series (opened once), `game` and `options`
+    make it, `seats` maps each of its seats to the series seat whose player sits there."""
+
+    key: str
+    game: str
+    options: dict[str, Any]
+    seats: dict[Seat, Seat]
+
+
 S = TypeVar("S", bound=State)
 
 
@@ -154,6 +165,16 @@ class Rules(Generic[S]):
     def time_limits(self, state: S) -> list[TimeLimit]:
         """The deadlines running now (none by default); see `TimeLimit`."""
         return []
+
+    # --- optional: a series of tables (a campaign whose missions are tables of another game) ------
+    def series_table(self, state: S) -> SeriesTable | None:
+        """The table this state waits on, if it is a series waiting for one (None by default)."""
+        return None
+
+    def series_result(self, state: S, table: SeriesTable, finished: Any) -> tuple[Seat, Action]:
+        """The action that feeds a finished `table` (its final state `finished`) back into the series,
+        and the seat it is taken for."""
+        raise NotImplementedError
 
     def turn_of(self, state: S) -> int | None:
         """The game turn `state` is in, as the rulebook counts turns (the platform posts one public

@@ -12,8 +12,13 @@ from .state import CampaignState, Member, MissionBrief, MissionRecord, Scenario,
 
 
 class CampaignStarted(Event):
+    """The opening state; evolve(None, this) creates it. Seats see it without the seed."""
+
     kind: Literal["campaign_started"] = "campaign_started"
     state: CampaignState
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return self.model_copy(update={"state": self.state.model_copy(update={"seed": 0})})
 
 
 class BidMade(Event):

@@ -33,8 +33,9 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
     match event:
         case BidMade(seat=seat, points=points):
             s.bids[seat] = points if points is not None else 0
-        case BidsRevealed(tie=tie):
+        case BidsRevealed(bids=bids, tie=tie):
             s.bids = {}
+            s.revealed = dict(bids)
             if tie:
                 s.bid_round += 1
         case SidesChosen(sides=sides, points=points):

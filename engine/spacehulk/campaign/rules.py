@@ -37,7 +37,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, SeriesTable, Tape
 
 from ..deathwing.timer import MIN_S, STEP_S, table_seconds
 from .actions import (
@@ -156,6 +156,21 @@ class CampaignRules(Rules[CampaignState]):
         from .ai import CampaignPilot
 
         return CampaignPilot()
+
+    def series_table(self, state: CampaignState) -> SeriesTable | None:
+        """The Space Hulk table of the briefed mission, each side's player in that side's seat."""
+        if state.phase != "mission" or state.brief is None:
+            return None
+        options = {"mission": f"dw_{state.scenario}", "brief": state.brief.model_dump(mode="json")}
+        seats = {side: state.seat_of(side) for side in ("marine", "genestealer")}
+        return SeriesTable(key=f"mission-{state.number}", game="spacehulk", options=options, seats=seats)
+
+    def series_result(self, state: CampaignState, table: SeriesTable, finished: Any) -> tuple[Seat, Action]:
+        """The finished mission's report, for the `table` seat (missions.report)."""
+        from .missions import report
+
+        assert state.brief is not None and table.key == f"mission-{state.number}"
+        return TABLE, report(state.brief, finished)
 
     def resample_hidden(self, state: CampaignState, seat: Seat | None, dice: Dice) -> CampaignState:
         s = state.model_copy(deep=True)

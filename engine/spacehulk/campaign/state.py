@@ -119,6 +119,7 @@ class CampaignState(State):
     sides: dict[str, Seat] = {"marine": "marine", "genestealer": "genestealer"}
     bids: dict[Seat, int] = {}  # secret until both are in (DW-CMP-1)
     bid_round: int = 1
+    revealed: dict[Seat, int] = {}  # the last bids shown together (public)
     budget: int | None = None
     cost: int = 0
     timer_points: int = 1  # bought once

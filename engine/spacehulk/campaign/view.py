@@ -40,6 +40,7 @@ class CampaignView(Model):
     my_bid: int | None
     bids_in: tuple[Seat, ...]
     bid_round: int
+    revealed: dict[Seat, int]  # the last bids shown together
     budget: int | None
     cost: int
     timer_points: int
@@ -93,6 +94,7 @@ def view_of(s: CampaignState, seat: Seat | None) -> CampaignView:
         my_bid=s.bids.get(seat) if seat is not None else None,
         bids_in=tuple(sorted(s.bids)),
         bid_round=s.bid_round,
+        revealed=dict(s.revealed),
         budget=s.budget,
         cost=s.cost,
         timer_points=s.timer_points,

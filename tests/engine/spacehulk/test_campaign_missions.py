@@ -89,3 +89,22 @@ def test_the_campaign_raid_teleports_from_the_entry_corridors() -> None:
     assert raid.teleport and set(raid.teleport_squares) == corridors and raid.objective
     squads = {m.squad: m.square for m in raid.marines}
     assert {m.square for m in raid.marines} <= corridors and set(squads) == {"standard-1", "recon-4"}
+
+
+def test_the_campaign_is_a_series_of_space_hulk_tables() -> None:
+    """A series names the table it waits on (game, options, who sits where) and reads its end back."""
+    from engine.registry import GAMES
+
+    state = _campaign(5).model_copy(update={"scenario": "raid", "phase": "choose", "number": 4, "attempt": 1})
+    assert RULES.series_table(state) is None
+    state = state.model_copy(update={"sides": {"marine": "genestealer", "genestealer": "marine"}})
+    state, _ = step(RULES, state, "genestealer", FieldSquads(squads=("standard-1",)))
+    table = RULES.series_table(state)
+    assert table is not None and table.key == "mission-4" and table.game == "spacehulk"
+    assert table.seats == {"marine": "genestealer", "genestealer": "marine"}
+    game, _ = new_game(GAMES[table.game], table.options, 21)
+    game, _ = play_pilots(GAMES[table.game], game, ("marine", "genestealer"), max_steps=3000)
+    seat, action = RULES.series_result(state, table, game)
+    assert seat == TABLE and RULES.active_seats(state) == {TABLE}
+    state, _ = step(RULES, state, seat, action)
+    assert state.history[-1].scenario == "raid" and state.scenario == "search_and_destroy"
