@@ -123,27 +123,8 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
 def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aimed_at: str | None) -> None:
     """A non-artillery ranged attack (CW-RNG-1..6): the shooter is in range and sight (checked by the caller)."""
     state: CwState = t.state
-    die = d10(t)
-    result = to_hit(die, shooter.p.di)
-    t.emit(
-        e.AttackRolled(
-            attacker=shooter.id,
-            target=target.id,
-            at=target.xy,
-            mode="ranged",
-            roll=die,
-            need=shooter.p.di,
-            result=result,
-            redirected_from=aimed_at,  # type: ignore[arg-type]
-        )
-    )
-    if result == "critical":
-        kill(t, target.id, "critical")
-    elif result == "hit":
-        deal(t, target.id, weapon.formula, weapon.name)
-    elif result == "fumble":
-        fumble(t, shooter.id, "ranged")
-    else:
+    result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at)
+    if result == "miss":
         friends = [
             o
             for o in state.units.values()
@@ -168,16 +149,25 @@ def melee_attack(t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | Non
     """CW-CC-1..4: 1d10 <= CC, damage with the CC weapon (fists when none)."""
     weapon = melee_weapon(attacker)
     assert weapon is not None
+    _strike(t, attacker, target, weapon, "melee", attacker.p.cc, aimed_at)
+
+
+def _strike(
+    t: Tape[Any], attacker: Unit, target: Unit, weapon: Weapon, mode: str, need: int, aimed_at: str | None
+) -> str:
+    """One to-hit roll of a figure's weapon (1d10 <= need: CW-RNG-4, CW-CC-3) and what it does: a
+    critical kills (CW-CRT-1), a hit deals the weapon's damage (CW-DMG), a fumble rolls on the
+    table (CW-CRT-2). Returns the result; a plain miss is the caller's (shooting into a melee)."""
     die = d10(t)
-    result = to_hit(die, attacker.p.cc)
+    result = to_hit(die, need)
     t.emit(
         e.AttackRolled(
             attacker=attacker.id,
             target=target.id,
             at=target.xy,
-            mode="melee",
+            mode=mode,  # type: ignore[arg-type]
             roll=die,
-            need=attacker.p.cc,
+            need=need,
             result=result,
             redirected_from=aimed_at,  # type: ignore[arg-type]
         )
@@ -187,7 +177,8 @@ def melee_attack(t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | Non
     elif result == "hit":
         deal(t, target.id, weapon.formula, weapon.name)
     elif result == "fumble":
-        fumble(t, attacker.id, "melee")
+        fumble(t, attacker.id, mode)
+    return result
 
 
 def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: XY, indirect: bool) -> None:

@@ -182,15 +182,14 @@ def _xy_fields(view: CwView, lang: str) -> tuple[Field, Field]:
             t(lang, "clickwars.ui.field.x_hint", limit=w),
             unit="cm",
         ),
-        Field(
-            "y",
-            t(lang, "clickwars.ui.field.y"),
-            "length",
-            t(lang, "clickwars.ui.field.y_hint", limit=h),
-            required=False,
-            unit="cm",
-        ),
+        _optional_cm("y", lang, limit=h),
     )
+
+
+def _optional_cm(key: str, lang: str, **hint: Any) -> Field:
+    """A length in cm that may be left empty (y when x holds "x y"; a move's distance)."""
+    label, hint_text = t(lang, f"clickwars.ui.field.{key}"), t(lang, f"clickwars.ui.field.{key}_hint", **hint)
+    return Field(key, label, "length", hint_text, required=False, unit="cm")
 
 
 def _unit_field(lang: str) -> Field:
@@ -226,14 +225,7 @@ def move_form(u: Unit, limit: float, lang: str, row: int) -> Form:
         t(lang, "clickwars.ui.move_title", unit=u.id),
         (
             Field("to", t(lang, "clickwars.ui.field.to"), "text", t(lang, "clickwars.ui.field.to_hint")),
-            Field(
-                "distance",
-                t(lang, "clickwars.ui.field.distance"),
-                "length",
-                t(lang, "clickwars.ui.field.distance_hint", limit=limit),
-                required=False,
-                unit="cm",
-            ),
+            _optional_cm("distance", lang, limit=limit),
         ),
         row=row,
     )

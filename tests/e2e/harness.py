@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.app import TableroBot
 from bot.config import Settings
+from bot.games import presenter_for
 from playground.emulator import Emulator, InteractionRecord, MessageRecord
 
 ACTION = re.compile(r"^tb:[as]:(\d+):(\d+):(\d+)$")
@@ -53,6 +56,41 @@ async def stop_bot(bot: TableroBot, task: asyncio.Task[None]) -> None:
         await asyncio.wait_for(task, 5)
     except (asyncio.CancelledError, Exception):
         pass
+
+
+async def start_spied(start: Callable[..., Any], request: pytest.FixtureRequest) -> TableroBot:
+    """The bot for a game's e2e test: its jobs in-process when the test spies on the presenter
+    (a worker process does not see a monkeypatch)."""
+    return await start(TABLERO_WORKERS=0) if "spy" in request.fixturenames else await start()
+
+
+PRESENTER_CALLS = ("board_png", "status_text", "narrate", "private_png", "private_text")
+
+
+def spy_on(monkeypatch: pytest.MonkeyPatch, game: str) -> list[tuple[str, Any]]:
+    """Record what a game's presenter is asked to draw or narrate: [(method, view or event)]."""
+    presenter = presenter_for(game)
+    calls: list[tuple[str, Any]] = []
+    for name in PRESENTER_CALLS:
+        original = getattr(presenter, name)
+
+        def wrapped(arg: Any, lang: str, _original: Any = original, _name: str = name) -> Any:
+            calls.append((_name, arg))
+            return _original(arg, lang)
+
+        monkeypatch.setattr(presenter, name, wrapped)
+    return calls
+
+
+def public_calls(calls: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """The public drawings and words among the spied calls (at least one); every narrated event is
+    the one redacted for nobody."""
+    public = [(n, a) for n, a in calls if n in ("board_png", "status_text", "narrate")]
+    assert public
+    for name, arg in public:
+        if name == "narrate":
+            assert arg == arg.redacted_for(None), arg
+    return [(n, a) for n, a in public if n != "narrate"]
 
 
 @dataclass

@@ -7,10 +7,9 @@ import random
 import pytest
 
 from bot.app import TableroBot
-from bot.games import presenter_for
 from playground.emulator import Emulator
 
-from .harness import World, drive, run, status_message
+from .harness import World, drive, public_calls, run, spy_on, start_spied, status_message
 
 pytestmark = pytest.mark.e2e
 pytest.importorskip("renderers.canyon")
@@ -18,35 +17,19 @@ pytest.importorskip("renderers.canyon")
 
 @pytest.fixture
 async def canyon_bot(start, request: pytest.FixtureRequest) -> TableroBot:
-    # A test that spies on the presenter runs the jobs in-process: worker processes do not see a monkeypatch.
-    return await start(TABLERO_WORKERS=0) if "spy" in request.fixturenames else await start()
+    return await start_spied(start, request)
 
 
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
     """Record what the canyon presenter is asked to draw or narrate."""
-    presenter = presenter_for("canyon")
-    calls: list[tuple[str, object]] = []
-    for name in ("board_png", "status_text", "narrate", "private_png", "private_text"):
-        original = getattr(presenter, name)
-
-        def wrapped(arg, lang, _original=original, _name=name):
-            calls.append((_name, arg))
-            return _original(arg, lang)
-
-        monkeypatch.setattr(presenter, name, wrapped)
-    return calls
+    return spy_on(monkeypatch, "canyon")
 
 
 def _assert_public_is_spectator_only(calls: list[tuple[str, object]]) -> None:
-    public = [(n, a) for n, a in calls if n in ("board_png", "status_text", "narrate")]
-    assert public
-    for name, arg in public:
-        if name == "narrate":
-            assert arg == arg.redacted_for(None), arg
-        else:
-            assert arg.seat is None and arg.hand is None and arg.preview is None
-            assert all(slot.status != "previewed" for step in arg.steps for slot in step.slots)
+    for _, arg in public_calls(calls):
+        assert arg.seat is None and arg.hand is None and arg.preview is None
+        assert all(slot.status != "previewed" for step in arg.steps for slot in step.slots)
 
 
 async def test_a_whole_canyon_game_between_two_players(

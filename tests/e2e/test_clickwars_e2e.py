@@ -12,10 +12,9 @@ import random
 import pytest
 
 from bot.app import TableroBot
-from bot.games import presenter_for
 from playground.emulator import Emulator
 
-from .harness import World, drive, event_kinds, run, status_message
+from .harness import World, drive, event_kinds, public_calls, run, spy_on, start_spied, status_message
 
 pytestmark = pytest.mark.e2e
 pytest.importorskip("renderers.clickwars")
@@ -26,35 +25,21 @@ SMALL = (
 
 
 @pytest.fixture
-async def cw_bot(start) -> TableroBot:
-    return await start()
+async def cw_bot(start, request: pytest.FixtureRequest) -> TableroBot:
+    return await start_spied(start, request)
 
 
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, object]]:
-    presenter = presenter_for("clickwars")
-    calls: list[tuple[str, object]] = []
-    for name in ("board_png", "status_text", "narrate", "private_png", "private_text"):
-        original = getattr(presenter, name)
-
-        def wrapped(arg, lang, _original=original, _name=name):
-            calls.append((_name, arg))
-            return _original(arg, lang)
-
-        monkeypatch.setattr(presenter, name, wrapped)
-    return calls
+    return spy_on(monkeypatch, "clickwars")
 
 
 def _public_is_spectator_only(calls: list[tuple[str, object]]) -> None:
-    public = [(n, a) for n, a in calls if n in ("board_png", "status_text", "narrate")]
-    assert public
-    for name, arg in public:
-        if name == "narrate":
-            assert arg == arg.redacted_for(None), arg
-        elif arg.seat is not None:  # the same drawing serves a side's private deployment picture
+    for name, arg in public_calls(calls):
+        if arg.seat is not None:  # the same drawing serves a side's private deployment picture
             assert name == "board_png" and arg.my_deployment
         else:
-            assert not arg.my_deployment
+            assert not arg.my_deployment and arg.selected is None and arg.order is None
 
 
 async def test_a_whole_clickwars_game_between_two_players(
