@@ -20,6 +20,7 @@ from .actions import (
     Convert,
     Door,
     Move,
+    Pass,
     PlaceAmbush,
     PlaceBlip,
     PlaceStealer,
@@ -87,6 +88,8 @@ class GenestealerPilot:
                 case Convert(model=m):
                     p = pieces[m]
                     return 25 if d(p.square) <= 4 else -10
+                case Pass() if view.prompt is not None and view.prompt.kind == "reinforce":
+                    return -1000  # DW-GEN-4 allows fewer blips; this pilot always brings them all
             return 0.5  # EndTurn, Pass and anything else: only when nothing helps
 
         best = max(score(act) for act in legal)

@@ -289,9 +289,16 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
     s = q.state
     match top:
         case AgReinforce():
-            return [_mk(PlaceBlip, area=area) for area in areas_with_room(q)] + [  # type: ignore[arg-type]
-                _mk(PlaceAmbush, square=sq) for sq in q.ambush_squares()
-            ]
+            fewer: list[Action] = (
+                [Pass()] if s.mission.blip_total is not None else []
+            )  # DW-GEN-4: fewer, none
+            return (
+                [_mk(PlaceBlip, area=area) for area in areas_with_room(q)]
+                + [  # type: ignore[arg-type]
+                    _mk(PlaceAmbush, square=sq) for sq in q.ambush_squares()
+                ]
+                + fewer
+            )
         case AgPlace():
             return [_mk(PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
         case AgFacing():

@@ -464,7 +464,9 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
         case TimeExpired():
             _time_expired(tape)
         case Pass():
-            if not isinstance(top, OPTIONAL_STEPS):
+            # DW-GEN-4: a scenario's Genestealer player may bring fewer blips than the D6 allows, or none
+            fewer = isinstance(top, AgReinforce) and tape.state.mission.blip_total is not None
+            if not fewer and not isinstance(top, OPTIONAL_STEPS):
                 raise refuse("nothing_to_pass")
             tape.pop()
             if isinstance(top, AgBlock):

@@ -12,9 +12,9 @@ Readings (also listed in docs/geotiles.md):
   Force List Standard squads (an assault cannon in one, a heavy flamer in the other), each whole in
   one deployment corridor, leader in front (DW-GEN-6, DW-GEN-7); one squad in Reconnaissance ("his
   squad", DW-SC1).
-- Blips per turn are the D6's maximum (the engine places all of them; placing fewer is not offered).
-  Genestealers never start on the board (DW-GEN-7): the first blips arrive in turn 1's reinforcement
-  phase. Ambush markers need the table's `ambush` option (DW-AMB-1) and the scenario's leave; at most
+- Blips per turn: at most the D6's number; the Genestealer player may pass to bring fewer or none (the
+  rest stay in the total; the engine's Genestealer pilot never does). Genestealers never start on
+  the board (DW-GEN-7): the first blips arrive in turn 1's reinforcement phase. Ambush markers need the table's `ambush` option (DW-AMB-1) and the scenario's leave; at most
   4 per scenario (DW-GEN-5), outside the blip total.
 - DW-SC1: teleporting out unlocks after the 5th Genestealer figure is placed, or once the blip total
   is spent and nothing Genestealer is on the board (A-35). "Seen" = a Genestealer figure in any

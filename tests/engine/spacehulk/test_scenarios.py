@@ -327,3 +327,25 @@ def test_the_blip_log_and_the_perimeter_are_public() -> None:
         assert view.perimeter == state.mission.perimeter
     text = status_text(RULES.view(state, "marine"), "en")
     assert f"7 of {state.mission.blip_total}" in text and ", ".join(state.mission.perimeter) in text
+
+
+def test_the_genestealer_player_may_bring_fewer_blips() -> None:
+    """DW-GEN-4: the D6 gives the most blips a turn; fewer or none are allowed (the rest stay in the
+    total). The built-in missions keep the base game's rule: every arriving blip is placed."""
+    from engine.spacehulk.actions import Pass
+
+    for seed in range(10):
+        state = game("dw_search_and_destroy", seed)
+        after, _ = step(RULES, state, "marine", EndTurn())
+        if isinstance(after.top(), AgReinforce):
+            break
+    else:
+        raise AssertionError("no seed left a reinforcement choice")
+    assert Pass() in RULES.legal_actions(after, "genestealer")
+    declined, _ = step(RULES, after, "genestealer", Pass())
+    assert not isinstance(declined.top(), AgReinforce)
+    assert declined.tally.get("blips", 0) == after.tally.get("blips", 0)
+    purge, _ = new_game(RULES, {"timer_mode": "untimed"}, 1)
+    assert isinstance(purge.top(), AgReinforce) and Pass() not in RULES.legal_actions(purge, "genestealer")
+    with pytest.raises(Rejected):
+        step(RULES, purge, "genestealer", Pass())
