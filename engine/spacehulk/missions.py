@@ -165,6 +165,10 @@ class Mission(_Frozen):
     teleport: bool = False  # Marines may teleport out (DW-TEL-1)
     securing: bool = False  # Marines may secure entry areas (DW-SEC-1)
     force_timer: ForceTimer | None = None  # the Force List timer replaces the base timer (DW-TMR-1, A-16)
+    # A Deathwing campaign's penalties after a lost Raid (campaign/missions.py, DW-CMP-16):
+    cp_penalty: int = 0  # command points less each turn, never below 0
+    timer_cut_s: int = 0  # seconds off every turn's time, never below 30 s
+    psychic_halved: bool = False  # every Librarian starts with half his psychic points
     # The Mission Generator (scenarios.py): the D6 rolls, the scenario and the squares its rules name.
     scenario: str | None = None
     rolls: dict[str, int] = {}  # e.g. {"scenario": 3, "force": 5} (DW-GEN-1, DW-GEN-4), public

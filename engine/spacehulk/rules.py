@@ -369,7 +369,7 @@ def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
             ammo=_ammo(mission, spec.weapon),
             captain=spec.captain,
             mastery=spec.mastery,
-            psychic=PSYCHIC_POINTS.get(spec.mastery, 0),  # DW-LIB-3
+            psychic=PSYCHIC_POINTS.get(spec.mastery, 0) // (2 if mission.psychic_halved else 1),  # DW-CMP-16
             melee=spec.melee,
             shield=spec.shield,
             grenades=spec.grenades,
@@ -930,13 +930,14 @@ def _begin_turn(tape: Tape) -> None:
         timer = opt.timer_base_s + opt.timer_per_leader_s * leaders
         if s.mission.force_timer is not None:  # the Force List table replaces it (and DW-CAP-2)
             timer = turn_seconds(s.mission.force_timer, leaders)
+        timer = max(30, timer - s.mission.timer_cut_s) if s.mission.timer_cut_s else timer  # DW-CMP-16
     tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))
     if opt.jams_clear_each_turn:
         jammed = tuple(m.id for m in tape.marines() if m.jammed)
         if jammed:
             tape.emit(JamsCleared(models=jammed))
     bonus = 2 * sum(1 for m in tape.marines() if m.captain)  # DW-CAP-3
-    cp = max(0, tape.dice.randint(1, 6) + bonus - s.cp_penalty)  # DW-SOLO-6: an echo's -1, min 0
+    cp = max(0, tape.dice.randint(1, 6) + bonus - s.cp_penalty - s.mission.cp_penalty)  # DW-SOLO-6, DW-CMP-16
     tape.emit(CommandPointsDrawn(cp=cp, bonus=bonus))  # SHB-5.1
 
 

@@ -13,6 +13,9 @@ Readings:
 - DW-CMP-5: the scenario's own Genestealer force D6 is not rolled in the campaign; its blip total is
   what is left of the 125. Defend Perimeter adds no 10 (DW-CMP-11).
 - A kept board (DW-CMP-9, DW-CMP-11) keeps its map and corridors; the report carries them as JSON.
+- The turn timer is the Force List table with N = the leaders fielded and the campaign's timer
+  points (A-36); with no leader fielded, and after a lost Raid, `timer_cut_s` brings it down
+  (N = 0: 30 s; DW-CMP-16: 30 s less, never below 30 s).
 - An abandoned table (no outcome) reports no winner: a draw, casualties as they stand.
 - The Marines who died are those fielded that are neither on the board, teleported nor escaped.
 """
@@ -27,6 +30,7 @@ from engine.core import Dice
 
 from ..board import Square
 from ..board.mapfile import parse_cached
+from ..deathwing.timer import ForceTimer
 from ..missions import MarineSpec, Mission
 from ..scenarios import PERIMETER, finish, nearest_areas
 from .actions import MissionPlayed
@@ -64,6 +68,7 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
     squares = tuple(sq for run in corridors for sq in run)
     board = parse_cached(base.map_text)
     nearest = nearest_areas(board, squares, tuple(board.entries), PERIMETER)
+    leaders = sum(1 for m in brief.marines if m.captain or m.sergeant)
     update.update(
         id=f"dw_{brief.scenario}",
         name=f"Deathwing campaign: {NAMES[brief.scenario]}",
@@ -72,6 +77,10 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
         blip_total=brief.blips_left,
         ambush_limit=brief.ambush_limit,
         rolls={},
+        force_timer=ForceTimer(leaders=max(1, leaders), points=brief.timer_points),  # A-36
+        timer_cut_s=brief.timer_cut_s,
+        cp_penalty=brief.cp_penalty,  # DW-CMP-16 (1)
+        psychic_halved=brief.halve_psychic,  # DW-CMP-16 (3)
     )
     match brief.scenario:
         case "establish_perimeter":

@@ -348,6 +348,8 @@ def _brief(tape: Tape[CampaignState], lost_before: int = 0) -> None:
         marines=marines,
         blips_left=s.blips_left,
         turn_seconds=seconds,
+        timer_points=s.timer_points,
+        timer_cut_s=table_seconds(max(1, leaders), s.timer_points) - seconds,
         cp_penalty=CP_PENALTY if s.raid_lost else 0,
         halve_psychic=s.raid_lost,
         board=board,
@@ -376,6 +378,8 @@ def _record(tape: Tape[CampaignState], report: MissionPlayed) -> None:
             magi = tape.dice.d6()[0]  # DW-CMP-14
         escaped = magi is not None and magi < len(s.fielded)  # A-41: literal
         result = "won" if report.tanks_destroyed and not escaped else "lost"  # DW-CMP-15, A-44
+    if scenario == "reconnaissance" and s.brief.lost_before + len(set(report.dead)) >= 2:
+        result = "lost"  # DW-CMP-8: the Marines killed teleporting in count toward DW-SC1's 2 losses
     won = result == "won"
     perimeter = report.secured if scenario == "establish_perimeter" and won else None
     _log(

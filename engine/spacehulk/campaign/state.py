@@ -89,6 +89,8 @@ class MissionBrief(_Frozen):
     blips_per_turn: int = BLIPS_PER_TURN
     ambush_limit: int = AMBUSH_LIMIT  # outside the 125
     turn_seconds: int  # DW-TMR-1 with N = leaders fielded, less the Raid penalty (DW-CMP-16)
+    timer_points: int = 1  # bought once
+    timer_cut_s: int = 0  # what the table takes off the Force List table's time to give turn_seconds
     cp_penalty: int = 0  # DW-CMP-16 (1): -3 CP each turn, never below 0
     halve_psychic: bool = False  # DW-CMP-16 (3)
     board: str | None = None  # the map text to play on (DW-CMP-9 kept board, DW-CMP-11); None: new

@@ -8,7 +8,7 @@ import json
 from engine.core import new_game, play_pilots, step
 from engine.spacehulk import RULES as SPACE_HULK
 from engine.spacehulk.campaign import RULES, CampaignState
-from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads
+from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads, MissionPlayed
 from engine.spacehulk.campaign.missions import report
 from engine.spacehulk.campaign.state import BLIP_POOL, TABLE, MissionBrief
 from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
@@ -108,3 +108,63 @@ def test_the_campaign_is_a_series_of_space_hulk_tables() -> None:
     assert seat == TABLE and RULES.active_seats(state) == {TABLE}
     state, _ = step(RULES, state, seat, action)
     assert state.history[-1].scenario == "raid" and state.scenario == "search_and_destroy"
+
+
+def test_a_lost_raid_follows_the_marines_into_every_later_table() -> None:
+    """DW-CMP-16: -3 CP each turn (never below 0), 30 s off every turn, Librarians with half their
+    psychic points; A-36: the timer counts the leaders fielded and the points bought once."""
+    state = _campaign(6).model_copy(
+        update={
+            "scenario": "search_and_destroy",
+            "phase": "choose",
+            "number": 5,
+            "attempt": 1,
+            "timer_points": 3,
+        }
+    )
+    plain, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-1",)))
+    lost, _ = step(
+        RULES, state.model_copy(update={"raid_lost": True}), "marine", FieldSquads(squads=("standard-1",))
+    )
+    assert plain.brief is not None and lost.brief is not None
+    calm, grim = _table(plain.brief, 31), _table(lost.brief, 31)
+    assert calm.mission.force_timer.leaders == 1 and calm.mission.timer_cut_s == 0  # type: ignore[attr-defined]
+    assert grim.mission.cp_penalty == 3 and grim.mission.psychic_halved  # type: ignore[attr-defined]
+    assert calm.turn == grim.turn  # type: ignore[attr-defined]
+    assert calm.cp_drawn - grim.cp_drawn == min(3, calm.cp_drawn)  # type: ignore[attr-defined]
+    assert (calm.timer_seconds, grim.timer_seconds) == (90, 60)  # type: ignore[attr-defined]
+
+
+def test_a_librarian_has_half_his_psychic_points_after_a_lost_raid() -> None:
+    """DW-CMP-16 (3)."""
+    state, _ = new_game(RULES, {"force_points": 60}, 8)
+    state, _ = step(
+        RULES, state, "marine", BuyForce(order=ForceOrder(squads=(SquadOrder(squad="command", mastery=2),)))
+    )
+    state = state.model_copy(
+        update={
+            "scenario": "search_and_destroy",
+            "phase": "choose",
+            "number": 5,
+            "attempt": 1,
+            "raid_lost": True,
+        }
+    )
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("command-1",)))
+    assert state.brief is not None
+    game = _table(state.brief, 3)
+    librarian = next(p for p in game.pieces.values() if p.mastery)  # type: ignore[attr-defined]
+    assert librarian.psychic == 10  # level 2: 20 points, halved
+
+
+def test_teleport_deaths_count_toward_the_reconnaissance_losses() -> None:
+    """DW-CMP-8: a Marine killed teleporting in counts as a scenario loss (DW-SC1: 2 lose it)."""
+    state = _campaign(2).model_copy(update={"phase": "choose", "number": 1, "attempt": 1})
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-1",)))
+    if state.brief is None:
+        return  # this seed's rolls already decided it
+    brief = state.brief.model_copy(update={"lost_before": 1})
+    state = state.model_copy(update={"brief": brief})
+    victim = brief.marines[0].name
+    state, _ = step(RULES, state, TABLE, MissionPlayed(winner="marine", dead=(victim,)))
+    assert state.history[-1].result == "lost"
