@@ -16,6 +16,9 @@ Readings:
 - The turn timer is the Force List table with N = the leaders fielded and the campaign's timer
   points (A-36); with no leader fielded, and after a lost Raid, `timer_cut_s` brings it down
   (N = 0: 30 s; DW-CMP-16: 30 s less, never below 30 s).
+- The campaign Raid's table has no winning predicate: it ends when no Marine is left on the board
+  (DW-CMP-15, A-44), so its own outcome always reads as a Genestealer win; the campaign judges the
+  Raid from the report (tanks destroyed, the Magi D6).
 - An abandoned table (no outcome) reports no winner: a draw, casualties as they stand.
 - The Marines who died are those fielded that are neither on the board, teleported nor escaped.
 """
@@ -88,7 +91,9 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
         case "defend_perimeter":
             update["secured_start"] = brief.secured or nearest  # DW-CMP-11, A-45
         case "raid":
-            update.update(teleport=True, teleport_squares=squares)  # DW-CMP-15
+            # DW-CMP-15, A-44: destroying the tanks fixes the result but play goes on until every
+            # Marine is dead or teleported out; the campaign reads the result from the report
+            update.update(teleport=True, teleport_squares=squares, win=())
     return base.model_copy(update=update)
 
 

@@ -87,6 +87,7 @@ def test_the_campaign_raid_teleports_from_the_entry_corridors() -> None:
     raid = _table(state.brief, 9).mission  # type: ignore[attr-defined]
     corridors = {sq for run in raid.marine_corridors for sq in run}
     assert raid.teleport and set(raid.teleport_squares) == corridors and raid.objective
+    assert raid.win == () and [c.kind for c in raid.lose] == ["all_dead"]  # play goes on
     squads = {m.squad: m.square for m in raid.marines}
     assert {m.square for m in raid.marines} <= corridors and set(squads) == {"standard-1", "recon-4"}
 
