@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter
 from engine.core import Action
 
 from .board import Facing, Square
+from .deathwing.bids import Bid
 from .deathwing.force import ForceOrder
 
 Use = Literal["ap", "cp", "free"]
@@ -304,7 +305,8 @@ SpaceHulkAction = Annotated[
     | PickTarget
     | Pass
     | EndTurn
-    | TimeExpired,
+    | TimeExpired
+    | Bid,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[SpaceHulkAction] = TypeAdapter(SpaceHulkAction)

@@ -148,3 +148,19 @@ class MarinePilot:
 
 def pieces_of(view: SpaceHulkView, kind: str) -> list[PieceView]:
     return [p for p in view.pieces if p.kind == kind]
+
+
+class SeatPilot:
+    """The pilot of a seat: it bids while the bids are open (DW-BID-1), then plays the side its seat got
+    (the view says which): the Marine or the Genestealer pilot above."""
+
+    def __init__(self) -> None:
+        self.marine = MarinePilot()
+        self.stealer = GenestealerPilot()
+
+    def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
+        assert isinstance(view, SpaceHulkView)
+        if legal and all(act.kind == "bid" for act in legal):
+            return legal[dice.index(len(legal))]
+        pilot = self.marine if view.side == "marine" else self.stealer
+        return pilot.choose(view, legal, dice)

@@ -118,6 +118,7 @@ def place_blip(tape: Tape, item: AgReinforce, area: str) -> None:
             value=value,
             lurk_until=max(tape.state.turn, 1) if forced else 0,
             from_bag=from_bag,
+            owner=tape.state.seat_of("genestealer"),
         )
     )
     if item.remaining > 1:
@@ -131,7 +132,7 @@ def _draw(tape: Tape) -> tuple[int, bool]:
         pool = [v for v, n in sorted(bag_composition(tape).items()) for _ in range(n)]
         return tape.dice.choice(pool), False
     if sum(tape.state.bag.values()) == 0:
-        tape.emit(BagRefilled(counts=dict(tape.state.used)))  # Q8: reshuffle the used counters
+        tape.emit(BagRefilled(counts=dict(tape.state.used), owner=tape.state.seat_of("genestealer")))  # Q8
     pool = [v for v, n in sorted(tape.state.bag.items()) for _ in range(n)]
     return tape.dice.choice(pool), True
 

@@ -13,6 +13,7 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
+from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
 from .deathwing.timer import ForceTimer
 from .missions import Mission
 from .state import AgendaItem, Aim, Piece, SpaceHulkState
@@ -41,14 +42,16 @@ class TurnBegan(Event):
 class CommandPointsDrawn(Event):
     """The Marine player's secret command point chit (SHB-5.1). `cp` is None for other seats.
 
-    `cp` includes the public Captains' bonus `bonus` (DW-CAP-3)."""
+    `cp` includes the public Captains' bonus `bonus` (DW-CAP-3). `owner`: the seat playing the Marines
+    (the bids may give them to either seat, DW-BID-1)."""
 
     kind: Literal["cp_drawn"] = "cp_drawn"
     cp: int | None
     bonus: int = 0
+    owner: Seat = "marine"
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == "marine" else self.model_copy(update={"cp": None})
+        return self if seat == self.owner else self.model_copy(update={"cp": None})
 
 
 class JamsCleared(Event):
@@ -96,9 +99,10 @@ class CommandPointsDiscarded(Event):
 
     kind: Literal["cp_discarded"] = "cp_discarded"
     cp: int | None
+    owner: Seat = "marine"  # the seat playing the Marines
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == "marine" else self.model_copy(update={"cp": None})
+        return self if seat == self.owner else self.model_copy(update={"cp": None})
 
 
 class GameEnded(Event):
@@ -454,9 +458,10 @@ class BlipPlaced(Event):
     value: int | None
     lurk_until: int
     from_bag: bool = True
+    owner: Seat = "genestealer"  # the seat playing the Genestealers
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == "genestealer" else self.model_copy(update={"value": None})
+        return self if seat == self.owner else self.model_copy(update={"value": None})
 
 
 class BagRefilled(Event):
@@ -464,9 +469,10 @@ class BagRefilled(Event):
 
     kind: Literal["bag_refilled"] = "bag_refilled"
     counts: dict[int, int] | None
+    owner: Seat = "genestealer"  # the seat playing the Genestealers
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == "genestealer" else self.model_copy(update={"counts": None})
+        return self if seat == self.owner else self.model_copy(update={"counts": None})
 
 
 class ReinforcementsLost(Event):
@@ -569,7 +575,10 @@ ShEvent = Annotated[
     | BlipConverted
     | StealerPlaced
     | StealersLost
-    | FacingSet,
+    | FacingSet
+    | BidMade
+    | BidsRevealed
+    | SidesChosen,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[ShEvent] = TypeAdapter(ShEvent)

@@ -15,6 +15,10 @@ from engine.core import Rejected
 from .board import square_name
 
 MESSAGES: dict[str, str] = {
+    "bid.pending": "There is no bid to make now.",
+    "bid.twice": "You have already bid this round; wait for the other player.",
+    "bid.range": "Bid a whole number of points from {low} to {high}.",
+    "not_a_seat": "You do not play a side in this game.",
     "activation_done": "{name} has already been activated this turn.",
     "activation_marine_done": "{name} has already been activated this turn; only command points can pay for it now.",
     "area_full": "Entry area {area} cannot take a blip.",

@@ -84,6 +84,12 @@ class Variants(BaseModel):
     # Deathwing Terminator Force List: the Marine player builds his force with these points (DW-FL-1; the
     # book's secret bids are not built: the table sets the budget).
     force_points: int | None = Field(default=None, ge=5, le=125)  # 5 buys the cheapest force
+    # Deathwing hidden simultaneous bids (DW-BID-1, DW-BID-2): the lower bidder plays the Marines with
+    # that many points for his Force List force; `force_points` (above) skips the bids with a fixed
+    # budget both players agreed; with bids on, the winning bid replaces any `force_points` given.
+    # bids 5-50 (the campaign's 125 is `bid_max=125`).
+    bids: bool = False
+    bid_max: int = Field(default=50, ge=5, le=125)
     # Deathwing ambush markers, used only if both players agree (DW-AMB-1); the result cup.
     ambush: bool = False
     ambush_cup: dict[str, int] = Field(default_factory=lambda: {"genestealer": 3, "echo": 3})

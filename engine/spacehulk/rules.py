@@ -52,7 +52,8 @@ from .actions import (
     Turn,
 )
 from .board import Square
-from .deathwing import force, pits
+from .deathwing import bids, force, pits
+from .deathwing.bids import AgBids
 from .deathwing.force import ForceOrder
 from .deathwing.timer import turn_seconds
 from .events import (
@@ -155,7 +156,11 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             # DW-CR-1: the alternative force is a Force List squad of up to 20 points
             variants = options.variants.model_copy(update={"force_points": CLOUD_RUNNER_POINTS})
             options = options.model_copy(update={"variants": variants})
-        force_list = options.deathwing and options.variants.force_points is not None
+        bidding = options.deathwing and options.variants.bids
+        if bidding and options.variants.force_points is not None:  # the winning bid sets it (DW-BID-1)
+            variants = options.variants.model_copy(update={"force_points": None})
+            options = options.model_copy(update={"variants": variants})
+        force_list = options.deathwing and (options.variants.force_points is not None or bidding)
         # DW-FL-1: the Force List replaces the scenario's Marines; the Genestealers keep theirs
         pieces = {} if force_list else deploy(mission, mission.marines)
         agenda: list[Any] = [AgBeginTurn()]
@@ -169,6 +174,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             tile = next_tile(mission, dice)
             if tile is not None:
                 agenda.append(AgPlaceTile(tile=tile, chooser="genestealer"))
+        if bidding:
+            agenda.append(AgBids())  # DW-BID-1: the bids come first, then the lower bidder's force
         state = SpaceHulkState(
             seed=seed,
             options=options,
@@ -186,8 +193,16 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
 
     # --- the rules ---------------------------------------------------------------------------
     def decide(self, state: SpaceHulkState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        """Seats come in, sides go to the rules: `_dispatch` speaks of "marine" and "genestealer" as
+        the sides, whichever seat plays them (DW-BID-1)."""
         tape = Tape(self, state, dice)
-        _dispatch(tape, seat, action)
+        if isinstance(state.top(), AgBids):
+            bids.decide(tape, seat, action, SEATS)
+        else:
+            side = state.side_of(seat)
+            if side is None:
+                raise refuse("not_a_seat")
+            _dispatch(tape, side, action)
         _settle(tape)
         return tape.events
 
@@ -197,8 +212,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     def legal_actions(self, state: SpaceHulkState, seat: Seat) -> list[Action]:
         if seat not in self.active_seats(state):
             return []
-        q = Queries(state)
         top = state.top()
+        if isinstance(top, AgBids):
+            return bids.legal(state, seat)
+        q = Queries(state)
         if top is not None:
             return choice_actions(q, top)
         if state.phase == "marine":
@@ -208,17 +225,20 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         return []
 
     def active_seats(self, state: SpaceHulkState) -> frozenset[Seat]:
+        """The seats whose side must act (DW-BID-1: during the bids, every seat that has not bid)."""
         if state.outcome is not None:
             return frozenset()
         top = state.top()
+        if isinstance(top, AgBids):
+            return bids.waiting(state, SEATS)
+        side: str | None = None
         if top is not None:
-            chooser = chooser_of(top)
-            return frozenset({chooser}) if chooser else frozenset()
-        if state.phase == "marine":
-            return frozenset({"marine"})
-        if state.phase == "stealer":
-            return frozenset({"genestealer"})
-        return frozenset()
+            side = chooser_of(top)
+        elif state.phase == "marine":
+            side = "marine"
+        elif state.phase == "stealer":
+            side = "genestealer"
+        return frozenset({state.seat_of(side)}) if side else frozenset()
 
     def view(self, state: SpaceHulkState, seat: Seat | None) -> BaseModel:
         return make_view(state, seat, self.active_seats(state))
@@ -227,9 +247,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         return state.outcome
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .ai import GenestealerPilot, MarinePilot
+        """Either seat may end up on either side (DW-BID-1): the pilot reads its side from the view."""
+        from .ai import SeatPilot
 
-        return MarinePilot() if seat == "marine" else GenestealerPilot()
+        return SeatPilot()
 
     def time_limits(self, state: SpaceHulkState) -> list[TimeLimit]:
         """Deadlines for the platform (the engine never reads a clock; SHB-3.1, SHB-3.5, Q18).
@@ -242,13 +263,18 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         (refused in untimed mode) and is never a legal action; a step in progress (free shot, placement,
         facing) resolves first, then the phase ends.
         """
-        if state.outcome is not None or "marine" not in self.active_seats(state):
+        marine = state.seat_of("marine")
+        if (
+            state.outcome is not None
+            or isinstance(state.top(), AgBids)
+            or marine not in self.active_seats(state)
+        ):
             return []
         mode = state.options.variants.timer_mode
         if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
             return [
                 TimeLimit(
-                    "marine",
+                    marine,
                     f"marine-turn-{state.turn}",
                     float(state.timer_seconds),
                     TimeExpired(),
@@ -262,10 +288,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             elif isinstance(top, OPTIONAL_STEPS):
                 action = Pass()
             else:
-                action = self.legal_actions(state, "marine")[0]
+                action = self.legal_actions(state, marine)[0]
             return [
                 TimeLimit(
-                    "marine", f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action
+                    marine, f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action
                 )
             ]
         return []
@@ -289,7 +315,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     def order_action(self, state: SpaceHulkState, seat: Seat, step: OrderStep, done: int) -> Action | None:
         if not isinstance(step, orders.Word):
             raise refuse("unknown_action")
-        return orders.next_action(state, seat, step, done)
+        side = state.side_of(seat)  # the orders speak of sides (DW-BID-1)
+        return None if side is None else orders.next_action(state, side, step, done)
 
     def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:
         """The AP and CP this seat paid (SHB-4.3, SHB-5.2); what it spent is public (`Spent`)."""
@@ -299,8 +326,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     # --- standing orders (the platform answers these prompts for an absent player) -----------------
     def standing_orders(self, seat: Seat) -> dict[str, tuple[str, ...]]:
         """The Marine player's standing orders for the Genestealer turn's windows (SHB-5.3, DW-PS-2,
-        DW-FA-2, DW-TH-3): "ask" (the default) or an answer given in advance."""
-        if seat != "marine":
+        DW-FA-2, DW-TH-3): "ask" (the default) or an answer given in advance. Either seat may get the
+        Marines in a game with bids (DW-BID-1), so both seats may set them."""
+        if seat not in SEATS:
             return {}
         return {
             "interrupt": ("ask", "overwatch_only"),
@@ -318,7 +346,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         shots are automatic, SHB-8.4); "never block", "never add psychic points" and "never
         detonate" pass those prompts. The answer depends only on the order, never on the chit, so its
         timing reveals nothing about the CP left (SHB-5.1: the Genestealer player may not know it)."""
-        if seat != "marine" or "marine" not in self.active_seats(state):
+        if state.side_of(seat) != "marine" or seat not in self.active_seats(state):
             return None
         top = state.top()
         wanted = {
@@ -336,12 +364,15 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit.
 
         Reading: the CP chit is drawn uniformly from max(1, spent)..6 (what has been spent is public).
+        The other seat's bid while the bids are secret (DW-BID-1).
         """
         s = state.clone()
-        if seat != "genestealer":
+        side = state.side_of(seat)
+        if side != "genestealer":
             _resample_blips(s, dice)
-        if seat != "marine":
+        if side != "marine":
             _resample_cp(s, dice)
+        bids.resample(s, seat, *bids.bounds(s), dice.randint)
         return s
 
 
@@ -381,7 +412,7 @@ def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
 def _build_force(tape: Tape, order: ForceOrder) -> None:
     """DW-FL-2, DW-FL-3, DW-TMR-1: the Marine player's force, checked against the table's budget, takes
     the deployment squares in order (reading: a force that does not fit them is refused)."""
-    budget = tape.opt.force_points
+    budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
     marines, timer, cost = force.build(order, budget)
     room = len(tape.board.deployments)
@@ -938,7 +969,7 @@ def _begin_turn(tape: Tape) -> None:
             tape.emit(JamsCleared(models=jammed))
     bonus = 2 * sum(1 for m in tape.marines() if m.captain)  # DW-CAP-3
     cp = max(0, tape.dice.randint(1, 6) + bonus - s.cp_penalty - s.mission.cp_penalty)  # DW-SOLO-6, DW-CMP-16
-    tape.emit(CommandPointsDrawn(cp=cp, bonus=bonus))  # SHB-5.1
+    tape.emit(CommandPointsDrawn(cp=cp, bonus=bonus, owner=s.seat_of("marine")))  # SHB-5.1
 
 
 def _chutes(tape: Tape) -> None:
@@ -962,8 +993,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
-    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile):
-        return False  # no force yet: no mission predicate applies (DW-FL-1)
+    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile | AgBids):
+        return False  # no force yet: no mission predicate applies (DW-FL-1, DW-BID-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
     if tape.state.mission.scenario == "reconnaissance" and not tape.state.tally.get("seen"):
@@ -977,7 +1008,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
         return False
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
-        tape.emit(GameEnded(outcome=found))
+        winners = tuple(tape.state.seat_of(side) for side in found.winners)  # sides to seats (DW-BID-1)
+        tape.emit(GameEnded(outcome=found.model_copy(update={"winners": winners})))
         return True
     return False
 
@@ -1040,7 +1072,9 @@ def _step(tape: Tape, top: Any) -> bool:
         case AgEndPhase():
             tape.pop()
             if not _check(tape, "end_phase"):
-                tape.emit(CommandPointsDiscarded(cp=tape.state.cp))  # SHB-5.4
+                tape.emit(
+                    CommandPointsDiscarded(cp=tape.state.cp, owner=tape.state.seat_of("marine"))
+                )  # SHB-5.4
                 tape.push(AgBeginTurn())
         case AgBeginTurn():
             tape.pop()
@@ -1077,6 +1111,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
             | AgShift()
             | AgBuildForce()
             | AgPlaceTile()
+            | AgBids()
         ):
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):

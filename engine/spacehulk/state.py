@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import Outcome, Seat, State
 
 from .board import Board, DoorStatus, Facing, Square
+from .deathwing.bids import AgBids
 from .missions import Mission
 from .options import SpaceHulkOptions
 from .weapons import MeleeName, WeaponName
@@ -278,7 +279,8 @@ AgendaItem = Annotated[
     | AgSecure
     | AgPlaceTile
     | AgEndPhase
-    | AgBeginTurn,
+    | AgBeginTurn
+    | AgBids,
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
@@ -290,7 +292,7 @@ MARINE_CHOICES = frozenset(
 def chooser_of(item: BaseModel) -> Seat | None:
     """The seat that must answer an agenda step (None for automatic steps)."""
     kind = item.kind  # type: ignore[attr-defined]
-    if kind in AUTO_STEPS:
+    if kind in AUTO_STEPS or kind == "bids":  # bids: both seats at once (rules.active_seats)
         return None
     if kind in MARINE_CHOICES:
         return "marine"
@@ -338,6 +340,21 @@ class SpaceHulkState(State):
     tally: dict[str, int] = {}
     cp_penalty: int = 0  # CP lost in the next Marine command phase (an ambush echo, DW-SOLO-6, DW-CR-9)
     outcome: Outcome | None = None
+    # Which seat plays each side (public). The seats are the platform's two players; the bids
+    # (DW-BID-1) may give the Marines to the seat named "genestealer". Every rule speaks of sides.
+    sides: dict[str, Seat] = {"marine": "marine", "genestealer": "genestealer"}
+    bids: dict[Seat, int] = {}  # SECRET (each seat its own) until both are in (DW-BID-1)
+
+    def seat_of(self, side: str) -> Seat:
+        """The seat that plays `side`."""
+        return self.sides.get(side, side)
+
+    def side_of(self, seat: Seat | None) -> str | None:
+        """The side `seat` plays (None for a spectator or an unknown seat)."""
+        for side, holder in self.sides.items():
+            if holder == seat:
+                return side
+        return None
 
     @property
     def board(self) -> Board:
@@ -360,6 +377,8 @@ class SpaceHulkState(State):
                 "wrecked": list(self.wrecked),
                 "flamed_sections": list(self.flamed_sections),
                 "tally": dict(self.tally),
+                "sides": dict(self.sides),
+                "bids": dict(self.bids),
             }
         )
 

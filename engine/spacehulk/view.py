@@ -66,6 +66,10 @@ class PromptView(Model):
 class SpaceHulkView(Model):
     kind: Literal["spacehulk"] = "spacehulk"
     seat: Seat | None
+    side: str | None = None  # the side this seat plays (DW-BID-1: either seat may get the Marines)
+    sides: dict[str, Seat] = {}  # side -> seat, public
+    bid: int | None = None  # this seat's own secret bid this round (DW-BID-1)
+    bids_in: tuple[Seat, ...] = ()  # the seats that have bid this round (their bids stay secret)
     mission: str
     mission_name: str
     map_text: str
@@ -104,7 +108,7 @@ class SpaceHulkView(Model):
     tally: dict[str, int] = {}  # blips drawn, Genestealers placed, Marines lost, the board number
 
 
-def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
+def _piece_view(p: Piece, s: SpaceHulkState, side: str | None) -> PieceView:
     return PieceView(
         id=p.id,
         kind=p.kind,
@@ -122,7 +126,7 @@ def _piece_view(p: Piece, s: SpaceHulkState, seat: Seat | None) -> PieceView:
         ammo=p.ammo,
         sustained=p.aim.shots if p.aim else 0,
         lurk_until=p.lurk_until,
-        value=s.blips.get(p.id) if seat == "genestealer" and p.kind == "blip" else None,
+        value=s.blips.get(p.id) if side == "genestealer" and p.kind == "blip" else None,
         captain=p.captain,
         mastery=p.mastery,
         psychic=p.psychic,
@@ -142,12 +146,17 @@ def command_dice(cp: int) -> tuple[int, ...]:
 
 
 def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> SpaceHulkView:
-    """The view of `seat` (None: spectator)."""
+    """The view of `seat` (None: spectator); its secrets are those of the side it plays."""
     board = s.board
     top = s.top()
-    marine = seat == "marine"
+    side = s.side_of(seat)
+    marine = side == "marine"
     return SpaceHulkView(
         seat=seat,
+        side=side,
+        sides=dict(s.sides),
+        bid=s.bids.get(seat) if seat is not None else None,
+        bids_in=tuple(sorted(s.bids)),
         mission=s.mission.id,
         mission_name=s.mission.name,
         map_text=s.mission.map_text,
@@ -155,7 +164,7 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         phase=s.phase,
         active_seats=tuple(sorted(active)),
         active_model=s.active,
-        pieces=tuple(_piece_view(p, s, seat) for p in s.pieces.values()),
+        pieces=tuple(_piece_view(p, s, side) for p in s.pieces.values()),
         doors=tuple(
             DoorView(square=d.square, status=st, fixed=d.fixed)
             for d, st in zip(board.doors, s.doors, strict=True)
@@ -177,7 +186,7 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         teleported=tuple(s.teleported),
         secured=tuple(s.secured),
         flamed_sections=tuple(s.flamed_sections),
-        bag=dict(s.bag) if seat == "genestealer" else None,
+        bag=dict(s.bag) if side == "genestealer" else None,
         bag_size=sum(s.bag.values()),
         used=dict(s.used),
         scenario=s.mission.scenario,
@@ -199,9 +208,10 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
 
 def _costs(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> dict[str, int]:
     """The prices of the seat's piece actions while it may act (nothing for spectators)."""
-    if seat is None or seat not in active or s.outcome is not None:
+    side = s.side_of(seat)
+    if seat is None or side is None or seat not in active or s.outcome is not None:
         return {}
-    return action_costs(Queries(s), seat, s.top())
+    return action_costs(Queries(s), side, s.top())
 
 
 def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
@@ -211,8 +221,10 @@ def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
     """
     out = s.clone()
     out.seed = 0
-    if seat != "genestealer":
+    side = s.side_of(seat)
+    if side != "genestealer":
         out.blips, out.bag = {}, {}
-    if seat != "marine":
+    if side != "marine":
         out.cp = out.cp_drawn = 0
+    out.bids = {k: v for k, v in s.bids.items() if k == seat}  # DW-BID-1: each seat its own bid
     return out

@@ -229,7 +229,7 @@ def group_label(mid: str, lang: str, pay: str = "ap") -> str:
 def action_prompt(view: SpaceHulkView, actions: Sequence[Action], lang: str) -> str:
     p = view.prompt
     if p is None:
-        key = "spacehulk.prompt.marine" if view.seat == "marine" else "spacehulk.prompt.stealer"
+        key = "spacehulk.prompt.marine" if view.side == "marine" else "spacehulk.prompt.stealer"
         return t(lang, key)
     d = p.details
     match p.kind:
@@ -368,9 +368,9 @@ def _bag(bag: dict[int, int]) -> str:
 
 def private_text(view: SpaceHulkView, lang: str) -> str | None:
     """The seat's secrets: the CP chit (Marine player), blip values and the bag (Genestealer player)."""
-    if view.seat == "marine" and view.cp is not None and view.turn >= 1:
+    if view.side == "marine" and view.cp is not None and view.turn >= 1:
         return t(lang, "spacehulk.private.cp", cp=view.cp, drawn=view.cp_drawn or 0)
-    if view.seat == "genestealer" and view.bag is not None:
+    if view.side == "genestealer" and view.bag is not None:
         values = sorted((p for p in view.pieces if p.value is not None), key=lambda p: int(p.id[1:]))
         where = ", ".join(
             t(
