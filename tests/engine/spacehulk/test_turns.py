@@ -175,7 +175,7 @@ def test_timer_is_a_setting() -> None:
         state, _ = scenario("a..", a=M("E", sergeant=True), phase="stealer", options={"timer_mode": mode})
         state, events = act(state, "genestealer", EndTurn(), rolls=[1])
         assert state.timer_seconds == expected
-        limits = RULES.time_limits(state)
+        limits = [tuple(limit)[:4] for limit in RULES.time_limits(state)]  # warnings aside (issue 12)
         if mode == "realtime":
             assert limits == [("marine", "marine-turn-2", 150.0, TimeExpired())]
         elif mode == "budget":
