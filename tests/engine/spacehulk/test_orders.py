@@ -183,4 +183,6 @@ def test_standing_answers_pass_only_the_windows_they_name() -> None:
     assert RULES.standing_answer(state, "marine", {"interrupt": "overwatch_only"}) == Pass()
     assert RULES.standing_answer(state, "marine", {"block": "never"}) is None
     assert RULES.standing_answer(state, "genestealer", {"interrupt": "overwatch_only"}) is None
-    assert RULES.standing_orders("genestealer") == {}
+    # either seat may end up with the Marines in a game with bids (DW-BID-1): both may set them
+    assert RULES.standing_orders("genestealer") == RULES.standing_orders("marine")
+    assert RULES.standing_orders("spectator") == {}
