@@ -13,7 +13,7 @@ from bot.__main__ import serve
 from bot.app import TableroBot
 from bot.config import Settings
 
-from .emulator import Emulator
+from .emulator import Clock, Emulator
 from .web import Page
 from .world import World
 
@@ -33,10 +33,13 @@ class Playground:
         history: bool = False,
         settings: dict[str, Any] | None = None,
         on_bot: Callable[[TableroBot], None] | None = None,
+        deadline_clock: Clock | None = None,
     ) -> None:
         self.db = Path(db)
         self.host, self.port = host, port
-        self.emu = Emulator(history=history)
+        # deadline_clock: the interactions' 3 s / 15 min clock (wall time, like Discord, unless a test
+        # injects a stopped one: see playground/emulator/README.md)
+        self.emu = Emulator(history=history, deadline_clock=deadline_clock)
         self.world: World | None = None
         self.page: Page | None = None
         self.bot: TableroBot | None = None

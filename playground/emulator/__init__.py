@@ -12,10 +12,12 @@ from .records import (
     UserRecord,
 )
 from .server import Emulator
+from .store import Clock
 
 __all__ = [
     "AttachmentRecord",
     "ChannelRecord",
+    "Clock",
     "CommandUnavailable",
     "Emulator",
     "GuildRecord",

@@ -67,6 +67,7 @@ class InteractionRecord:
         self.loading = False
         self.done = False
         self.errors: list[tuple[int, int]] = []
+        self.started = emu.deadlines.now()  # on the deadline clock (Emulator.deadlines)
         self._responded = asyncio.Event()
         self._done = asyncio.Event()
 
@@ -80,6 +81,11 @@ class InteractionRecord:
     def created(self) -> float:
         """Creation time (emulator clock) from the snowflake."""
         return snowflake_time(self.id)
+
+    @property
+    def age(self) -> float:
+        """Seconds since Discord sent it, on the deadline clock (what the 3 s and 15 min limits measure)."""
+        return self.emu.deadlines.now() - self.started
 
     @property
     def error(self) -> tuple[int, int] | None:
@@ -239,7 +245,7 @@ class Interactions:
             raise ApiError(404, 10062)
         if it.callback_type is not None:
             raise ApiError(400, 40060)
-        if self.emu.clock.now() - it.created > self.response_window:
+        if it.age > self.response_window:
             raise ApiError(404, 10062)
         result = self._respond(it, call)
         # Without with_response Discord answers 204; discord.py >= 2.5 always asks for the body.
@@ -337,7 +343,7 @@ class Interactions:
         it = self.by_token.get(call.params["token"])
         if it is None or call.int("webhook_id") != self.emu.application_id:
             raise ApiError(401, 50027)
-        if self.emu.clock.now() - it.created > TOKEN_LIFETIME:
+        if it.age > TOKEN_LIFETIME:
             raise ApiError(401, 50027)
         if it.callback_type is None:
             raise ApiError(404, 10015)  # not acknowledged (yet, or ever: the token died after 3 s)

@@ -57,8 +57,13 @@ class Emulator:
         rate_limit: tuple[int, float] = (50, 1.0),
         response_window: float = 3.0,
         history: bool = True,
+        deadline_clock: Clock | None = None,
     ) -> None:
         self.clock = Clock()
+        # The clock of the interaction deadlines (the 3 s initial response, the 15 min token): the
+        # emulator's clock (wall time) unless a test injects its own, e.g. `Clock.stopped()`, so that an
+        # answer is late only when the test advanced it (`advance_clock`), never because the machine is busy.
+        self.deadlines = deadline_clock if deadline_clock is not None else self.clock
         self.store = Store(self.clock)
         self.token = token or f"emulator.{secrets.token_urlsafe(24)}"
         self.bot = self.store.add_user("Tablero", bot=True)
@@ -344,8 +349,10 @@ class Emulator:
         await self.wait_for(lambda: self.gateway.connected, timeout)
 
     def advance_clock(self, seconds: float) -> None:
-        """Age everything (3 s response window, 15 min tokens) without sleeping."""
+        """Age everything (3 s response window, 15 min tokens, nonces, snowflakes) without sleeping."""
         self.clock.advance(seconds)
+        if self.deadlines is not self.clock:
+            self.deadlines.advance(seconds)
         self.notify()
 
     # ---- observing ----------------------------------------------------------------------------

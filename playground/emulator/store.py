@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .records import (
@@ -31,14 +32,23 @@ MENTION_RE = re.compile(r"<@!?(\d+)>")
 
 
 class Clock:
-    """The emulator's notion of now: wall time plus an offset tests can advance."""
+    """The emulator's notion of now: a wall clock (`time.time` unless one is injected) plus an offset
+    tests can advance."""
 
-    def __init__(self) -> None:
+    def __init__(self, wall: Callable[[], float] = time.time) -> None:
+        self.wall = wall
         self.offset = 0.0
+
+    @classmethod
+    def stopped(cls, at: float | None = None) -> Clock:
+        """A clock that moves only when advanced: what happens "late" is what a test made late, never
+        what a busy machine happened to delay."""
+        start = time.time() if at is None else at
+        return cls(lambda: start)
 
     def now(self) -> float:
         """Seconds since the Unix epoch, shifted by advance()."""
-        return time.time() + self.offset
+        return self.wall() + self.offset
 
     def advance(self, seconds: float) -> None:
         """Move the emulator's clock forward (tokens and deadlines age, nothing sleeps)."""

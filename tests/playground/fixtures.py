@@ -7,16 +7,19 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import discord
 import pytest
 
+from playground.emulator import Clock, Emulator
 from playground.emulator.discordpy import redirect, start_client, stop_client
-from playground.emulator.server import Emulator
 
 ClientRunner = Callable[[discord.Client], Awaitable[discord.Client]]
 
 
 @pytest.fixture
 async def emu() -> AsyncIterator[Emulator]:
-    """A running emulator; discord.http.Route.BASE and DEFAULT_GATEWAY point at it for the test."""
-    emulator = Emulator()
+    """A running emulator; discord.http.Route.BASE and DEFAULT_GATEWAY point at it for the test.
+
+    Its interaction deadlines (3 s, 15 min) run on a stopped clock: an answer is late only when the
+    test made it late with `emu.advance_clock`, so a busy machine never turns a test red with 10062."""
+    emulator = Emulator(deadline_clock=Clock.stopped())
     await emulator.start()
     with redirect(emulator):
         yield emulator

@@ -533,11 +533,15 @@ async def test_route_bucket_is_enforced_with_429(emu: Emulator, world: dict[str,
 async def test_late_initial_response_is_unknown_interaction(
     emu: Emulator, run: Any, world: dict[str, Any]
 ) -> None:
+    """Late on the emulator's deadline clock (stopped in tests), not on the wall clock: deterministic."""
     bot = await run(Bot())
     it = await emu.slash(world["bob"].id, world["games"], "slow")
-    emu.advance_clock(3.5)
+    emu.advance_clock(2.9)
+    assert it.age == pytest.approx(2.9)  # still in time: only advance_clock moves the deadline clock
+    emu.advance_clock(0.6)
     bot.gate.set()
-    await emu.wait_for(lambda: it.error and bot.errors)  # the emulator answers before the client reads it
+    # the emulator answers before the client reads it
+    await emu.wait_for(lambda: it.error and bot.errors, timeout=30)
     assert it.error == (404, 10062) and it.callback_type is None
     assert isinstance(bot.errors[-1], discord.NotFound) and bot.errors[-1].code == 10062
 
@@ -550,7 +554,8 @@ async def test_followup_after_fifteen_minutes_is_refused(
     await it.wait_response()
     emu.advance_clock(15 * 60 + 1)
     bot.gate.set()
-    await emu.wait_for(lambda: it.error and bot.errors)  # the emulator answers before the client reads it
+    # the emulator answers before the client reads it
+    await emu.wait_for(lambda: it.error and bot.errors, timeout=30)
     assert it.error == (401, 50027) and not it.done
     assert bot.errors[-1].status == 401
 

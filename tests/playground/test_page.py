@@ -25,7 +25,7 @@ from discord.gateway import DiscordWebSocket
 
 from engine.core import dice_for
 from engine.registry import get as rules_for
-from playground.emulator import Emulator, MessageRecord
+from playground.emulator import Clock, Emulator, MessageRecord
 from playground.runner import Playground
 from renderers.i18n import t
 
@@ -47,7 +47,8 @@ def browser_path() -> str:
 async def playground(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Playground]:
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
     monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL("wss://gateway.discord.gg/"))
-    pg = Playground(tmp_path / "playground.db", port=0, history=True)
+    # deadlines on a stopped clock: a busy machine never makes a click "late" (10062)
+    pg = Playground(tmp_path / "playground.db", port=0, history=True, deadline_clock=Clock.stopped())
     await pg.start()
     yield pg
     await pg.stop()

@@ -16,6 +16,7 @@ import pytest
 import yarl
 from discord.gateway import DiscordWebSocket
 
+from playground.emulator import Clock
 from playground.runner import Playground
 from playground.world import DEFAULT_USERS
 
@@ -31,7 +32,7 @@ def _restore_endpoints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
-    pg = Playground(tmp_path / "pg.db", port=0, history=True)
+    pg = Playground(tmp_path / "pg.db", port=0, history=True, deadline_clock=Clock.stopped())
     await pg.start()
     yield pg
     await pg.stop()
@@ -103,7 +104,7 @@ async def test_users_languages_and_private_channels(playground: Playground) -> N
 
 async def test_games_and_the_discord_world_survive_a_restart(tmp_path: Path) -> None:
     db = tmp_path / "pg.db"
-    async with Playground(db, port=0, history=True) as pg:
+    async with Playground(db, port=0, history=True, deadline_clock=Clock.stopped()) as pg:
         alice, bob = (next(u.id for u in pg.world.users if u.name == n) for n in ("alice", "bob"))
         it = await pg.emu.slash(alice, pg.world.games_id, "game new", {"game": "canyon", "opponent": bob})
         await it.wait_done(10)
@@ -113,7 +114,7 @@ async def test_games_and_the_discord_world_survive_a_restart(tmp_path: Path) -> 
         await (await pg.emu.click(bob, status.id, "tb:join:1")).wait_done(10)
         await pg.bot.delivery.wait_idle()
         assert (await pg.bot.tables.get(1)).status == "active"
-    async with Playground(db, port=0, history=True) as again:
+    async with Playground(db, port=0, history=True, deadline_clock=Clock.stopped()) as again:
         assert [u.id for u in again.world.users][:2] == [alice, bob]
         assert again.emu.threads(again.world.games_id) == [thread]
         assert (await again.bot.tables.get(1)).status == "active"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.app import TableroBot
-from playground.emulator import Emulator
+from playground.emulator import Clock, Emulator
 from playground.emulator.discordpy import redirect
 from tests.e2e.harness import run, settings_for, start_bot, status_message, stop_bot
 
@@ -62,7 +62,8 @@ class Arena:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
     async def _open(self) -> None:
-        self.emu = emu = await Emulator().start()
+        # deadlines on a stopped clock, as in the emu fixture: a busy machine never makes an answer late
+        self.emu = emu = await Emulator(deadline_clock=Clock.stopped()).start()
         self._redirect = redirect(emu)
         self._redirect.__enter__()
         self.bot, self._task = await start_bot(emu, settings_for(emu, self.db_path))
