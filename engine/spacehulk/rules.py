@@ -264,13 +264,13 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         facing) resolves first, then the phase ends.
         """
         marine = state.seat_of("marine")
-        if (
-            state.outcome is not None
-            or isinstance(state.top(), AgBids)
-            or marine not in self.active_seats(state)
-        ):
+        if state.outcome is not None or isinstance(state.top(), AgBids):
+            return []
             return []
         mode = state.options.variants.timer_mode
+        # Reading (SHB-3.1): the real-time turn runs on while the Genestealer player answers a step
+        # of the Marine turn (the facings of revealed Genestealers); declared all phase long, so the
+        # platform's stored deadline is never dropped and re-armed. Expiring then waits for the step.
         if mode == "realtime" and state.phase == "marine" and not state.time_up and state.timer_seconds:
             return [
                 TimeLimit(
@@ -281,7 +281,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
                     warnings=(30.0, 10.0),  # issue 12: the live turn warns at 30 s and 10 s left
                 )
             ]
-        if mode == "budget":
+        if mode == "budget" and marine in self.active_seats(state):
             top = state.top()
             if top is None:
                 action: Action = TimeExpired()
