@@ -341,7 +341,7 @@ class TableService(Lobby):
 
         Reading: a game that cannot resample its secrets rehearses on its own state with a fresh
         seed (its hidden things then stay as they are; only the dice differ)."""
-        seed = self.seeder()
+        seed = secrets.randbits(SEED_BITS)  # not a table's seed: nobody can know it or replay it
         try:
             copy = rules.resample_hidden(state, seat, Dice(seed, 0))
         except NotImplementedError:

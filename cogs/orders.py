@@ -86,7 +86,7 @@ class Orders(commands.Cog):
     async def order(
         self,
         interaction: discord.Interaction,
-        text: app_commands.Range[str, 1, 400],
+        text: str,
         dry_run: bool = False,
         table: int | None = None,
     ) -> None:

@@ -95,3 +95,57 @@ async def test_a_game_without_typed_orders_refuses_them(service: TableService) -
     with pytest.raises(Rejected) as refused:
         await service.order(table.id, ALICE, "anything")
     assert refused.value.message_id == "core.no_orders"
+
+
+WORDS = [
+    "M1",
+    "M2",
+    "G9",
+    "F",
+    "B",
+    "L",
+    "R",
+    "FR",
+    "door",
+    "move",
+    "D7",
+    "J6",
+    "fire",
+    "cp",
+    "end",
+    "zz",
+    "ñ",
+]
+
+
+async def test_random_orders_through_the_service_refuse_or_apply_and_never_break(
+    service: TableService, store: SqliteStore, hulk: object
+) -> None:
+    """Seeded random texts: a refusal leaves the store exactly as it was; an accepted order is in
+    the log in full; no other exception ("something broke") ever comes out."""
+    import random
+
+    rng = random.Random(12)
+    table = await marine_table(service, timer_mode="untimed")
+    seen = {"refused": 0, "applied": 0, "rehearsed": 0}
+    for _ in range(40):
+        text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6)))
+        before = await service.get(table)
+        events = len(await store.load_events(table))
+        try:
+            report = await service.order(table, ALICE, text, dry_run=rng.random() < 0.2)
+        except Rejected:
+            assert (await service.get(table)).version == before.version
+            assert len(await store.load_events(table)) == events
+            seen["refused"] += 1
+            continue
+        after = await service.get(table)
+        seen["rehearsed" if report.dry_run else "applied"] += 1
+        if report.dry_run:
+            assert after.version == before.version
+        else:
+            assert after.version > before.version == events
+            assert (await service.load(table)).state.model_dump() == report.state.model_dump()
+        if after.is_over:
+            break
+    assert all(seen.values()), seen
