@@ -326,7 +326,7 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
         return None
     top = state.top()
     q = Queries(state)
-    use: Use = "cp" if word.cp or (isinstance(top, AgInterrupt) and seat == "marine") else "ap"
+    use: Use = "cp" if word.cp or (isinstance(top, AgInterrupt) and state.side_of(seat) == "marine") else "ap"
     match word.verb:
         case "pass":
             return Pass()

@@ -177,9 +177,9 @@ def test_timer_is_a_setting() -> None:
         assert state.timer_seconds == expected
         limits = [tuple(limit)[:4] for limit in RULES.time_limits(state)]  # warnings aside (issue 12)
         if mode == "realtime":
-            assert limits == [("marine", "marine-turn-2", 150.0, TimeExpired(), (30.0, 10.0))]
+            assert limits == [("marine", "marine-turn-2", 150.0, TimeExpired())]
         elif mode == "budget":
-            assert limits == [("marine", f"prompt-{state.version}", 86400.0, TimeExpired(), ())]
+            assert limits == [("marine", f"prompt-{state.version}", 86400.0, TimeExpired())]
             assert RULES.view(state, "marine").timer_budget_s == 86400
         else:
             assert limits == []
