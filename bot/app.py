@@ -114,6 +114,7 @@ class TableroBot(commands.Bot):
             await self.sync_commands()
         # after the extensions: each worker starts from this process's registrations
         install(await self.offload.start())
+        await self.tables.resume_series()  # a round that finished (or was due) while the bot was down
         self.delivery.start()
         self.scheduler.start()
 

@@ -120,6 +120,16 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    (
+        3,
+        (
+            # A series (a game whose rounds are other tables, Rules.series_table): each table it opens
+            # points back to it under a key, opened once.
+            "ALTER TABLE tables ADD COLUMN series_of INTEGER REFERENCES tables(id)",
+            "ALTER TABLE tables ADD COLUMN series_key TEXT",
+            "CREATE UNIQUE INDEX tables_in_series ON tables(series_of, series_key)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

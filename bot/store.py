@@ -56,6 +56,8 @@ class TableRecord(Record):
     rematch_of: int | None
     created_at: float
     updated_at: float
+    series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
+    series_key: str | None = None  # its key in that series
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -190,6 +192,8 @@ class Tx(Protocol):
         lang: str,
         created_by: int,
         rematch_of: int | None = None,
+        series_of: int | None = None,
+        series_key: str | None = None,
     ) -> int: ...
 
     async def update_table(
@@ -259,6 +263,7 @@ class Store(Protocol):
     async def schema_version(self) -> int: ...
     async def get_table(self, table_id: int) -> TableRecord | None: ...
     async def find_rematch(self, table_id: int) -> TableRecord | None: ...
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None: ...
     async def list_tables(
         self,
         *,
@@ -291,7 +296,7 @@ class Store(Protocol):
 
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, thread_id, status, seats, invited, options, seed, version, lang,"
-    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at"
+    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at, series_of, series_key"
 )
 _DELIVERY_COLUMNS = "id, table_id, version, kind, target, payload, status, generation, attempts, not_before, message_id, last_error"
 _DEADLINE_COLUMNS = "id, table_id, kind, seat, key, version, due_at, status, payload"
@@ -333,6 +338,8 @@ def _table(row: Sequence[Any]) -> TableRecord:
         rematch_of=row[15],
         created_at=row[16],
         updated_at=row[17],
+        series_of=row[18],
+        series_key=row[19],
     )
 
 
@@ -478,11 +485,13 @@ class SqliteTx:
         lang: str,
         created_by: int,
         rematch_of: int | None = None,
+        series_of: int | None = None,
+        series_key: str | None = None,
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game,
                 guild_id,
@@ -498,6 +507,8 @@ class SqliteTx:
                 rematch_of,
                 self._now,
                 self._now,
+                series_of,
+                series_key,
             ),
         )
         assert cursor.lastrowid is not None
@@ -759,6 +770,12 @@ class SqliteStore:
 
     async def find_rematch(self, table_id: int) -> TableRecord | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
+        )
         return _table(rows[0]) if rows else None
 
     async def list_tables(

@@ -31,6 +31,7 @@ from engine.core import (
     Rejected,
     Rules,
     Seat,
+    SeriesTable,
     fold,
     play_pilots,
     step,
@@ -41,7 +42,7 @@ from renderers.base import Form, Presenter
 from . import notices
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
-from .lobby import Lobby
+from .lobby import Lobby, parse_options
 from .store import AI, NewDelivery, NewEvent, StaleVersion, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -512,7 +513,74 @@ class TableService(Lobby):
             raise moved_on() from None
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
+        after = await self.get(table.id)
+        await self._series(after, rules, new)
         return await self.get(table.id)
+
+    # --- series: a game whose rounds are tables of their own (Rules.series_table) -------------------
+    async def _series(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:
+        """After a commit (the caller holds `table`'s lock): open the round a series now waits on, and
+        feed a finished round back into its series. Both are idempotent, so `resume_series` may redo
+        them after a restart."""
+        wanted = rules.series_table(state) if state is not None else None
+        if wanted is not None:
+            await self._open_round(table, wanted)
+        if state is not None and table.series_of is not None and table.is_over:
+            async with self.lock(table.series_of):
+                await self._feed(await self.load(table.series_of), table, state)
+
+    async def _open_round(self, series: TableRecord, wanted: SeriesTable) -> None:
+        """The round's table in the series' thread, each of its seats held by the series seat's player."""
+        found = await self.store.find_in_series(series.id, wanted.key)
+        if found is None:
+            rules = self._rules(wanted.game)
+            options = parse_options(rules, wanted.options, series.lang)
+            seats = {seat: series.seats.get(holder) for seat, holder in wanted.seats.items()}
+            async with self.store.transaction() as tx:
+                round_id = await tx.insert_table(
+                    game=wanted.game,
+                    guild_id=series.guild_id,
+                    channel_id=series.channel_id,
+                    thread_id=series.post_channel_id,
+                    status="lobby",
+                    seats=seats,
+                    invited=[],
+                    options=options.model_dump(mode="json"),
+                    seed=self.seeder(),
+                    lang=series.lang,
+                    created_by=series.created_by,
+                    series_of=series.id,
+                    series_key=wanted.key,
+                )
+            found = await self.get(round_id)
+        if found.status == "lobby":
+            async with self.lock(found.id):
+                await self._start(found)
+        elif found.is_over:  # finished while the series was not told (a restart in between)
+            await self._feed(await self.load(series.id), found, None)
+
+    async def _feed(self, loaded: Loaded, round_table: TableRecord, final: Any | None) -> None:
+        """Give the series its finished round (the caller holds the series' lock); once only."""
+        rules, state = loaded.rules, loaded.state
+        wanted = rules.series_table(state) if state is not None else None
+        if wanted is None or wanted.key != round_table.series_key or loaded.table.is_over:
+            return
+        if final is None:
+            final = (await self.load(round_table.id)).state
+            if final is None:
+                return  # a round abandoned in its lobby: nothing to read
+        seat, action = rules.series_result(state, wanted, final)
+        await self._submit(loaded, seat, action, None, actor_user=None)
+
+    async def resume_series(self) -> None:
+        """On start: every active series gets its round opened, or its finished round fed back."""
+        for table in await self.store.list_tables(statuses=("active",)):
+            async with self.lock(table.id):
+                loaded = await self.load(table.id)
+                if loaded.state is not None and not loaded.table.is_over:
+                    wanted = loaded.rules.series_table(loaded.state)
+                    if wanted is not None:
+                        await self._open_round(loaded.table, wanted)
 
     # --- leaving -----------------------------------------------------------------------------
     async def resign(self, table_id: int, user_id: int) -> TableRecord:
@@ -548,6 +616,10 @@ class TableService(Lobby):
                 NewDelivery(table_id=table.id, version=table.version, kind="end", target="public")
             )
         self.notify()
+        after = await self.get(table.id)
+        if after.series_of is not None:  # a round resigned or abandoned: its series goes on
+            loaded = await self.load(table.id)
+            await self._series(after, loaded.rules, loaded.state)
         return await self.get(table.id)
 
     # --- reading for players -------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""A series: a table whose rounds are tables of their own (Rules.series_table / series_result), here
+the Deathwing campaign whose missions are Space Hulk tables in the campaign's thread. The series
+survives a restart, including one between a round's end and the series hearing of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.store import SqliteStore
+from bot.tables import TableService
+from engine.spacehulk.campaign.actions import BuyForce, FieldSquads
+from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+ALICE, BOB = 101, 202
+ORDER = ForceOrder(squads=tuple(SquadOrder(squad=b) for b in ("standard", "standard", "standard", "recon")))  # type: ignore[arg-type]
+
+
+def _service(store: SqliteStore, clock: object, seeds: list[int]) -> TableService:
+    pool = iter(seeds)
+    return TableService(store, clock=clock, reminder_delay=600.0, seeder=lambda: next(pool))  # type: ignore[arg-type]
+
+
+async def _campaign(service: TableService) -> int:
+    table = await service.create(
+        game="dw_campaign",
+        creator=ALICE,
+        guild_id=1,
+        channel_id=2,
+        lang="es",
+        side="marine",
+        opponent=BOB,
+        options={"force_points": 60},
+    )
+    await service.open(table.id, thread_id=3)
+    await service.join(table.id, BOB)
+    table = await service.get(table.id)
+    await service.submit(table.id, ALICE, BuyForce(order=ORDER), table.version)
+    return table.id
+
+
+async def _field_until_a_round(service: TableService, store: SqliteStore, series: int) -> int:
+    """Field the first available squad until a mission table opens; its id."""
+    for _ in range(5):
+        loaded = await service.load(series)
+        state = loaded.state
+        if state.phase == "mission":
+            found = await store.find_in_series(series, f"mission-{state.number}")
+            assert found is not None
+            return found.id
+        squad = state.available_squads()[0]
+        await service.submit(series, ALICE, FieldSquads(squads=(squad,)), loaded.table.version)
+    raise AssertionError("no mission table opened")
+
+
+async def test_a_campaign_plays_three_missions_as_tables_across_a_restart(
+    db_path: Path, clock: object, seeds: list[int], duel_game: object
+) -> None:
+    store = SqliteStore(db_path, clock=clock)  # type: ignore[arg-type]
+    await store.open()
+    try:
+        service = _service(store, clock, seeds)
+        series = await _campaign(service)
+        first = await _field_until_a_round(service, store, series)
+        mission = await service.get(first)
+        assert mission.game == "spacehulk" and mission.status == "active"
+        assert mission.thread_id == 3 and mission.seats == {"marine": ALICE, "genestealer": BOB}
+        assert mission.series_of == series and mission.lang == "es"
+        assert (await service.load(first)).state.mission.blip_total == 125  # DW-CMP-5
+        await service.resign(first, ALICE)
+        campaign = (await service.load(series)).state
+        assert len(campaign.history) == 1 and campaign.phase == "choose"
+        second = await _field_until_a_round(service, store, series)
+        assert second != first
+    finally:
+        await store.close()
+
+    # a restart: a new store and service over the same file
+    store = SqliteStore(db_path, clock=clock)  # type: ignore[arg-type]
+    await store.open()
+    try:
+        service = _service(store, clock, [900 + n for n in range(8)])
+        await service.resume_series()
+        assert (await service.load(series)).state.phase == "mission"
+        # the round ends while the series is not told (as if the bot stopped right after its commit)
+        round_two = await service.load(second)
+        async with store.transaction() as tx:
+            await tx.update_table(second, expected_version=round_two.table.version, status="finished")
+        await service.resume_series()
+        campaign = (await service.load(series)).state
+        assert len(campaign.history) == 2
+        await service.resume_series()  # idempotent: fed once
+        assert len((await service.load(series)).state.history) == 2
+        third = await _field_until_a_round(service, store, series)
+        await service.resign(third, BOB)
+        campaign = (await service.load(series)).state
+        assert len(campaign.history) == 3
+        assert (await service.get(series)).status == "active"
+    finally:
+        await store.close()
