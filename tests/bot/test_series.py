@@ -97,3 +97,32 @@ async def test_a_campaign_plays_three_missions_as_tables_across_a_restart(
         assert (await service.get(series)).status == "active"
     finally:
         await store.close()
+
+
+async def test_migration_3_adds_the_series_columns_to_old_tables(tmp_path: Path) -> None:
+    """Tables written before migration 3 belong to no series."""
+    import aiosqlite
+
+    from bot.migrations import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    async with aiosqlite.connect(path) as raw:  # a database of schema 2 with one table
+        await raw.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for _, statements in MIGRATIONS[:2]:
+            for statement in statements:
+                await raw.execute(statement)
+        await raw.execute("INSERT INTO schema_version (version) VALUES (1), (2)")
+        await raw.execute(
+            "INSERT INTO tables (game, status, seats, options, seed, lang, created_by, created_at, updated_at)"
+            " VALUES ('duel', 'active', '{}', '{}', 1, 'en', 1, 0, 0)"
+        )
+        await raw.commit()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        assert await store.schema_version() == 3
+        old = await store.get_table(1)
+        assert old is not None and old.series_of is None and old.series_key is None
+        assert await store.find_in_series(1, "x") is None
+    finally:
+        await store.close()
