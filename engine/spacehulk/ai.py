@@ -2,7 +2,7 @@
 
 Both see only their seat's view and the legal actions. The Genestealer pilot walks every model down
 the shortest path to the nearest Marine and attacks when one is directly ahead; the rules-exact
-Deathwing solitaire opponent (DW-SOLO-*) is a later issue.
+Deathwing solitaire opponent (DW-SOLO-*) is the engine itself with `solo=true` (deathwing/solo.py).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
 from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
+from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned
 from .deathwing.timer import ForceTimer
 from .missions import Mission
 from .state import AgendaItem, Aim, Piece, SpaceHulkState
@@ -578,7 +579,11 @@ ShEvent = Annotated[
     | FacingSet
     | BidMade
     | BidsRevealed
-    | SidesChosen,
+    | SidesChosen
+    | SoloDecided
+    | SoloPlanned
+    | SoloAmbushRolled
+    | SoloAmbushDrawn,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[ShEvent] = TypeAdapter(ShEvent)

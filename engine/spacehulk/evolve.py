@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Event
 
 from . import events as ev
-from .deathwing import bids
+from .deathwing import bids, solo_model
 from .state import BLIP_AP, MARINE_AP, STEALER_AP, AgBeginTurn, Piece, SpaceHulkState
 
 LEADER_AP = 9  # DW-CR-8
@@ -279,5 +279,5 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
         ):
             pass
         case _:
-            if not bids.evolve(s, event):
+            if not bids.evolve(s, event) and not solo_model.evolve(s, event):
                 raise ValueError(f"unknown Space Hulk event {event.kind!r}")

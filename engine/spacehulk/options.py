@@ -90,6 +90,9 @@ class Variants(BaseModel):
     # bids 5-50 (the campaign's 125 is `bid_max=125`).
     bids: bool = False
     bid_max: int = Field(default=50, ge=5, le=125)
+    # Deathwing solo play (DW-SOLO-1 .. DW-SOLO-10): the engine plays the Genestealer side
+    # (deathwing/solo.py); one person plays the Marines, untimed.
+    solo: bool = False
     # Deathwing ambush markers, used only if both players agree (DW-AMB-1); the result cup.
     ambush: bool = False
     ambush_cup: dict[str, int] = Field(default_factory=lambda: {"genestealer": 3, "echo": 3})

@@ -52,7 +52,7 @@ from .actions import (
     Turn,
 )
 from .board import Square
-from .deathwing import bids, force, pits
+from .deathwing import bids, force, pits, solo
 from .deathwing.bids import AgBids
 from .deathwing.force import ForceOrder
 from .deathwing.timer import turn_seconds
@@ -156,6 +156,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             # DW-CR-1: the alternative force is a Force List squad of up to 20 points
             variants = options.variants.model_copy(update={"force_points": CLOUD_RUNNER_POINTS})
             options = options.model_copy(update={"variants": variants})
+        if options.variants.solo:  # DW-SOLO-1: one player, untimed, no bids
+            variants = options.variants.model_copy(update={"timer_mode": "untimed", "bids": False})
+            options = options.model_copy(update={"variants": variants})
         bidding = options.deathwing and options.variants.bids
         if bidding and options.variants.force_points is not None:  # the winning bid sets it (DW-BID-1)
             variants = options.variants.model_copy(update={"force_points": None})
@@ -188,6 +191,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             secured=list(mission.secured_start),  # DW-SC3: areas secured before play
         )
         tape = Tape(self, state, dice)
+        if options.variants.solo:
+            solo.setup(tape)  # DW-SOLO-5: the first ambush draw's turn
         _settle(tape)
         return [GameStarted(state=state), *tape.events]
 
@@ -926,6 +931,8 @@ def _end_marine_phase(tape: Tape, reason: str) -> None:
     n = tape.state.mission.reinforcements_for(tape.state.turn)
     if tape.state.mission.scenario == "cloud_runner":
         n = cloud_runner.reinforce(tape)  # DW-CR-9: the D6 table
+    if solo.on(tape.state):
+        n = solo.blips_due(tape.state, n)  # DW-SOLO-5: one blip fewer on an ambush draw's turn
     total = tape.state.mission.blip_total
     if total is not None:  # DW-GEN-4: the scenario's total; ambush markers do not count (DW-GEN-5)
         n = min(n, max(0, total - tape.state.tally.get("blips", 0)))
@@ -963,6 +970,8 @@ def _begin_turn(tape: Tape) -> None:
             timer = turn_seconds(s.mission.force_timer, leaders)
         timer = max(30, timer - s.mission.timer_cut_s) if s.mission.timer_cut_s else timer  # DW-CMP-16
     tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))
+    if solo.on(s):
+        solo.turn_start(tape)  # DW-SOLO-5, A-30: the ambush draw comes before the command phase
     if opt.jams_clear_each_turn:
         jammed = tuple(m.id for m in tape.marines() if m.jammed)
         if jammed:
@@ -1035,8 +1044,14 @@ def _settle(tape: Tape) -> None:
             if tape.state.phase == "marine" and tape.state.time_up:
                 _end_marine_phase(tape, "time")
                 continue
+            if solo.waiting(tape.state):
+                _dispatch(tape, "genestealer", solo.act(tape))  # DW-SOLO-8: the engine plays them
+                continue
             return
         if not _step(tape, top):
+            if solo.waiting(tape.state):
+                _dispatch(tape, "genestealer", solo.act(tape))
+                continue
             return
     raise RuntimeError("agenda did not settle")
 
@@ -1079,6 +1094,8 @@ def _step(tape: Tape, top: Any) -> bool:
         case AgBeginTurn():
             tape.pop()
             _begin_turn(tape)
+        case AgReinforce() if solo.on(tape.state):
+            solo.reinforce(tape, top)  # DW-SOLO-2 .. DW-SOLO-4
         case AgReinforce():
             return blips.resolve_reinforce(tape, top)
         case AgPlace():

@@ -19,6 +19,7 @@ from engine.core import Outcome, Seat, State
 
 from .board import Board, DoorStatus, Facing, Square
 from .deathwing.bids import AgBids
+from .deathwing.solo_model import SoloState
 from .missions import Mission
 from .options import SpaceHulkOptions
 from .weapons import MeleeName, WeaponName
@@ -344,6 +345,7 @@ class SpaceHulkState(State):
     # (DW-BID-1) may give the Marines to the seat named "genestealer". Every rule speaks of sides.
     sides: dict[str, Seat] = {"marine": "marine", "genestealer": "genestealer"}
     bids: dict[Seat, int] = {}  # SECRET (each seat its own) until both are in (DW-BID-1)
+    solo: SoloState = SoloState()  # the automated Genestealer player's memory (DW-SOLO-5, DW-SOLO-8)
 
     def seat_of(self, side: str) -> Seat:
         """The seat that plays `side`."""

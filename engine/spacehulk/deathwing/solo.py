@@ -1,0 +1,838 @@
+"""The automated Genestealer player of the Deathwing solo rules (deathwing.md §2.7: DW-SOLO-1 .. DW-SOLO-10,
+A-30, A-31, A-47), for any mission: with the table option `solo=true` the engine itself plays the
+Genestealer side and one person plays the Marines.
+
+`rules._settle` calls `act` whenever the Genestealer side must choose (its action phase, or a prompt it
+answers: reinforcements, facings, placements, scuttles); `act` returns the action, which goes through
+the same `decide` path as a player's (so overwatch, interrupts and every check apply), after writing
+its decision and the reason as a `SoloDecided` event. Everything is deterministic from the game's
+seeded dice: ties use `tape.dice`.
+
+How it plays (the book's order):
+- Reinforcements (DW-SOLO-2 .. DW-SOLO-4, A-47): the turn's blips are drawn at random, one per
+  unsecured entry area, nearest area to a Marine first; blips beyond the areas are lost; they never
+  lurk; then all flip together in placement order (figures beyond the model cap are lost, not kills)
+  and their Genestealers wait in the area's lurking space, entering by the movement rules below.
+- Ambush (DW-SOLO-5 .. DW-SOLO-7, A-30), where the table plays with ambush markers: a D6 before turn 1
+  gives the first draw's turn; at the start of that turn, before the Marine command phase, one result
+  is drawn: a Genestealer goes on a random empty square exactly 6 squares by the shortest route from
+  the nearest Marine that no Marine sees (none: it is lost); any other result costs that command phase
+  1 CP (not below 0); that turn's reinforcements bring one blip fewer; a new D6 schedules the next.
+- Movement (DW-SOLO-8 .. DW-SOLO-10, A-31): when the action phase begins, the Genestealers are ordered
+  nearest to a Marine first (least AP; ties at random; Cloud Runner's leader last, DW-CR-8) and
+  those a Marine sees are noted. Each in turn: if it can end adjacent to and facing a Marine with 1 AP
+  left, it takes the least-AP route there and spends all its AP attacking; otherwise, if a Marine saw
+  it as the turn began, or (still lurking) a Marine sees its entry square, it advances on the nearest
+  Marine all the same; otherwise it moves only through squares no Marine sees (opening a door that
+  would show it counts as being seen) to the one nearest a Marine, and stops there.
+
+Readings:
+- Least AP (A-31) counts moves (forward, diagonal and side steps 1, back steps 2), turns (90 degrees
+  free, 180 degrees 1: SHB-4.4), doors (1 to open), rubble (+1), ladders (2), pits (3 up, 1 down).
+  Models are obstacles for the moves this Genestealer can make this turn; beyond its reach the route
+  is measured around the Marines and walls as they stand, ignoring the other Genestealers, which move
+  one by one before and after it (an exact search over every model for every step would cost the
+  whole turn's time budget).
+- "Nearest to a Marine" = least AP to a square from which it attacks a Marine (orthogonally next to
+  him); a lurking Genestealer counts its entry square plus 1 AP.
+- The book's "your choice" ties (which of equally near areas gets a blip, which of equally near
+  Genestealers moves first; DW-SOLO-2, DW-SOLO-8) go to the seeded dice, the "random" standing order
+  of deathwing.md §5; asking the solo player is not offered.
+- Choices the Genestealer player makes in prompts: a new Genestealer faces its first step toward the
+  nearest Marine; a Genestealer attacked from the side or rear turns to face its attacker; scuttling
+  and thrown fallers take the free square nearest a Marine; placements of a converted blip nearest a
+  Marine first.
+- DW-SOLO-1: solo play is untimed (the option turns the timer off) and has no bids.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from typing import Any
+
+from engine.core import Action
+
+from ..actions import Assault, Climb, Door, EndTurn, Jump, Move, Pass, PlaceStealer, SetFacing, Shift, Turn
+from ..board import FACINGS, VECTORS, Square, add, square_name
+from ..board.los import clear, in_vision_arc
+from ..events import BlipPlaced, ReinforcementsLost, StealerPlaced
+from ..queries import Queries
+from ..state import AgFaceAttacker, AgFacing, AgPlace, AgReinforce, AgShift, Piece, chooser_of
+from ..tape import Tape
+from .solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned
+
+FAR = 1 << 20
+AMBUSH_DISTANCE = 6  # DW-SOLO-6
+TURN_LEFT = {"N": "W", "W": "S", "S": "E", "E": "N"}
+TURN_RIGHT = {v: k for k, v in TURN_LEFT.items()}
+BEHIND = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def on(state: Any) -> bool:
+    """The engine plays the Genestealers in this game."""
+    return bool(state.options.variants.solo)
+
+
+# --- the route field ------------------------------------------------------------------------------
+
+
+def attack_squares(q: Queries) -> dict[Square, str]:
+    """Squares orthogonally next to a Marine, from which a Genestealer facing him attacks (SHB-8.9)."""
+    out: dict[Square, str] = {}
+    cells = q.board.cells
+    for m in sorted(q.marines(), key=lambda p: p.number):
+        assert m.pos is not None
+        for d in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            sq = add(m.pos, d)
+            if sq in cells and sq not in q.blocks_move and not _fixed_door(q, sq) and sq not in out:
+                out[sq] = m.id
+    return out
+
+
+def _fixed_door(q: Queries, sq: Square) -> bool:
+    i = q.board.door_index.get(sq)
+    return i is not None and q.board.doors[i].fixed is not None and q.state.doors[i] == "closed"
+
+
+def field(q: Queries) -> dict[Square, int]:
+    """Least AP from every square to an attack square (A-31), Marines and walls as obstacles, the other
+    Genestealers ignored (they move one by one). A reverse Dijkstra with small integer costs, cached on
+    the board by what it depends on (the Marines' squares, the doors, the flames, wrecked features)."""
+    key = _field_key(q)
+    cache: dict[Any, dict[Square, int]] = q.board.__dict__.setdefault("_solo_fields", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    marines = {m.pos for m in q.marines()}
+    board = q.board
+    cells = board.cells
+    blocks = q.blocks_move
+    closed = q.closed
+    burning = q.burning
+    rubble = _rubble(q)
+    fixed = {d.square for d, st in zip(board.doors, q.state.doors, strict=True) if d.fixed and st == "closed"}
+    banned = marines | blocks | fixed
+    walled = banned | fixed  # squares a diagonal may not squeeze past (with the walls)
+    holes = board.has_holes
+    dist: dict[Square, int] = {}
+    heap: list[tuple[int, Square]] = []
+    for sq in attack_squares(q):
+        if sq not in marines and sq not in burning:
+            dist[sq] = 0
+            heap.append((0, sq))
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, u = pop(heap)
+        if d > dist[u]:
+            continue
+        nd = d + 1 + (1 if u in closed else 0) + (1 if u in rubble else 0)
+        ux, uy, uz = u
+        for delta, v in board.neighbours(u):
+            if v in banned:
+                continue
+            if delta[0] and delta[1]:  # the move is v -> u: the squares beside that diagonal
+                a, b = (ux, uy + delta[1], uz), (ux + delta[0], uy, uz)
+                if a in closed or b in closed:
+                    continue
+                if (a not in cells or a in walled) and (b not in cells or b in walled):
+                    continue
+            if nd < dist.get(v, FAR):
+                dist[v] = nd
+                push(heap, (nd, v))
+        if holes:
+            for v, cost in _level_links(q, u):
+                if v not in marines and d + cost < dist.get(v, FAR):
+                    dist[v] = d + cost
+                    push(heap, (d + cost, v))
+    if len(cache) >= 16:
+        cache.pop(next(iter(cache)))  # a few boards' worth: the oldest goes (a pure cache, like los_cache)
+    cache[key] = dist
+    return dist
+
+
+def _field_key(q: Queries) -> tuple[Any, ...]:
+    return (
+        tuple(sorted(m.pos for m in q.marines() if m.pos is not None)),
+        tuple(q.state.doors),
+        tuple(q.state.burning),
+        tuple(q.state.wrecked),
+    )
+
+
+def _level_links(q: Queries, u: Square) -> Iterable[tuple[Square, int]]:
+    """Squares v on another level from which a model reaches u, and the AP (DW-LAD-3, DW-PIT-10)."""
+    if not q.board.has_holes:
+        return ()
+    out = []
+    end = q.ladder_end(u)
+    if end is not None:
+        out.append((end, 2))  # climb the ladder either way
+    above = (u[0], u[1], u[2] - 1)
+    if q.is_pit(above):
+        out.append((above, 1))  # jump down from above
+    below = (u[0], u[1], u[2] + 1)
+    if q.is_pit(u) and below in q.board.cells and q.ladder_end(u) is None:
+        out.append((below, 3))  # climb up through the pit
+    return out
+
+
+def distance(q: Queries, g: Piece) -> int:
+    """How near a Genestealer is to a Marine in AP (DW-SOLO-8): lurking ones count their entry square + 1."""
+    f = field(q)
+    if g.pos is not None:
+        return f.get(g.pos, FAR)
+    if g.area is None or g.area not in q.board.entries:
+        return FAR
+    return f.get(q.board.entries[g.area].square, FAR - 1) + 1
+
+
+# --- the local search ------------------------------------------------------------------------------
+
+# --- this activation's route ---------------------------------------------------------------------
+
+
+class Plan:
+    """A Genestealer's route this activation: the actions, where each leaves it (square, facing; None:
+    not checked), why, and whether it ends facing a Marine to attack."""
+
+    def __init__(
+        self,
+        actions: list[Action],
+        states: list[tuple[Square, str | None]],
+        reason: str,
+        params: dict[str, Any],
+        attack: bool,
+    ) -> None:
+        self.actions, self.states, self.reason, self.params, self.attack = (
+            actions,
+            states,
+            reason,
+            params,
+            attack,
+        )
+
+
+Reach = dict[Square, tuple[int, Square | None, str]]  # square -> (AP, previous square, step kind)
+LURK: Square = (-1, -1, -1)  # the lurking space, as the start of a search
+
+
+def search(q: Queries, g: Piece, *, hide: bool) -> Reach:
+    """Every square this Genestealer reaches with its AP, the least AP (A-31) and the step that led there.
+
+    Every step costs 1 AP (+1 rubble, +1 to open a closed door): with 90-degree turns free (SHB-4.4)
+    a Genestealer faces any step's way first, so facings are settled afterwards by `_actions`, which
+    prices the route exactly. `hide`: only through squares no Marine sees, opening no door that shows
+    it (DW-SOLO-9, A-31)."""
+    ap = g.ap
+    occ = q.occ
+    board = q.board
+    blocks = q.blocks_move
+    closed = q.closed
+    burning = q.burning
+    rubble = _rubble(q)
+    memo: dict[tuple[Square, Square | None], bool] = {}
+    blockers = q.blockers - {g.pos} if g.pos is not None else q.blockers
+    arc = q.opt.vision_arc
+    eyes = [m for m in q.marines() if not m.prone]
+
+    def seen(sq: Square, door: Square | None = None) -> bool:
+        """A Marine would see the Genestealer on sq (with `door` open): SHB-6.2, SHB-6.4, A-14."""
+        key = (sq, door)
+        hit = memo.get(key)
+        if hit is None:
+            view = blockers - {door} if door is not None else blockers
+            hit = False
+            for m in eyes:
+                pos = m.pos
+                assert pos is not None and m.facing is not None
+                if pos[2] != sq[2]:
+                    hit = q.sees(m, sq, view)  # through a hole (DW-LOS-1 .. DW-LOS-4)
+                elif in_vision_arc(m.facing, pos, sq, arc):
+                    hit = clear(board, pos, sq, view)
+                if hit:
+                    break
+            memo[key] = hit
+        return hit
+
+    best: Reach = {}
+    heap: list[tuple[int, Square]] = []
+    if g.pos is None:
+        assert g.area is not None
+        entry = board.entries[g.area].square
+        if q.state.turn <= g.lurk_until or entry in occ or entry in closed or entry in burning:
+            return best
+        if hide and seen(entry):
+            return best
+        best[entry] = (1 + (1 if entry in rubble else 0), None, "enter")
+        heap.append((best[entry][0], entry))
+    else:
+        best[g.pos] = (0, None, "start")
+        heap.append((0, g.pos))
+    squeeze = q.opt.diagonal_squeeze
+    while heap:
+        cost, sq = heapq.heappop(heap)
+        if best[sq][0] < cost or cost >= ap:
+            continue
+        inside = sq in burning
+        for d, to in board.neighbours(sq):
+            if to in occ or to in blocks or (to in burning and not inside):
+                continue
+            if d[0] and d[1]:
+                a, b = (sq[0] + d[0], sq[1], sq[2]), (sq[0], sq[1] + d[1], sq[2])
+                if a in closed or b in closed:
+                    continue
+                if (
+                    squeeze
+                    and (a not in board.cells or a in occ or a in blocks)
+                    and (b not in board.cells or b in occ or b in blocks)
+                ):
+                    continue
+            step = 2 if to in rubble else 1
+            kind = "move"
+            if to in closed:
+                if _fixed_door(q, to) or (hide and (seen(sq, to) or seen(to, to))):
+                    continue
+                step += 1
+                kind = "door"
+            elif hide and seen(to):
+                continue
+            nc = cost + step
+            if nc <= ap and nc < best.get(to, (FAR,))[0]:
+                best[to] = (nc, sq, kind)
+                heapq.heappush(heap, (nc, to))
+        if board.has_holes:
+            for to, price, kind in _climbs(q, g, sq):
+                if to in occ or (hide and seen(to)):
+                    continue
+                nc = cost + price
+                if nc <= ap and nc < best.get(to, (FAR,))[0]:
+                    best[to] = (nc, sq, kind)
+                    heapq.heappush(heap, (nc, to))
+    return best
+
+
+def _rubble(q: Queries) -> frozenset[Square]:
+    if not q.deathwing:
+        return frozenset()
+    cached = q.__dict__.get("_solo_rubble")
+    if cached is None:
+        cached = frozenset(sq for sq in q.board.cells if q.feature(sq) == "rubble")
+        q.__dict__["_solo_rubble"] = cached
+    return cached  # type: ignore[no-any-return]
+
+
+def _climbs(q: Queries, g: Piece, sq: Square) -> list[tuple[Square, int, str]]:
+    """Ladders (2 AP), up a pit (3 AP), down a hole (1 AP): DW-LAD-3, DW-PIT-10."""
+    out = []
+    end = q.ladder_end(sq)
+    above = (sq[0], sq[1], sq[2] - 1)
+    if end is not None:
+        out.append((end, 2, "climb"))
+    elif q.is_pit(above):
+        out.append((above, 3, "climb"))
+    if q.board.hole(sq) and q.jump_problem(g, sq) is None:
+        x, y, z = sq
+        below = (x, y, z + 1)
+        while q.is_pit(below):
+            below = (x, y, below[2] + 1)
+        out.append((below, 1, "jump"))
+    return out
+
+
+def _path(best: Reach, end: Square) -> list[tuple[str, Square]]:
+    steps: list[tuple[str, Square]] = []
+    cur: Square | None = end
+    while cur is not None:
+        _cost, prev, kind = best[cur]
+        if kind == "start":
+            break
+        steps.append((kind, cur))
+        cur = prev
+    steps.reverse()
+    return steps
+
+
+def _way(frm: Square, to: Square) -> tuple[int, int]:
+    return (to[0] - frm[0], to[1] - frm[1])
+
+
+def _forward(facing: str, d: tuple[int, int]) -> int:
+    fx, fy = VECTORS[facing]
+    return d[0] * fx + d[1] * fy
+
+
+def _face_for(
+    d: tuple[int, int], facing: str, free: str | None, door: bool, then: str | None
+) -> tuple[str, int, str | None]:
+    """The facing to take before a step of direction d (no back step; a door in the front three), the AP
+    of the turn (90 degrees free unless the same way as the last free turn, SHB-4.4; 180 is 1 AP) and the
+    free-turn record after it. `then`: a facing worth ending in (the next step's, the attack's)."""
+    need = 1 if door else 0
+    if _forward(facing, d) >= need:
+        return facing, 0, free
+    options = []
+    for turn, to in (("left", TURN_LEFT[facing]), ("right", TURN_RIGHT[facing])):
+        if _forward(to, d) >= need:
+            cost = 1 if free == turn else 0
+            options.append((cost, 0 if to == then else 1, to, turn if cost == 0 else None))
+    if options:
+        cost, _pref, to, record = min(options)
+        return to, cost, record
+    return BEHIND[facing], 1, None  # a door straight behind: 180 degrees
+
+
+def _actions(
+    q: Queries, g: Piece, steps: list[tuple[str, Square]], face: str | None
+) -> tuple[list[Action], list[tuple[Square, str | None]], int]:
+    """The engine actions of a route, the (square, facing) each leaves it in, and their exact AP.
+    `face`: the facing to end in (toward the Marine to attack)."""
+    out: list[Action] = []
+    states: list[tuple[Square, str | None]] = []
+    total = 0
+    rubble = _rubble(q)
+    cur = g.pos
+    facing: str | None = g.facing
+    free: str | None = g.free_turn
+    for i, (kind, sq) in enumerate(steps):
+        nxt = steps[i + 1][1] if i + 1 < len(steps) else None
+        then = _toward_step(sq, nxt) if nxt is not None and nxt[2] == sq[2] else face
+        match kind:
+            case "enter":
+                facing = then or _toward_step(sq, nxt) or "N"
+                if facing is None:
+                    facing = "N"
+                out.append(Move(model=g.id, to=sq, facing=facing))  # type: ignore[arg-type]
+                total += 1 + (1 if sq in rubble else 0)
+                free = None
+            case "move" | "door":
+                assert cur is not None and facing is not None
+                d = _way(cur, sq)
+                to, cost, free = _face_for(d, facing, free, kind == "door", then)
+                if to != facing:
+                    out.append(Turn(model=g.id, facing=to))  # type: ignore[arg-type]
+                    states.append((cur, to))
+                    total += cost
+                    facing = to
+                if kind == "door":
+                    out.append(Door(model=g.id, square=sq))
+                    states.append((cur, facing))
+                    total += 1
+                out.append(Move(model=g.id, to=sq))
+                total += (2 if _forward(facing, d) < 0 else 1) + (1 if sq in rubble else 0)
+                free = None
+            case "climb":
+                facing = then or facing or "N"
+                out.append(Climb(model=g.id, facing=facing))  # type: ignore[arg-type]
+                total += 2 if q.ladder_end(cur) is not None else 3  # type: ignore[arg-type]
+                free = None
+            case "jump":
+                out.append(Jump(model=g.id))
+                total += 1
+                facing = None  # chosen on landing (DW-PIT-10)
+                free = None
+        states.append((sq, facing))
+        cur = sq
+    if face is not None and facing is not None and facing != face:
+        if face == BEHIND[facing]:
+            cost = 1
+        else:
+            turn = "left" if TURN_LEFT[facing] == face else "right"
+            cost = 1 if free == turn else 0
+        out.append(Turn(model=g.id, facing=face))  # type: ignore[arg-type]
+        states.append((cur, face))  # type: ignore[arg-type]
+        total += cost
+    return out, states, total
+
+
+def _toward_step(frm: Square, to: Square | None) -> str | None:
+    """A facing that has `to` ahead or ahead-diagonal (None: no next step)."""
+    if to is None:
+        return None
+    d = _way(frm, to)
+    return next((facing for facing in FACINGS if _forward(facing, d) >= 1), None)
+
+
+def _marine_toward(q: Queries, sq: Square) -> tuple[str, str] | None:
+    """(facing, Marine) for a Marine orthogonally next to sq; None if there is none."""
+    for facing in FACINGS:
+        target = q.occ.get(add(sq, VECTORS[facing]))
+        if target is not None and q.state.pieces[target].kind == "marine":
+            return facing, target
+    return None
+
+
+def plan(tape: Tape, g: Piece) -> Plan:
+    """This Genestealer's decision for the rest of its activation (DW-SOLO-8 .. DW-SOLO-10, A-31)."""
+    q: Queries = tape
+    f = field(q)
+    s = tape.state
+    # Can it attack? Least AP to a square next to a Marine, facing him, with 1 AP left (A-31). The route
+    # field is a lower bound of that AP (it ignores the other Genestealers): far ones skip the search.
+    reach: Reach = search(q, g, hide=False) if distance(q, g) + 1 <= g.ap else {}
+    found = _attack_route(tape, g, reach)
+    if found is not None:
+        return found
+    seen_start = g.id in s.solo.seen
+    entry_seen = g.pos is None and g.area is not None and q.marine_sees(q.board.entries[g.area].square)
+    if seen_start or entry_seen:
+        reason = "advance_seen" if seen_start else "advance_entry_seen"
+        return _closest(tape, g, reach or search(q, g, hide=False), f, reason)
+    return _closest(tape, g, search(q, g, hide=True), f, "hide")
+
+
+def _attack_route(tape: Tape, g: Piece, reach: Reach) -> Plan | None:
+    q: Queries = tape
+    if g.pos is not None and g.facing is not None:
+        ahead = q.occ.get(add(g.pos, VECTORS[g.facing]))
+        if ahead is not None and q.state.pieces[ahead].kind == "marine":
+            return Plan([], [], "attack", {"model": g.id, "marine": ahead}, True)
+    options = []
+    for sq, (cost, _prev, _kind) in reach.items():
+        if cost + 1 > g.ap:
+            continue
+        target = _marine_toward(q, sq)
+        if target is None:
+            continue
+        actions, states, exact = _actions(q, g, _path(reach, sq), target[0])
+        if exact + 1 <= g.ap:
+            options.append((exact, sq, target[1], actions, states))
+    if not options:
+        return None
+    low = min(o[0] for o in options)
+    ties = sorted((o for o in options if o[0] == low), key=lambda o: o[1])
+    exact, sq, marine, actions, states = ties[tape.dice.index(len(ties))] if len(ties) > 1 else ties[0]
+    params = {"model": g.id, "marine": marine, "square": sq, "ap": exact}
+    return Plan(actions, states, "route_attack", params, True)
+
+
+def _closest(tape: Tape, g: Piece, reach: Reach, f: dict[Square, int], reason: str) -> Plan:
+    """Go to the reachable square nearest a Marine (then fewest AP; random ties); stop if already there.
+    The route is cut where the AP run out (turns the search did not count)."""
+    q: Queries = tape
+    here = distance(q, g)
+    scored = [(f.get(sq, FAR), cost, sq) for sq, (cost, _p, _k) in reach.items()]
+    if not scored:
+        return Plan([], [], "stop_blocked", {"model": g.id}, False)
+    low = min((d, c) for d, c, _ in scored)
+    if low[0] >= here:
+        return Plan([], [], "stop_" + reason, {"model": g.id, "distance": here}, False)
+    ties = sorted(sq for d, c, sq in scored if (d, c) == low)
+    end = ties[tape.dice.index(len(ties))] if len(ties) > 1 else ties[0]
+    actions, states, exact = _actions(q, g, _path(reach, end), None)
+    if exact > g.ap:
+        actions, states = _affordable(q, g, actions, states)
+    params = {"model": g.id, "square": end, "ap": min(exact, g.ap), "distance": low[0]}
+    return Plan(actions, states, reason, params, False)
+
+
+def _affordable(
+    q: Queries, g: Piece, actions: list[Action], states: list[tuple[Square, str | None]]
+) -> tuple[list[Action], list[tuple[Square, str | None]]]:
+    """The longest prefix of the route that the AP pay for, checked action by action on the engine's costs."""
+    ap = g.ap
+    probe = g
+    keep = 0
+    for action, (sq, facing) in zip(actions, states, strict=True):
+        match action:
+            case Move():
+                cost: Any = q.move_cost(probe, action.to, facing=action.facing)
+            case Turn():
+                found = q.turn_cost(probe, action.facing)
+                cost = found[0] if isinstance(found, tuple) else found
+            case Door():
+                cost = q.door_cost(probe, action.square)
+            case _:
+                cost = ap + 1
+        if not isinstance(cost, int) or cost > ap:
+            break
+        ap -= cost
+        keep += 1
+        probe = probe.model_copy(update={"pos": sq, "facing": facing or probe.facing})
+    return actions[:keep], states[:keep]
+
+
+# --- the driver ------------------------------------------------------------------------------------
+
+REASONS = (
+    "attack",
+    "route_attack",
+    "advance_seen",
+    "advance_entry_seen",
+    "hide",
+    "stop_hide",
+    "stop_advance_seen",
+    "stop_advance_entry_seen",
+    "stop_blocked",
+    "stop_ap",
+    "end_turn",
+    "facing",
+    "face_attacker",
+    "place",
+    "shift",
+    "pass",
+    "choose",
+    "blip",
+    "ambush_roll",
+    "ambush_stealer",
+    "ambush_lost",
+    "ambush_echo",
+)
+"""Every reason the player gives; the catalogs word each as "spacehulk.solo.<reason>"."""
+
+
+def decided(reason: str, who: str | None = None, stop: bool = False, **params: Any) -> SoloDecided:
+    """A logged decision of model `who`: the reason's catalog key and its parameters (squares by name)."""
+    assert reason in REASONS, reason
+    named = {k: square_name(v) if isinstance(v, tuple) else v for k, v in params.items()}
+    return SoloDecided(model=who, reason=f"spacehulk.solo.{reason}", params=named, stop=stop)
+
+
+def act(tape: Tape) -> Action:
+    """The Genestealer side's next action (it must act now: its phase, or a prompt it answers)."""
+    s = tape.state
+    top = s.top()
+    if top is not None:
+        return _answer(tape, top)
+    if s.solo.planned != s.turn:
+        _make_order(tape)
+    for gid in s.solo.order:
+        g = tape.state.pieces.get(gid)
+        if g is None or gid in tape.state.solo.done:
+            continue
+        if g.activated and tape.state.active != gid:
+            continue  # its activation ended (SHB-4.2)
+        action = _next_step(tape, g)
+        if action is not None:
+            return action
+    tape.emit(decided("end_turn"))
+    return EndTurn()
+
+
+def _make_order(tape: Tape) -> None:
+    """DW-SOLO-8, DW-SOLO-10, A-30: the movers nearest first (random ties; the leader last), and who
+    a Marine sees as the turn begins."""
+    s = tape.state
+    movers = [p for p in s.pieces.values() if p.kind == "genestealer"]
+    shuffled = tape.dice.shuffled(sorted(movers, key=lambda p: p.number)) if len(movers) > 1 else movers
+    ordered = sorted(shuffled, key=lambda p: (p.leader, distance(tape, p)))
+    seen = tuple(p.id for p in ordered if p.pos is not None and tape.marine_sees(p.pos))
+    tape.emit(SoloPlanned(turn=s.turn, order=tuple(p.id for p in ordered), seen=seen))
+
+
+def _next_step(tape: Tape, g: Piece) -> Action | None:
+    """The next action of this Genestealer, or None once it stops. A plan is made (and logged with its
+    reason) when the Genestealer starts, and again whenever the board changes under it (overwatch,
+    an interrupt, a death, a door): otherwise it follows the route it chose (ties are drawn once)."""
+    plans: dict[str, Any] = tape.__dict__.setdefault("_solo_plans", {})
+    cached = plans.get(g.id)
+    if cached is not None:
+        actions, states, expect, world = cached
+        if (
+            actions
+            and (g.pos, g.facing if expect[1] is not None else None) == expect
+            and world == _world(tape, g)
+        ):
+            plans[g.id] = (actions[1:], states[1:], states[0], _world(tape, g, ahead=actions[0]))
+            return actions[0]
+    if g.ap <= 0:
+        tape.emit(decided("stop_ap", g.id, True, model=g.id))
+        return None
+    p = plan(tape, g)
+    if p.attack and not p.actions:
+        tape.emit(decided("attack", g.id, **p.params))
+        return Assault(model=g.id)  # A-31: once adjacent it spends all its AP attacking
+    if not p.actions:
+        tape.emit(decided(p.reason, g.id, True, **p.params))
+        return None
+    tape.emit(decided(p.reason, g.id, **p.params))
+    plans[g.id] = (p.actions[1:], p.states[1:], p.states[0], _world(tape, g, ahead=p.actions[0]))
+    return p.actions[0]
+
+
+def _world(tape: Tape, g: Piece, ahead: Action | None = None) -> tuple[Any, ...]:
+    """What a plan depends on besides the mover: every other model's square, facing and overwatch, the
+    doors (but the one the next action opens), the flames."""
+    s = tape.state
+    doors = list(s.doors)
+    if isinstance(ahead, Door):
+        doors[tape.board.door_index[ahead.square]] = "open"
+    return (
+        tuple(sorted((p.id, p.pos, p.facing, p.overwatch) for p in s.pieces.values() if p.id != g.id)),
+        tuple(doors),
+        tuple(s.burning),
+    )
+
+
+def _answer(tape: Tape, top: Any) -> Action:
+    """A prompt the Genestealer player answers."""
+    q: Queries = tape
+    match top:
+        case AgFacing(models=models):
+            gid = models[0]
+            g = tape.state.pieces[gid]
+            facing = _toward(tape, g)
+            tape.emit(decided("facing", gid, model=gid, facing=facing))
+            return SetFacing(model=gid, facing=facing)  # type: ignore[arg-type]
+        case AgFaceAttacker(model=model, toward=toward):
+            tape.emit(decided("face_attacker", model, model=model, facing=toward))
+            return Turn(model=model, facing=toward, use="free")
+        case AgPlace(origin=origin, voluntary=voluntary):
+            options = q.placement_squares(origin, voluntary)
+            f = field(q)
+            best = min(options, key=lambda sq: (f.get(sq, FAR), sq))
+            tape.emit(decided("place", square=best))
+            return PlaceStealer(square=best)
+        case AgShift(squares=squares):
+            f = field(q)
+            best = min(squares, key=lambda sq: (f.get(sq, FAR), sq))
+            tape.emit(decided("shift", square=best))
+            return Shift(square=best)
+    from ..legal import choice_actions  # any other prompt (e.g. a geotile to place): a seeded pick
+
+    offered = choice_actions(q, top)
+    if not offered or any(isinstance(x, Pass) for x in offered):
+        tape.emit(decided("pass", step=getattr(top, "kind", "")))
+        return Pass()
+    tape.emit(decided("choose", step=getattr(top, "kind", "")))
+    return offered[tape.dice.index(len(offered))] if len(offered) > 1 else offered[0]
+
+
+def _toward(tape: Tape, g: Piece) -> str:
+    """The facing of a new Genestealer: toward its first step on the route to the nearest Marine."""
+    f = field(tape)
+    assert g.pos is not None
+    options = []
+    for facing in FACINGS:
+        ahead = add(g.pos, VECTORS[facing])
+        options.append((f.get(ahead, FAR), facing))
+    low = min(d for d, _ in options)
+    ties = [facing for d, facing in options if d == low]
+    return ties[tape.dice.index(len(ties))] if len(ties) > 1 else ties[0]
+
+
+def waiting(state: Any) -> bool:
+    """The Genestealer side must act now (and the engine plays it)."""
+    if not on(state) or state.outcome is not None:
+        return False
+    top = state.top()
+    if top is not None:
+        return chooser_of(top) == "genestealer" and not isinstance(top, AgReinforce)
+    return state.phase == "stealer"
+
+
+# --- reinforcements and ambush ---------------------------------------------------------------------
+
+
+def reinforce(tape: Tape, item: AgReinforce) -> None:
+    """DW-SOLO-2 .. DW-SOLO-4, A-47: one blip per unsecured entry area, nearest first (random ties);
+    the rest lost; never forced to lurk; then all flip together in placement order."""
+    from .. import blips
+
+    s = tape.state
+    tape.pop()
+    areas = [a for a in s.mission.usable_areas() if a not in s.secured]
+    f = field(tape)
+    near = {a: f.get(tape.board.entries[a].square, FAR) for a in areas}
+    shuffled = tape.dice.shuffled(sorted(areas)) if len(areas) > 1 else areas
+    ordered = sorted(shuffled, key=lambda a: near[a])
+    n = item.remaining
+    placed: list[str] = []
+    for area in ordered[:n]:
+        if not blips.counters_left(tape):
+            break
+        value, from_bag = blips._draw(tape)
+        model = f"b{tape.state.next_id}"
+        tape.emit(
+            decided("blip", area=area, distance=near[area]),
+            BlipPlaced(
+                model=model,
+                area=area,
+                value=value,
+                lurk_until=0,  # DW-SOLO-3: never forced to lurk
+                from_bag=from_bag,
+                owner=tape.state.seat_of("genestealer"),
+            ),
+        )
+        placed.append(model)
+    if n > len(placed):
+        tape.emit(ReinforcementsLost(count=n - len(placed)))  # DW-SOLO-3: beyond the areas
+    for model in placed:  # DW-SOLO-4: flipped together, figures in placement order
+        blip = tape.state.pieces[model]
+        blips.convert(tape, blip, voluntary=True)
+
+
+def schedule(tape: Tape, after: int) -> None:
+    """DW-SOLO-5, DW-SOLO-7: roll the D6 for the next ambush draw."""
+    roll = tape.dice.d6()[0]
+    turn = after + roll
+    tape.emit(
+        decided("ambush_roll", roll=roll, turn=turn),
+        SoloAmbushRolled(roll=roll, turn=turn),
+    )
+
+
+def ambush_allowed(state: Any) -> bool:
+    """The table plays with ambush markers (DW-AMB-1), the mission allows them, and it does not give its
+    own (Cloud Runner rolls them on its reinforcement table, DW-CR-9)."""
+    return (
+        state.options.deathwing
+        and state.options.variants.ambush
+        and state.mission.ambush_allowed
+        and state.mission.scenario != "cloud_runner"
+    )
+
+
+def setup(tape: Tape) -> None:
+    """Before turn 1 (DW-SOLO-5)."""
+    if ambush_allowed(tape.state):
+        schedule(tape, 0)
+
+
+def turn_start(tape: Tape) -> None:
+    """At the start of the turn, before the Marine command phase (A-30): the scheduled ambush draw."""
+    s = tape.state
+    if not ambush_allowed(s) or s.solo.ambush_turn != s.turn:
+        return
+    cup = [r for r, n in sorted(tape.opt.ambush_cup.items()) for _ in range(n)]
+    result = tape.dice.choice(cup) if cup else "echo"
+    square = _ambush_square(tape) if result == "genestealer" else None
+    if result == "genestealer":
+        reason = "ambush_stealer" if square is not None else "ambush_lost"
+    else:
+        reason = "ambush_echo"
+    tape.emit(
+        decided(reason, None, False, **({"square": square} if square else {})),
+        SoloAmbushDrawn(turn=s.turn, result=result, square=square),
+    )
+    if square is not None and tape.stealer_room() != 0:
+        model = f"g{tape.state.next_id}"
+        tape.emit(StealerPlaced(model=model, square=square, ap=6, activated=False))
+        tape.push(AgFacing(models=(model,), reveal=False))
+    schedule(tape, s.turn)
+
+
+def _ambush_square(tape: Tape) -> Square | None:
+    """DW-SOLO-6, A-30: a random empty square exactly 6 squares by the shortest route from the nearest
+    Marine (no Marine nearer), which no Marine sees."""
+    board = tape.board
+    nearest: dict[Square, int] = {}
+    for m in tape.marines():
+        assert m.pos is not None
+        for sq, d in board.walk_distances(m.pos, AMBUSH_DISTANCE).items():
+            nearest[sq] = min(d, nearest.get(sq, d))
+    spots = sorted(
+        sq
+        for sq, d in nearest.items()
+        if d == AMBUSH_DISTANCE
+        and tape.square_problem(sq, None) is None
+        and sq not in board.door_index
+        and not tape.marine_sees(sq)
+    )
+    return spots[tape.dice.index(len(spots))] if spots else None
+
+
+def blips_due(state: Any, n: int) -> int:
+    """DW-SOLO-5: a turn that drew an ambush result brings one blip fewer."""
+    return max(0, n - 1) if state.solo.fewer_turn == state.turn and state.turn > 0 else n

@@ -1,0 +1,98 @@
+"""What the automated Genestealer player (solo.py) keeps in the state and writes in the log.
+
+Kept apart from solo.py because the state and the events import it (solo.py imports them).
+Every decision the player makes is a `SoloDecided` event whose `reason` is a catalog key
+("spacehulk.solo.<reason>") with its parameters, so `/game log` shows why each move was made.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Event
+
+Square = tuple[int, int, int]
+
+
+class SoloState(BaseModel):
+    """The automated Genestealer player's memory (public: solo play hides nothing, deathwing.md §5).
+
+    `order`: this Genestealer turn's movers, nearest to a Marine first (DW-SOLO-8); `seen`: those a
+    Marine saw when the turn began (DW-SOLO-10, A-30); `done`: those that have stopped; `planned`: the
+    turn the order was made; `ambush_turn`: the next turn an ambush result is drawn (DW-SOLO-5,
+    DW-SOLO-7; 0: none); `fewer_turn`: the turn whose reinforcements lose a blip to that draw."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    order: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
+    done: tuple[str, ...] = ()
+    planned: int = 0
+    ambush_turn: int = 0
+    fewer_turn: int = 0
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        return self
+
+
+class SoloDecided(Event):
+    """One decision of the automated Genestealer player and its reason (a catalog key with params)."""
+
+    kind: Literal["solo_decided"] = "solo_decided"
+    model: str | None = None
+    reason: str
+    params: dict[str, Any] = {}
+    stop: bool = False  # the model is done for this turn
+
+
+class SoloPlanned(Event):
+    """The Genestealer turn's order (DW-SOLO-8) and who was in a Marine's sight as it began (DW-SOLO-10)."""
+
+    kind: Literal["solo_planned"] = "solo_planned"
+    turn: int
+    order: tuple[str, ...]
+    seen: tuple[str, ...]
+
+
+class SoloAmbushRolled(Event):
+    """The D6 that schedules the next ambush draw (DW-SOLO-5, DW-SOLO-7): on turn `turn`."""
+
+    kind: Literal["solo_ambush_rolled"] = "solo_ambush_rolled"
+    roll: int
+    turn: int
+
+
+class SoloAmbushDrawn(Event):
+    """An ambush result drawn at the start of a turn (DW-SOLO-5, DW-SOLO-6, A-30): a Genestealer goes on
+    `square` (None: no square qualifies, it is lost); any other result costs this turn's command phase
+    1 CP. Either way this turn's reinforcements bring one blip fewer."""
+
+    kind: Literal["solo_ambush_drawn"] = "solo_ambush_drawn"
+    turn: int
+    result: str
+    square: Square | None = None
+
+
+SOLO_EVENTS = (SoloDecided, SoloPlanned, SoloAmbushRolled, SoloAmbushDrawn)
+
+
+def evolve(s: Any, event: Event) -> bool:
+    """Fold a solo event into the state; False if `event` is not one."""
+    solo: SoloState = s.solo
+    match event:
+        case SoloDecided(model=model, stop=True) if model is not None:
+            s.solo = solo.model_copy(update={"done": (*solo.done, model)})
+        case SoloDecided():
+            pass
+        case SoloPlanned(turn=turn, order=order, seen=seen):
+            s.solo = solo.model_copy(update={"order": order, "seen": seen, "done": (), "planned": turn})
+        case SoloAmbushRolled(turn=turn):
+            s.solo = solo.model_copy(update={"ambush_turn": turn})
+        case SoloAmbushDrawn(turn=turn, result=result):
+            s.solo = solo.model_copy(update={"fewer_turn": turn})
+            if result != "genestealer":
+                s.cp_penalty += 1  # DW-SOLO-6, A-30: this turn's command phase, which follows
+        case _:
+            return False
+    return True
