@@ -556,6 +556,17 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.malfunctioned", model=model(m), rolls=_rolls(rolls))
         case ev.BagRefilled():
             return t(lang, "spacehulk.say.bag_refilled")
+        case ev.SoloDecided(reason=reason, params=params) if has(reason):
+            # the automated Genestealer player's decision and its reason (DW-SOLO-*)
+            named = {k: model(str(v)) if k in ("model", "marine") else v for k, v in params.items()}
+            return t(lang, reason, **named)
+        case ev.BidMade(seat=who):
+            return t(lang, "spacehulk.say.bid_made", seat=seat(lang, who))
+        case ev.BidsRevealed(bids=bids, tie=tie):
+            shown = ", ".join(f"{seat(lang, k)} {v}" for k, v in sorted(bids.items()))
+            return t(lang, "spacehulk.say.bids_tied" if tie else "spacehulk.say.bids_revealed", bids=shown)
+        case ev.SidesChosen(sides=sides, points=points):
+            return t(lang, "spacehulk.say.sides_chosen", seat=seat(lang, sides["marine"]), points=points)
         case ev.GameEnded():
             return None  # the platform prints the outcome
     return None

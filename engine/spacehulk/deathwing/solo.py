@@ -279,6 +279,10 @@ def search(q: Queries, g: Piece, *, hide: bool) -> Reach:
         for d, to in board.neighbours(sq):
             if to in occ or to in blocks or (to in burning and not inside):
                 continue
+            door = to in closed
+            nc = cost + (2 if to in rubble else 1) + (1 if door else 0)
+            if nc > ap or nc >= best.get(to, (FAR,))[0]:
+                continue  # before the sight checks: they are the dear part
             if d[0] and d[1]:
                 a, b = (sq[0] + d[0], sq[1], sq[2]), (sq[0], sq[1] + d[1], sq[2])
                 if a in closed or b in closed:
@@ -289,19 +293,15 @@ def search(q: Queries, g: Piece, *, hide: bool) -> Reach:
                     and (b not in board.cells or b in occ or b in blocks)
                 ):
                     continue
-            step = 2 if to in rubble else 1
             kind = "move"
-            if to in closed:
+            if door:
                 if _fixed_door(q, to) or (hide and (seen(sq, to) or seen(to, to))):
                     continue
-                step += 1
                 kind = "door"
             elif hide and seen(to):
                 continue
-            nc = cost + step
-            if nc <= ap and nc < best.get(to, (FAR,))[0]:
-                best[to] = (nc, sq, kind)
-                heapq.heappush(heap, (nc, to))
+            best[to] = (nc, sq, kind)
+            heapq.heappush(heap, (nc, to))
         if board.has_holes:
             for to, price, kind in _climbs(q, g, sq):
                 if to in occ or (hide and seen(to)):

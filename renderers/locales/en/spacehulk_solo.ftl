@@ -28,3 +28,7 @@ spacehulk-solo-ambush_stealer = Ambush: a Genestealer appears on { $square }, 6 
 spacehulk-solo-ambush_lost = Ambush: a Genestealer, but no square 6 squares from the Marines is out of sight; it is lost.
 spacehulk-solo-ambush_echo = Ambush: a false echo; the Marines lose 1 command point this turn.
 spacehulk-solo-choose = The Genestealers pick one of the choices at random ({ $step }).
+spacehulk-say-bid_made = { $seat } has bid (secret until both bids are in).
+spacehulk-say-bids_revealed = Bids: { $bids }.
+spacehulk-say-bids_tied = Bids: { $bids }. Equal bids: both bid again.
+spacehulk-say-sides_chosen = { $seat } bid lower and plays the Marines with { $points } points.

@@ -28,3 +28,7 @@ spacehulk-solo-ambush_stealer = Emboscada: aparece un Genestealer en { $square }
 spacehulk-solo-ambush_lost = Emboscada: un Genestealer, pero ninguna casilla a 6 casillas de los Marines está fuera de su vista; se pierde.
 spacehulk-solo-ambush_echo = Emboscada: un falso eco; los Marines pierden 1 punto de mando este turno.
 spacehulk-solo-choose = Los Genestealers eligen al azar una de las opciones ({ $step }).
+spacehulk-say-bid_made = { $seat } ha pujado (en secreto hasta que estén las dos pujas).
+spacehulk-say-bids_revealed = Pujas: { $bids }.
+spacehulk-say-bids_tied = Pujas: { $bids }. Pujas iguales: los dos vuelven a pujar.
+spacehulk-say-sides_chosen = { $seat } pujó menos y juega con los Marines con { $points } puntos.

@@ -333,6 +333,24 @@ def test_a_solo_game_is_deterministic_from_its_seed() -> None:
     assert hide_moves_stay_out_of_sight(log) >= 0 and decisions(log)
 
 
+def test_every_logged_decision_reads_in_both_languages() -> None:
+    """Each decision's reason and parameters fill its catalog sentence in English and Spanish (the game's
+    narration and /game log show them)."""
+    from renderers.spacehulk.text import narrate
+
+    options = {"mission": "dw_establish_perimeter", "solo": True, "ambush": True, "turn_limit": 5}
+    _state, log = play_solo(options, 2)
+    said = set()
+    for event in log:
+        if event.kind != "solo_decided":
+            continue
+        for lang in ("en", "es"):
+            line = narrate(event, lang)
+            assert line and "{" not in line, (event, line)
+        said.add(event.reason)
+    assert len(said) >= 5
+
+
 def test_solo_views_round_trip_and_do_not_leak() -> None:
     """deathwing.md §5: the Marine player's view never depends on what he may not know (blip values, the
     bag), whatever the engine's Genestealers did with them; views round-trip through JSON."""
