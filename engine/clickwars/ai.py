@@ -9,8 +9,9 @@ the army advances cover to cover to the edge of the enemy's reach, then steps in
 an enemy gun's reach weighs three times its expected harm (a blast mostly kills; wins against a
 random player, seeds 0-35: 1x 25, 2x 28, 3x 27, 6x 22; seeds 36-71: 2x 20, 3x 23); the wounded walk
 home to heal (CW-LIF-3). In the last rounds the count of troops standing steers it (CW-WIN-1):
-ahead, it holds and keeps out of harm's way; level or behind, it goes for kills. It charges when the corridor holds enemies, keeps the gun crewed, shoots the most damaged target it can
-reach (a gun the densest enemy group) and fights the weakest enemy in reach.
+ahead, it holds and keeps out of harm's way; level or behind, it goes for kills. It charges when
+the corridor holds enemies, keeps the gun crewed, shoots the most damaged target it can reach (a
+gun the densest enemy group) and fights the weakest enemy in reach.
 """
 
 from __future__ import annotations
