@@ -161,9 +161,22 @@ class CampaignRules(Rules[CampaignState]):
         """The Space Hulk table of the briefed mission, each side's player in that side's seat."""
         if state.phase != "mission" or state.brief is None:
             return None
-        options = {"mission": f"dw_{state.scenario}", "brief": state.brief.model_dump(mode="json")}
+        options = {
+            "mission": f"dw_{state.scenario}",
+            "brief": state.brief.model_dump(mode="json"),
+            "timer_mode": state.options.timer_mode,
+            "ambush": state.options.ambush,
+        }
         seats = {side: state.seat_of(side) for side in ("marine", "genestealer")}
         return SeriesTable(key=f"mission-{state.number}", game="spacehulk", options=options, seats=seats)
+
+    def pace_options(self, pace: str) -> dict[str, Any]:
+        """The missions' pace: "live" turns run the real-time timer, "async" a deadline per prompt."""
+        if pace == "live":
+            return {"timer_mode": "realtime"}
+        if pace == "async":
+            return {"timer_mode": "budget"}
+        return super().pace_options(pace)
 
     def series_result(self, state: CampaignState, table: SeriesTable, finished: Any) -> tuple[Seat, Action]:
         """The finished mission's report, for the `table` seat (missions.report)."""

@@ -103,7 +103,9 @@ def test_the_campaign_is_a_series_of_space_hulk_tables() -> None:
     table = RULES.series_table(state)
     assert table is not None and table.key == "mission-4" and table.game == "spacehulk"
     assert table.seats == {"marine": "genestealer", "genestealer": "marine"}
+    assert table.options["timer_mode"] == "untimed" and table.options["ambush"] is False
     game, _ = new_game(GAMES[table.game], table.options, 21)
+    assert game.options.variants.timer_mode == "untimed"  # a campaign spans weeks
     game, _ = play_pilots(GAMES[table.game], game, ("marine", "genestealer"), max_steps=3000)
     seat, action = RULES.series_result(state, table, game)
     assert seat == TABLE and RULES.active_seats(state) == {TABLE}
@@ -169,3 +171,17 @@ def test_teleport_deaths_count_toward_the_reconnaissance_losses() -> None:
     victim = brief.marines[0].name
     state, _ = step(RULES, state, TABLE, MissionPlayed(winner="marine", dead=(victim,)))
     assert state.history[-1].result == "lost"
+
+
+def test_the_campaign_pace_and_ambush_reach_its_tables() -> None:
+    """deathwing.md §5: the timer mode is fixed at creation; DW-AMB-1: ambush if both agree."""
+    assert RULES.pace_options("live") == {"timer_mode": "realtime"}
+    state, _ = new_game(RULES, {"force_points": 60, "timer_mode": "realtime", "ambush": True}, 4)
+    order = ForceOrder(squads=(SquadOrder(squad="standard"),))
+    state, _ = step(RULES, state, "marine", BuyForce(order=order))
+    state = state.model_copy(update={"scenario": "raid", "phase": "choose", "number": 4, "attempt": 1})
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=("standard-1",)))
+    table = RULES.series_table(state)
+    assert table is not None
+    game, _ = new_game(SPACE_HULK, table.options, 5)
+    assert game.options.variants.timer_mode == "realtime" and game.options.variants.ambush
