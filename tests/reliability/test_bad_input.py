@@ -127,7 +127,9 @@ def value_for(arena: Arena, option: dict[str, Any]) -> st.SearchStrategy[Any]:
         return st.sampled_from([c["value"] for c in option["choices"]])
     kind = option["type"]
     if kind == STRING:
-        return texts()
+        # the Discord client sends nothing outside the option's min/max length (the emulator refuses it)
+        low, high = option.get("min_length", 0), option.get("max_length", 6000)
+        return texts().map(lambda text: text[:high]).filter(lambda text: len(text) >= low)
     if kind == INTEGER:
         return integers(arena)
     if kind == NUMBER:
