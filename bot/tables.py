@@ -575,6 +575,8 @@ class TableService(Lobby):
     async def resume_series(self) -> None:
         """On start: every active series gets its round opened, or its finished round fed back."""
         for table in await self.store.list_tables(statuses=("active",)):
+            if type(self._rules(table.game)).series_table is Rules.series_table:
+                continue  # not a series: nothing to load
             async with self.lock(table.id):
                 loaded = await self.load(table.id)
                 if loaded.state is not None and not loaded.table.is_over:
