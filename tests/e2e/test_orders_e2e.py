@@ -136,6 +136,12 @@ async def test_an_interrupt_prompt_reaches_only_the_marine_player(
     assert emu.dm_messages(world.bob)[marks[world.bob] :] == []  # nothing for Bob
     # and no mention in the thread either: her DMs are open, so the prompt went there only
     assert all(f"<@{world.alice}>" not in m.content for m in emu.messages(thread)[posts:])
+    # a standing order given now answers the waiting prompt at once, and is kept for the next ones
+    args = {"order": "interrupt", "value": "overwatch_only"}
+    [kept] = await run(await emu.slash(world.alice, thread, "standing", args))
+    assert kept.ephemeral and "It answered the prompt that was waiting for you." in kept.content
+    assert "overwatch shots only (never interrupt)" in kept.content
+    assert not isinstance((await bot.tables.load(1)).state.top(), AgInterrupt)
 
 
 async def _opens_window(bot: Any, seat: str, action: Any) -> bool:
