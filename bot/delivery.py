@@ -441,12 +441,13 @@ class DeliveryWorker:
         if table.status != "active" or due <= self.clock():
             return "skipped", None, "moved on"
         user_id = int(row.target.split(":")[1])
-        left = round(float(row.payload.get("left", 0)))
+        left = float(row.payload.get("left", 0))
+        minutes = left >= 120  # an asynchronous deadline's warning counts minutes, a live turn's seconds
         content = t(
             table.lang,
-            "bot.time_warning",
+            "bot.time_warning_minutes" if minutes else "bot.time_warning",
             mention=mention(user_id),
-            count=left,
+            count=round(left / 60) if minutes else round(left),
             table=table.id,
             at=f"<t:{int(due)}:R>",
         )

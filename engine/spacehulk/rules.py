@@ -294,11 +294,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
                 action = Pass()
             else:
                 action = self.legal_actions(state, marine)[0]
-            return [
-                TimeLimit(
-                    marine, f"prompt-{state.version}", float(state.options.variants.timer_budget_s), action
-                )
-            ]
+            budget = float(state.options.variants.timer_budget_s)
+            # the asynchronous game warns an hour before a prompt's deadline (when it is that long)
+            warnings = (3600.0,) if budget > 2 * 3600 else ()
+            return [TimeLimit(marine, f"prompt-{state.version}", budget, action, warnings=warnings)]
         return []
 
     def pace_options(self, pace: str) -> dict[str, Any]:

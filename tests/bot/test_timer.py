@@ -138,7 +138,7 @@ async def test_warnings_at_30_and_10_seconds_reach_the_marine_player(
 async def test_the_async_pace_keeps_a_deadline_per_prompt(
     service: TableService, store: SqliteStore, clock: Clock, hulk: object
 ) -> None:
-    """Q18 "budget": each Marine prompt has its own deadline (a day by default); no live warnings."""
+    """Q18 "budget": each Marine prompt has its own deadline (a day by default), warned an hour before."""
     _, options = check_new("spacehulk", "marine", None, "en", "async")
     table = await service.create(
         game="spacehulk", creator=ALICE, guild_id=1, channel_id=2, lang="en", side="marine", options=options
@@ -150,7 +150,29 @@ async def test_the_async_pace_keeps_a_deadline_per_prompt(
     await service.order(table_id, ALICE, "M1 door")
     [second] = await timeouts(store, table_id)
     assert second.key != first.key and second.due_at == clock.now + 86_400
-    assert not await store.pending_deadlines(table_id, "warning")
+    # an hour before it runs out, a warning (the first prompt's was dropped with it)
+    [warning] = await store.pending_deadlines(table_id, "warning")
+    assert warning.due_at == second.due_at - 3600 and warning.payload["timeout"] == second.key
+
+
+async def test_the_warnings_are_posted_in_the_thread_with_a_mention(
+    service: TableService, store: SqliteStore, clock: Clock, hulk: object
+) -> None:
+    """A live turn's warning counts seconds; it is skipped once the turn is over."""
+    from bot.delivery import DeliveryWorker
+    from tests.bot.test_delivery import FakeDiscord
+
+    discord_ = FakeDiscord()
+    worker = DeliveryWorker(store, service, discord_, clock=clock)
+    table = await live_table(service)
+    await worker.run_once()
+    scheduler = Scheduler(store, service, clock=clock)
+    clock.advance(120)
+    assert await scheduler.tick() == 1
+    await worker.run_once()
+    [warning] = [m for m in discord_.in_channel(3) if "left" in m.panel.content]
+    assert warning.panel.content.startswith(f"⏱ <@{ALICE}>, 30 seconds left at table #{table}")
+    assert warning.ping == (ALICE,)
 
 
 def test_a_game_without_a_timer_refuses_a_pace(duel_game: object) -> None:

@@ -275,3 +275,8 @@ bot-time_warning = ⏱ { $mention }, { $count ->
     } at table #{ $table } (time runs out { $at }).
 
 bot-time_ran_out = Time ran out before your move arrived; here is where the table stands now.
+
+bot-time_warning_minutes = ⏱ { $mention }, { $count ->
+        [one] { $count } minute left
+       *[other] { $count } minutes left
+    } to answer at table #{ $table } (time runs out { $at }).

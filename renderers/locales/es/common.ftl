@@ -275,3 +275,8 @@ bot-time_warning = ⏱ { $mention }, { $count ->
     } en la mesa #{ $table } (el tiempo se acaba { $at }).
 
 bot-time_ran_out = El tiempo se acabó antes de que llegara tu jugada; así está la mesa ahora.
+
+bot-time_warning_minutes = ⏱ { $mention }, { $count ->
+        [one] queda { $count } minuto
+       *[other] quedan { $count } minutos
+    } para responder en la mesa #{ $table } (el tiempo se acaba { $at }).
