@@ -1044,12 +1044,12 @@ def _settle(tape: Tape) -> None:
                 _end_marine_phase(tape, "time")
                 continue
             if solo.waiting(tape.state):
-                _dispatch(tape, "genestealer", solo.act(tape))  # DW-SOLO-8: the engine plays them
+                solo.play(tape, _dispatch)  # DW-SOLO-8: the engine plays the Genestealers
                 continue
             return
         if not _step(tape, top):
             if solo.waiting(tape.state):
-                _dispatch(tape, "genestealer", solo.act(tape))
+                solo.play(tape, _dispatch)
                 continue
             return
     raise RuntimeError("agenda did not settle")

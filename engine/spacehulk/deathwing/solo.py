@@ -51,7 +51,7 @@ import heapq
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core import Action
+from engine.core import Action, Rejected
 
 from ..actions import Assault, Climb, Door, EndTurn, Jump, Move, Pass, PlaceStealer, SetFacing, Shift, Turn
 from ..board import FACINGS, VECTORS, Square, add, square_name
@@ -566,6 +566,7 @@ REASONS = (
     "stop_advance_entry_seen",
     "stop_blocked",
     "stop_ap",
+    "refused",
     "end_turn",
     "facing",
     "face_attacker",
@@ -608,6 +609,20 @@ def act(tape: Tape) -> Action:
             return action
     tape.emit(decided("end_turn"))
     return EndTurn()
+
+
+def play(tape: Tape, dispatch: Any) -> None:
+    """Choose the Genestealer side's next action and play it through `decide`'s own dispatch. Should
+    the rules refuse a model's move (a case the search did not foresee), that model stops for the turn
+    and the refusal is logged, so a solo game never stalls; a refused prompt answer is a bug and raises."""
+    action = act(tape)
+    try:
+        dispatch(tape, "genestealer", action)
+    except Rejected as refusal:
+        model = getattr(action, "model", None)
+        if model is None or isinstance(action, SetFacing):
+            raise
+        tape.emit(decided("refused", model, True, model=model, step=action.kind, why=refusal.message_id))
 
 
 def _make_order(tape: Tape) -> None:

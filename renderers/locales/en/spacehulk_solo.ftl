@@ -32,3 +32,4 @@ spacehulk-say-bid_made = { $seat } has bid (secret until both bids are in).
 spacehulk-say-bids_revealed = Bids: { $bids }.
 spacehulk-say-bids_tied = Bids: { $bids }. Equal bids: both bid again.
 spacehulk-say-sides_chosen = { $seat } bid lower and plays the Marines with { $points } points.
+spacehulk-solo-refused = The rules refused { $model }'s { $step } ({ $why }): it stops for this turn.

@@ -32,3 +32,4 @@ spacehulk-say-bid_made = { $seat } ha pujado (en secreto hasta que estén las do
 spacehulk-say-bids_revealed = Pujas: { $bids }.
 spacehulk-say-bids_tied = Pujas: { $bids }. Pujas iguales: los dos vuelven a pujar.
 spacehulk-say-sides_chosen = { $seat } pujó menos y juega con los Marines con { $points } puntos.
+spacehulk-solo-refused = Las reglas rechazaron { $step } de { $model } ({ $why }): se detiene este turno.

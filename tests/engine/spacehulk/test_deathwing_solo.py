@@ -321,6 +321,7 @@ def test_seeded_solo_games_always_end(seed: int, mission: str, ambush: bool) -> 
     state, log = play_solo(options, seed)
     assert state.outcome is not None
     assert fold(RULES, log).model_dump() == state.model_dump()
+    assert "refused" not in decisions(log)  # the rules never refused a move the player chose
     hide_moves_stay_out_of_sight(log)
 
 
@@ -369,3 +370,14 @@ def test_solo_views_round_trip_and_do_not_leak() -> None:
         legal = RULES.legal_actions(state, "marine")
         action = pilot.choose(RULES.view(state, "marine"), legal, dice_for(state).fork("pilot"))
         state = apply(RULES, state, RULES.decide(state, "marine", action, dice_for(state)))
+
+
+def test_a_refused_move_stops_that_genestealer_and_the_turn_goes_on(monkeypatch: Any) -> None:
+    """Should the rules refuse a move the player chose, that Genestealer stops (logged) and the solo turn
+    still ends, so the Marine player is never stuck."""
+    from engine.spacehulk.actions import Move
+
+    state, ids = solo_state("a....b", a=M("E"), b=G("W"))
+    monkeypatch.setattr(solo, "_next_step", lambda tape, g: Move(model=g.id, to=(0, 0, 0)))  # onto the Marine
+    after, events = end_marine_turn(state)
+    assert "refused" in decisions(events, ids["b"]) and after.turn == 2 and after.phase == "marine"
