@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import Event, Rejected, Rules, new_game
+from engine.core import Event, Rejected, Rules
 
+from . import moves, offload
 from .games import UnknownGame, presenter_for
 from .i18n import t
 from .store import AI, Store, TableRecord
@@ -131,6 +132,9 @@ class Lobby:
         async def get(self, table_id: int) -> TableRecord: ...
         def _rules(self, game: str) -> Rules[Any]: ...
         def _pilots(self, rules: Rules[Any], table: TableRecord, state: Any) -> tuple[Any, list[Event]]: ...
+        async def _write(
+            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
+        ) -> TableRecord: ...
         async def _commit(
             self,
             table: TableRecord,
@@ -258,12 +262,8 @@ class Lobby:
     async def _start(self, table: TableRecord) -> TableRecord:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
-        state, events = new_game(rules, table.options, table.seed)
-        entries: list[tuple[Event, str | None]] = [(e, None) for e in events]
-        state, ai_events = self._pilots(rules, table, state)
-        entries += [(e, AI) for e in ai_events]
-        await self._commit(table, rules, None, state, entries, actor_user=None, status="active")
-        return await self.get(table.id)
+        prepared = await offload.run(moves.opening, table.game, table, self.step_cap)
+        return await self._write(table, rules, prepared)
 
     async def rematch(
         self,

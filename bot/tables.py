@@ -33,17 +33,15 @@ from engine.core import (
     Seat,
     SeriesTable,
     fold,
-    play_pilots,
-    step,
 )
-from engine.core.orders import StepResult, answer_standing, play_order
+from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 
-from . import notices
+from . import moves, notices, offload
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .lobby import Lobby, parse_options
-from .store import AI, NewDelivery, NewEvent, StaleVersion, Store, TableRecord
+from .store import AI, NewDelivery, StaleVersion, Store, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -237,21 +235,24 @@ class TableService(Lobby):
             standing = await self._standing(table, rules)
             if dry_run:  # the other seats' standing orders are theirs to know: not probed by a rehearsal
                 standing = {s: orders for s, orders in standing.items() if s == seat}
-            result = play_order(
-                rules,
+            result, prepared = await offload.run(
+                moves.order,
+                table.game,
+                table,
+                state,
                 start,
                 seat,
                 text,
-                pilot_seats=table.ai_seats(),
-                standing=standing,
-                max_pilot_steps=self.step_cap,
+                standing,
+                self.step_cap,
+                user_id,
+                dry_run,
             )
-            if not dry_run and not result.changed:
+            if not dry_run and prepared is None:
                 assert result.refusal is not None
                 raise result.refusal
-            if not dry_run:
-                entries = [(e, actor if actor is not None else AI) for e, actor in result.entries]
-                table = await self._commit(table, rules, state, result.state, entries, actor_user=user_id)
+            if prepared is not None:
+                table = await self._write(table, rules, prepared)
             return OrderReport(
                 table,
                 rules,
@@ -378,21 +379,13 @@ class TableService(Lobby):
             await self._check_stale(table, rules, state, seat, expected)
         before = rules.view(state, seat)
         action = self._resolve(table, rules, state, seat, before, choice)
-        new_state, events = step(rules, state, seat, action)
-        entries: list[tuple[Event, str | None]] = [(e, seat) for e in events]
-        new_state, ai_events = self._pilots(rules, table, new_state)
-        entries += [(e, AI) for e in ai_events]
-        new_state, answered = answer_standing(
-            rules,
-            new_state,
-            await self._standing(table, rules),
-            pilot_seats=table.ai_seats(),
-            max_steps=self.step_cap,
+        standing = await self._standing(table, rules)
+        prepared = await offload.run(
+            moves.advance, table.game, table, state, seat, action, standing, self.step_cap, actor_user
         )
-        entries += [(e, actor if actor is not None else AI) for e, actor in answered]
-        first_seq = table.version + 1
-        after = await self._commit(table, rules, state, new_state, entries, actor_user=actor_user)
-        return Applied(after, rules, seat, action, [e for e, _ in entries], new_state, first_seq, before)
+        after = await self._write(table, rules, prepared)
+        events = [e for e, _ in prepared.entries]
+        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
 
     def _resolve(
         self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice
@@ -445,19 +438,7 @@ class TableService(Lobby):
             raise moved_on()
 
     def _pilots(self, rules: Rules[Any], table: TableRecord, state: Any) -> tuple[Any, list[Event]]:
-        ai = table.ai_seats()
-        if not ai:
-            return state, []
-        state, events = play_pilots(rules, state, ai, max_steps=self.step_cap)
-        if (
-            rules.outcome(state) is None
-            and set(ai) & rules.active_seats(state)
-            and not (set(rules.active_seats(state)) - set(ai))
-        ):
-            log.warning(
-                "table %s: AI step cap (%s) reached at version %s", table.id, self.step_cap, state.version
-            )
-        return state, events
+        return moves.pilots(rules, table, state, self.step_cap)
 
     async def _commit(
         self,
@@ -470,30 +451,26 @@ class TableService(Lobby):
         actor_user: int | None,
         status: str | None = None,
     ) -> TableRecord:
+        """Commit `old` -> `new` computed here (a move's usual path computes it off the loop:
+        `bot/moves.py`, then `_write`)."""
+        return await self._write(
+            table, rules, moves.prepare(table, rules, old, new, entries, actor_user=actor_user, status=status)
+        )
+
+    async def _write(self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction."""
-        outcome = rules.outcome(new)
-        fields: dict[str, Any] = {"version": new.version}
-        if status is not None:
-            fields["status"] = status
-        if outcome is not None:
-            fields["status"] = "finished"
-            fields["outcome"] = outcome.model_dump(mode="json")
+        new, change = prepared.state, prepared.change
         first_seq = table.version + 1
-        summary_from = (
-            await self.store.last_summary_end(table.id) + 1 if notices.closes_turn(rules, old, new) else None
-        )
-        change = notices.plan(
-            table, rules, old, new, [e for e, _ in entries], first_seq, actor_user, summary_from=summary_from
-        )
-        # Serialised before taking the store's lock: the transaction holds it only to write.
-        events = [NewEvent(kind=e.kind, data=e.model_dump(mode="json"), actor=actor) for e, actor in entries]
-        snapshot = new.model_dump_json()
+        if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
+            turn = change.deliveries[0]
+            turn.payload["from"] = await self.store.last_summary_end(table.id) + 1
+            turn.payload["summary"] = True
         crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:
-                await tx.append_events(table.id, first_seq, events)
-                await tx.update_table(table.id, expected_version=table.version, **fields)
-                await tx.put_snapshot(table.id, new.version, schema_hash(rules), snapshot)
+                await tx.append_events(table.id, first_seq, prepared.events)
+                await tx.update_table(table.id, expected_version=table.version, **prepared.fields)
+                await tx.put_snapshot(table.id, new.version, schema_hash(rules), prepared.snapshot)
                 await tx.touch_status(table.id)
                 for row in change.deliveries:
                     await tx.add_delivery(row)
@@ -503,7 +480,7 @@ class TableService(Lobby):
                     rules,
                     new,
                     change,
-                    finished=outcome is not None,
+                    finished="outcome" in prepared.fields,
                     now=self.clock(),
                     reminder_delay=self.reminder_delay,
                 )

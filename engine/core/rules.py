@@ -35,6 +35,15 @@ class Rejected(Exception):
     def text(self) -> str:
         return str(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its parts (pickle would call __init__ with the formatted text alone): a
+        # refusal crosses from a worker process as itself.
+        return (_rejected, (self.message_id, self.default, self.params))
+
+
+def _rejected(message_id: str, default: str, params: dict[str, Any]) -> Rejected:
+    return Rejected(message_id, default, **params)
+
 
 class Model(BaseModel):
     """Base of actions, events and views: frozen, no unknown fields."""

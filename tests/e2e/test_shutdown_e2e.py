@@ -26,6 +26,9 @@ async def test_sigterm_with_moves_in_flight_exits_0_within_5_s_and_a_restart_del
     proc = await spawn(emu, db_path, log)
     try:
         await emu.wait_for(lambda: emu.store.command("game", None), timeout=10)
+        # The promise is for a bot at work, not one still booting: its worker pool's forkserver
+        # imports the whole catalogue (seconds of CPU on a loaded machine) right after login.
+        await emu.wait_for(lambda: "worker process(es) started" in log.read_text(), timeout=60, poll=0.1)
         args = {"game": "duel", "opponent": world.bob, "side": "red"}
         await run(await emu.slash(world.alice, world.channel, "game new", args))
         [thread] = emu.threads(world.channel)
