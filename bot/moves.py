@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Action, Event, Rules, Seat, new_game, play_pilots, step
-from engine.core.orders import OrderResult, play_order
+from engine.core.orders import OrderResult, answer_standing, play_order
 
 from . import notices
 from .games import rules_for
@@ -100,15 +100,21 @@ def advance(
     state: Any,
     seat: Seat,
     action: Action,
+    standing: Mapping[Seat, Mapping[str, str]],
     step_cap: int,
     actor_user: int | None,
 ) -> Prepared:
-    """One accepted action: decide/evolve, the AI seats' answers, and the commit's rows."""
+    """One accepted action: decide/evolve, the AI seats' answers, the prompts the seats' standing
+    orders answer, and the commit's rows."""
     rules = rules_for(game)
     new_state, events = step(rules, state, seat, action)
     entries: Entries = [(e, seat) for e in events]
     new_state, ai_events = pilots(rules, table, new_state, step_cap)
     entries += [(e, AI) for e in ai_events]
+    new_state, answered = answer_standing(
+        rules, new_state, standing, pilot_seats=table.ai_seats(), max_steps=step_cap
+    )
+    entries += [(e, actor if actor is not None else AI) for e, actor in answered]
     return prepare(table, rules, state, new_state, entries, actor_user=actor_user)
 
 
