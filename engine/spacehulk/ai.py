@@ -92,6 +92,11 @@ class GenestealerPilot:
                     return -1000  # DW-GEN-4 allows fewer blips; this pilot always brings them all
             return 0.5  # EndTurn, Pass and anything else: only when nothing helps
 
+        leaders = {p.id for p in view.pieces if p.leader}
+        if leaders:  # DW-CR-8: Cloud Runner's leader moves after all the others
+            others = [act for act in legal if getattr(act, "model", None) not in leaders]
+            if any(score(act) > 0.5 for act in others):
+                legal = others
         best = max(score(act) for act in legal)
         ties = [act for act in legal if score(act) == best]
         return ties[dice.index(len(ties))] if len(ties) > 1 else ties[0]

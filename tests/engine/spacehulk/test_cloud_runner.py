@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import Move
+from engine.spacehulk.actions import EndTurn, Move
 from engine.spacehulk.board import chebyshev
 from engine.spacehulk.cloud_runner import (
     REINFORCEMENT_D6,
@@ -325,3 +325,37 @@ def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() ->
     after, _ = step(RULES, state, "marine", order)
     assert len(after.marines()) == 5
     assert {p.pos for p in after.marines()} == set(after.mission.marine_corridors[0])
+
+
+def test_the_genestealer_pilot_moves_the_leader_after_the_others() -> None:
+    """DW-CR-8: the marked leader moves like the others but after all of them (the engine's pilot)."""
+    state = game(5)
+    state, move = _into_exit(state)
+    state = with_(state, tally={"board": 9})
+    state, _ = step(RULES, state, "marine", move)
+    state, _ = step(RULES, state, "marine", EndTurn())
+    pilot = RULES.pilot("genestealer")
+    leader = next(p.id for p in state.pieces.values() if p.leader)
+    moved: list[str] = []
+    for _ in range(400):
+        if state.phase != "stealer" or RULES.outcome(state) is not None:
+            break
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        action = (
+            pilot.choose(RULES.view(state, seat), legal, dice_for(state).fork("t"))
+            if seat == "genestealer"
+            else legal[0]
+        )
+        model = getattr(action, "model", None)
+        if (
+            seat == "genestealer"
+            and isinstance(model, str)
+            and model.startswith("g")
+            and action.kind == "move"
+        ):
+            moved.append(model)
+        state, _ = step(RULES, state, seat, action)
+    assert leader in moved and len(set(moved)) > 1
+    first = moved.index(leader)
+    assert all(m == leader for m in moved[first:])  # once the leader moves, nobody else does
