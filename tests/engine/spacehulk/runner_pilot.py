@@ -16,7 +16,7 @@ from engine.spacehulk.state import SpaceHulkState
 def goals(state: SpaceHulkState) -> list[Any]:
     exit_ = list(state.mission.objective)
     if exit_:
-        return exit_
+        return exit_[-1:]  # the far end, so the file walks in behind the leader
     return [p.pos for p in state.pieces.values() if p.leader and p.pos is not None] or [
         p.pos for p in state.pieces.values() if p.kind == "genestealer" and p.pos is not None
     ]

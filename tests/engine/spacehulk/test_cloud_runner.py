@@ -246,16 +246,16 @@ def run(seed: int, max_steps: int = 30_000) -> tuple[SpaceHulkState, list[Any]]:
     raise AssertionError(f"seed {seed}: the run did not end")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_a_seeded_whole_run_ends(seed: int) -> None:
-    """DW-CR-3 .. DW-CR-10: a seeded run crosses boards in one game and ends (a win on seed 2); the log
+    """DW-CR-3 .. DW-CR-10: a seeded run crosses boards in one game and ends (a win on seed 0); the log
     folds back to the live state."""
     state, log = run(seed)
     outcome = RULES.outcome(state)
     assert outcome is not None and outcome.params["board"] >= 2
     assert sum(1 for e in log if e.kind == "board_entered") == outcome.params["board"] - 1
     assert fold(RULES, log).model_dump() == state.model_dump()
-    if seed == 2:
+    if seed == 0:
         assert outcome.reason == "spacehulk.win.leader" and outcome.params["board"] == 10
 
 
