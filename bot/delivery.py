@@ -431,7 +431,7 @@ class DeliveryWorker:
             return "skipped", None, "moved on"
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
-        content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.id, status=where)
+        content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.number, status=where)
         return await self._public(row, table, content, [user_id])
 
     async def _warning(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:

@@ -213,13 +213,13 @@ class Lobby:
             table = await self.get(table_id)
             if table.status != "lobby":
                 raise Rejected(
-                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
+                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table.number
                 )
             if table.seat_of(user_id) is not None:
-                raise Rejected("bot.already_seated", "You already sit at table #{table}.", table=table_id)
+                raise Rejected("bot.already_seated", "You already sit at table #{table}.", table=table.number)
             if table.invited and user_id not in table.invited:
                 raise Rejected(
-                    "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table_id
+                    "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table.number
                 )
             free = [s for s, h in table.seats.items() if h is None]
             if side is not None:
@@ -229,7 +229,7 @@ class Lobby:
             elif free:
                 seat = free[0]
             else:
-                raise Rejected("bot.table_full", "Table #{table} is full.", table=table_id)
+                raise Rejected("bot.table_full", "Table #{table} is full.", table=table.number)
             seats = {**table.seats, seat: user_id}
             async with self.store.transaction() as tx:
                 await tx.update_table(table_id, seats=seats, expected_version=0)
@@ -246,13 +246,13 @@ class Lobby:
             table = await self.get(table_id)
             if table.status != "lobby":
                 raise Rejected(
-                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table_id
+                    "bot.not_in_lobby", "Table #{table} is not waiting for players.", table=table.number
                 )
             if user_id != table.created_by:
                 raise Rejected(
                     "bot.creator_only",
                     "Only the player who opened table #{table} can start it.",
-                    table=table_id,
+                    table=table.number,
                 )
             seats = {s: (h if h is not None else AI) for s, h in table.seats.items()}
             async with self.store.transaction() as tx:
@@ -277,9 +277,11 @@ class Lobby:
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.seat_of(user_id) is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+                raise Rejected(
+                    "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
+                )
             if not table.is_over:
-                raise Rejected("bot.not_over", "Table #{table} is still being played.", table=table_id)
+                raise Rejected("bot.not_over", "Table #{table} is still being played.", table=table.number)
             existing = await self.store.find_rematch(table_id)
             if existing is not None:
                 new_id, created = existing.id, False

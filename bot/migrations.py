@@ -130,6 +130,21 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX tables_in_series ON tables(series_of, series_key)",
         ),
     ),
+    (
+        4,
+        (
+            # Issue 15 item 2: a table's number reads per server (the first table of a server is #1).
+            # Existing tables are numbered in the order they were opened, per server; the tables
+            # with no server (guild_id NULL) are numbered among themselves. `id` stays the key that
+            # custom ids, events and deliveries use.
+            "ALTER TABLE tables ADD COLUMN number INTEGER",
+            """UPDATE tables SET number = (
+                SELECT COUNT(*) FROM tables AS earlier
+                WHERE earlier.guild_id IS tables.guild_id AND earlier.id <= tables.id
+            )""",
+            "CREATE UNIQUE INDEX tables_by_number ON tables(guild_id, number)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

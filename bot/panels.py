@@ -122,7 +122,7 @@ def seat_with_holder(table: TableRecord, seat: str, lang: str) -> str:
 
 
 def header(table: TableRecord, lang: str) -> str:
-    return t(lang, "bot.table_header", game=game_name(table.game, lang), table=table.id)
+    return t(lang, "bot.table_header", game=game_name(table.game, lang), table=table.number)
 
 
 def outcome_text(table: TableRecord, lang: str) -> str | None:
@@ -140,7 +140,7 @@ def outcome_text(table: TableRecord, lang: str) -> str | None:
     winners = [seat_with_holder(table, s, lang) for s in outcome.winners]
     losers = [seat_with_holder(table, s, lang) for s in table.seats if s not in outcome.winners]
     if table.status == "abandoned":
-        return t(lang, "bot.outcome_abandoned", table=table.id)
+        return t(lang, "bot.outcome_abandoned", table=table.number)
     if not winners:
         return t(lang, "bot.outcome_draw", reason=reason)
     if not losers:

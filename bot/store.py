@@ -39,6 +39,7 @@ class TableRecord(Record):
     """One game table: who sits where, where it is shown, and how far the log has gone."""
 
     id: int
+    number: int  # the table's number on its server (#1 is the server's first table); `id` is global
     game: str
     guild_id: int | None
     channel_id: int | None
@@ -262,6 +263,7 @@ class Store(Protocol):
     def transaction(self) -> Any: ...
     async def schema_version(self) -> int: ...
     async def get_table(self, table_id: int) -> TableRecord | None: ...
+    async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None: ...
     async def find_rematch(self, table_id: int) -> TableRecord | None: ...
     async def find_in_series(self, series_of: int, key: str) -> TableRecord | None: ...
     async def list_tables(
@@ -296,7 +298,7 @@ class Store(Protocol):
 
 _TABLE_COLUMNS = (
     "id, game, guild_id, channel_id, thread_id, status, seats, invited, options, seed, version, lang,"
-    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at, series_of, series_key"
+    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at, series_of, series_key, number"
 )
 _DELIVERY_COLUMNS = "id, table_id, version, kind, target, payload, status, generation, attempts, not_before, message_id, last_error"
 _DEADLINE_COLUMNS = "id, table_id, kind, seat, key, version, due_at, status, payload"
@@ -340,6 +342,7 @@ def _table(row: Sequence[Any]) -> TableRecord:
         updated_at=row[17],
         series_of=row[18],
         series_key=row[19],
+        number=row[20],
     )
 
 
@@ -490,8 +493,9 @@ class SqliteTx:
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?))",
             (
                 game,
                 guild_id,
@@ -509,6 +513,7 @@ class SqliteTx:
                 self._now,
                 series_of,
                 series_key,
+                guild_id,
             ),
         )
         assert cursor.lastrowid is not None
@@ -766,6 +771,15 @@ class SqliteStore:
         if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
             return None
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
+        """The table a server knows as #`number` (None: no such table on that server)."""
+        if not -(2**63) <= number < 2**63:  # beyond SQLite's INTEGER: no such table
+            return None
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS ? AND number = ?", (guild_id, number)
+        )
         return _table(rows[0]) if rows else None
 
     async def find_rematch(self, table_id: int) -> TableRecord | None:

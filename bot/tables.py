@@ -196,7 +196,9 @@ class TableService(Lobby):
             table = loaded.table
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+                raise Rejected(
+                    "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
+                )
             return await self._submit(loaded, seat, action, expected_version, actor_user=user_id)
 
     async def order(
@@ -374,7 +376,7 @@ class TableService(Lobby):
         if table.is_over:
             raise Rejected("core.game_over", "This game is over.")
         if table.status == "lobby" or state is None:
-            raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.id)
+            raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
         if expected is not None and expected != table.version:
             await self._check_stale(table, rules, state, seat, expected)
         before = rules.view(state, seat)
@@ -568,7 +570,9 @@ class TableService(Lobby):
             table = await self.get(table_id)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+                raise Rejected(
+                    "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
+                )
             if table.is_over:
                 raise Rejected("core.game_over", "This game is over.")
             winners = [s for s in table.seats if s != seat]

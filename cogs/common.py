@@ -57,7 +57,11 @@ async def resolve_table(interaction: discord.Interaction, table: int | None) -> 
     """The table named, else the one being played in this thread (the newest if several)."""
     bot = tablero(interaction)
     if table is not None:
-        record = await bot.tables.get(table)
+        # The number a server shows (#1 is its first table), not the store's global id.
+        found = await bot.store.table_by_number(interaction.guild_id, table)
+        if found is None:
+            raise Rejected("bot.no_such_table", "There is no table #{table}.", table=table)
+        record = found
     else:
         channel = interaction.channel_id
         here = (
@@ -88,7 +92,7 @@ def table_label(table: TableRecord, lang: str, viewer: int | None = None) -> str
 
     seats = ", ".join(f"{seat_name(table.game, s, lang)}: {holder(h)}" for s, h in table.seats.items())
     status = t(lang, f"bot.status.{table.status}")
-    return f"#{table.id} {game_name(table.game, lang)} · {status} · {seats}"[:100]
+    return f"#{table.number} {game_name(table.game, lang)} · {status} · {seats}"[:100]
 
 
 async def table_choices(
@@ -105,5 +109,5 @@ async def table_choices(
         label = table_label(record, lang, interaction.user.id)
         if current and current.lower() not in label.lower():
             continue
-        choices.append(app_commands.Choice(name=label, value=record.id))
+        choices.append(app_commands.Choice(name=label, value=record.number))
     return choices[:25]

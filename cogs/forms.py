@@ -79,7 +79,9 @@ class FormButton(TableItem, custom=ids.FORM):
         loaded = await tablero(interaction).tables.load(self.table)
         seat = loaded.table.seat_of(interaction.user.id)
         if seat is None:
-            raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=self.table)
+            raise Rejected(
+                "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
+            )
         if loaded.state is None or loaded.table.version != version or loaded.table.is_over:
             raise moved_on()
         rules = loaded.rules

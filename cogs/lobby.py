@@ -168,7 +168,7 @@ async def joinable_tables(interaction: discord.Interaction, current: str) -> lis
     lang = lang_of(interaction)
     user = interaction.user.id
     choices = [
-        app_commands.Choice(name=table_label(r, lang, user), value=r.id)
+        app_commands.Choice(name=table_label(r, lang, user), value=r.number)
         for r in tables
         if (not r.invited or user in r.invited) and r.seat_of(user) is None
     ]
@@ -185,7 +185,7 @@ async def list_line(interaction: discord.Interaction, record: TableRecord, lang:
     seats = " · ".join(
         f"{seat_name(record.game, s, lang)}: {holder_text(record, s, lang)}" for s in record.seats
     )
-    line = f"**#{record.id}** {game_name(record.game, lang)} · {t(lang, f'bot.status.{record.status}')} · {seats}"
+    line = f"**#{record.number}** {game_name(record.game, lang)} · {t(lang, f'bot.status.{record.status}')} · {seats}"
     if record.status == "active":
         loaded = await tablero(interaction).tables.load(record.id)
         if loaded.state is not None:
@@ -275,7 +275,7 @@ class Lobby(
             options=parsed,
         )
         interaction.extras["table"] = table.id
-        name = t(lang, "bot.thread_name", game=game_name(game, lang), table=table.id)
+        name = t(lang, "bot.thread_name", game=game_name(game, lang), table=table.number)
         thread_id = await bot.open_thread(interaction.channel, interaction.channel_id, name)
         table = await bot.tables.open(table.id, thread_id=thread_id)
         where = f"<#{thread_id}>" if thread_id else ""
@@ -286,7 +286,7 @@ class Lobby(
             user=mention(interaction.user.id),
             opponent=mention(opponent_id) if opponent_id else "",
             game=game_name(game, lang),
-            table=table.id,
+            table=table.number,
             where=where,
         )
         pings = [discord.Object(opponent_id)] if opponent_id else []
@@ -312,7 +312,7 @@ class Lobby(
         seat = record.seat_of(interaction.user.id) or ""
         key = "bot.joined_started" if record.status == "active" else "bot.joined"
         await interaction.followup.send(
-            t(lang, key, table=record.id, seat=seat_name(record.game, seat, lang)), ephemeral=True
+            t(lang, key, table=record.number, seat=seat_name(record.game, seat, lang)), ephemeral=True
         )
 
     @app_commands.command(
@@ -327,7 +327,7 @@ class Lobby(
         record = await resolve_table(interaction, table)
         record = await tablero(interaction).tables.start(record.id, interaction.user.id)
         await interaction.followup.send(
-            t(lang_of(interaction), "bot.started", table=record.id), ephemeral=True
+            t(lang_of(interaction), "bot.started", table=record.number), ephemeral=True
         )
 
     @app_commands.command(
@@ -383,7 +383,7 @@ class Lobby(
         record = await resolve_table(interaction, table)
         await tablero(interaction).tables.resign(record.id, interaction.user.id)
         await interaction.followup.send(
-            t(lang_of(interaction), "bot.resigned", table=record.id), ephemeral=True
+            t(lang_of(interaction), "bot.resigned", table=record.number), ephemeral=True
         )
 
     @app_commands.command(
@@ -400,7 +400,7 @@ class Lobby(
             record.id, interaction.user.id, is_admin=is_admin(interaction)
         )
         await interaction.followup.send(
-            t(lang_of(interaction), "bot.abandoned", table=record.id), ephemeral=True
+            t(lang_of(interaction), "bot.abandoned", table=record.number), ephemeral=True
         )
 
     @app_commands.command(
@@ -415,10 +415,10 @@ class Lobby(
         record = await resolve_table(interaction, table)
         log = await tablero(interaction).tables.log_for(record.id, interaction.user.id)
         data = json.dumps(log, indent=1, ensure_ascii=False).encode()
-        file = discord.File(io.BytesIO(data), filename=f"table-{record.id}-log.json")
+        file = discord.File(io.BytesIO(data), filename=f"table-{record.number}-log.json")
         key = "bot.log_full" if log["redacted_for"] is None else "bot.log_redacted"
         await interaction.followup.send(
-            t(lang_of(interaction), key, table=record.id), file=file, ephemeral=True
+            t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
         )
 
     @app_commands.command(

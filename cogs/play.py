@@ -108,7 +108,9 @@ async def show_private(
     interaction.extras["version"] = loaded.table.version
     seat = loaded.table.seat_of(interaction.user.id)
     if seat is None:
-        raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+        raise Rejected(
+            "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
+        )
     panel = await private_panel(
         loaded.table,
         loaded.rules,
@@ -281,13 +283,13 @@ class RematchButton(TableItem, custom=ids.REMATCH):
 
         async def new_thread(table: TableRecord) -> int | None:
             lang = table.lang
-            name = t(lang, "bot.thread_name", game=game_name(table.game, lang), table=table.id)
+            name = t(lang, "bot.thread_name", game=game_name(table.game, lang), table=table.number)
             parent = table.channel_id
             return None if parent is None else await bot.open_thread(None, parent, name)
 
         new, created = await bot.tables.rematch(self.table, interaction.user.id, new_thread=new_thread)
         key = "bot.rematch_created" if created else "bot.rematch_exists"
-        await interaction.followup.send(t(lang_of(interaction), key, table=new.id), ephemeral=True)
+        await interaction.followup.send(t(lang_of(interaction), key, table=new.number), ephemeral=True)
 
 
 class JoinButton(TableItem, custom=ids.JOIN):
@@ -297,7 +299,7 @@ class JoinButton(TableItem, custom=ids.JOIN):
         # One prompt for the joiner (issue 15): their DM carries the choices (or, with closed DMs, a
         # mention sends them to "My hand"); this answer only says where they stand.
         key = "bot.started" if record.status == "active" else "bot.joined_waiting"
-        await interaction.followup.send(t(lang_of(interaction), key, table=record.id), ephemeral=True)
+        await interaction.followup.send(t(lang_of(interaction), key, table=record.number), ephemeral=True)
 
 
 class StartButton(TableItem, custom=ids.START):
@@ -305,7 +307,7 @@ class StartButton(TableItem, custom=ids.START):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await tablero(interaction).tables.start(self.table, interaction.user.id)
         await interaction.followup.send(
-            t(lang_of(interaction), "bot.started", table=record.id), ephemeral=True
+            t(lang_of(interaction), "bot.started", table=record.number), ephemeral=True
         )
 
 

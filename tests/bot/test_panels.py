@@ -97,6 +97,7 @@ async def test_a_table_ended_by_resignation_shows_the_outcome_not_whose_move_it_
     def table(status: str, outcome: dict | None) -> TableRecord:
         return TableRecord(
             id=9,
+            number=9,
             game="canyon",
             guild_id=1,
             channel_id=2,

@@ -139,3 +139,83 @@ async def test_list_tables_filters_by_user_and_channel_in_sql(store: SqliteStore
     assert [t.id for t in await store.list_tables(channel_id=21)] == [invited]
     assert [t.id for t in await store.list_tables(channel_id=2)] == [invited, mine]
     assert await store.list_tables(guild_id=2, user_id=10) == []
+
+
+async def _version_1_database(path: Path) -> None:
+    """A database as the code before migration 2 left it: schema 1, tables of two servers (and one
+    with no server) opened in an interleaved order, no `number` column."""
+    from bot.migrations import MIGRATIONS
+
+    async with aiosqlite.connect(path) as raw:
+        await raw.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for statement in MIGRATIONS[0][1]:
+            await raw.execute(statement)
+        await raw.execute("INSERT INTO schema_version (version) VALUES (1)")
+        for guild in (7, 8, 7, None, 8, 7):
+            await raw.execute(
+                "INSERT INTO tables (game, guild_id, channel_id, status, seats, options, seed, lang,"
+                " created_by, created_at, updated_at) VALUES ('duel', ?, 2, 'active', '{}', '{}', 1, 'en',"
+                " 10, 0, 0)",
+                (guild,),
+            )
+        await raw.commit()
+
+
+async def test_migration_4_numbers_an_old_database_s_tables_per_server(db_path: Path) -> None:
+    """Issue 15 item 2: a table's number reads per server (the first table of a server is #1); the
+    tables already stored are numbered in the order they were opened, and new ones follow on."""
+    await _version_1_database(db_path)
+    store = SqliteStore(db_path)
+    await store.open()
+    try:
+        assert await store.schema_version() == LATEST
+        numbers = {t.id: (t.guild_id, t.number) for t in await store.list_tables()}
+        assert numbers == {1: (7, 1), 2: (8, 1), 3: (7, 2), 4: (None, 1), 5: (8, 2), 6: (7, 3)}
+        async with store.transaction() as tx:
+            new_id = await tx.insert_table(
+                game="duel",
+                guild_id=8,
+                channel_id=2,
+                thread_id=None,
+                status="lobby",
+                seats={"red": 10, "blue": None},
+                invited=[],
+                options={},
+                seed=1,
+                lang="en",
+                created_by=10,
+            )
+        new = await store.get_table(new_id)
+        assert new is not None and (new.id, new.number) == (7, 3)
+        found = await store.table_by_number(8, 3)
+        assert found is not None and found.id == new_id
+        found = await store.table_by_number(None, 1)
+        assert found is not None and found.id == 4
+        assert await store.table_by_number(9, 1) is None and await store.table_by_number(7, 2**70) is None
+        # One number per server: a duplicate is refused by the index.
+        with pytest.raises(aiosqlite.IntegrityError):
+            await store.db.execute("UPDATE tables SET number = 1 WHERE id = 3")
+    finally:
+        await store.close()
+
+
+async def test_a_new_server_s_first_table_is_number_1(store: SqliteStore) -> None:
+    """Issue 15 item 2: numbering starts at 1 on every server, whatever the other servers hold."""
+    first = await _table(store)  # guild 1
+    async with store.transaction() as tx:
+        other = await tx.insert_table(
+            game="duel",
+            guild_id=2,
+            channel_id=3,
+            thread_id=None,
+            status="lobby",
+            seats={"red": 10, "blue": None},
+            invited=[],
+            options={},
+            seed=1,
+            lang="en",
+            created_by=10,
+        )
+    second = await _table(store)  # guild 1 again
+    rows = {t.id: t.number for t in await store.list_tables()}
+    assert rows == {first: 1, other: 1, second: 2}

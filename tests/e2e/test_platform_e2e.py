@@ -277,3 +277,39 @@ async def test_an_idle_player_is_reminded_in_the_thread(
     link = f"https://discord.com/channels/{world.guild}/{thread}/{status_message(emu, thread, 1).id}"
     assert f"Press **My hand** on [the table message]({link})" in reminder.content  # where to act
     assert [d.status for d in await bot.store.deadlines(1) if d.kind == "reminder"] == ["done"]
+
+
+async def test_table_numbers_read_per_server_and_the_list_links_each_table_s_own_thread(
+    emu: Emulator, world: World, tablero: TableroBot
+) -> None:
+    """Issue 15 item 2: the first table of each server is #1 (in its thread's name, its messages, the
+    list and the `table` argument), and /game list shows every table with a link to its own thread."""
+    other = emu.create_guild("Other server")
+    other_channel = emu.create_channel(other.id, "games")
+    emu.add_member(other.id, world.alice)
+    await emu.wait_for(lambda: tablero.get_guild(other.id))
+    await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))  # id 1, here #1
+    [reply] = await run(await emu.slash(world.alice, other_channel, "game new", {"game": "duel"}))  # id 2
+    assert "(table #1)" in reply.content  # the other server's first table
+    await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))  # id 3, here #2
+    await tablero.delivery.wait_idle()
+    [there] = emu.threads(other_channel)
+    assert emu.store.channels[there].name.endswith("#1")
+    here = emu.threads(world.channel)
+    assert sorted(emu.store.channels[t].name[-2:] for t in here) == ["#1", "#2"]
+    [listing] = await run(await emu.slash(world.alice, world.channel, "game list", {}))
+    lines = listing.content.splitlines()[1:]
+    assert [line.split("**")[1] for line in lines] == ["#2", "#1"]  # newest first
+    by_name = {emu.store.channels[t].name[-2:]: t for t in here}
+    assert f"<#{by_name['#2']}>" in lines[0] and f"<#{by_name['#1']}>" in lines[1]  # each its own thread
+    [listing] = await run(await emu.slash(world.alice, other_channel, "game list", {}))
+    assert listing.content.splitlines()[1].startswith("**#1**") and f"<#{there}>" in listing.content
+    # A typed number means this server's table: #1 on the other server is the table with id 2.
+    [status] = await run(await emu.slash(world.alice, other_channel, "game status", {"table": 1}))
+    assert "table #1" in status.content
+    [answer] = await run(await emu.slash(world.alice, other_channel, "game status", {"table": 2}))
+    assert answer.ephemeral and "There is no table #2" in answer.content  # #2 lives on the first server
+    choices = await emu.autocomplete(
+        world.alice, other_channel, "game status", {"table": ""}, focused="table"
+    )
+    assert [c["value"] for c in choices] == [1]

@@ -69,6 +69,7 @@ def record_for(rules: Rules[Any], state: Any, seed: int) -> TableRecord:
     outcome = rules.outcome(state)
     return TableRecord(
         id=7,
+        number=7,
         game=rules.name,
         guild_id=1,
         channel_id=2,
