@@ -181,3 +181,29 @@ def test_removed_cards_are_shown_once_the_game_is_over_and_never_before() -> Non
                 assert v.removed_cards is None
         ended += state.phase == "over"
     assert ended >= 40
+
+
+def test_a_deep_copy_of_the_state_shares_no_container() -> None:
+    """core.step and the tape copy the state on every move (CanyonState.__deepcopy__ is hand-written
+    for speed): writing into any list or dict of the copy leaves the original as it was."""
+    for state, _ in positions(3):
+        if state.turn < 2 or not state.rolls:
+            continue
+        before = state.model_dump()
+        copy = state.model_copy(deep=True)
+        assert copy == state
+        for name, value in copy.__dict__.items():
+            if isinstance(value, list):
+                value.append(99)
+                for item in value:
+                    if isinstance(item, list):
+                        item.append(99)
+            elif isinstance(value, dict):
+                for key, item in list(value.items()):
+                    if isinstance(item, list):
+                        item.append(99)
+                    else:
+                        value[key] = 99
+        assert state.model_dump() == before
+        return
+    raise AssertionError("no position with rolls")
