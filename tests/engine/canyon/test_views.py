@@ -192,7 +192,7 @@ def test_a_deep_copy_of_the_state_shares_no_container() -> None:
         before = state.model_dump()
         copy = state.model_copy(deep=True)
         assert copy == state
-        for name, value in copy.__dict__.items():
+        for value in copy.__dict__.values():
             if isinstance(value, list):
                 value.append(99)
                 for item in value:
