@@ -125,6 +125,16 @@ def other(seat: Seat) -> Seat:
     return SMAUG if seat == BILBO else BILBO
 
 
+def same_spot(a: Point, b: Point) -> bool:
+    """True when `b` reads as `a` at the table's 0.01-inch precision (§8.1) on both axes.
+
+    Reading (§8.1, issue 15 item 5): a point typed to the hundredth names every spot that rounds to it,
+    so the position a form shows (each coordinate rounded to 0.01 in) typed back means "where the
+    figure stands", not a move of up to 0.007 in diagonally."""
+    half = MIN_TRAVEL_IN + 1e-9
+    return abs(a.x - b.x) <= half and abs(a.y - b.y) <= half
+
+
 def inches(value: float) -> str:
     """A distance for a message: at most two decimals, no trailing zeros (4, 4.1, 5.25)."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
@@ -286,7 +296,7 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
     if isinstance(action, MoveTo):
         end = Point(x=action.x, y=action.y)
         length = distance(start, end)
-        if length < MIN_TRAVEL_IN:  # a move that goes nowhere is no move (staying put is a pass)
+        if length < MIN_TRAVEL_IN or same_spot(start, end):  # no move (staying put is a pass)
             raise refuse("arkenstone.no_move", figure=name)
         if not in_reach(length, limit):
             raise _too_far(length, name, limit)

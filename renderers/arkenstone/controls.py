@@ -172,13 +172,10 @@ def action_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) ->
 
 def placement_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> list[Control]:
     """Manual placement (AK-SET-1..4): menus of the free cells, and exact coordinates where allowed."""
-    spots = _indexed(legal, (PlaceFigure, PlaceCard))
     controls: list[Control] = []
-    for n, start in enumerate(range(0, len(spots), SELECT_OPTIONS)):
-        chunk = spots[start : start + SELECT_OPTIONS]
-        first, last = (_cell_of(a) for _, a in (chunk[0], chunk[-1]))
+    for n, chunk in enumerate(cell_menus(_indexed(legal, (PlaceFigure, PlaceCard)))):
         options = tuple(Option(text.action_label(a, lang), i) for i, a in chunk)
-        controls.append(Menu(t(lang, "arkenstone.ui.cells", first=first, last=last), options, row=n))
+        controls.append(Menu(cells_title(chunk, lang), options, row=n))
     if view.phase in FIGURES or view.options.layout == "free":  # figures anywhere; cards only in "free"
         controls.append(place_form(view, lang, row=len(controls)))
     return controls
@@ -198,6 +195,38 @@ def controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> list[C
 def _cell_of(action: Action) -> str:
     assert isinstance(action, PlaceFigure | PlaceCard)
     return cell_at(Point(x=action.x, y=action.y)) or "?"
+
+
+def _grid_row(action: Action) -> str:
+    """The row number of a placement's cell ("4" for D4)."""
+    return _cell_of(action)[1:]
+
+
+def cell_menus(spots: Sequence[tuple[int, Action]]) -> list[list[tuple[int, Action]]]:
+    """The free cells in menus of whole grid rows (≤ 25 options each, a row never split: 7 cells), in
+    the order the engine lists them, so that each menu holds exactly the rows its title names."""
+    menus: list[list[tuple[int, Action]]] = []
+    rows: dict[str, list[tuple[int, Action]]] = {}
+    for spot in spots:
+        rows.setdefault(_grid_row(spot[1]), []).append(spot)
+    for cells in rows.values():
+        if menus and len(menus[-1]) + len(cells) <= SELECT_OPTIONS:
+            menus[-1].extend(cells)
+        else:
+            menus.append(list(cells))
+    return menus
+
+
+def cells_title(chunk: Sequence[tuple[int, Action]], lang: str) -> str:
+    """A menu's title naming the cells it really holds (issue 15 item 5): its rows ("Free cells in rows
+    1–3") and, when few, the cells themselves."""
+    rows = sorted({int(_grid_row(a)) for _, a in chunk})
+    cells = ", ".join(_cell_of(a) for _, a in chunk)
+    if len(chunk) <= 4:
+        return t(lang, "arkenstone.ui.cells_few", cells=cells, count=len(chunk))
+    if len(rows) == 1:
+        return t(lang, "arkenstone.ui.cells_row", row=rows[0], count=len(chunk))
+    return t(lang, "arkenstone.ui.cells_rows", first=rows[0], last=rows[-1], count=len(chunk))
 
 
 # --- the forms -------------------------------------------------------------------------------------

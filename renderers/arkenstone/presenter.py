@@ -39,7 +39,7 @@ class ArkenstonePresenter(Presenter):
         return None
 
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
-        return text.action_label(action, lang)
+        return text.chosen_label(action, lang, None if view is None else _view(view))
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
         return text.action_prompt(_view(view), actions, lang)

@@ -29,10 +29,12 @@ from engine.arkenstone.board import (
     cell_at,
     figures_gap,
     inches,
+    position,
     rank_text,
+    resolve_move,
 )
 from engine.arkenstone.state import ARKENSTONE
-from engine.core import Action, Event
+from engine.core import Action, Event, Rejected
 from engine.core.geometry import Point, distance
 from renderers.i18n import t
 
@@ -105,6 +107,33 @@ def action_label(action: Action, lang: str) -> str:
         case TurnUp(card=name):
             return t(lang, "arkenstone.action.turn_up", card=name.upper())
     return t(lang, "arkenstone.action.unknown")
+
+
+def chosen_label(action: Action, lang: str, before: ArkenstoneView | None) -> str:
+    """The confirmation of a move the seat made, from its view before the move (issue 15 item 5):
+    a move of a typed distance that went less far (a "toward" move is clipped to the figure's reach
+    and stops at the target or at contact, §8.3; a compass move stops at the table edge) says the
+    distance actually moved and the distance asked for."""
+    label = action_label(action, lang)
+    if not isinstance(action, MoveToward | MoveDirection) or action.distance_in is None:
+        return label
+    if before is None or before.seat not in (BILBO, SMAUG) or before.bilbo is None or before.smaug is None:
+        return label
+    try:
+        moved = distance(position(before, before.seat), resolve_move(before, before.seat, action))
+    except (Rejected, ValueError):
+        return label
+    if inches(moved) == inches(action.distance_in):
+        return label
+    shown = action.model_copy(update={"distance_in": moved})
+    return t(
+        lang,
+        "arkenstone.action.moved_less",
+        label=action_label(shown, lang),
+        asked=inches(action.distance_in),
+        figure=figure(lang, before.seat),
+        limit=inches(MOVE_IN[before.seat]),
+    )
 
 
 # --- prompts and status -----------------------------------------------------------------------

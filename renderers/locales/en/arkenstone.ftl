@@ -7,6 +7,7 @@ arkenstone-action-move_direction = Move { $distance } in { $direction }
 arkenstone-action-move_to = Move to ({ $x }, { $y })
 arkenstone-action-move_toward = Move toward { $target }
 arkenstone-action-move_toward_by = Move { $distance } in toward { $target }
+arkenstone-action-moved_less = { $label }: as far as { $figure } could go (you asked for { $asked } in; the reach is { $limit } in)
 arkenstone-action-pass = Pass
 arkenstone-action-place_card = Lay the card at { $where }
 arkenstone-action-place_figure = Set your figure at { $where }
@@ -196,7 +197,15 @@ arkenstone-stone_hidden = The Arkenstone has not been turned face up yet.
 arkenstone-stone_out_of_reach = The Arkenstone is { $distance } inches from Bilbo; he must be within 1 inch.
 
 arkenstone-ui-bad_choice = That choice is not on offer any more.
-arkenstone-ui-cells = Free cells { $first }–{ $last }…
+arkenstone-ui-cells_few = Free { $count ->
+        [one] cell
+       *[other] cells
+    }: { $cells }
+arkenstone-ui-cells_row = { $count } free { $count ->
+        [one] cell
+       *[other] cells
+    } in row { $row }
+arkenstone-ui-cells_rows = { $count } free cells in rows { $first }–{ $last }
 arkenstone-ui-deeds = Search, recover or discover…
 arkenstone-ui-direction = Move in a compass direction…
 arkenstone-ui-field-distance = Inches (empty: as far as allowed)

@@ -7,6 +7,7 @@ arkenstone-action-move_direction = Moverse { $distance } pulg. al { $direction }
 arkenstone-action-move_to = Moverse a ({ $x }, { $y })
 arkenstone-action-move_toward = Moverse hacia { $target }
 arkenstone-action-move_toward_by = Moverse { $distance } pulg. hacia { $target }
+arkenstone-action-moved_less = { $label }: hasta donde { $figure } podía llegar (pediste { $asked } pulg.; el alcance es { $limit } pulg.)
 arkenstone-action-pass = Pasar
 arkenstone-action-place_card = Coloca la carta en { $where }
 arkenstone-action-place_figure = Coloca tu figura en { $where }
@@ -196,7 +197,15 @@ arkenstone-stone_hidden = La Piedra del Arca aún no está boca arriba.
 arkenstone-stone_out_of_reach = La Piedra del Arca está a { $distance } pulgadas de Bilbo; debe estar a 1 pulgada.
 
 arkenstone-ui-bad_choice = Esa opción ya no está disponible.
-arkenstone-ui-cells = Casillas libres { $first }–{ $last }…
+arkenstone-ui-cells_few = { $count ->
+        [one] Casilla libre
+       *[other] Casillas libres
+    }: { $cells }
+arkenstone-ui-cells_row = { $count } { $count ->
+        [one] casilla libre
+       *[other] casillas libres
+    } en la fila { $row }
+arkenstone-ui-cells_rows = { $count } casillas libres en las filas { $first }–{ $last }
 arkenstone-ui-deeds = Registrar, recuperar o descubrir…
 arkenstone-ui-direction = Moverse en una dirección de la brújula…
 arkenstone-ui-field-distance = Pulgadas (vacío: lo máximo permitido)

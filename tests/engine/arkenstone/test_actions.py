@@ -263,3 +263,19 @@ def test_a_refused_distance_reads_as_beyond_the_limit() -> None:
     assert refused(apart, "smaug", Discover()).params["distance"] == "1.004"
     # Clear misses keep two decimals at most.
     assert refused(state, "bilbo", MoveTo(x=25.255, y=20.0)).params["distance"] == "5.25"
+
+
+def test_the_shown_position_typed_back_means_where_the_figure_stands() -> None:
+    """AK-ACT-B1 (§8.1 precision, issue 15 item 5): a point typed to the hundredth names every spot
+    that rounds to it, so the position a form shows (each axis rounded) typed back is no move, even
+    when the two roundings together are more than half a hundredth apart diagonally."""
+    from engine.arkenstone.board import inches, same_spot
+
+    state = acting(bilbo=(20.3456, 17.8856))
+    typed = MoveTo(x=float(inches(20.3456)), y=float(inches(17.8856)))  # (20.35, 17.89)
+    assert distance(state.bilbo, Point(x=typed.x, y=typed.y)) > MIN_TRAVEL_IN  # diagonally 0.0062 in
+    assert refused(state, "bilbo", typed).message_id == "arkenstone.no_move"
+    assert same_spot(Point(x=1.0, y=1.0), Point(x=1.005, y=0.995))
+    assert not same_spot(Point(x=1.0, y=1.0), Point(x=1.0, y=1.011))
+    after, _ = play(state, "bilbo", MoveTo(x=20.36, y=17.89))  # a hundredth further is a move
+    assert after.bilbo == Point(x=20.36, y=17.89)
