@@ -8,18 +8,45 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from engine.core import Event, Rejected, Rules
+from renderers.i18n import has
 
 from . import moves, offload
-from .games import UnknownGame, presenter_for
-from .i18n import t
+from .games import UnknownGame, playable_games, presenter_for
+from .i18n import LANGUAGES, game_name, t
 from .store import AI, Store, TableRecord
+
+
+def _folded(text: str) -> str:
+    """Text compared without case, accents, punctuation or repeated spaces ("El Cañón" = "el canon")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w]+", " ", plain.casefold()).split())
+
+
+def game_named(typed: str, lang: str) -> str:
+    """The game a player typed: its id or its shown name in any language, without regard to case or
+    accents ("Canyon of Death", "el cañón de la muerte"); else a refusal in `lang` listing the games
+    (issue 15 item 5)."""
+    wanted = _folded(typed)
+    games = playable_games()
+    for game in games:
+        names = {game, game.replace("_", " ")} | {game_name(game, language) for language in LANGUAGES}
+        if wanted in {_folded(name) for name in names}:
+            return game
+    raise Rejected(
+        "bot.unknown_game_listed",
+        "There is no game called {game}; the games are: {games}.",
+        game=typed,
+        games=", ".join(game_name(g, lang) for g in games),
+    )
 
 
 def option_names(rules: Rules[Any]) -> list[str]:
@@ -91,21 +118,150 @@ def option_suggestions(rules: Rules[Any], typed: str) -> list[str]:
     return [text for text in found if len(text) <= 100][:SUGGESTIONS_MAX]
 
 
-def option_problems(exc: ValidationError, lang: str, known: Sequence[str]) -> str:
-    """What is wrong with the options, in `lang` (pydantic's own words only in English)."""
+def _options_schema(rules: Rules[Any]) -> dict[str, Any]:
+    try:
+        return type(rules.parse_options(None)).model_json_schema()
+    except (ValidationError, TypeError, ValueError):
+        return {}
+
+
+def _deref(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """A schema node with its reference, single allOf and optional (anyOf with null) resolved."""
+    for _ in range(10):
+        if "$ref" in node:
+            node = defs.get(node["$ref"].rsplit("/", 1)[-1], {})
+        elif len(node.get("allOf", ())) == 1:
+            node = {**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}
+        elif "anyOf" in node:
+            kept = [n for n in node["anyOf"] if n.get("type") != "null"]
+            if len(kept) != 1:
+                return node
+            node = {**kept[0], **{k: v for k, v in node.items() if k != "anyOf"}}
+        else:
+            return node
+    return node
+
+
+def _field_schema(schema: dict[str, Any], loc: Sequence[Any]) -> dict[str, Any] | None:
+    """The schema of the option at `loc` (nested options too), or None if the game has no such option."""
+    defs = schema.get("$defs", {})
+    node = schema
+    for part in loc:
+        props = _deref(node, defs).get("properties", {})
+        if part not in props:
+            return None
+        node = props[part]
+    return _deref(node, defs)
+
+
+def shown_value(value: Any) -> str:
+    """A value as a player types it: strings bare, everything else as compact JSON ([1,2,1], true)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def accepted_text(node: dict[str, Any], lang: str) -> str | None:
+    """What an option accepts, from its schema, in `lang` (None when the schema does not say)."""
+    if "enum" in node or "const" in node:
+        values = node.get("enum", [node.get("const")])
+        return t(lang, "bot.option_accepts_one_of", values=", ".join(shown_value(v) for v in values))
+    kind = node.get("type")
+    if kind == "boolean":
+        return t(lang, "bot.option_accepts_bool")
+    if kind in ("integer", "number"):
+        if "minimum" in node and "maximum" in node:
+            what = t(lang, "bot.option_accepts_integer" if kind == "integer" else "bot.option_accepts_number")
+            return " ".join(
+                [what, t(lang, "bot.option_bound_range", low=node["minimum"], high=node["maximum"])]
+            )
+        bounds = [
+            t(lang, f"bot.option_bound_{name}", n=node[key])
+            for key, name in (
+                ("exclusiveMinimum", "gt"),
+                ("minimum", "ge"),
+                ("maximum", "le"),
+                ("exclusiveMaximum", "lt"),
+            )
+            if key in node
+        ]
+        what = t(lang, "bot.option_accepts_integer" if kind == "integer" else "bot.option_accepts_number")
+        return " ".join([what, t(lang, "bot.option_and").join(bounds)]) if bounds else what
+    if kind == "array":
+        return t(lang, "bot.option_accepts_list")
+    if kind == "string":
+        return t(lang, "bot.option_accepts_text")
+    return None
+
+
+def option_example(rules: Rules[Any], name: str | None = None) -> str | None:
+    """`name=value` from this game's own options (its default value): the first option with a plain
+    value when `name` is None. Never an example from another game (issue 15 item 5)."""
+    schema = _options_schema(rules)
+    names = [name] if name else option_names(rules)
+    for option in names:
+        node = _field_schema(schema, option.split("."))
+        if node is None or "default" not in node or isinstance(node["default"], dict):
+            continue
+        if name is None and isinstance(node["default"], list | tuple) and len(names) > 1:
+            continue  # a plain value reads better first; a list only when nothing else
+        return f"{option}={shown_value(node['default'])}"
+    if name is None and names:
+        node = _field_schema(schema, names[0].split("."))
+        if node is not None and "default" in node:
+            return f"{names[0]}={shown_value(node['default'])}"
+    return None
+
+
+def option_problems(exc: ValidationError, lang: str, rules: Rules[Any]) -> str:
+    """What is wrong with the options, in `lang` (issue 15 item 5): for each problem the option and
+    the value typed, why (a game's own reason from its catalog, when it gives one), what the option
+    accepts and an example from this game; an unknown option lists the game's options."""
+    known = option_names(rules)
+    schema = _options_schema(rules)
     problems = []
     for err in exc.errors():
-        name = ".".join(str(p) for p in err["loc"]) or "options"
-        if err["type"] == "extra_forbidden":
-            problems.append(t(lang, "bot.option_unknown", option=name))
-        elif lang == "en":
-            problems.append(f"{name}: {err['msg'].removeprefix('Value error, ')}")
+        loc = [str(p) for p in err["loc"]]
+        name = ".".join(loc) or "options"
+        node = _field_schema(schema, loc) if loc else None
+        if err["type"] == "extra_forbidden" or node is None:
+            text = t(lang, "bot.option_unknown", option=name)
+            if known:
+                text += ". " + t(lang, "bot.options_known", options=", ".join(known)).rstrip(".")
+            example = option_example(rules)
         else:
-            problems.append(t(lang, "bot.option_invalid", option=name))
-    text = "; ".join(problems).rstrip(".") + "."
-    if known:
-        text += " " + t(lang, "bot.options_known", options=", ".join(known))
-    return text
+            typed = f"{name}={shown_value(err.get('input'))}"
+            reason = _reason(rules, err, lang)
+            text = (
+                t(lang, "bot.option_refused_because", typed=typed, reason=reason)
+                if reason
+                else t(lang, "bot.option_refused", typed=typed)
+            )
+            accepted = accepted_text(node, lang)
+            if accepted:
+                text += "; " + t(lang, "bot.option_accepts", accepted=accepted)
+            example = option_example(rules, name)
+        if example:
+            text += " " + t(lang, "bot.option_example", example=example)
+        problems.append(text.rstrip("."))
+    return ". ".join(problems) + "."
+
+
+def _reason(rules: Rules[Any], err: Any, lang: str) -> str | None:
+    """Why a value is refused: the game's catalog text for its own error types (a validator raising
+    PydanticCustomError("<type>", ...) is worded by "<game>.option_error.<type>"), else pydantic's
+    words for a validator's plain ValueError in English only; None when the accepted values say it."""
+    key = f"{rules.name}.option_error.{err['type']}"
+    if has(key):
+        return t(
+            lang, key, **{k: v for k, v in (err.get("ctx") or {}).items() if isinstance(v, int | float | str)}
+        )
+    if err["type"] == "value_error" and lang == "en":
+        return str(err["msg"]).removeprefix("Value error, ").rstrip(".")
+    return None
 
 
 def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None, lang: str) -> BaseModel:
@@ -113,7 +269,7 @@ def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None, lang: str) -
     try:
         return rules.parse_options(raw)
     except ValidationError as exc:
-        problems = option_problems(exc, lang, option_names(rules))
+        problems = option_problems(exc, lang, rules)
         raise Rejected(
             "bot.bad_options", "Those options do not fit this game: {problems}", problems=problems
         ) from None

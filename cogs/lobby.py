@@ -26,7 +26,17 @@ from .common import L, lang_of, resolve_table, send_panel, table_choices, table_
 RUNNING = ("lobby", "active")
 
 
-def parse_options(raw: str | None) -> dict[str, Any]:
+def _syntax(example: str | None) -> Rejected:
+    """Options that are not key=value pairs: the example comes from the game being opened, never from
+    another game (issue 15 item 5)."""
+    if example is None:
+        return Rejected("bot.options_syntax", "Write options as key=value pairs.")
+    return Rejected(
+        "bot.options_syntax_example", "Write options as key=value pairs, e.g. {example}.", example=example
+    )
+
+
+def parse_options(raw: str | None, example: str | None = None) -> dict[str, Any]:
     """Options as JSON (`{"rounds": 5}`) or `key=value` pairs (`rounds=5 canyon_layout=[1,2,1]`)."""
     if not raw or not raw.strip():
         return {}
@@ -38,12 +48,12 @@ def parse_options(raw: str | None) -> dict[str, Any]:
             value = None
         if isinstance(value, dict):
             return value
-        raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
+        raise _syntax(example)
     options: dict[str, Any] = {}
     for part in _pairs(re.sub(r"\s*=\s*", "=", raw)):
         key, sep, text = part.partition("=")
         if not sep or not key:
-            raise Rejected("bot.options_syntax", "Write options as key=value pairs, e.g. rounds=5.")
+            raise _syntax(example)
         try:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
@@ -94,17 +104,20 @@ def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
 
 def check_new(
     game: str, side: str | None, options: str | None, lang: str, pace: str | None = None
-) -> tuple[str | None, dict[str, Any]]:
+) -> tuple[str, str | None, dict[str, Any]]:
     """Everything /game new can refuse without the database, checked before the public reply is
-    opened so that a refusal stays private: (the seat for `side`, the parsed options). `pace`
-    ("live" or "async") becomes the game's own timer options; options typed as well win."""
-    if game not in playable_games():
-        raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game)
+    opened so that a refusal stays private: (the game typed, by id or shown name in any language;
+    the seat for `side`; the parsed options). `pace` ("live" or "async") becomes the game's own
+    timer options; options typed as well win."""
+    game = lobby.game_named(game, lang)
     rules = rules_for(game)
     seat = side_of(game, rules, side, lang) if side else None
-    raw = {**(rules.pace_options(pace) if pace else {}), **parse_options(options)}
+    raw = {
+        **(rules.pace_options(pace) if pace else {}),
+        **parse_options(options, lobby.option_example(rules)),
+    }
     lobby.parse_options(rules, raw, lang)  # refuses in the player's language
-    return seat, raw
+    return game, seat, raw
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -261,7 +274,7 @@ class Lobby(
             raise Rejected(
                 "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
             )
-        seat, parsed = check_new(game, side or None, options, lang_of(interaction), pace)
+        game, seat, parsed = check_new(game, side or None, options, lang_of(interaction), pace)
         await interaction.response.defer(thinking=True)  # public: the table's announcement
         lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         table = await bot.tables.create(
@@ -453,8 +466,7 @@ class RulesCog(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if game not in playable_games():
-            raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game)
+        game = lobby.game_named(game, lang_of(interaction))
         await interaction.followup.send(
             rules_summary(game, presenter_for(game), lang_of(interaction)), ephemeral=True
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import field_validator
+from pydantic_core import PydanticCustomError
 
 from engine.core import Model
 
@@ -21,10 +22,16 @@ class CanyonOptions(Model):
     @field_validator("canyon_layout")
     @classmethod
     def _layout_fits(cls, layout: tuple[int, ...]) -> tuple[int, ...]:
+        # Error types, not only English words: the bot words each one from the catalogs
+        # ("canyon.option_error.<type>"), in the player's language (issue 15 item 5).
         if not layout:
-            raise ValueError("the canyon needs at least one step")
+            raise PydanticCustomError("layout_empty", "the canyon needs at least one step")
         if any(width not in (1, 2) for width in layout):
-            raise ValueError("each canyon step holds 1 card or a fork of 2 cards")
+            raise PydanticCustomError("layout_width", "each canyon step holds 1 card or a fork of 2 cards")
         if sum(layout) > MAX_CANYON_CARDS:
-            raise ValueError(f"the canyon may hold at most {MAX_CANYON_CARDS} cards (DC-SET-2)")
+            raise PydanticCustomError(
+                "layout_too_many",
+                "the canyon may hold at most {max} cards (DC-SET-2), not {cards}",
+                {"max": MAX_CANYON_CARDS, "cards": sum(layout)},
+            )
         return layout

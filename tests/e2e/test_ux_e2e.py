@@ -43,7 +43,10 @@ async def test_refusals_of_game_new_are_private_and_in_the_players_language(
     assert "canyon_layout" in answer.content and "Extra inputs" not in answer.content
     args = {"game": "canyon", "options": "canyon_layout=[2,2,2,2,2,2,2]"}
     [answer] = await run(await emu.slash(world.bob, world.channel, "game new", args))
-    assert answer.ephemeral and "no acepta" in answer.content and "Value error" not in answer.content
+    assert answer.ephemeral and "Value error" not in answer.content
+    assert (
+        "no se acepta: el cañón admite como mucho 12 cartas, no 14" in answer.content
+    )  # the reason in Spanish
     [answer] = await run(await emu.slash(world.alice, world.channel, "game new", args))
     assert answer.ephemeral and "at most 12 cards" in answer.content  # English keeps the detail
     [answer] = await run(
@@ -52,8 +55,19 @@ async def test_refusals_of_game_new_are_private_and_in_the_players_language(
     assert answer.ephemeral and "Marine (Stormtalon), Orko (Dakkajet)" in answer.content
     assert len(emu.messages(world.channel)) == before  # nothing public for a refusal
     assert await bot.store.list_tables(guild_id=world.guild) == []
+    # a game named by its shown name (any language, case or accents); an unknown one lists the games
+    [answer] = await run(await emu.slash(world.bob, world.channel, "game new", {"game": "ajedrez"}))
+    assert answer.ephemeral and "No hay ningún juego llamado ajedrez; los juegos son:" in answer.content
+    assert "El Cañón de la Muerte" in answer.content
+    args = {"game": "Canyon of Death", "options": "hazard_order"}
+    [answer] = await run(await emu.slash(world.alice, world.channel, "game new", args))
+    assert answer.ephemeral and answer.content.endswith(
+        "key=value pairs, e.g. hazard_order=stormtalon_first."
+    )
+    assert "rounds" not in answer.content  # never an example from another game
+    assert len(emu.messages(world.channel)) == before and await bot.store.list_tables() == []
     # the README's example options, and a side named in the player's language
-    args = {"game": "canyon", "side": "orko", "options": "canyon_layout=[1,2,1,2,1]"}
+    args = {"game": "el cañón de la MUERTE", "side": "orko", "options": "canyon_layout=[1,2,1,2,1]"}
     [reply] = await run(await emu.slash(world.bob, world.channel, "game new", args))
     assert not reply.ephemeral and "against the AI" in reply.content  # public: the server's language
     table = await bot.tables.get(1)

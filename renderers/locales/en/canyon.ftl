@@ -213,3 +213,6 @@ canyon-hits = { $n ->
         [one] { $n } hit
        *[other] { $n } hits
     }
+canyon-option_error-layout_empty = the canyon needs at least one step
+canyon-option_error-layout_too_many = the canyon may hold at most { $max } cards, not { $cards }
+canyon-option_error-layout_width = each canyon step holds 1 card or a fork of 2 cards

@@ -73,13 +73,9 @@ bot-not_started_yet = The game has not started yet.
 
 bot-opponent_is_bot = Bots cannot play; leave the opponent empty to play the AI.
 
-bot-option_invalid = { $option } has a value this game does not accept
-
 bot-option_unknown = { $option } is not an option of this game
 
 bot-options_known = Its options: { $options }.
-
-bot-options_syntax = Write options as key=value pairs, e.g. rounds=5.
 
 bot-outcome_abandoned = Table #{ $table } was abandoned.
 
@@ -280,3 +276,23 @@ bot-time_warning_minutes = ⏱ { $mention }, { $count ->
         [one] { $count } minute left
        *[other] { $count } minutes left
     } to answer at table #{ $table } (time runs out { $at }).
+
+bot-unknown_game_listed = There is no game called { $game }; the games are: { $games }.
+bot-options_syntax = Write options as key=value pairs.
+bot-options_syntax_example = Write options as key=value pairs, e.g. { $example }.
+bot-option_refused = { $typed } is not accepted
+bot-option_refused_because = { $typed } is not accepted: { $reason }
+bot-option_accepts = it takes { $accepted }
+bot-option_accepts_one_of = one of { $values }
+bot-option_accepts_bool = true or false
+bot-option_accepts_integer = a whole number
+bot-option_accepts_number = a number
+bot-option_accepts_list = a list in brackets
+bot-option_accepts_text = a word or text
+bot-option_bound_gt = greater than { $n }
+bot-option_bound_ge = from { $n }
+bot-option_bound_le = up to { $n }
+bot-option_bound_lt = less than { $n }
+bot-option_and = { " and " }
+bot-option_example = (for example { $example })
+bot-option_bound_range = from { $low } to { $high }

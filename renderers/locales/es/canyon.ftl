@@ -213,3 +213,6 @@ canyon-hits = { $n ->
         [one] { $n } impacto
        *[other] { $n } impactos
     }
+canyon-option_error-layout_empty = el cañón necesita al menos un paso
+canyon-option_error-layout_too_many = el cañón admite como mucho { $max } cartas, no { $cards }
+canyon-option_error-layout_width = cada paso del cañón tiene 1 carta o una bifurcación de 2 cartas

@@ -73,13 +73,9 @@ bot-not_started_yet = La partida aún no ha empezado.
 
 bot-opponent_is_bot = Los bots no juegan; deja el rival vacío para jugar contra la IA.
 
-bot-option_invalid = { $option } tiene un valor que este juego no acepta
-
 bot-option_unknown = { $option } no es una opción de este juego
 
 bot-options_known = Sus opciones: { $options }.
-
-bot-options_syntax = Escribe las opciones como pares clave=valor, p. ej. rounds=5.
 
 bot-outcome_abandoned = La mesa n.º { $table } fue abandonada.
 
@@ -280,3 +276,23 @@ bot-time_warning_minutes = ⏱ { $mention }, { $count ->
         [one] queda { $count } minuto
        *[other] quedan { $count } minutos
     } para responder en la mesa #{ $table } (el tiempo se acaba { $at }).
+
+bot-unknown_game_listed = No hay ningún juego llamado { $game }; los juegos son: { $games }.
+bot-options_syntax = Escribe las opciones como pares clave=valor.
+bot-options_syntax_example = Escribe las opciones como pares clave=valor, p. ej. { $example }.
+bot-option_refused = { $typed } no se acepta
+bot-option_refused_because = { $typed } no se acepta: { $reason }
+bot-option_accepts = admite { $accepted }
+bot-option_accepts_one_of = uno de estos valores: { $values }
+bot-option_accepts_bool = true o false
+bot-option_accepts_integer = un número entero
+bot-option_accepts_number = un número
+bot-option_accepts_list = una lista entre corchetes
+bot-option_accepts_text = una palabra o un texto
+bot-option_bound_gt = mayor que { $n }
+bot-option_bound_ge = desde { $n }
+bot-option_bound_le = hasta { $n }
+bot-option_bound_lt = menor que { $n }
+bot-option_and = { " y " }
+bot-option_example = (por ejemplo { $example })
+bot-option_bound_range = de { $low } a { $high }
