@@ -448,7 +448,7 @@ class DeliveryWorker:
             "bot.time_warning_minutes" if minutes else "bot.time_warning",
             mention=mention(user_id),
             count=round(left / 60) if minutes else round(left),
-            table=table.id,
+            table=table.number,
             at=f"<t:{int(due)}:R>",
         )
         return await self._public(row, table, content, [user_id])

@@ -20,7 +20,7 @@ def price_text(step: StepResult, lang: str) -> str:
 def order_text(report: OrderReport, lang: str) -> str:
     """The report of an order (or of its dry run) as the player reads it."""
     key = "bot.order_rehearsed" if report.dry_run else "bot.order_applied"
-    lines = [t(lang, key, table=report.table.id)]
+    lines = [t(lang, key, table=report.table.number)]
     for n, step in enumerate(report.steps, start=1):
         lines.append(t(lang, "bot.order_step", n=n, words=step.step.words, price=price_text(step, lang)))
     if report.refusal is not None and report.failed_at is not None:

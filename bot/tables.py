@@ -228,11 +228,13 @@ class TableService(Lobby):
                 raise moved_on()
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+                raise Rejected(
+                    "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
+                )
             if table.is_over:
                 raise Rejected("core.game_over", "This game is over.")
             if table.status == "lobby" or state is None:
-                raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.id)
+                raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
             start = self.rehearsal(rules, state, seat) if dry_run else state
             standing = await self._standing(table, rules)
             if dry_run:  # the other seats' standing orders are theirs to know: not probed by a rehearsal
@@ -319,7 +321,9 @@ class TableService(Lobby):
             table, rules, state = loaded.table, loaded.rules, loaded.state
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Rejected("bot.not_a_player", "You are not playing at table #{table}.", table=table_id)
+                raise Rejected(
+                    "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
+                )
             offered = rules.standing_orders(seat)
             if name not in offered or value not in offered[name]:
                 raise Rejected("bot.standing_unknown", "That standing order is not on offer at this table.")

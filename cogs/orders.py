@@ -141,7 +141,7 @@ class Orders(commands.Cog):
             if answered:
                 lines.append(t(lang, "bot.standing_answered"))
         mine = (await bot.store.standing(record.id)).get(seat or "", {})
-        lines.append(t(lang, "bot.standing_header", table=record.id))
+        lines.append(t(lang, "bot.standing_header", table=record.number))
         for key, values in offered.items():
             current = mine.get(key, values[0])
             lines.append(
