@@ -147,7 +147,11 @@ def _field_schema(schema: dict[str, Any], loc: Sequence[Any]) -> dict[str, Any] 
     defs = schema.get("$defs", {})
     node = schema
     for part in loc:
-        props = _deref(node, defs).get("properties", {})
+        node = _deref(node, defs)
+        if str(part).isdigit() and isinstance(node.get("items"), dict):
+            node = node["items"]  # one entry of a list option
+            continue
+        props = node.get("properties", {})
         if part not in props:
             return None
         node = props[part]
@@ -164,7 +168,7 @@ def shown_value(value: Any) -> str:
         return str(value)
 
 
-def accepted_text(node: dict[str, Any], lang: str) -> str | None:
+def accepted_text(node: dict[str, Any], lang: str, name: str = "") -> str | None:
     """What an option accepts, from its schema, in `lang` (None when the schema does not say)."""
     if "enum" in node or "const" in node:
         values = node.get("enum", [node.get("const")])
@@ -179,19 +183,23 @@ def accepted_text(node: dict[str, Any], lang: str) -> str | None:
                 [what, t(lang, "bot.option_bound_range", low=node["minimum"], high=node["maximum"])]
             )
         bounds = [
-            t(lang, f"bot.option_bound_{name}", n=node[key])
-            for key, name in (
-                ("exclusiveMinimum", "gt"),
-                ("minimum", "ge"),
-                ("maximum", "le"),
-                ("exclusiveMaximum", "lt"),
+            t(lang, key, n=node[bound])
+            for bound, key in (
+                ("exclusiveMinimum", "bot.option_bound_gt"),
+                ("minimum", "bot.option_bound_ge"),
+                ("maximum", "bot.option_bound_le"),
+                ("exclusiveMaximum", "bot.option_bound_lt"),
             )
-            if key in node
+            if bound in node
         ]
         what = t(lang, "bot.option_accepts_integer" if kind == "integer" else "bot.option_accepts_number")
         return " ".join([what, t(lang, "bot.option_and").join(bounds)]) if bounds else what
     if kind == "array":
         return t(lang, "bot.option_accepts_list")
+    if kind == "object" and node.get("properties") and name:
+        # A group of options (typed one by one as group.option=value).
+        parts = ", ".join(f"{name}.{key}" for key in node["properties"])
+        return t(lang, "bot.option_accepts_group", options=parts)
     if kind == "string":
         return t(lang, "bot.option_accepts_text")
     return None
@@ -225,7 +233,7 @@ def option_problems(exc: ValidationError, lang: str, rules: Rules[Any]) -> str:
     problems = []
     for err in exc.errors():
         loc = [str(p) for p in err["loc"]]
-        name = ".".join(loc) or "options"
+        name = ".".join(p for p in loc if not p.isdigit()) or "options"  # a list's entry: its option
         node = _field_schema(schema, loc) if loc else None
         if err["type"] == "extra_forbidden" or node is None:
             text = t(lang, "bot.option_unknown", option=name)
@@ -240,7 +248,7 @@ def option_problems(exc: ValidationError, lang: str, rules: Rules[Any]) -> str:
                 if reason
                 else t(lang, "bot.option_refused", typed=typed)
             )
-            accepted = accepted_text(node, lang)
+            accepted = accepted_text(node, lang, name)
             if accepted:
                 text += "; " + t(lang, "bot.option_accepts", accepted=accepted)
             example = option_example(rules, name)

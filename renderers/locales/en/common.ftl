@@ -296,3 +296,4 @@ bot-option_bound_lt = less than { $n }
 bot-option_and = { " and " }
 bot-option_example = (for example { $example })
 bot-option_bound_range = from { $low } to { $high }
+bot-option_accepts_group = its own options, { $options }

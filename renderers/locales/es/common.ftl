@@ -296,3 +296,4 @@ bot-option_bound_lt = menor que { $n }
 bot-option_and = { " y " }
 bot-option_example = (por ejemplo { $example })
 bot-option_bound_range = de { $low } a { $high }
+bot-option_accepts_group = sus propias opciones, { $options }
