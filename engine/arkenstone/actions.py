@@ -83,6 +83,13 @@ class Pass(Action):
     kind: Literal["pass"] = "pass"
 
 
+class PlaceRest(Action):
+    """Leave the rest of your cards of the layout to chance: this one and every later one you would
+    place go to random free cells (AK-SET-2/3/4, issue 15 item 1)."""
+
+    kind: Literal["place_rest"] = "place_rest"
+
+
 class Trick(Action):
     """The non-active player's answer to a trick: move the rival figure onto the club, or not (AK-TRN-8)."""
 
@@ -100,6 +107,7 @@ class TurnUp(Action):
 ArkenstoneAction = Annotated[
     PlaceFigure
     | PlaceCard
+    | PlaceRest
     | Guess
     | MoveTo
     | MoveToward

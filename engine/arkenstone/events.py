@@ -65,6 +65,13 @@ class LocationPlaced(Event):
     at: Point
 
 
+class RestPlacedAtRandom(Event):
+    """A seat left the rest of its layout cards to chance (its placements follow as their own events)."""
+
+    kind: Literal["rest_placed_at_random"] = "rest_placed_at_random"
+    seat: Seat
+
+
 class CardsDealt(Event):
     """Quick random layout (§8.1): the bot dealt the 26 cards to random empty cells after both figures
     (AK-SET-5); the diamonds go face down as T1…T13 in `treasure_spots` order, identities unsaid."""
@@ -222,6 +229,7 @@ ArkenstoneEvent = Annotated[
     | FigurePlaced
     | TreasurePlaced
     | LocationPlaced
+    | RestPlacedAtRandom
     | CardsDealt
     | TurnStarted
     | DecksShuffled

@@ -26,6 +26,7 @@ from .events import (
     Passed,
     PlacementDue,
     ReferenceTurned,
+    RestPlacedAtRandom,
     SpecialEvent,
     TreasurePlaced,
     TreasureSearched,
@@ -94,6 +95,11 @@ def _ev_treasure_placed(s: ArkenstoneState, e: TreasurePlaced) -> None:
 def _ev_location_placed(s: ArkenstoneState, e: LocationPlaced) -> None:
     s.locations.append(Location(rank=e.rank, at=e.at))
     s.next_location = None
+
+
+def _ev_rest_placed_at_random(s: ArkenstoneState, e: RestPlacedAtRandom) -> None:
+    if e.seat not in s.random_placers:
+        s.random_placers.append(e.seat)
 
 
 def _ev_cards_dealt(s: ArkenstoneState, e: CardsDealt) -> None:
@@ -221,6 +227,7 @@ _EVOLVERS: dict[str, Any] = {
     "figure_placed": _ev_figure_placed,
     "treasure_placed": _ev_treasure_placed,
     "location_placed": _ev_location_placed,
+    "rest_placed_at_random": _ev_rest_placed_at_random,
     "cards_dealt": _ev_cards_dealt,
     "turn_started": _ev_turn_started,
     "decks_shuffled": _ev_decks_shuffled,

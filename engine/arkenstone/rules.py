@@ -26,6 +26,7 @@ from .actions import (
     Pass,
     PlaceCard,
     PlaceFigure,
+    PlaceRest,
     Recover,
     Search,
     Trick,
@@ -84,6 +85,7 @@ from .events import (
     Passed,
     PlacementDue,
     ReferenceTurned,
+    RestPlacedAtRandom,
     SpecialEvent,
     TreasurePlaced,
     TreasureSearched,
@@ -184,6 +186,10 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 self._place_figure(state, seat, action, tape, dice)
             case PlaceCard() if phase in ("place_treasure", "place_location"):
                 self._place_card(state, seat, action, tape, dice)
+                self._place_for_random_placers(tape, dice)
+            case PlaceRest() if phase in ("place_treasure", "place_location"):
+                tape.emit(RestPlacedAtRandom(seat=seat))
+                self._place_for_random_placers(tape, dice)
             case Guess() if phase in ("guess", "free_action"):
                 # Reading (A13, A14, AK-TRN-3/4): the free action is optional and the guess mandatory,
                 # so in Bilbo's free-action window he may take an action, pass, or guess at once; a
@@ -235,6 +241,26 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             self._deal(tape, dice)  # AK-SET-5: after both figures (the tape's state has Bilbo now)
         else:
             tape.emit(PlacementDue(seat=SMAUG, item="treasure"))  # AK-SET-5, A11: Smaug's player first
+
+    def _place_for_random_placers(self, tape: Tape[ArkenstoneState], dice: Dice) -> None:
+        """While the layout waits for a seat that left its cards to chance (PlaceRest), that seat's
+        card goes to a random free cell, as `legal_actions` offers them (AK-SET-2/3/4).
+
+        Reading (§8.1, issue 15 item 1): "place my remaining cards at random" covers every later card
+        that seat would place, treasures and clubs alike; the other seat keeps placing its own, so
+        after the choice it places its cards one after another without waiting."""
+        for _ in range(4 * CARDS_PER_SET):  # bounded: 26 cards at most
+            state = tape.state
+            if (
+                state.phase not in ("place_treasure", "place_location")
+                or state.active not in state.random_placers
+            ):
+                return
+            spots = [a for a in self.legal_actions(state, state.active) if isinstance(a, PlaceCard)]
+            spot = dice.choice(spots)
+            assert isinstance(spot, PlaceCard)
+            # _place_card reads the state before its own events: hand it a copy, not the tape's.
+            self._place_card(state.model_copy(deep=True), state.active, spot, tape, dice)
 
     def _deal(self, tape: Tape[ArkenstoneState], dice: Dice) -> None:
         """§8.1 quick random: the bot deals the 26 cards to random empty cells; then Bilbo's turn.
@@ -525,7 +551,8 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             return [a for a in _CELL_FIGURES if _figure_fits(state, seat, Point(x=a.x, y=a.y))]
         if phase in ("place_treasure", "place_location"):
             free: list[Action] = [a for a in _CELL_CARDS if cell_is_free(state, Point(x=a.x, y=a.y))]
-            return free if free or state.options.layout == "draft" else list(_CELL_CARDS)
+            spots = free if free or state.options.layout == "draft" else list(_CELL_CARDS)
+            return [*spots, _PLACE_REST] if spots else spots
         if phase == "guess":
             return list(_GUESSES)
         if phase == "trick":
@@ -582,6 +609,7 @@ def _figure_fits(state: ArkenstoneState, seat: Seat, at: Point) -> bool:
 _CELL_FIGURES = tuple(PlaceFigure(x=at.x, y=at.y) for _, at in CELLS)
 _CELL_CARDS = tuple(PlaceCard(x=at.x, y=at.y) for _, at in CELLS)
 _GUESSES = (Guess(higher=True), Guess(higher=False))
+_PLACE_REST = PlaceRest()
 _TRICKS = (Trick(move=True), Trick(move=False))
 _TURN_UP = {n: TurnUp(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
 _SEARCH = {n: Search(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}

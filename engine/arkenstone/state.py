@@ -96,6 +96,8 @@ class ArkenstoneState(State):
     winner: Seat | None = None
     win_reason: Literal["recovered", "discovered"] | None = None
     recent: list[LoggedEvent] = Field(default_factory=list)
+    # The seats that left the rest of their layout cards to chance (PlaceRest): public.
+    random_placers: list[Seat] = Field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ArkenstoneState:
         """A deep copy that shares the frozen pieces (points, cards, events) and copies every container.
@@ -108,4 +110,5 @@ class ArkenstoneState(State):
         new.locations = list(self.locations)
         new.drawn = {seat: list(cards) for seat, cards in self.drawn.items()}
         new.recent = list(self.recent)
+        new.random_placers = list(self.random_placers)
         return new

@@ -57,6 +57,7 @@ class ArkenstoneView(Model):
     winner: Seat | None
     win_reason: Literal["recovered", "discovered"] | None
     recent: tuple[LoggedEvent, ...]
+    random_placers: tuple[Seat, ...] = ()
 
 
 VIEW_ADAPTER: TypeAdapter[ArkenstoneView] = TypeAdapter(ArkenstoneView)
@@ -101,4 +102,5 @@ def build_view(state: ArkenstoneState, seat: Seat | None, acting: frozenset[Seat
         winner=state.winner,
         win_reason=state.win_reason,
         recent=tuple(state.recent),
+        random_placers=tuple(state.random_placers),
     )

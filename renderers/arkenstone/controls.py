@@ -29,6 +29,7 @@ from engine.arkenstone import (
     Pass,
     PlaceCard,
     PlaceFigure,
+    PlaceRest,
     Recover,
     Search,
 )
@@ -178,6 +179,9 @@ def placement_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str)
         controls.append(Menu(cells_title(chunk, lang), options, row=n))
     if view.phase in FIGURES or view.options.layout == "free":  # figures anywhere; cards only in "free"
         controls.append(place_form(view, lang, row=len(controls)))
+    # "Place my remaining cards at random" (issue 15 item 1): one click ends this seat's part.
+    rest = _indexed(legal, (PlaceRest,))
+    controls += [Button(text.action_label(a, lang), i, "secondary", len(controls)) for i, a in rest]
     return controls
 
 

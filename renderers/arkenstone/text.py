@@ -14,6 +14,7 @@ from engine.arkenstone import (
     Pass,
     PlaceCard,
     PlaceFigure,
+    PlaceRest,
     Recover,
     Search,
     Trick,
@@ -77,6 +78,8 @@ def action_label(action: Action, lang: str) -> str:
             return t(lang, "arkenstone.action.place_figure", where=where(lang, Point(x=x, y=y)))
         case PlaceCard(x=x, y=y):
             return t(lang, "arkenstone.action.place_card", where=where(lang, Point(x=x, y=y)))
+        case PlaceRest():
+            return t(lang, "arkenstone.action.place_rest")
         case Guess(higher=higher):
             return t(lang, "arkenstone.action.higher" if higher else "arkenstone.action.lower")
         case MoveTo(x=x, y=y):
@@ -266,6 +269,8 @@ def narrate(event: Event, lang: str) -> str | None:
                 card=card(rank, "location"),
                 where=where(lang, at),
             )
+        case ev.RestPlacedAtRandom(seat=seat):
+            return t(lang, "arkenstone.say.rest_at_random", figure=figure(lang, seat))
         case ev.TurnStarted(seat=seat, turn=turn):
             return t(lang, "arkenstone.say.turn_started", turn=turn, figure=figure(lang, seat))
         case ev.DecksShuffled(reason="ace"):

@@ -119,3 +119,61 @@ async def test_an_arkenstone_duel_stays_within_the_budget(
     counted = tally(emu, "arkenstone", state.turn + 1, thread, 1, users)  # + the layout (turn 0)
     report(capsys, counted)
     notified_once(emu, thread, users)
+
+
+async def test_the_arkenstone_draft_left_to_chance_notifies_nobody_per_card(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15 item 1, AK-SET-2/3/4: once Smaug's player presses "Place my remaining cards at random"
+    (in the DM that handed them the layout), they receive nothing more during the layout, Bilbo's
+    player is told once and then places card after card on the panel they click (updated in place),
+    nobody is pinged, and the layout's one public post comes when it is complete."""
+    from collections import Counter
+
+    from engine.arkenstone import RULES, PlaceRest
+    from engine.core import dice_for
+
+    from .test_arkenstone_e2e import PILOTS, choose, panel_for
+
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 77
+    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    users = {"smaug": world.alice, "bilbo": world.bob}
+    before: dict[int, int] | None = None
+    posts_before = 0
+    clicks = 0
+    for _ in range(60):
+        await bot.delivery.wait_idle()
+        state = (await bot.tables.load(1)).state
+        if not state.phase.startswith("place_"):
+            break
+        [seat] = RULES.active_seats(state)
+        view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+        message = await panel_for(emu, users[seat], thread, 1, state.version)
+        if before is None and state.phase == "place_treasure":
+            assert seat == "smaug" and message.guild_id is None  # the hand-over DM carries the choice
+            button = f"tb:a:1:{state.version}:{legal.index(PlaceRest())}"
+            assert button in message.custom_ids
+            before = {u: len(emu.dm_messages(u)) for u in users.values()}
+            posts_before = len(emu.messages(thread))
+            [reply] = await run(await emu.click(world.alice, message.id, button))
+            assert reply.id == message.id and "Place my remaining cards at random" in reply.content
+            continue
+        action = PILOTS[seat].choose(view, legal, dice_for(state).fork(f"pilot:{seat}"))
+        await choose(emu, users[seat], message, view, legal, action, Counter())
+        clicks += before is not None
+    else:
+        raise AssertionError("the layout did not end")
+    assert before is not None and clicks >= 10
+    state = (await bot.tables.load(1)).state
+    assert state.turn == 1 and state.random_placers == ["smaug"]
+    dms = {u: len(emu.dm_messages(u)) - n for u, n in before.items()}
+    posts = [m for m in emu.messages(thread)[posts_before:] if m.author_id == emu.bot.id]
+    with capsys.disabled():
+        print(f"\nmessage budget: arkenstone layout left to chance: {clicks} placements by Bilbo, DMs {dms}")
+    assert dms == {world.alice: 0, world.bob: 1}  # Bilbo's player: the one hand-over, not one per card
+    assert len(posts) == 1 and not [m for m in posts if m.mentions]  # the layout's summary, no ping

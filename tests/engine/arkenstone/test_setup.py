@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engine.arkenstone import RULES, ArkenstoneOptions, PlaceCard, PlaceFigure
-from engine.arkenstone.board import CELL_BY_NAME, CELLS, TABLE_IN, Location, card_rect, cell_at, figures_gap
+from engine.arkenstone.board import (
+    CELL_BY_NAME,
+    CELLS,
+    TABLE_IN,
+    Location,
+    card_rect,
+    cell_at,
+    cell_is_free,
+    figures_gap,
+)
 from engine.arkenstone.events import GameStarted, TurnStarted
 from engine.core import Rejected, fold, new_game, step
 from engine.core.geometry import circle_rect_gap, rect_on_table
@@ -232,3 +241,51 @@ def test_legal_placements_are_accepted() -> None:
         assert legal
         state, _ = step(RULES, state, seat, legal[len(legal) // 2])
     assert state.phase == "free_action"
+
+
+@pytest.mark.parametrize("layout", ["draft", "free"])
+def test_a_seat_may_leave_the_rest_of_its_cards_to_chance(layout: str) -> None:
+    """AK-SET-2/3/4 (§8.1, issue 15 item 1): "place my remaining cards at random" lays this seat's
+    card and every later one it would place at random free cells, treasures and clubs alike; the
+    other seat keeps placing its own, one after another without waiting; then Bilbo's first turn
+    (AK-SET-5) comes as before."""
+    from engine.arkenstone import PlaceRest
+
+    state = with_figures(layout)
+    state, _ = place_all(state, ["B1", "C1"])  # Smaug T1, Bilbo T2
+    assert state.active == "smaug" and PlaceRest() in RULES.legal_actions(state, "smaug")
+    state, events = step(RULES, state, "smaug", PlaceRest())
+    assert kinds(events) == ["rest_placed_at_random", "treasure_placed", "placement_due"]
+    assert state.random_placers == ["smaug"] and state.active == "bilbo"
+    assert RULES.view(state, None).random_placers == ("smaug",)
+    placed_by = {"smaug": 0, "bilbo": 0}
+    for event in events:
+        if event.kind == "treasure_placed":
+            placed_by[event.seat] += 1
+    bilbo_cells = iter(n for n in FREE_CELLS if n not in ("B1", "C1"))
+    while state.phase in ("place_treasure", "place_location"):
+        assert RULES.active_seats(state) == {"bilbo"}  # never waits for Smaug's player again
+        free = next(n for n in bilbo_cells if cell_is_free(state, CELL_BY_NAME[n]))
+        at = CELL_BY_NAME[free]
+        state, events = step(RULES, state, "bilbo", PlaceCard(x=at.x, y=at.y))
+        for event in events:
+            if event.kind in ("treasure_placed", "location_placed"):
+                placed_by[event.seat] += 1
+    # T3..T13 (6 + 5) and the 13 clubs (7 + 6), alternating, Smaug first in each set as before
+    assert placed_by == {"smaug": 13, "bilbo": 11}
+    assert state.phase == "free_action" and state.active == "bilbo"  # AK-SET-5
+    spots = [t.at for t in state.treasures] + [loc.at for loc in state.locations]
+    assert len(spots) == 26 and len({(p.x, p.y) for p in spots}) == 26  # one card per cell
+    assert all(cell_at(p) is not None for p in spots)
+
+
+def test_both_seats_at_random_finish_the_layout_in_one_step() -> None:
+    """AK-SET-2/3/4: when the second seat leaves its cards to chance too, the layout completes at once."""
+    from engine.arkenstone import PlaceRest
+
+    state = with_figures()
+    state, _ = step(RULES, state, "smaug", PlaceRest())
+    assert state.active == "bilbo" and state.phase == "place_treasure"
+    state, events = step(RULES, state, "bilbo", PlaceRest())
+    assert state.phase == "free_action" and len(state.treasures) == 13 and len(state.locations) == 13
+    assert kinds(events).count("rest_placed_at_random") == 1
