@@ -26,14 +26,14 @@ from .store import AI, Store, TableRecord
 
 
 def _folded(text: str) -> str:
-    """Text compared without case, accents, punctuation or repeated spaces ("El Cañón" = "el canon")."""
+    """Text compared without case, accents, punctuation or repeated spaces ("Ñandú" = "nandu")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^\w]+", " ", plain.casefold()).split())
 
 
 def game_named(typed: str, lang: str) -> str:
     """The game a player typed: its id or its shown name in any language, without regard to case or
-    accents ("Canyon of Death", "el cañón de la muerte"); else a refusal in `lang` listing the games
+    accents (a shown name typed in lower case, or without its accents); else a refusal in `lang` listing the games
     (issue 15 item 5)."""
     wanted = _folded(typed)
     games = playable_games()

@@ -37,7 +37,7 @@ def service_on(store: SqliteStore, clock: Clock) -> TableService:
 
 async def live_table(service: TableService) -> int:
     """Alice's Marines against the Genestealer AI, live pace (the real-time Marine turn)."""
-    _, options = check_new("spacehulk", "marine", None, "en", "live")
+    _, _, options = check_new("spacehulk", "marine", None, "en", "live")
     assert options == {"timer_mode": "realtime"}
     table = await service.create(
         game="spacehulk", creator=ALICE, guild_id=1, channel_id=2, lang="en", side="marine", options=options
@@ -139,7 +139,7 @@ async def test_the_async_pace_keeps_a_deadline_per_prompt(
     service: TableService, store: SqliteStore, clock: Clock, hulk: object
 ) -> None:
     """Q18 "budget": each Marine prompt has its own deadline (a day by default), warned an hour before."""
-    _, options = check_new("spacehulk", "marine", None, "en", "async")
+    _, _, options = check_new("spacehulk", "marine", None, "en", "async")
     table = await service.create(
         game="spacehulk", creator=ALICE, guild_id=1, channel_id=2, lang="en", side="marine", options=options
     )
