@@ -200,6 +200,8 @@ def accepted_text(node: dict[str, Any], lang: str, name: str = "") -> str | None
         # A group of options (typed one by one as group.option=value).
         parts = ", ".join(f"{name}.{key}" for key in node["properties"])
         return t(lang, "bot.option_accepts_group", options=parts)
+    if kind == "object":
+        return t(lang, "bot.option_accepts_object")
     if kind == "string":
         return t(lang, "bot.option_accepts_text")
     return None
@@ -212,14 +214,14 @@ def option_example(rules: Rules[Any], name: str | None = None) -> str | None:
     names = [name] if name else option_names(rules)
     for option in names:
         node = _field_schema(schema, option.split("."))
-        if node is None or "default" not in node or isinstance(node["default"], dict):
+        if node is None or node.get("default") is None or isinstance(node["default"], dict):
             continue
         if name is None and isinstance(node["default"], list | tuple) and len(names) > 1:
             continue  # a plain value reads better first; a list only when nothing else
         return f"{option}={shown_value(node['default'])}"
     if name is None and names:
         node = _field_schema(schema, names[0].split("."))
-        if node is not None and "default" in node:
+        if node is not None and node.get("default") is not None:
             return f"{names[0]}={shown_value(node['default'])}"
     return None
 

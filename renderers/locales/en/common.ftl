@@ -297,3 +297,4 @@ bot-option_and = { " and " }
 bot-option_example = (for example { $example })
 bot-option_bound_range = from { $low } to { $high }
 bot-option_accepts_group = its own options, { $options }
+bot-option_accepts_object = a JSON object in braces

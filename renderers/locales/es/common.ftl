@@ -297,3 +297,4 @@ bot-option_and = { " y " }
 bot-option_example = (por ejemplo { $example })
 bot-option_bound_range = de { $low } a { $high }
 bot-option_accepts_group = sus propias opciones, { $options }
+bot-option_accepts_object = un objeto JSON entre llaves
