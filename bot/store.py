@@ -707,7 +707,13 @@ class SqliteStore:
             await db.close()
             raise
         self._db = db
-        await self.migrate()
+        try:
+            await self.migrate()
+        except BaseException:
+            # A refused database (newer than the code, a failed migration) must not leave
+            # aiosqlite's non-daemon worker thread running: the process could never exit.
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._db is not None:

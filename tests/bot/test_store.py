@@ -48,8 +48,10 @@ async def test_a_database_newer_than_the_code_is_refused(db_path: Path) -> None:
     async with store.transaction():
         await store.db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
     await store.close()
+    refused = SqliteStore(db_path)
     with pytest.raises(RuntimeError, match="newer"):
-        await SqliteStore(db_path).open()
+        await refused.open()
+    assert refused._db is None  # closed: no aiosqlite worker thread left behind
 
 
 async def test_wal_full_sync_and_foreign_keys(store: SqliteStore) -> None:
