@@ -12,13 +12,21 @@ import math
 from typing import Literal
 
 from engine.core import Action, Rejected
-from engine.core.shapes import bearing_of, snap
+from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
-from .armies import CHARGE_CM, MOVE_CM
+from .armies import CHARGE_CM, MOVE_CM, RADIUS_CM
 from .deploy import check_placement, pieces_to_place
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, reach
-from .movement import Surroundings, allowance, check_charge, check_move, overlaps_any, terrain_cost
+from .movement import (
+    SNAP_SLACK_CM,
+    Surroundings,
+    allowance,
+    check_charge,
+    check_move,
+    overlaps_any,
+    terrain_cost,
+)
 from .orders import limit_of
 from .state import XY, CwState, Seat, Unit, deployment_bounds
 
@@ -103,6 +111,7 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
 
     goal = objective(s)
     memo = _memo(s, seat, goal)
+    guns = [g for g in s.units.values() if g.is_gun and g.side == seat and g.placed and g.crew is None]
     out: list[Action] = []
     for u in ready_units(s, seat):
         if u.moved or (u.charged_turn is not None and u.charged_turn == s.turn - 2):
@@ -114,8 +123,8 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
         foe = _nearest(u, enemies)
         known = memo.reuse(u, foe)
         if known is None:
-            known = _unit_moves(s, seat, u, foe, enemies, spots, goal)
-            memo.keep(u, foe, known)
+            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns)
+            memo.keep(u, foe, known, rays)
         out += known
     return out
 
@@ -128,10 +137,15 @@ def _unit_moves(
     enemies: list[Unit],
     spots: list[tuple[float, float]],
     goal: XY | None,
-) -> list[Action]:
+    guns: list[Unit],
+) -> tuple[list[Action], list[_Ray] | None]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
-    nearest enemy; crewing an adjacent gun. Each move checked by the rules `decide` uses."""
+    nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
+    checked by the rules `decide` uses.
+
+    Also returns the rays the sample was cast along when that is all it read of the other bases
+    (see `_Memo`), else None."""
     out: list[Action] = []
     targets: list[tuple[float, float]] = []
     if foe is not None:
@@ -159,11 +173,15 @@ def _unit_moves(
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
     ways = Surroundings(s, u, step) if plain and not foes else None
+    rays: list[_Ray] | None = [] if ways is not None and u.type != "cavalry" else None  # a charge reads more
     for (tx, ty), stop in zip(targets, stops, strict=True):
         d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
         if d < 0.5:
             continue
         if ways is not None:  # valid by construction: as far as it surely may go that way
+            if rays is not None:
+                go = max(0.0, min(d - stop, limit)) + 1.0  # beyond the farthest point `run` reads
+                rays.append((ux, uy, ux + (tx - ux) / d * go, uy + (ty - uy) / d * go))
             dest = ways.move(s, (tx - u.x) / d, (ty - u.y) / d, d - stop, limit)  # type: ignore[operator]
             if dest is not None and dest not in seen:
                 seen.add(dest)
@@ -198,10 +216,10 @@ def _unit_moves(
             except Rejected:
                 pass
     if not u.is_gun and u.type == "infantry" and u.gun is None:
-        for g in s.units.values():
-            if g.is_gun and g.side == seat and g.placed and g.crew is None and gap(u, g) <= CONTACT_CM + 1e-9:
+        for g in guns:
+            if gap(u, g) <= CONTACT_CM + 1e-9:
                 out.append(a.Crew(unit=u.id, gun=g.id))
-    return out
+    return out, rays
 
 
 def _move(uid: str, dest: XY) -> a.Move:
@@ -218,6 +236,10 @@ def _move(uid: str, dest: XY) -> a.Move:
 
 NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
 MEMOS = 64
+_Ray = tuple[float, float, float, float]  # a straight move cast from (x0, y0) no farther than (x1, y1)
+RAY_PAD_CM = (
+    max(RADIUS_CM.values()) + SNAP_SLACK_CM + 1.0
+)  # + the unit's radius: what `Surroundings.run` sees
 
 
 def _fields(u: Unit, turn: int) -> tuple[object, ...]:
@@ -233,11 +255,18 @@ class _Memo:
     it (every base its moves, charge, engagement or crewman could touch) and the table (terrain,
     size, scenario, roles, edges, hostages: the memo's key). Every call compares all units' fields
     with the last call's and drops the samples near any unit that changed; a sample is reused only
-    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh."""
+    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh.
+
+    A sample drawn by casting rays only (`Surroundings`: no charge, no engagement, no crewman or
+    hostage moving along) reads no base farther than its own radius + RAY_PAD_CM from those rays,
+    nor, for its engagement and a gun to crew, farther than `_close` from its centre: a change
+    outside both leaves it as it was (`_touches`)."""
 
     def __init__(self) -> None:
         self.fields: dict[str, tuple[object, ...]] = {}
-        self.samples: dict[str, tuple[tuple[object, ...], str | None, object, list[Action]]] = {}
+        self.samples: dict[
+            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray] | None]
+        ] = {}
 
     def update(self, s: CwState) -> None:
         now = {uid: _fields(u, s.turn) for uid, u in s.units.items()}
@@ -248,29 +277,46 @@ class _Memo:
         if not changed:
             return
         for uid in list(self.samples):
-            fields = self.samples[uid][0]
+            kept = self.samples[uid]
+            fields, rays = kept[0], kept[4]
             ux, uy = fields[0], fields[1]
-            near = _near(s.units[uid]) if uid in s.units else math.inf
+            u = s.units.get(uid)
+            near = _near(u) if u is not None else math.inf
             for f in changed:
                 x, y = f[0], f[1]
                 if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near * near:  # type: ignore[operator]
-                    del self.samples[uid]
-                    break
+                    if rays is None or u is None or _touches(u.radius, ux, uy, rays, x, y):  # type: ignore[arg-type]
+                        del self.samples[uid]
+                        break
 
     def reuse(self, u: Unit, foe: Unit | None) -> list[Action] | None:
         kept = self.samples.get(u.id)
         if kept is None:
             return None
-        fields, foe_id, foe_fields, sample = kept
+        fields, foe_id, foe_fields, sample, _ = kept
         if fields != self.fields[u.id] or foe_id != (foe.id if foe else None):
             return None
         if foe is not None and foe_fields != self.fields[foe.id]:
             return None
         return sample
 
-    def keep(self, u: Unit, foe: Unit | None, sample: list[Action]) -> None:
+    def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray] | None) -> None:
         foe_fields = self.fields[foe.id] if foe is not None else None
-        self.samples[u.id] = (self.fields[u.id], foe.id if foe else None, foe_fields, sample)
+        self.samples[u.id] = (self.fields[u.id], foe.id if foe else None, foe_fields, sample, rays)
+
+
+def _touches(r: float, ux: float, uy: float, rays: list[_Ray], x: float, y: float) -> bool:
+    """Whether a base changed at (x, y) may alter a ray-cast sample of a unit of radius r drawn at
+    (ux, uy): within reach of an engagement (CW-CC-2) or a gun to crew, or within r + RAY_PAD_CM of
+    one of its rays."""
+    close = r + max(RADIUS_CM.values()) + MAX_REACH_CM + 1.0
+    if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
+        return True
+    pad = r + RAY_PAD_CM
+    for x0, y0, x1, y1 in rays:
+        if seg_point_distance(x, y, x0, y0, x1, y1) <= pad:
+            return True
+    return False
 
 
 def _near(u: Unit) -> float:

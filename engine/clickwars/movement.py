@@ -194,7 +194,9 @@ class Surroundings:
                 return None
             dest = (snap(self.ux + dx * d), snap(self.uy + dy * d))
             if self.difficult:
-                cost = terrain_cost(state, [start, dest])
+                # = terrain_cost(state, [start, dest]): dest lies within `limit` <= `reach` (+ the snap)
+                # of the centre, so every difficult piece the path could meet is in self.difficult
+                cost = path_cost([start, dest], [(2.0, self.difficult)])
             else:
                 cost = math.hypot(dest[0] - self.ux, dest[1] - self.uy)
             if dest != start and cost <= limit + 1e-6:

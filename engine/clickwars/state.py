@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -162,25 +162,32 @@ class CwState(State):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> CwState:
         """Copies every mutable container and unit; shares frozen options and terrain (fast: Tape copies per decision)."""
-        new = self.model_copy()
-        new.units = {k: _clone(u) for k, u in self.units.items()}
-        new.confirmed = list(self.confirmed)
-        new.quarry = dict(self.quarry)
-        new.pending = {k: dict(v) for k, v in self.pending.items()}
-        new.ready = list(self.ready)
-        new.hostages = [h.model_copy() for h in self.hostages]
-        new.scores = dict(self.scores)
-        new.selected = dict(self.selected)
-        new.orders = dict(self.orders)
-        new.marks = self.marks.model_copy(
-            update={"move": list(self.marks.move), "shots": list(self.marks.shots)}
+        marks = _clone(self.marks)
+        marks.__dict__["move"] = list(marks.move)
+        marks.__dict__["shots"] = list(marks.shots)
+        new = _clone(self)
+        new.__dict__.update(
+            units={k: _clone(u) for k, u in self.units.items()},
+            confirmed=list(self.confirmed),
+            quarry=dict(self.quarry),
+            pending={k: dict(v) for k, v in self.pending.items()},
+            ready=list(self.ready),
+            hostages=[_clone(h) for h in self.hostages],
+            scores=dict(self.scores),
+            selected=dict(self.selected),
+            orders=dict(self.orders),
+            marks=marks,
         )
         return new
 
 
-def _clone(u: Unit) -> Unit:
-    """A copy of a unit (its fields are immutable values): pydantic's copy without its overhead."""
-    new = object.__new__(Unit)
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(u: M) -> M:
+    """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
+    replaced right after (the state, its marks): pydantic's copy without its overhead."""
+    new = object.__new__(type(u))
     object.__setattr__(new, "__dict__", dict(u.__dict__))
     object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
     object.__setattr__(new, "__pydantic_extra__", None)
