@@ -15,7 +15,7 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
-from .armies import CHARGE_CM, MOVE_CM, RADIUS_CM
+from .armies import CHARGE_CM, MOVE_CM
 from .deploy import check_placement, pieces_to_place
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, reach
 from .movement import (
@@ -173,7 +173,7 @@ def _unit_moves(
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
     ways = Surroundings(s, u, step) if plain and not foes else None
-    rays: list[_Ray] | None = [] if ways is not None and u.type != "cavalry" else None  # a charge reads more
+    rays: list[_Ray] | None = [] if ways is not None else None
     for (tx, ty), stop in zip(targets, stops, strict=True):
         d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
         if d < 0.5:
@@ -210,6 +210,7 @@ def _unit_moves(
     if u.type == "cavalry" and foe is not None and not foes:
         if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
             bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
+            rays = None  # the charge reads its whole corridor and where its victims are pushed (§8.4)
             try:
                 check_charge(s, u, bearing)
                 out.append(a.Charge(unit=u.id, bearing=bearing))
@@ -237,9 +238,7 @@ def _move(uid: str, dest: XY) -> a.Move:
 NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
 MEMOS = 64
 _Ray = tuple[float, float, float, float]  # a straight move cast from (x0, y0) no farther than (x1, y1)
-RAY_PAD_CM = (
-    max(RADIUS_CM.values()) + SNAP_SLACK_CM + 1.0
-)  # + the unit's radius: what `Surroundings.run` sees
+RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `Surroundings.run` sees a base, with a margin
 
 
 def _fields(u: Unit, turn: int) -> tuple[object, ...]:
@@ -271,21 +270,23 @@ class _Memo:
     def update(self, s: CwState) -> None:
         now = {uid: _fields(u, s.turn) for uid, u in s.units.items()}
         old = self.fields
-        changed = [f for uid, f in now.items() if old.get(uid) != f]
-        changed += [f for uid, f in old.items() if now.get(uid) != f]
+        changed = [(uid, f) for uid, f in now.items() if old.get(uid) != f]
+        changed += [(uid, f) for uid, f in old.items() if now.get(uid) != f]
         self.fields = now
         if not changed:
             return
+        units = s.units
         for uid in list(self.samples):
             kept = self.samples[uid]
             fields, rays = kept[0], kept[4]
             ux, uy = fields[0], fields[1]
-            u = s.units.get(uid)
+            u = units.get(uid)
             near = _near(u) if u is not None else math.inf
-            for f in changed:
+            for oid, f in changed:
                 x, y = f[0], f[1]
                 if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near * near:  # type: ignore[operator]
-                    if rays is None or u is None or _touches(u.radius, ux, uy, rays, x, y):  # type: ignore[arg-type]
+                    o = units.get(oid)
+                    if rays is None or u is None or o is None or _touches(u, o, ux, uy, rays, x, y):  # type: ignore[arg-type]
                         del self.samples[uid]
                         break
 
@@ -305,14 +306,16 @@ class _Memo:
         self.samples[u.id] = (self.fields[u.id], foe.id if foe else None, foe_fields, sample, rays)
 
 
-def _touches(r: float, ux: float, uy: float, rays: list[_Ray], x: float, y: float) -> bool:
-    """Whether a base changed at (x, y) may alter a ray-cast sample of a unit of radius r drawn at
-    (ux, uy): within reach of an engagement (CW-CC-2) or a gun to crew, or within r + RAY_PAD_CM of
-    one of its rays."""
-    close = r + max(RADIUS_CM.values()) + MAX_REACH_CM + 1.0
-    if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
-        return True
-    pad = r + RAY_PAD_CM
+def _touches(u: Unit, o: Unit, ux: float, uy: float, rays: list[_Ray], x: float, y: float) -> bool:
+    """Whether a change of unit `o` (a base that was or is at (x, y)) may alter a ray-cast sample of
+    `u` drawn at (ux, uy): an enemy within reach of an engagement (CW-CC-2) or an own gun within
+    reach of crewing it, or any base whose radius and u's + RAY_PAD_CM come near one of its rays
+    (`Surroundings` grows every base by both radii and the snap's room)."""
+    if o.side != u.side or o.is_gun:
+        close = u.radius + o.radius + MAX_REACH_CM + 1.0
+        if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
+            return True
+    pad = u.radius + o.radius + RAY_PAD_CM
     for x0, y0, x1, y1 in rays:
         if seg_point_distance(x, y, x0, y0, x1, y1) <= pad:
             return True
