@@ -37,7 +37,7 @@ from engine.core.geometry import Point
 from playground.emulator import Emulator, MessageRecord
 from renderers.i18n import t
 
-from .harness import World, my_hand, run, status_message
+from .harness import World, my_hand, public_calls, run, spy_on, start_spied, status_message
 
 pytestmark = pytest.mark.e2e
 
@@ -47,24 +47,13 @@ PILOTS = {seat: RULES.pilot(seat) for seat in RULES.seats}
 
 @pytest.fixture
 async def ark_bot(start: Any, request: pytest.FixtureRequest) -> TableroBot:
-    # A test that spies on the presenter runs the jobs in-process: worker processes do not see a monkeypatch.
-    return await start(TABLERO_WORKERS=0) if "spy" in request.fixturenames else await start()
+    return await start_spied(start, request)
 
 
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
-    """Record the views the public board and status are drawn from."""
-    presenter = presenter_for("arkenstone")
-    calls: list[tuple[str, Any]] = []
-    for name in ("board_png", "status_text"):
-        original = getattr(presenter, name)
-
-        def wrapped(view: Any, lang: str, _original: Any = original, _name: str = name) -> Any:
-            calls.append((_name, view))
-            return _original(view, lang)
-
-        monkeypatch.setattr(presenter, name, wrapped)
-    return calls
+    """Record what the presenter is asked to draw or narrate (public_calls: the public board and status)."""
+    return spy_on(monkeypatch, "arkenstone")
 
 
 # --- reading what the bot sent ---------------------------------------------------------------------------
@@ -254,9 +243,9 @@ async def play_out(
 
 
 def assert_public_is_spectator_only(calls: list[tuple[str, Any]]) -> None:
-    assert calls
-    assert all(view.seat is None for _, view in calls)
-    for _, view in calls:  # nobody sees a face-down diamond's identity (§1)
+    public = public_calls(calls)
+    assert all(view.seat is None for _, view in public)
+    for _, view in public:  # nobody sees a face-down diamond's identity (§1)
         assert all(tr.rank is None for tr in view.treasures if not tr.face_up)
 
 

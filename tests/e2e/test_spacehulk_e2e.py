@@ -19,7 +19,7 @@ from bot.games import presenter_for
 from engine.spacehulk.view import SpaceHulkView
 from playground.emulator import Emulator
 
-from .harness import World, my_hand, run, status_message
+from .harness import World, my_hand, run, spy_on, status_message
 from .spacehulk_driver import play
 
 pytestmark = pytest.mark.e2e
@@ -36,17 +36,7 @@ async def sh_bot(start: Any) -> TableroBot:
 
 @pytest.fixture
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
-    presenter = presenter_for("spacehulk")
-    calls: list[tuple[str, Any]] = []
-    for name in ("board_png", "status_text", "narrate", "private_png", "private_text"):
-        original = getattr(presenter, name)
-
-        def wrapped(arg: Any, lang: str, _original: Any = original, _name: str = name) -> Any:
-            calls.append((_name, arg))
-            return _original(arg, lang)
-
-        monkeypatch.setattr(presenter, name, wrapped)
-    return calls
+    return spy_on(monkeypatch, "spacehulk")
 
 
 def _public_is_spectator_only(calls: list[tuple[str, Any]]) -> None:
