@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from engine.clickwars import RULES
 from engine.clickwars.los import line_of_sight
@@ -89,23 +91,11 @@ def bench_los(checks: int) -> None:
 
 
 def bench_pilots(matches: int) -> None:
-    ai = RULES.pilot("red")
-    tally: Counter[str] = Counter()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: its tests package
+    from tests.engine.clickwars.helpers import ai_against_random  # the AI test's own loop
+
     start = time.process_time()
-    for seed in range(matches):
-        side = "red" if seed % 2 == 0 else "blue"
-        state, _ = new_game(RULES, None, seed)
-        picker = random.Random(seed)
-        while RULES.outcome(state) is None:
-            seat = sorted(RULES.active_seats(state))[0]
-            legal = RULES.legal_actions(state, seat)
-            if seat == side:
-                action = ai.choose(RULES.view(state, seat), legal, dice_for(state).fork("pilot"))
-            else:
-                action = legal[picker.randrange(len(legal))]
-            state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
-        winners = state.result.winners
-        tally["draw" if not winners else "win" if winners[0] == side else "loss"] += 1
+    tally = Counter(ai_against_random(seed) for seed in range(matches))
     elapsed = time.process_time() - start
     print(
         f"AI vs random ({matches} seeded games, AI alternating red/blue): wins {tally['win']}, "

@@ -1,14 +1,16 @@
-"""Scenario helpers: a table with chosen figures where we want them, and dice that roll what we say."""
+"""Scenario helpers: a table with chosen figures where we want them, dice that roll what we say, and
+the AI against a random player (the AI test and bench/clickwars.py)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 from engine.clickwars import RULES, Options
 from engine.clickwars.state import CwState
 from engine.clickwars.terrain import Area
-from engine.core import Action, Dice, Event, apply, new_game
+from engine.core import Action, Dice, Event, apply, dice_for, new_game
 
 
 class Scripted(Dice):
@@ -71,3 +73,27 @@ def act(state: CwState, seat: str, action: Action, dice: Dice | None = None) -> 
 
 def kinds(events: list[Event], kind: str) -> list[Any]:
     return [e for e in events if e.kind == kind]
+
+
+def ai_against_random(seed: int) -> str:
+    """One default game, the AI on one side (red for an even seed, else blue) playing from its own
+    view, the other side picking uniformly among the legal actions (seeded by `seed`): "win",
+    "draw" or "loss" for the AI."""
+    from engine.clickwars.view import CwView
+
+    side = "red" if seed % 2 == 0 else "blue"
+    ai = RULES.pilot(side)
+    state, _ = new_game(RULES, None, seed)
+    picker = random.Random(seed)
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        if seat == side:
+            view = RULES.view(state, seat)
+            assert isinstance(view, CwView) and view.seat == side  # its own view, nothing more
+            action = ai.choose(view, legal, dice_for(state).fork("pilot"))
+        else:
+            action = legal[picker.randrange(len(legal))]
+        state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
+    winners = state.result.winners
+    return "draw" if not winners else "win" if winners[0] == side else "loss"
