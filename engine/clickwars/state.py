@@ -182,16 +182,19 @@ class CwState(State):
 
 
 M = TypeVar("M", bound=BaseModel)
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # the slots, set directly
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _clone(u: M) -> M:
     """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
     replaced right after (the state, its marks): pydantic's copy without its overhead."""
     new = object.__new__(type(u))
-    object.__setattr__(new, "__dict__", dict(u.__dict__))
-    object.__setattr__(new, "__pydantic_fields_set__", set(u.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
+    object.__setattr__(new, "__dict__", u.__dict__.copy())
+    _SET_FIELDS_SET(new, u.__pydantic_fields_set__.copy())
+    _SET_EXTRA(new, None)
+    _SET_PRIVATE(new, None)
     return new
 
 
