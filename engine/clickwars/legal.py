@@ -268,24 +268,22 @@ class _Memo:
         ] = {}
 
     def update(self, s: CwState) -> None:
-        now = {uid: _fields(u, s.turn) for uid, u in s.units.items()}
-        old = self.fields
-        changed = [(uid, f) for uid, f in now.items() if old.get(uid) != f]
-        changed += [(uid, f) for uid, f in old.items() if now.get(uid) != f]
-        self.fields = now
-        if not changed:
-            return
         units = s.units
+        now = {uid: _fields(u, s.turn) for uid, u in units.items()}
+        old = self.fields
+        self.fields = now
+        if now == old:
+            return
+        changed = [(units.get(uid), f[0], f[1]) for uid, f in now.items() if old.get(uid) != f]
+        changed += [(units.get(uid), f[0], f[1]) for uid, f in old.items() if now.get(uid) != f]
         for uid in list(self.samples):
             kept = self.samples[uid]
             fields, rays = kept[0], kept[4]
             ux, uy = fields[0], fields[1]
             u = units.get(uid)
             near = _near(u) if u is not None else math.inf
-            for oid, f in changed:
-                x, y = f[0], f[1]
+            for o, x, y in changed:
                 if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near * near:  # type: ignore[operator]
-                    o = units.get(oid)
                     if rays is None or u is None or o is None or _touches(u, o, ux, uy, rays, x, y):  # type: ignore[arg-type]
                         del self.samples[uid]
                         break
