@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from engine.core import Model
 
-from .state import MARINE, ORK, SEATS, CanyonState, HitSource, Phase, Roll, SeatName
+from .state import CANYON_RANKS, MARINE, ORK, SEATS, CanyonState, HitSource, Phase, Roll, SeatName
 
 
 class SlotView(Model):
@@ -90,6 +90,13 @@ class CanyonView(BaseModel):
 VIEW_ADAPTER: TypeAdapter[CanyonView] = TypeAdapter(CanyonView)
 
 _HIDDEN = SlotView(status="hidden")
+# Every card a seat may see, built once: views are built at every step for every seat, and a
+# SlotView is frozen, so one instance per (status, card) serves them all.
+_SLOTS = {
+    (status, card): SlotView(status=status, value=card)
+    for status in ("previewed", "revealed", "discarded")
+    for card in CANYON_RANKS
+}
 
 
 def _pending_multiplier(cards: list[int]) -> int:
@@ -125,9 +132,9 @@ def _steps(state: CanyonState, seat: str | None) -> tuple[StepView, ...]:
         route = None
         for j, (card, status) in enumerate(zip(cards, statuses, strict=True)):
             if status == "down":
-                slots.append(SlotView(status="previewed", value=card) if i == looking else _HIDDEN)
+                slots.append(_SLOTS["previewed", card] if i == looking else _HIDDEN)
             else:
-                slots.append(SlotView(status=status, value=card))
+                slots.append(_SLOTS[status, card])
                 if status == "revealed":
                     route = j
         if i == state.step and state.route is not None:

@@ -272,13 +272,19 @@ def new_game(
     return fold(rules, events), events
 
 
-def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
-    """Check that `seat` may act, decide, and apply. The input state is not modified."""
+def attempt(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> list[Event]:
+    """The driver's checks (the game goes on, `seat` may act) and the decision, not applied: the
+    events `step` would apply, or its refusal. The input state is not modified."""
     if rules.outcome(state) is not None:
         raise Rejected("core.game_over", "This game is over.")
     if seat not in rules.active_seats(state):
         raise Rejected("core.not_your_turn", "It is not your turn to act.")
-    events = rules.decide(state, seat, action, dice_for(state))
+    return rules.decide(state, seat, action, dice_for(state))
+
+
+def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
+    """Check that `seat` may act, decide, and apply. The input state is not modified."""
+    events = attempt(rules, state, seat, action)
     new_state = apply(rules, state.model_copy(deep=True), events)
     return new_state, events
 

@@ -38,3 +38,28 @@ def test_deck_has_52_unique_cards_and_codes_round_trip() -> None:
     assert Card.parse("10h") == Card(suit=Suit.HEARTS, rank=10)
     assert Card(suit=Suit.SPADES, rank=1).value == 1
     assert Card(suit=Suit.SPADES, rank=12).value is None
+
+
+def test_attempt_is_step_without_applying() -> None:
+    """core.attempt runs the driver's checks and the decision (what the secrets scan compares) and
+    gives the events `step` applies; a finished game and a seat out of turn are refused first."""
+    from engine.core import Rejected, attempt, new_game, step
+    from engine.registry import GAMES
+
+    rules = GAMES["canyon"]
+    state, _ = new_game(rules, None, 5)
+    before = state.model_dump()
+    seat = sorted(rules.active_seats(state))[0]
+    action = rules.legal_actions(state, seat)[0]
+    assert attempt(rules, state, seat, action) == step(rules, state, seat, action)[1]
+    assert state.model_dump() == before
+    idle = next(s for s in rules.seats if s not in rules.active_seats(state))
+    for who, finished, refusal in ((idle, state, "core.not_your_turn"), (seat, None, "core.game_over")):
+        if finished is None:
+            finished = state.model_copy(update={"phase": "over", "reason": "x"})
+        try:
+            attempt(rules, finished, who, action)
+        except Rejected as exc:
+            assert exc.message_id == refusal
+        else:
+            raise AssertionError(f"{refusal} expected")

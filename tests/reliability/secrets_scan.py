@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Dice, Event, Rejected, Rules, apply, dice_for, new_game, step
+from engine.core import Action, Dice, Event, Rejected, Rules, apply, attempt, dice_for, new_game
 
 PROBES = 4  # own and random actions per viewer and step
 DRAWN = 3  # at most this many cards drawn at once (a Canyon hand) whose refusal (or not) is compared
@@ -36,10 +36,11 @@ class Scan:
 def outcome_of(rules: Rules[Any], state: Any, seat: str, action: Action) -> tuple[Any, ...]:
     """What `seat` learns from trying `action`: the refusal (its catalog id and values), or acceptance.
 
-    Tried through the driver (`core.step`), as a player's click is: it refuses a finished game or a
-    seat out of turn before `decide` runs."""
+    Tried through the driver's checks (`core.attempt`, what `core.step` runs before it applies), as a
+    player's click is: it refuses a finished game or a seat out of turn before `decide` runs. The
+    events are not applied: only whether and how the action is refused is compared."""
     try:
-        _, events = step(rules, state, seat, action)
+        events = attempt(rules, state, seat, action)
     except Rejected as exc:
         return ("refused", exc.message_id, tuple(sorted((k, repr(v)) for k, v in exc.params.items())))
     return ("accepted", len(events))
