@@ -140,8 +140,17 @@ def _steps(state: CanyonState, seat: str | None) -> tuple[StepView, ...]:
         if i == state.step and state.route is not None:
             # The route is public once chosen: the other fork card lies discarded face up.
             route = state.route
-        out.append(StepView(number=i + 1, width=len(cards), slots=tuple(slots), route=route))
+        key = (i, route, *map(id, slots))  # the slots are the shared instances above
+        step = _STEPS.get(key)
+        if step is None:
+            step = _STEPS[key] = StepView(number=i + 1, width=len(cards), slots=tuple(slots), route=route)
+        out.append(step)
     return tuple(out)
+
+
+# StepViews built so far, by step, route and slot instances (at most a few thousand: 12 steps of
+# 1 or 2 of 40 slot views): a view is built for every seat at every step, and StepView is frozen.
+_STEPS: dict[tuple[int | None, ...], StepView] = {}
 
 
 def build_view(state: CanyonState, seat: SeatName | None, active: frozenset[str]) -> CanyonView:
