@@ -92,11 +92,8 @@ VIEW_ADAPTER: TypeAdapter[CanyonView] = TypeAdapter(CanyonView)
 _HIDDEN = SlotView(status="hidden")
 # Every card a seat may see, built once: views are built at every step for every seat, and a
 # SlotView is frozen, so one instance per (status, card) serves them all.
-_SLOTS = {
-    (status, card): SlotView(status=status, value=card)
-    for status in ("previewed", "revealed", "discarded")
-    for card in CANYON_RANKS
-}
+_SHOWN: tuple[Literal["previewed", "revealed", "discarded"], ...] = ("previewed", "revealed", "discarded")
+_SLOTS = {(status, card): SlotView(status=status, value=card) for status in _SHOWN for card in CANYON_RANKS}
 
 
 def _pending_multiplier(cards: list[int]) -> int:
