@@ -25,6 +25,7 @@ from .movement import (
     check_charge,
     check_move,
     overlaps_any,
+    placed_bases,
     terrain_cost,
 )
 from .orders import limit_of
@@ -112,6 +113,7 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
     goal = objective(s)
     memo = _memo(s, seat, goal)
     guns = [g for g in s.units.values() if g.is_gun and g.side == seat and g.placed and g.crew is None]
+    placed: list[tuple[str, float, float, float]] | None = None  # built at the first memo miss
     out: list[Action] = []
     for u in ready_units(s, seat):
         if u.moved or (u.charged_turn is not None and u.charged_turn == s.turn - 2):
@@ -123,7 +125,9 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
         foe = _nearest(u, enemies)
         known = memo.reuse(u, foe)
         if known is None:
-            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns)
+            if placed is None:
+                placed = placed_bases(s)
+            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, placed)
             memo.keep(u, foe, known, rays)
         out += known
     return out
@@ -138,6 +142,7 @@ def _unit_moves(
     spots: list[tuple[float, float]],
     goal: XY | None,
     guns: list[Unit],
+    placed: list[tuple[str, float, float, float]] | None = None,
 ) -> tuple[list[Action], list[_Ray] | None]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
@@ -172,7 +177,7 @@ def _unit_moves(
     if foe is not None and w is not None and not u.is_gun:
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
-    ways = Surroundings(s, u, step) if plain and not foes else None
+    ways = Surroundings(s, u, step, placed) if plain and not foes else None
     rays: list[_Ray] | None = [] if ways is not None else None
     for (tx, ty), stop in zip(targets, stops, strict=True):
         d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]

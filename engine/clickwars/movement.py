@@ -114,21 +114,34 @@ def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
 SNAP_SLACK_CM = 0.36  # a point snapped to the 0.5 cm grid moves at most 0.354 cm
 
 
+def placed_bases(state: CwState) -> list[tuple[str, float, float, float]]:
+    """Every living unit's base on the table as (id, x, y, radius), in the state's order."""
+    return [(o.id, o.x, o.y, o.radius) for o in state.units.values() if o.x is not None and o.alive]  # type: ignore[misc]
+
+
 class Surroundings:
     """What lies within `reach` of a unit (other bases, impassable and difficult pieces), in
     coordinates relative to its centre, for casting straight moves from it (`run`)."""
 
-    def __init__(self, state: CwState, u: Unit, reach: float) -> None:
+    def __init__(
+        self,
+        state: CwState,
+        u: Unit,
+        reach: float,
+        placed: list[tuple[str, float, float, float]] | None = None,
+    ) -> None:
+        """`placed`: every placed base as (id, x, y, radius) in the state's order (`placed_bases`),
+        when the caller builds it once for many units."""
         ux, uy = u.xy
         self.u, self.ux, self.uy, self.r = u, ux, uy, u.radius
         self.bases: list[tuple[float, float, float]] = []
-        for o in state.units.values():
-            ox = o.x
-            if ox is None or not o.alive or o.id == u.id:
+        uid, ur = u.id, u.radius
+        for oid, ox, oy, orad in placed_bases(state) if placed is None else placed:
+            if oid == uid:
                 continue
-            big = o.radius + u.radius + SNAP_SLACK_CM
+            big = orad + ur + SNAP_SLACK_CM
             lim = reach + big
-            dx, dy = ox - ux, o.y - uy  # type: ignore[operator]
+            dx, dy = ox - ux, oy - uy
             if -lim < dx < lim and -lim < dy < lim:
                 self.bases.append((dx, dy, big))
         for h in state.hostages:
