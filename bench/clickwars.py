@@ -21,20 +21,14 @@ from engine.clickwars import RULES
 from engine.clickwars.los import line_of_sight
 from engine.core import apply, dice_for, new_game
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: its tests package
+
 
 def random_game(seed: int) -> int:
     """One full game of uniformly random legal actions (setup and deployment included); returns its actions."""
-    state, _ = new_game(RULES, None, seed)
-    picker = random.Random(seed)
-    n = 0
-    while RULES.outcome(state) is None:
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        state = apply(
-            RULES, state, RULES.decide(state, seat, legal[picker.randrange(len(legal))], dice_for(state))
-        )
-        n += 1
-    return n
+    from tests.engine.clickwars.helpers import random_game as play  # the replay test's own loop
+
+    return play(seed)[1]
 
 
 def deployed(seed: int = 1):
@@ -91,7 +85,6 @@ def bench_los(checks: int) -> None:
 
 
 def bench_pilots(matches: int) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: its tests package
     from tests.engine.clickwars.helpers import ai_against_random  # the AI test's own loop
 
     start = time.process_time()

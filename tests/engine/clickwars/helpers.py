@@ -75,6 +75,22 @@ def kinds(events: list[Event], kind: str) -> list[Any]:
     return [e for e in events if e.kind == kind]
 
 
+def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int]:
+    """One full game of uniformly random legal actions (setup and deployment included), the choices
+    seeded by `seed`: its final state and how many actions it took (the replay test, the bench)."""
+    state, _ = new_game(RULES, options, seed)
+    picker = random.Random(seed)
+    n = 0
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        state = apply(
+            RULES, state, RULES.decide(state, seat, legal[picker.randrange(len(legal))], dice_for(state))
+        )
+        n += 1
+    return state, n
+
+
 def ai_against_random(seed: int) -> str:
     """One default game, the AI on one side (red for an even seed, else blue) playing from its own
     view, the other side picking uniformly among the legal actions (seeded by `seed`): "win",

@@ -8,12 +8,12 @@ The figures were recorded on main before any of the speed changes (commit ea3f87
 from __future__ import annotations
 
 import hashlib
-import random
 
 import pytest
 
-from engine.clickwars import RULES, Options
-from engine.core import apply, dice_for, new_game
+from engine.clickwars import Options
+
+from .helpers import random_game
 
 RECORDED = [
     (1, "extermination", 190, "4312253c5ccf2166"),
@@ -29,14 +29,5 @@ def test_a_seeded_random_game_ends_in_the_recorded_final_state(
     seed: int, scenario: str, actions: int, digest: str
 ) -> None:
     """CW-WIN-1: the game runs to its result; the legal sample, the checks and the dice are as recorded."""
-    state, _ = new_game(RULES, Options(scenario=scenario), seed)
-    picker = random.Random(seed)
-    n = 0
-    while RULES.outcome(state) is None:
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        state = apply(
-            RULES, state, RULES.decide(state, seat, legal[picker.randrange(len(legal))], dice_for(state))
-        )
-        n += 1
+    state, n = random_game(seed, Options(scenario=scenario))
     assert (n, hashlib.sha256(state.model_dump_json().encode()).hexdigest()[:16]) == (actions, digest)
