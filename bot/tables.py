@@ -443,9 +443,6 @@ class TableService(Lobby):
         if rules.legal_actions(old, seat) != rules.legal_actions(state, seat):
             raise moved_on()
 
-    def _pilots(self, rules: Rules[Any], table: TableRecord, state: Any) -> tuple[Any, list[Event]]:
-        return moves.pilots(rules, table, state, self.step_cap)
-
     async def _commit(
         self,
         table: TableRecord,

@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.core import Event, Outcome, Seat
 
+from ..deathwing import bids
 from .state import CampaignState, Member, MissionBrief, MissionRecord, Scenario, Squad
 
 
@@ -21,33 +22,23 @@ class CampaignStarted(Event):
         return self.model_copy(update={"state": self.state.model_copy(update={"seed": 0})})
 
 
-class BidMade(Event):
-    """A seat bid; `points` is its secret until both are in (None for the others)."""
+class BidMade(bids.BidMade):
+    """A seat bid; `points` is its secret until both are in (None for the others). The bid of a
+    single game (deathwing/bids.py) under the campaign's own kind."""
 
-    kind: Literal["campaign_bid_made"] = "campaign_bid_made"
-    seat: Seat
-    points: int | None
-    round: int
-
-    def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == self.seat else self.model_copy(update={"points": None})
+    kind: Literal["campaign_bid_made"] = "campaign_bid_made"  # type: ignore[assignment]
 
 
-class BidsRevealed(Event):
+class BidsRevealed(bids.BidsRevealed):
     """Both bids shown together; `tie`: both bid again (DW-BID-2)."""
 
-    kind: Literal["campaign_bids_revealed"] = "campaign_bids_revealed"
-    bids: dict[Seat, int]
-    round: int
-    tie: bool
+    kind: Literal["campaign_bids_revealed"] = "campaign_bids_revealed"  # type: ignore[assignment]
 
 
-class SidesChosen(Event):
+class SidesChosen(bids.SidesChosen):
     """The lower bidder plays the Marines with `points` for the whole campaign (DW-CMP-1)."""
 
-    kind: Literal["campaign_sides_chosen"] = "campaign_sides_chosen"
-    sides: dict[str, Seat]
-    points: int
+    kind: Literal["campaign_sides_chosen"] = "campaign_sides_chosen"  # type: ignore[assignment]
 
 
 class ForceBought(Event):
