@@ -11,15 +11,15 @@ from bot.migrations import LATEST
 from bot.store import NewDelivery, NewEvent, SqliteStore, StaleVersion
 
 
-async def _table(store: SqliteStore) -> int:
+async def _table(store: SqliteStore, guild_id: int | None = 1, status: str = "active") -> int:
     async with store.transaction() as tx:
         return await tx.insert_table(
             game="duel",
-            guild_id=1,
+            guild_id=guild_id,
             channel_id=2,
             thread_id=None,
-            status="active",
-            seats={"red": 10, "blue": "ai"},
+            status=status,
+            seats={"red": 10, "blue": "ai" if status == "active" else None},
             invited=[],
             options={},
             seed=5,
@@ -173,20 +173,7 @@ async def test_migration_4_numbers_an_old_database_s_tables_per_server(db_path: 
         assert await store.schema_version() == LATEST
         numbers = {t.id: (t.guild_id, t.number) for t in await store.list_tables()}
         assert numbers == {1: (7, 1), 2: (8, 1), 3: (7, 2), 4: (None, 1), 5: (8, 2), 6: (7, 3)}
-        async with store.transaction() as tx:
-            new_id = await tx.insert_table(
-                game="duel",
-                guild_id=8,
-                channel_id=2,
-                thread_id=None,
-                status="lobby",
-                seats={"red": 10, "blue": None},
-                invited=[],
-                options={},
-                seed=1,
-                lang="en",
-                created_by=10,
-            )
+        new_id = await _table(store, guild_id=8, status="lobby")
         new = await store.get_table(new_id)
         assert new is not None and (new.id, new.number) == (7, 3)
         found = await store.table_by_number(8, 3)
@@ -204,20 +191,7 @@ async def test_migration_4_numbers_an_old_database_s_tables_per_server(db_path: 
 async def test_a_new_server_s_first_table_is_number_1(store: SqliteStore) -> None:
     """Issue 15 item 2: numbering starts at 1 on every server, whatever the other servers hold."""
     first = await _table(store)  # guild 1
-    async with store.transaction() as tx:
-        other = await tx.insert_table(
-            game="duel",
-            guild_id=2,
-            channel_id=3,
-            thread_id=None,
-            status="lobby",
-            seats={"red": 10, "blue": None},
-            invited=[],
-            options={},
-            seed=1,
-            lang="en",
-            created_by=10,
-        )
+    other = await _table(store, guild_id=2, status="lobby")
     second = await _table(store)  # guild 1 again
     rows = {t.id: t.number for t in await store.list_tables()}
     assert rows == {first: 1, other: 1, second: 2}
