@@ -75,12 +75,21 @@ def _secret_lines(emu: Emulator, users: dict[str, int]) -> None:
 async def test_a_whole_mission_between_two_players(
     emu: Emulator, world: World, sh_bot: TableroBot, spy: list
 ) -> None:
-    args = {"game": "spacehulk", "opponent": world.bob, "side": "marine", "options": SHORT}
+    """Issue 12 item 7: the whole mission in async mode (`pace: async`, a deadline per prompt)."""
+    args = {
+        "game": "spacehulk",
+        "opponent": world.bob,
+        "side": "marine",
+        "options": "mission=purge turn_limit=3",
+        "pace": "async",
+    }
     [reply] = await run(await emu.slash(world.alice, world.channel, "game new", args))
     assert "challenges" in reply.content
     [thread] = emu.threads(world.channel)
     await sh_bot.delivery.wait_idle()
     await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    started = (await sh_bot.tables.load(1)).state
+    assert started.options.variants.timer_mode == "budget"  # the async pace: per-prompt deadlines
     made = await play(emu, sh_bot, [world.alice, world.bob], thread, 1, random.Random(7))
     await sh_bot.delivery.wait_idle()
     table = await sh_bot.tables.get(1)
