@@ -318,7 +318,7 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             ]
         case AgBuildForce():
             budget = q.opt.force_points or 0
-            orders = sample_orders(budget, len(q.board.deployments))
+            orders = sample_orders(budget, len(q.board.deployments), s.mission.marine_corridors)
             return [_mk(BuildForce, order=order) for order in orders]
         case AgShift():
             return [_mk(Shift, square=sq) for sq in top.squares]

@@ -90,6 +90,7 @@ MESSAGES: dict[str, str] = {
     "force.captains": "Your force may have only one Captain; it has {count}.",
     "force.budget": "That force costs {cost} points; you have {budget}.",
     "force.room": "Only {room} Terminators fit the deployment squares; your force has {count}.",
+    "force.squads": "Each squad must stand whole in one deployment corridor: squads of {sizes} Terminators do not fit corridors of {rooms} squares.",
     "force.none": "There is no force to build now.",
     "fire.empty": "The assault cannon is empty; reload it first.",
     "fire.bulkhead": "Only an assault cannon burst can damage a bulkhead.",

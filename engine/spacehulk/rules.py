@@ -415,16 +415,34 @@ def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
 
 def _build_force(tape: Tape, order: ForceOrder) -> None:
     """DW-FL-2, DW-FL-3, DW-TMR-1: the Marine player's force, checked against the table's budget, takes
-    the deployment squares in order (reading: a force that does not fit them is refused)."""
+    the deployment squares in order (reading: a force that does not fit them is refused). On a generated
+    mission's corridors each squad stands whole in one (DW-GEN-6, scenarios.place_squads); reading: a
+    force no placement fits is refused (DW-GEN-7's longer corridors are not built)."""
     budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
     marines, timer, cost = force.build(order, budget)
     room = len(tape.board.deployments)
     if len(marines) > room:
         raise refuse("force.room", room=room, count=len(marines))
+    corridors = tape.state.mission.marine_corridors
+    if corridors:  # DW-GEN-6: a generated mission's corridors take each squad whole
+        from .scenarios import place_squads
+
+        placed = place_squads(marines, corridors)
+        if placed is None:
+            raise refuse("force.squads", **squads_params(marines, corridors))
+        marines = list(placed)
     pieces = tuple(deploy(tape.state.mission, marines).values())
     tape.pop()
     tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
+
+
+def squads_params(marines: Sequence[MarineSpec], corridors: Sequence[Sequence[Square]]) -> dict[str, str]:
+    """The refusal's figures: each squad's size and each corridor's squares (DW-GEN-6)."""
+    sizes: dict[str, int] = {}
+    for man in marines:
+        sizes[man.squad] = sizes.get(man.squad, 0) + 1
+    return {"sizes": ", ".join(map(str, sizes.values())), "rooms": ", ".join(str(len(r)) for r in corridors)}
 
 
 def _place_tile(tape: Tape, top: AgPlaceTile, tile: int, rotation: int, slot: tuple[int, int]) -> None:

@@ -107,6 +107,46 @@ def _deploy(force: Sequence[Sequence[MarineSpec]], built: BuiltBoard) -> tuple[M
     return tuple(out)
 
 
+def place_squads(
+    marines: Sequence[MarineSpec], corridors: Sequence[Sequence[Square]]
+) -> tuple[MarineSpec, ...] | None:
+    """DW-GEN-6, DW-GEN-7: each squad whole in one deployment corridor, its leader on the square
+    nearest the board; None when the squads cannot be placed so. Squads in the order they first appear;
+    each goes to the corridor with the most room left (the first on a tie); when that leaves a later
+    squad no room, the other corridors are tried in turn (a small search: at most a few squads), so a
+    force is refused only when no placement exists. Shared by the Force List force of a generated
+    mission (rules._build_force) and the campaign's squads (campaign/missions.py)."""
+    squads: dict[str, list[MarineSpec]] = {}
+    for man in marines:
+        squads.setdefault(man.squad, []).append(man)
+    groups = [sorted(men, key=lambda m: not (m.captain or m.sergeant)) for men in squads.values()]
+    chosen = _assign([len(g) for g in groups], [len(run) for run in corridors])
+    if chosen is None:
+        return None
+    filled = [0] * len(corridors)
+    out: list[MarineSpec] = []
+    for men, c in zip(groups, chosen, strict=True):
+        run = corridors[c]
+        for man in men:
+            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
+            filled[c] += 1
+    return tuple(out)
+
+
+def _assign(sizes: Sequence[int], room: Sequence[int]) -> list[int] | None:
+    """The corridor of each squad (depth first, most room first), or None when none fits them all."""
+    if not sizes:
+        return []
+    order = sorted(range(len(room)), key=lambda i: (-room[i], i))
+    for c in order:
+        if room[c] < sizes[0]:
+            continue
+        rest = _assign(sizes[1:], [r - sizes[0] if i == c else r for i, r in enumerate(room)])
+        if rest is not None:
+            return [c, *rest]
+    return None
+
+
 def _facing(run: Sequence[Square]) -> str:
     """Marines in a corridor face the board: from the far end toward the port."""
     if len(run) < 2:

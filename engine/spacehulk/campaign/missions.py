@@ -35,7 +35,7 @@ from ..board import Square
 from ..board.mapfile import parse_cached
 from ..deathwing.timer import ForceTimer
 from ..missions import MarineSpec, Mission
-from ..scenarios import PERIMETER, finish, nearest_areas
+from ..scenarios import PERIMETER, finish, nearest_areas, place_squads
 from .actions import MissionPlayed
 from .messages import refuse
 from .state import MissionBrief
@@ -98,23 +98,14 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
 
 
 def _deploy(brief: MissionBrief, corridors: Sequence[Sequence[Square]]) -> tuple[MarineSpec, ...]:
-    """Each squad whole in the corridor with the most room, leader first (DW-GEN-6, DW-GEN-7)."""
-    from ..scenarios import _facing
-
-    filled = [0] * len(corridors)
-    out: list[MarineSpec] = []
-    for squad in brief.squads:
-        men = [m for m in brief.marines if m.squad == squad]
-        men.sort(key=lambda m: not (m.captain or m.sergeant))
-        c = max(range(len(corridors)), key=lambda i: len(corridors[i]) - filled[i])
-        run = corridors[c]
-        if len(run) - filled[c] < len(men):
-            room = sum(len(r) for r in corridors)
-            raise refuse("deploy.room", count=len(brief.marines), room=room)
-        for man in men:
-            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
-            filled[c] += 1
-    return tuple(out)
+    """Each squad whole in one corridor, leader first (DW-GEN-6, DW-GEN-7; scenarios.place_squads)."""
+    order = {squad: i for i, squad in enumerate(brief.squads)}
+    fielded = sorted((m for m in brief.marines if m.squad in order), key=lambda m: order[m.squad])
+    placed = place_squads(fielded, corridors)
+    if placed is None:
+        room = sum(len(r) for r in corridors)
+        raise refuse("deploy.room", count=len(brief.marines), room=room)
+    return placed
 
 
 def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:

@@ -12,12 +12,14 @@ costs 1 point (5 = Recon 4 + 1 timer point, A-20).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Rejected
 
+from ..board import Square
 from ..messages import refuse
 from ..missions import MarineSpec
 from .timer import ForceTimer
@@ -242,14 +244,18 @@ SAMPLES: tuple[ForceOrder, ...] = (
 """A finite sample of forces offered as legal actions (decide takes any valid order)."""
 
 
-def sample_orders(budget: int, room: int) -> list[ForceOrder]:
-    """The sample forces that are valid, within the budget and fit the deployment squares."""
+def sample_orders(budget: int, room: int, corridors: Sequence[Sequence[Square]] = ()) -> list[ForceOrder]:
+    """The sample forces that are valid, within the budget and fit the deployment squares (with
+    `corridors`, each squad whole in one, DW-GEN-6)."""
+    from ..scenarios import place_squads
+
     out = []
     for order in SAMPLES:
         try:
             marines, _timer, _cost = build(order, budget)
         except Rejected:
             continue
-        if len(marines) <= room:
-            out.append(order)
+        if len(marines) > room or (corridors and place_squads(marines, corridors) is None):
+            continue
+        out.append(order)
     return out

@@ -196,6 +196,7 @@ spacehulk-force-none = Ahora no hay ninguna fuerza que formar.
 spacehulk-force-option = La escuadra { $squad } no puede llevar la opción { $option }.
 spacehulk-force-reloads = La escuadra { $squad } puede comprar 1 recarga por lanzallamas pesado ({ $flamers }) y 2 por cañón de asalto ({ $cannons }).
 spacehulk-force-room = Solo caben { $room } Exterminadores en las casillas de despliegue; tu fuerza tiene { $count }.
+spacehulk-force-squads = Cada escuadra debe desplegar entera en un solo pasillo de despliegue: escuadras de { $sizes } Exterminadores no caben en pasillos de { $rooms } casillas.
 spacehulk-force-swap = El soldado { $member } de la escuadra { $squad } no puede llevar { $option }.
 spacehulk-force-swap_twice = El soldado { $member } de la escuadra { $squad } ya cambió esa arma.
 

@@ -349,3 +349,43 @@ def test_the_genestealer_player_may_bring_fewer_blips() -> None:
     assert isinstance(purge.top(), AgReinforce) and Pass() not in RULES.legal_actions(purge, "genestealer")
     with pytest.raises(Rejected):
         step(RULES, purge, "genestealer", Pass())
+
+
+def _corridor_of(state: SpaceHulkState) -> dict[str, set[int]]:
+    runs = state.mission.marine_corridors
+    where: dict[str, set[int]] = {}
+    for p in state.marines():
+        where.setdefault(p.squad, set()).update(i for i, run in enumerate(runs) if p.pos in run)
+    return where
+
+
+def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
+    """DW-GEN-6: with the table's Force List points each squad stands whole in one deployment
+    corridor, leader in front (DW-GEN-7), even when the squads' order would split one (3 + 2 + 5
+    men: the 5 must have a corridor to itself); a force no placement fits is refused."""
+    from engine.spacehulk.actions import BuildForce
+    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+    state = game("dw_raid", 2, force_points=50)
+    assert [len(run) for run in state.mission.marine_corridors] == [5, 5]
+    squads = (
+        SquadOrder(squad="recon"),
+        SquadOrder(squad="heavy", heavy="heavy_flamer"),
+        SquadOrder(squad="assault"),
+    )
+    for order in (squads, squads[::-1], (squads[1], squads[2], squads[0])):
+        after, _ = step(RULES, state, "marine", BuildForce(order=ForceOrder(squads=order)))
+        where = _corridor_of(after)
+        assert len(after.marines()) == 10 and all(len(c) == 1 for c in where.values()), where
+        for p in after.marines():
+            run = next(r for r in after.mission.marine_corridors if p.pos in r)
+            leaders = [q for q in after.marines() if q.squad == p.squad and (q.sergeant or q.captain)]
+            if leaders:  # the leader stands on his squad's square nearest the board
+                assert run.index(leaders[0].pos) <= run.index(p.pos)
+    three = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 3))  # 9 men, 3 + 3 + 3
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", three)
+    assert refused.value.message_id == "spacehulk.force.squads"
+    assert refused.value.params == {"sizes": "3, 3, 3", "rooms": "5, 5"}
+    legal = RULES.legal_actions(state, "marine")
+    assert legal and three not in legal
