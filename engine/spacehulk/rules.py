@@ -431,7 +431,7 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
         placed = place_squads(marines, corridors)
         if placed is None:
             raise refuse("force.squads", **squads_params(marines, corridors))
-        marines = list(placed)
+        marines = placed
     pieces = tuple(deploy(tape.state.mission, marines).values())
     tape.pop()
     tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
