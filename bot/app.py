@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, Literal
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.forms", "cogs.orders")
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
-STOP_WORKERS_S = 0.5  # scheduler, then delivery worker
+STOP_WORKERS_S = 0.5  # scheduler and delivery worker (side by side with the drain)
 DRAIN_S = 1.5  # interactions in flight (a move being committed and answered) may finish
 CLOSE_S = 1.0  # gateway and HTTP session
 # discord.py's names for the tasks that run an interaction's callbacks (app_commands/tree.py, ui/view.py)
@@ -96,7 +97,9 @@ class TableroBot(commands.Bot):
         self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
         self._locales: dict[int, str] = {}
         self.offload = Offload(settings.worker_count())  # started in setup_hook
-        self.closed_cleanly = False  # set once close() has closed SQLite
+        # Set the moment close() has closed SQLite (a threading.Event: the shutdown watchdog, a
+        # thread, reads it to exit 0 even if what comes after hangs).
+        self.sqlite_closed = threading.Event()
 
     def _notify(self) -> None:
         """A commit wrote outbox rows and perhaps deadlines: deliver them, and look at the deadlines again."""
@@ -129,24 +132,39 @@ class TableroBot(commands.Bot):
         log.info("synced %d application commands", len(synced))
 
     async def close(self) -> None:
-        """Orderly and bounded (about 4 s): stop taking interactions, stop the scheduler and the
-        delivery worker (unsent rows stay in the outbox for the next start), let the interactions
-        in flight finish for up to DRAIN_S (then cancel them: a move not yet committed never
-        happened, one committed is in the log), close the gateway and HTTP, SQLite, and last the
-        worker processes."""
+        """Orderly and bounded by its work, not by the sum of every timeout: stop taking interactions;
+        at once and side by side, stop the scheduler and the delivery worker (unsent rows stay in the
+        outbox for the next start; a send stuck in a 429 retry is cancelled, not waited for) and let
+        the interactions in flight finish for up to DRAIN_S (then cancel them: a move not yet
+        committed never happened, one committed is in the log); then, side by side, close the
+        gateway and HTTP (at most CLOSE_S) and SQLite; last the worker processes, without waiting
+        for them (bot/offload.py). At most about STOP_WORKERS_S + DRAIN_S + CLOSE_S (3 s) in all."""
         self._stop_taking_interactions()
-        await self.scheduler.stop(STOP_WORKERS_S)
-        await self.delivery.stop(STOP_WORKERS_S)
-        await self._drain_interactions(DRAIN_S)
+        await asyncio.gather(
+            self.scheduler.stop(STOP_WORKERS_S),
+            self.delivery.stop(STOP_WORKERS_S),
+            self._drain_interactions(DRAIN_S),
+        )
+        await asyncio.gather(self._close_connection(), self._close_store())
+        uninstall(self.offload)
+        await self.offload.close()  # last: a render that hangs is stopped here
+
+    @property
+    def closed_cleanly(self) -> bool:
+        """Whether close() has closed SQLite (every commit is then on disk, the WAL checkpointed)."""
+        return self.sqlite_closed.is_set()
+
+    async def _close_connection(self) -> None:
+        """The gateway and the HTTP session (discord.py's close), at most CLOSE_S."""
         try:
             async with asyncio.timeout(CLOSE_S):
                 await super().close()
         except TimeoutError:
             log.warning("closing the gateway and HTTP session took over %.1f s; going on", CLOSE_S)
+
+    async def _close_store(self) -> None:
         await self.store.close()
-        self.closed_cleanly = True
-        uninstall(self.offload)
-        await self.offload.close()  # last: a render that hangs is stopped here
+        self.sqlite_closed.set()
 
     def _stop_taking_interactions(self) -> None:
         """From now on INTERACTION_CREATE is dropped (Discord shows the user that it failed; a

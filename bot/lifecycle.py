@@ -1,10 +1,13 @@
 """Running the bot until SIGTERM/SIGINT, and a shutdown that is orderly and bounded.
 
 On a signal the bot stops taking interactions, lets the ones in flight finish briefly, leaves
-unsent deliveries in the outbox, closes the gateway, HTTP and SQLite (TableroBot.close, about 4 s)
-and the process exits 0. A watchdog armed by the signal guarantees the exit within SHUTDOWN_S
-whatever hangs (a thread stuck in a render, a task that will not end): with SQLite already closed
-it still exits 0, otherwise 1 (every commit is a whole transaction, so even then nothing is torn).
+unsent deliveries in the outbox (a send stuck in a rate-limit retry is cancelled, not waited for),
+closes the gateway, HTTP and SQLite (TableroBot.close: at most about 3 s, usually milliseconds)
+and the process exits 0. The promise: the process has exited 5 s after the signal. A watchdog
+armed by the signal keeps it whatever hangs (a thread stuck in a render, a task that will not end,
+a worker pool still starting): at SHUTDOWN_S it ends the process, with 0 if SQLite was already
+closed (every commit on disk), otherwise 1 (every commit is a whole transaction, so even then
+nothing is torn).
 """
 
 from __future__ import annotations
@@ -27,8 +30,16 @@ SHUTDOWN_S = 4.5
 """From the signal to the process's exit, at the latest (the promise is 5 s)."""
 
 
-def arm_watchdog(seconds: float, clean: threading.Event) -> threading.Timer:
-    """Exit the process `seconds` from now if it has not exited by itself."""
+def arm_watchdog(
+    seconds: float,
+    clean: threading.Event,
+    *,
+    timer: Callable[[float, Callable[[], None]], threading.Timer] = threading.Timer,
+    exit: Callable[[int], object] = os._exit,
+) -> threading.Timer:
+    """Exit the process `seconds` from now if it has not exited by itself: 0 if `clean` is set by
+    then (SQLite closed), else 1. `timer` and `exit` are for tests (a timer fired by hand, an exit
+    that records its code)."""
 
     def fire() -> None:
         log.error("shutdown overran %.1f s; exiting now", seconds)
@@ -36,12 +47,12 @@ def arm_watchdog(seconds: float, clean: threading.Event) -> threading.Timer:
             handler.flush()
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(0 if clean.is_set() else 1)
+        exit(0 if clean.is_set() else 1)
 
-    timer = threading.Timer(seconds, fire)
-    timer.daemon = True
-    timer.start()
-    return timer
+    watchdog = timer(seconds, fire)
+    watchdog.daemon = True
+    watchdog.start()
+    return watchdog
 
 
 async def serve(
@@ -68,7 +79,6 @@ async def serve(
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-    clean = threading.Event()
     # bot.start() runs setup_hook itself; no `async with bot`, whose exit would wait on discord.py's
     # own closing task again even after close() gave up on it.
     runner = asyncio.create_task(bot.start(token), name="tablero-bot")
@@ -77,10 +87,8 @@ async def serve(
     if stop.is_set():
         log.info("shutting down")
         if own:
-            arm_watchdog(SHUTDOWN_S, clean)
+            arm_watchdog(SHUTDOWN_S, bot.sqlite_closed)  # set by close() as soon as SQLite is closed
     await bot.close()
-    if bot.closed_cleanly:
-        clean.set()
     await stop_tasks([runner, signalled], 1.0, what="shutdown")
     if runner.done() and not runner.cancelled() and runner.exception() is not None:
         raise runner.exception()  # type: ignore[misc]  # e.g. LoginFailure: main() reports it

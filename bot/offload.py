@@ -237,17 +237,25 @@ class Offload:
             self._executor = self._new_executor()
 
     async def close(self) -> None:
-        """Stop the workers now. They hold nothing worth a graceful exit (a job's result is only
-        ever used by the bot), so they are sent SIGTERM at once, busy or not; one that ignored it
-        still ends with the bot (see _exit_with)."""
+        """Stop the workers now, without waiting for them. They hold nothing worth a graceful exit (a
+        job's result is only ever used by the bot), so they are sent SIGTERM at once, busy or not;
+        one that ignored it still ends with the bot (see _exit_with). Done in a daemon thread: while
+        the pool still starts (`_warm` spawning workers through a forkserver that is importing the
+        catalogue, seconds on a loaded machine) the executor's shutdown blocks on its lock, and
+        that must hold up neither the event loop nor the bot's exit."""
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        threading.Thread(target=_shut_down, args=(executor,), daemon=True, name="offload-close").start()
+
+
+def _shut_down(executor: ProcessPoolExecutor) -> None:
+    """Cancel the pending jobs and send every worker SIGTERM (Offload.close's thread)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in [*processes, *(getattr(executor, "_processes", None) or {}).values()]:
+        if process.is_alive():
+            process.terminate()
 
 
 _current = Offload()

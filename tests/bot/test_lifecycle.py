@@ -10,11 +10,14 @@ made certain by stepping the loop by hand.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
 
 import pytest
 
 from bot.aio import stop_tasks, wait_event
 from bot.delivery import DeliveryWorker
+from bot.lifecycle import SHUTDOWN_S, arm_watchdog
 from bot.store import SqliteStore
 
 STEPS = range(6)  # loop iterations between the wake-up and the cancellation: covers the window
@@ -85,3 +88,38 @@ async def test_stop_tasks_gives_up_on_a_task_that_refuses_to_end_and_says_so(
     release.set()
     task.cancel()
     await asyncio.wait({task}, timeout=2)
+
+
+class _Timer:
+    """A watchdog timer fired by hand (no clock, no thread)."""
+
+    def __init__(self, seconds: float, fire: Callable[[], None]) -> None:
+        self.seconds, self.fire = seconds, fire
+        self.daemon = False
+        self.started = False
+
+    def start(self) -> None:
+        self.started = True
+
+
+@pytest.mark.parametrize("sqlite_closed", [True, False])
+def test_the_shutdown_watchdog_ends_the_process_within_the_5_s_promise(sqlite_closed: bool) -> None:
+    """bot/lifecycle.py promises an exit 5 s after SIGTERM whatever hangs: the watchdog armed by the
+    signal fires at SHUTDOWN_S (< 5 s), in a daemon thread, and exits 0 if SQLite was closed by
+    then (every commit on disk), else 1."""
+    clean = threading.Event()
+    if sqlite_closed:
+        clean.set()
+    timers: list[_Timer] = []
+    exits: list[int] = []
+
+    def timer(seconds: float, fire: Callable[[], None]) -> _Timer:
+        timers.append(_Timer(seconds, fire))
+        return timers[-1]
+
+    arm_watchdog(SHUTDOWN_S, clean, timer=timer, exit=exits.append)  # type: ignore[arg-type]
+    [armed] = timers
+    assert armed.started and armed.daemon and armed.seconds == SHUTDOWN_S < 5.0
+    assert exits == []  # nothing happens before it fires
+    armed.fire()
+    assert exits == [0 if sqlite_closed else 1]
