@@ -126,6 +126,7 @@ from .weapons import PSYCHIC_POINTS, WEAPONS, melee_of, weapon_of
 
 SEATS = ("marine", "genestealer")
 CLOUD_RUNNER_POINTS = 20  # DW-CR-1
+GENERATOR_BID_MAX = 50  # DW-GEN-2: the Force List's bid maximum
 OPTIONAL_STEPS = (AgInterrupt, AgFreeShot, AgFaceAttacker, AgBlock, AgDetonate, AgPsychic, AgLevelStep)
 
 
@@ -152,6 +153,19 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         points = options.variants.force_points
+        from .scenarios import SCENARIO_D6
+
+        generated = options.brief is None and mission.scenario in SCENARIO_D6.values()
+        if generated and not options.variants.bids and points is not None and points > GENERATOR_BID_MAX:
+            # DW-GEN-2: the generator's Force List force is bought with at most 50 points (the bid
+            # maximum); reading: a larger table budget is refused, not capped (bids drop it, DW-BID-1)
+            raise refuse(
+                "option.force_points",
+                option="force_points",
+                value=points,
+                low=bids.BID_MIN,
+                high=GENERATOR_BID_MAX,
+            )
         if mission.scenario == "cloud_runner" and points is not None and points > CLOUD_RUNNER_POINTS:
             # DW-CR-1: the alternative force is a Force List squad of up to 20 points
             variants = options.variants.model_copy(update={"force_points": CLOUD_RUNNER_POINTS})

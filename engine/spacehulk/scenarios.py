@@ -8,7 +8,9 @@ DW-GEO-2, DW-GEN-3); the rolls, the board and every square the scenario's rules 
 Mission, so the game replays from its log.
 
 Readings (also listed in docs/geotiles.md):
-- The Marine force is the Force List's when the table sets `force_points` (DW-GEN-2); otherwise two
+- The Marine force is the Force List's when the table sets `force_points` (DW-GEN-2: at most 50,
+  the bid maximum; a larger budget is refused at setup, not capped), each squad whole in one
+  corridor (DW-GEN-6, `place_squads`; a force no placement fits is refused); otherwise two
   Force List Standard squads (an assault cannon in one, a heavy flamer in the other), each whole in
   one deployment corridor, leader in front (DW-GEN-6, DW-GEN-7); one squad in Reconnaissance ("his
   squad", DW-SC1).

@@ -197,6 +197,7 @@ spacehulk-force-option = The { $squad } squad cannot take the option { $option }
 spacehulk-force-reloads = The { $squad } squad may buy 1 reload per heavy flamer ({ $flamers }) and 2 per assault cannon ({ $cannons }).
 spacehulk-force-room = Only { $room } Terminators fit the deployment squares; your force has { $count }.
 spacehulk-force-squads = Each squad must stand whole in one deployment corridor: squads of { $sizes } Terminators do not fit corridors of { $rooms } squares.
+spacehulk-option-force_points = The option { $option } is { $value }; a generated mission takes { $low } to { $high } Force List points.
 spacehulk-force-swap = The { $squad } squad's trooper { $member } cannot take { $option }.
 spacehulk-force-swap_twice = The { $squad } squad's trooper { $member } already replaced that weapon.
 

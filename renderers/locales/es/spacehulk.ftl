@@ -197,6 +197,7 @@ spacehulk-force-option = La escuadra { $squad } no puede llevar la opción { $op
 spacehulk-force-reloads = La escuadra { $squad } puede comprar 1 recarga por lanzallamas pesado ({ $flamers }) y 2 por cañón de asalto ({ $cannons }).
 spacehulk-force-room = Solo caben { $room } Exterminadores en las casillas de despliegue; tu fuerza tiene { $count }.
 spacehulk-force-squads = Cada escuadra debe desplegar entera en un solo pasillo de despliegue: escuadras de { $sizes } Exterminadores no caben en pasillos de { $rooms } casillas.
+spacehulk-option-force_points = La opción { $option } vale { $value }; una misión generada admite de { $low } a { $high } puntos de la Lista de Fuerzas.
 spacehulk-force-swap = El soldado { $member } de la escuadra { $squad } no puede llevar { $option }.
 spacehulk-force-swap_twice = El soldado { $member } de la escuadra { $squad } ya cambió esa arma.
 

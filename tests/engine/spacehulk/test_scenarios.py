@@ -389,3 +389,15 @@ def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
     assert refused.value.params == {"sizes": "3, 3, 3", "rooms": "5, 5"}
     legal = RULES.legal_actions(state, "marine")
     assert legal and three not in legal
+
+
+def test_the_force_list_points_of_a_generated_mission_are_at_most_the_bid_maximum() -> None:
+    """DW-GEN-2: the Marine force comes from the Force List with a bid maximum of 50: a table budget
+    above it is refused at setup, naming the option, its value and the accepted range."""
+    for mission in ("dw_generator", "dw_raid"):
+        with pytest.raises(Rejected) as refused:
+            game(mission, 2, force_points=51)
+        assert refused.value.message_id == "spacehulk.option.force_points"
+        assert refused.value.params == {"option": "force_points", "value": 51, "low": 5, "high": 50}
+        assert "force_points" in str(refused.value) and "51" in str(refused.value)
+    assert isinstance(game("dw_raid", 2, force_points=50).top(), AgBuildForce)
