@@ -24,7 +24,7 @@ Readings:
   every other Genestealer (DW-CR-8).
 - The alternative force (DW-CR-1: "one Force List squad of up to 20 points") is the table's
   `force_points`, capped at 20; the 5 entry-corridor squares hold at most 5 Terminators, and a force of
-  more than one squad within that is not refused.
+  more than one squad is refused (rules._build_force).
 - The weapons cache (DW-CR-6) is taken with the ordinary reload order (4 AP, as a reload): facing an
   intact tank in a front square, it fills the weapon when it is not full, else adds a spare up to
   the cap (queries.cache_into).

@@ -318,7 +318,10 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             ]
         case AgBuildForce():
             budget = q.opt.force_points or 0
-            orders = sample_orders(budget, len(q.board.deployments), s.mission.marine_corridors)
+            one = s.mission.scenario == "cloud_runner"  # DW-CR-1: one squad
+            orders = sample_orders(
+                budget, len(q.board.deployments), s.mission.marine_corridors, one_squad=one
+            )
             return [_mk(BuildForce, order=order) for order in orders]
         case AgShift():
             return [_mk(Shift, square=sq) for sq in top.squares]

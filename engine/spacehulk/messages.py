@@ -91,6 +91,7 @@ MESSAGES: dict[str, str] = {
     "force.budget": "That force costs {cost} points; you have {budget}.",
     "force.room": "Only {room} Terminators fit the deployment squares; your force has {count}.",
     "option.force_points": "The option {option} is {value}; a generated mission takes {low} to {high} Force List points.",
+    "force.one_squad": "This mission takes one Force List squad; your force has {count}.",
     "force.squads": "Each squad must stand whole in one deployment corridor: squads of {sizes} Terminators do not fit corridors of {rooms} squares.",
     "force.none": "There is no force to build now.",
     "fire.empty": "The assault cannon is empty; reload it first.",

@@ -438,6 +438,8 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
     room = len(tape.board.deployments)
     if len(marines) > room:
         raise refuse("force.room", room=room, count=len(marines))
+    if tape.state.mission.scenario == "cloud_runner" and len(order.squads) > 1:
+        raise refuse("force.one_squad", count=len(order.squads))  # DW-CR-1: "one Force List squad"
     corridors = tape.state.mission.marine_corridors
     if corridors:  # DW-GEN-6: a generated mission's corridors take each squad whole
         from .scenarios import place_squads

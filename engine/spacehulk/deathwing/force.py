@@ -244,9 +244,11 @@ SAMPLES: tuple[ForceOrder, ...] = (
 """A finite sample of forces offered as legal actions (decide takes any valid order)."""
 
 
-def sample_orders(budget: int, room: int, corridors: Sequence[Sequence[Square]] = ()) -> list[ForceOrder]:
+def sample_orders(
+    budget: int, room: int, corridors: Sequence[Sequence[Square]] = (), one_squad: bool = False
+) -> list[ForceOrder]:
     """The sample forces that are valid, within the budget and fit the deployment squares (with
-    `corridors`, each squad whole in one, DW-GEN-6)."""
+    `corridors`, each squad whole in one, DW-GEN-6; `one_squad`: a single squad, DW-CR-1)."""
     from ..scenarios import place_squads
 
     out = []
@@ -254,6 +256,8 @@ def sample_orders(budget: int, room: int, corridors: Sequence[Sequence[Square]] 
         try:
             marines, _timer, _cost = build(order, budget)
         except Rejected:
+            continue
+        if one_squad and len(order.squads) > 1:
             continue
         if len(marines) > room or (corridors and place_squads(marines, corridors) is None):
             continue

@@ -193,6 +193,7 @@ spacehulk-force-budget = That force costs { $cost } points; you have { $budget }
 spacehulk-force-captains = Your force may have only one Captain; it has { $count }.
 spacehulk-force-no_leader = Your force needs a Sergeant or a Captain.
 spacehulk-force-none = There is no force to build now.
+spacehulk-force-one_squad = This mission takes one Force List squad; your force has { $count }.
 spacehulk-force-option = The { $squad } squad cannot take the option { $option }.
 spacehulk-force-reloads = The { $squad } squad may buy 1 reload per heavy flamer ({ $flamers }) and 2 per assault cannon ({ $cannons }).
 spacehulk-force-room = Only { $room } Terminators fit the deployment squares; your force has { $count }.

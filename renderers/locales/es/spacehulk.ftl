@@ -193,6 +193,7 @@ spacehulk-force-budget = Esa fuerza cuesta { $cost } puntos; tienes { $budget }.
 spacehulk-force-captains = Tu fuerza solo puede tener un Capitán; tiene { $count }.
 spacehulk-force-no_leader = Tu fuerza necesita un Sargento o un Capitán.
 spacehulk-force-none = Ahora no hay ninguna fuerza que formar.
+spacehulk-force-one_squad = Esta misión admite una sola escuadra de la Lista de Fuerzas; tu fuerza tiene { $count }.
 spacehulk-force-option = La escuadra { $squad } no puede llevar la opción { $option }.
 spacehulk-force-reloads = La escuadra { $squad } puede comprar 1 recarga por lanzallamas pesado ({ $flamers }) y 2 por cañón de asalto ({ $cannons }).
 spacehulk-force-room = Solo caben { $room } Exterminadores en las casillas de despliegue; tu fuerza tiene { $count }.

@@ -307,7 +307,8 @@ def test_the_weapons_cache_on_boards_one_to_nine() -> None:
 
 def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() -> None:
     """DW-CR-1: instead of Cloud Runner's five, one Force List force of up to 20 points (the table's
-    force_points, capped at 20), built in the entry corridor; it crosses the boards as his would."""
+    force_points, capped at 20), built in the entry corridor; it crosses the boards as his would. A force
+    of two squads is refused even when it fits the corridor and the 20 points ("one squad")."""
     from engine.spacehulk.actions import BuildForce
     from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
 
@@ -321,6 +322,12 @@ def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() ->
     with pytest.raises(Rejected) as refused:
         step(RULES, state, "marine", two)  # 15 points, but 8 men for 5 squares
     assert refused.value.message_id == "spacehulk.force.room"
+    pair = (SquadOrder(squad="heavy", heavy="heavy_flamer"), SquadOrder(squad="recon"))
+    with pytest.raises(Rejected) as refused:
+        step(RULES, state, "marine", BuildForce(order=ForceOrder(squads=pair)))  # 10 points, 5 men, 2 squads
+    assert refused.value.message_id == "spacehulk.force.one_squad" and refused.value.params == {"count": 2}
+    legal = RULES.legal_actions(state, "marine")
+    assert legal and all(len(a.order.squads) == 1 for a in legal if isinstance(a, BuildForce))
     order = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="standard"),)))
     after, _ = step(RULES, state, "marine", order)
     assert len(after.marines()) == 5
