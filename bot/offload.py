@@ -236,17 +236,29 @@ class Offload:
             broken.shutdown(wait=False, cancel_futures=True)
             self._executor = self._new_executor()
 
-    async def close(self) -> None:
-        """Stop the workers now, without waiting for them. They hold nothing worth a graceful exit (a
-        job's result is only ever used by the bot), so they are sent SIGTERM at once, busy or not;
-        one that ignored it still ends with the bot (see _exit_with). Done in a daemon thread: while
-        the pool still starts (`_warm` spawning workers through a forkserver that is importing the
-        catalogue, seconds on a loaded machine) the executor's shutdown blocks on its lock, and
-        that must hold up neither the event loop nor the bot's exit."""
+    async def close(self, *, starting_s: float = 1.5, stopping_s: float = 1.0) -> None:
+        """Stop the workers now. They hold nothing worth a graceful exit (a job's result is only
+        ever used by the bot), so they are sent SIGTERM at once, busy or not; one that ignored it
+        still ends with the bot (see _exit_with).
+
+        The executor's shutdown is done in a daemon thread: while the pool still starts (`_warm`
+        spawning workers through a forkserver that is importing the catalogue, seconds on a loaded
+        machine) it blocks on the executor's lock, and that must not hold up the event loop. But a
+        pool shut down in the middle of spawning a worker leaves that half-born worker to find its
+        semaphores gone (a FileNotFoundError traceback on the terminal after "Stopped"), so a pool
+        still starting is given up to `starting_s` to finish (awaited, the loop stays free), and
+        the stop up to `stopping_s`; past those the bot exits anyway (bounded: the watchdog)."""
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        threading.Thread(target=_shut_down, args=(executor,), daemon=True, name="offload-close").start()
+        if self._warming is not None and not self._warming.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(self._warming), starting_s)
+            except TimeoutError:
+                log.warning("the worker pool was still starting at shutdown; not waiting for it")
+        stopper = threading.Thread(target=_shut_down, args=(executor,), daemon=True, name="offload-close")
+        stopper.start()
+        await asyncio.to_thread(stopper.join, stopping_s)
 
 
 def _shut_down(executor: ProcessPoolExecutor) -> None:
