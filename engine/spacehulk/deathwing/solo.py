@@ -34,7 +34,12 @@ Readings:
   one by one before and after it (an exact search over every model for every step would cost the
   whole turn's time budget).
 - "Nearest to a Marine" = least AP to a square from which it attacks a Marine (orthogonally next to
-  him); a lurking Genestealer counts its entry square plus 1 AP.
+  him, or directly under or over him through a pit or ladder hole, DW-LVL-1); a lurking Genestealer
+  counts its entry square plus 1 AP.
+- DW-LVL-1: "can attack" (A-31) counts the square under or over a Marine as an attack position that
+  needs no facing (the attack goes through the hole); once there it attacks through the hole. A square
+  beside him and one through a hole at the same AP are equal route ties (seeded dice); standing next to
+  him and facing him is checked first.
 - The book's "your choice" ties (which of equally near areas gets a blip, which of equally near
   Genestealers moves first; DW-SOLO-2, DW-SOLO-8) go to the seeded dice, the "random" standing order
   of deathwing.md §5; asking the solo player is not offered.
@@ -78,16 +83,44 @@ def on(state: Any) -> bool:
 
 
 def attack_squares(q: Queries) -> dict[Square, str]:
-    """Squares orthogonally next to a Marine, from which a Genestealer facing him attacks (SHB-8.9)."""
+    """Squares from which a Genestealer attacks a Marine: orthogonally next to him, facing him (SHB-8.9),
+    or directly under or over him through a pit or ladder hole, any facing (DW-LVL-1)."""
     out: dict[Square, str] = {}
     cells = q.board.cells
+    holes = q.board.has_holes
     for m in sorted(q.marines(), key=lambda p: p.number):
         assert m.pos is not None
-        for d in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            sq = add(m.pos, d)
+        around = [add(m.pos, d) for d in ((0, -1), (1, 0), (0, 1), (-1, 0))]
+        if holes:
+            around += [sq for sq, _way in _through_holes(q, m.pos)]
+        for sq in around:
             if sq in cells and sq not in q.blocks_move and not _fixed_door(q, sq) and sq not in out:
                 out[sq] = m.id
     return out
+
+
+def _through_holes(q: Queries, at: Square) -> list[tuple[Square, str]]:
+    """The squares directly above and below `at` joined to it by a pit or ladder hole, with the way a
+    Genestealer there attacks a model on `at` (DW-LVL-1: "up" from below, "down" from above)."""
+    x, y, z = at
+    out = []
+    above, below = (x, y, z - 1), (x, y, z + 1)
+    if q.board.hole(above):
+        out.append((above, "down"))
+    if q.board.hole(at):
+        out.append((below, "up"))
+    return out
+
+
+def _marine_through(q: Queries, sq: Square) -> tuple[str, str] | None:
+    """(way, Marine) for a Marine directly above or below sq through a hole (DW-LVL-1); None if none."""
+    if not q.board.has_holes:
+        return None
+    for other, way in _through_holes(q, sq):
+        target = q.occ.get(other)
+        if target is not None and q.state.pieces[target].kind == "marine":
+            return ("up" if way == "down" else "down"), target  # the way seen from sq, not from `other`
+    return None
 
 
 def _fixed_door(q: Queries, sq: Square) -> bool:
@@ -488,16 +521,28 @@ def _attack_route(tape: Tape, g: Piece, reach: Reach) -> Plan | None:
         ahead = q.occ.get(add(g.pos, VECTORS[g.facing]))
         if ahead is not None and q.state.pieces[ahead].kind == "marine":
             return Plan([], [], "attack", {"model": g.id, "marine": ahead}, True)
+    if g.pos is not None:
+        through = _marine_through(q, g.pos)
+        if through is not None:  # DW-LVL-1: through the hole, whatever its facing
+            return Plan(
+                [], [], "attack_through", {"model": g.id, "marine": through[1], "way": through[0]}, True
+            )
     options = []
     for sq, (cost, _prev, _kind) in reach.items():
         if cost + 1 > g.ap:
             continue
-        target = _marine_toward(q, sq)
-        if target is None:
-            continue
-        actions, states, exact = _actions(q, g, _path(reach, sq), target[0])
+        face: str | None
+        found = _marine_toward(q, sq)
+        if found is not None:
+            face, marine = found
+        else:
+            through = _marine_through(q, sq)
+            if through is None:
+                continue
+            face, marine = None, through[1]  # DW-LVL-1: under or over him, any facing
+        actions, states, exact = _actions(q, g, _path(reach, sq), face)
         if exact + 1 <= g.ap:
-            options.append((exact, sq, target[1], actions, states))
+            options.append((exact, sq, marine, actions, states))
     if not options:
         return None
     low = min(o[0] for o in options)
@@ -557,6 +602,7 @@ def _affordable(
 
 REASONS = (
     "attack",
+    "attack_through",
     "route_attack",
     "advance_seen",
     "advance_entry_seen",
@@ -656,8 +702,9 @@ def _next_step(tape: Tape, g: Piece) -> Action | None:
         return None
     p = plan(tape, g)
     if p.attack and not p.actions:
-        tape.emit(decided("attack", g.id, **p.params))
-        return Assault(model=g.id)  # A-31: once adjacent it spends all its AP attacking
+        tape.emit(decided(p.reason, g.id, **p.params))
+        # A-31: once adjacent it spends all its AP attacking; DW-LVL-1: through a hole, up or down
+        return Assault(model=g.id, vertical=p.params.get("way"))
     if not p.actions:
         tape.emit(decided(p.reason, g.id, True, **p.params))
         return None

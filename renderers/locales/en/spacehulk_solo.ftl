@@ -7,6 +7,10 @@ spacehulk-not_a_seat = You do not play a side in this game.
 
 ## The automated Genestealer player (solo play): the reason of each decision, shown in the game log.
 spacehulk-solo-attack = { $model } attacks { $marine }.
+spacehulk-solo-attack_through = { $model } attacks { $marine } through the hole { $way ->
+    [up] above it
+   *[down] below it
+}.
 spacehulk-solo-route_attack = { $model } can reach { $marine } and attack: it goes to { $square } ({ $ap } AP) by the shortest route.
 spacehulk-solo-advance_seen = { $model } was in a Marine's sight as the turn began: it advances to { $square } ({ $ap } AP), { $distance } AP from a Marine.
 spacehulk-solo-advance_entry_seen = A Marine sees the entry square of { $model }: it advances to { $square } ({ $ap } AP), { $distance } AP from a Marine.

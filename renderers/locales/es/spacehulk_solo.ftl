@@ -7,6 +7,10 @@ spacehulk-not_a_seat = No juegas ningún bando en esta partida.
 
 ## El jugador Genestealer automático (juego en solitario): el motivo de cada decisión, en el registro de la partida.
 spacehulk-solo-attack = { $model } ataca a { $marine }.
+spacehulk-solo-attack_through = { $model } ataca a { $marine } a través del agujero { $way ->
+    [up] de encima
+   *[down] de debajo
+}.
 spacehulk-solo-route_attack = { $model } puede alcanzar a { $marine } y atacar: va a { $square } ({ $ap } PA) por la ruta más corta.
 spacehulk-solo-advance_seen = { $model } estaba en la línea de visión de un Marine al empezar el turno: avanza a { $square } ({ $ap } PA), a { $distance } PA de un Marine.
 spacehulk-solo-advance_entry_seen = Un Marine ve la casilla de entrada de { $model }: avanza a { $square } ({ $ap } PA), a { $distance } PA de un Marine.

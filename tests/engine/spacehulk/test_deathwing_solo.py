@@ -13,6 +13,7 @@ from engine.spacehulk.actions import EndTurn
 from engine.spacehulk.ai import MarinePilot
 from engine.spacehulk.deathwing import solo
 from engine.spacehulk.deathwing.solo_model import SoloState
+from engine.spacehulk.queries import Queries
 from engine.spacehulk.rules import _begin_turn, _end_marine_phase
 from engine.spacehulk.tape import Tape
 from renderers.i18n import catalog
@@ -259,6 +260,68 @@ def test_a_genestealer_that_can_attack_takes_the_least_ap_route_and_spends_its_a
     assert len(moved) == 4 and moved[-1].to == (1, 0, 0)
     # 6 AP: 4 moves, then attacks until it or the Marine dies or the AP run out
     assert 1 <= len(assaults) <= 2
+
+
+def two_level_solo(marine: tuple[int, int, int], stealer: tuple[int, int, int]) -> Any:
+    """A 5x5 hulk over another, a pit at C3 (2, 2) on the upper level; one Marine, one Genestealer."""
+    from engine.spacehulk.missions import KillStealers, Mission
+    from engine.spacehulk.options import SpaceHulkOptions
+    from engine.spacehulk.state import Piece, SpaceHulkState
+
+    upper = ".....\n.....\n..P..\n.....\n....."
+    lower = ".....\n.....\n.....\n.....\n....."
+    mission = Mission(
+        id="test",
+        name="Test",
+        map_name="test",
+        map_text=f"[level 0]\n{upper}\n[level 1]\n{lower}",
+        marines=(),
+        win=(KillStealers(count=99),),
+        lose=(),
+        reinforcements=0,
+    )
+    pieces = {
+        "m1": Piece(id="m1", kind="marine", pos=marine, facing="N", weapon="storm_bolter", ap=4),
+        "g2": Piece(id="g2", kind="genestealer", pos=stealer, facing="W", ap=6),
+    }
+    options = SpaceHulkOptions(solo=True, expansions=frozenset({"deathwing"}), interrupt_prompt="when_able")  # type: ignore[call-arg]
+    return SpaceHulkState(
+        seed=1,
+        options=options,
+        mission=mission,
+        pieces=pieces,
+        next_id=3,
+        doors=[d.initial for d in mission.board.doors],
+        turn=1,
+        phase="marine",
+    )
+
+
+def test_dw_lvl_1_the_solo_genestealers_attack_through_a_pit() -> None:
+    """DW-LVL-1, A-31: a square directly under or over a Marine, joined to his by a pit, is an attack
+    position of the solo Genestealers' route search: with no square beside him within reach, the Genestealer
+    takes the least-AP route to the one under (or over) him and attacks through the hole, whatever its
+    facing."""
+    for seed in range(4):
+        # the Marine stands on the pit, the Genestealer is on the level below: it attacks up
+        state = two_level_solo(marine=(2, 2, 0), stealer=(4, 4, 1))
+        assert (2, 2, 1) in solo.attack_squares(Queries(state))
+        after, events = end_marine_turn(state, seed)
+        assert decisions(events, "g2")[:2] == ["route_attack", "attack_through"]
+        moves = [e.to for e in events if e.kind == "moved" and e.model == "g2"]
+        assert moves and moves[-1] == (2, 2, 1)
+        assaults = [e for e in events if e.kind == "assaulted" and e.model == "g2"]
+        assert assaults and all(e.target == "m1" for e in assaults)
+        through = [e for e in events if e.kind == "solo_decided" and e.reason.endswith("attack_through")][0]
+        assert through.params == {"model": "g2", "marine": "m1", "way": "up"}
+        # the Marine is under the pit, the Genestealer on the level above: it goes onto the pit, attacks down
+        state = two_level_solo(marine=(2, 2, 1), stealer=(0, 0, 0))
+        after, events = end_marine_turn(state, seed)
+        assert decisions(events, "g2")[:2] == ["route_attack", "attack_through"]
+        assert [e.to for e in events if e.kind == "moved" and e.model == "g2"][-1] == (2, 2, 0)
+        through = [e for e in events if e.kind == "solo_decided" and e.reason.endswith("attack_through")][0]
+        assert through.params["way"] == "down"
+        assert any(e.kind == "assaulted" and e.model == "g2" for e in events)
 
 
 # --- prompts, log and end ------------------------------------------------------------------------------
