@@ -263,6 +263,15 @@ class BoardBuilt(Event):
     marines: tuple[Piece, ...]
 
 
+class CorridorsExtended(Event):
+    """The deployment corridors grew so that every squad of the force fits whole (DW-GEN-7): the
+    mission on the new board and how many squares were added."""
+
+    kind: Literal["corridors_extended"] = "corridors_extended"
+    mission: Mission
+    added: int
+
+
 class StealerSighted(Event):
     """A Marine saw a Genestealer for the first time this game (DW-SC1, A-35: "seen" at any time)."""
 
@@ -563,6 +572,7 @@ ShEvent = Annotated[
     | StealerSighted
     | TilePlaced
     | BoardBuilt
+    | CorridorsExtended
     | BoardEntered
     | ReinforcementRolled
     | Malfunctioned

@@ -83,6 +83,9 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
             for p in marines:
                 s.pieces[p.id] = p
                 s.next_id = max(s.next_id, p.number + 1)
+        case ev.CorridorsExtended(mission=mission):
+            s.mission = mission  # before any model is on the board (DW-GEN-7): nothing else moves
+            s.doors = [d.initial for d in mission.board.doors]
         case ev.BoardEntered(board=board, mission=mission, marines=marines, removed=removed):
             _enter_board(s, board, mission, marines, removed)
         case ev.ReinforcementRolled(ambush=ambush):

@@ -319,9 +319,13 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
         case AgBuildForce():
             budget = q.opt.force_points or 0
             one = s.mission.scenario == "cloud_runner"  # DW-CR-1: one squad
-            orders = sample_orders(
-                budget, len(q.board.deployments), s.mission.marine_corridors, one_squad=one
-            )
+            if s.mission.marine_corridors:  # DW-GEN-6, DW-GEN-7: squads whole, corridors grown if need be
+                from .scenarios import fits
+
+                mission = s.mission
+                orders = sample_orders(budget, 0, one_squad=one, fits=lambda men: fits(mission, men))
+            else:
+                orders = sample_orders(budget, len(q.board.deployments), one_squad=one)
             return [_mk(BuildForce, order=order) for order in orders]
         case AgShift():
             return [_mk(Shift, square=sq) for sq in top.squares]

@@ -179,6 +179,8 @@ class Mission(_Frozen):
     teleport_unlock: int | None = None  # teleporting out waits for this many Genestealers (DW-SC1, A-35)
     teleport_squares: tuple[Square, ...] | None = None  # teleport only from these squares (DW-SC5)
     marine_corridors: tuple[tuple[Square, ...], ...] = ()  # deployment corridors (DW-GEN-3, DW-SC3)
+    # the geotile port each corridor runs from ((slot x, slot y), side), so it can grow (DW-GEN-7)
+    corridor_ports: tuple[tuple[tuple[int, int], str], ...] = ()
     objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
     layout: tuple[tuple[int, int, int, int], ...] = ()  # geotiles: (tile, quarter turns, slot x, slot y)

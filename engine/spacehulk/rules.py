@@ -63,6 +63,7 @@ from .events import (
     BoardBuilt,
     CommandPointsDiscarded,
     CommandPointsDrawn,
+    CorridorsExtended,
     DoorChanged,
     Exited,
     FacingSet,
@@ -430,24 +431,32 @@ def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
 def _build_force(tape: Tape, order: ForceOrder) -> None:
     """DW-FL-2, DW-FL-3, DW-TMR-1: the Marine player's force, checked against the table's budget, takes
     the deployment squares in order (reading: a force that does not fit them is refused). On a generated
-    mission's corridors each squad stands whole in one (DW-GEN-6, scenarios.place_squads); reading: a
-    force no placement fits is refused (DW-GEN-7's longer corridors are not built)."""
+    mission's corridors each squad stands whole in one (DW-GEN-6, scenarios.place_squads); when they do
+    not fit, the corridors grow first (DW-GEN-7, scenarios.extend_corridors); a force they cannot grow
+    to hold is refused."""
     budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
     marines, timer, cost = force.build(order, budget)
-    room = len(tape.board.deployments)
-    if len(marines) > room:
-        raise refuse("force.room", room=room, count=len(marines))
     if tape.state.mission.scenario == "cloud_runner" and len(order.squads) > 1:
         raise refuse("force.one_squad", count=len(order.squads))  # DW-CR-1: "one Force List squad"
     corridors = tape.state.mission.marine_corridors
     if corridors:  # DW-GEN-6: a generated mission's corridors take each squad whole
-        from .scenarios import place_squads
+        from .scenarios import extend_corridors, place_squads
 
         placed = place_squads(marines, corridors)
         if placed is None:
-            raise refuse("force.squads", **squads_params(marines, corridors))
+            grown = extend_corridors(tape.state.mission, marines)  # DW-GEN-7
+            if grown is None:
+                raise refuse("force.squads", **squads_params(marines, corridors))
+            added = sum(map(len, grown.marine_corridors)) - sum(map(len, corridors))
+            tape.emit(CorridorsExtended(mission=grown, added=added))
+            placed = place_squads(marines, grown.marine_corridors)
+            assert placed is not None
         marines = placed
+    else:
+        room = len(tape.board.deployments)
+        if len(marines) > room:
+            raise refuse("force.room", room=room, count=len(marines))
     pieces = tuple(deploy(tape.state.mission, marines).values())
     tape.pop()
     tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))

@@ -10,7 +10,11 @@ Mission, so the game replays from its log.
 Readings (also listed in docs/geotiles.md):
 - The Marine force is the Force List's when the table sets `force_points` (DW-GEN-2: at most 50,
   the bid maximum; a larger budget is refused at setup, not capped), each squad whole in one
-  corridor (DW-GEN-6, `place_squads`; a force no placement fits is refused); otherwise two
+  corridor (DW-GEN-6, `place_squads`); a force no placement fits grows the corridors first
+  (DW-GEN-7, `extend_corridors`: straight sections out from the hulk, one square at a time, until
+  every squad fits; where a geotile or the other corridor stands in line the corridor turns a corner
+  and goes on, our drawing of the "imaginary linked corridors"; each keeps only the squares its
+  squads fill, at least 5); otherwise two
   Force List Standard squads (an assault cannon in one, a heavy flamer in the other), each whole in
   one deployment corridor, leader in front (DW-GEN-6, DW-GEN-7); one squad in Reconnaissance ("his
   squad", DW-SC1).
@@ -48,7 +52,7 @@ from .board.mapfile import parse_cached
 from .deathwing.force import ForceOrder, Heavy, SquadOrder
 from .deathwing.force import build as build_force
 from .geotiles import TILE_NUMBERS, BuiltBoard, Placement, compose, generator_board
-from .geotiles.layout import placements_for
+from .geotiles.layout import DEPLOY_LENGTH, Corridor, corridor_path, placements_for
 from .missions import AllMarinesDead, MarineSpec, Mission, ScenarioGoal
 
 SCENARIO_D6: dict[int, str] = {
@@ -104,7 +108,7 @@ def _deploy(force: Sequence[Sequence[MarineSpec]], built: BuiltBoard) -> tuple[M
         c = i % len(built.corridors)
         run = built.corridors[c]
         for man in men:
-            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
+            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run, filled[c])}))
             filled[c] += 1
     return tuple(out)
 
@@ -130,9 +134,81 @@ def place_squads(
     for men, c in zip(groups, chosen, strict=True):
         run = corridors[c]
         for man in men:
-            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run)}))
+            out.append(man.model_copy(update={"square": run[filled[c]], "facing": _facing(run, filled[c])}))
             filled[c] += 1
     return tuple(out)
+
+
+def _squad_sizes(marines: Sequence[MarineSpec]) -> list[int]:
+    sizes: dict[str, int] = {}
+    for man in marines:
+        sizes[man.squad] = sizes.get(man.squad, 0) + 1
+    return list(sizes.values())
+
+
+def extend_corridors(mission: Mission, marines: Sequence[MarineSpec]) -> Mission | None:
+    """DW-GEN-7: the mission with its deployment corridors grown until every squad fits whole in one,
+    or None when they cannot grow so (boxed in; never seen on our boards) or the board has no geotile
+    ports to grow from.
+
+    Both corridors grow one square at a time, straight out from the hulk (straight sections) and,
+    where a geotile stands in line, round a corner (our drawing of the imaginary linked corridors,
+    `geotiles.layout.corridor_path`); then each keeps only the squares its squads fill, never fewer
+    than its 5 (DW-GEN-3). Every other square the mission names moves with the map when the new
+    squares push its top-left corner (the board is redrawn before any model stands on it)."""
+    if not mission.corridor_ports or not mission.layout or not mission.marine_corridors:
+        return None
+    placed = layout_of(mission)
+    ports = [((slot[0], slot[1]), side) for slot, side in mission.corridor_ports]
+    sizes = _squad_sizes(marines)
+    start = max(len(run) for run in mission.marine_corridors)
+    for length in range(start, max(start, sum(sizes)) + 1):
+        paths: list[tuple[tuple[int, int], ...]] = []
+        taken: set[tuple[int, int]] = set()
+        for port in ports:
+            path = corridor_path(placed, port, length, taken)  # type: ignore[arg-type]
+            paths.append(path)
+            taken |= set(path)
+        chosen = _assign(sizes, [len(p) for p in paths])
+        if chosen is not None:
+            break
+    else:
+        return None
+    used = [0] * len(paths)
+    for size, c in zip(sizes, chosen, strict=True):
+        used[c] += size
+    paths = [
+        p[: max(DEPLOY_LENGTH, n, len(old))]
+        for p, n, old in zip(paths, used, mission.marine_corridors, strict=True)
+    ]
+    name = mission.map_text.split("\n", 1)[0].removeprefix("name: ")
+    corridors = [Corridor(port, len(p), path=p) for port, p in zip(ports, paths, strict=True)]  # type: ignore[arg-type]
+    built = compose(placed, corridors, name=name)
+    old, new = mission.marine_corridors[0][0], built.corridors[0][0]
+    dx, dy = new[0] - old[0], new[1] - old[1]
+
+    def moved(squares: Sequence[Square]) -> tuple[Square, ...]:
+        return tuple((x + dx, y + dy, z) for x, y, z in squares)
+
+    return mission.model_copy(
+        update={
+            "map_text": built.map_text,
+            "marine_corridors": built.corridors,
+            "objective": moved(mission.objective),
+            "teleport_squares": None if mission.teleport_squares is None else moved(mission.teleport_squares),
+            "cache": moved(mission.cache),
+            "marines": tuple(
+                m if m.square is None else m.model_copy(update={"square": moved([m.square])[0]})
+                for m in mission.marines
+            ),
+        }
+    )
+
+
+def fits(mission: Mission, marines: Sequence[MarineSpec]) -> bool:
+    """Whether the force can deploy on this mission's corridors, grown if need be (DW-GEN-6, DW-GEN-7)."""
+    corridors = mission.marine_corridors
+    return place_squads(marines, corridors) is not None or extend_corridors(mission, marines) is not None
 
 
 def _assign(sizes: Sequence[int], room: Sequence[int]) -> list[int] | None:
@@ -149,11 +225,13 @@ def _assign(sizes: Sequence[int], room: Sequence[int]) -> list[int] | None:
     return None
 
 
-def _facing(run: Sequence[Square]) -> str:
-    """Marines in a corridor face the board: from the far end toward the port."""
+def _facing(run: Sequence[Square], i: int = 0) -> str:
+    """Marines in a corridor face the board: toward the square before theirs, nearer the port (a
+    corridor may turn a corner, DW-GEN-7); the first square faces as the second does."""
     if len(run) < 2:
         return "N"
-    dx, dy = run[0][0] - run[1][0], run[0][1] - run[1][1]
+    a, b = (run[i - 1], run[i]) if i > 0 else (run[0], run[1])
+    dx, dy = a[0] - b[0], a[1] - b[1]
     return {(0, -1): "N", (1, 0): "E", (0, 1): "S", (-1, 0): "W"}[(dx, dy)]
 
 
@@ -271,6 +349,7 @@ def finish(
         "rolls": rolls,
         "layout": tuple((p.tile, p.rotation, p.slot[0], p.slot[1]) for p in built.placements),
         "marine_corridors": built.corridors,
+        "corridor_ports": built.corridor_ports,
         "win": (),
         "lose": (AllMarinesDead(),),
     }

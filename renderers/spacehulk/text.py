@@ -515,6 +515,8 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.tile_placed", tile=tile, turns=rotation, x=slot[0], y=slot[1])
         case ev.BoardBuilt():
             return t(lang, "spacehulk.say.board_built")
+        case ev.CorridorsExtended(added=added):
+            return t(lang, "spacehulk.say.corridors_extended", count=added)
         case ev.BoardEntered(board=board):
             return t(lang, "spacehulk.say.board_entered", board=board)
         case ev.ReinforcementRolled(roll=roll, blips=blips, ambush=ambush, square=square):

@@ -12,7 +12,7 @@ costs 1 point (5 = Recon 4 + 1 timer point, A-20).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -245,10 +245,15 @@ SAMPLES: tuple[ForceOrder, ...] = (
 
 
 def sample_orders(
-    budget: int, room: int, corridors: Sequence[Sequence[Square]] = (), one_squad: bool = False
+    budget: int,
+    room: int,
+    corridors: Sequence[Sequence[Square]] = (),
+    one_squad: bool = False,
+    fits: Callable[[Sequence[MarineSpec]], bool] | None = None,
 ) -> list[ForceOrder]:
     """The sample forces that are valid, within the budget and fit the deployment squares (with
-    `corridors`, each squad whole in one, DW-GEN-6; `one_squad`: a single squad, DW-CR-1)."""
+    `corridors`, each squad whole in one, DW-GEN-6; `one_squad`: a single squad, DW-CR-1; `fits`, when
+    given, decides instead: e.g. corridors that may grow, DW-GEN-7)."""
     from ..scenarios import place_squads
 
     out = []
@@ -259,7 +264,10 @@ def sample_orders(
             continue
         if one_squad and len(order.squads) > 1:
             continue
-        if len(marines) > room or (corridors and place_squads(marines, corridors) is None):
+        if fits is not None:
+            if not fits(marines):
+                continue
+        elif len(marines) > room or (corridors and place_squads(marines, corridors) is None):
             continue
         out.append(order)
     return out

@@ -189,6 +189,9 @@ class Corridor(NamedTuple):
     port: Port
     length: int = DEPLOY_LENGTH
     deploy: bool = True  # deployment marks (Marines face the board) or plain floor
+    # DW-GEN-7: the corridor's squares when it was extended (`corridor_path`), nearest the port first,
+    # in the layout's own coordinates; empty: `length` squares straight out
+    path: tuple[tuple[int, int], ...] = ()
 
 
 class BuiltBoard(NamedTuple):
@@ -202,6 +205,7 @@ class BuiltBoard(NamedTuple):
     control_door: Square | None
     cryo: tuple[Square, ...]
     corners: tuple[Square, ...]  # the control room's corners, in reading order
+    corridor_ports: tuple[Port, ...] = ()  # the port each joined corridor runs from, in `corridors` order
 
 
 def deployment_ports(placed: Sequence[Placement], dice: Chooser, count: int = 2) -> tuple[Port, ...]:
@@ -250,9 +254,9 @@ def compose(placed: Sequence[Placement], corridors: Sequence[Corridor] = (), *, 
     carrying = {c.port for c in corridors}
     for c in corridors:
         (x, y), (dx, dy) = port_square(c.port), STEP[c.port[1]]
-        run = [(x + dx * k, y + dy * k) for k in range(1, c.length + 1)]
-        for sq in run:
-            chars[sq] = DEPLOY_MARK[OPPOSITE[c.port[1]]] if c.deploy else "."
+        run = list(c.path) or [(x + dx * k, y + dy * k) for k in range(1, c.length + 1)]
+        for sq, facing in zip(run, path_facings(run, c.port[1]), strict=True):
+            chars[sq] = DEPLOY_MARK[facing] if c.deploy else "."
             labels[sq] = next_label
         next_label += 1
         corridor_squares.append(run)
@@ -311,7 +315,88 @@ def compose(placed: Sequence[Placement], corridors: Sequence[Corridor] = (), *, 
         control_door=door,
         cryo=cryo,
         corners=corners,
+        corridor_ports=tuple(c.port for c in corridors),
     )
+
+
+def path_facings(run: Sequence[tuple[int, int]], side: Side) -> list[Side]:
+    """The facing of a Marine on each square of a corridor: toward the board, i.e. toward the square
+    before it (the first square faces the port)."""
+    out: list[Side] = [OPPOSITE[side]]
+    for (ax, ay), (bx, by) in zip(run, run[1:], strict=False):
+        out.append(next(name for name, step in STEP.items() if step == (ax - bx, ay - by)))  # type: ignore[misc]
+    return out[: len(run)]
+
+
+HORIZON = 60  # how far ahead `corridor_path` looks when it must turn a corner
+
+
+def corridor_path(
+    placed: Sequence[Placement], port: Port, length: int, taken: Iterable[tuple[int, int]] = ()
+) -> tuple[tuple[int, int], ...]:
+    """DW-GEN-7: a deployment corridor of up to `length` squares from `port`, in layout coordinates.
+
+    It runs straight out (straight sections) while no geotile stands in line; where one does, it turns
+    a corner toward the side with the longer straight run and goes on (our drawing of the book's
+    "imaginary linked corridors": the table never runs out, so the linked corridor is drawn where it
+    fits). A corridor square keeps one empty line from every tile's slot and from the squares of
+    `taken` (the other corridors) and never touches itself but at its corners, so its walls stay
+    whole. Shorter than `length` only when it is boxed in; the path for a length is a prefix of the
+    path for any longer length (the look-ahead is fixed)."""
+    slots = [p.slot for p in placed]
+    others = set(taken)
+    (px, py), (dx, dy) = _port_square(port), STEP[port[1]]
+    path: list[tuple[int, int]] = [(px + dx, py + dy)]  # the gap square: always free (outward slot empty)
+
+    def free(sq: tuple[int, int]) -> bool:
+        x, y = sq
+        for sx, sy in slots:
+            if (
+                sx * PITCH - 1 <= x <= sx * PITCH + PITCH - 1
+                and sy * PITCH - 1 <= y <= sy * PITCH + PITCH - 1
+            ):
+                return False
+        near = [(x + i, y + j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        if any(n in others for n in near):
+            return False
+        return not any(n in own for n in near if n not in path[-2:])
+
+    def run_length(start: tuple[int, int], step: tuple[int, int]) -> int:
+        n, (x, y) = 0, start
+        saved = list(path)
+        while n < HORIZON:
+            nxt = (x + step[0], y + step[1])
+            if not free(nxt):
+                break
+            path.append(nxt)
+            own.add(nxt)
+            x, y = nxt
+            n += 1
+        for sq in path[len(saved) :]:
+            own.discard(sq)
+        del path[len(saved) :]
+        return n
+
+    own = set(path)
+    while len(path) < length:
+        x, y = path[-1]
+        ahead = (x + dx, y + dy)
+        if not free(ahead):
+            turns = [(-dy, dx), (dy, -dx)]  # right, left
+            runs = [run_length(path[-1], t) for t in turns]
+            if max(runs) == 0:
+                break  # boxed in
+            dx, dy = turns[0] if runs[0] >= runs[1] else turns[1]
+            ahead = (x + dx, y + dy)
+        path.append(ahead)
+        own.add(ahead)
+    return tuple(path)
+
+
+def _port_square(port: Port) -> tuple[int, int]:
+    """A port's square in layout coordinates (the map before it is shifted to start at 0, 0)."""
+    px, py = PORT_SQUARES[port[1]]
+    return port[0][0] * PITCH + px, port[0][1] * PITCH + py
 
 
 def _label(n: int) -> str:

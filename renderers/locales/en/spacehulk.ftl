@@ -248,6 +248,10 @@ spacehulk-prompt-place_tile = Place geotile { $tile }: it must join a corridor o
 spacehulk-act-place_tile = Geotile { $tile }, turned { $turns } × 90°, at column { $x }, row { $y }
 spacehulk-say-tile_placed = Geotile { $tile } is placed, turned { $turns } × 90°, at column { $x }, row { $y }.
 spacehulk-say-board_built = The board is complete: the Marines' deployment corridors are joined.
+spacehulk-say-corridors_extended = The deployment corridors grow by { $count } { $count ->
+    [one] square
+   *[other] squares
+ } so that every squad fits whole (DW-GEN-7).
 spacehulk-status-blips = Blips: { $used } of { $total } used.
 spacehulk-status-perimeter = Perimeter to secure: entry areas { $areas }.
 spacehulk-status-board = Board { $board } of { $boards }.

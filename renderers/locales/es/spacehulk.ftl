@@ -248,6 +248,10 @@ spacehulk-prompt-place_tile = Coloca la geoloseta { $tile }: debe unirse a un pa
 spacehulk-act-place_tile = Geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }
 spacehulk-say-tile_placed = Se coloca la geoloseta { $tile }, girada { $turns } × 90°, en la columna { $x }, fila { $y }.
 spacehulk-say-board_built = El tablero está completo: los pasillos de despliegue de los marines están unidos.
+spacehulk-say-corridors_extended = Los pasillos de despliegue crecen { $count } { $count ->
+    [one] casilla
+   *[other] casillas
+ } para que cada escuadra quepa entera (DW-GEN-7).
 spacehulk-status-blips = Blips: { $used } de { $total } usados.
 spacehulk-status-perimeter = Perímetro por asegurar: áreas de entrada { $areas }.
 spacehulk-status-board = Tablero { $board } de { $boards }.

@@ -362,7 +362,7 @@ def _corridor_of(state: SpaceHulkState) -> dict[str, set[int]]:
 def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
     """DW-GEN-6: with the table's Force List points each squad stands whole in one deployment
     corridor, leader in front (DW-GEN-7), even when the squads' order would split one (3 + 2 + 5
-    men: the 5 must have a corridor to itself); a force no placement fits is refused."""
+    men: the 5 must have a corridor to itself); squads no placement fits grow a corridor (DW-GEN-7)."""
     from engine.spacehulk.actions import BuildForce
     from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
 
@@ -374,7 +374,8 @@ def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
         SquadOrder(squad="assault"),
     )
     for order in (squads, squads[::-1], (squads[1], squads[2], squads[0])):
-        after, _ = step(RULES, state, "marine", BuildForce(order=ForceOrder(squads=order)))
+        after, events = step(RULES, state, "marine", BuildForce(order=ForceOrder(squads=order)))
+        assert not [e for e in events if e.kind == "corridors_extended"]  # they fit: nothing grows
         where = _corridor_of(after)
         assert len(after.marines()) == 10 and all(len(c) == 1 for c in where.values()), where
         for p in after.marines():
@@ -383,12 +384,113 @@ def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
             if leaders:  # the leader stands on his squad's square nearest the board
                 assert run.index(leaders[0].pos) <= run.index(p.pos)
     three = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 3))  # 9 men, 3 + 3 + 3
+    after, events = step(RULES, state, "marine", three)
+    assert [e.added for e in events if e.kind == "corridors_extended"] == [1]  # DW-GEN-7: one square
+    assert sorted(len(run) for run in after.mission.marine_corridors) == [5, 6]
+    assert all(len(c) == 1 for c in _corridor_of(after).values())
+
+
+def _walls_intact(state: SpaceHulkState) -> None:
+    """Every corridor square touches only its own corridor's squares and walls (no opening into the
+    hulk but at its own open end) and stands on the board's floor."""
+    board = state.board
+    runs = state.mission.marine_corridors
+    for run in runs:
+        mine = set(run)
+        for i, (x, y, z) in enumerate(run):
+            assert (x, y, z) in board.cells
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    near = (x + dx, y + dy, z)
+                    if near in board.cells and near not in mine:
+                        assert i == 0, (run, near)  # only the first square meets the hulk (its open end)
+
+
+def test_a_large_force_list_force_grows_the_corridors_with_straight_sections() -> None:
+    """DW-GEN-7: 36 Terminators (twelve 3-man Recon squads, 48 points of the 50, DW-GEN-2) do not fit
+    the two 5-square corridors: the corridors grow, straight out from the hulk, until every squad
+    stands whole in one, leader in front, facing the board; the new squares are floor on the map
+    (the image draws the map), the entry areas stay the same, the log replays."""
+    from engine.spacehulk.actions import BuildForce
+    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+    state, log = new_game(RULES, {"mission": "dw_raid", "timer_mode": "untimed", "force_points": 50}, 2)
+    order = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 12))
+    after, events = step(RULES, state, "marine", order)
+    runs = after.mission.marine_corridors
+    assert [len(run) for run in runs] == [18, 18]
+    assert [e.added for e in events if e.kind == "corridors_extended"] == [26]
+    for run in runs:  # straight sections: one row or one column
+        assert len({sq[0] for sq in run}) == 1 or len({sq[1] for sq in run}) == 1
+    _walls_intact(after)
+    assert set(after.board.entries) == set(state.board.entries)
+    assert (
+        after.board.entries["1"] != state.board.entries["1"]
+        or runs[0][0] == state.mission.marine_corridors[0][0]
+    )
+    assert len(after.marines()) == 36 and all(len(c) == 1 for c in _corridor_of(after).values())
+    for p in after.marines():
+        run = next(r for r in runs if p.pos in r)
+        i = run.index(p.pos)
+        ahead = run[i - 1] if i else None
+        if ahead is not None:  # facing the square ahead, toward the board
+            assert (ahead[0] - p.pos[0], ahead[1] - p.pos[1]) == {
+                "N": (0, -1),
+                "E": (1, 0),
+                "S": (0, 1),
+                "W": (-1, 0),
+            }[p.facing]
+        if p.sergeant:
+            assert all(run.index(q.pos) > i for q in after.marines() if q.squad == p.squad and q.id != p.id)
+    cryo = [sq for sq, cell in after.board.cells.items() if cell.feature == "cryo"]
+    assert sorted(after.mission.objective) == sorted(cryo)  # the squares the mission names moved with the map
+    assert fold(RULES, [*log, *events]).model_dump() == after.model_dump()
+
+
+def test_an_extended_corridor_turns_a_corner_where_a_geotile_stands_in_line() -> None:
+    """DW-GEN-7: "else use imaginary linked corridors with leaders in front": where the straight line
+    is taken (here by the other corridor) the corridor turns a corner and goes on (how we draw the
+    imaginary linked corridor), walls intact, each squad whole, leader in front."""
+    from engine.spacehulk.actions import BuildForce
+    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+
+    state = game("dw_generator", 0, force_points=50)
+    after, _ = step(
+        RULES, state, "marine", BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 12))
+    )
+    bent = [
+        run
+        for run in after.mission.marine_corridors
+        if len({sq[0] for sq in run}) > 1 and len({sq[1] for sq in run}) > 1
+    ]
+    assert len(bent) == 1
+    _walls_intact(after)
+    assert all(len(c) == 1 for c in _corridor_of(after).values())
+
+
+def test_corridors_that_cannot_grow_refuse_the_force() -> None:
+    """DW-GEN-7: a board without geotile ports to grow from (a kept map) cannot extend its corridors:
+    a force that does not fit is refused with the squads' and corridors' sizes."""
+    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.deathwing.force import build as build_force
+    from engine.spacehulk.scenarios import extend_corridors, fits
+
+    state = game("dw_raid", 2, force_points=50)
+    men, _t, _c = build_force(ForceOrder(squads=(SquadOrder(squad="recon"),) * 4), 50)
+    assert fits(state.mission, men)
+    kept = state.mission.model_copy(update={"corridor_ports": ()})
+    assert extend_corridors(kept, men) is None and not fits(kept, men)
+    from engine.spacehulk.actions import BuildForce
+
     with pytest.raises(Rejected) as refused:
-        step(RULES, state, "marine", three)
+        step(
+            RULES,
+            with_(state, mission=kept),
+            "marine",
+            BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 4)),
+        )
     assert refused.value.message_id == "spacehulk.force.squads"
-    assert refused.value.params == {"sizes": "3, 3, 3", "rooms": "5, 5"}
-    legal = RULES.legal_actions(state, "marine")
-    assert legal and three not in legal
+    assert refused.value.params == {"sizes": "3, 3, 3, 3", "rooms": "5, 5"}
 
 
 def test_the_force_list_points_of_a_generated_mission_are_at_most_the_bid_maximum() -> None:
