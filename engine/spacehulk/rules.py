@@ -437,6 +437,9 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
     budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
     marines, timer, cost = force.build(order, budget)
+    room = len(tape.board.deployments)
+    if len(marines) > room and not tape.state.mission.corridor_ports:  # corridors that grow: below
+        raise refuse("force.room", room=room, count=len(marines))
     if tape.state.mission.scenario == "cloud_runner" and len(order.squads) > 1:
         raise refuse("force.one_squad", count=len(order.squads))  # DW-CR-1: "one Force List squad"
     corridors = tape.state.mission.marine_corridors
@@ -453,10 +456,6 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
             placed = place_squads(marines, grown.marine_corridors)
             assert placed is not None
         marines = placed
-    else:
-        room = len(tape.board.deployments)
-        if len(marines) > room:
-            raise refuse("force.room", room=room, count=len(marines))
     pieces = tuple(deploy(tape.state.mission, marines).values())
     tape.pop()
     tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
