@@ -476,7 +476,7 @@ def test_corridors_that_cannot_grow_refuse_the_force() -> None:
     from engine.spacehulk.scenarios import extend_corridors, fits
 
     state = game("dw_raid", 2, force_points=50)
-    men, _t, _c = build_force(ForceOrder(squads=(SquadOrder(squad="recon"),) * 4), 50)
+    men, _t, _c = build_force(ForceOrder(squads=(SquadOrder(squad="recon"),) * 3), 50)
     assert fits(state.mission, men)
     kept = state.mission.model_copy(update={"corridor_ports": ()})
     assert extend_corridors(kept, men) is None and not fits(kept, men)
@@ -487,10 +487,10 @@ def test_corridors_that_cannot_grow_refuse_the_force() -> None:
             RULES,
             with_(state, mission=kept),
             "marine",
-            BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 4)),
+            BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 3)),
         )
     assert refused.value.message_id == "spacehulk.force.squads"
-    assert refused.value.params == {"sizes": "3, 3, 3, 3", "rooms": "5, 5"}
+    assert refused.value.params == {"sizes": "3, 3, 3", "rooms": "5, 5"}
 
 
 def test_the_force_list_points_of_a_generated_mission_are_at_most_the_bid_maximum() -> None:
