@@ -247,6 +247,14 @@ class SetFacing(Action):
     facing: Facing
 
 
+class BreakTie(Action):
+    """The solo player's answer to a tie the book leaves to him (DW-SOLO-2, DW-SOLO-8): the entry area
+    or Genestealer `pick`, or None to let the seeded dice choose."""
+
+    kind: Literal["break_tie"] = "break_tie"
+    pick: str | None = None
+
+
 class PickTarget(Action):
     """Which newly revealed Genestealer an overwatching Marine shoots (SHB-10.8)."""
 
@@ -303,6 +311,7 @@ SpaceHulkAction = Annotated[
     | PlaceStealer
     | SetFacing
     | PickTarget
+    | BreakTie
     | Pass
     | EndTurn
     | TimeExpired

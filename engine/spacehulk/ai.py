@@ -17,6 +17,7 @@ from engine.core import Action, Dice
 from .actions import (
     Assault,
     Block,
+    BreakTie,
     Convert,
     Door,
     Move,
@@ -117,6 +118,9 @@ class MarinePilot:
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
         assert isinstance(view, SpaceHulkView)
+        tie = next((act for act in legal if isinstance(act, BreakTie) and act.pick is None), None)
+        if tie is not None:
+            return tie  # solo play's ties (DW-SOLO-2, DW-SOLO-8): left to the seeded dice, as "ties: random"
         window = any(act.kind == "pass" for act in legal)  # an interrupt window: only CP can pay
         for kinds in (("pick_target",), ("assault",), ("fire",), ("flame",)):
             found = [

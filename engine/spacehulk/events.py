@@ -14,7 +14,7 @@ from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
 from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
-from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned
+from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
 from .deathwing.timer import ForceTimer
 from .missions import Mission
 from .state import AgendaItem, Aim, Piece, SpaceHulkState
@@ -592,6 +592,7 @@ ShEvent = Annotated[
     | SidesChosen
     | SoloDecided
     | SoloPlanned
+    | SoloTieBroken
     | SoloAmbushRolled
     | SoloAmbushDrawn,
     Field(discriminator="kind"),

@@ -11,6 +11,7 @@ from .actions import (
     Assault,
     AutoFire,
     Block,
+    BreakTie,
     BuildForce,
     ClearJam,
     Climb,
@@ -43,6 +44,7 @@ from .blips import areas_with_room
 from .board import FACINGS, Square
 from .board.los import front_three
 from .deathwing.force import sample_orders
+from .deathwing.solo_model import AgSoloTie
 from .messages import Problem
 from .queries import Queries
 from .state import (
@@ -288,6 +290,8 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
     """The answers to the pending agenda step."""
     s = q.state
     match top:
+        case AgSoloTie(candidates=candidates):  # DW-SOLO-2, DW-SOLO-8: a pick, or the dice's
+            return [_mk(BreakTie, pick=c) for c in candidates] + [_mk(BreakTie, pick=None)]
         case AgReinforce():
             fewer: list[Action] = (
                 [Pass()] if s.mission.blip_total is not None else []

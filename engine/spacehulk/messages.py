@@ -55,6 +55,8 @@ MESSAGES: dict[str, str] = {
     "teleport.own_turn": "Marines teleport out only in their own turn.",
     "teleport.one_a_turn": "Only one Marine may teleport out each turn.",
     "reload.cache_full": "{name} carries all the reloads the cache allows.",
+    "solo_tie.none": "No tie is waiting for your choice.",
+    "solo_tie.pick": "{pick} is not one of the tied choices ({candidates}).",
     "tile.none": "No geotile is waiting to be placed.",
     "tile.where": "Geotile {tile} cannot go there: it must join a corridor of the board without overlapping.",
     "teleport.locked": "Teleporting out waits until {count} Genestealers have been placed.",

@@ -21,6 +21,7 @@ from .actions import (
     Assault,
     AutoFire,
     Block,
+    BreakTie,
     BuildForce,
     ClearJam,
     Climb,
@@ -117,6 +118,7 @@ from .state import (
     AgRevealShots,
     AgSecure,
     AgShift,
+    AgSoloTie,
     Piece,
     SpaceHulkState,
     chooser_of,
@@ -354,6 +356,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             "block": ("ask", "never"),
             "psychic": ("ask", "never"),
             "detonate": ("ask", "never"),
+            "ties": ("ask", "random"),  # solo play: deathwing.md §5, DW-SOLO-2, DW-SOLO-8
         }
 
     def standing_answer(
@@ -363,7 +366,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
 
         Reading: "interrupt with overwatch shots only" passes every CP interrupt window (the overwatch
         shots are automatic, SHB-8.4); "never block", "never add psychic points" and "never
-        detonate" pass those prompts. The answer depends only on the order, never on the chit, so its
+        detonate" pass those prompts; in solo play, "ties: random" hands the ties the book leaves to
+        the player (DW-SOLO-2, DW-SOLO-8) to the seeded dice (deathwing.md §5). The answer depends only on the order, never on the chit, so its
         timing reveals nothing about the CP left (SHB-5.1: the Genestealer player may not know it)."""
         if state.side_of(seat) != "marine" or seat not in self.active_seats(state):
             return None
@@ -377,6 +381,8 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         for kind, (name, value) in wanted.items():
             if isinstance(top, kind) and standing.get(name) == value:
                 return Pass()
+        if isinstance(top, AgSoloTie) and standing.get("ties") == "random":
+            return BreakTie(pick=None)  # deathwing.md §5: the seeded dice break the tie
         return None
 
     def resample_hidden(self, state: SpaceHulkState, seat: Seat | None, dice: Dice) -> SpaceHulkState:
@@ -621,6 +627,10 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
                 raise _pending(top)
             tape.emit(FacingSet(model=model, facing=facing))
             _advance_facing(tape, top)
+        case BreakTie(pick=pick):
+            if not isinstance(top, AgSoloTie):
+                raise refuse("solo_tie.none")
+            solo.break_tie(tape, top, pick)  # DW-SOLO-2, DW-SOLO-8: the solo player's choice
         case PickTarget(model=model, target=target):
             if not isinstance(top, AgOverwatchPick) or top.marine != model or target not in top.candidates:
                 raise _pending(top)
@@ -1170,6 +1180,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
             | AgBuildForce()
             | AgPlaceTile()
             | AgBids()
+            | AgSoloTie()
         ):
             return False  # the attacker and defender both stand until it is resolved
         case AgFaceAttacker(model=model, toward=toward):

@@ -19,7 +19,7 @@ from engine.core import Outcome, Seat, State
 
 from .board import Board, DoorStatus, Facing, Square
 from .deathwing.bids import AgBids
-from .deathwing.solo_model import SoloState
+from .deathwing.solo_model import AgSoloTie, SoloState
 from .missions import Mission
 from .options import SpaceHulkOptions
 from .weapons import MeleeName, WeaponName
@@ -281,12 +281,23 @@ AgendaItem = Annotated[
     | AgPlaceTile
     | AgEndPhase
     | AgBeginTurn
-    | AgBids,
+    | AgBids
+    | AgSoloTie,
     Field(discriminator="kind"),
 ]
 AUTO_STEPS = frozenset({"overwatch", "conversions", "reveal_shots", "end_phase", "begin_turn", "secure"})
 MARINE_CHOICES = frozenset(
-    {"overwatch_pick", "free_shot", "interrupt", "block", "detonate", "psychic", "level_step", "build_force"}
+    {
+        "overwatch_pick",
+        "free_shot",
+        "interrupt",
+        "block",
+        "detonate",
+        "psychic",
+        "level_step",
+        "build_force",
+        "solo_tie",  # DW-SOLO-2, DW-SOLO-8: the solo player plays the Marines
+    }
 )
 
 

@@ -13,11 +13,16 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.core import Action, Event
+from engine.spacehulk.actions import BreakTie
 from engine.spacehulk.view import SpaceHulkView
-from renderers.base import Presenter
+from renderers.base import Button, Control, Presenter
 from renderers.i18n import t
 
 from . import board, text
+
+MAX_TIE_BUTTONS = (
+    21  # 4 rows of 5 picks and the dice's on a 5th row (Discord's limit); more: the generic menus
+)
 
 
 def _view(view: BaseModel) -> SpaceHulkView:
@@ -62,6 +67,25 @@ class SpaceHulkPresenter(Presenter):
 
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
+
+    def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
+        """A solo tie (DW-SOLO-2, DW-SOLO-8): one button per tied entry area or Genestealer, named as on
+        the hulk image, and one that leaves it to the dice; everything else: the generic controls."""
+        v = _view(view)
+        ties = [(i, act) for i, act in enumerate(legal) if isinstance(act, BreakTie)]
+        if v.prompt is None or v.prompt.kind != "solo_tie" or not ties or len(ties) > MAX_TIE_BUTTONS:
+            return None
+        picks = [(i, act) for i, act in ties if act.pick is not None]
+        out: list[Control] = [
+            Button(self.action_label(act, lang, v), i, row=n // 5) for n, (i, act) in enumerate(picks)
+        ]
+        dice_row = -(-len(picks) // 5)  # the row after the picks
+        out += [
+            Button(self.action_label(act, lang, v), i, style="secondary", row=dice_row)
+            for i, act in ties
+            if act.pick is None
+        ]
+        return out
 
     def action_group(self, action: Action, lang: str) -> str | None:
         mid = text.action_group(action)

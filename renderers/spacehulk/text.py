@@ -176,11 +176,30 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
             return t(lang, "spacehulk.act.set_facing", model=model(m), facing=facing(lang, f))
         case a.PickTarget(model=m, target=target):
             return t(lang, "spacehulk.act.pick_target", model=model(m), target=model(target))
+        case a.BreakTie(pick=pick):
+            return _tie_label(lang, pick, view)
         case a.Pass():
             return t(lang, "spacehulk.act.pass")
         case a.EndTurn():
             return t(lang, "spacehulk.act.end_turn")
     return t(lang, "spacehulk.act.unknown")
+
+
+def _tie_label(lang: str, pick: str | None, view: SpaceHulkView | None) -> str:
+    """An answer to a solo tie (DW-SOLO-2, DW-SOLO-8): an entry area, a Genestealer (and where it waits,
+    when it is not on the board yet), or the dice."""
+    if pick is None:
+        return t(lang, "spacehulk.act.break_tie", tie="dice", pick="")
+    prompt = view.prompt if view is not None else None
+    tie = prompt.details.get("tie") if prompt is not None and prompt.kind == "solo_tie" else None
+    if tie is None:
+        tie = "mover" if pick[:1] == "g" else "area"
+    if tie == "area":
+        return t(lang, "spacehulk.act.break_tie", tie="area", pick=pick)
+    found = piece(view, pick)
+    if found is not None and found.square is None and found.area is not None:
+        return t(lang, "spacehulk.act.break_tie_lurking", pick=model(pick), area=found.area)
+    return t(lang, "spacehulk.act.break_tie", tie="mover", pick=model(pick))
 
 
 def _force_label(lang: str, order: ForceOrder, view: SpaceHulkView | None) -> str:
@@ -257,6 +276,17 @@ def action_prompt(view: SpaceHulkView, actions: Sequence[Action], lang: str) -> 
             return t(lang, f"spacehulk.prompt.{p.kind}")
         case "place_tile":
             return t(lang, "spacehulk.prompt.place_tile", tile=int(d.get("tile", 0)))
+        case "solo_tie":  # DW-SOLO-2, DW-SOLO-8: the book's "your choice"
+            tie = str(d.get("tie", "mover"))
+            names = [str(c) if tie == "area" else model(str(c)) for c in d.get("candidates") or ()]
+            return t(
+                lang,
+                "spacehulk.prompt.solo_tie",
+                tie=tie,
+                candidates=", ".join(names),
+                distance=int(d.get("distance", 0)),
+                slots=int(d.get("slots", 1)),
+            )
     return t(lang, "spacehulk.prompt.other")
 
 
@@ -560,7 +590,14 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.bag_refilled")
         case ev.SoloDecided(reason=reason, params=params) if has(reason):
             # the automated Genestealer player's decision and its reason (DW-SOLO-*)
-            named = {k: model(str(v)) if k in ("model", "marine") else v for k, v in params.items()}
+            named = {
+                k: model(str(v))
+                if k in ("model", "marine")
+                else ", ".join(model(str(x)) if k == "models" else str(x) for x in v)
+                if isinstance(v, list)
+                else v
+                for k, v in params.items()
+            }
             return t(lang, reason, **named)
         case ev.BidMade(seat=who):
             return t(lang, "spacehulk.say.bid_made", seat=seat(lang, who))

@@ -41,8 +41,20 @@ Readings:
   beside him and one through a hole at the same AP are equal route ties (seeded dice); standing next to
   him and facing him is checked first.
 - The book's "your choice" ties (which of equally near areas gets a blip, which of equally near
-  Genestealers moves first; DW-SOLO-2, DW-SOLO-8) go to the seeded dice, the "random" standing order
-  of deathwing.md §5; asking the solo player is not offered.
+  Genestealers moves first; DW-SOLO-2, T-9, DW-SOLO-8) are asked of the solo player, who plays the
+  Marine seat (deathwing.md §5): the engine pushes a `solo_tie` prompt (`AgSoloTie`) naming the tied
+  entry areas or Genestealers (ids as on the hulk image) and waits, untimed (DW-SOLO-1); he answers
+  with `BreakTie(pick=...)`, or `BreakTie()` to let the seeded dice choose, which is what his
+  standing order "ties: random" answers for him, and the Marine AI pilot too. The answers are kept
+  in `state.solo.picks` (for the decision `tie_key` names) until the decision is made; each is
+  logged with its reason (`tie_area`, `tie_mover`: who chose, among which, at what distance).
+  Only ties whose answer changes the game are asked: areas of a group that all get a blip take them
+  in the dice's order (T-9's "in any order"); the question is asked one pick at a time while the
+  group is larger than the blips left for it. Among movers, those no route brings to a Marine
+  (they stay) are never asked about, and Genestealers waiting in the same entry area are
+  interchangeable (the lowest number stands for them); "which moves first?" is asked one pick at a
+  time until one place is left in the group, the rest of the order being the dice's. Route ties
+  (A-31) and equal placement squares (A-30) stay with the seeded dice, as the section says.
 - Choices the Genestealer player makes in prompts: a new Genestealer faces its first step toward the
   nearest Marine; a Genestealer attacked from the side or rear turns to face its attacker; scuttling
   and thrown fallers take the free square nearest a Marine; placements of a converted blip nearest a
@@ -62,10 +74,11 @@ from ..actions import Assault, Climb, Door, EndTurn, Jump, Move, Pass, PlaceStea
 from ..board import FACINGS, VECTORS, Square, add, square_name
 from ..board.los import clear, in_vision_arc
 from ..events import BlipPlaced, ReinforcementsLost, StealerPlaced
+from ..messages import refuse
 from ..queries import Queries
 from ..state import AgFaceAttacker, AgFacing, AgPlace, AgReinforce, AgShift, Piece, chooser_of
 from ..tape import Tape
-from .solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned
+from .solo_model import AgSoloTie, SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
 
 FAR = 1 << 20
 AMBUSH_DISTANCE = 6  # DW-SOLO-6
@@ -621,6 +634,8 @@ REASONS = (
     "pass",
     "choose",
     "blip",
+    "tie_area",
+    "tie_mover",
     "ambush_roll",
     "ambush_stealer",
     "ambush_lost",
@@ -636,14 +651,15 @@ def decided(reason: str, who: str | None = None, stop: bool = False, **params: A
     return SoloDecided(model=who, reason=f"spacehulk.solo.{reason}", params=named, stop=stop)
 
 
-def act(tape: Tape) -> Action:
-    """The Genestealer side's next action (it must act now: its phase, or a prompt it answers)."""
+def act(tape: Tape) -> Action | None:
+    """The Genestealer side's next action (it must act now: its phase, or a prompt it answers); None
+    when a tie prompt for the solo player was pushed instead (DW-SOLO-8)."""
     s = tape.state
     top = s.top()
     if top is not None:
         return _answer(tape, top)
-    if s.solo.planned != s.turn:
-        _make_order(tape)
+    if s.solo.planned != s.turn and not _make_order(tape):
+        return None  # DW-SOLO-8: the solo player must break a tie first (the prompt is pushed)
     for gid in s.solo.order:
         g = tape.state.pieces.get(gid)
         if g is None or gid in tape.state.solo.done:
@@ -662,6 +678,8 @@ def play(tape: Tape, dispatch: Any) -> None:
     the rules refuse a model's move (a case the search did not foresee), that model stops for the turn
     and the refusal is logged, so a solo game never stalls; a refused prompt answer is a bug and raises."""
     action = act(tape)
+    if action is None:
+        return  # DW-SOLO-8: a tie waits for the solo player
     try:
         dispatch(tape, "genestealer", action)
     except Rejected as refusal:
@@ -671,15 +689,47 @@ def play(tape: Tape, dispatch: Any) -> None:
         tape.emit(decided("refused", model, True, model=model, step=action.kind, why=refusal.message_id))
 
 
-def _make_order(tape: Tape) -> None:
-    """DW-SOLO-8, DW-SOLO-10, A-30: the movers nearest first (random ties; the leader last), and who
-    a Marine sees as the turn begins."""
+def _make_order(tape: Tape) -> bool:
+    """DW-SOLO-8, DW-SOLO-10, A-30: the movers nearest first (the leader last), and who a Marine sees as
+    the turn begins. Equally near Genestealers: the solo player chooses which moves first (a tie prompt
+    is pushed and False returned until every such choice is answered); the rest of the order among
+    them is the seeded dice's."""
     s = tape.state
     movers = [p for p in s.pieces.values() if p.kind == "genestealer"]
+    near = {p.id: (p.leader, distance(tape, p)) for p in movers}
+    key = f"mover-{s.turn}-{s.next_id}"
+    picks = s.solo.picks if s.solo.tie_key == key else ()
+    tie = _mover_tie(movers, near, picks)
+    if tie is not None:
+        group, far = tie
+        tape.push(AgSoloTie(tie="mover", candidates=group, distance=far, key=key))
+        return False
     shuffled = tape.dice.shuffled(sorted(movers, key=lambda p: p.number)) if len(movers) > 1 else movers
-    ordered = sorted(shuffled, key=lambda p: (p.leader, distance(tape, p)))
+    ordered = sorted(shuffled, key=lambda p: (near[p.id], picks.index(p.id) if p.id in picks else len(picks)))
     seen = tuple(p.id for p in ordered if p.pos is not None and tape.marine_sees(p.pos))
     tape.emit(SoloPlanned(turn=s.turn, order=tuple(p.id for p in ordered), seen=seen))
+    return True
+
+
+def _mover_tie(
+    movers: list[Piece], near: dict[str, tuple[bool, int]], picks: tuple[str, ...]
+) -> tuple[tuple[str, ...], int] | None:
+    """The next "which moves first?" among equally near Genestealers (DW-SOLO-8), or None.
+
+    Reading: only ties whose order can matter are asked: Genestealers that no route brings to a Marine
+    (they stay where they are) are not; Genestealers waiting in the same entry area's lurking space are
+    interchangeable, so one of them stands for all (the lowest number) and the order among them is the
+    dice's. Picks are asked one at a time, nearest group first, until one place is left in the group."""
+    for key in sorted(set(near.values())):
+        if key[1] >= FAR - 1:
+            continue
+        group = sorted((p for p in movers if near[p.id] == key and p.id not in picks), key=lambda p: p.number)
+        places: dict[Any, str] = {}
+        for p in group:
+            places.setdefault(p.pos if p.pos is not None else ("area", p.area), p.id)
+        if len(places) > 1:
+            return tuple(places.values()), key[1]
+    return None
 
 
 def _next_step(tape: Tape, g: Piece) -> Action | None:
@@ -788,18 +838,28 @@ def waiting(state: Any) -> bool:
 
 
 def reinforce(tape: Tape, item: AgReinforce) -> None:
-    """DW-SOLO-2 .. DW-SOLO-4, A-47: one blip per unsecured entry area, nearest first (random ties);
-    the rest lost; never forced to lurk; then all flip together in placement order."""
+    """DW-SOLO-2 .. DW-SOLO-4, A-47: one blip per unsecured entry area, nearest first; the rest lost;
+    never forced to lurk; then all flip together in placement order. Where equally near areas are more
+    than the blips left for them, the solo player chooses (T-9): a tie prompt is pushed and the blips
+    wait for its answers. Equally near areas that all get a blip take them in the seeded dice's order
+    (T-9: "in any order")."""
     from .. import blips
 
     s = tape.state
-    tape.pop()
     areas = [a for a in s.mission.usable_areas() if a not in s.secured]
     f = field(tape)
     near = {a: f.get(tape.board.entries[a].square, FAR) for a in areas}
-    shuffled = tape.dice.shuffled(sorted(areas)) if len(areas) > 1 else areas
-    ordered = sorted(shuffled, key=lambda a: near[a])
     n = item.remaining
+    key = f"area-{s.turn}-{s.next_id}"  # blips placed change next_id: stale picks never apply
+    picks = s.solo.picks if s.solo.tie_key == key else ()
+    tie = _area_tie(areas, near, min(n, _counters(tape)), picks)
+    if tie is not None:
+        group, slots, distance = tie
+        tape.push(AgSoloTie(tie="area", candidates=group, distance=distance, slots=slots, key=key))
+        return
+    tape.pop()
+    shuffled = tape.dice.shuffled(sorted(areas)) if len(areas) > 1 else areas
+    ordered = sorted(shuffled, key=lambda a: (near[a], picks.index(a) if a in picks else len(picks)))
     placed: list[str] = []
     for area in ordered[:n]:
         if not blips.counters_left(tape):
@@ -823,6 +883,57 @@ def reinforce(tape: Tape, item: AgReinforce) -> None:
     for model in placed:  # DW-SOLO-4: flipped together, figures in placement order
         blip = tape.state.pieces[model]
         blips.convert(tape, blip, voluntary=True)
+
+
+def _counters(tape: Tape) -> int:
+    """How many blips can still be drawn (the bag and the used pile, which refills it; Q8)."""
+    if tape.opt.blip_draw == "with_replacement":
+        return FAR
+    return sum(tape.state.bag.values()) + sum(tape.state.used.values())
+
+
+def _area_tie(
+    areas: list[str], near: dict[str, int], n: int, picks: tuple[str, ...]
+) -> tuple[tuple[str, ...], int, int] | None:
+    """The tie still to be answered (DW-SOLO-2, T-9): the equally near areas not yet picked, the blips
+    left for that group and its distance; None when the nearest-first order leaves no choice that
+    matters (every area of a group gets a blip, or none does)."""
+    taken = 0
+    for distance in sorted(set(near.values())):
+        group = [a for a in areas if near[a] == distance]
+        if taken + len(group) <= n:
+            taken += len(group)
+            continue
+        slots = n - taken
+        chosen = [a for a in picks if a in group]
+        if slots <= 0 or len(chosen) >= slots:
+            return None
+        left = tuple(sorted((a for a in group if a not in chosen), key=_area_order))
+        return left, slots - len(chosen), distance
+    return None
+
+
+def _area_order(area: str) -> tuple[int, str]:
+    return (int(area), area) if area.isdigit() else (FAR, area)
+
+
+def break_tie(tape: Tape, top: AgSoloTie, pick: str | None) -> None:
+    """The answer to a tie prompt (DW-SOLO-2, DW-SOLO-8): the player's pick, or the seeded dice's when
+    he leaves it to them (the "random" standing order, deathwing.md §5). Logged with its reason."""
+    by = "player"
+    if pick is None:
+        pick = top.candidates[tape.dice.index(len(top.candidates))]
+        by = "dice"
+    elif pick not in top.candidates:
+        raise refuse("solo_tie.pick", pick=pick, candidates=", ".join(top.candidates))
+    tape.pop()
+    if top.tie == "area":
+        log = decided("tie_area", area=pick, areas=list(top.candidates), distance=top.distance, by=by)
+    else:
+        log = decided(
+            "tie_mover", pick, model=pick, models=list(top.candidates), distance=top.distance, by=by
+        )
+    tape.emit(log, SoloTieBroken(key=top.key, pick=pick, by=by))  # type: ignore[arg-type]
 
 
 def schedule(tape: Tape, after: int) -> None:

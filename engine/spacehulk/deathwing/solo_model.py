@@ -22,7 +22,9 @@ class SoloState(BaseModel):
     `order`: this Genestealer turn's movers, nearest to a Marine first (DW-SOLO-8); `seen`: those a
     Marine saw when the turn began (DW-SOLO-10, A-30); `done`: those that have stopped; `planned`: the
     turn the order was made; `ambush_turn`: the next turn an ambush result is drawn (DW-SOLO-5,
-    DW-SOLO-7; 0: none); `fewer_turn`: the turn whose reinforcements lose a blip to that draw."""
+    DW-SOLO-7; 0: none); `fewer_turn`: the turn whose reinforcements lose a blip to that draw;
+    `tie_key`, `picks`: the answers given so far to the ties of the decision being made (DW-SOLO-2,
+    DW-SOLO-8), valid while the key matches that decision's."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     order: tuple[str, ...] = ()
@@ -31,6 +33,27 @@ class SoloState(BaseModel):
     planned: int = 0
     ambush_turn: int = 0
     fewer_turn: int = 0
+    tie_key: str = ""  # the pending decision the picks belong to (AgSoloTie.key)
+    picks: tuple[str, ...] = ()  # the solo player's answers to its ties so far, in order
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        return self
+
+
+class AgSoloTie(BaseModel):
+    """Choice (the Marine player, who plays solo): a tie the book leaves to the player ("ties: your
+    choice"), DW-SOLO-2 and T-9 (which of equally near entry areas gets the next blip: `tie="area"`,
+    `candidates` are area ids) or DW-SOLO-8 (which of equally near Genestealers moves first:
+    `tie="mover"`, Genestealer ids). `distance`: their AP to a Marine; `slots`: blips left for these
+    areas; `key`: the decision it belongs to."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: Literal["solo_tie"] = "solo_tie"
+    tie: Literal["area", "mover"]
+    candidates: tuple[str, ...]
+    distance: int
+    slots: int = 1
+    key: str
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
         return self
@@ -55,6 +78,15 @@ class SoloPlanned(Event):
     seen: tuple[str, ...]
 
 
+class SoloTieBroken(Event):
+    """The answer to a tie (AgSoloTie): `pick`, chosen by the player or by the seeded dice (`by`)."""
+
+    kind: Literal["solo_tie_broken"] = "solo_tie_broken"
+    key: str
+    pick: str
+    by: Literal["player", "dice"]
+
+
 class SoloAmbushRolled(Event):
     """The D6 that schedules the next ambush draw (DW-SOLO-5, DW-SOLO-7): on turn `turn`."""
 
@@ -74,7 +106,7 @@ class SoloAmbushDrawn(Event):
     square: Square | None = None
 
 
-SOLO_EVENTS = (SoloDecided, SoloPlanned, SoloAmbushRolled, SoloAmbushDrawn)
+SOLO_EVENTS = (SoloDecided, SoloPlanned, SoloTieBroken, SoloAmbushRolled, SoloAmbushDrawn)
 
 
 def evolve(s: Any, event: Event) -> bool:
@@ -86,7 +118,12 @@ def evolve(s: Any, event: Event) -> bool:
         case SoloDecided():
             pass
         case SoloPlanned(turn=turn, order=order, seen=seen):
-            s.solo = solo.model_copy(update={"order": order, "seen": seen, "done": (), "planned": turn})
+            s.solo = solo.model_copy(
+                update={"order": order, "seen": seen, "done": (), "planned": turn, "tie_key": "", "picks": ()}
+            )
+        case SoloTieBroken(key=key, pick=pick):
+            picks = (*solo.picks, pick) if key == solo.tie_key else (pick,)
+            s.solo = solo.model_copy(update={"tie_key": key, "picks": picks})
         case SoloAmbushRolled(turn=turn):
             s.solo = solo.model_copy(update={"ambush_turn": turn})
         case SoloAmbushDrawn(turn=turn, result=result):

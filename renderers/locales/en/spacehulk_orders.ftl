@@ -35,3 +35,6 @@ spacehulk-standing-psychic-never = never add psychic points
 spacehulk-standing-detonate = Thunder hammer detonation
 spacehulk-standing-detonate-ask = ask me each time
 spacehulk-standing-detonate-never = never detonate
+spacehulk-standing-ties = Solo play: ties the book leaves to you (which area gets a blip, which Genestealer moves first)
+spacehulk-standing-ties-ask = ask me each time
+spacehulk-standing-ties-random = let the dice choose

@@ -112,6 +112,12 @@ spacehulk-act-place_ambush = Ambush marker on { $square }
 spacehulk-act-place_stealer = Place on { $square }
 spacehulk-act-set_facing = { $model } faces { $facing }
 spacehulk-act-pick_target = { $model } shoots { $target }
+spacehulk-act-break_tie = { $tie ->
+    [area] Entry area { $pick } gets the blip
+    [mover] { $pick } moves first
+   *[dice] Let the dice choose
+}
+spacehulk-act-break_tie_lurking = { $pick } (waiting at entry area { $area }) moves first
 spacehulk-act-pass = Pass
 spacehulk-act-end_turn = End the action phase
 spacehulk-act-unknown = Unknown action
@@ -144,6 +150,13 @@ spacehulk-prompt-psychic = Add psychic points to the Librarian's defence, or pas
 spacehulk-prompt-level_step = Step to the square in front or behind, or stay.
 spacehulk-prompt-build_force = Build your force from the Force List.
 spacehulk-prompt-shift = Choose where the model goes.
+spacehulk-prompt-solo_tie = { $tie ->
+    [area] Entry areas { $candidates } are equally near a Marine ({ $distance } AP) and { $slots ->
+        [one] one blip is left
+       *[other] { $slots } blips are left
+    } for them: which area gets the next blip? (Ties are yours to break; the standing order "ties: let the dice choose" answers them for you.)
+   *[mover] Genestealers { $candidates } are equally near a Marine ({ $distance } AP): which moves first? (Ties are yours to break; the standing order "ties: let the dice choose" answers them for you.)
+}
 spacehulk-prompt-other = Choose.
 spacehulk-status-title = **{ $mission }**
 spacehulk-status-setup = Setting up: the Genestealer player places the first blips.

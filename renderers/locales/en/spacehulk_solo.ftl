@@ -27,6 +27,14 @@ spacehulk-solo-place = A Genestealer is placed on { $square }, the free square n
 spacehulk-solo-shift = The model goes to { $square }, the free square nearest a Marine.
 spacehulk-solo-pass = The Genestealers pass ({ $step }).
 spacehulk-solo-blip = A blip arrives at entry area { $area }, { $distance } AP from a Marine (nearest free areas first).
+spacehulk-solo-tie_area = Entry areas { $areas } are equally near a Marine ({ $distance } AP): { $by ->
+    [player] the player chose
+   *[dice] the dice chose
+} area { $area } for the next blip.
+spacehulk-solo-tie_mover = Genestealers { $models } are equally near a Marine ({ $distance } AP): { $by ->
+    [player] the player chose
+   *[dice] the dice chose
+} { $model } to move first.
 spacehulk-solo-ambush_roll = Ambush roll { $roll }: the next ambush result is drawn at the start of turn { $turn }.
 spacehulk-solo-ambush_stealer = Ambush: a Genestealer appears on { $square }, 6 squares from the nearest Marine and out of sight.
 spacehulk-solo-ambush_lost = Ambush: a Genestealer, but no square 6 squares from the Marines is out of sight; it is lost.

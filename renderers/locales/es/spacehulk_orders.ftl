@@ -35,3 +35,6 @@ spacehulk-standing-psychic-never = nunca añadir puntos psíquicos
 spacehulk-standing-detonate = Detonación del martillo de trueno
 spacehulk-standing-detonate-ask = preguntarme cada vez
 spacehulk-standing-detonate-never = nunca detonar
+spacehulk-standing-ties = En solitario: empates que el libro deja a tu elección (qué área recibe un marcador, qué Genestealer mueve primero)
+spacehulk-standing-ties-ask = preguntarme cada vez
+spacehulk-standing-ties-random = que decidan los dados

@@ -112,6 +112,12 @@ spacehulk-act-place_ambush = Marcador de emboscada en { $square }
 spacehulk-act-place_stealer = Colocar en { $square }
 spacehulk-act-set_facing = { $model } mira { $facing }
 spacehulk-act-pick_target = { $model } dispara a { $target }
+spacehulk-act-break_tie = { $tie ->
+    [area] El área de entrada { $pick } recibe el marcador
+    [mover] { $pick } mueve primero
+   *[dice] Que decidan los dados
+}
+spacehulk-act-break_tie_lurking = { $pick } (esperando en el área de entrada { $area }) mueve primero
 spacehulk-act-pass = Pasar
 spacehulk-act-end_turn = Terminar la fase de acción
 spacehulk-act-unknown = Acción desconocida
@@ -144,6 +150,13 @@ spacehulk-prompt-psychic = Añade puntos psíquicos a la defensa del Bibliotecar
 spacehulk-prompt-level_step = Da un paso a la casilla de delante o de detrás, o quédate.
 spacehulk-prompt-build_force = Forma tu fuerza con la Lista de Fuerzas.
 spacehulk-prompt-shift = Elige adónde va la miniatura.
+spacehulk-prompt-solo_tie = { $tie ->
+    [area] Las áreas de entrada { $candidates } están igual de cerca de un Marine ({ $distance } PA) y { $slots ->
+        [one] queda un marcador
+       *[other] quedan { $slots } marcadores
+    } para ellas: ¿qué área recibe el siguiente marcador? (Los empates los decides tú; la orden permanente «empates: que decidan los dados» los responde por ti.)
+   *[mover] Los Genestealers { $candidates } están igual de cerca de un Marine ({ $distance } PA): ¿cuál mueve primero? (Los empates los decides tú; la orden permanente «empates: que decidan los dados» los responde por ti.)
+}
 spacehulk-prompt-other = Elige.
 spacehulk-status-title = **{ $mission }**
 spacehulk-status-setup = Preparación: el jugador genestealer coloca los primeros blips.

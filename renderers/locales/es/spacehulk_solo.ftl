@@ -27,6 +27,14 @@ spacehulk-solo-place = Un Genestealer se coloca en { $square }, la casilla libre
 spacehulk-solo-shift = La figura va a { $square }, la casilla libre más cercana a un Marine.
 spacehulk-solo-pass = Los Genestealers pasan ({ $step }).
 spacehulk-solo-blip = Un marcador de contacto llega al área de entrada { $area }, a { $distance } PA de un Marine (primero las áreas libres más cercanas).
+spacehulk-solo-tie_area = Las áreas de entrada { $areas } están igual de cerca de un Marine ({ $distance } PA): { $by ->
+    [player] el jugador eligió
+   *[dice] los dados eligieron
+} el área { $area } para el siguiente marcador.
+spacehulk-solo-tie_mover = Los Genestealers { $models } están igual de cerca de un Marine ({ $distance } PA): { $by ->
+    [player] el jugador eligió
+   *[dice] los dados eligieron
+} que { $model } mueva primero.
 spacehulk-solo-ambush_roll = Tirada de emboscada { $roll }: el próximo resultado de emboscada se roba al comienzo del turno { $turn }.
 spacehulk-solo-ambush_stealer = Emboscada: aparece un Genestealer en { $square }, a 6 casillas del Marine más cercano y fuera de su vista.
 spacehulk-solo-ambush_lost = Emboscada: un Genestealer, pero ninguna casilla a 6 casillas de los Marines está fuera de su vista; se pierde.

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Dice, apply, dice_for, fold, new_game
+from engine.core import Dice, Rejected, apply, dice_for, fold, new_game
 from engine.spacehulk import RULES
-from engine.spacehulk.actions import EndTurn
+from engine.spacehulk.actions import BreakTie, EndTurn
 from engine.spacehulk.ai import MarinePilot
 from engine.spacehulk.deathwing import solo
-from engine.spacehulk.deathwing.solo_model import SoloState
+from engine.spacehulk.deathwing.solo_model import AgSoloTie, SoloState
 from engine.spacehulk.queries import Queries
 from engine.spacehulk.rules import _begin_turn, _end_marine_phase
 from engine.spacehulk.tape import Tape
@@ -26,6 +27,12 @@ SOLO = {"solo": True, "expansions": "deathwing"}
 def solo_state(diagram: str, **kw: Any) -> tuple[Any, dict[str, str]]:
     options = {**SOLO, **kw.pop("options", {})}
     return scenario(diagram, options=options, **kw)
+
+
+def apply_action(state: Any, action: Any, seed: int = 1) -> tuple[Any, list[Any]]:
+    """The Marine seat (the solo player) acts: the engine plays on until he must act again."""
+    events = RULES.decide(state, "marine", action, Dice(seed, state.version))
+    return apply(RULES, state.model_copy(deep=True), events), events
 
 
 def end_marine_turn(state: Any, seed: int = 1) -> tuple[Any, list[Any]]:
@@ -83,20 +90,82 @@ T9 = """
 
 def test_t9_blips_go_to_the_nearest_entry_areas_first() -> None:
     """T-9, DW-SOLO-2: 3 blips a turn, area 3 nearest (5 squares), areas 1 and 2 at 6: blip 1 to area 3,
-    the others to 1 and 2 in either order (the seeded dice break the tie). With 2 blips the 2nd goes to 1
-    or 2 and, DW-SOLO-3, none is lost while areas remain."""
+    the others to 1 and 2 in either order ("in any order": the seeded dice, nobody is asked)."""
     seen_orders = set()
     for seed in range(6):
         state, _ = solo_state(T9, a=M("E"), mission={"reinforcements": 3})
         state, events = end_marine_turn(state, seed)
         areas = [e.area for e in events if e.kind == "blip_placed"]
         assert areas[0] == "3" and sorted(areas[1:]) == ["1", "2"]
+        assert not any(e.kind == "solo_tie_broken" for e in events)
+        # the Genestealers of areas 1 and 2 are equally near: which moves first is asked next (DW-SOLO-8)
+        assert state.top() is not None and state.top().tie == "mover"  # type: ignore[union-attr]
         seen_orders.add(tuple(areas))
+    assert len(seen_orders) == 2  # both orders happen
+
+
+def tie_area(events: list[Any]) -> dict[str, Any]:
+    [logged] = [e.params for e in events if e.kind == "solo_decided" and e.reason.endswith(".tie_area")]
+    return logged
+
+
+def test_t9_the_solo_player_chooses_which_equally_near_area_gets_the_blip() -> None:
+    """T-9, DW-SOLO-2 ("ties: your choice"), deathwing.md §5: with 2 blips the 2nd goes to area 1 or 2, as
+    the solo player chooses: the game waits for the Marine seat with one answer per tied area (and one that
+    leaves it to the dice); his pick decides, and the log says which and why. DW-SOLO-3: none is lost."""
+    for pick in ("1", "2"):
         state, _ = solo_state(T9, a=M("E"), mission={"reinforcements": 2})
-        state, events = end_marine_turn(state, seed)
-        areas = [e.area for e in events if e.kind == "blip_placed"]
-        assert areas[0] == "3" and areas[1] in ("1", "2") and len(areas) == 2
-    assert len(seen_orders) == 2  # both tie orders happen
+        waiting, events = end_marine_turn(state)
+        assert not any(e.kind == "blip_placed" for e in events)  # the blips wait for the answer
+        top = waiting.top()
+        assert isinstance(top, AgSoloTie) and (top.tie, top.candidates, top.slots) == ("area", ("1", "2"), 1)
+        assert RULES.active_seats(waiting) == frozenset({"marine"})
+        assert RULES.legal_actions(waiting, "marine") == [BreakTie(pick="1"), BreakTie(pick="2"), BreakTie()]
+        after, events = apply_action(waiting, BreakTie(pick=pick))
+        assert [e.area for e in events if e.kind == "blip_placed"] == ["3", pick]
+        assert tie_area(events) == {
+            "area": pick,
+            "areas": ["1", "2"],
+            "distance": top.distance,
+            "by": "player",
+        }
+        assert after.phase == "marine" and after.turn == 2
+    with pytest.raises(Rejected, match="not one of the tied"):
+        RULES.decide(waiting, "marine", BreakTie(pick="3"), Dice(1, waiting.version))
+
+
+def test_a_tie_left_to_the_dice_is_drawn_with_the_seed() -> None:
+    """deathwing.md §5: the answer "let the dice choose" (what the "random" standing order gives) hands the
+    tie to the seeded dice: the same seed, the same pick; both picks happen over seeds; logged as the dice's."""
+    picks = set()
+    for seed in range(8):
+        state, _ = solo_state(T9, a=M("E"), mission={"reinforcements": 2})
+        waiting, _ = end_marine_turn(state)
+        _after, events = apply_action(waiting, BreakTie(), seed)
+        _again, twice = apply_action(waiting, BreakTie(), seed)
+        assert [e.model_dump() for e in events] == [e.model_dump() for e in twice]
+        logged = tie_area(events)
+        assert (
+            logged["by"] == "dice"
+            and [e.area for e in events if e.kind == "blip_placed"][1] == logged["area"]
+        )
+        picks.add(logged["area"])
+    assert picks == {"1", "2"}
+
+
+def test_the_random_standing_order_answers_the_ties() -> None:
+    """deathwing.md §5: the standing order "ties: random" (/standing) answers every tie prompt with the dice,
+    so an absent player is never asked; "ask" (the default) leaves it to him."""
+    from engine.core.orders import answer_standing
+
+    assert RULES.standing_orders("marine")["ties"] == ("ask", "random")
+    state, _ = solo_state(T9, a=M("E"), mission={"reinforcements": 2})
+    waiting, _ = end_marine_turn(state)
+    assert RULES.standing_answer(waiting, "marine", {"ties": "ask"}) is None
+    assert RULES.standing_answer(waiting, "marine", {"ties": "random"}) == BreakTie()
+    after, entries = answer_standing(RULES, waiting, {"marine": {"ties": "random"}})
+    assert tie_area([e for e, _seat in entries])["by"] == "dice"
+    assert not isinstance(after.top(), AgSoloTie)  # the game went on to the next prompt for the player
 
 
 def test_blips_never_lurk_skip_secured_areas_and_are_lost_beyond_the_areas() -> None:
@@ -243,6 +312,57 @@ def test_t10_nearest_moves_first_attacks_seen_ones_advance_unseen_ones_stop_out_
         assert final_square(after, g3) == (6, 4, 0)  # the junction (7, 4) is in sight
         checked += 1
     assert checked
+
+
+def test_the_solo_player_chooses_which_of_equally_near_genestealers_moves_first() -> None:
+    """DW-SOLO-8 ("ties: your choice"), deathwing.md §5: two Genestealers 3 AP from the Marine, one on each
+    side: the game asks the Marine seat which moves first (the Genestealer ids are on the hulk image); the
+    one he picks heads the turn's order and moves first, and the log says so."""
+    for pick in ("g1", "g3"):
+        state, ids = solo_state("g...a...h", a=M("N"), g=G("E"), h=G("W"))
+        assert (ids["g"], ids["h"]) == ("g1", "g3")
+        waiting, events = end_marine_turn(state)
+        assert not any(e.kind == "moved" for e in events)
+        top = waiting.top()
+        assert isinstance(top, AgSoloTie) and (top.tie, top.candidates, top.distance) == (
+            "mover",
+            ("g1", "g3"),
+            3,
+        )
+        assert RULES.active_seats(waiting) == frozenset({"marine"})
+        after, events = apply_action(waiting, BreakTie(pick=pick))
+        [planned] = [e for e in events if e.kind == "solo_planned"]
+        assert planned.order[0] == pick
+        assert next(e.model for e in events if e.kind == "moved") == pick
+        [logged] = [e for e in events if e.kind == "solo_decided" and e.reason.endswith(".tie_mover")]
+        assert (
+            logged.model == pick
+            and logged.params["models"] == ["g1", "g3"]
+            and logged.params["by"] == "player"
+        )
+
+
+def test_only_ties_whose_order_matters_are_asked() -> None:
+    """DW-SOLO-8, reading: Genestealers waiting in the same entry area are interchangeable (one stands for
+    them all in the question) and Genestealers that no route brings to a Marine are never asked about."""
+    state, ids = solo_state("1...a....g", a=M("N"), g=G("W"), lurking={"1": [G(), G()]})
+    waiting, _ = end_marine_turn(state)
+    top = waiting.top()
+    assert isinstance(top, AgSoloTie) and top.candidates == (ids["g"], ids["1.0"])  # not the 2nd lurker
+    waiting, _ = apply_action(waiting, BreakTie(pick=ids["1.0"]))
+    top = waiting.top()  # which moves second: the one on the board or the other lurker
+    assert isinstance(top, AgSoloTie) and top.candidates == (ids["g"], ids["1.1"])
+    after, events = apply_action(waiting, BreakTie(pick=ids["g"]))
+    assert [e for e in events if e.kind == "solo_planned"][0].order == (ids["1.0"], ids["g"], ids["1.1"])
+    state, _ = solo_state("1..2..a", a=M("N"), lurking={"1": [G(), G()], "2": [G()]})
+    _after, events = end_marine_turn(state)  # areas 1 and 2 are at different distances: nothing to ask
+    assert not any(e.kind == "solo_tie_broken" for e in events)
+    walled = """
+    g.#.a.#.h
+    """
+    state, _ = solo_state(walled, a=M("N"), g=G("E"), h=G("W"))
+    after, events = end_marine_turn(state)  # neither can ever reach the Marine: their order is the dice's
+    assert after.turn == 2 and not any(e.kind == "solo_tie_broken" for e in events)
 
 
 def test_a_genestealer_that_can_attack_takes_the_least_ap_route_and_spends_its_ap_attacking() -> None:
