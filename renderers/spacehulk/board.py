@@ -59,6 +59,7 @@ OVERWATCH: Color = (250, 220, 60)
 JAM: Color = (235, 60, 60)
 ACTIVE: Color = (255, 255, 255)
 VALUE: Color = (250, 150, 40)
+TIE: Color = (255, 110, 200)  # the candidates of a solo tie prompt (DW-SOLO-2, DW-SOLO-8)
 FEATURE: dict[str, Color] = {
     "pit": (12, 12, 14),
     "ladder": (180, 150, 100),
@@ -557,8 +558,36 @@ def render(view: SpaceHulkView, lang: str, picked: str | None = None) -> Image.I
         if p.square is not None:
             _piece(img, draw, f, p, p.id == focused)
     _lurkers(img, draw, f, board, view)
+    _tie_marks(draw, f, board, view)
     _panel(img, f, view, lang)
     return img
+
+
+def tie_squares(view: SpaceHulkView, board: Board) -> set[Square]:
+    """The squares of a pending solo tie's candidates (DW-SOLO-2, DW-SOLO-8): the tied entry areas' entry
+    squares, or the tied Genestealers' squares (a lurking one: its entry area's)."""
+    prompt = view.prompt
+    if prompt is None or prompt.kind != "solo_tie":
+        return set()
+    pieces = {p.id: p for p in view.pieces}
+    out: set[Square] = set()
+    for candidate in prompt.details.get("candidates") or ():
+        area: str | None = str(candidate)
+        if prompt.details.get("tie") == "mover":
+            p = pieces.get(str(candidate))
+            if p is not None and p.square is not None:
+                out.add(p.square)
+            area = p.area if p is not None and p.square is None else None
+        entry = board.entries.get(area) if area is not None else None
+        if entry is not None:
+            out.add(entry.square)
+    return out
+
+
+def _tie_marks(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkView) -> None:
+    """A bright frame round each candidate of a solo tie, so the ids the prompt names stand out."""
+    for sq in tie_squares(view, board):
+        draw.rectangle(f.box(sq), outline=TIE, width=3)
 
 
 def board_png(view: SpaceHulkView, lang: str, picked: str | None = None) -> bytes:

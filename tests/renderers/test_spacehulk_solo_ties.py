@@ -92,3 +92,27 @@ def test_other_prompts_keep_the_generic_controls() -> None:
     """Only the tie prompt has controls of its own."""
     state, _ = scenario(T9, options=SOLO, a=M("E"))
     assert PRESENTER.controls(marine_view(state), RULES.legal_actions(state, "marine"), "en") is None
+
+
+def test_the_hulk_image_frames_the_tied_candidates() -> None:
+    """The candidates the prompt names stand out on the hulk image: the tied entry areas (T-9: areas 1 and
+    2, not 3), or the tied Genestealers (a lurking one at its entry area)."""
+    from renderers.spacehulk import board
+
+    state = waiting(T9, a=M("E"), mission={"reinforcements": 2})
+    view = marine_view(state)
+    hulk = board._board(view.map_text)
+    entries = {area: e.square for area, e in hulk.entries.items()}
+    assert board.tie_squares(view, hulk) == {entries["1"], entries["2"]}
+    img = board.render(view, "en")
+    f = board.frame_for(hulk)
+    x0, y0, _x1, _y1 = f.box(entries["1"])
+    assert img.getpixel((x0 + 1, y0 + 1))[:3] == board.TIE
+    x0, y0, _x1, _y1 = f.box(entries["3"])
+    assert img.getpixel((x0 + 1, y0 + 1))[:3] != board.TIE
+    state = waiting("1...a....g", a=M("N"), g=G("W"), lurking={"1": [G(), G()]})
+    view = marine_view(state)
+    hulk = board._board(view.map_text)
+    g = next(p for p in view.pieces if p.id == "g2")
+    assert board.tie_squares(view, hulk) == {g.square, hulk.entries["1"].square}
+    assert board.tie_squares(marine_view(scenario(T9, options=SOLO, a=M("E"))[0]), hulk) == set()
