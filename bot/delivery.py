@@ -29,6 +29,7 @@ from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
 from .i18n import t
+from .offload import Priority
 from .panels import (
     Panel,
     mention,
@@ -393,7 +394,14 @@ class DeliveryWorker:
         lang = language_of(player.locale if player else None, table.lang)
         loaded = await self.service.load(table.id)
         panel = await private_panel(
-            table, loaded.rules, presenter_for(table.game), loaded.state, seat, lang, link=True
+            table,
+            loaded.rules,
+            presenter_for(table.game),
+            loaded.state,
+            seat,
+            lang,
+            link=True,
+            priority=Priority.BACKGROUND,  # behind the clicks' jobs and the public boards
         )
         try:
             message_id = await self.messenger.send_dm(user_id, panel, nonce=nonce_for(row))

@@ -16,11 +16,21 @@ patch a presenter run with `TABLERO_WORKERS=0` (in-process, each job in a thread
 
 A failure inside a worker comes back as `OffloadFailure` naming the exception's type and frames,
 never its message (it could quote a hand); a refusal (`Rejected`) comes back as itself.
+
+Priorities (issue 9, item 7). The acknowledgement of a click and its rules job are latency-bound;
+board and private-image renders are throughput-bound. Two measures keep the first ahead:
+- the workers run at a lower scheduling priority (`WORKER_NICE`): on a busy machine the bot's own
+  process (its event loop answers every interaction) wins the CPU over a render;
+- a job waits in a priority queue in front of the pool (`Priority`: a click's own work, then a
+  table's public board, then a DM's private image), and the executor is never handed more jobs than
+  it has workers, so a click's rules job never queues behind renders already handed over.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -33,6 +43,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import Any, TypeVar
 
 from engine.core import Rejected
@@ -44,6 +55,22 @@ T = TypeVar("T")
 PRELOAD = [__name__, f"{__package__}.jobs", f"{__package__}.worker_boot"]
 """Imported once by the forkserver, so a worker starts with the game catalogue, Pillow and the
 parsed message catalogs (copy-on-write), not paying ~1 s for them at its first job."""
+
+
+WORKER_NICE = 10
+"""How much lower the workers' scheduling priority is than the bot's (`os.nice` increment): at 10 a
+worker gets about a tenth of a core's time when the bot's process wants that core too."""
+
+
+class Priority(IntEnum):
+    """Which waiting job gets the next free worker (lower first; first come, first served within one)."""
+
+    MOVE = 0
+    """A click's own work: its rules job, the private panel that answers it (a player waits)."""
+    STATUS = 1
+    """A table's public board (its status message's edit)."""
+    BACKGROUND = 2
+    """A private image for a DM (nobody is waiting on this very message)."""
 
 
 class OffloadFailure(RuntimeError):
@@ -114,6 +141,10 @@ def _init_worker(setup: WorkerSetup) -> None:
     if setup.bot_pid:
         threading.Thread(target=_exit_with, args=(setup.bot_pid,), daemon=True, name="bot-watch").start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(WORKER_NICE)
+    except OSError:  # not permitted here: the worker still works, at the bot's priority
+        pass
     from engine.registry import GAMES
     from renderers import i18n
 
@@ -155,6 +186,9 @@ class Offload:
         self.start_method = start_method
         self._executor: ProcessPoolExecutor | None = None
         self._warming: asyncio.Future[None] | None = None
+        self._busy = 0  # jobs handed to the executor and not yet back (at most `workers`)
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, slot)
+        self._order = itertools.count()
 
     @property
     def inline(self) -> bool:
@@ -211,23 +245,53 @@ class Offload:
         if self._warming is not None:
             await asyncio.shield(self._warming)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(*args)` in a worker (inline when there is no pool); Rejected and failures as above."""
-        executor = self._executor
-        if executor is None or not self.warm:
+    async def run(self, fn: Callable[..., T], *args: Any, priority: Priority = Priority.MOVE) -> T:
+        """`fn(*args)` in a worker (inline when there is no pool); Rejected and failures as above.
+        The job waits for a free worker behind every job of a more urgent `priority`."""
+        if self._executor is None or not self.warm:
             # In-process, in a thread (the event loop stays free): without workers, and while they
             # start, so that a freshly (re)started bot never waits for its forkserver's boot.
             return await asyncio.to_thread(fn, *args)
-        loop = asyncio.get_running_loop()
+        await self._slot(priority)
         try:
-            outcome = await loop.run_in_executor(executor, _call, fn, args)
-        except BrokenProcessPool:
-            self._replace(executor)
-            raise OffloadFailure(f"a worker process died running {fn.__name__}") from None
+            executor = self._executor
+            if executor is None:  # closed while this job waited for a worker
+                raise OffloadFailure(f"the worker pool stopped before {fn.__name__} ran")
+            loop = asyncio.get_running_loop()
+            try:
+                outcome = await loop.run_in_executor(executor, _call, fn, args)
+            except BrokenProcessPool:
+                self._replace(executor)
+                raise OffloadFailure(f"a worker process died running {fn.__name__}") from None
+        finally:
+            self._release()
         if outcome[0] == "rejected":
             _, message_id, default, params = outcome
             raise Rejected(message_id, default, **params)
         return outcome[1]  # type: ignore[no-any-return]
+
+    async def _slot(self, priority: Priority) -> None:
+        """Until this job may be handed to the executor (a worker is free for it)."""
+        if self._busy < self.workers:  # then nobody waits (`_release` hands a worker straight on)
+            self._busy += 1
+            return
+        slot = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (int(priority), next(self._order), slot))
+        try:
+            await slot
+        except asyncio.CancelledError:
+            if slot.done() and not slot.cancelled():  # handed the slot as it was cancelled: pass it on
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        """A job came back: hand its worker to the most urgent waiting job, if any."""
+        while self._waiting:
+            _, _, slot = heapq.heappop(self._waiting)
+            if not slot.done():  # a waiter cancelled meanwhile left its future behind
+                slot.set_result(None)
+                return
+        self._busy -= 1
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
         """A dead worker breaks the whole executor: start a fresh one for the next jobs."""
@@ -251,6 +315,11 @@ class Offload:
         executor, self._executor = self._executor, None
         if executor is None:
             return
+        waiting, self._waiting = self._waiting, []
+        for _, _, slot in waiting:  # jobs still waiting for a worker learn that none will come
+            if not slot.done():
+                self._busy += 1  # given back by the job's `_release` as it fails
+                slot.set_result(None)
         if self._warming is not None and not self._warming.done():
             try:
                 await asyncio.wait_for(asyncio.shield(self._warming), starting_s)
@@ -289,9 +358,9 @@ def uninstall(offload: Offload) -> None:
         _current = Offload()
 
 
-async def run(fn: Callable[..., T], *args: Any) -> T:
-    """`fn(*args)` on the current pool (see `current`)."""
-    return await _current.run(fn, *args)
+async def run(fn: Callable[..., T], *args: Any, priority: Priority = Priority.MOVE) -> T:
+    """`fn(*args)` on the current pool (see `current`), behind more urgent jobs (`Priority`)."""
+    return await _current.run(fn, *args, priority=priority)
 
 
 def _settle(done: asyncio.Future[None]) -> None:

@@ -216,7 +216,9 @@ async def status_panel(
         banner = None
         if stopped:
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
-        png = await offload.run(jobs.status_image, table.game, view, lang, banner)  # off the event loop
+        png = await offload.run(  # off the event loop, behind the clicks' own jobs
+            jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
+        )
         files.append((f"table-{table.id}-v{table.version}.png", png))
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
@@ -309,9 +311,11 @@ async def private_panel(
     group: int | None = None,
     note: str | None = None,
     link: bool = False,
+    priority: offload.Priority = offload.Priority.MOVE,
 ) -> Panel:
     """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
-    list, or the actions of one `group` of a two-step menu)."""
+    list, or the actions of one `group` of a two-step menu). Its picture is drawn at `priority` (a
+    click's answer by default; a DM's behind the public boards)."""
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
     ]
@@ -333,9 +337,9 @@ async def private_panel(
     legal = rules.legal_actions(state, seat) if acting else []
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
-        png = await offload.run(jobs.piece_image, table.game, view, picked, lang)
-    else:
-        png = await offload.run(jobs.private_image, table.game, view, lang)  # off the event loop
+        png = await offload.run(jobs.piece_image, table.game, view, picked, lang, priority=priority)
+    else:  # off the event loop
+        png = await offload.run(jobs.private_image, table.game, view, lang, priority=priority)
     if png:
         files.append((f"table-{table.id}-private.png", png))
     components: list[ButtonSpec | SelectSpec] = []

@@ -12,7 +12,12 @@ import pytest
 
 from bot import jobs
 from bot.games import rules_for
-from bot.offload import Offload, OffloadFailure
+from bot.offload import (
+    WORKER_NICE,
+    Offload,
+    OffloadFailure,
+    Priority,
+)
 from engine.core import Rejected, new_game
 
 
@@ -35,6 +40,33 @@ def _wait_for_file(path: str, limit: float) -> str:
     while not Path(path).exists() and time.monotonic() < end:
         time.sleep(0.01)
     return "released"
+
+
+def _note(path: str, name: str) -> str:
+    """A job that appends its name to a file (the worker runs jobs one at a time, in its order)."""
+    with open(path, "a") as out:
+        out.write(name + "\n")
+    return name
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+async def _until(check: object, what: str) -> None:
+    """Poll `check()` between turns of the loop (the jobs' tasks run meanwhile), at most ~5 s."""
+    for _ in range(500):
+        if check():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+async def _hold_the_worker(pool: Offload, tmp_path: Path) -> asyncio.Future[str]:
+    """Occupy the pool's only worker with a job that waits for `tmp_path / "go"`."""
+    held = asyncio.ensure_future(pool.run(_wait_for_file, str(tmp_path / "go"), 30))
+    await _until(lambda: (tmp_path / "go.started").exists(), "the holding job runs")
+    return held
 
 
 @pytest.fixture
@@ -103,3 +135,58 @@ async def test_jobs_run_in_process_until_the_workers_have_started(duel_game: obj
         assert offload.warm and await offload.run(_pid) != os.getpid()
     finally:
         await offload.close()
+
+
+async def test_a_free_worker_goes_to_the_most_urgent_waiting_job(pool: Offload, tmp_path: Path) -> None:
+    """Issue 9 item 7: a click's rules job before a table's board before a DM's private image, even
+    when they arrive in the opposite order; the executor is never handed more jobs than workers."""
+    held = await _hold_the_worker(pool, tmp_path)
+    order = str(tmp_path / "order")
+    jobs_ = [
+        asyncio.ensure_future(pool.run(_note, order, "dm-a", priority=Priority.BACKGROUND)),
+        asyncio.ensure_future(pool.run(_note, order, "board", priority=Priority.STATUS)),
+        asyncio.ensure_future(pool.run(_note, order, "dm-b", priority=Priority.BACKGROUND)),
+        asyncio.ensure_future(pool.run(_note, order, "click", priority=Priority.MOVE)),
+    ]
+    await _until(lambda: len(pool._waiting) == 4, "the four jobs wait for the worker")
+    (tmp_path / "go").touch()
+    assert await held == "released"
+    await asyncio.gather(*jobs_)
+    assert Path(order).read_text().split() == ["click", "board", "dm-a", "dm-b"]
+    assert pool._busy == 0 and not pool._waiting
+
+
+async def test_a_waiting_job_that_is_cancelled_gives_its_turn_on(pool: Offload, tmp_path: Path) -> None:
+    held = await _hold_the_worker(pool, tmp_path)
+    order = str(tmp_path / "order")
+    gone = asyncio.ensure_future(pool.run(_note, order, "gone", priority=Priority.MOVE))
+    kept = asyncio.ensure_future(pool.run(_note, order, "kept", priority=Priority.BACKGROUND))
+    await _until(lambda: len(pool._waiting) == 2, "both jobs wait")
+    gone.cancel()
+    (tmp_path / "go").touch()
+    await held
+    assert await kept == "kept"
+    assert gone.cancelled() and Path(order).read_text().split() == ["kept"]
+    assert pool._busy == 0
+    assert await pool.run(_pid) != os.getpid()  # the cancelled job's place in the queue holds nothing up
+
+
+async def test_jobs_still_waiting_at_shutdown_fail_at_once(duel_game: object, tmp_path: Path) -> None:
+    offload = await Offload(1).start()
+    await offload.ready()
+    held = asyncio.ensure_future(offload.run(_wait_for_file, str(tmp_path / "go"), 60))
+    await _until(lambda: (tmp_path / "go.started").exists(), "the holding job runs")
+    waiting = asyncio.ensure_future(offload.run(_pid, priority=Priority.STATUS))
+    await _until(lambda: len(offload._waiting) == 1, "a job waits")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await offload.close()
+    assert loop.time() - started < 3
+    for job in (held, waiting):
+        with pytest.raises(OffloadFailure):
+            await asyncio.wait_for(job, 5)
+
+
+async def test_workers_run_at_a_lower_scheduling_priority_than_the_bot(pool: Offload) -> None:
+    """The bot's event loop (every acknowledgement) wins the CPU over a render on a busy machine."""
+    assert await pool.run(_niceness) == min(19, os.nice(0) + WORKER_NICE)
