@@ -29,16 +29,19 @@ board and private-image renders are throughput-bound. Two measures keep the firs
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import heapq
 import itertools
 import logging
 import multiprocessing
 import os
+import pickle
 import select
 import signal
 import threading
 import time
 import traceback
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -361,6 +364,65 @@ def uninstall(offload: Offload) -> None:
 async def run(fn: Callable[..., T], *args: Any, priority: Priority = Priority.MOVE) -> T:
     """`fn(*args)` on the current pool (see `current`), behind more urgent jobs (`Priority`)."""
     return await _current.run(fn, *args, priority=priority)
+
+
+class Remembered:
+    """The results of recent jobs by their function and arguments, up to `max_bytes` of results
+    (least recently used first out). A job run in a worker is a pure function of its arguments
+    (a worker's registrations are copied at its start; nothing patched later reaches it), so a
+    seat's private picture drawn from the same redacted view is the same picture: a player who
+    opens "My hand", chooses, and gets the DM of their next turn shows one view three times
+    (issue 9 item 7: private images drawn only when the seat's view changed). The key is a digest
+    of the pickled arguments, which keep every field and its type (two views that differ in
+    anything pickle differently); a view pickled differently for the same content only misses."""
+
+    def __init__(self, max_bytes: int = 32 * 2**20) -> None:
+        self.max_bytes = max_bytes
+        self._results: OrderedDict[bytes, bytes | None] = OrderedDict()
+        self._bytes = 0
+
+    @staticmethod
+    def key(fn: Callable[..., Any], args: tuple[Any, ...]) -> bytes:
+        named = (fn.__module__, fn.__qualname__, args)
+        return hashlib.blake2b(pickle.dumps(named, protocol=pickle.HIGHEST_PROTOCOL), digest_size=20).digest()
+
+    def get(self, key: bytes) -> tuple[bool, bytes | None]:
+        if key not in self._results:
+            return False, None
+        self._results.move_to_end(key)
+        return True, self._results[key]
+
+    def put(self, key: bytes, result: bytes | None) -> None:
+        size = len(result or b"")
+        if size > self.max_bytes:
+            return
+        if key in self._results:
+            self._bytes -= len(self._results.pop(key) or b"")
+        self._results[key] = result
+        self._bytes += size
+        while self._bytes > self.max_bytes:
+            _, dropped = self._results.popitem(last=False)
+            self._bytes -= len(dropped or b"")
+
+
+_remembered = Remembered()
+
+
+async def run_remembered(
+    fn: Callable[..., bytes | None], *args: Any, priority: Priority = Priority.MOVE
+) -> bytes | None:
+    """`run`, but a job already run with equal arguments in a worker gives its result again without
+    running (images: bytes or None). In-process (no pool, or while it starts) every job runs: a
+    test may have patched a presenter, and the patched drawing must be the one called."""
+    if _current.inline or not _current.warm:
+        return await _current.run(fn, *args, priority=priority)
+    key = Remembered.key(fn, args)
+    known, result = _remembered.get(key)
+    if known:
+        return result
+    result = await _current.run(fn, *args, priority=priority)
+    _remembered.put(key, result)
+    return result
 
 
 def _settle(done: asyncio.Future[None]) -> None:

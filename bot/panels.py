@@ -337,9 +337,11 @@ async def private_panel(
     legal = rules.legal_actions(state, seat) if acting else []
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
-        png = await offload.run(jobs.piece_image, table.game, view, picked, lang, priority=priority)
-    else:  # off the event loop
-        png = await offload.run(jobs.private_image, table.game, view, lang, priority=priority)
+        png = await offload.run_remembered(
+            jobs.piece_image, table.game, view, picked, lang, priority=priority
+        )
+    else:  # off the event loop, and drawn again only when the seat's view has changed
+        png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
     if png:
         files.append((f"table-{table.id}-private.png", png))
     components: list[ButtonSpec | SelectSpec] = []

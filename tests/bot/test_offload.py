@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import time
 from pathlib import Path
 
@@ -17,6 +18,10 @@ from bot.offload import (
     Offload,
     OffloadFailure,
     Priority,
+    Remembered,
+    install,
+    run_remembered,
+    uninstall,
 )
 from engine.core import Rejected, new_game
 
@@ -190,3 +195,51 @@ async def test_jobs_still_waiting_at_shutdown_fail_at_once(duel_game: object, tm
 async def test_workers_run_at_a_lower_scheduling_priority_than_the_bot(pool: Offload) -> None:
     """The bot's event loop (every acknowledgement) wins the CPU over a render on a busy machine."""
     assert await pool.run(_niceness) == min(19, os.nice(0) + WORKER_NICE)
+
+
+def _drawn(path: str, view: object) -> bytes:
+    """A drawing that leaves a mark each time it really runs."""
+    with open(path, "a") as out:
+        out.write("drawn\n")
+    return b"png:" + pickle.dumps(view)
+
+
+async def test_a_picture_of_the_same_view_is_drawn_once(
+    pool: Offload, tmp_path: Path, duel_game: object
+) -> None:
+    """Issue 9 item 7: a seat's private picture is drawn again only when its view changed."""
+    rules = rules_for("duel")
+    state, _ = new_game(rules, None, 7)
+    red, blue = rules.view(state, "red"), rules.view(state, "blue")
+    marks = str(tmp_path / "marks")
+    install(pool)
+    try:
+        first = await run_remembered(_drawn, marks, red)
+        again = await run_remembered(_drawn, marks, rules.view(state, "red"), priority=Priority.BACKGROUND)
+        other = await run_remembered(_drawn, marks, blue)
+    finally:
+        uninstall(pool)
+    assert first == again and other != first
+    assert Path(marks).read_text().split() == ["drawn", "drawn"]  # red once, blue once
+
+
+async def test_without_workers_every_picture_is_drawn(tmp_path: Path) -> None:
+    """In-process a presenter may be patched (tests): the patched drawing must run every time."""
+    marks = str(tmp_path / "marks")
+    for _ in range(2):
+        await run_remembered(_drawn, marks, "view")
+    assert Path(marks).read_text().split() == ["drawn", "drawn"]
+
+
+def test_remembered_results_stay_within_their_bytes() -> None:
+    memo = Remembered(max_bytes=10)
+    for n in range(4):
+        memo.put(bytes([n]), b"x" * 4)
+    assert [memo.get(bytes([n]))[0] for n in range(4)] == [False, False, True, True]
+    memo.get(bytes([2]))  # used last: the next one out is 3
+    memo.put(b"new", b"y" * 4)
+    assert memo.get(bytes([2])) == (True, b"xxxx") and memo.get(bytes([3])) == (False, None)
+    memo.put(b"none", None)  # a game that draws no private picture: remembered too
+    assert memo.get(b"none") == (True, None)
+    memo.put(b"huge", b"z" * 11)  # larger than the whole budget: not kept
+    assert memo.get(b"huge") == (False, None)
