@@ -282,6 +282,15 @@ class DeliveryWorker:
 
     # --- one row -----------------------------------------------------------------------------
     async def deliver(self, row: DeliveryRecord) -> None:
+        if row.kind == "status":
+            # The status message is drawn from the table as it is now, so it settles the generation
+            # read now, not the one of the pass's list: a change committed after the list was read
+            # is in this drawing and needs no second one. Read before the table (a change committed
+            # in between re-arms the row past this generation, and it stays pending: never lost).
+            fresh = await self.store.get_delivery(row.id)
+            if fresh is None or fresh.status != "pending":
+                return
+            row = fresh
         table = await self.store.get_table(row.table_id)
         if table is None:
             return
@@ -333,6 +342,7 @@ class DeliveryWorker:
         if channel is None:
             return "skipped", None, "no channel"
         loaded = await self.service.load(table.id)
+        table = loaded.table  # the record the state belongs to (its version names the image)
         recent = await last_change(self.store, table)
         deadlines = await self.store.pending_deadlines(table.id, "timeout")
         panel = await status_panel(

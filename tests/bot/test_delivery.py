@@ -194,6 +194,26 @@ async def test_a_deleted_status_message_is_posted_again(
     assert new != old and new in discord_.messages
 
 
+async def test_a_status_edit_drawn_after_a_newer_change_settles_it_with_one_drawing(
+    service: TableService, worker: DeliveryWorker, discord_: FakeDiscord, store: SqliteStore
+) -> None:
+    """Issue 9 item 7 (coalescing): the worker read the pending rows, then another change landed
+    before the status message was drawn. The drawing shows the newest version, so the row is done
+    after one edit; it is not left pending to be drawn a second time for nothing."""
+    tid = await _pvp(service)
+    await worker.run_once()
+    status_id = (await store.get_table(tid)).status_message_id
+    await service.submit(tid, ALICE, 0, 1)
+    listed = next(r for r in await store.pending_deliveries(1e12, tid) if r.kind == "status")
+    await service.submit(tid, BOB, 0, 1)  # re-arms the status row past the listed generation
+    await worker.deliver(listed)
+    row = next(r for r in await store.deliveries(tid) if r.kind == "status")
+    version = (await store.get_table(tid)).version
+    assert row.status == "done" and row.generation == listed.generation + 1
+    edited = discord_.messages[status_id]
+    assert edited.edits == 1 and [name for name, _ in edited.panel.files] == [f"table-{tid}-v{version}.png"]
+
+
 async def test_superseded_dms_are_skipped(
     service: TableService, worker: DeliveryWorker, discord_: FakeDiscord, store: SqliteStore
 ) -> None:
