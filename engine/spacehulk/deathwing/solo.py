@@ -50,7 +50,8 @@ Readings:
   logged with its reason (`tie_area`, `tie_mover`: who chose, among which, at what distance).
   Only ties whose answer changes the game are asked: areas of a group that all get a blip take them
   in the dice's order (T-9's "in any order"); the question is asked one pick at a time while the
-  group is larger than the blips left for it. Among movers, those no route brings to a Marine
+  group is larger than the blips left for it; areas that no route joins to a Marine are not "near"
+  him, so their tie goes to the dice. Among movers, those no route brings to a Marine
   (they stay) are never asked about, and Genestealers waiting in the same entry area are
   interchangeable (the lowest number stands for them); "which moves first?" is asked one pick at a
   time until one place is left in the group, the rest of the order being the dice's. Route ties
@@ -897,7 +898,8 @@ def _area_tie(
 ) -> tuple[tuple[str, ...], int, int] | None:
     """The tie still to be answered (DW-SOLO-2, T-9): the equally near areas not yet picked, the blips
     left for that group and its distance; None when the nearest-first order leaves no choice that
-    matters (every area of a group gets a blip, or none does)."""
+    matters (every area of a group gets a blip, or none does; reading: areas that no route joins to a
+    Marine are not "near" him at all, and their tie goes to the dice, as the movers' does)."""
     taken = 0
     for distance in sorted(set(near.values())):
         group = [a for a in areas if near[a] == distance]
@@ -906,8 +908,8 @@ def _area_tie(
             continue
         slots = n - taken
         chosen = [a for a in picks if a in group]
-        if slots <= 0 or len(chosen) >= slots:
-            return None
+        if slots <= 0 or len(chosen) >= slots or distance >= FAR - 1:
+            return None  # no blip left for the group, or the areas no route joins to a Marine: the dice
         left = tuple(sorted((a for a in group if a not in chosen), key=_area_order))
         return left, slots - len(chosen), distance
     return None

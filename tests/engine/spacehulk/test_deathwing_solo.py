@@ -363,6 +363,10 @@ def test_only_ties_whose_order_matters_are_asked() -> None:
     state, _ = solo_state(walled, a=M("N"), g=G("E"), h=G("W"))
     after, events = end_marine_turn(state)  # neither can ever reach the Marine: their order is the dice's
     assert after.turn == 2 and not any(e.kind == "solo_tie_broken" for e in events)
+    state, _ = solo_state("1.#.a.#.2", a=M("N"), mission={"reinforcements": 1})
+    after, events = end_marine_turn(state)  # DW-SOLO-2: walled-off areas are not "near": the dice place it
+    assert len([e for e in events if e.kind == "blip_placed"]) == 1
+    assert not any(e.kind == "solo_tie_broken" for e in events) and after.turn == 2
 
 
 def test_a_genestealer_that_can_attack_takes_the_least_ap_route_and_spends_its_ap_attacking() -> None:
