@@ -7,43 +7,16 @@ from typing import Any
 from engine.core.geometry import Point
 from engine.core.rules import Event
 
+from . import events as ev
 from .board import BILBO, SMAUG, Location, Treasure, other
-from .events import (
-    LOGGED_KINDS,
-    ActionEarned,
-    CardsDealt,
-    CardsTurned,
-    ContestResolved,
-    DecksShuffled,
-    FigureMoved,
-    FigurePlaced,
-    FigureSet,
-    GameStarted,
-    GameWon,
-    GuessDue,
-    Guessed,
-    LocationPlaced,
-    Passed,
-    PlacementDue,
-    ReferenceTurned,
-    RestPlacedAtRandom,
-    SpecialEvent,
-    TreasurePlaced,
-    TreasureSearched,
-    TreasureTurned,
-    TrickAnswered,
-    TrickOffered,
-    TurnEnded,
-    TurnStarted,
-    TurnUpsOwed,
-)
+from .events import LOGGED_KINDS
 from .state import LOG_LENGTH, ArkenstoneState, Contest, MoveTrace
 
 
 def evolve(state: ArkenstoneState | None, event: Event) -> ArkenstoneState:
     """Apply one event; the public ones also go to the state's short log (§8.4)."""
     if state is None:
-        assert isinstance(event, GameStarted)
+        assert isinstance(event, ev.GameStarted)
         return _initial_state(event)
     _EVOLVERS[event.kind](state, event)
     if event.kind in LOGGED_KINDS:
@@ -53,7 +26,7 @@ def evolve(state: ArkenstoneState | None, event: Event) -> ArkenstoneState:
     return state
 
 
-def _initial_state(e: GameStarted) -> ArkenstoneState:
+def _initial_state(e: ev.GameStarted) -> ArkenstoneState:
     assert e.seed is not None, "a redacted opening event cannot start a state"
     state = ArkenstoneState(
         game=e.game,
@@ -75,38 +48,38 @@ def _lay_out(s: ArkenstoneState, treasure_spots: tuple[Point, ...], locations: t
     s.locations.extend(locations)
 
 
-def _ev_placement_due(s: ArkenstoneState, e: PlacementDue) -> None:
+def _ev_placement_due(s: ArkenstoneState, e: ev.PlacementDue) -> None:
     s.phase = f"place_{e.item}"  # type: ignore[assignment]
     s.active = e.seat
     s.next_location = e.rank
 
 
-def _ev_figure_placed(s: ArkenstoneState, e: FigurePlaced) -> None:
+def _ev_figure_placed(s: ArkenstoneState, e: ev.FigurePlaced) -> None:
     if e.seat == BILBO:
         s.bilbo = e.at
     else:
         s.smaug = e.at
 
 
-def _ev_treasure_placed(s: ArkenstoneState, e: TreasurePlaced) -> None:
+def _ev_treasure_placed(s: ArkenstoneState, e: ev.TreasurePlaced) -> None:
     s.treasures.append(Treasure(label=e.label, at=e.at, rank=s.treasure_pile.pop(0)))
 
 
-def _ev_location_placed(s: ArkenstoneState, e: LocationPlaced) -> None:
+def _ev_location_placed(s: ArkenstoneState, e: ev.LocationPlaced) -> None:
     s.locations.append(Location(rank=e.rank, at=e.at))
     s.next_location = None
 
 
-def _ev_rest_placed_at_random(s: ArkenstoneState, e: RestPlacedAtRandom) -> None:
+def _ev_rest_placed_at_random(s: ArkenstoneState, e: ev.RestPlacedAtRandom) -> None:
     if e.seat not in s.random_placers:
         s.random_placers.append(e.seat)
 
 
-def _ev_cards_dealt(s: ArkenstoneState, e: CardsDealt) -> None:
+def _ev_cards_dealt(s: ArkenstoneState, e: ev.CardsDealt) -> None:
     _lay_out(s, e.treasure_spots, e.locations)
 
 
-def _ev_turn_started(s: ArkenstoneState, e: TurnStarted) -> None:
+def _ev_turn_started(s: ArkenstoneState, e: ev.TurnStarted) -> None:
     s.phase = "starting"
     s.active = e.seat
     s.turn = e.turn
@@ -115,11 +88,11 @@ def _ev_turn_started(s: ArkenstoneState, e: TurnStarted) -> None:
     s.after_action = "guess"
 
 
-def _ev_decks_shuffled(s: ArkenstoneState, e: DecksShuffled) -> None:
+def _ev_decks_shuffled(s: ArkenstoneState, e: ev.DecksShuffled) -> None:
     s.drawn = {BILBO: [], SMAUG: []}
 
 
-def _ev_reference_turned(s: ArkenstoneState, e: ReferenceTurned) -> None:
+def _ev_reference_turned(s: ArkenstoneState, e: ev.ReferenceTurned) -> None:
     s.reference = e.rank
     s.drawn[e.seat].append(e.rank)
     s.guess = None
@@ -128,12 +101,12 @@ def _ev_reference_turned(s: ArkenstoneState, e: ReferenceTurned) -> None:
     s.phase = "free_action" if e.free_action else "guess"
 
 
-def _ev_guessed(s: ArkenstoneState, e: Guessed) -> None:
+def _ev_guessed(s: ArkenstoneState, e: ev.Guessed) -> None:
     s.guess = e.higher
     s.phase = "revealing"
 
 
-def _ev_cards_turned(s: ArkenstoneState, e: CardsTurned) -> None:
+def _ev_cards_turned(s: ArkenstoneState, e: ev.CardsTurned) -> None:
     s.drawn[e.seat].append(e.rank)
     s.drawn[other(e.seat)].append(e.other_rank)
     s.revealed = (e.rank, e.other_rank)
@@ -141,29 +114,29 @@ def _ev_cards_turned(s: ArkenstoneState, e: CardsTurned) -> None:
     s.last_turned = e
 
 
-def _ev_trick_offered(s: ArkenstoneState, e: TrickOffered) -> None:
+def _ev_trick_offered(s: ArkenstoneState, e: ev.TrickOffered) -> None:
     s.phase = "trick"
     s.trick_rank = e.rank
 
 
-def _ev_trick_answered(s: ArkenstoneState, e: TrickAnswered) -> None:
+def _ev_trick_answered(s: ArkenstoneState, e: ev.TrickAnswered) -> None:
     s.trick_rank = None
 
 
-def _ev_action_earned(s: ArkenstoneState, e: ActionEarned) -> None:
+def _ev_action_earned(s: ArkenstoneState, e: ev.ActionEarned) -> None:
     s.phase = "action"
     s.after_action = e.then
 
 
-def _ev_guess_due(s: ArkenstoneState, e: GuessDue) -> None:
+def _ev_guess_due(s: ArkenstoneState, e: ev.GuessDue) -> None:
     s.phase = "guess"
 
 
-def _ev_special_event(s: ArkenstoneState, e: SpecialEvent) -> None:
+def _ev_special_event(s: ArkenstoneState, e: ev.SpecialEvent) -> None:
     s.special = e.rank
 
 
-def _ev_turn_ups_owed(s: ArkenstoneState, e: TurnUpsOwed) -> None:
+def _ev_turn_ups_owed(s: ArkenstoneState, e: ev.TurnUpsOwed) -> None:
     s.phase = "turn_up"
     s.turn_ups_left = e.count
 
@@ -175,12 +148,12 @@ def _turn_face_up(s: ArkenstoneState, label: int, removed: bool) -> None:
             return
 
 
-def _ev_treasure_turned(s: ArkenstoneState, e: TreasureTurned) -> None:
+def _ev_treasure_turned(s: ArkenstoneState, e: ev.TreasureTurned) -> None:
     _turn_face_up(s, e.label, removed=False)
     s.turn_ups_left = max(0, s.turn_ups_left - 1)
 
 
-def _ev_figure_moved(s: ArkenstoneState, e: FigureMoved) -> None:
+def _ev_figure_moved(s: ArkenstoneState, e: ev.FigureMoved) -> None:
     if e.seat == BILBO:
         s.bilbo = e.end
     else:
@@ -188,7 +161,7 @@ def _ev_figure_moved(s: ArkenstoneState, e: FigureMoved) -> None:
     s.last_move = MoveTrace(seat=e.seat, start=e.start, end=e.end, forced=False)
 
 
-def _ev_figure_set(s: ArkenstoneState, e: FigureSet) -> None:
+def _ev_figure_set(s: ArkenstoneState, e: ev.FigureSet) -> None:
     if e.seat == BILBO:
         s.bilbo = e.end
     else:
@@ -196,15 +169,15 @@ def _ev_figure_set(s: ArkenstoneState, e: FigureSet) -> None:
     s.last_move = MoveTrace(seat=e.seat, start=e.start, end=e.end, forced=True)
 
 
-def _ev_treasure_searched(s: ArkenstoneState, e: TreasureSearched) -> None:
+def _ev_treasure_searched(s: ArkenstoneState, e: ev.TreasureSearched) -> None:
     _turn_face_up(s, e.label, removed=e.removed)
 
 
-def _ev_passed(s: ArkenstoneState, e: Passed) -> None:
+def _ev_passed(s: ArkenstoneState, e: ev.Passed) -> None:
     pass
 
 
-def _ev_contest_resolved(s: ArkenstoneState, e: ContestResolved) -> None:
+def _ev_contest_resolved(s: ArkenstoneState, e: ev.ContestResolved) -> None:
     s.drawn[SMAUG].append(e.smaug_rank)
     s.drawn[BILBO].append(e.bilbo_rank)
     s.last_contest = Contest(
@@ -212,11 +185,11 @@ def _ev_contest_resolved(s: ArkenstoneState, e: ContestResolved) -> None:
     )
 
 
-def _ev_turn_ended(s: ArkenstoneState, e: TurnEnded) -> None:
+def _ev_turn_ended(s: ArkenstoneState, e: ev.TurnEnded) -> None:
     s.phase = "turn_over"
 
 
-def _ev_game_won(s: ArkenstoneState, e: GameWon) -> None:
+def _ev_game_won(s: ArkenstoneState, e: ev.GameWon) -> None:
     s.phase = "over"
     s.winner = e.seat
     s.win_reason = e.reason

@@ -16,22 +16,9 @@ from engine.core.geometry import COMPASS, Point, circle_gap, circles_overlap, di
 from engine.core.rules import Action, Event, Outcome, Rules, Seat
 from engine.core.tape import Tape
 
-from .actions import (
-    ACTION_ADAPTER,
-    Discover,
-    Guess,
-    MoveDirection,
-    MoveTo,
-    MoveToward,
-    Pass,
-    PlaceCard,
-    PlaceFigure,
-    PlaceRest,
-    Recover,
-    Search,
-    Trick,
-    TurnUp,
-)
+from . import actions as a
+from . import events as ev
+from .actions import ACTION_ADAPTER
 from .board import (
     BILBO,
     CARD_HEIGHT_IN,
@@ -67,35 +54,7 @@ from .board import (
     treasure_by_name,
     treasure_name,
 )
-from .events import (
-    EVENT_ADAPTER,
-    ActionEarned,
-    CardsDealt,
-    CardsTurned,
-    ContestResolved,
-    DecksShuffled,
-    FigureMoved,
-    FigurePlaced,
-    FigureSet,
-    GameStarted,
-    GameWon,
-    GuessDue,
-    Guessed,
-    LocationPlaced,
-    Passed,
-    PlacementDue,
-    ReferenceTurned,
-    RestPlacedAtRandom,
-    SpecialEvent,
-    TreasurePlaced,
-    TreasureSearched,
-    TreasureTurned,
-    TrickAnswered,
-    TrickOffered,
-    TurnEnded,
-    TurnStarted,
-    TurnUpsOwed,
-)
+from .events import EVENT_ADAPTER
 from .evolve import evolve
 from .messages import refuse
 from .options import ArkenstoneOptions
@@ -156,8 +115,8 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         the players, as AK-SET-1 leaves no room for the bot to place them."""
         assert isinstance(options, ArkenstoneOptions)
         treasure_ranks = tuple(dice.shuffled(RANKS))  # AK-SET-2: shuffled, faces unseen
-        start = GameStarted(seed=seed, options=options, treasure_ranks=treasure_ranks)
-        return [start, PlacementDue(seat=SMAUG, item="smaug")]  # AK-SET-1: Smaug first
+        start = ev.GameStarted(seed=seed, options=options, treasure_ranks=treasure_ranks)
+        return [start, ev.PlacementDue(seat=SMAUG, item="smaug")]  # AK-SET-1: Smaug first
 
     # --- who acts ------------------------------------------------------------------------------
 
@@ -182,30 +141,35 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         tape = Tape(self, state, dice)
         phase = state.phase
         match action:
-            case PlaceFigure() if phase in ("place_smaug", "place_bilbo"):
+            case a.PlaceFigure() if phase in ("place_smaug", "place_bilbo"):
                 self._place_figure(state, seat, action, tape, dice)
-            case PlaceCard() if phase in ("place_treasure", "place_location"):
+            case a.PlaceCard() if phase in ("place_treasure", "place_location"):
                 self._place_card(state, seat, action, tape, dice)
                 self._place_for_random_placers(tape, dice)
-            case PlaceRest() if phase in ("place_treasure", "place_location"):
-                tape.emit(RestPlacedAtRandom(seat=seat))
+            case a.PlaceRest() if phase in ("place_treasure", "place_location"):
+                tape.emit(ev.RestPlacedAtRandom(seat=seat))
                 self._place_for_random_placers(tape, dice)
-            case Guess() if phase in ("guess", "free_action"):
+            case a.Guess() if phase in ("guess", "free_action"):
                 # Reading (A13, A14, AK-TRN-3/4): the free action is optional and the guess mandatory,
                 # so in Bilbo's free-action window he may take an action, pass, or guess at once; a
                 # guess there declines the free action (it is gone for the turn). The §8.3 buttons
                 # keep Pass as well.
                 self._guess(state, seat, action, tape, dice)
-            case Trick() if phase == "trick":
+            case a.Trick() if phase == "trick":
                 self._trick(state, seat, action, tape)
-            case TurnUp() if phase == "turn_up":
+            case a.TurnUp() if phase == "turn_up":
                 self._turn_up(state, action, tape, dice)
-            case MoveTo() | MoveToward() | MoveDirection() | Search() | Recover() | Discover() | Pass() if (
-                phase
-                in (
-                    "free_action",
-                    "action",
-                )
+            case (
+                a.MoveTo()
+                | a.MoveToward()
+                | a.MoveDirection()
+                | a.Search()
+                | a.Recover()
+                | a.Discover()
+                | a.Pass()
+            ) if phase in (
+                "free_action",
+                "action",
             ):
                 self._action(state, seat, action, tape, dice)
             case _:
@@ -217,7 +181,12 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
     # setup placements
 
     def _place_figure(
-        self, state: ArkenstoneState, seat: Seat, action: PlaceFigure, tape: Tape[ArkenstoneState], dice: Dice
+        self,
+        state: ArkenstoneState,
+        seat: Seat,
+        action: a.PlaceFigure,
+        tape: Tape[ArkenstoneState],
+        dice: Dice,
     ) -> None:
         """AK-SET-1: Smaug then Bilbo, anywhere fully on the table, bases not overlapping."""
         at = Point(x=action.x, y=action.y)
@@ -234,13 +203,13 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 figure="Bilbo",
                 other="Smaug",
             )
-        tape.emit(FigurePlaced(seat=seat, at=at))
+        tape.emit(ev.FigurePlaced(seat=seat, at=at))
         if seat == SMAUG:
-            tape.emit(PlacementDue(seat=BILBO, item="bilbo"))
+            tape.emit(ev.PlacementDue(seat=BILBO, item="bilbo"))
         elif state.options.layout == "random":
             self._deal(tape, dice)  # AK-SET-5: after both figures (the tape's state has Bilbo now)
         else:
-            tape.emit(PlacementDue(seat=SMAUG, item="treasure"))  # AK-SET-5, A11: Smaug's player first
+            tape.emit(ev.PlacementDue(seat=SMAUG, item="treasure"))  # AK-SET-5, A11: Smaug's player first
 
     def _place_for_random_placers(self, tape: Tape[ArkenstoneState], dice: Dice) -> None:
         """While the layout waits for a seat that left its cards to chance (PlaceRest), that seat's
@@ -256,9 +225,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 or state.active not in state.random_placers
             ):
                 return
-            spots = [a for a in self.legal_actions(state, state.active) if isinstance(a, PlaceCard)]
+            spots = [act for act in self.legal_actions(state, state.active) if isinstance(act, a.PlaceCard)]
             spot = dice.choice(spots)
-            assert isinstance(spot, PlaceCard)
+            assert isinstance(spot, a.PlaceCard)
             # _place_card reads the state before its own events: hand it a copy, not the tape's.
             self._place_card(state.model_copy(deep=True), state.active, spot, tape, dice)
 
@@ -271,7 +240,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         spots = dice.sample(empty, 2 * CARDS_PER_SET)  # AK-SET-2, AK-SET-4: faces unseen, one per cell
         clubs = dice.shuffled(RANKS)  # AK-SET-3
         tape.emit(
-            CardsDealt(
+            ev.CardsDealt(
                 treasure_spots=tuple(spots[:CARDS_PER_SET]),
                 locations=tuple(
                     Location(rank=r, at=at) for r, at in zip(clubs, spots[CARDS_PER_SET:], strict=True)
@@ -281,7 +250,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         self._start_turn(tape, BILBO, 1, dice)  # AK-SET-5: Bilbo takes the first turn
 
     def _place_card(
-        self, state: ArkenstoneState, seat: Seat, action: PlaceCard, tape: Tape[ArkenstoneState], dice: Dice
+        self, state: ArkenstoneState, seat: Seat, action: a.PlaceCard, tape: Tape[ArkenstoneState], dice: Dice
     ) -> None:
         """AK-SET-2/3/4: one card at a time, alternating; grid draft: centred in an empty cell.
 
@@ -307,18 +276,18 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 raise refuse("arkenstone.cell_taken", cell=cell)
         if state.phase == "place_treasure":
             label = len(state.treasures) + 1
-            tape.emit(TreasurePlaced(seat=seat, label=label, at=at))
+            tape.emit(ev.TreasurePlaced(seat=seat, label=label, at=at))
             if label < CARDS_PER_SET:
-                tape.emit(PlacementDue(seat=other(seat), item="treasure"))
+                tape.emit(ev.PlacementDue(seat=other(seat), item="treasure"))
             else:  # AK-SET-3, A11: the clubs follow, Smaug's player first; the placer sees each card
-                tape.emit(PlacementDue(seat=SMAUG, item="location", rank=dice.choice(RANKS)))
+                tape.emit(ev.PlacementDue(seat=SMAUG, item="location", rank=dice.choice(RANKS)))
             return
         assert state.next_location is not None
-        tape.emit(LocationPlaced(seat=seat, rank=state.next_location, at=at))
+        tape.emit(ev.LocationPlaced(seat=seat, rank=state.next_location, at=at))
         placed = {loc.rank for loc in state.locations} | {state.next_location}
         if len(placed) < CARDS_PER_SET:
             left = [r for r in RANKS if r not in placed]
-            tape.emit(PlacementDue(seat=other(seat), item="location", rank=dice.choice(left)))
+            tape.emit(ev.PlacementDue(seat=other(seat), item="location", rank=dice.choice(left)))
         else:
             self._start_turn(tape, BILBO, 1, dice)  # AK-SET-5
 
@@ -327,18 +296,18 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
     def _start_turn(self, tape: Tape[ArkenstoneState], seat: Seat, turn: int, dice: Dice) -> None:
         """AK-TRN-1/2/3: both shuffle, the active player turns the reference; Bilbo's free action."""
         tape.emit(
-            TurnStarted(seat=seat, turn=turn),
-            DecksShuffled(reason="turn"),
-            ReferenceTurned(seat=seat, rank=dice.choice(RANKS), free_action=seat == BILBO),
+            ev.TurnStarted(seat=seat, turn=turn),
+            ev.DecksShuffled(reason="turn"),
+            ev.ReferenceTurned(seat=seat, rank=dice.choice(RANKS), free_action=seat == BILBO),
         )
 
     def _end_turn(self, state: ArkenstoneState, tape: Tape[ArkenstoneState], reason: str, dice: Dice) -> None:
         """The turn passes to the other player, who starts a fresh turn at once."""
-        tape.emit(TurnEnded(seat=state.active, reason=reason))  # type: ignore[arg-type]
+        tape.emit(ev.TurnEnded(seat=state.active, reason=reason))  # type: ignore[arg-type]
         self._start_turn(tape, other(state.active), state.turn + 1, dice)
 
     def _guess(
-        self, state: ArkenstoneState, seat: Seat, action: Guess, tape: Tape[ArkenstoneState], dice: Dice
+        self, state: ArkenstoneState, seat: Seat, action: a.Guess, tape: Tape[ArkenstoneState], dice: Dice
     ) -> None:
         """AK-TRN-4..9: guess, both turn their next card, then wrong / event / trick / action."""
         assert state.reference is not None
@@ -346,8 +315,8 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         other_rank = dice.choice(_remaining(state, other(seat)))
         correct = (rank > state.reference) == action.higher  # AK-GEN-2: never a tie within a suit
         tape.emit(
-            Guessed(seat=seat, higher=action.higher),
-            CardsTurned(seat=seat, rank=rank, other_rank=other_rank, correct=correct),
+            ev.Guessed(seat=seat, higher=action.higher),
+            ev.CardsTurned(seat=seat, rank=rank, other_rank=other_rank, correct=correct),
         )
         # Reading (A4, A5): with `event_requires_correct_guess=false` an A/J/Q/K after a wrong guess
         # still resolves its event; the trick still needs a correct guess.
@@ -356,17 +325,19 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         elif not correct:
             self._end_turn(state, tape, "wrong_guess", dice)  # AK-TRN-6
         elif other_rank == rank:
-            tape.emit(TrickOffered(seat=other(seat), rank=rank))  # AK-TRN-8
+            tape.emit(ev.TrickOffered(seat=other(seat), rank=rank))  # AK-TRN-8
         else:
-            tape.emit(ActionEarned(seat=seat, then="guess"))  # AK-TRN-9
+            tape.emit(ev.ActionEarned(seat=seat, then="guess"))  # AK-TRN-9
 
-    def _trick(self, state: ArkenstoneState, seat: Seat, action: Trick, tape: Tape[ArkenstoneState]) -> None:
+    def _trick(
+        self, state: ArkenstoneState, seat: Seat, action: a.Trick, tape: Tape[ArkenstoneState]
+    ) -> None:
         """AK-TRN-8: the non-active player may set the active figure onto the club; then the action."""
         assert state.trick_rank is not None
-        tape.emit(TrickAnswered(seat=seat, moved=action.move))
+        tape.emit(ev.TrickAnswered(seat=seat, moved=action.move))
         if action.move:
             self._set_onto(state, state.active, state.trick_rank, "trick", tape)
-        tape.emit(ActionEarned(seat=state.active, then="guess"))
+        tape.emit(ev.ActionEarned(seat=state.active, then="guess"))
 
     def _set_onto(
         self, state: ArkenstoneState, seat: Seat, rank: int, cause: str, tape: Tape[ArkenstoneState]
@@ -375,15 +346,15 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         start = tape.state.bilbo if seat == BILBO else tape.state.smaug
         assert start is not None
         end = location_of(state, rank).at
-        tape.emit(FigureSet(seat=seat, rank=rank, start=start, end=end, cause=cause))  # type: ignore[arg-type]
+        tape.emit(ev.FigureSet(seat=seat, rank=rank, start=start, end=end, cause=cause))  # type: ignore[arg-type]
 
     def _special(
         self, state: ArkenstoneState, seat: Seat, rank: int, tape: Tape[ArkenstoneState], dice: Dice
     ) -> None:
         """AK-EVB-A/J/Q/K and AK-EVS-A/J/Q/K."""
-        tape.emit(SpecialEvent(seat=seat, rank=rank))
+        tape.emit(ev.SpecialEvent(seat=seat, rank=rank))
         if rank == ACE:  # AK-EVB-A / AK-EVS-A: an action, then both reshuffle and play on
-            tape.emit(ActionEarned(seat=seat, then="reshuffle"))
+            tape.emit(ev.ActionEarned(seat=seat, then="reshuffle"))
         elif seat == BILBO:
             self._bilbo_turn_ups(state, TURN_UPS[rank], tape, dice)
         else:
@@ -398,9 +369,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         owed, they are all turned without asking."""
         face_down = [t for t in state.treasures if not t.face_up and not t.removed]
         if len(face_down) > count:
-            tape.emit(TurnUpsOwed(count=count))
+            tape.emit(ev.TurnUpsOwed(count=count))
             return
-        tape.emit(*(TreasureTurned(label=t.label, rank=t.rank) for t in face_down))
+        tape.emit(*(ev.TreasureTurned(label=t.label, rank=t.rank) for t in face_down))
         self._end_turn(state, tape, "event", dice)
 
     def _smaug_senses(
@@ -417,14 +388,14 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         self._end_turn(state, tape, "event", dice)
 
     def _turn_up(
-        self, state: ArkenstoneState, action: TurnUp, tape: Tape[ArkenstoneState], dice: Dice
+        self, state: ArkenstoneState, action: a.TurnUp, tape: Tape[ArkenstoneState], dice: Dice
     ) -> None:
         """AK-EVB-1: turn one chosen face-down card anywhere; it stays face up in place."""
         card = treasure_by_name(state, action.card)
         if card is None or card.face_up:
             raise refuse("arkenstone.not_face_down", card=action.card)
         assert isinstance(card, Treasure)
-        tape.emit(TreasureTurned(label=card.label, rank=card.rank))
+        tape.emit(ev.TreasureTurned(label=card.label, rank=card.rank))
         # More face-down cards than owed remain whenever a choice is asked for (_bilbo_turn_ups).
         if state.turn_ups_left == 1:
             self._end_turn(state, tape, "event", dice)
@@ -436,18 +407,18 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
     ) -> None:
         """One action (or a pass), then the turn goes on: guess again, or reshuffle after an Ace."""
         match action:
-            case Pass():
-                tape.emit(Passed(seat=seat))  # AK-ACT-B4
-            case MoveTo() | MoveToward() | MoveDirection():
+            case a.Pass():
+                tape.emit(ev.Passed(seat=seat))  # AK-ACT-B4
+            case a.MoveTo() | a.MoveToward() | a.MoveDirection():
                 end = resolve_move(state, seat, action)  # AK-ACT-B1 / AK-ACT-S1
-                tape.emit(FigureMoved(seat=seat, start=position(state, seat), end=end))
-            case Search():
+                tape.emit(ev.FigureMoved(seat=seat, start=position(state, seat), end=end))
+            case a.Search():
                 if self._search(state, seat, action, tape):
                     return
-            case Recover():
+            case a.Recover():
                 self._recover(state, seat, tape)
                 return
-            case Discover():
+            case a.Discover():
                 self._discover(state, seat, tape, dice)
                 return
         self._after_action(state, seat, tape, dice)
@@ -458,14 +429,14 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         if state.phase == "action" and state.after_action == "reshuffle":
             # AK-EVB-A / AK-EVS-A: both reshuffle, a new reference, no new free action (A14)
             tape.emit(
-                DecksShuffled(reason="ace"),
-                ReferenceTurned(seat=seat, rank=dice.choice(RANKS), free_action=False),
+                ev.DecksShuffled(reason="ace"),
+                ev.ReferenceTurned(seat=seat, rank=dice.choice(RANKS), free_action=False),
             )
         else:
-            tape.emit(GuessDue(seat=seat))  # AK-TRN-10 (and after the free action, AK-TRN-4)
+            tape.emit(ev.GuessDue(seat=seat))  # AK-TRN-10 (and after the free action, AK-TRN-4)
 
     def _search(
-        self, state: ArkenstoneState, seat: Seat, action: Search, tape: Tape[ArkenstoneState]
+        self, state: ArkenstoneState, seat: Seat, action: a.Search, tape: Tape[ArkenstoneState]
     ) -> bool:
         """AK-ACT-B2: turn a face-down diamond within 1 inch; removed unless it is the Arkenstone."""
         _only(seat, BILBO)
@@ -480,9 +451,9 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 card=treasure_name(card.label),
                 distance=beyond(gap, SEARCH_REACH_IN),
             )
-        tape.emit(TreasureSearched(label=card.label, rank=card.rank, removed=card.rank != ARKENSTONE))
+        tape.emit(ev.TreasureSearched(label=card.label, rank=card.rank, removed=card.rank != ARKENSTONE))
         if card.rank == ARKENSTONE and state.options.search_recovers_immediately:  # A8 option
-            tape.emit(GameWon(seat=BILBO, reason="recovered"))
+            tape.emit(ev.GameWon(seat=BILBO, reason="recovered"))
             return True
         return False
 
@@ -500,7 +471,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 "arkenstone.stone_out_of_reach",
                 distance=beyond(gap, RECOVER_REACH_IN),
             )
-        tape.emit(GameWon(seat=BILBO, reason="recovered"))
+        tape.emit(ev.GameWon(seat=BILBO, reason="recovered"))
 
     def _discover(self, state: ArkenstoneState, seat: Seat, tape: Tape[ArkenstoneState], dice: Dice) -> None:
         """AK-ACT-S2: only with Bilbo within 1 inch; a failed contest ends Smaug's turn (AK-DSC-3)."""
@@ -522,11 +493,11 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         smaug_rank, bilbo_rank = dice.choice(RANKS), dice.choice(RANKS)
         won = smaug_rank > bilbo_rank  # AK-DSC-2; ties favour Bilbo (A7)
         tape.emit(
-            DecksShuffled(reason="contest"),
-            ContestResolved(smaug_rank=smaug_rank, bilbo_rank=bilbo_rank, smaug_won=won, trigger=trigger),  # type: ignore[arg-type]
+            ev.DecksShuffled(reason="contest"),
+            ev.ContestResolved(smaug_rank=smaug_rank, bilbo_rank=bilbo_rank, smaug_won=won, trigger=trigger),  # type: ignore[arg-type]
         )
         if won:
-            tape.emit(GameWon(seat=SMAUG, reason="discovered"))  # AK-WIN-2, AK-GEN-4
+            tape.emit(ev.GameWon(seat=SMAUG, reason="discovered"))  # AK-WIN-2, AK-GEN-4
             return True
         self._set_onto(state, BILBO, bilbo_rank, "contest", tape)  # AK-DSC-3
         return False
@@ -548,9 +519,11 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             return []
         phase = state.phase
         if phase in ("place_smaug", "place_bilbo"):
-            return [a for a in _CELL_FIGURES if _figure_fits(state, seat, Point(x=a.x, y=a.y))]
+            return [fig for fig in _CELL_FIGURES if _figure_fits(state, seat, Point(x=fig.x, y=fig.y))]
         if phase in ("place_treasure", "place_location"):
-            free: list[Action] = [a for a in _CELL_CARDS if cell_is_free(state, Point(x=a.x, y=a.y))]
+            free: list[Action] = [
+                card for card in _CELL_CARDS if cell_is_free(state, Point(x=card.x, y=card.y))
+            ]
             spots = free if free or state.options.layout == "draft" else list(_CELL_CARDS)
             return [*spots, _PLACE_REST] if spots else spots
         if phase == "guess":
@@ -606,18 +579,18 @@ def _figure_fits(state: ArkenstoneState, seat: Seat, at: Point) -> bool:
     return seat == SMAUG or not _overlapping(state.options, at, state.smaug)
 
 
-_CELL_FIGURES = tuple(PlaceFigure(x=at.x, y=at.y) for _, at in CELLS)
-_CELL_CARDS = tuple(PlaceCard(x=at.x, y=at.y) for _, at in CELLS)
-_GUESSES = (Guess(higher=True), Guess(higher=False))
-_PLACE_REST = PlaceRest()
-_TRICKS = (Trick(move=True), Trick(move=False))
-_TURN_UP = {n: TurnUp(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
-_SEARCH = {n: Search(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
-_PASS, _RECOVER, _DISCOVER = Pass(), Recover(), Discover()
+_CELL_FIGURES = tuple(a.PlaceFigure(x=at.x, y=at.y) for _, at in CELLS)
+_CELL_CARDS = tuple(a.PlaceCard(x=at.x, y=at.y) for _, at in CELLS)
+_GUESSES = (a.Guess(higher=True), a.Guess(higher=False))
+_PLACE_REST = a.PlaceRest()
+_TRICKS = (a.Trick(move=True), a.Trick(move=False))
+_TURN_UP = {n: a.TurnUp(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
+_SEARCH = {n: a.Search(card=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
+_PASS, _RECOVER, _DISCOVER = a.Pass(), a.Recover(), a.Discover()
 _DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 _COMPASS_MOVES = {
     seat: tuple(
-        MoveDirection(direction=d, distance_in=share * MOVE_IN[seat])  # type: ignore[arg-type]
+        a.MoveDirection(direction=d, distance_in=share * MOVE_IN[seat])  # type: ignore[arg-type]
         for share in (1.0, 0.5)
         for d in _DIRECTIONS
     )
@@ -625,8 +598,8 @@ _COMPASS_MOVES = {
 }
 
 
-_TOWARD_T = {n: MoveToward(target=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
-_TOWARD_F = {seat: MoveToward(target=seat) for seat in SEATS}
+_TOWARD_T = {n: a.MoveToward(target=treasure_name(n)) for n in range(1, CARDS_PER_SET + 1)}
+_TOWARD_F = {seat: a.MoveToward(target=seat) for seat in SEATS}
 
 
 def _action_sample(state: ArkenstoneState, seat: Seat) -> list[Action]:

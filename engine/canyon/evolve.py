@@ -7,28 +7,7 @@ from typing import Any
 
 from engine.core import Event
 
-from .events import (
-    CanyonDealt,
-    CanyonPreviewed,
-    CanyonRevealed,
-    CardPlayed,
-    CardsDrawn,
-    DamageDrawn,
-    FlightCardsDiscarded,
-    FlightCardsRecovered,
-    GameCreated,
-    GameEnded,
-    HitAbsorbed,
-    HitsReceived,
-    IcarusFired,
-    PursuitChanged,
-    RouteChosen,
-    ShipDestroyed,
-    ShotsFired,
-    StormtalonAdvanced,
-    TurnEnded,
-    TurnStarted,
-)
+from . import events as ev
 from .state import MARINE, ORK, CanyonState, Roll
 
 
@@ -37,7 +16,7 @@ def _set(s: CanyonState, **fields: Any) -> None:
     s.__dict__.update(fields)
 
 
-def _created(_: Any, e: GameCreated) -> CanyonState:
+def _created(_: Any, e: ev.GameCreated) -> CanyonState:
     assert e.seed is not None and e.canyon_deck is not None and e.damage_deck is not None
     assert e.marine_deck is not None and e.ork_deck is not None
     return CanyonState(
@@ -54,7 +33,7 @@ def _created(_: Any, e: GameCreated) -> CanyonState:
     )
 
 
-def _dealt(s: CanyonState, e: CanyonDealt) -> CanyonState:
+def _dealt(s: CanyonState, e: ev.CanyonDealt) -> CanyonState:
     deck, canyon, at = s.canyon_deck, [], 0
     for width in e.layout:
         canyon.append(deck[at : at + width])
@@ -64,14 +43,14 @@ def _dealt(s: CanyonState, e: CanyonDealt) -> CanyonState:
     return s
 
 
-def _drawn(s: CanyonState, e: CardsDrawn) -> CanyonState:
+def _drawn(s: CanyonState, e: ev.CardsDrawn) -> CanyonState:
     deck = s.decks[e.seat]
     s.hands[e.seat].extend(deck[: e.count])
     s.decks[e.seat] = deck[e.count :]
     return s
 
 
-def _turn_started(s: CanyonState, e: TurnStarted) -> CanyonState:
+def _turn_started(s: CanyonState, e: ev.TurnStarted) -> CanyonState:
     _set(
         s,
         turn=e.turn,
@@ -84,7 +63,7 @@ def _turn_started(s: CanyonState, e: TurnStarted) -> CanyonState:
     return s
 
 
-def _previewed(s: CanyonState, e: CanyonPreviewed) -> CanyonState:
+def _previewed(s: CanyonState, e: ev.CanyonPreviewed) -> CanyonState:
     if e.count == 1:
         _set(s, previewed=e.step, route=0, phase="marine_play")
     else:
@@ -92,13 +71,13 @@ def _previewed(s: CanyonState, e: CanyonPreviewed) -> CanyonState:
     return s
 
 
-def _route(s: CanyonState, e: RouteChosen) -> CanyonState:
+def _route(s: CanyonState, e: ev.RouteChosen) -> CanyonState:
     _set(s, route=e.route, phase="marine_play")
     s.slots[e.step][1 - e.route] = "discarded"
     return s
 
 
-def _played(s: CanyonState, e: CardPlayed) -> CanyonState:
+def _played(s: CanyonState, e: ev.CardPlayed) -> CanyonState:
     s.hands[e.seat].remove(e.card)
     s.played[e.seat] = e.card
     if e.seat == MARINE:
@@ -106,12 +85,12 @@ def _played(s: CanyonState, e: CardPlayed) -> CanyonState:
     return s
 
 
-def _pursuit(s: CanyonState, e: PursuitChanged) -> CanyonState:
+def _pursuit(s: CanyonState, e: ev.PursuitChanged) -> CanyonState:
     _set(s, pursuit=e.after)
     return s
 
 
-def _revealed(s: CanyonState, e: CanyonRevealed) -> CanyonState:
+def _revealed(s: CanyonState, e: ev.CanyonRevealed) -> CanyonState:
     s.slots[e.step][e.route] = "revealed"
     return s
 
@@ -120,7 +99,7 @@ def _nothing(s: CanyonState, e: Event) -> CanyonState:
     return s
 
 
-def _recovered(s: CanyonState, e: FlightCardsRecovered) -> CanyonState:
+def _recovered(s: CanyonState, e: ev.FlightCardsRecovered) -> CanyonState:
     pile = s.discards[e.seat]
     for card in e.recovered:
         pile.remove(card)
@@ -130,7 +109,7 @@ def _recovered(s: CanyonState, e: FlightCardsRecovered) -> CanyonState:
     return s
 
 
-def _king(s: CanyonState, e: FlightCardsDiscarded) -> CanyonState:
+def _king(s: CanyonState, e: ev.FlightCardsDiscarded) -> CanyonState:
     n = len(e.discarded)
     s.discards[e.seat].extend(s.decks[e.seat][:n])
     s.decks[e.seat] = s.decks[e.seat][n:]
@@ -138,12 +117,12 @@ def _king(s: CanyonState, e: FlightCardsDiscarded) -> CanyonState:
     return s
 
 
-def _icarus(s: CanyonState, e: IcarusFired) -> CanyonState:
+def _icarus(s: CanyonState, e: ev.IcarusFired) -> CanyonState:
     s.rolls.append(Roll(kind="icarus", dice=e.dice, hits=e.hits))
     return s
 
 
-def _hits(s: CanyonState, e: HitsReceived) -> CanyonState:
+def _hits(s: CanyonState, e: ev.HitsReceived) -> CanyonState:
     s.pending.append((e.seat, e.hits, e.source))
     _set(s, phase="hits")
     return s
@@ -157,38 +136,38 @@ def _consume_hit(s: CanyonState) -> None:
         s.pending[0] = (seat, left - 1, source)
 
 
-def _absorbed(s: CanyonState, e: HitAbsorbed) -> CanyonState:
+def _absorbed(s: CanyonState, e: ev.HitAbsorbed) -> CanyonState:
     s.hands[e.seat].remove(e.card)
     s.discards[e.seat].append(e.card)
     _consume_hit(s)
     return s
 
 
-def _damage(s: CanyonState, e: DamageDrawn) -> CanyonState:
+def _damage(s: CanyonState, e: ev.DamageDrawn) -> CanyonState:
     s.damage_cards[e.seat].append(s.damage_deck.pop(0))
     s.damage[e.seat] = e.total
     _consume_hit(s)
     return s
 
 
-def _destroyed(s: CanyonState, e: ShipDestroyed) -> CanyonState:
+def _destroyed(s: CanyonState, e: ev.ShipDestroyed) -> CanyonState:
     _set(s, pending=[])  # DC-HIT-3: remaining hits are ignored
     return s
 
 
-def _advanced(s: CanyonState, e: StormtalonAdvanced) -> CanyonState:
+def _advanced(s: CanyonState, e: ev.StormtalonAdvanced) -> CanyonState:
     # Reading (DC-NAV-1 "the next step only"): once the Stormtalon advances, the Marine's preview of
     # the resolved step ends; it looks at the next step only at the next Navigate.
     _set(s, step=e.step, route=None, previewed=None)
     return s
 
 
-def _shots(s: CanyonState, e: ShotsFired) -> CanyonState:
+def _shots(s: CanyonState, e: ev.ShotsFired) -> CanyonState:
     s.rolls.append(Roll(kind="shoot", dice=e.dice, hits=e.hits))
     return s
 
 
-def _turn_ended(s: CanyonState, e: TurnEnded) -> CanyonState:
+def _turn_ended(s: CanyonState, e: ev.TurnEnded) -> CanyonState:
     for seat, card in ((MARINE, e.marine_card), (ORK, e.ork_card)):
         if card is not None:
             s.discards[seat].append(card)
@@ -196,7 +175,7 @@ def _turn_ended(s: CanyonState, e: TurnEnded) -> CanyonState:
     return s
 
 
-def _ended(s: CanyonState, e: GameEnded) -> CanyonState:
+def _ended(s: CanyonState, e: ev.GameEnded) -> CanyonState:
     _set(s, winners=list(e.winners), reason=e.reason, phase="over", pending=[])
     return s
 

@@ -18,31 +18,9 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape, apply
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL
 
+from . import events as ev
 from .actions import ACTION_ADAPTER, ChooseRoute, PlayCard, ResolveHit, TakeAllHits
-from .events import (
-    EVENT_ADAPTER,
-    CanyonDealt,
-    CanyonPreviewed,
-    CanyonRevealed,
-    CardPlayed,
-    CardsDrawn,
-    DamageDrawn,
-    FlightCardsDiscarded,
-    FlightCardsRecovered,
-    GameCreated,
-    GameEnded,
-    HazardResolved,
-    HitAbsorbed,
-    HitsReceived,
-    IcarusFired,
-    PursuitChanged,
-    RouteChosen,
-    ShipDestroyed,
-    ShotsFired,
-    StormtalonAdvanced,
-    TurnEnded,
-    TurnStarted,
-)
+from .events import EVENT_ADAPTER
 from .evolve import evolve
 from .messages import MESSAGES, refuse
 from .options import CanyonOptions
@@ -118,27 +96,27 @@ class CanyonTape(Tape[CanyonState]):
 def _start_turn(t: CanyonTape) -> None:
     """Turn start: crash check (DC-MAN-6, A14), then Navigate (DC-NAV-1..3)."""
     s = t.state
-    t.emit(TurnStarted(turn=s.turn + 1, step=s.step))
+    t.emit(ev.TurnStarted(turn=s.turn + 1, step=s.step))
     # Reading (DC-MAN-6, A14): the Marine's empty hand is checked when the turn starts (right after
     # the refill, which A14 says is equivalent), so a crashing Marine is not asked to pick a fork
     # route first.
     if not s.hands[MARINE]:
         # DC-MAN-6: the Marine must play but has no card: crashes, the Ork wins (DC-WIN-2).
-        t.emit(GameEnded(winners=(ORK,), reason=MARINE_CRASHED))
+        t.emit(ev.GameEnded(winners=(ORK,), reason=MARINE_CRASHED))
         return
     cards = s.canyon[s.step]
     # DC-NAV-1: the Marine privately looks at the next step only (one card, or both fork cards).
-    t.emit(CanyonPreviewed(step=s.step, count=len(cards), cards=tuple(cards)))
+    t.emit(ev.CanyonPreviewed(step=s.step, count=len(cards), cards=tuple(cards)))
 
 
 def _play(t: CanyonTape, seat: SeatName, card: int) -> None:
-    t.emit(CardPlayed(seat=seat, card=card))
+    t.emit(ev.CardPlayed(seat=seat, card=card))
     if seat == MARINE:
         # Reading (DC-MAN-6): the Ork's empty hand is checked after the Marine's card is played
         # (the Marine plays first, DC-MAN-1/2).
         if not t.state.hands[ORK]:
             # DC-MAN-6: the Ork must play but cannot: it crashes, the Marine wins (DC-WIN-1).
-            t.emit(GameEnded(winners=(MARINE,), reason=ORK_CRASHED))
+            t.emit(ev.GameEnded(winners=(MARINE,), reason=ORK_CRASHED))
         return
     _maneuver_result(t)
 
@@ -149,15 +127,15 @@ def _maneuver_result(t: CanyonTape) -> None:
     marine, ork = s.played[MARINE], s.played[ORK]
     assert marine is not None and ork is not None
     if ork > marine:
-        t.emit(PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit - 1), reason="ork_higher"))
+        t.emit(ev.PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit - 1), reason="ork_higher"))
     elif ork < marine:
-        t.emit(PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit + 1), reason="ork_lower"))
+        t.emit(ev.PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit + 1), reason="ork_lower"))
     else:
-        t.emit(PursuitChanged(before=s.pursuit, after=s.pursuit, reason="equal"))
+        t.emit(ev.PursuitChanged(before=s.pursuit, after=s.pursuit, reason="equal"))
     assert s.route is not None
     card = s.canyon[s.step][s.route]
     effect = effect_of(card)
-    t.emit(CanyonRevealed(step=s.step, route=s.route, card=card, effect=effect))
+    t.emit(ev.CanyonRevealed(step=s.step, route=s.route, card=card, effect=effect))
     if effect == "hazard":
         _hazard(t, card, marine, ork)
     elif effect == "wide_area":
@@ -174,7 +152,7 @@ def _hazard(t: CanyonTape, card: int, marine: int, ork: int) -> None:
     """DC-CAN-1/2: each ship compares its own card; hits per point above the hazard."""
     hits: dict[SeatName, int] = {MARINE: max(0, marine - card), ORK: max(0, ork - card)}
     t.emit(
-        HazardResolved(
+        ev.HazardResolved(
             card=card, marine_card=marine, ork_card=ork, marine_hits=hits[MARINE], ork_hits=hits[ORK]
         )
     )
@@ -190,7 +168,7 @@ def _hazard(t: CanyonTape, card: int, marine: int, ork: int) -> None:
 
 
 def _receive(t: CanyonTape, seat: SeatName, hits: int, source: HitSource) -> None:
-    t.emit(HitsReceived(seat=seat, hits=hits, source=source))
+    t.emit(ev.HitsReceived(seat=seat, hits=hits, source=source))
     if seat == ORK:
         # DC-HIT-6: once per occasion the Dakkajet is hit (hazard or Icarus), pursuit +1.
         # Reading: the +1 is applied when the hits are received (right after the hazard is compared
@@ -198,7 +176,7 @@ def _receive(t: CanyonTape, seat: SeatName, hits: int, source: HitSource) -> Non
         # order the Stormtalon resolves first; if it is destroyed the game ends and the Dakkajet's
         # hits are never resolved (DC-CAN-2): the die change is then moot.
         before = t.state.pursuit
-        t.emit(PursuitChanged(before=before, after=clamp_die(before + 1), reason="dakkajet_hit"))
+        t.emit(ev.PursuitChanged(before=before, after=clamp_die(before + 1), reason="dakkajet_hit"))
 
 
 def _wide_area(t: CanyonTape) -> None:
@@ -210,7 +188,7 @@ def _wide_area(t: CanyonTape) -> None:
         recovered = t.dice.sample(pile, roll)  # A9: only cards already in the discard pile
         deck = t.dice.shuffled(t.state.decks[seat] + recovered)
         t.emit(
-            FlightCardsRecovered(
+            ev.FlightCardsRecovered(
                 seat=seat, roll=roll, recovered=tuple(recovered), deck=tuple(deck), deck_count=len(deck)
             )
         )
@@ -220,7 +198,7 @@ def _icarus_battery(t: CanyonTape) -> None:
     """DC-CAN-4 (Queen): 4 dice at the Dakkajet, each 5+ is a hit."""
     dice = t.dice.d6(ICARUS_DICE)
     hits = sum(1 for d in dice if d >= ICARUS_HITS_ON)
-    t.emit(IcarusFired(dice=tuple(dice), hits=hits))
+    t.emit(ev.IcarusFired(dice=tuple(dice), hits=hits))
     if hits:
         _receive(t, ORK, hits, "icarus")
 
@@ -231,17 +209,17 @@ def _xenos(t: CanyonTape) -> None:
     # too, DC-END-3); the rolls are made Marine first, then Ork, as for DC-CAN-3.
     for seat in SEATS:
         roll = t.dice.d6()[0]
-        t.emit(FlightCardsDiscarded(seat=seat, roll=roll, discarded=tuple(t.state.decks[seat][:roll])))
+        t.emit(ev.FlightCardsDiscarded(seat=seat, roll=roll, discarded=tuple(t.state.decks[seat][:roll])))
 
 
 def _advance_and_shoot(t: CanyonTape) -> None:
     """DC-ADV-1..3 then DC-SHO-1/2."""
     s = t.state
     nxt = s.step + 1
-    t.emit(StormtalonAdvanced(step=nxt, out=nxt >= len(s.canyon)))
+    t.emit(ev.StormtalonAdvanced(step=nxt, out=nxt >= len(s.canyon)))
     dice = t.dice.d6(SHOOT_DICE)
     hits = sum(1 for d in dice if d >= s.pursuit)
-    t.emit(ShotsFired(dice=tuple(dice), pursuit=s.pursuit, hits=hits))
+    t.emit(ev.ShotsFired(dice=tuple(dice), pursuit=s.pursuit, hits=hits))
     if hits:
         _receive(t, MARINE, hits, "shoot")
     else:
@@ -253,13 +231,13 @@ def _end_turn(t: CanyonTape) -> None:
     s = t.state
     if s.step >= len(s.canyon):
         # DC-END-1 / DC-WIN-1: out of the canyon and survived the Shoot step.
-        t.emit(GameEnded(winners=(MARINE,), reason=ESCAPED))
+        t.emit(ev.GameEnded(winners=(MARINE,), reason=ESCAPED))
         return
-    t.emit(TurnEnded(turn=s.turn, marine_card=s.played[MARINE], ork_card=s.played[ORK]))
+    t.emit(ev.TurnEnded(turn=s.turn, marine_card=s.played[MARINE], ork_card=s.played[ORK]))
     for seat in SEATS:
         need = min(HAND_SIZE - len(s.hands[seat]), len(s.decks[seat]))
         if need > 0:
-            t.emit(CardsDrawn(seat=seat, count=need, cards=tuple(s.decks[seat][:need])))
+            t.emit(ev.CardsDrawn(seat=seat, count=need, cards=tuple(s.decks[seat][:need])))
     _start_turn(t)
 
 
@@ -270,19 +248,21 @@ def _resolve_hit(t: CanyonTape, seat: SeatName, choice: str) -> None:
     if choice == "discard":
         hand = s.hands[seat]
         # Reading (DC-HIT-1 (a)): the discarded card is picked uniformly among the hand's cards.
-        t.emit(HitAbsorbed(seat=seat, card=hand[t.dice.index(len(hand))]))
+        t.emit(ev.HitAbsorbed(seat=seat, card=hand[t.dice.index(len(hand))]))
     else:
         card = s.damage_deck[0]  # DC-HIT-8: never empty while both ships are below 20
         faces = pending_faces(s.damage_cards[seat])
         if card > 10:
             # DC-HIT-4: a face card deals nothing and doubles the next numbered card (compounding).
             t.emit(
-                DamageDrawn(seat=seat, card=card, multiplier=2 ** (faces + 1), damage=0, total=s.damage[seat])
+                ev.DamageDrawn(
+                    seat=seat, card=card, multiplier=2 ** (faces + 1), damage=0, total=s.damage[seat]
+                )
             )
         else:
             dealt = card * 2**faces  # DC-HIT-2, DC-GEN-1 (A = 1)
             total = s.damage[seat] + dealt
-            t.emit(DamageDrawn(seat=seat, card=card, multiplier=2**faces, damage=dealt, total=total))
+            t.emit(ev.DamageDrawn(seat=seat, card=card, multiplier=2**faces, damage=dealt, total=total))
             if total >= DESTROYED_AT:
                 _destroyed_ship(t, seat, total)
                 return
@@ -295,11 +275,11 @@ def _resolve_hit(t: CanyonTape, seat: SeatName, choice: str) -> None:
 
 def _destroyed_ship(t: CanyonTape, seat: SeatName, total: int) -> None:
     """DC-HIT-3, DC-WIN-1/2, DC-GEN-3."""
-    t.emit(ShipDestroyed(seat=seat, total=total))
+    t.emit(ev.ShipDestroyed(seat=seat, total=total))
     if seat == MARINE:
-        t.emit(GameEnded(winners=(ORK,), reason=STORMTALON_DESTROYED))
+        t.emit(ev.GameEnded(winners=(ORK,), reason=STORMTALON_DESTROYED))
     else:
-        t.emit(GameEnded(winners=(MARINE,), reason=DAKKAJET_DESTROYED))
+        t.emit(ev.GameEnded(winners=(MARINE,), reason=DAKKAJET_DESTROYED))
 
 
 # --- the Rules object ------------------------------------------------------------------------
@@ -320,7 +300,7 @@ class CanyonRules(Rules[CanyonState]):
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         """DC-SET-1..5: shuffle the four decks, deal the canyon, draw hands, start turn 1."""
         assert isinstance(options, CanyonOptions)
-        created = GameCreated(
+        created = ev.GameCreated(
             seed=seed,
             options=options,
             canyon_deck=tuple(dice.shuffled(CANYON_RANKS)),
@@ -332,9 +312,9 @@ class CanyonRules(Rules[CanyonState]):
         t = CanyonTape(self, apply(self, None, [created]), dice)
         t.events.append(created)
         layout = options.canyon_layout
-        t.emit(CanyonDealt(layout=layout, removed=len(CANYON_RANKS) - sum(layout)))
+        t.emit(ev.CanyonDealt(layout=layout, removed=len(CANYON_RANKS) - sum(layout)))
         for seat in SEATS:
-            t.emit(CardsDrawn(seat=seat, count=HAND_SIZE, cards=tuple(t.state.decks[seat][:HAND_SIZE])))
+            t.emit(ev.CardsDrawn(seat=seat, count=HAND_SIZE, cards=tuple(t.state.decks[seat][:HAND_SIZE])))
         _start_turn(t)
         return t.events
 
@@ -372,7 +352,7 @@ class CanyonRules(Rules[CanyonState]):
             if action.route not in (0, 1):
                 raise refuse("canyon.bad_route")
             cards = state.canyon[state.step]
-            t.emit(RouteChosen(step=state.step, route=action.route, discarded=cards[1 - action.route]))
+            t.emit(ev.RouteChosen(step=state.step, route=action.route, discarded=cards[1 - action.route]))
         else:
             raise refuse("canyon.unknown_action")
         return t.events

@@ -7,39 +7,7 @@ from typing import Any
 
 from engine.core import Action
 
-from .actions import (
-    Assault,
-    AutoFire,
-    Block,
-    BreakTie,
-    BuildForce,
-    ClearJam,
-    Climb,
-    Convert,
-    Cut,
-    Door,
-    Exit,
-    Fire,
-    Flame,
-    Grenade,
-    Jump,
-    Move,
-    Overwatch,
-    Pass,
-    PickTarget,
-    PlaceAmbush,
-    PlaceBlip,
-    PlaceStealer,
-    PlaceTile,
-    Psychic,
-    Reload,
-    SelfDestruct,
-    SetFacing,
-    Shift,
-    Stand,
-    Teleport,
-    Turn,
-)
+from . import actions as a
 from .blips import areas_with_room
 from .board import FACINGS, Square
 from .board.los import front_three
@@ -94,20 +62,20 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     assert m.pos is not None and m.facing is not None
     if m.prone:  # DW-PIT-9: only standing up
         for facing in FACINGS:
-            yield Stand, {"model": m.id, "facing": facing}, 2
+            yield a.Stand, {"model": m.id, "facing": facing}, 2
         return
     bolter = q.can_fire_at_all(m) is None
     holes = q.board.has_holes
     for _d, to in q.board.neighbours(m.pos):
         cost = q.move_cost(m, to)
         if isinstance(cost, int):
-            yield Move, {"model": m.id, "to": to}, cost
+            yield a.Move, {"model": m.id, "to": to}, cost
             if bolter:
-                yield Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
+                yield a.Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
             if holes and q.jump_problem(m, to) is None:
-                yield Move, {"model": m.id, "to": to, "jump": True}, cost  # DW-PIT-5
+                yield a.Move, {"model": m.id, "to": to, "jump": True}, cost  # DW-PIT-5
     if holes and q.jump_problem(m, m.pos) is None:
-        yield Jump, {"model": m.id}, 1
+        yield a.Jump, {"model": m.id}, 1
     if q.board.has_holes:
         yield from _climb_candidates(q, m)
     for facing in FACINGS:
@@ -115,48 +83,48 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
             continue
         found = q.turn_cost(m, facing)
         if not isinstance(found, Problem):
-            yield Turn, {"model": m.id, "facing": facing}, found[0]
+            yield a.Turn, {"model": m.id, "facing": facing}, found[0]
         if q.opt.turn_and_fire and bolter:
             found = q.turn_cost(m, facing, fire=True)
             if not isinstance(found, Problem):
-                yield Turn, {"model": m.id, "facing": facing, "fire": True}, found[0]
+                yield a.Turn, {"model": m.id, "facing": facing, "fire": True}, found[0]
     yield from _door_candidates(q, m, front_three(m.facing, m.pos))
     for at in q.fire_targets(m):
-        yield Fire, {"model": m.id, "at": at}, 1
+        yield a.Fire, {"model": m.id, "at": at}, 1
     if bolter and not m.overwatch:
-        yield Overwatch, {"model": m.id}, 2
+        yield a.Overwatch, {"model": m.id}, 2
     if m.jammed:
-        yield ClearJam, {"model": m.id}, 1
+        yield a.ClearJam, {"model": m.id}, 1
     weapon = weapon_of(m)
     if weapon.auto_dice and m.ammo >= weapon.auto_bursts and _auto_has_target(q, m):
-        yield AutoFire, {"model": m.id}, weapon.auto_ap
+        yield a.AutoFire, {"model": m.id}, weapon.auto_ap
     cache = q.cache_into(m)  # DW-CR-6: Cloud Runner's weapons cache in a front square
     if isinstance(cache, str) or (
         cache is None and weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0)
     ):
-        yield Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
+        yield a.Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     if weapon.flame:
         for at in q.flame_targets(m):
-            yield Flame, {"model": m.id, "at": at}, 2
+            yield a.Flame, {"model": m.id, "at": at}, 2
     melee = melee_of(m)
     if melee.cuts_door_ap is not None:
         cut = q.cut_cost(m)
         if isinstance(cut, int):
-            yield Cut, {"model": m.id}, cut
+            yield a.Cut, {"model": m.id}, cut
     if (melee.self_destruct or weapon.self_destruct) and q.self_destruct_problem(m) is None:
-        yield SelfDestruct, {"model": m.id}, 1
+        yield a.SelfDestruct, {"model": m.id}, 1
     if not isinstance(q.assault_target(m), Problem):
-        yield Assault, {"model": m.id}, 1
+        yield a.Assault, {"model": m.id}, 1
         if melee.psychic:  # DW-FA-2: a sample of psychic points (decide takes any he has left)
             for points in range(1, min(m.psychic, PSYCHIC_SAMPLE) + 1):
-                yield Assault, {"model": m.id, "psychic": points}, 1
+                yield a.Assault, {"model": m.id, "psychic": points}, 1
     if m.grenades:
         for at in q.grenade_targets(m):
-            yield Grenade, {"model": m.id, "at": at}, 1
+            yield a.Grenade, {"model": m.id, "at": at}, 1
     if q.state.mission.teleport and q.teleport_problem(m) is None:
-        yield Teleport, {"model": m.id}, 4
+        yield a.Teleport, {"model": m.id}, 4
     if m.pos in q.board.exits:
-        yield Exit, {"model": m.id}, 1
+        yield a.Exit, {"model": m.id}, 1
 
 
 def _auto_has_target(q: Queries, m: Piece) -> bool:
@@ -171,7 +139,7 @@ def _climb_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
     for facing in (None,) if p.kind == "blip" else FACINGS:
         cost = q.climb_cost(p, facing)
         if isinstance(cost, int):
-            yield Climb, {"model": p.id, "facing": facing}, cost
+            yield a.Climb, {"model": p.id, "facing": facing}, cost
 
 
 def _door_candidates(q: Queries, p: Piece, squares: Any) -> Iterator[Candidate]:
@@ -179,7 +147,7 @@ def _door_candidates(q: Queries, p: Piece, squares: Any) -> Iterator[Candidate]:
         if sq in q.board.door_index:
             cost = q.door_cost(p, sq)
             if isinstance(cost, int):
-                yield Door, {"model": p.id, "square": sq}, cost
+                yield a.Door, {"model": p.id, "square": sq}, cost
 
 
 def marine_actions(
@@ -213,37 +181,37 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
         for facing in facings:
             cost = q.move_cost(p, entry, facing=facing)
             if isinstance(cost, int):
-                yield Move, {"model": p.id, "to": entry, "facing": facing}, cost
+                yield a.Move, {"model": p.id, "to": entry, "facing": facing}, cost
     else:
         for _d, to in q.board.neighbours(p.pos):
             cost = q.move_cost(p, to)
             if isinstance(cost, int):
-                yield Move, {"model": p.id, "to": to}, cost
+                yield a.Move, {"model": p.id, "to": to}, cost
         if q.board.has_holes:
             yield from _climb_candidates(q, p)
             for _d, to in q.board.neighbours(p.pos):
                 cost = q.move_cost(p, to)
                 if isinstance(cost, int) and q.jump_problem(p, to) is None:
-                    yield Move, {"model": p.id, "to": to, "jump": True}, cost  # DW-PIT-10
+                    yield a.Move, {"model": p.id, "to": to, "jump": True}, cost  # DW-PIT-10
             if q.jump_problem(p, p.pos) is None:
-                yield Jump, {"model": p.id}, 1
+                yield a.Jump, {"model": p.id}, 1
         if p.kind == "genestealer":
             for facing in FACINGS:
                 if facing != p.facing:
                     found = q.turn_cost(p, facing)
                     if not isinstance(found, Problem):
-                        yield Turn, {"model": p.id, "facing": facing}, found[0]
+                        yield a.Turn, {"model": p.id, "facing": facing}, found[0]
             yield from _door_candidates(q, p, front_three(p.facing, p.pos))  # type: ignore[arg-type]
             if not isinstance(q.assault_target(p), Problem):
-                yield Assault, {"model": p.id}, 1
+                yield a.Assault, {"model": p.id}, 1
             if q.board.has_holes or q.deathwing:
                 for way in ("up", "down"):
                     if not isinstance(q.vertical_target(p, way), Problem):
-                        yield Assault, {"model": p.id, "vertical": way}, 1  # DW-LVL-1
+                        yield a.Assault, {"model": p.id, "vertical": way}, 1  # DW-LVL-1
         else:
             yield from _door_candidates(q, p, [sq for _d, sq in q.board.neighbours(p.pos)])
     if p.kind == "blip" and not p.acted and not p.ambush:  # DW-AMB-4: never by choice
-        yield Convert, {"model": p.id}, 0  # SHB-10.6
+        yield a.Convert, {"model": p.id}, 0  # SHB-10.6
 
 
 def stealer_actions(q: Queries) -> list[Action]:
@@ -254,7 +222,7 @@ def stealer_actions(q: Queries) -> list[Action]:
             continue
         for cls, fields, cost in stealer_candidates(q, p):
             if cost <= p.ap:
-                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not Convert else {})))
+                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not a.Convert else {})))
     return out
 
 
@@ -291,33 +259,33 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
     s = q.state
     match top:
         case AgSoloTie(candidates=candidates):  # DW-SOLO-2, DW-SOLO-8: a pick, or the dice's
-            return [_mk(BreakTie, pick=c) for c in candidates] + [_mk(BreakTie, pick=None)]
+            return [_mk(a.BreakTie, pick=c) for c in candidates] + [_mk(a.BreakTie, pick=None)]
         case AgReinforce():
             fewer: list[Action] = (
-                [Pass()] if s.mission.blip_total is not None else []
+                [a.Pass()] if s.mission.blip_total is not None else []
             )  # DW-GEN-4: fewer, none
             return (
-                [_mk(PlaceBlip, area=area) for area in areas_with_room(q)]
+                [_mk(a.PlaceBlip, area=area) for area in areas_with_room(q)]
                 + [  # type: ignore[arg-type]
-                    _mk(PlaceAmbush, square=sq) for sq in q.ambush_squares()
+                    _mk(a.PlaceAmbush, square=sq) for sq in q.ambush_squares()
                 ]
                 + fewer
             )
         case AgPlace():
-            return [_mk(PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
+            return [_mk(a.PlaceStealer, square=sq) for sq in q.placement_squares(top.origin, top.voluntary)]
         case AgFacing():
-            return [_mk(SetFacing, model=top.models[0], facing=f) for f in FACINGS]
+            return [_mk(a.SetFacing, model=top.models[0], facing=f) for f in FACINGS]
         case AgOverwatchPick():
-            return [_mk(PickTarget, model=top.marine, target=c) for c in top.candidates]
+            return [_mk(a.PickTarget, model=top.marine, target=c) for c in top.candidates]
         case AgBlock():
             marine = top.attacker if s.pieces[top.attacker].kind == "marine" else top.defender
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
-            return [_mk(Block, model=marine, die=i) for i in range(len(dice))] + [_mk(Pass)]
+            return [_mk(a.Block, model=marine, die=i) for i in range(len(dice))] + [_mk(a.Pass)]
         case AgPlaceTile():
             from .scenarios import tile_options
 
             return [
-                _mk(PlaceTile, tile=top.tile, rotation=o.rotation, slot=o.slot)
+                _mk(a.PlaceTile, tile=top.tile, rotation=o.rotation, slot=o.slot)
                 for o in tile_options(s.mission, top.tile)
             ]
         case AgBuildForce():
@@ -330,25 +298,27 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
                 orders = sample_orders(budget, 0, one_squad=one, fits=lambda men: fits(mission, men))
             else:
                 orders = sample_orders(budget, len(q.board.deployments), one_squad=one)
-            return [_mk(BuildForce, order=order) for order in orders]
+            return [_mk(a.BuildForce, order=order) for order in orders]
         case AgShift():
-            return [_mk(Shift, square=sq) for sq in top.squares]
+            return [_mk(a.Shift, square=sq) for sq in top.squares]
         case AgLevelStep():
-            steps = [_mk(Move, model=top.model, to=sq, use="free") for sq in top.squares]
-            return steps + [_mk(Pass)]
+            steps = [_mk(a.Move, model=top.model, to=sq, use="free") for sq in top.squares]
+            return steps + [_mk(a.Pass)]
         case AgPsychic():
             lib = s.pieces[top.defender]
             points = range(1, min(lib.psychic, PSYCHIC_SAMPLE) + 1)
-            return [_mk(Psychic, model=lib.id, points=n) for n in points] + [_mk(Pass)]
+            return [_mk(a.Psychic, model=lib.id, points=n) for n in points] + [_mk(a.Pass)]
         case AgDetonate():
-            return [_mk(SelfDestruct, model=top.defender, use="free"), _mk(Pass)]
+            return [_mk(a.SelfDestruct, model=top.defender, use="free"), _mk(a.Pass)]
         case AgFaceAttacker():
-            return [_mk(Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(Pass)]
+            return [_mk(a.Turn, model=top.model, facing=top.toward, fire=False, use="free"), _mk(a.Pass)]
         case AgFreeShot():
             m = s.pieces[top.marine]
-            return [_mk(Fire, model=m.id, at=at, use="free") for at in free_shot_targets(q, m)] + [_mk(Pass)]
+            return [_mk(a.Fire, model=m.id, at=at, use="free") for at in free_shot_targets(q, m)] + [
+                _mk(a.Pass)
+            ]
         case AgInterrupt():
-            return marine_actions(q, interrupt_eligible(q, top)) + [_mk(Pass)]
+            return marine_actions(q, interrupt_eligible(q, top)) + [_mk(a.Pass)]
     return []
 
 

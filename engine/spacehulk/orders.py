@@ -33,37 +33,7 @@ from typing import Any, Literal
 
 from engine.core import Action, OrderStep, Rejected
 
-from .actions import (
-    Assault,
-    AutoFire,
-    Block,
-    ClearJam,
-    Climb,
-    Convert,
-    Cut,
-    Door,
-    EndTurn,
-    Exit,
-    Fire,
-    Flame,
-    Grenade,
-    Jump,
-    Move,
-    Overwatch,
-    Pass,
-    PickTarget,
-    PlaceBlip,
-    PlaceStealer,
-    Psychic,
-    Reload,
-    SelfDestruct,
-    SetFacing,
-    Shift,
-    Stand,
-    Teleport,
-    Turn,
-    Use,
-)
+from . import actions as a
 from .board import FACINGS, VECTORS, Facing, Square, square_name
 from .board.board import parse_square
 from .board.los import front_three
@@ -326,51 +296,53 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
         return None
     top = state.top()
     q = Queries(state)
-    use: Use = "cp" if word.cp or (isinstance(top, AgInterrupt) and state.side_of(seat) == "marine") else "ap"
+    use: a.Use = (
+        "cp" if word.cp or (isinstance(top, AgInterrupt) and state.side_of(seat) == "marine") else "ap"
+    )
     match word.verb:
         case "pass":
-            return Pass()
+            return a.Pass()
         case "end":
-            return EndTurn()
+            return a.EndTurn()
         case "block":
             model = word.model or ""
             if isinstance(top, AgBlock):
                 attacker = state.pieces.get(top.attacker)
                 model = top.attacker if attacker is not None and attacker.kind == "marine" else top.defender
-            return Block(model=model, die=max(0, (word.number or 1) - 1))
+            return a.Block(model=model, die=max(0, (word.number or 1) - 1))
         case "psychic":
             model = top.defender if isinstance(top, AgPsychic) else (word.model or "")
-            return Psychic(model=model, points=max(1, word.number or 1))
+            return a.Psychic(model=model, points=max(1, word.number or 1))
         case "detonate" if isinstance(top, AgDetonate):
-            return SelfDestruct(model=top.defender, use="free")
+            return a.SelfDestruct(model=top.defender, use="free")
         case "pick":
             marine = getattr(top, "marine", None) or word.model or ""
-            return PickTarget(model=marine, target=word.target or "")
+            return a.PickTarget(model=marine, target=word.target or "")
         case "place":
             if word.area is not None:
-                areas = {a.lower(): a for a in state.board.entries}
-                return PlaceBlip(area=areas.get(word.area.lower(), word.area))
+                areas = {area.lower(): area for area in state.board.entries}
+                return a.PlaceBlip(area=areas.get(word.area.lower(), word.area))
             assert word.square is not None
-            return PlaceStealer(square=word.square)
+            return a.PlaceStealer(square=word.square)
         case "shift":
             assert word.square is not None
-            return Shift(square=word.square)
+            return a.Shift(square=word.square)
         case "face" if isinstance(top, AgFacing) and word.model in (None, top.models[0]):
             assert word.facing is not None
-            return SetFacing(model=top.models[0], facing=word.facing)
+            return a.SetFacing(model=top.models[0], facing=word.facing)
     piece = _piece(state, word)
     m = piece.id
     free = isinstance(top, AgFreeShot) and top.marine == m
     match word.verb:
         case "go":
             at, facing = _placed(piece)
-            return Move(model=m, to=_ahead(at, facing, word.go or (1, 0)), fire=word.fire, use=use)
+            return a.Move(model=m, to=_ahead(at, facing, word.go or (1, 0)), fire=word.fire, use=use)
         case "turn":
             _, facing = _placed(piece)
-            return Turn(model=m, facing=FACINGS[(FACINGS.index(facing) + word.quarters) % 4], use=use)
+            return a.Turn(model=m, facing=FACINGS[(FACINGS.index(facing) + word.quarters) % 4], use=use)
         case "face":
             assert word.facing is not None
-            return Turn(model=m, facing=word.facing, use=use)
+            return a.Turn(model=m, facing=word.facing, use=use)
         case "move":
             assert word.square is not None
             return _walk(q, piece, word.square, use)
@@ -380,46 +352,46 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
                 lambda names: refuse("order.which_target", squares=names),
                 lambda: refuse("order.no_target"),
             )
-            return Fire(model=m, at=at, use="free" if free else use)
+            return a.Fire(model=m, at=at, use="free" if free else use)
         case "door":
-            return Door(model=m, square=word.square or _door_ahead(q, piece), use=use)
+            return a.Door(model=m, square=word.square or _door_ahead(q, piece), use=use)
         case "overwatch":
-            return Overwatch(model=m, use=use)
+            return a.Overwatch(model=m, use=use)
         case "assault":
-            return Assault(model=m, psychic=word.number or 0, use=use)
+            return a.Assault(model=m, psychic=word.number or 0, use=use)
         case "unjam":
-            return ClearJam(model=m, use=use)
+            return a.ClearJam(model=m, use=use)
         case "flame":
             assert word.square is not None
-            return Flame(model=m, at=word.square, use=use)
+            return a.Flame(model=m, at=word.square, use=use)
         case "reload":
-            return Reload(model=m, use=use)
+            return a.Reload(model=m, use=use)
         case "cut":
-            return Cut(model=m, use=use)
+            return a.Cut(model=m, use=use)
         case "grenade":
             assert word.square is not None
-            return Grenade(model=m, at=word.square, use=use)
+            return a.Grenade(model=m, at=word.square, use=use)
         case "auto":
-            return AutoFire(model=m, use=use)
+            return a.AutoFire(model=m, use=use)
         case "exit":
-            return Exit(model=m, use=use)
+            return a.Exit(model=m, use=use)
         case "teleport":
-            return Teleport(model=m, use=use)
+            return a.Teleport(model=m, use=use)
         case "jump":
-            return Jump(model=m, use=use)
+            return a.Jump(model=m, use=use)
         case "stand":
             assert word.facing is not None
-            return Stand(model=m, facing=word.facing, use=use)
+            return a.Stand(model=m, facing=word.facing, use=use)
         case "climb":
-            return Climb(model=m, facing=word.facing, use=use)
+            return a.Climb(model=m, facing=word.facing, use=use)
         case "convert":
-            return Convert(model=m)
+            return a.Convert(model=m)
         case "detonate":
-            return SelfDestruct(model=m, use=use)
+            return a.SelfDestruct(model=m, use=use)
         case "enter":
             if piece.area is None or piece.area not in state.board.entries:
                 raise refuse("order.not_lurking", model=m.upper())
-            return Move(model=m, to=state.board.entries[piece.area].square, facing=word.facing, use=use)
+            return a.Move(model=m, to=state.board.entries[piece.area].square, facing=word.facing, use=use)
     raise refuse("order.word", word=word.words)  # a verb that needs a prompt that is not pending
 
 
@@ -470,7 +442,7 @@ def _door_ahead(q: Queries, piece: Any) -> Square:
     )
 
 
-def _walk(q: Queries, piece: Any, goal: Square, use: Use) -> Action | None:
+def _walk(q: Queries, piece: Any, goal: Square, use: a.Use) -> Action | None:
     """The first action of the cheapest way (in AP) to `goal`, moves and turns as the rules price
     them (queries.move_cost, turn_cost); None once there.
 
@@ -498,13 +470,13 @@ def _walk(q: Queries, piece: Any, goal: Square, use: Use) -> Action | None:
         for _d, to in q.board.neighbours(at):
             found = q.move_cost(here, to)
             if isinstance(found, int):
-                options.append((found, to, face, Move(model=piece.id, to=to, use=use)))
+                options.append((found, to, face, a.Move(model=piece.id, to=to, use=use)))
         for other in FACINGS:
             if other == face:
                 continue
             turned = q.turn_cost(here, other)
             if not isinstance(turned, Problem):
-                options.append((turned[0], at, other, Turn(model=piece.id, facing=other, use=use)))
+                options.append((turned[0], at, other, a.Turn(model=piece.id, facing=other, use=use)))
         for step, to, new_face, action in options:
             key = (to, new_face)
             total = cost + step

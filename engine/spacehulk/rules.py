@@ -15,81 +15,16 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
+from . import actions as a
 from . import blips, cloud_runner, combat, orders
-from .actions import (
-    ACTION_ADAPTER,
-    Assault,
-    AutoFire,
-    Block,
-    BreakTie,
-    BuildForce,
-    ClearJam,
-    Climb,
-    Convert,
-    Cut,
-    Door,
-    EndTurn,
-    Exit,
-    Fire,
-    Flame,
-    Grenade,
-    Jump,
-    Move,
-    Overwatch,
-    Pass,
-    PickTarget,
-    PlaceAmbush,
-    PlaceBlip,
-    PlaceStealer,
-    PlaceTile,
-    Psychic,
-    Reload,
-    SelfDestruct,
-    SetFacing,
-    Shift,
-    Stand,
-    Teleport,
-    TimeExpired,
-    Turn,
-)
+from . import events as ev
+from .actions import ACTION_ADAPTER
 from .board import Square
 from .deathwing import bids, force, pits, solo
 from .deathwing.bids import AgBids
 from .deathwing.force import ForceOrder
 from .deathwing.timer import turn_seconds
-from .events import (
-    EVENT_ADAPTER,
-    Activated,
-    AreaSecured,
-    BoardBuilt,
-    CommandPointsDiscarded,
-    CommandPointsDrawn,
-    CorridorsExtended,
-    DoorChanged,
-    Exited,
-    FacingSet,
-    FlamesOut,
-    ForceBuilt,
-    GameEnded,
-    GameStarted,
-    JamCleared,
-    JamsCleared,
-    MarinePhaseEnded,
-    Moved,
-    OverwatchCleared,
-    OverwatchEnded,
-    OverwatchSet,
-    Reloaded,
-    Spent,
-    StealerPhaseEnded,
-    StealerSighted,
-    StoodUp,
-    Teleported,
-    TilePlaced,
-    TimerExpired,
-    TurnBegan,
-    Turned,
-)
+from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
 from .legal import choice_actions, interrupt_eligible, marine_actions, stealer_actions
 from .messages import Problem, problem, refuse
@@ -211,7 +146,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         if options.variants.solo:
             solo.setup(tape)  # DW-SOLO-5: the first ambush draw's turn
         _settle(tape)
-        return [GameStarted(state=state), *tape.events]
+        return [ev.GameStarted(state=state), *tape.events]
 
     # --- the rules ---------------------------------------------------------------------------
     def decide(self, state: SpaceHulkState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
@@ -241,9 +176,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         if top is not None:
             return choice_actions(q, top)
         if state.phase == "marine":
-            return [*marine_actions(q), EndTurn()]
+            return [*marine_actions(q), a.EndTurn()]
         if state.phase == "stealer":
-            return [*stealer_actions(q), EndTurn()]
+            return [*stealer_actions(q), a.EndTurn()]
         return []
 
     def active_seats(self, state: SpaceHulkState) -> frozenset[Seat]:
@@ -299,16 +234,16 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
                     marine,
                     f"marine-turn-{state.turn}",
                     float(state.timer_seconds),
-                    TimeExpired(),
+                    a.TimeExpired(),
                     warnings=(30.0, 10.0),  # issue 12: the live turn warns at 30 s and 10 s left
                 )
             ]
         if mode == "budget" and marine in self.active_seats(state):
             top = state.top()
             if top is None:
-                action: Action = TimeExpired()
+                action: Action = a.TimeExpired()
             elif isinstance(top, OPTIONAL_STEPS):
-                action = Pass()
+                action = a.Pass()
             else:
                 action = self.legal_actions(state, marine)[0]
             budget = float(state.options.variants.timer_budget_s)
@@ -341,7 +276,7 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
 
     def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:
         """The AP and CP this seat paid (SHB-4.3, SHB-5.2); what it spent is public (`Spent`)."""
-        spent = [e for e in events if isinstance(e, Spent)]
+        spent = [e for e in events if isinstance(e, ev.Spent)]
         return "spacehulk.order.price", {"ap": sum(e.ap for e in spent), "cp": sum(e.cp for e in spent)}
 
     # --- standing orders (the platform answers these prompts for an absent player) -----------------
@@ -380,9 +315,9 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         }
         for kind, (name, value) in wanted.items():
             if isinstance(top, kind) and standing.get(name) == value:
-                return Pass()
+                return a.Pass()
         if isinstance(top, AgSoloTie) and standing.get("ties") == "random":
-            return BreakTie(pick=None)  # deathwing.md §5: the seeded dice break the tie
+            return a.BreakTie(pick=None)  # deathwing.md §5: the seeded dice break the tie
         return None
 
     def resample_hidden(self, state: SpaceHulkState, seat: Seat | None, dice: Dice) -> SpaceHulkState:
@@ -458,13 +393,13 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
             if grown is None:
                 raise refuse("force.squads", **squads_params(marines, corridors))
             added = sum(map(len, grown.marine_corridors)) - sum(map(len, corridors))
-            tape.emit(CorridorsExtended(mission=grown, added=added))
+            tape.emit(ev.CorridorsExtended(mission=grown, added=added))
             placed = place_squads(marines, grown.marine_corridors)
             assert placed is not None
         marines = placed
     pieces = tuple(deploy(tape.state.mission, marines).values())
     tape.pop()
-    tape.emit(ForceBuilt(marines=pieces, timer=timer, cost=cost))
+    tape.emit(ev.ForceBuilt(marines=pieces, timer=timer, cost=cost))
 
 
 def squads_params(marines: Sequence[MarineSpec], corridors: Sequence[Sequence[Square]]) -> dict[str, str]:
@@ -487,7 +422,9 @@ def _place_tile(tape: Tape, top: AgPlaceTile, tile: int, rotation: int, slot: tu
         raise refuse("tile.where", tile=top.tile)
     tape.pop()
     building = place_tile(s.mission, placement)
-    tape.emit(TilePlaced(tile=tile, rotation=placement.rotation, slot=slot, by=top.chooser, mission=building))
+    tape.emit(
+        ev.TilePlaced(tile=tile, rotation=placement.rotation, slot=slot, by=top.chooser, mission=building)
+    )
     nxt = next_tile(building, tape.dice)
     if nxt is not None:
         other = "marine" if top.chooser == "genestealer" else "genestealer"
@@ -497,7 +434,7 @@ def _place_tile(tape: Tape, top: AgPlaceTile, tile: int, rotation: int, slot: tu
     mission = finish(scenario, dict(building.rolls), tape.dice, layout_of(building))
     force_list = tape.state.options.deathwing and tape.opt.force_points is not None
     marines = () if force_list else tuple(deploy(mission, mission.marines).values())
-    tape.emit(BoardBuilt(mission=mission, marines=marines))
+    tape.emit(ev.BoardBuilt(mission=mission, marines=marines))
 
 
 def _ammo(mission: Mission, name: str | None) -> int:
@@ -544,9 +481,9 @@ def _resample_cp(s: SpaceHulkState, dice: Dice) -> None:
 def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
     top = tape.state.top()
     match action:
-        case TimeExpired():
+        case a.TimeExpired():
             _time_expired(tape)
-        case Pass():
+        case a.Pass():
             # DW-GEN-4: a scenario's Genestealer player may bring fewer blips than the D6 allows, or none
             fewer = isinstance(top, AgReinforce) and tape.state.mission.blip_total is not None
             if not fewer and not isinstance(top, OPTIONAL_STEPS):
@@ -560,33 +497,33 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             if isinstance(top, AgDetonate):  # no detonation: he defends (DW-TH-3)
                 s = tape.state
                 combat.roll_assault(tape, s.pieces[top.attacker], s.pieces[top.defender])
-        case SelfDestruct(use="free") if isinstance(top, AgDetonate):
+        case a.SelfDestruct(use="free") if isinstance(top, AgDetonate):
             if action.model != top.defender:
                 raise refuse("detonate.other")
             tape.pop()
             combat.self_destruct(tape, tape.state.pieces[top.defender])  # DW-TH-3: no CP, no AP
-        case Move(use="free") if isinstance(top, AgLevelStep):
+        case a.Move(use="free") if isinstance(top, AgLevelStep):
             if action.model != top.model or _sq(action.to) not in top.squares:
                 raise refuse("level_step.where")
             tape.pop()
             m = tape.state.pieces[top.model]
-            tape.emit(Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
-        case BuildForce(order=order):
+            tape.emit(ev.Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
+        case a.BuildForce(order=order):
             if not isinstance(top, AgBuildForce):
                 raise refuse("force.none")
             _build_force(tape, order)
-        case PlaceTile(tile=tile, rotation=rotation, slot=slot):
+        case a.PlaceTile(tile=tile, rotation=rotation, slot=slot):
             if not isinstance(top, AgPlaceTile):
                 raise refuse("tile.none")
             _place_tile(tape, top, tile, rotation, (slot[0], slot[1]))
-        case Shift(square=sq):
+        case a.Shift(square=sq):
             if not isinstance(top, AgShift):
                 raise _pending(top)
             if _sq(sq) not in top.squares:
                 raise refuse("shift.where")
             tape.pop()
             pits.shifted(tape, top, _sq(sq))
-        case Psychic(model=model, points=points):
+        case a.Psychic(model=model, points=points):
             if not isinstance(top, AgPsychic) or model != top.defender:
                 raise refuse("psychic.none")
             lib = tape.state.pieces[model]
@@ -594,7 +531,7 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
                 raise refuse("assault.psychic_short", name=who(lib), psychic=lib.psychic)
             tape.pop()
             combat.roll_assault(tape, tape.state.pieces[top.attacker], lib, defender_psychic=points)
-        case Block(die=die):
+        case a.Block(die=die):
             if not isinstance(top, AgBlock):
                 raise refuse("block.none")
             stealer_attacks = tape.state.pieces[top.attacker].kind == "genestealer"
@@ -603,55 +540,55 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
                 raise refuse("block.no_die", die=die + 1, count=len(dice))
             tape.pop()
             combat.block(tape, top, die)
-        case PlaceBlip(area=area):
+        case a.PlaceBlip(area=area):
             if not isinstance(top, AgReinforce):
                 raise _pending(top)
             if area not in blips.areas_with_room(tape):
                 raise refuse("area_full", area=area)
             blips.place_blip(tape, top, area)
-        case PlaceAmbush(square=sq):
+        case a.PlaceAmbush(square=sq):
             if not isinstance(top, AgReinforce):
                 raise _pending(top)
             found = tape.ambush_square_problem(_sq(sq))
             if found is not None:
                 raise found.reject()
             blips.place_ambush(tape, top, _sq(sq))
-        case PlaceStealer(square=sq):
+        case a.PlaceStealer(square=sq):
             if not isinstance(top, AgPlace):
                 raise _pending(top)
             if tuple(sq) not in tape.placement_squares(top.origin, top.voluntary):
                 raise refuse("place_bad")
             blips.place_stealer(tape, top, tuple(sq))
-        case SetFacing(model=model, facing=facing):
+        case a.SetFacing(model=model, facing=facing):
             if not isinstance(top, AgFacing) or top.models[0] != model:
                 raise _pending(top)
-            tape.emit(FacingSet(model=model, facing=facing))
+            tape.emit(ev.FacingSet(model=model, facing=facing))
             _advance_facing(tape, top)
-        case BreakTie(pick=pick):
+        case a.BreakTie(pick=pick):
             if not isinstance(top, AgSoloTie):
                 raise refuse("solo_tie.none")
             solo.break_tie(tape, top, pick)  # DW-SOLO-2, DW-SOLO-8: the solo player's choice
-        case PickTarget(model=model, target=target):
+        case a.PickTarget(model=model, target=target):
             if not isinstance(top, AgOverwatchPick) or top.marine != model or target not in top.candidates:
                 raise _pending(top)
             tape.pop()
             _pick_shot(tape, top, target)
-        case EndTurn():
+        case a.EndTurn():
             if top is not None:
                 raise _pending(top)
             if tape.state.phase == "marine":
                 _end_marine_phase(tape, "declared")
             else:
                 _end_stealer_phase(tape)
-        case Fire(use="free") if isinstance(top, AgFreeShot):
+        case a.Fire(use="free") if isinstance(top, AgFreeShot):
             _free_shot(tape, top, action)
-        case Turn(use="free") if isinstance(top, AgFaceAttacker):
+        case a.Turn(use="free") if isinstance(top, AgFaceAttacker):
             if action.model != top.model or action.facing != top.toward:
                 raise refuse("face_only")
             if action.fire:
                 raise refuse("face_no_fire")
             tape.pop()
-            tape.emit(Turned(model=top.model, facing=top.toward))
+            tape.emit(ev.Turned(model=top.model, facing=top.toward))
         case _:
             if top is not None and not (seat == "marine" and isinstance(top, AgInterrupt)):
                 raise _pending(top)
@@ -672,7 +609,7 @@ def _pending(top: Any) -> Rejected:
 def _time_expired(tape: Tape) -> None:
     if tape.state.phase != "marine" or tape.state.time_up or tape.opt.timer_mode == "untimed":
         raise refuse("no_timer")  # Q18: untimed has none
-    tape.emit(TimerExpired())  # SHB-3.5: the phase ends once the action in progress resolves
+    tape.emit(ev.TimerExpired())  # SHB-3.5: the phase ends once the action in progress resolves
 
 
 # --- piece actions -------------------------------------------------------------------------------
@@ -690,11 +627,11 @@ def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt
     if interrupt is not None:
         tape.pop()  # SHB-5.3: one action per triggering Stealer action
     if activate:
-        tape.emit(Activated(model=p.id))
+        tape.emit(ev.Activated(model=p.id))
     if ap or cp:
-        tape.emit(Spent(model=p.id, ap=ap, cp=cp))
-    if p.kind == "marine" and p.overwatch and not isinstance(action, Overwatch):
-        tape.emit(OverwatchEnded(model=p.id, reason="acted"))  # SHB-8.4: any action cancels overwatch
+        tape.emit(ev.Spent(model=p.id, ap=ap, cp=cp))
+    if p.kind == "marine" and p.overwatch and not isinstance(action, a.Overwatch):
+        tape.emit(ev.OverwatchEnded(model=p.id, reason="acted"))  # SHB-8.4: any action cancels overwatch
     _push_follow_ups(tape, p, action)
     _execute(tape, tape.state.pieces[p.id], action, free_turn)
 
@@ -702,61 +639,61 @@ def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt
 def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
     """The AP cost of a piece action (SHB-4.3), or raise the refusal."""
     found: int | Problem | tuple[int, Any]
-    if p.prone and not isinstance(action, Stand):
+    if p.prone and not isinstance(action, a.Stand):
         raise refuse("prone.cannot", name=who(p))  # DW-PIT-9
     match action:
-        case Move(to=to, fire=fire, facing=facing, jump=jump):
+        case a.Move(to=to, fire=fire, facing=facing, jump=jump):
             found = tape.move_cost(p, _sq(to), fire=fire, facing=facing)
             if jump and not isinstance(found, Problem):
                 found = tape.jump_problem(p, _sq(to)) or found  # DW-PIT-5: announced, no extra AP
-        case Jump():
+        case a.Jump():
             assert p.pos is not None
             found = tape.jump_problem(p, p.pos) or 1  # DW-PIT-5, DW-PIT-10, DW-LAD-4
-        case Stand():
+        case a.Stand():
             found = 2 if p.prone else problem("stand.not_prone", name=who(p))  # DW-PIT-9
-        case Climb(facing=facing):
+        case a.Climb(facing=facing):
             found = tape.climb_cost(p, facing)
-        case Turn(facing=facing, fire=fire):
+        case a.Turn(facing=facing, fire=fire):
             found = tape.turn_cost(p, facing, fire=fire)
             if not isinstance(found, Problem):
                 return found
-        case Door(square=sq):
+        case a.Door(square=sq):
             found = tape.door_cost(p, _sq(sq))
-        case Fire(at=at):
+        case a.Fire(at=at):
             key = tape.fire_target(p, _sq(at))
             found = key if isinstance(key, Problem) else 1
-        case Overwatch():
+        case a.Overwatch():
             found = tape.can_fire_at_all(p) or (
                 problem("overwatch.already", name=who(p)) if p.overwatch else 2
             )
-        case ClearJam():
+        case a.ClearJam():
             found = 1 if p.jammed else problem("jam.none")
-        case Flame(at=at):
+        case a.Flame(at=at):
             found = tape.flame_problem(p, _sq(at)) or 2
-        case SelfDestruct():
+        case a.SelfDestruct():
             found = tape.self_destruct_problem(p) or 1
-        case Reload():
+        case a.Reload():
             cache = tape.cache_into(p)  # DW-CR-6: at Cloud Runner's weapons cache
             if isinstance(cache, str):
                 found = weapon_of(p).reload_ap
             else:
                 found = cache or _reload_problem(p) or weapon_of(p).reload_ap
-        case Cut():
+        case a.Cut():
             found = tape.cut_cost(p)
-        case Grenade(at=at):
+        case a.Grenade(at=at):
             found = tape.grenade_problem(p, _sq(at)) or 1  # DW-GL-1
-        case Teleport():
+        case a.Teleport():
             found = tape.teleport_problem(p) or 4  # DW-TEL-1, A-24: 4 AP at once
-        case AutoFire():
+        case a.AutoFire():
             found = tape.auto_problem(p) or weapon_of(p).auto_ap
-        case Assault(psychic=psychic, vertical=vertical):
+        case a.Assault(psychic=psychic, vertical=vertical):
             target = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             found = target if isinstance(target, Problem) else (_psychic_problem(p, psychic) or 1)
-        case Exit():
+        case a.Exit():
             # SHB-1.6 reading: leaving costs 1 AP from an exit square
             ok = p.kind == "marine" and p.pos in tape.board.exits
             found = 1 if ok else problem("exit.not_here")
-        case Convert():
+        case a.Convert():
             found = _convert_problem(p) or 0
         case _:
             raise refuse("unknown_action")
@@ -865,7 +802,7 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
         secure = [AgSecure()] if tape.state.mission.securing else []  # A-23: once the action is over
         tape.push(*secure, *([AgConversions(), AgFreeShot(marine=p.id)] if fire else []), AgConversions())
         return
-    door: Square | None = _sq(action.square) if isinstance(action, Door) else None
+    door: Square | None = _sq(action.square) if isinstance(action, a.Door) else None
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]
     witnesses = tuple(m.id for m in tape.marines() if any(tape.sees(m, sq) for sq in watched))
     steps: list[Any] = [
@@ -879,73 +816,73 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
 
 def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
-        case Move(to=to, facing=facing, jump=jump):
-            tape.emit(Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
+        case a.Move(to=to, facing=facing, jump=jump):
+            tape.emit(ev.Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
             if tape.board.hole(_sq(to)):
                 pits.entered(tape, tape.state.pieces[p.id], jump=jump)
-        case Jump():
+        case a.Jump():
             pits.fall(tape, p)
-        case Stand(facing=facing):
-            tape.emit(StoodUp(model=p.id, facing=facing))
-        case Climb(facing=facing):
+        case a.Stand(facing=facing):
+            tape.emit(ev.StoodUp(model=p.id, facing=facing))
+        case a.Climb(facing=facing):
             end = tape.climb_end(p)
             assert end is not None
-            tape.emit(Moved(model=p.id, frm=p.pos, to=end, facing=facing))
-        case Turn(facing=facing):
-            tape.emit(Turned(model=p.id, facing=facing, free_turn=free_turn))
-        case Door(square=sq):
+            tape.emit(ev.Moved(model=p.id, frm=p.pos, to=end, facing=facing))
+        case a.Turn(facing=facing):
+            tape.emit(ev.Turned(model=p.id, facing=facing, free_turn=free_turn))
+        case a.Door(square=sq):
             door = _sq(sq)
             tape.emit(
-                DoorChanged(
+                ev.DoorChanged(
                     square=door,
                     status="open" if tape.state.door_status(door) == "closed" else "closed",
                     by=p.id,
                 )
             )
-        case Fire(at=at):
+        case a.Fire(at=at):
             target = tape.fire_target(p, _sq(at))
             assert isinstance(target, str)
             combat.aimed_shot(tape, p, _sq(at), target, free=False)
-        case Overwatch():
-            tape.emit(OverwatchSet(model=p.id))
-        case ClearJam():
-            tape.emit(JamCleared(model=p.id))
-        case Flame(at=at):
+        case a.Overwatch():
+            tape.emit(ev.OverwatchSet(model=p.id))
+        case a.ClearJam():
+            tape.emit(ev.JamCleared(model=p.id))
+        case a.Flame(at=at):
             combat.flame(tape, p, _sq(at))
-        case SelfDestruct():
+        case a.SelfDestruct():
             combat.self_destruct(tape, p)
-        case AutoFire():
+        case a.AutoFire():
             combat.auto_fire(tape, p)
-        case Grenade(at=at):
+        case a.Grenade(at=at):
             combat.grenade(tape, p, _sq(at))
-        case Teleport():
-            tape.emit(Teleported(model=p.id, turn=tape.state.turn))
-        case Cut():
+        case a.Teleport():
+            tape.emit(ev.Teleported(model=p.id, turn=tape.state.turn))
+        case a.Cut():
             ahead = tape.ahead(p)
             assert ahead is not None  # DW-CF-2, DW-CF-3: no roll; the square is clear for good
-            tape.emit(DoorChanged(square=ahead, status="destroyed", by=p.id))
-        case Reload():
+            tape.emit(ev.DoorChanged(square=ahead, status="destroyed", by=p.id))
+        case a.Reload():
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
             cache = tape.cache_into(p)
             if cache == "reserve":  # DW-CR-6: one more spare from the cache
-                tape.emit(Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve"))
+                tape.emit(ev.Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve"))
             else:
                 full = weapon_of(p).ammo or 0
                 if cache == "weapon":
-                    tape.emit(Reloaded(model=p.id, ammo=full, source="cache"))
+                    tape.emit(ev.Reloaded(model=p.id, ammo=full, source="cache"))
                 else:
-                    tape.emit(Reloaded(model=p.id, ammo=full))
-        case Assault(vertical=vertical):
+                    tape.emit(ev.Reloaded(model=p.id, ammo=full))
+        case a.Assault(vertical=vertical):
             victim = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             assert isinstance(victim, str)
             combat.assault(tape, p, victim, action.psychic)
-        case Exit():
-            tape.emit(Exited(model=p.id))
-        case Convert():
+        case a.Exit():
+            tape.emit(ev.Exited(model=p.id))
+        case a.Convert():
             blips.convert(tape, p, voluntary=True)
 
 
-def _free_shot(tape: Tape, top: AgFreeShot, action: Fire) -> None:
+def _free_shot(tape: Tape, top: AgFreeShot, action: a.Fire) -> None:
     m = tape.state.pieces.get(top.marine)
     if m is None or action.model != m.id:
         raise refuse("free_shot_other")
@@ -976,7 +913,7 @@ def _pick_shot(tape: Tape, top: AgOverwatchPick, target: str) -> None:
 def _end_marine_phase(tape: Tape, reason: str) -> None:
     """SHB-2.2, SHB-2.3. Reading: unspent Marine AP are lost (set to 0), so Genestealer-turn actions
     are paid with CP only."""
-    tape.emit(MarinePhaseEnded(reason=reason))  # type: ignore[arg-type]
+    tape.emit(ev.MarinePhaseEnded(reason=reason))  # type: ignore[arg-type]
     if _check(tape, "marine_phase_end"):
         return
     n = tape.state.mission.reinforcements_for(tape.state.turn)
@@ -992,13 +929,13 @@ def _end_marine_phase(tape: Tape, reason: str) -> None:
 
 
 def _end_stealer_phase(tape: Tape) -> None:
-    tape.emit(StealerPhaseEnded())
+    tape.emit(ev.StealerPhaseEnded())
     if tape.state.burning:
-        tape.emit(FlamesOut(squares=tuple(tape.state.burning)))  # SHB-2.4, SHB-9.5
+        tape.emit(ev.FlamesOut(squares=tuple(tape.state.burning)))  # SHB-2.4, SHB-9.5
     if not tape.opt.overwatch_persists:
         on = tuple(m.id for m in tape.marines() if m.overwatch)
         if on:
-            tape.emit(OverwatchCleared(models=on))  # SHB-2.4, SHB-8.7, Q4
+            tape.emit(ev.OverwatchCleared(models=on))  # SHB-2.4, SHB-8.7, Q4
     tape.push(AgEndPhase(), AgConversions())  # flames out may reveal blips (SHB-10.7)
 
 
@@ -1020,16 +957,16 @@ def _begin_turn(tape: Tape) -> None:
         if s.mission.force_timer is not None:  # A-16: the Force List table replaces it (and DW-CAP-2)
             timer = turn_seconds(s.mission.force_timer, leaders)
         timer = max(30, timer - s.mission.timer_cut_s) if s.mission.timer_cut_s else timer  # DW-CMP-16
-    tape.emit(TurnBegan(turn=s.turn + 1, timer_seconds=timer))
+    tape.emit(ev.TurnBegan(turn=s.turn + 1, timer_seconds=timer))
     if solo.on(s):
         solo.turn_start(tape)  # DW-SOLO-5, A-30: the ambush draw comes before the command phase
     if opt.jams_clear_each_turn:
         jammed = tuple(m.id for m in tape.marines() if m.jammed)
         if jammed:
-            tape.emit(JamsCleared(models=jammed))
+            tape.emit(ev.JamsCleared(models=jammed))
     bonus = 2 * sum(1 for m in tape.marines() if m.captain)  # DW-CAP-3
     cp = max(0, tape.dice.randint(1, 6) + bonus - s.cp_penalty - s.mission.cp_penalty)  # DW-SOLO-6, DW-CMP-16
-    tape.emit(CommandPointsDrawn(cp=cp, bonus=bonus, owner=s.seat_of("marine")))  # SHB-5.1
+    tape.emit(ev.CommandPointsDrawn(cp=cp, bonus=bonus, owner=s.seat_of("marine")))  # SHB-5.1
 
 
 def _chutes(tape: Tape) -> None:
@@ -1044,7 +981,7 @@ def _chutes(tape: Tape) -> None:
         marines = [p for p in inside if p.kind == "marine"]
         for p in inside:
             if fallen and p.kind == "marine":
-                tape.emit(Exited(model=p.id))
+                tape.emit(ev.Exited(model=p.id))
             elif p.kind != "marine" and (fallen or not marines):
                 combat.kill(tape, p.id)
 
@@ -1069,7 +1006,7 @@ def _check(tape: Tape, moment: Moment) -> bool:
     found = tape.state.mission.check(tape.state, moment, Checks(sealed=tape.sealed))
     if found is not None:
         winners = tuple(tape.state.seat_of(side) for side in found.winners)  # sides to seats (DW-BID-1)
-        tape.emit(GameEnded(outcome=found.model_copy(update={"winners": winners})))
+        tape.emit(ev.GameEnded(outcome=found.model_copy(update={"winners": winners})))
         return True
     return False
 
@@ -1078,7 +1015,7 @@ def _sighting(tape: Tape) -> None:
     """DW-SC1, A-35: the first time any Marine has a Genestealer figure in sight, it is logged."""
     for g in sorted(tape.state.pieces.values(), key=lambda p: p.number):
         if g.kind == "genestealer" and g.pos is not None and tape.marine_sees(g.pos):
-            tape.emit(StealerSighted(model=g.id))
+            tape.emit(ev.StealerSighted(model=g.id))
             return
 
 
@@ -1131,7 +1068,7 @@ def _step(tape: Tape, top: Any) -> bool:
             tape.pop()
             for area in tape.securable():
                 lost = tuple(q.id for q in tape.state.pieces.values() if q.area == area and q.pos is None)
-                tape.emit(AreaSecured(area=area, lost=lost))  # DW-SEC-2 .. DW-SEC-5
+                tape.emit(ev.AreaSecured(area=area, lost=lost))  # DW-SEC-2 .. DW-SEC-5
         case AgRevealShots(models=models):
             tape.pop()
             _reveal_shots(tape, models)
@@ -1139,7 +1076,7 @@ def _step(tape: Tape, top: Any) -> bool:
             tape.pop()
             if not _check(tape, "end_phase"):
                 tape.emit(
-                    CommandPointsDiscarded(cp=tape.state.cp, owner=tape.state.seat_of("marine"))
+                    ev.CommandPointsDiscarded(cp=tape.state.cp, owner=tape.state.seat_of("marine"))
                 )  # SHB-5.4
                 tape.push(AgBeginTurn())
         case AgBeginTurn():

@@ -19,20 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.arkenstone import (
-    ArkenstoneView,
-    Discover,
-    Guess,
-    MoveDirection,
-    MoveTo,
-    MoveToward,
-    Pass,
-    PlaceCard,
-    PlaceFigure,
-    PlaceRest,
-    Recover,
-    Search,
-)
+from engine.arkenstone import ArkenstoneView, actions
 from engine.arkenstone.board import (
     BILBO,
     MOVE_IN,
@@ -76,7 +63,7 @@ def refuse(message_id: str, **params: Any) -> Rejected:
 # --- menus of moves the engine accepts ----------------------------------------------------------
 
 
-def _accepted(view: ArkenstoneView, seat: str, action: MoveToward | MoveDirection) -> bool:
+def _accepted(view: ArkenstoneView, seat: str, action: actions.MoveToward | actions.MoveDirection) -> bool:
     """True if the engine would carry out this move from here (the same measuring as `decide`)."""
     try:
         resolve_move(view, seat, action)
@@ -97,7 +84,7 @@ def toward_choices(view: ArkenstoneView, seat: str, lang: str) -> list[Option]:
     clubs = [(distance(here, loc.at), location_code(loc.rank)) for loc in view.locations]
     choices = []
     for dist, target in sorted(first) + sorted(clubs):
-        action = MoveToward(target=target)
+        action = actions.MoveToward(target=target)
         if not _accepted(view, seat, action):
             continue
         label = t(lang, "arkenstone.action.move_toward", target=_target_text(view, target, lang))
@@ -123,7 +110,7 @@ def direction_choices(view: ArkenstoneView, seat: str, lang: str) -> list[Option
     choices = []
     for direction in DIRECTIONS:
         for length in (limit, limit / 2, 1.0):
-            action = MoveDirection(direction=direction, distance_in=length)  # type: ignore[arg-type]
+            action = actions.MoveDirection(direction=direction, distance_in=length)  # type: ignore[arg-type]
             if _accepted(view, seat, action):
                 choices.append(Option(text.action_label(action, lang), action))
     return choices[:SELECT_OPTIONS]
@@ -153,7 +140,7 @@ def action_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) ->
     if compass:
         controls.append(Menu(t(lang, "arkenstone.ui.direction"), tuple(compass), row))
         row += 1
-    deeds = _indexed(legal, (Search, Recover, Discover))
+    deeds = _indexed(legal, (actions.Search, actions.Recover, actions.Discover))
     if len(deeds) > ROW_BUTTONS:
         options = tuple(Option(text.action_label(a, lang), i) for i, a in deeds[:SELECT_OPTIONS])
         controls.append(Menu(t(lang, "arkenstone.ui.deeds"), options, row))
@@ -163,10 +150,13 @@ def action_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) ->
         row += 1
     controls.append(move_by_form(view, seat, lang, row))
     controls.append(move_to_form(view, seat, lang, row))
-    controls += [Button(text.action_label(a, lang), i, "secondary", row) for i, a in _indexed(legal, (Pass,))]
+    controls += [
+        Button(text.action_label(a, lang), i, "secondary", row) for i, a in _indexed(legal, (actions.Pass,))
+    ]
     # At most the fifth row: the rows above are ≤ 4.
     controls += [
-        Button(text.action_label(a, lang), i, "primary", row + 1) for i, a in _indexed(legal, (Guess,))
+        Button(text.action_label(a, lang), i, "primary", row + 1)
+        for i, a in _indexed(legal, (actions.Guess,))
     ]
     return controls
 
@@ -174,13 +164,13 @@ def action_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) ->
 def placement_controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> list[Control]:
     """Manual placement (AK-SET-1..4): menus of the free cells, and exact coordinates where allowed."""
     controls: list[Control] = []
-    for n, chunk in enumerate(cell_menus(_indexed(legal, (PlaceFigure, PlaceCard)))):
+    for n, chunk in enumerate(cell_menus(_indexed(legal, (actions.PlaceFigure, actions.PlaceCard)))):
         options = tuple(Option(text.action_label(a, lang), i) for i, a in chunk)
         controls.append(Menu(cells_title(chunk, lang), options, row=n))
     if view.phase in FIGURES or view.options.layout == "free":  # figures anywhere; cards only in "free"
         controls.append(place_form(view, lang, row=len(controls)))
     # "Place my remaining cards at random" (issue 15 item 1): one click ends this seat's part.
-    rest = _indexed(legal, (PlaceRest,))
+    rest = _indexed(legal, (actions.PlaceRest,))
     controls += [Button(text.action_label(a, lang), i, "secondary", len(controls)) for i, a in rest]
     return controls
 
@@ -197,7 +187,7 @@ def controls(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> list[C
 
 
 def _cell_of(action: Action) -> str:
-    assert isinstance(action, PlaceFigure | PlaceCard)
+    assert isinstance(action, actions.PlaceFigure | actions.PlaceCard)
     return cell_at(Point(x=action.x, y=action.y)) or "?"
 
 
@@ -303,14 +293,14 @@ def _direction_names() -> dict[str, str]:
 DIRECTION_NAMES = _direction_names()
 
 
-def parse_move_by(seat: str, target: str, distance_text: str) -> MoveToward | MoveDirection:
+def parse_move_by(seat: str, target: str, distance_text: str) -> actions.MoveToward | actions.MoveDirection:
     """ "T5" / "7C" / "Smaug" / "NE" / "noroeste" and an optional distance (empty: as far as allowed)."""
     wanted = parse_length(distance_text, "in") if distance_text.strip() else None
     direction = DIRECTION_NAMES.get(re.sub(r"[\s_]+", "-", target.strip().lower()))
     if direction is not None:
         length = MOVE_IN[seat] if wanted is None else wanted
-        return MoveDirection(direction=direction, distance_in=length)  # type: ignore[arg-type]
-    return MoveToward(target=target.strip(), distance_in=wanted)
+        return actions.MoveDirection(direction=direction, distance_in=length)  # type: ignore[arg-type]
+    return actions.MoveToward(target=target.strip(), distance_in=wanted)
 
 
 def _cell(name: str) -> tuple[float, float] | None:
@@ -332,7 +322,7 @@ def parse_form(form: Form, values: Mapping[str, str], view: ArkenstoneView) -> A
         return parse_move_by(seat, values.get("target", ""), values.get("distance", ""))
     x, y = parse_at(values.get("x", ""), values.get("y", ""))
     if form.key == MOVE_TO:
-        return MoveTo(x=x, y=y)
+        return actions.MoveTo(x=x, y=y)
     if form.key == PLACE:
-        return PlaceFigure(x=x, y=y) if view.phase in FIGURES else PlaceCard(x=x, y=y)
+        return actions.PlaceFigure(x=x, y=y) if view.phase in FIGURES else actions.PlaceCard(x=x, y=y)
     raise refuse("arkenstone.ui.bad_choice")

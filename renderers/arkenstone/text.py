@@ -4,22 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.arkenstone import (
-    ArkenstoneView,
-    Discover,
-    Guess,
-    MoveDirection,
-    MoveTo,
-    MoveToward,
-    Pass,
-    PlaceCard,
-    PlaceFigure,
-    PlaceRest,
-    Recover,
-    Search,
-    Trick,
-    TurnUp,
-)
+from engine.arkenstone import ArkenstoneView
+from engine.arkenstone import actions as a
 from engine.arkenstone import events as ev
 from engine.arkenstone.board import (
     BILBO,
@@ -74,40 +60,40 @@ def target_text(lang: str, target: str) -> str:
 
 def action_label(action: Action, lang: str) -> str:
     match action:
-        case PlaceFigure(x=x, y=y):
+        case a.PlaceFigure(x=x, y=y):
             return t(lang, "arkenstone.action.place_figure", where=where(lang, Point(x=x, y=y)))
-        case PlaceCard(x=x, y=y):
+        case a.PlaceCard(x=x, y=y):
             return t(lang, "arkenstone.action.place_card", where=where(lang, Point(x=x, y=y)))
-        case PlaceRest():
+        case a.PlaceRest():
             return t(lang, "arkenstone.action.place_rest")
-        case Guess(higher=higher):
+        case a.Guess(higher=higher):
             return t(lang, "arkenstone.action.higher" if higher else "arkenstone.action.lower")
-        case MoveTo(x=x, y=y):
+        case a.MoveTo(x=x, y=y):
             return t(lang, "arkenstone.action.move_to", x=inches(x), y=inches(y))
-        case MoveToward(target=target, distance_in=None):
+        case a.MoveToward(target=target, distance_in=None):
             return t(lang, "arkenstone.action.move_toward", target=target_text(lang, target))
-        case MoveToward(target=target, distance_in=float(d)):
+        case a.MoveToward(target=target, distance_in=float(d)):
             return t(
                 lang, "arkenstone.action.move_toward_by", target=target_text(lang, target), distance=inches(d)
             )
-        case MoveDirection(direction=direction, distance_in=d):
+        case a.MoveDirection(direction=direction, distance_in=d):
             return t(
                 lang,
                 "arkenstone.action.move_direction",
                 direction=t(lang, f"arkenstone.dir.{direction}"),
                 distance=inches(d),
             )
-        case Search(card=name):
+        case a.Search(card=name):
             return t(lang, "arkenstone.action.search", card=name.upper())
-        case Recover():
+        case a.Recover():
             return t(lang, "arkenstone.action.recover")
-        case Discover():
+        case a.Discover():
             return t(lang, "arkenstone.action.discover")
-        case Pass():
+        case a.Pass():
             return t(lang, "arkenstone.action.pass")
-        case Trick(move=move):
+        case a.Trick(move=move):
             return t(lang, "arkenstone.action.trick_yes" if move else "arkenstone.action.trick_no")
-        case TurnUp(card=name):
+        case a.TurnUp(card=name):
             return t(lang, "arkenstone.action.turn_up", card=name.upper())
     return t(lang, "arkenstone.action.unknown")
 
@@ -118,7 +104,7 @@ def chosen_label(action: Action, lang: str, before: ArkenstoneView | None) -> st
     and stops at the target or at contact, §8.3; a compass move stops at the table edge) says the
     distance actually moved and the distance asked for."""
     label = action_label(action, lang)
-    if not isinstance(action, MoveToward | MoveDirection) or action.distance_in is None:
+    if not isinstance(action, a.MoveToward | a.MoveDirection) or action.distance_in is None:
         return label
     if before is None or before.seat not in (BILBO, SMAUG) or before.bilbo is None or before.smaug is None:
         return label

@@ -4,50 +4,33 @@ from __future__ import annotations
 
 from engine.core import Event
 
-from .events import (
-    BidMade,
-    BidsRevealed,
-    CampaignEnded,
-    CampaignStarted,
-    ForceBought,
-    LossOwed,
-    MissionBriefed,
-    MissionOpened,
-    MissionRecorded,
-    SidesChosen,
-    SquadDisbanded,
-    SquadLost,
-    SquadsFielded,
-    StanceChosen,
-    TeleportRolled,
-    TorpedoesLaunched,
-)
+from . import events as ev
 from .state import CampaignState
 
 
 def evolve(state: CampaignState | None, event: Event) -> CampaignState:
-    if isinstance(event, CampaignStarted):
+    if isinstance(event, ev.CampaignStarted):
         return event.state.model_copy(deep=True)
     assert state is not None
     s = state
     match event:
-        case BidMade(seat=seat, points=points):
+        case ev.BidMade(seat=seat, points=points):
             s.bids[seat] = points if points is not None else 0
-        case BidsRevealed(bids=bids, tie=tie):
+        case ev.BidsRevealed(bids=bids, tie=tie):
             s.bids = {}
             s.revealed = dict(bids)
             if tie:
                 s.bid_round += 1
-        case SidesChosen(sides=sides, points=points):
+        case ev.SidesChosen(sides=sides, points=points):
             s.sides = dict(sides)
             s.budget = points
             s.phase = "force"
-        case ForceBought(squads=squads, members=members, timer_points=points, cost=cost):
+        case ev.ForceBought(squads=squads, members=members, timer_points=points, cost=cost):
             s.squads = {q.id: q for q in squads}
             s.members = {m.id: m for m in members}
             s.timer_points = points
             s.cost = cost
-        case SquadDisbanded(squad=squad, moves=moves):
+        case ev.SquadDisbanded(squad=squad, moves=moves):
             old = s.squads[squad]
             s.squads[squad] = old.model_copy(
                 update={"disbanded": True, "members": tuple(m for m in old.members if m not in moves)}
@@ -58,29 +41,29 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
                 s.members[member] = s.members[member].model_copy(
                     update={"spec": s.members[member].spec.model_copy(update={"squad": target})}
                 )
-        case MissionOpened(scenario=scenario, number=number, attempt=attempt):
+        case ev.MissionOpened(scenario=scenario, number=number, attempt=attempt):
             s.scenario, s.number, s.attempt = scenario, number, attempt
             s.fielded, s.brief, s.keep_board = (), None, False
             s.phase = "choose"
-        case SquadsFielded(squads=squads, secret=secret, new_board=new_board):
+        case ev.SquadsFielded(squads=squads, secret=secret, new_board=new_board):
             s.fielded = squads or ()
             s.keep_board = not new_board
             if secret:
                 s.phase = "stance"
-        case TeleportRolled(killed=killed):
+        case ev.TeleportRolled(killed=killed):
             for member in killed:
                 s.members[member] = s.members[member].model_copy(update={"dead": True})
-        case TorpedoesLaunched(left=left):
+        case ev.TorpedoesLaunched(left=left):
             s.torpedoes = left
-        case StanceChosen(attack=attack, squads=squads):
+        case ev.StanceChosen(attack=attack, squads=squads):
             s.fielded = squads
             if not attack:
                 for squad in squads:
                     s.squads[squad] = s.squads[squad].model_copy(update={"guarding": True})
-        case MissionBriefed(brief=brief):
+        case ev.MissionBriefed(brief=brief):
             s.brief = brief
             s.phase = "mission"
-        case MissionRecorded(record=record, played=played, board=board, perimeter=perimeter):
+        case ev.MissionRecorded(record=record, played=played, board=board, perimeter=perimeter):
             for member in record.dead:
                 s.members[member] = s.members[member].model_copy(update={"dead": True})
             s.blips_used += record.blips
@@ -94,13 +77,13 @@ def evolve(state: CampaignState | None, event: Event) -> CampaignState:
             if record.scenario == "raid" and record.result != "won":
                 s.raid_lost = True  # DW-CMP-16
             s.brief = None
-        case LossOwed():
+        case ev.LossOwed():
             s.phase = "lose_squad"
-        case SquadLost(squad=squad):
+        case ev.SquadLost(squad=squad):
             s.squads[squad] = s.squads[squad].model_copy(update={"lost": True})
             for member in s.alive(squad):
                 s.members[member] = s.members[member].model_copy(update={"dead": True})
-        case CampaignEnded(outcome=outcome):
+        case ev.CampaignEnded(outcome=outcome):
             s.outcome = outcome
             s.phase = "over"
         case _:

@@ -40,6 +40,7 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, SeriesTable, Tape
 
 from ..deathwing.timer import MIN_S, STEP_S, table_seconds
+from . import events as ev
 from .actions import (
     ACTION_ADAPTER,
     Bid,
@@ -50,25 +51,7 @@ from .actions import (
     LoseSquad,
     MissionPlayed,
 )
-from .events import (
-    EVENT_ADAPTER,
-    BidMade,
-    BidsRevealed,
-    CampaignEnded,
-    CampaignStarted,
-    ForceBought,
-    LossOwed,
-    MissionBriefed,
-    MissionOpened,
-    MissionRecorded,
-    SidesChosen,
-    SquadDisbanded,
-    SquadLost,
-    SquadsFielded,
-    StanceChosen,
-    TeleportRolled,
-    TorpedoesLaunched,
-)
+from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
 from .messages import refuse
 from .options import CampaignOptions
@@ -105,7 +88,7 @@ class CampaignRules(Rules[CampaignState]):
         state = CampaignState(seed=seed, options=options)
         if options.force_points is not None:
             state.phase, state.budget = "force", options.force_points
-        return [CampaignStarted(state=state)]
+        return [ev.CampaignStarted(state=state)]
 
     def decide(self, state: CampaignState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
         tape: Tape[CampaignState] = Tape(self, state, dice)
@@ -210,11 +193,13 @@ def _dispatch(tape: Tape[CampaignState], seat: Seat, action: Action) -> None:
         case "force", BuyForce(order=order):
             assert s.budget is not None
             squads, members, cost = buy(order, s.budget)  # the Force List's refusals (DW-FL-2, DW-FL-3)
-            tape.emit(ForceBought(squads=squads, members=members, timer_points=order.timer_points, cost=cost))
+            tape.emit(
+                ev.ForceBought(squads=squads, members=members, timer_points=order.timer_points, cost=cost)
+            )
             _open(tape, "reconnaissance", 1)
         case "choose", Disband(squad=squad, moves=moves):
             check_disband(s, squad, moves)
-            tape.emit(SquadDisbanded(squad=squad, moves=dict(moves)))
+            tape.emit(ev.SquadDisbanded(squad=squad, moves=dict(moves)))
             if not tape.state.available_squads():
                 _end(tape, "genestealer", "broken")  # DW-CMP-4 + DW-CMP-6: nothing left to field
         case "choose", FieldSquads():
@@ -226,7 +211,7 @@ def _dispatch(tape: Tape[CampaignState], seat: Seat, action: Action) -> None:
         case "lose_squad", LoseSquad(squad=squad):
             if squad not in _non_playing(s):
                 raise refuse("lose.choice", squad=squad)
-            tape.emit(SquadLost(squad=squad))
+            tape.emit(ev.SquadLost(squad=squad))
             _open(tape, "raid", 1)
         case _:
             raise refuse("phase")
@@ -240,16 +225,16 @@ def _bid(tape: Tape[CampaignState], seat: Seat, action: Bid) -> None:
         raise refuse("bid.twice")
     if not BID_MIN <= action.points <= BID_MAX:
         raise refuse("bid.range", low=BID_MIN, high=BID_MAX)
-    tape.emit(BidMade(seat=seat, points=action.points, round=s.bid_round))
+    tape.emit(ev.BidMade(seat=seat, points=action.points, round=s.bid_round))
     if any(other not in tape.state.bids for other in SEATS):
         return
     bids = dict(tape.state.bids)
     tie = len(set(bids.values())) == 1
-    tape.emit(BidsRevealed(bids=bids, round=s.bid_round, tie=tie))
+    tape.emit(ev.BidsRevealed(bids=bids, round=s.bid_round, tie=tie))
     if not tie:
         low = min(SEATS, key=lambda x: bids[x])
         high = next(x for x in SEATS if x != low)
-        tape.emit(SidesChosen(sides={"marine": low, "genestealer": high}, points=bids[low]))
+        tape.emit(ev.SidesChosen(sides={"marine": low, "genestealer": high}, points=bids[low]))
 
 
 def _open(tape: Tape[CampaignState], scenario: Scenario, attempt: int) -> None:
@@ -260,12 +245,12 @@ def _open(tape: Tape[CampaignState], scenario: Scenario, attempt: int) -> None:
     elif not s.available_squads():
         _end(tape, "genestealer", "broken")  # DW-CMP-6, A-43
     else:
-        tape.emit(MissionOpened(scenario=scenario, number=s.number + 1, attempt=attempt))
+        tape.emit(ev.MissionOpened(scenario=scenario, number=s.number + 1, attempt=attempt))
 
 
 def _end(tape: Tape[CampaignState], side: str, reason: str) -> None:
     winner = tape.state.seat_of(side)
-    tape.emit(CampaignEnded(outcome=Outcome(winners=(winner,), reason=f"spacehulk.campaign.end.{reason}")))
+    tape.emit(ev.CampaignEnded(outcome=Outcome(winners=(winner,), reason=f"spacehulk.campaign.end.{reason}")))
 
 
 def _field(tape: Tape[CampaignState], action: FieldSquads) -> None:
@@ -296,14 +281,14 @@ def _field(tape: Tape[CampaignState], action: FieldSquads) -> None:
     secret = s.scenario == "defend_perimeter"  # DW-CMP-12: written in secret
     new_board = action.new_board or s.scenario != "establish_perimeter" or s.last_board is None
     tape.emit(
-        SquadsFielded(
+        ev.SquadsFielded(
             squads=tuple(action.squads), owner=s.seat_of("marine"), secret=secret, new_board=new_board
         )
     )
     if secret:
         return
     if needed:
-        tape.emit(TorpedoesLaunched(count=needed, left=s.torpedoes - needed))  # DW-CMP-10
+        tape.emit(ev.TorpedoesLaunched(count=needed, left=s.torpedoes - needed))  # DW-CMP-10
     if s.scenario == "reconnaissance":
         _teleport_in(tape)
         return
@@ -319,7 +304,7 @@ def _teleport_in(tape: Tape[CampaignState]) -> None:
         a, b = tape.dice.d6(2)
         rolls[member] = (a, b)
     killed = tuple(m for m, (a, b) in rolls.items() if a + b == 2)
-    tape.emit(TeleportRolled(rolls=rolls, killed=killed))
+    tape.emit(ev.TeleportRolled(rolls=rolls, killed=killed))
     if len(killed) >= 2 or len(killed) == len(marines):
         result: Result = "lost" if len(killed) >= 2 else "draw"  # DW-SC1: 2 losses; A-35 otherwise
         _log(tape, result, played=tuple(marines), dead=(), blips=0)
@@ -331,7 +316,7 @@ def _teleport_in(tape: Tape[CampaignState]) -> None:
 def _stance(tape: Tape[CampaignState], attack: bool) -> None:
     """DW-CMP-12, DW-CMP-13: hold back (the squads guard the perimeter; Raid next) or attack."""
     s = tape.state
-    tape.emit(StanceChosen(attack=attack, squads=s.fielded))
+    tape.emit(ev.StanceChosen(attack=attack, squads=s.fielded))
     if attack:
         _brief(tape)
         return
@@ -370,7 +355,7 @@ def _brief(tape: Tape[CampaignState], lost_before: int = 0) -> None:
         lost_before=lost_before,
         teleport_from_entry=s.scenario == "raid",
     )
-    tape.emit(MissionBriefed(brief=brief))
+    tape.emit(ev.MissionBriefed(brief=brief))
 
 
 def _record(tape: Tape[CampaignState], report: MissionPlayed) -> None:
@@ -416,7 +401,7 @@ def _record(tape: Tape[CampaignState], report: MissionPlayed) -> None:
         case "defend_perimeter":
             choices = _non_playing(tape.state)
             if not won and choices:
-                tape.emit(LossOwed(choices=tuple(choices)))  # DW-CMP-13
+                tape.emit(ev.LossOwed(choices=tuple(choices)))  # DW-CMP-13
             else:
                 _open(tape, "raid", 1)
         case "raid":
@@ -450,7 +435,7 @@ def _log(
         blips=blips,
         magi_roll=magi,
     )
-    tape.emit(MissionRecorded(record=record, played=played, board=board, perimeter=perimeter))
+    tape.emit(ev.MissionRecorded(record=record, played=played, board=board, perimeter=perimeter))
 
 
 def _non_playing(s: CampaignState) -> list[str]:
