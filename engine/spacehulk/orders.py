@@ -201,6 +201,29 @@ class Word(OrderStep):
     cp: bool = False
 
 
+# The verbs that are one action of the named model with no choice to make: verb -> (the action, its
+# fields copied from the step when the step gives them: action field -> Word field). The action's own
+# defaults fill the rest; `use` (how it is paid) is added where the action has one.
+MODEL_ACTIONS: dict[Verb, tuple[type[Action], dict[str, str]]] = {
+    "face": (a.Turn, {"facing": "facing"}),
+    "overwatch": (a.Overwatch, {}),
+    "assault": (a.Assault, {"psychic": "number"}),
+    "unjam": (a.ClearJam, {}),
+    "flame": (a.Flame, {"at": "square"}),
+    "reload": (a.Reload, {}),
+    "cut": (a.Cut, {}),
+    "grenade": (a.Grenade, {"at": "square"}),
+    "auto": (a.AutoFire, {}),
+    "exit": (a.Exit, {}),
+    "teleport": (a.Teleport, {}),
+    "jump": (a.Jump, {}),
+    "stand": (a.Stand, {"facing": "facing"}),
+    "climb": (a.Climb, {"facing": "facing"}),
+    "convert": (a.Convert, {}),
+    "detonate": (a.SelfDestruct, {}),
+}
+
+
 # --- reading -----------------------------------------------------------------------------------
 
 
@@ -333,6 +356,15 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
     piece = _piece(state, word)
     m = piece.id
     free = isinstance(top, AgFreeShot) and top.marine == m
+    if word.verb in MODEL_ACTIONS:
+        action, carried = MODEL_ACTIONS[word.verb]
+        fields: dict[str, Any] = {"model": m}
+        fields |= {
+            field: value for field, name in carried.items() if (value := getattr(word, name)) is not None
+        }
+        if "use" in action.model_fields:
+            fields["use"] = use
+        return action(**fields)
     match word.verb:
         case "go":
             at, facing = _placed(piece)
@@ -340,9 +372,6 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
         case "turn":
             _, facing = _placed(piece)
             return a.Turn(model=m, facing=FACINGS[(FACINGS.index(facing) + word.quarters) % 4], use=use)
-        case "face":
-            assert word.facing is not None
-            return a.Turn(model=m, facing=word.facing, use=use)
         case "move":
             assert word.square is not None
             return _walk(q, piece, word.square, use)
@@ -355,39 +384,6 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
             return a.Fire(model=m, at=at, use="free" if free else use)
         case "door":
             return a.Door(model=m, square=word.square or _door_ahead(q, piece), use=use)
-        case "overwatch":
-            return a.Overwatch(model=m, use=use)
-        case "assault":
-            return a.Assault(model=m, psychic=word.number or 0, use=use)
-        case "unjam":
-            return a.ClearJam(model=m, use=use)
-        case "flame":
-            assert word.square is not None
-            return a.Flame(model=m, at=word.square, use=use)
-        case "reload":
-            return a.Reload(model=m, use=use)
-        case "cut":
-            return a.Cut(model=m, use=use)
-        case "grenade":
-            assert word.square is not None
-            return a.Grenade(model=m, at=word.square, use=use)
-        case "auto":
-            return a.AutoFire(model=m, use=use)
-        case "exit":
-            return a.Exit(model=m, use=use)
-        case "teleport":
-            return a.Teleport(model=m, use=use)
-        case "jump":
-            return a.Jump(model=m, use=use)
-        case "stand":
-            assert word.facing is not None
-            return a.Stand(model=m, facing=word.facing, use=use)
-        case "climb":
-            return a.Climb(model=m, facing=word.facing, use=use)
-        case "convert":
-            return a.Convert(model=m)
-        case "detonate":
-            return a.SelfDestruct(model=m, use=use)
         case "enter":
             if piece.area is None or piece.area not in state.board.entries:
                 raise refuse("order.not_lurking", model=m.upper())
