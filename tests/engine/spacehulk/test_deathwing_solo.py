@@ -153,6 +153,16 @@ def test_a_tie_left_to_the_dice_is_drawn_with_the_seed() -> None:
     assert picks == {"1", "2"}
 
 
+def test_the_marine_pilot_leaves_ties_to_the_dice() -> None:
+    """deathwing.md §5: an AI Marine seat (tests, the bench) answers a tie as the "random" standing order
+    does, so solo games played by pilots always go on."""
+    state, _ = solo_state(T9, a=M("E"), mission={"reinforcements": 2})
+    waiting, _ = end_marine_turn(state)
+    legal = RULES.legal_actions(waiting, "marine")
+    for seed in range(3):
+        assert MarinePilot().choose(RULES.view(waiting, "marine"), legal, Dice(seed, 0)) == BreakTie()
+
+
 def test_the_random_standing_order_answers_the_ties() -> None:
     """deathwing.md §5: the standing order "ties: random" (/standing) answers every tie prompt with the dice,
     so an absent player is never asked; "ask" (the default) leaves it to him."""
