@@ -19,9 +19,10 @@ Readings:
   Genestealer turn; a 2 draws one ambush result at once (A-32, DW-SOLO-6): a Genestealer goes on a
   random square exactly 6 squares by the shortest route from the nearest Marine that no Marine sees
   (else it is lost), any other result costs 1 CP in the next Marine command phase.
-- Cloud Runner is a Deathwing solo mission: the table should set `timer_mode=untimed` (DW-SOLO-1);
-  the Genestealer side is played by the engine's Genestealer pilot, which moves the leader after
-  every other Genestealer (DW-CR-8).
+- Cloud Runner is a Deathwing solo mission: with the table option `solo=true` (untimed, DW-SOLO-1)
+  the automated Genestealer player of deathwing/solo.py plays the Genestealer side by DW-SOLO-8..10
+  and moves the leader after every other Genestealer (DW-CR-8); without it a person (or the
+  engine's Genestealer pilot on an AI seat) plays that side.
 - The alternative force (DW-CR-1: "one Force List squad of up to 20 points") is the table's
   `force_points`, capped at 20; the 5 entry-corridor squares hold at most 5 Terminators, and a force of
   more than one squad is refused (rules._build_force).

@@ -301,7 +301,9 @@ def lurking(view: SpaceHulkView) -> dict[str, int]:
 def status_lines(view: SpaceHulkView, lang: str) -> list[str]:
     """Where the game stands: turn and phase, AP of the active model, CP, timer, kills, blips."""
     lines = []
-    if view.phase == "setup":
+    if view.phase == "setup" and view.prompt is not None and view.prompt.kind == "solo_tie":
+        lines.append(t(lang, "spacehulk.status.setup_tie"))  # solo: the opening blips wait on the player
+    elif view.phase == "setup":
         lines.append(t(lang, "spacehulk.status.setup"))
     else:
         lines.append(t(lang, "spacehulk.status.turn", turn=view.turn, phase=view.phase))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Dice, apply
+from engine.core import Dice, apply, new_game
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BreakTie, EndTurn
 from engine.spacehulk.view import SpaceHulkView
@@ -116,3 +116,17 @@ def test_the_hulk_image_frames_the_tied_candidates() -> None:
     g = next(p for p in view.pieces if p.id == "g2")
     assert board.tie_squares(view, hulk) == {g.square, hulk.entries["1"].square}
     assert board.tie_squares(marine_view(scenario(T9, options=SOLO, a=M("E"))[0]), hulk) == set()
+
+
+def test_the_status_says_the_opening_blips_wait_on_the_solo_players_tie() -> None:
+    """DW-SOLO-2, T-9: purge's opening blips tie between entry areas 2 and 3 before turn 1 (as the solo e2e
+    test plays it); the status no longer says the Genestealer player is placing them, but that the
+    automated Genestealers wait on the player, in both languages; without the tie it is the usual line."""
+    state, _ = new_game(RULES, RULES.options_model.model_validate({"mission": "purge", "solo": True}), 1)
+    view = marine_view(state)
+    assert view.phase == "setup" and view.prompt is not None and view.prompt.kind == "solo_tie"
+    assert "wait for you to break a tie" in PRESENTER.status_text(view, "en")
+    assert "Genestealer player places" not in PRESENTER.status_text(view, "en")
+    assert "esperan a que deshagas un empate" in PRESENTER.status_text(view, "es")
+    two, _ = new_game(RULES, RULES.options_model.model_validate({"mission": "purge"}), 1)
+    assert "the Genestealer player places the first blips" in PRESENTER.status_text(marine_view(two), "en")

@@ -160,6 +160,7 @@ spacehulk-prompt-solo_tie = { $tie ->
 spacehulk-prompt-other = Choose.
 spacehulk-status-title = **{ $mission }**
 spacehulk-status-setup = Setting up: the Genestealer player places the first blips.
+spacehulk-status-setup_tie = Setting up: the automated Genestealers wait for you to break a tie between entry areas.
 spacehulk-status-turn = Turn { $turn } · { $phase ->
         [marine] Marine action phase
         [stealer] Genestealer action phase

@@ -160,6 +160,7 @@ spacehulk-prompt-solo_tie = { $tie ->
 spacehulk-prompt-other = Elige.
 spacehulk-status-title = **{ $mission }**
 spacehulk-status-setup = Preparación: el jugador genestealer coloca los primeros blips.
+spacehulk-status-setup_tie = Preparación: los genestealers automáticos esperan a que deshagas un empate entre áreas de entrada.
 spacehulk-status-turn = Turno { $turn } · { $phase ->
         [marine] fase de acción marine
         [stealer] fase de acción genestealer
