@@ -116,30 +116,44 @@ BOARD = re.compile(r"^table-(\d+)-v(\d+)\.png$")
 
 class Boards:
     """When each table's status message got a board image of each version (stamped as the emulator
-    records the edit): the arrival side of "click to board"."""
+    records the edit): the arrival side of "click to board".
+
+    A waiter is woken by the edit itself (a future per waiting click), not by polling: the
+    emulator's `wait_for` re-checks on every request and every 10 ms, and with dozens of clicks
+    waiting for their boards that polling took a large share of the emulator's event loop during
+    Tablero's first rate only (the bare bot's run has no boards), slowing the very acknowledgements
+    being compared."""
 
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
         self.seen: dict[int, list[tuple[int, float]]] = {}  # table -> [(version, perf_counter)]
+        self.waiting: dict[int, list[tuple[int, asyncio.Future[float]]]] = {}  # table -> [(after, arrival)]
         record = emu.record_message
 
         def stamped(kind: str, msg: MessageRecord) -> None:
             if kind != "delete":
                 for attachment in msg.attachments:
                     if match := BOARD.match(attachment.filename):
-                        table, version = int(match[1]), int(match[2])
-                        self.seen.setdefault(table, []).append((version, time.perf_counter()))
+                        table, version, at = int(match[1]), int(match[2]), time.perf_counter()
+                        self.seen.setdefault(table, []).append((version, at))
+                        for after, arrival in self.waiting.get(table, []):
+                            if version > after and not arrival.done():
+                                arrival.set_result(at)
             record(kind, msg)
 
         emu.record_message = stamped  # type: ignore[method-assign]
 
     async def after(self, table: int, version: int, timeout: float = 60) -> float:
         """The time the first board newer than `version` of the table arrived."""
-
-        def find() -> float | None:
-            return next((at for v, at in self.seen.get(table, []) if v > version), None)
-
-        return await self.emu.wait_for(find, timeout=timeout)
+        found = next((at for v, at in self.seen.get(table, []) if v > version), None)
+        if found is not None:
+            return found
+        waiter = (version, asyncio.get_running_loop().create_future())
+        self.waiting.setdefault(table, []).append(waiter)
+        try:
+            return await asyncio.wait_for(waiter[1], timeout)
+        finally:
+            self.waiting[table].remove(waiter)
 
 
 class Players:
