@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.offload import Offload, install, uninstall
 from bot.store import SqliteStore
 from bot.tables import TableService
 from engine.core import Rejected, fold
@@ -113,6 +114,28 @@ async def test_a_click_whose_choices_changed_is_moved_on(service: TableService) 
     with pytest.raises(Rejected) as exc:
         await service.submit(tid, BOB, Boost(mode="take"), None)
     assert _rejected(exc) == "core.not_your_turn"
+
+
+async def test_the_stale_click_rule_holds_with_its_fold_in_a_worker_process(
+    service: TableService, duel_game: object
+) -> None:
+    """The fold and comparison of `_check_stale` run in a worker (bot/moves.py `unchanged_for`):
+    a simultaneous choice still stands, and a click whose choices changed is still moved on."""
+    pool = await Offload(1).start()
+    await pool.ready()
+    install(pool)
+    try:
+        tid = await _pvp(service)
+        state = await _state(service, tid)
+        await service.submit(tid, ALICE, Commit(card=max(state.hands["red"])), 1)
+        applied = await service.submit(tid, BOB, state.hands["blue"].index(min(state.hands["blue"])), 1)
+        assert applied.seat == "blue" and any(e.kind == "revealed" for e in applied.events)  # drawn at 1
+        with pytest.raises(Rejected) as exc:  # red won the round: blue's choices at 1 are gone now
+            await service.submit(tid, BOB, 0, 1)
+        assert _rejected(exc) == "bot.table_moved_on"
+    finally:
+        uninstall(pool)
+        await pool.close()
 
 
 async def test_hundred_concurrent_identical_clicks_apply_once(
