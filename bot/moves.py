@@ -67,7 +67,7 @@ def unchanged_for(
     """The stale-click rule's CPU part (`TableService._check_stale`): whether `seat` is active both
     at version `expected` (the state folded from the first `expected` logged events, as the store
     holds them) and now, with the same legal actions. A fold of a long game's log costs
-    milliseconds (Space Hulk, ~600 events: ~5 ms plus parsing), so it runs here, off the loop."""
+    milliseconds (~600 events: ~5 ms plus their parsing), so it runs here, off the loop."""
     rules = rules_for(game)
     old = fold(rules, [rules.parse_event(data) for data in logged])
     if old.version != expected:
