@@ -220,6 +220,30 @@ class PlaceTile(Action):
     slot: tuple[int, int]
 
 
+class Deploy(Action):
+    """Defend Perimeter's deployment (DW-SC3): put Marine `model` on `square`, facing `facing`."""
+
+    kind: Literal["deploy"] = "deploy"
+    model: str
+    square: Square
+    facing: Facing
+
+
+class PickPerimeter(Action):
+    """Defend Perimeter (DW-SC3): the 4 entry areas secured before play."""
+
+    kind: Literal["pick_perimeter"] = "pick_perimeter"
+    areas: tuple[str, ...]
+
+
+class EndDeployment(Action):
+    """End Defend Perimeter's deployment as placed; `corridors`: first put every Marine back in the
+    deployment corridors, each squad whole, leader in front (DW-GEN-6, the shortcut)."""
+
+    kind: Literal["end_deployment"] = "end_deployment"
+    corridors: bool = False
+
+
 class PlaceBlip(Action):
     """Put an arriving blip in an entry area's lurking space (SHB-10.3)."""
 
@@ -301,6 +325,9 @@ SpaceHulkAction = Annotated[
     | Assault
     | Block
     | BuildForce
+    | Deploy
+    | PickPerimeter
+    | EndDeployment
     | Psychic
     | Exit
     | Teleport

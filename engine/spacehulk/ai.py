@@ -121,6 +121,13 @@ class MarinePilot:
         tie = next((act for act in legal if isinstance(act, BreakTie) and act.pick is None), None)
         if tie is not None:
             return tie  # solo play's ties (DW-SOLO-2, DW-SOLO-8): left to the seeded dice, as "ties: random"
+        if view.prompt is not None and view.prompt.kind == "deploy":
+            # DW-SC3: every Marine still in a corridor goes to his guard post (the first offered),
+            # then the deployment ends as placed
+            posts = [act for act in legal if act.kind == "deploy"]
+            if posts:
+                return posts[0]
+            return next(act for act in legal if act.kind == "end_deployment" and not act.corridors)  # type: ignore[attr-defined]
         window = any(act.kind == "pass" for act in legal)  # an interrupt window: only CP can pay
         for kinds in (("pick_target",), ("assault",), ("fire",), ("flame",)):
             found = [

@@ -272,6 +272,29 @@ class CorridorsExtended(Event):
     added: int
 
 
+class Deployed(Event):
+    """A Marine was placed during Defend Perimeter's deployment (DW-SC3); public, as every Marine."""
+
+    kind: Literal["deployed"] = "deployed"
+    model: str
+    square: Square
+    facing: Facing
+
+
+class PerimeterPicked(Event):
+    """The Marine player chose the entry areas secured before play (DW-SC3)."""
+
+    kind: Literal["perimeter_picked"] = "perimeter_picked"
+    areas: tuple[str, ...]
+
+
+class DeploymentEnded(Event):
+    """Defend Perimeter's deployment is over (DW-SC3); `corridors`: the Marines took the corridors."""
+
+    kind: Literal["deployment_ended"] = "deployment_ended"
+    corridors: bool
+
+
 class StealerSighted(Event):
     """A Marine saw a Genestealer for the first time this game (DW-SC1, A-35: "seen" at any time)."""
 
@@ -573,6 +596,9 @@ ShEvent = Annotated[
     | TilePlaced
     | BoardBuilt
     | CorridorsExtended
+    | Deployed
+    | PerimeterPicked
+    | DeploymentEnded
     | BoardEntered
     | ReinforcementRolled
     | Malfunctioned

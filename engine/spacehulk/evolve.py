@@ -86,6 +86,12 @@ def evolve(state: SpaceHulkState | None, event: Event) -> SpaceHulkState:
         case ev.CorridorsExtended(mission=mission):
             s.mission = mission  # before any model is on the board (DW-GEN-7): nothing else moves
             s.doors = [d.initial for d in mission.board.doors]
+        case ev.Deployed(model=model, square=square, facing=facing):
+            _update(s, model, pos=square, facing=facing)
+        case ev.PerimeterPicked(areas=areas):
+            s.secured = list(areas)
+        case ev.DeploymentEnded():
+            pass
         case ev.BoardEntered(board=board, mission=mission, marines=marines, removed=removed):
             _enter_board(s, board, mission, marines, removed)
         case ev.ReinforcementRolled(ambush=ambush):

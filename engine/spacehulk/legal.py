@@ -18,6 +18,7 @@ from .queries import Queries
 from .state import (
     AgBlock,
     AgBuildForce,
+    AgDeploy,
     AgDetonate,
     AgFaceAttacker,
     AgFacing,
@@ -299,6 +300,10 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             else:
                 orders = sample_orders(budget, len(q.board.deployments), one_squad=one)
             return [_mk(a.BuildForce, order=order) for order in orders]
+        case AgDeploy():
+            from .deployment import legal
+
+            return legal(s, top)  # DW-SC3: a cheap sample; decide takes any square the rules allow
         case AgShift():
             return [_mk(a.Shift, square=sq) for sq in top.squares]
         case AgLevelStep():

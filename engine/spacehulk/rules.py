@@ -37,6 +37,7 @@ from .state import (
     AgBlock,
     AgBuildForce,
     AgConversions,
+    AgDeploy,
     AgDetonate,
     AgEndPhase,
     AgFaceAttacker,
@@ -129,6 +130,11 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
             tile = next_tile(mission, dice)
             if tile is not None:
                 agenda.append(AgPlaceTile(tile=tile, chooser="genestealer"))
+        from .deployment import step_for
+
+        deploy_step = step_for(mission, options.brief)
+        if deploy_step is not None:  # DW-SC3: after the force and the board, before turn 1
+            agenda.insert(1, deploy_step)
         if bidding:
             agenda.append(AgBids())  # DW-BID-1: the bids come first, then the lower bidder's force
         state = SpaceHulkState(
@@ -508,6 +514,18 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             tape.pop()
             m = tape.state.pieces[top.model]
             tape.emit(ev.Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
+        case a.Deploy() | a.PickPerimeter() | a.EndDeployment():
+            from . import deployment
+
+            if seat != "marine":
+                raise refuse("deploy.none")
+            match action:
+                case a.Deploy():
+                    deployment.deploy(tape, action)
+                case a.PickPerimeter():
+                    deployment.pick(tape, action)
+                case a.EndDeployment():
+                    deployment.end(tape, action)
         case a.BuildForce(order=order):
             if not isinstance(top, AgBuildForce):
                 raise refuse("force.none")
@@ -990,7 +1008,7 @@ def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
-    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile | AgBids):
+    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile | AgBids | AgDeploy):
         return False  # no force yet: no mission predicate applies (DW-FL-1, DW-BID-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
@@ -1115,6 +1133,7 @@ def _auto_choice(tape: Tape, top: Any) -> bool:
             | AgLevelStep()
             | AgShift()
             | AgBuildForce()
+            | AgDeploy()
             | AgPlaceTile()
             | AgBids()
             | AgSoloTie()

@@ -210,6 +210,15 @@ class AgBuildForce(_Frozen):
     kind: Literal["build_force"] = "build_force"
 
 
+class AgDeploy(_Frozen):
+    """Choice (Marine player): Defend Perimeter's deployment: each Marine on an empty floor square of
+    his choice with a facing, and the 4 entry areas secured before play (DW-SC3; `pick` False when a
+    campaign carries them from Establish Perimeter, DW-CMP-11, A-45). deployment.py."""
+
+    kind: Literal["deploy"] = "deploy"
+    pick: bool = True
+
+
 class AgFreeShot(_Frozen):
     """Choice (Marine player): the free shot of a move-and-fire (SHB-8.3) or turn-and-fire (Q13)."""
 
@@ -274,6 +283,7 @@ AgendaItem = Annotated[
     | AgLevelStep
     | AgShift
     | AgBuildForce
+    | AgDeploy
     | AgFreeShot
     | AgInterrupt
     | AgReinforce
@@ -297,6 +307,7 @@ MARINE_CHOICES = frozenset(
         "level_step",
         "build_force",
         "solo_tie",  # DW-SOLO-2, DW-SOLO-8: the solo player plays the Marines
+        "deploy",
     }
 )
 
