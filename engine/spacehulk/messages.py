@@ -175,6 +175,8 @@ MESSAGES: dict[str, str] = {
     "order.number_needed": "{word} needs a number, e.g. {word} 1.",
     "order.off_board": "{model} is not on the board.",
     "order.place_needed": "{word} needs an entry area or a square.",
+    "order.deploy_needed": "{word} needs a square and a facing, e.g. M1 {word} D7 N.",
+    "order.areas_needed": "{word} needs the entry areas, e.g. {word} 1 3 5 7.",
     "order.square_needed": "{word} needs a square, e.g. {word} D7.",
     "order.too_long": "An order has at most {count} characters.",
     "order.too_many": "An order has at most {count} steps.",

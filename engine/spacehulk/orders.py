@@ -17,6 +17,10 @@ The words (English, with Spanish aliases; any case):
   `convert`, `enter N` (a Genestealer leaving its lurking space), `pass`, `end`;
 - answering a prompt: `block 2` (the die to reroll), `psychic 1`, `detonate`, `pick G9`, `place A`
   (an entry area) or `place D7`, `face N` (a placed Genestealer's facing), `shift D7`;
+- Defend Perimeter's deployment (DW-SC3): `M1 deploy D7 N` (Spanish `desplegar`; any floor square,
+  any facing), `perimeter 1 3 5 7` (the 4 areas secured before play; `perimetro`), `corridors` (every
+  Marine back in the corridors and the deployment over; `pasillos`), `end` (the deployment over as
+  placed);
 - `cp` after a step pays it with command points (in the Genestealer turn every interrupt is paid so).
 
 Reading (squares): columns are letters and rows are numbers from 1 at the top, as on the hulk image
@@ -39,7 +43,7 @@ from .board.board import parse_square
 from .board.los import front_three
 from .messages import Problem, refuse
 from .queries import Queries
-from .state import AgBlock, AgDetonate, AgFacing, AgFreeShot, AgInterrupt, AgPsychic, SpaceHulkState
+from .state import AgBlock, AgDeploy, AgDetonate, AgFacing, AgFreeShot, AgInterrupt, AgPsychic, SpaceHulkState
 
 MAX_STEPS = 40
 MAX_CHARS = 400
@@ -74,6 +78,9 @@ Verb = Literal[
     "pick",
     "place",
     "shift",
+    "deploy",
+    "perimeter",
+    "corridors",
 ]
 
 # (forward, right) offsets of the moving words, as seen by the model (board.relative).
@@ -167,6 +174,13 @@ VERBS: dict[str, Verb] = {
     "colocar": "place",
     "shift": "shift",
     "desplazar": "shift",
+    "deploy": "deploy",
+    "desplegar": "deploy",
+    "perimeter": "perimeter",
+    "perimetro": "perimeter",
+    "perímetro": "perimeter",
+    "corridors": "corridors",
+    "pasillos": "corridors",
 }
 CP_WORDS = frozenset({"cp", "pm"})
 SQUARE_ARG: dict[Verb, bool] = {  # verb -> whether the square is required
@@ -197,6 +211,7 @@ class Word(OrderStep):
     number: int | None = None
     target: str | None = None
     area: str | None = None
+    areas: tuple[str, ...] = ()
     fire: bool = False
     cp: bool = False
 
@@ -221,6 +236,7 @@ MODEL_ACTIONS: dict[Verb, tuple[type[Action], dict[str, str]]] = {
     "climb": (a.Climb, {"facing": "facing"}),
     "convert": (a.Convert, {}),
     "detonate": (a.SelfDestruct, {}),
+    "deploy": (a.Deploy, {"square": "square", "facing": "facing"}),  # DW-SC3
 }
 
 
@@ -294,6 +310,21 @@ def read(text: str) -> list[Word]:
             else:
                 raise refuse("order.place_needed", word=raw)
             used, i = f"{raw} {tokens[i]}", i + 1
+        elif verb == "deploy":  # DW-SC3: `M1 deploy D7 N`
+            facing_arg = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+            if not (SQUARE_WORD.match(arg) and not MODEL_WORD.match(arg) and facing_arg in FACING_WORDS):
+                raise refuse("order.deploy_needed", word=raw)
+            fields["square"], fields["facing"] = _square(tokens[i]), FACING_WORDS[facing_arg]
+            used, i = f"{raw} {tokens[i]} {tokens[i + 1]}", i + 2
+        elif verb == "perimeter":  # DW-SC3: `perimeter 1 3 5 7`
+            areas: list[str] = []
+            while i < len(tokens) and re.fullmatch(r"[a-z0-9]", tokens[i].lower()) and len(areas) < 8:
+                areas.append(tokens[i])
+                i += 1
+            if not areas:
+                raise refuse("order.areas_needed", word=raw)
+            fields["areas"] = tuple(areas)
+            used = " ".join([raw, *areas])
         steps.append(Word(words=used, verb=verb, model=model, **fields))
     if len(steps) > MAX_STEPS:
         raise refuse("order.too_many", count=MAX_STEPS)
@@ -325,6 +356,12 @@ def next_action(state: SpaceHulkState, seat: str, word: Word, done: int) -> Acti
     match word.verb:
         case "pass":
             return a.Pass()
+        case "end" if isinstance(top, AgDeploy):
+            return a.EndDeployment()  # DW-SC3: the deployment is over as placed
+        case "corridors":
+            return a.EndDeployment(corridors=True)  # DW-SC3: the shortcut
+        case "perimeter":
+            return a.PickPerimeter(areas=word.areas)
         case "end":
             return a.EndTurn()
         case "block":

@@ -2,23 +2,24 @@
 
 Controls: the platform's generic "pick a model, then its action" menu (`action_group` names each
 action's model), every option one of the engine's legal actions labelled with its AP (or CP) cost
-from the seat's own view. Secrets (the CP chit, blip values) reach only the seat's private panel and
+from the seat's own view; Defend Perimeter's deployment has its own (controls.py: a form with a
+typed cell). Secrets (the CP chit, blip values) reach only the seat's private panel and
 private image, built from that seat's view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
 from engine.core import Action, Event
 from engine.spacehulk.actions import BreakTie
 from engine.spacehulk.view import SpaceHulkView
-from renderers.base import Button, Control, Presenter
+from renderers.base import Button, Control, Form, Presenter
 from renderers.i18n import t
 
-from . import board, text
+from . import board, controls, text
 
 MAX_TIE_BUTTONS = (
     21  # 4 rows of 5 picks and the dice's on a 5th row (Discord's limit); more: the generic menus
@@ -70,8 +71,12 @@ class SpaceHulkPresenter(Presenter):
 
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         """A solo tie (DW-SOLO-2, DW-SOLO-8): one button per tied entry area or Genestealer, named as on
-        the hulk image, and one that leaves it to the dice; everything else: the generic controls."""
+        the hulk image, and one that leaves it to the dice; Defend Perimeter's deployment (DW-SC3,
+        controls.py); everything else: the generic controls."""
         v = _view(view)
+        deploying = controls.controls(v, legal, lang)
+        if deploying is not None:
+            return deploying
         ties = [(i, act) for i, act in enumerate(legal) if isinstance(act, BreakTie)]
         if v.prompt is None or v.prompt.kind != "solo_tie" or not ties or len(ties) > MAX_TIE_BUTTONS:
             return None
@@ -90,6 +95,9 @@ class SpaceHulkPresenter(Presenter):
     def action_group(self, action: Action, lang: str) -> str | None:
         mid = text.action_group(action)
         return None if mid is None else text.group_label(mid, lang, getattr(action, "use", "ap"))
+
+    def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
+        return controls.parse_form(form, values, _view(view))
 
     def rules_text(self, lang: str) -> str:
         return t(lang, "spacehulk.rules")

@@ -178,6 +178,12 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
             return t(lang, "spacehulk.act.pick_target", model=model(m), target=model(target))
         case a.BreakTie(pick=pick):
             return _tie_label(lang, pick, view)
+        case a.Deploy(model=m, square=s, facing=f):
+            return t(lang, "spacehulk.act.deploy", model=model(m), square=sq(s), facing=facing(lang, f))
+        case a.PickPerimeter(areas=areas):
+            return t(lang, "spacehulk.act.pick_perimeter", areas=", ".join(areas))
+        case a.EndDeployment(corridors=corridors):
+            return t(lang, "spacehulk.act.end_deployment", corridors="yes" if corridors else "no")
         case a.Pass():
             return t(lang, "spacehulk.act.pass")
         case a.EndTurn():
@@ -287,6 +293,8 @@ def action_prompt(view: SpaceHulkView, actions: Sequence[Action], lang: str) -> 
                 distance=int(d.get("distance", 0)),
                 slots=int(d.get("slots", 1)),
             )
+        case "deploy":  # DW-SC3 (the pick: DW-CMP-11, A-45)
+            return t(lang, "spacehulk.prompt.deploy", pick="yes" if d.get("pick", True) else "no")
     return t(lang, "spacehulk.prompt.other")
 
 
@@ -303,6 +311,8 @@ def status_lines(view: SpaceHulkView, lang: str) -> list[str]:
     lines = []
     if view.phase == "setup" and view.prompt is not None and view.prompt.kind == "solo_tie":
         lines.append(t(lang, "spacehulk.status.setup_tie"))  # solo: the opening blips wait on the player
+    elif view.phase == "setup" and view.prompt is not None and view.prompt.kind == "deploy":
+        lines.append(t(lang, "spacehulk.status.deploying", areas=", ".join(view.secured) or "—"))  # DW-SC3
     elif view.phase == "setup":
         lines.append(t(lang, "spacehulk.status.setup"))
     else:
@@ -547,6 +557,12 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.tile_placed", tile=tile, turns=rotation, x=slot[0], y=slot[1])
         case ev.BoardBuilt():
             return t(lang, "spacehulk.say.board_built")
+        case ev.Deployed(model=m, square=s, facing=f):
+            return t(lang, "spacehulk.say.deployed", model=model(m), square=sq(s), facing=facing(lang, f))
+        case ev.PerimeterPicked(areas=areas):
+            return t(lang, "spacehulk.say.perimeter_picked", areas=", ".join(areas))
+        case ev.DeploymentEnded(corridors=corridors):
+            return t(lang, "spacehulk.say.deployment_ended", corridors="yes" if corridors else "no")
         case ev.CorridorsExtended(added=added):
             return t(lang, "spacehulk.say.corridors_extended", count=added)
         case ev.BoardEntered(board=board):

@@ -120,6 +120,12 @@ spacehulk-act-break_tie = { $tie ->
 spacehulk-act-break_tie_lurking = { $pick } (waiting at entry area { $area }) moves first
 spacehulk-act-pass = Pass
 spacehulk-act-end_turn = End the action phase
+spacehulk-act-deploy = { $model }: deploy on { $square } facing { $facing }
+spacehulk-act-pick_perimeter = Secure areas { $areas } before play
+spacehulk-act-end_deployment = { $corridors ->
+        [yes] Deploy in the corridors
+       *[no] Done: start the mission as placed
+    }
 spacehulk-act-unknown = Unknown action
 spacehulk-group = { $kind ->
         [marine] Terminator { $model }
@@ -149,6 +155,11 @@ spacehulk-prompt-detonate = Detonate the thunder hammer instead of defending, or
 spacehulk-prompt-psychic = Add psychic points to the Librarian's defence, or pass.
 spacehulk-prompt-level_step = Step to the square in front or behind, or stay.
 spacehulk-prompt-build_force = Build your force from the Force List.
+spacehulk-prompt-deploy = { $pick ->
+        [yes] Deploy your Marines anywhere on the board (a square and a facing each) and pick the 4 entry areas secured before play, or deploy in the corridors.
+       *[no] Deploy your Marines anywhere on the board (a square and a facing each); the 4 areas secured in Establish Perimeter stay secured. Or deploy in the corridors.
+    }
+spacehulk-status-deploying = Setup: the Marine player deploys anywhere (Defend Perimeter). Secured before play: { $areas }.
 spacehulk-prompt-shift = Choose where the model goes.
 spacehulk-prompt-solo_tie = { $tie ->
     [area] Entry areas { $candidates } are equally near a Marine ({ $distance } AP) and { $slots ->
@@ -324,6 +335,25 @@ spacehulk-say-force_built = The Marine player takes a force of { $count ->
         [one] { $count } Terminator
        *[other] { $count } Terminators
     } ({ $cost } points).
+spacehulk-say-deployed = { $model } deploys on { $square } facing { $facing }.
+spacehulk-say-perimeter_picked = Entry areas { $areas } are secured before play.
+spacehulk-say-deployment_ended = { $corridors ->
+        [yes] The Marines deploy in the corridors.
+       *[no] The Marines are deployed.
+    }
+spacehulk-ui-deploy_form = Place a Marine
+spacehulk-ui-deploy_title = Deploy a Marine
+spacehulk-ui-deploy_model = Marine (e.g. M1)
+spacehulk-ui-deploy_square = Square (e.g. D7)
+spacehulk-ui-deploy_facing = Facing (N, E, S or W)
+spacehulk-ui-posts = Send a Marine to a guard post
+spacehulk-ui-picks = Entry areas secured before play
+spacehulk-ui-pick_form = Pick the 4 areas
+spacehulk-ui-pick_title = Areas secured before play
+spacehulk-ui-pick_areas = 4 entry areas (e.g. 1 3 5 7)
+spacehulk-ui-bad_model = { $word } is not a Marine: write M and his number, e.g. M1.
+spacehulk-ui-bad_square = { $word } is not a square: squares are named like D7 (column letter, row number).
+spacehulk-ui-bad_facing = { $word } is not a facing: write N, E, S or W.
 spacehulk-squad-command = Command
 spacehulk-squad-heavy = Heavy weapons
 spacehulk-squad-standard = Standard

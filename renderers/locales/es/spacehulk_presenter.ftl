@@ -120,6 +120,12 @@ spacehulk-act-break_tie = { $tie ->
 spacehulk-act-break_tie_lurking = { $pick } (esperando en el área de entrada { $area }) mueve primero
 spacehulk-act-pass = Pasar
 spacehulk-act-end_turn = Terminar la fase de acción
+spacehulk-act-deploy = { $model }: desplegar en { $square } mirando { $facing }
+spacehulk-act-pick_perimeter = Asegurar las zonas { $areas } antes de jugar
+spacehulk-act-end_deployment = { $corridors ->
+        [yes] Desplegar en los pasillos
+       *[no] Hecho: empezar la misión así
+    }
 spacehulk-act-unknown = Acción desconocida
 spacehulk-group = { $kind ->
         [marine] Exterminador { $model }
@@ -149,6 +155,11 @@ spacehulk-prompt-detonate = Detona el martillo de trueno en lugar de defenderte,
 spacehulk-prompt-psychic = Añade puntos psíquicos a la defensa del Bibliotecario, o pasa.
 spacehulk-prompt-level_step = Da un paso a la casilla de delante o de detrás, o quédate.
 spacehulk-prompt-build_force = Forma tu fuerza con la Lista de Fuerzas.
+spacehulk-prompt-deploy = { $pick ->
+        [yes] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno) y elige las 4 zonas de entrada aseguradas antes de jugar, o despliega en los pasillos.
+       *[no] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno); las 4 zonas aseguradas en Establecer el Perímetro siguen aseguradas. O despliega en los pasillos.
+    }
+spacehulk-status-deploying = Preparación: el jugador marine despliega donde quiere (Defender el Perímetro). Aseguradas antes de jugar: { $areas }.
 spacehulk-prompt-shift = Elige adónde va la miniatura.
 spacehulk-prompt-solo_tie = { $tie ->
     [area] Las áreas de entrada { $candidates } están igual de cerca de un Marine ({ $distance } PA) y { $slots ->
@@ -324,6 +335,25 @@ spacehulk-say-force_built = El jugador marine toma una fuerza de { $count ->
         [one] { $count } Exterminador
        *[other] { $count } Exterminadores
     } ({ $cost } puntos).
+spacehulk-say-deployed = { $model } despliega en { $square } mirando { $facing }.
+spacehulk-say-perimeter_picked = Las zonas de entrada { $areas } quedan aseguradas antes de jugar.
+spacehulk-say-deployment_ended = { $corridors ->
+        [yes] Los marines despliegan en los pasillos.
+       *[no] Los marines ya están desplegados.
+    }
+spacehulk-ui-deploy_form = Colocar un marine
+spacehulk-ui-deploy_title = Desplegar un marine
+spacehulk-ui-deploy_model = Marine (p. ej. M1)
+spacehulk-ui-deploy_square = Casilla (p. ej. D7)
+spacehulk-ui-deploy_facing = Orientación (N, E, S u O)
+spacehulk-ui-posts = Enviar un marine a un puesto de guardia
+spacehulk-ui-picks = Zonas de entrada aseguradas antes de jugar
+spacehulk-ui-pick_form = Elegir las 4 zonas
+spacehulk-ui-pick_title = Zonas aseguradas antes de jugar
+spacehulk-ui-pick_areas = 4 zonas de entrada (p. ej. 1 3 5 7)
+spacehulk-ui-bad_model = { $word } no es un marine: escribe M y su número, p. ej. M1.
+spacehulk-ui-bad_square = { $word } no es una casilla: las casillas se nombran como D7 (letra de columna, número de fila).
+spacehulk-ui-bad_facing = { $word } no es una orientación: escribe N, E, S u O.
 spacehulk-squad-command = Mando
 spacehulk-squad-heavy = Armas pesadas
 spacehulk-squad-standard = Estándar

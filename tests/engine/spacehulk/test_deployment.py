@@ -223,3 +223,39 @@ def test_the_campaign_carries_the_four_areas_but_the_marines_still_deploy_anywhe
         RULES, {"mission": "dw_defend_perimeter", "timer_mode": "untimed", "brief": _brief(())}, 8
     )
     assert uncarried.top().pick  # type: ignore[union-attr]  # nothing carried: he picks (A-45's fallback)
+
+
+def test_the_order_language_deploys_picks_and_ends() -> None:
+    """DW-SC3 by `/order`: `M1 deploy D7 N` places a Marine, `perimeter ...` picks the 4 areas, `end`
+    ends the deployment as placed (`corridors` takes the shortcut); a bad square stops the order
+    with the rules' own reason, the steps before it kept."""
+    from engine.core.orders import play_order
+    from engine.spacehulk.orders import read
+
+    state, _ = game()
+    post, facing = guard_posts(state, 1)[0]
+    usable = state.mission.usable_areas()
+    text = f"M2 deploy {square_name(post)} {facing} perimeter {' '.join(usable[-4:])} end"
+    result = play_order(RULES, state, "marine", text)
+    after = result.state
+    assert after.pieces["m2"].pos == post and after.pieces["m2"].facing == facing
+    assert after.secured == list(usable[-4:]) and not isinstance(after.top(), AgDeploy) and after.turn == 1
+    wall = next(
+        (x, y, 0)
+        for y in range(state.board.height)
+        for x in range(state.board.width)
+        if (x, y, 0) not in state.board.cells
+    )
+    stopped = play_order(
+        RULES, state, "marine", f"M2 deploy {square_name(post)} S M3 desplegar {square_name(wall)} O"
+    )
+    assert (
+        stopped.state.pieces["m2"].facing == "S" and stopped.state.pieces["m3"].pos == state.pieces["m3"].pos
+    )
+    assert stopped.refusal is not None and stopped.refusal.message_id == "spacehulk.deploy.wall"
+    assert stopped.failed_at == 1
+    back = play_order(RULES, stopped.state, "marine", "pasillos").state
+    assert {p.id: p.pos for p in back.marines()} == {p.id: p.pos for p in state.marines()}
+    with pytest.raises(Rejected) as unread:
+        read("M1 deploy D7")
+    assert unread.value.message_id == "spacehulk.order.deploy_needed"
