@@ -30,9 +30,12 @@ Readings (also listed in docs/geotiles.md):
 - DW-SC2: the 4 entry areas nearest any deployment square by the shortest route (A-35), equally
   near ones taken in entry-area order (the list is public from the start: the announcement); fewer
   than 4 areas: all. The Genestealers win when no Marine is left.
-- DW-SC3: "deploy anywhere" is not offered: the Marines stand in the deployment corridors, which are
-  the squares a Genestealer must not reach. The 4 pre-secured areas are the 4 nearest the corridors
-  (as DW-SC2). A blip counts too (A-35). The Marine wins once the blip total is spent and no blip or
+- DW-SC3: the Marines start in the deployment corridors (the squares a Genestealer must not
+  reach) and a deployment step follows (deployment.py): the Marine player moves them "anywhere"
+  (any floor square but an open entry area's entry square and the squares touching it) with a
+  facing, and picks the 4 pre-secured areas; until he picks, the 4 nearest the corridors (as
+  DW-SC2) stand; in the campaign the 4 carried from Establish Perimeter (DW-CMP-11, A-45). A blip
+  counts too (A-35). The Marine wins once the blip total is spent and no blip or
   Genestealer is left, on the board or lurking.
 - DW-SC4: every cryo tank of geotile 10 destroyed (A-35). DW-SC5: teleport only from a control-room
   square; the Marine wins when at least half the force (rounded up) teleported out, and loses as soon

@@ -166,3 +166,62 @@ async def test_picking_a_model_shows_its_sight_in_the_private_picture(
     option = next(o for o in menu["options"] if o["label"].endswith("M3"))
     [panel] = await run(await emu.select(world.alice, hand.id, menu["custom_id"], [option["value"]]))
     assert picked == [("marine", "m3")] and panel.attachments
+
+
+async def test_defend_perimeter_deployment_through_the_form(
+    emu: Emulator, world: World, sh_bot: TableroBot
+) -> None:
+    """DW-SC3 in Discord: the Marine player places a Marine with the form (a typed cell and a
+    facing), a wall is refused with its reason and the table unchanged, then "Deploy in the
+    corridors" puts him back (narrated) and turn 1 begins."""
+    from engine.spacehulk.board import square_name
+    from engine.spacehulk.deployment import guard_posts
+
+    args = {
+        "game": "spacehulk",
+        "side": "marine",
+        "options": "mission=dw_defend_perimeter timer_mode=untimed",
+    }
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await sh_bot.delivery.wait_idle()
+    loaded = await sh_bot.tables.load(1)
+    state, version = loaded.state, loaded.state.version
+    assert state.top().kind == "deploy"  # type: ignore[union-attr]
+    post, facing = guard_posts(state, 1)[0]
+    wall = next(
+        (x, y, 0)
+        for y in range(state.board.height)
+        for x in range(state.board.width)
+        if (x, y, 0) not in state.board.cells
+    )
+
+    async def place(square: tuple[int, int, int]) -> Any:
+        hand = await my_hand(emu, world.alice, thread, 1)
+        opened = await emu.click(
+            world.alice, hand.id, f"tb:f:1:{(await sh_bot.tables.load(1)).state.version}:deploy"
+        )
+        kind, data = await opened.wait_response()
+        assert kind == 9, (kind, data)  # the modal
+        values = {"model": "M2", "square": square_name(square), "facing": facing}
+        [reply] = await run(await emu.submit_modal(world.alice, hand.channel_id, data["custom_id"], values))
+        await sh_bot.delivery.wait_idle()
+        return reply
+
+    refused = await place(wall)
+    assert "is a wall" in refused.content
+    assert (await sh_bot.tables.load(1)).state.version == version
+    await place(post)
+    moved = (await sh_bot.tables.load(1)).state
+    assert moved.pieces["m2"].pos == post and moved.pieces["m2"].facing == facing
+    hand = await my_hand(emu, world.alice, thread, 1)
+    shortcut = next(c for c in hand.walk_components() if c.get("label") == "Deploy in the corridors")
+    await run(await emu.click(world.alice, hand.id, shortcut["custom_id"]))
+    await sh_bot.delivery.wait_idle()
+    started = (await sh_bot.tables.load(1)).state
+    assert started.turn == 1 and started.pieces["m2"].pos == state.pieces["m2"].pos
+    narration = "\n".join(m.content for m in emu.messages(thread))
+    home = square_name(state.pieces["m2"].pos)  # type: ignore[arg-type]
+    assert f"M2 deploys on {home}" in narration  # the shortcut's move back, narrated
+    assert "The Marines deploy in the corridors." in narration
+    assert not emu.unknown_requests
