@@ -17,7 +17,6 @@ MESSAGES: dict[str, str] = {
     "squad.unavailable": "Squad {squad} cannot play this mission: it is spent, guarding the perimeter, or one of its Marines played the last mission.",
     "field.none": "Choose at least one squad; you have {count} available.",
     "field.twice": "You named squad {squad} twice.",
-    "field.room": "{count} Marines do not fit the two deployment corridors of 5 squares, each squad whole in one.",
     "field.torpedoes": "Those squads need {needed} boarding torpedoes; {left} are left.",
     "disband.empty": "Squad {squad} has no Marine left to move.",
     "disband.unplaced": "Every surviving Marine of squad {squad} must join another squad.",

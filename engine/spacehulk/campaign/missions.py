@@ -12,7 +12,8 @@ corridors in the Raid (DW-CMP-15). A Space Hulk table plays it when its options 
 Readings:
 - DW-CMP-5: the scenario's own Genestealer force D6 is not rolled in the campaign; its blip total is
   what is left of the 125. Defend Perimeter adds no 10 (DW-CMP-11).
-- A kept board (DW-CMP-9, DW-CMP-11) keeps its map and corridors; the report carries them as JSON.
+- A kept board (DW-CMP-9, DW-CMP-11) keeps its map, corridors and their ports; the report carries
+  them as JSON. Squads the corridors do not hold grow them (DW-GEN-7), on a kept board too.
 - The turn timer is the Force List table with N = the leaders fielded and the campaign's timer
   points (A-36); with no leader fielded, and after a lost Raid, `timer_cut_s` brings it down
   (N = 0: 30 s; DW-CMP-16: 30 s less, never below 30 s).
@@ -26,16 +27,14 @@ Readings:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Dice
 
-from ..board import Square
 from ..board.mapfile import parse_cached
 from ..deathwing.timer import ForceTimer
 from ..missions import MarineSpec, Mission
-from ..scenarios import PERIMETER, finish, nearest_areas, place_squads
+from ..scenarios import PERIMETER, extend_corridors, finish, nearest_areas, place_squads
 from .actions import MissionPlayed
 from .messages import refuse
 from .state import MissionBrief
@@ -65,8 +64,11 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
             map_text=kept["map_text"],
             marine_corridors=corridors,
             layout=tuple(tuple(p) for p in kept.get("layout", ())),
+            corridor_ports=tuple((tuple(slot), side) for slot, side in kept.get("ports", ())),  # DW-GEN-7
         )
         base = base.model_copy(update=update)
+        update = {}  # applied: the corridors may grow below (DW-GEN-7)
+    base, marines = _deploy(brief, base)
     corridors = base.marine_corridors
     squares = tuple(sq for run in corridors for sq in run)
     board = parse_cached(base.map_text)
@@ -75,7 +77,7 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
     update.update(
         id=f"dw_{brief.scenario}",
         name=f"Deathwing campaign: {NAMES[brief.scenario]}",
-        marines=_deploy(brief, corridors),
+        marines=marines,
         reinforcements=brief.blips_per_turn,
         blip_total=brief.blips_left,
         ambush_limit=brief.ambush_limit,
@@ -97,15 +99,21 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
     return base.model_copy(update=update)
 
 
-def _deploy(brief: MissionBrief, corridors: Sequence[Sequence[Square]]) -> tuple[MarineSpec, ...]:
-    """Each squad whole in one corridor, leader first (DW-GEN-6, DW-GEN-7; scenarios.place_squads)."""
+def _deploy(brief: MissionBrief, mission: Mission) -> tuple[Mission, tuple[MarineSpec, ...]]:
+    """Each squad whole in one corridor, leader first (DW-GEN-6; scenarios.place_squads); the
+    corridors grow first when they do not hold the squads (DW-GEN-7, scenarios.extend_corridors)."""
     order = {squad: i for i, squad in enumerate(brief.squads)}
     fielded = sorted((m for m in brief.marines if m.squad in order), key=lambda m: order[m.squad])
-    placed = place_squads(fielded, corridors)
+    placed = place_squads(fielded, mission.marine_corridors)
     if placed is None:
-        room = sum(len(r) for r in corridors)
-        raise refuse("deploy.room", count=len(brief.marines), room=room)
-    return placed
+        grown = extend_corridors(mission, fielded)
+        if grown is None:
+            room = sum(len(r) for r in mission.marine_corridors)
+            raise refuse("deploy.room", count=len(brief.marines), room=room)
+        mission = grown
+        placed = place_squads(fielded, mission.marine_corridors)
+        assert placed is not None
+    return mission, placed
 
 
 def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:
@@ -128,7 +136,12 @@ def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:
     board = None
     if brief.scenario == "establish_perimeter":
         board = json.dumps(
-            {"map_text": mission.map_text, "corridors": mission.marine_corridors, "layout": mission.layout}
+            {
+                "map_text": mission.map_text,
+                "corridors": mission.marine_corridors,
+                "layout": mission.layout,
+                "ports": mission.corridor_ports,  # so a kept board's corridors can grow (DW-GEN-7)
+            }
         )
     return MissionPlayed(
         winner=winner,  # type: ignore[arg-type]

@@ -23,8 +23,11 @@ Readings (also in the final report and docs):
   seeing them). The Raid is won only if the tanks were destroyed and the D6 was not lower than the
   squads fielded (A-41: literal, so with one squad the Magi never escape); every other end is lost.
 - DW-CMP-17: "new board each time": every Search and Destroy brief asks for a new board.
-- DW-GEN-3, DW-GEN-6: a mission fields only what the two 5-square deployment corridors hold, each
-  squad whole in one corridor (DW-GEN-7's extended corridors are not built on the geotile boards).
+- DW-GEN-3, DW-GEN-6, DW-GEN-7: a mission fields any number of available squads (Establish
+  Perimeter: as many as the boarding torpedoes left carry, DW-CMP-10), each squad whole in one
+  deployment corridor; when the two 5-square corridors do not hold them, the corridors grow
+  (scenarios.extend_corridors), on a kept board too. The legal-action sample still offers only
+  what two 5-square corridors hold (the field form takes any number).
 - The Marine player may disband squads (DW-CMP-4) whenever he is choosing squads for a mission. A
   disbanding that leaves no squad available (its Marines joined squads of the last mission) breaks
   the force at once (DW-CMP-6): nothing is refused, the consequence is the rule's.
@@ -71,7 +74,7 @@ from .view import CampaignView, view_of
 BID_MIN, BID_MAX = 5, 125  # A-20: 5-125 in the campaign
 SEATS: tuple[Seat, ...] = ("marine", "genestealer")
 CP_PENALTY = 3  # DW-CMP-16 (1)
-CORRIDORS = 2  # DW-GEN-3: two deployment corridors of 5 squares, each squad whole in one (DW-GEN-6)
+SAMPLE_CORRIDORS = 2  # the legal sample fields what two 5-square corridors hold (DW-GEN-3, DW-GEN-6)
 
 
 class CampaignRules(Rules[CampaignState]):
@@ -267,9 +270,6 @@ def _field(tape: Tape[CampaignState], action: FieldSquads) -> None:
             raise refuse("squad.unavailable", squad=squad)
     if not action.squads:
         raise refuse("field.none", count=len(s.available_squads()))
-    sizes = [len(s.alive(q)) for q in action.squads]
-    if torpedoes_needed(sizes, CORRIDORS) is None:
-        raise refuse("field.room", count=sum(sizes))  # DW-GEN-3, DW-GEN-6: two 5-square corridors
     needed = 0
     if s.scenario == "establish_perimeter":
         sizes = [len(s.alive(q)) for q in action.squads]
@@ -453,7 +453,9 @@ def _non_playing(s: CampaignState) -> list[str]:
 def _field_options(s: CampaignState) -> list[Action]:
     """Each available squad alone, and as many as the corridors (and torpedoes) carry, in roster order."""
     avail = s.available_squads()
-    limit = min(s.torpedoes, CORRIDORS) if s.scenario == "establish_perimeter" else CORRIDORS
+    # a sample: what two 5-square corridors hold (DW-GEN-3), so the pilots' games stay as they were;
+    # the field form takes any number (the corridors grow, DW-GEN-7)
+    limit = min(s.torpedoes, SAMPLE_CORRIDORS) if s.scenario == "establish_perimeter" else SAMPLE_CORRIDORS
     picks: list[tuple[str, ...]] = [(q,) for q in avail]
     chosen: list[str] = []
     for q in avail:

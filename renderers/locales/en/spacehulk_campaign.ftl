@@ -7,7 +7,6 @@ spacehulk-campaign-squad-unknown = There is no squad { $squad } on your roster.
 spacehulk-campaign-squad-unavailable = Squad { $squad } cannot play this mission: it is spent, guarding the perimeter, or one of its Marines played the last mission.
 spacehulk-campaign-field-none = Choose at least one squad; you have { $count } available.
 spacehulk-campaign-field-twice = You named squad { $squad } twice.
-spacehulk-campaign-field-room = { $count } Marines do not fit the two deployment corridors of 5 squares, each squad whole in one.
 spacehulk-campaign-field-torpedoes = Those squads need { $needed ->
         [one] { $needed } boarding torpedo
        *[other] { $needed } boarding torpedoes

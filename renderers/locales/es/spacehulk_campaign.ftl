@@ -10,7 +10,6 @@ spacehulk-campaign-field-none = Elige al menos una escuadra; tienes { $count } {
        *[other] disponibles
     }.
 spacehulk-campaign-field-twice = Has nombrado dos veces la escuadra { $squad }.
-spacehulk-campaign-field-room = { $count } Marines no caben en los dos pasillos de despliegue de 5 casillas, cada escuadra entera en uno.
 spacehulk-campaign-field-torpedoes = Esas escuadras necesitan { $needed ->
         [one] { $needed } torpedo de abordaje
        *[other] { $needed } torpedos de abordaje

@@ -7,6 +7,7 @@ import json
 
 from engine.core import new_game, play_pilots, step
 from engine.spacehulk import RULES as SPACE_HULK
+from engine.spacehulk.board.mapfile import parse_cached
 from engine.spacehulk.campaign import RULES, CampaignState
 from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads, MissionPlayed
 from engine.spacehulk.campaign.missions import report
@@ -185,3 +186,53 @@ def test_the_campaign_pace_and_ambush_reach_its_tables() -> None:
     assert table is not None
     game, _ = new_game(SPACE_HULK, table.options, 5)
     assert game.options.variants.timer_mode == "realtime" and game.options.variants.ambush
+
+
+def test_squads_beyond_the_two_corridors_grow_them_on_a_new_and_a_kept_board() -> None:
+    """DW-GEN-7 in the campaign: three 5-man squads on three boarding torpedoes (DW-CMP-10) do not fit
+    two 5-square corridors: the corridors grow and each squad stands whole in one, leader in front;
+    the report keeps the board with its ports (DW-CMP-9, DW-CMP-11), so a kept board grows too."""
+    state = _campaign(3).model_copy(
+        update={"scenario": "establish_perimeter", "phase": "choose", "number": 2, "attempt": 1}
+    )
+    squads = ("standard-1", "standard-2", "standard-3")
+    state, _ = step(RULES, state, "marine", FieldSquads(squads=squads))
+    assert state.torpedoes == 1  # three torpedoes, one squad each
+    brief = state.brief
+    assert brief is not None
+    game = _table(brief, 7)
+    mission = game.mission  # type: ignore[attr-defined]
+    runs = mission.marine_corridors
+    assert sum(len(r) for r in runs) >= 15 and max(len(r) for r in runs) > 5
+    where = {m.squad: {i for i, r in enumerate(runs) if m.square in r} for m in mission.marines}
+    assert set(where) == set(squads) and all(len(c) == 1 for c in where.values())
+    for m in mission.marines:
+        if m.sergeant:  # the leader stands nearest the board of his squad
+            run = runs[next(iter(where[m.squad]))]
+            assert all(
+                run.index(o.square) > run.index(m.square)
+                for o in mission.marines
+                if o.squad == m.squad and o is not m
+            )
+    kept = json.loads(report(brief, game).board or "{}")  # type: ignore[arg-type]
+    assert kept["ports"] and len(kept["ports"]) == len(runs)
+    defend = brief.model_copy(
+        update={"scenario": "defend_perimeter", "board": json.dumps(kept), "secured": ()}
+    )
+    more = defend.model_copy(
+        update={
+            "marines": (
+                *brief.marines,
+                *(
+                    m.model_copy(update={"name": f"x{i}", "squad": "x"})
+                    for i, m in enumerate(brief.marines[:5])
+                ),
+            ),
+            "squads": (*squads, "x"),
+        }
+    )
+    grown = _table(more, 8).mission  # type: ignore[attr-defined]
+    assert sum(len(r) for r in grown.marine_corridors) >= 20 and len(grown.marines) == 20
+    cells = parse_cached(grown.map_text).cells  # the grown map is the one played, not the kept one
+    assert all(m.square in cells for m in grown.marines)
+    assert len({m.square for m in grown.marines}) == 20
