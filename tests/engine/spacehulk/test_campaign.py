@@ -272,8 +272,11 @@ def test_establish_perimeter_replays_until_won_and_torpedoes_run_out() -> None:
     single use; the board may be kept on a replay; a win leads to Defend Perimeter."""
     state = _seed_without_teleport_deaths(*["standard"] * 6, squads=("standard-1",))
     state = _to_establish(state, ("standard-1",))
-    with pytest.raises(Rejected, match="15 Marines do not fit"):  # DW-GEN-3: two corridors
-        step(RULES, state, "marine", FieldSquads(squads=("standard-2", "standard-3", "standard-4")))
+    # three squads need three torpedoes; the corridors grow to take them (DW-GEN-7)
+    _wide, events = step(
+        RULES, state, "marine", FieldSquads(squads=("standard-2", "standard-3", "standard-4"))
+    )
+    assert [e for e in events if isinstance(e, TorpedoesLaunched)] == [TorpedoesLaunched(count=3, left=1)]
     state, events = step(RULES, state, "marine", FieldSquads(squads=("standard-2", "standard-3")))
     assert [e for e in events if isinstance(e, TorpedoesLaunched)] == [TorpedoesLaunched(count=2, left=2)]
     assert state.brief is not None and state.brief.board is None
