@@ -1,11 +1,15 @@
-"""Apply one event to the state: mechanical, no checks, no chance."""
+"""Apply one event to the state: mechanical, no checks, no chance.
+
+A unit or hostage is never changed in place: the changed copy replaces it (`edit`), so a scratch
+copy of the state (`CwState.scratch`, the Tape's) may share them with the state it came from.
+"""
 
 from __future__ import annotations
 
 from engine.core.rules import Event
 
 from . import events as e
-from .state import CwState, Shot
+from .state import CwState, Shot, edit
 
 
 def evolve(state: CwState | None, event: Event) -> CwState:
@@ -42,63 +46,55 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             state.ready.append(side)
         case e.DeploymentRevealed(positions=positions, hostages=hostages):
             for uid, (x, y) in positions.items():
-                units[uid].x, units[uid].y = x, y
+                units[uid] = edit(units[uid], x=x, y=y)
             state.hostages = [h.model_copy() for h in hostages]
             state.pending = {"red": {}, "blue": {}}
         case e.TurnBegan(side=side, round=rnd, turn=turn):
             state.round, state.turn, state.active = rnd, turn, side
             state.phase = "movement"
-            for u in units.values():
+            for uid, u in units.items():
                 if u.side == side:
-                    u.moved = u.shot = u.fought = u.fled = False
+                    units[uid] = edit(u, moved=False, shot=False, fought=False, fled=False)
             state.marks = type(state.marks)()
             state.selected, state.orders = {}, {}
         case e.Healed(unit=uid, life=life, recovered=recovered):
-            units[uid].life = life
-            if recovered:
-                units[uid].alive = True
+            units[uid] = edit(units[uid], life=life, alive=True) if recovered else edit(units[uid], life=life)
         case e.Moved(unit=uid, path=path, cost=cost, fled=fled, crew=crew, crew_to=crew_to):
             u = units[uid]
-            u.x, u.y = path[-1]
-            u.moved = True
-            u.fled = u.fled or fled
+            x, y = path[-1]
+            u = units[uid] = edit(u, x=x, y=y, moved=True, fled=u.fled or fled)
             if crew is not None and crew_to is not None:
-                units[crew].x, units[crew].y = crew_to
-                units[crew].moved = True
+                units[crew] = edit(units[crew], x=crew_to[0], y=crew_to[1], moved=True)
             if event.hostage is not None and event.hostage_to is not None:
-                for h in state.hostages:
-                    if h.id == event.hostage:
-                        h.x, h.y = event.hostage_to
+                hx, hy = event.hostage_to
+                state.hostages = [edit(h, x=hx, y=hy) if h.id == event.hostage else h for h in state.hostages]
             state.marks.move = list(path)
             state.marks.move_cost = cost
             _done(state, u.side)
         case e.CrewJoined(unit=uid, gun=gun):
-            units[uid].gun = gun
-            units[gun].crew = uid
+            units[uid] = edit(units[uid], gun=gun)
+            units[gun] = edit(units[gun], crew=uid)
             _done(state, units[uid].side)
         case e.CrewLeft(unit=uid, gun=gun):
-            units[uid].gun = None
-            units[gun].crew = None
+            units[uid] = edit(units[uid], gun=None)
+            units[gun] = edit(units[gun], crew=None)
         case e.Charged(unit=uid, frm=frm, to=to, radius=radius):
-            u = units[uid]
-            u.x, u.y = to
-            u.moved = True
-            u.charged_turn = state.turn
+            u = units[uid] = edit(units[uid], x=to[0], y=to[1], moved=True, charged_turn=state.turn)
             state.marks.corridor = (frm, to, radius)
             state.marks.move = [frm, to]
             state.marks.move_cost = None
             _done(state, u.side)
         case e.Pushed(unit=uid, to=to):
-            units[uid].x, units[uid].y = to
+            units[uid] = edit(units[uid], x=to[0], y=to[1])
         case e.AttackRolled(attacker=att, shooter=shooter, mode=mode, at=at, result=result):
             a = units[att]
             _done(state, a.side)
             if mode == "melee":
-                a.fought = True
+                units[att] = edit(a, fought=True)
             else:
-                a.shot = True
+                units[att] = edit(a, shot=True)
                 if shooter is not None:
-                    units[shooter].shot = True
+                    units[shooter] = edit(units[shooter], shot=True)
                 state.marks.shots.append(Shot(frm=a.xy, to=at, hit=result in ("hit", "critical")))
         case e.Scattered(frm=frm, to=to):
             state.marks.scatter = (frm, to)
@@ -106,23 +102,21 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             state.marks.blast = at
             state.marks.blast_hit = harms == "all"
         case e.Damaged(unit=uid, life=life):
-            units[uid].life = life
+            units[uid] = edit(units[uid], life=life)
         case e.Killed(unit=uid):
             u = units[uid]
-            u.alive = False
             if u.gun is not None:
-                units[u.gun].crew = None
-                u.gun = None
+                units[u.gun] = edit(units[u.gun], crew=None)
             if u.crew is not None:
-                units[u.crew].gun = None
-                u.crew = None
+                units[u.crew] = edit(units[u.crew], gun=None)
+            units[uid] = edit(u, alive=False, gun=None, crew=None)
         case e.WeaponBroken(unit=uid, which=which):
             if which == "ranged":
-                units[uid].ranged_broken = True
+                units[uid] = edit(units[uid], ranged_broken=True)
             else:
-                units[uid].melee_broken = True
+                units[uid] = edit(units[uid], melee_broken=True)
         case e.Idled(unit=uid, turn=turn):
-            units[uid].idle_turn = turn
+            units[uid] = edit(units[uid], idle_turn=turn)
         case e.PhaseEnded(next_phase=nxt):
             state.phase = nxt  # type: ignore[assignment]
             state.selected, state.orders = {}, {}

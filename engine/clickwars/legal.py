@@ -122,7 +122,12 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
             continue  # a crewman stays with his gun (the gun's move carries him)
         if u.is_gun and u.crew is None:
             continue
-        foe = _nearest(u, enemies)
+        kept = memo.nearest.get(u.id)
+        if kept is not None and kept[0] == memo.fields[u.id]:
+            foe = s.units[kept[1]] if kept[1] is not None else None
+        else:
+            foe = _nearest(u, enemies)
+            memo.nearest[u.id] = (memo.fields[u.id], foe.id if foe is not None else None)
         known = memo.reuse(u, foe)
         if known is None:
             if placed is None:
@@ -266,8 +271,11 @@ class _Memo:
     nor, for its engagement and a gun to crew, farther than `_close` from its centre: a change
     outside both leaves it as it was (`_touches`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
         self.fields: dict[str, tuple[object, ...]] = {}
+        # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
+        self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
         self.samples: dict[
             str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray] | None]
         ] = {}
@@ -281,6 +289,8 @@ class _Memo:
             return
         changed = [(units.get(uid), f[0], f[1]) for uid, f in now.items() if old.get(uid) != f]
         changed += [(units.get(uid), f[0], f[1]) for uid, f in old.items() if now.get(uid) != f]
+        if any(o is None or o.side != self.seat for o, _, _ in changed):
+            self.nearest.clear()
         for uid in list(self.samples):
             kept = self.samples[uid]
             fields, rays = kept[0], kept[4]
@@ -360,7 +370,7 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     if memo is None:
         if len(_MEMOS) >= MEMOS:
             _MEMOS.pop(next(iter(_MEMOS)))
-        memo = _MEMOS[key] = _Memo()
+        memo = _MEMOS[key] = _Memo(seat)
     memo.update(s)
     return memo
 

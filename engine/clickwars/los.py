@@ -55,12 +55,32 @@ def engaged(a: Unit, b: Unit) -> bool:
     return r > 0 and gap(a, b) <= r + 1e-9
 
 
+def _near_enemies(state: CwState, u: Unit) -> list[Unit]:
+    """The placed enemies whose centres lie within the bases' radii and the longest reach of `u`'s
+    (a box test: a superset of those `engaged` with it, in the state's order)."""
+    ux, uy = u.x, u.y
+    if ux is None or not u.alive:
+        return []
+    near = u.radius + MAX_REACH_CM + 1e-6
+    side = u.side
+    out = []
+    for o in state.units.values():
+        ox = o.x
+        if ox is None or o.side == side:
+            continue
+        lim = near + o.radius
+        dx, dy = ox - ux, o.y - uy  # type: ignore[operator]
+        if -lim < dx < lim and -lim < dy < lim:
+            out.append(o)
+    return out
+
+
 def engaged_with(state: CwState, u: Unit) -> list[Unit]:
-    return [o for o in state.units.values() if engaged(u, o)]
+    return [o for o in _near_enemies(state, u) if engaged(u, o)]
 
 
 def is_engaged(state: CwState, u: Unit) -> bool:
-    return any(engaged(u, o) for o in state.units.values())
+    return any(engaged(u, o) for o in _near_enemies(state, u))
 
 
 def elevated(state: CwState, x: float, y: float) -> bool:

@@ -76,7 +76,7 @@ class ClickWarsRules(Rules[CwState]):
 
     def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
         # Game over and turn order are checked by the driver (engine.core.step), not here.
-        tape: Tape[CwState] = Tape(self, state, dice)
+        tape = _Tape(self, state, dice)
         _dispatch(tape, seat, action)
         _settle(tape)
         return tape.events
@@ -138,6 +138,16 @@ class ClickWarsRules(Rules[CwState]):
                 fresh[key] = (snap(dice.uniform(r, state.width - r)), snap(dice.uniform(lo + r, hi - r)))
             new.pending[side] = fresh
         return new
+
+
+class _Tape(Tape[CwState]):
+    """The core Tape over a scratch copy that shares the units until `evolve` replaces them."""
+
+    def __init__(self, rules: Rules[CwState], state: CwState, dice: Dice) -> None:
+        self.rules = rules
+        self.state = state.scratch()
+        self.dice = dice
+        self.events = []
 
 
 RULES = ClickWarsRules()

@@ -55,7 +55,10 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
 
 
 def instant_result(s: CwState) -> Outcome | None:
-    alive = {side: bool(figures(s, side)) for side in SEATS}
+    alive = {side: False for side in SEATS}  # = bool(figures(s, side)), in one pass (after every decision)
+    for u in s.units.values():
+        if u.alive and u.x is not None and not alive[u.side] and not u.is_gun:
+            alive[u.side] = True
     if not any(alive.values()):
         return Outcome(winners=(), reason="clickwars.end.mutual_destruction")
     for side in SEATS:

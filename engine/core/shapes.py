@@ -286,6 +286,15 @@ def path_cost(points: Sequence[XY], weighted: Sequence[tuple[float, Sequence[Sha
     weights pay the largest weight (the worst terrain applies).
     """
     cost = 0.0
+    if len(weighted) <= 1:  # one kind of costly ground (the common case): no sweep between weights
+        weight, shapes = weighted[0] if weighted else (1.0, ())
+        for p, q in zip(points, points[1:], strict=False):
+            seg = math.hypot(q[0] - p[0], q[1] - p[1])
+            if seg == 0.0:
+                continue
+            inside = merge(iv for s in shapes for iv in seg_intervals(p, q, s)) if shapes else ()
+            cost += seg + (weight - 1.0) * sum(t1 - t0 for t0, t1 in inside) * seg
+        return cost
     for p, q in zip(points, points[1:], strict=False):
         seg = math.hypot(q[0] - p[0], q[1] - p[1])
         if seg == 0.0:
