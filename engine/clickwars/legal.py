@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from typing import Literal
 
 from engine.core import Action, Rejected
@@ -107,11 +108,11 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
     """Every ready unit's sampled moves, charge and crew actions; a unit's sample is reused from the
     last call for the same table and side when nothing it depends on has changed (see `_Memo`)."""
     enemies = [u for u in s.units.values() if u.side != seat and u.placed]
-    spots = cover_spots(s, seat)
     from .victory import objective
 
     goal = objective(s)
     memo = _memo(s, seat, goal)
+    spots = memo.spots
     guns = [g for g in s.units.values() if g.is_gun and g.side == seat and g.placed and g.crew is None]
     placed: list[tuple[str, float, float, float]] | None = None  # built at the first memo miss
     out: list[Action] = []
@@ -251,10 +252,12 @@ _Ray = tuple[float, float, float, float]  # a straight move cast from (x0, y0) n
 RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `Surroundings.run` sees a base, with a margin
 
 
-def _fields(u: Unit, turn: int) -> tuple[object, ...]:
-    """What of a unit the sample reads (its own moves, or as another unit's neighbour). Whether it
-    may move at all this turn (moved, charged last turn, idle) is checked before the memo is asked."""
-    return (u.x, u.y, u.alive, u.profile, u.melee_broken, u.ranged_broken, u.life < u.max_life, u.gun, u.crew)
+# What of a unit the sample reads (its own moves, or as another unit's neighbour), x and y first; its
+# life stands for "wounded" (a change of life drops more samples than needed, never too few). Whether
+# it may move at all this turn (moved, charged last turn, idle) is checked before the memo is asked.
+_fields = operator.attrgetter(
+    "x", "y", "alive", "profile", "melee_broken", "ranged_broken", "life", "max_life", "gun", "crew"
+)
 
 
 class _Memo:
@@ -271,8 +274,9 @@ class _Memo:
     nor, for its engagement and a gun to crew, farther than `_close` from its centre: a change
     outside both leaves it as it was (`_touches`)."""
 
-    def __init__(self, seat: Seat) -> None:
+    def __init__(self, seat: Seat, spots: list[XY]) -> None:
         self.seat = seat
+        self.spots = spots  # `cover_spots`: a function of the memo's key
         self.fields: dict[str, tuple[object, ...]] = {}
         # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
@@ -282,7 +286,7 @@ class _Memo:
 
     def update(self, s: CwState) -> None:
         units = s.units
-        now = {uid: _fields(u, s.turn) for uid, u in units.items()}
+        now = {uid: _fields(u) for uid, u in units.items()}
         old = self.fields
         self.fields = now
         if now == old:
@@ -370,7 +374,7 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     if memo is None:
         if len(_MEMOS) >= MEMOS:
             _MEMOS.pop(next(iter(_MEMOS)))
-        memo = _MEMOS[key] = _Memo(seat)
+        memo = _MEMOS[key] = _Memo(seat, cover_spots(s, seat))
     memo.update(s)
     return memo
 
@@ -403,7 +407,12 @@ def _fights(s: CwState, seat: Seat) -> list[Action]:
         if u.is_gun or u.fought:
             continue
         r = reach(u)
+        ux, uy, near = u.x, u.y, r + u.radius + 1e-6
         for t in enemies:
+            lim = near + t.radius
+            dx, dy = t.x - ux, t.y - uy  # type: ignore[operator]
+            if dx > lim or dx < -lim or dy > lim or dy < -lim:
+                continue  # beyond reach by the boxes alone
             if gap(u, t) <= r + 1e-9 and fight_problem(s, u, t) is None:
                 out.append(a.Fight(unit=u.id, target=t.id))
     return out

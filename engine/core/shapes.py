@@ -292,8 +292,11 @@ def path_cost(points: Sequence[XY], weighted: Sequence[tuple[float, Sequence[Sha
             seg = math.hypot(q[0] - p[0], q[1] - p[1])
             if seg == 0.0:
                 continue
-            inside = merge(iv for s in shapes for iv in seg_intervals(p, q, s)) if shapes else ()
-            cost += seg + (weight - 1.0) * sum(t1 - t0 for t0, t1 in inside) * seg
+            ivs = [iv for s in shapes for iv in seg_intervals(p, q, s)]
+            if ivs:
+                cost += seg + (weight - 1.0) * sum(t1 - t0 for t0, t1 in merge(ivs)) * seg
+            else:
+                cost += seg  # = seg + (weight - 1.0) * 0 * seg
         return cost
     for p, q in zip(points, points[1:], strict=False):
         seg = math.hypot(q[0] - p[0], q[1] - p[1])

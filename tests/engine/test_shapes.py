@@ -88,3 +88,25 @@ def test_length_inside_never_exceeds_the_segment(ax: float, ay: float, bx: float
     inside = length_inside((ax, ay), (bx, by), [DISC, RECT])
     assert -1e-9 <= inside <= total + 1e-9
     assert path_cost([(ax, ay), (bx, by)], [(2.0, [DISC, RECT])]) == pytest.approx(total + inside)
+
+
+@given(
+    st.lists(st.tuples(st.floats(-30, 30), st.floats(-30, 30)), min_size=2, max_size=4),
+    st.floats(1.5, 3.0),
+)
+def test_path_cost_of_one_kind_of_ground_equals_the_sweep_over_weights(
+    points: list[tuple[float, float]], weight: float
+) -> None:
+    """The one-weight shortcut of path_cost gives what the sweep over several weights gives (a
+    weight of 1 adds nothing), and pays the weight exactly on the length inside."""
+    shapes = [DISC, RECT, Circle(x=12, y=12, r=3)]
+    fast = path_cost(points, [(weight, shapes)])
+    swept = path_cost(points, [(weight, shapes), (1.0, [Circle(x=-20, y=-20, r=1)])])
+    assert fast == pytest.approx(swept, abs=1e-9)
+    legs = zip(points, points[1:], strict=False)
+    assert fast == pytest.approx(
+        sum(
+            math.hypot(q[0] - p[0], q[1] - p[1]) + (weight - 1) * length_inside(p, q, shapes) for p, q in legs
+        ),
+        abs=1e-9,
+    )
