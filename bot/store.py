@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
@@ -296,12 +296,6 @@ class Store(Protocol):
 
 # --- SQLite ------------------------------------------------------------------------------------
 
-_TABLE_COLUMNS = (
-    "id, game, guild_id, channel_id, thread_id, status, seats, invited, options, seed, version, lang,"
-    " status_message_id, created_by, outcome, rematch_of, created_at, updated_at, series_of, series_key, number"
-)
-_DELIVERY_COLUMNS = "id, table_id, version, kind, target, payload, status, generation, attempts, not_before, message_id, last_error"
-_DEADLINE_COLUMNS = "id, table_id, kind, seat, key, version, due_at, status, payload"
 _UPDATABLE = {
     "status",
     "seats",
@@ -319,62 +313,29 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _table(row: Sequence[Any]) -> TableRecord:
-    seats = {seat: holder for seat, holder in json.loads(row[6]).items()}
-    return TableRecord(
-        id=row[0],
-        game=row[1],
-        guild_id=row[2],
-        channel_id=row[3],
-        thread_id=row[4],
-        status=row[5],
-        seats=seats,
-        invited=json.loads(row[7]),
-        options=json.loads(row[8]),
-        seed=row[9],
-        version=row[10],
-        lang=row[11],
-        status_message_id=row[12],
-        created_by=row[13],
-        outcome=Outcome.model_validate_json(row[14]) if row[14] else None,
-        rematch_of=row[15],
-        created_at=row[16],
-        updated_at=row[17],
-        series_of=row[18],
-        series_key=row[19],
-        number=row[20],
-    )
+_R = TypeVar("_R", bound=Record)
 
 
-def _delivery(row: Sequence[Any]) -> DeliveryRecord:
-    return DeliveryRecord(
-        id=row[0],
-        table_id=row[1],
-        version=row[2],
-        kind=row[3],
-        target=row[4],
-        payload=json.loads(row[5]),
-        status=row[6],
-        generation=row[7],
-        attempts=row[8],
-        not_before=row[9],
-        message_id=row[10],
-        last_error=row[11],
-    )
+def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequence[Any]], _R]]:
+    """The columns to select for a record (its field names, in order) and the reader of such a row:
+    the JSON columns are decoded (an empty one is None)."""
+    names = tuple(record.model_fields)
+
+    def read(row: Sequence[Any]) -> _R:
+        values = dict(zip(names, row, strict=True))
+        for name in json_columns:
+            values[name] = json.loads(values[name]) if values[name] else None
+        return record(**values)
+
+    return ", ".join(names), read
 
 
-def _deadline(row: Sequence[Any]) -> DeadlineRecord:
-    return DeadlineRecord(
-        id=row[0],
-        table_id=row[1],
-        kind=row[2],
-        seat=row[3],
-        key=row[4],
-        version=row[5],
-        due_at=row[6],
-        status=row[7],
-        payload=json.loads(row[8]),
-    )
+_TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
+_EVENT_COLUMNS, _event = _reader(EventRecord, "data")
+_SNAPSHOT_COLUMNS, _snapshot = _reader(SnapshotRecord)
+_DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
+_DEADLINE_COLUMNS, _deadline = _reader(DeadlineRecord, "payload")
+_PLAYER_COLUMNS, _player = _reader(PlayerRecord)
 
 
 _Check = Literal["none", "one_row", "seq"]  # what a queued statement must achieve, else StaleVersion
@@ -829,25 +790,17 @@ class SqliteStore:
         return [_table(row) for row in await self._all(sql, params)]
 
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
-        sql = "SELECT table_id, seq, kind, data, actor, at FROM events WHERE table_id = ?"
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
         params: list[Any] = [table_id]
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
         rows = await self._all(sql + " ORDER BY seq", params)
-        return [
-            EventRecord(table_id=r[0], seq=r[1], kind=r[2], data=json.loads(r[3]), actor=r[4], at=r[5])
-            for r in rows
-        ]
+        return [_event(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        rows = await self._all(
-            "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = ?", (table_id,)
-        )
-        if not rows:
-            return None
-        r = rows[0]
-        return SnapshotRecord(table_id=r[0], version=r[1], schema_hash=r[2], data=r[3])
+        rows = await self._all(f"SELECT {_SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ?", (table_id,))
+        return _snapshot(rows[0]) if rows else None
 
     async def pending_deliveries(self, now: float, table_id: int | None = None) -> list[DeliveryRecord]:
         sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE status = 'pending' AND not_before <= ?"
@@ -931,13 +884,8 @@ class SqliteStore:
         return found
 
     async def get_player(self, user_id: int) -> PlayerRecord | None:
-        rows = await self._all(
-            "SELECT user_id, locale, dm_status, updated_at FROM players WHERE user_id = ?", (user_id,)
-        )
-        if not rows:
-            return None
-        r = rows[0]
-        return PlayerRecord(user_id=r[0], locale=r[1], dm_status=r[2], updated_at=r[3])
+        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
+        return _player(rows[0]) if rows else None
 
     async def guild_language(self, guild_id: int) -> str | None:
         rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
