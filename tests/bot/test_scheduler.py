@@ -9,26 +9,10 @@ import pytest
 from bot.scheduler import Scheduler
 from bot.store import SqliteStore
 from bot.tables import TableService
+from tests.bot.duel_table import ALICE, BOB, duel_pvp
 from tests.games.duel import Commit
 
-ALICE, BOB = 101, 202
 HOUR = 3600.0  # the loop tests' safety-net sleep (the default, a minute, would cap the 600 s ones)
-
-
-async def _pvp(service: TableService, **options: object) -> int:
-    table = await service.create(
-        game="duel",
-        creator=ALICE,
-        guild_id=1,
-        channel_id=2,
-        lang="en",
-        side="red",
-        opponent=BOB,
-        options=options,
-    )
-    await service.open(table.id, thread_id=3)
-    await service.join(table.id, BOB)
-    return table.id
 
 
 def _reminders(rows: list) -> list[str]:
@@ -38,7 +22,7 @@ def _reminders(rows: list) -> list[str]:
 async def test_idle_players_are_reminded_once_after_the_delay(
     service: TableService, store: SqliteStore, clock
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     scheduler = Scheduler(store, service, clock=clock)
     clock.advance(599)
     assert await scheduler.tick() == 0
@@ -51,7 +35,7 @@ async def test_idle_players_are_reminded_once_after_the_delay(
 
 
 async def test_deadlines_survive_a_restart(service: TableService, store: SqliteStore, clock, db_path) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     await store.close()
     reopened = SqliteStore(db_path, clock=clock)
     await reopened.open()
@@ -68,7 +52,7 @@ async def test_deadlines_survive_a_restart(service: TableService, store: SqliteS
 async def test_a_declared_time_limit_applies_its_action_when_it_runs_out(
     service: TableService, store: SqliteStore, clock
 ) -> None:
-    tid = await _pvp(service, boost_seconds=45)
+    tid = await duel_pvp(service, boost_seconds=45)
     state = (await service.load(tid)).state
     await service.submit(tid, ALICE, Commit(card=max(state.hands["red"])), 1)
     await service.submit(tid, BOB, Commit(card=min(state.hands["blue"])), 1)
@@ -85,7 +69,7 @@ async def test_a_declared_time_limit_applies_its_action_when_it_runs_out(
 async def test_a_time_limit_is_void_once_the_player_acted(
     service: TableService, store: SqliteStore, clock
 ) -> None:
-    tid = await _pvp(service, boost_seconds=45)
+    tid = await duel_pvp(service, boost_seconds=45)
     state = (await service.load(tid)).state
     await service.submit(tid, ALICE, Commit(card=max(state.hands["red"])), 1)
     applied = await service.submit(tid, BOB, Commit(card=min(state.hands["blue"])), 1)
@@ -138,7 +122,7 @@ async def _running(scheduler: Scheduler):
 async def test_the_scheduler_sleeps_until_the_next_deadline_and_fires_it_on_time(
     service: TableService, store: SqliteStore, clock, sleeps: Sleeps
 ) -> None:
-    tid = await _pvp(service)  # both seats must act: reminders due in 600 s
+    tid = await duel_pvp(service)  # both seats must act: reminders due in 600 s
     scheduler = await _running(Scheduler(store, service, clock=clock, wait=sleeps, max_sleep=HOUR))
     try:
         assert await sleeps.next() == pytest.approx(600)  # not a 30-second poll
@@ -155,7 +139,7 @@ async def test_the_scheduler_sleeps_until_the_next_deadline_and_fires_it_on_time
 async def test_a_new_earlier_deadline_wakes_the_scheduler(
     service: TableService, store: SqliteStore, clock, sleeps: Sleeps
 ) -> None:
-    tid = await _pvp(service, boost_seconds=45)
+    tid = await duel_pvp(service, boost_seconds=45)
     scheduler = await _running(Scheduler(store, service, clock=clock, wait=sleeps, max_sleep=HOUR))
     service.notify = scheduler.notify  # as the bot wires it: every commit
     try:
@@ -179,7 +163,7 @@ async def test_a_new_earlier_deadline_wakes_the_scheduler(
 async def test_after_a_restart_the_scheduler_sleeps_until_the_stored_deadline(
     service: TableService, store: SqliteStore, clock, db_path, sleeps: Sleeps
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     await store.close()
     clock.advance(200)  # the bot was down for a while
     reopened = SqliteStore(db_path, clock=clock)
@@ -201,7 +185,7 @@ async def test_after_a_restart_the_scheduler_sleeps_until_the_stored_deadline(
 async def test_the_scheduler_stops_promptly_and_leaves_its_deadlines_stored(
     service: TableService, store: SqliteStore, clock
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     scheduler = await _running(Scheduler(store, service, clock=clock))  # the real timed wait
     await asyncio.sleep(0)
     await asyncio.wait_for(scheduler.stop(), 2)

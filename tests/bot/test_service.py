@@ -10,25 +10,10 @@ from bot.offload import Offload, install, uninstall
 from bot.store import SqliteStore
 from bot.tables import TableService
 from engine.core import Rejected, fold
+from tests.bot.duel_table import ALICE, BOB, duel_pvp
 from tests.games.duel import RULES, Boost, Commit
 
-ALICE, BOB, CAROL = 101, 202, 303
-
-
-async def _pvp(service: TableService, **options: object) -> int:
-    table = await service.create(
-        game="duel",
-        creator=ALICE,
-        guild_id=1,
-        channel_id=2,
-        lang="en",
-        side="red",
-        opponent=BOB,
-        options=options,
-    )
-    await service.open(table.id, thread_id=3)
-    await service.join(table.id, BOB)
-    return table.id
+CAROL = 303
 
 
 async def _state(service: TableService, table_id: int):
@@ -79,7 +64,7 @@ async def test_bad_options_and_unknown_games_are_refused_in_words(service: Table
 
 
 async def test_non_players_cannot_act_and_stale_versions_are_refused(service: TableService) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     with pytest.raises(Rejected) as exc:
         await service.submit(tid, CAROL, 0, 1)
     assert _rejected(exc) == "bot.not_a_player"
@@ -92,7 +77,7 @@ async def test_non_players_cannot_act_and_stale_versions_are_refused(service: Ta
 
 
 async def test_a_simultaneous_choice_survives_the_other_seat_acting(service: TableService) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     await service.submit(tid, ALICE, 0, 1)  # red commits at version 1
     # Blue's buttons were drawn at version 1; her legal actions did not change, so the click stands
     applied = await service.submit(tid, BOB, 0, 1)
@@ -100,7 +85,7 @@ async def test_a_simultaneous_choice_survives_the_other_seat_acting(service: Tab
 
 
 async def test_a_click_whose_choices_changed_is_moved_on(service: TableService) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     state = await _state(service, tid)
     red, blue = max(state.hands["red"]), min(state.hands["blue"])
     await service.submit(tid, ALICE, Commit(card=red), 1)
@@ -141,7 +126,7 @@ async def test_the_stale_click_rule_holds_with_its_fold_in_a_worker_process(
 async def test_hundred_concurrent_identical_clicks_apply_once(
     service: TableService, store: SqliteStore
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     results = await asyncio.gather(
         *(service.submit(tid, ALICE, 0, 1) for _ in range(100)), return_exceptions=True
     )
@@ -158,7 +143,7 @@ async def test_concurrent_clicks_on_two_service_instances_still_apply_once(
     service: TableService, store: SqliteStore
 ) -> None:
     """Two services (two locks) on one store: the (table_id, seq) key stops the second writer."""
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     other = TableService(store)
     results = await asyncio.gather(
         *(s.submit(tid, ALICE, 0, 1) for s in [service, other] * 10), return_exceptions=True
@@ -171,7 +156,7 @@ async def test_concurrent_clicks_on_two_service_instances_still_apply_once(
 async def test_snapshot_is_rebuilt_when_missing_or_of_another_schema(
     service: TableService, store: SqliteStore
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     await service.submit(tid, ALICE, 0, 1)
     live = await _state(service, tid)
     async with store.transaction():
@@ -188,7 +173,7 @@ async def test_snapshot_is_rebuilt_when_missing_or_of_another_schema(
 
 
 async def test_outbox_rows_are_written_with_the_events(service: TableService, store: SqliteStore) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     rows = {(r.version, r.kind, r.target) for r in await store.deliveries(tid)}
     # start: a turn message, the status message, and both players' hands by DM
     assert {
@@ -208,7 +193,7 @@ async def test_outbox_rows_are_written_with_the_events(service: TableService, st
 async def test_the_other_player_is_pinged_and_messaged_when_it_is_their_turn(
     service: TableService, store: SqliteStore
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     state = await _state(service, tid)
     await service.submit(tid, ALICE, Commit(card=min(state.hands["red"])), 1)
     await service.submit(tid, BOB, Commit(card=max(state.hands["blue"])), 2)  # blue wins: blue must boost
@@ -226,7 +211,7 @@ async def test_the_other_player_is_pinged_and_messaged_when_it_is_their_turn(
 async def test_reminders_and_time_limits_become_deadlines(
     service: TableService, store: SqliteStore, clock
 ) -> None:
-    tid = await _pvp(service, boost_seconds=30)
+    tid = await duel_pvp(service, boost_seconds=30)
     deadlines = await store.deadlines(tid)
     assert {(d.kind, d.seat, d.due_at - clock.now) for d in deadlines} == {
         ("reminder", "red", 600.0),
@@ -247,7 +232,7 @@ async def test_reminders_and_time_limits_become_deadlines(
 
 
 async def test_resign_abandon_and_admin_rule(service: TableService, store: SqliteStore) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     with pytest.raises(Rejected) as exc:
         await service.abandon(tid, BOB, is_admin=False)
     assert _rejected(exc) == "bot.admins_only"
@@ -256,14 +241,14 @@ async def test_resign_abandon_and_admin_rule(service: TableService, store: Sqlit
     with pytest.raises(Rejected) as exc:
         await service.submit(tid, ALICE, 0, table.version)
     assert _rejected(exc) == "core.game_over"
-    other = await _pvp(service)
+    other = await duel_pvp(service)
     table = await service.abandon(other, CAROL, is_admin=True)
     assert table.status == "abandoned" and table.outcome.winners == ()
     assert [d for d in await store.deadlines(other) if d.status == "pending"] == []
 
 
 async def test_rematch_swaps_sides_once(service: TableService) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     await service.resign(tid, ALICE)
     with pytest.raises(Rejected):
         await service.rematch(tid, CAROL)
@@ -281,7 +266,7 @@ async def test_rematch_swaps_sides_once(service: TableService) -> None:
 
 
 async def test_log_is_redacted_for_the_requester_until_the_end(service: TableService) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     state = await _state(service, tid)
     await service.submit(tid, ALICE, Commit(card=state.hands["red"][0]), 1)
     mine = await service.log_for(tid, ALICE)
