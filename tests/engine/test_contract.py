@@ -190,6 +190,49 @@ def resample(rules: Rules[Any], state: Any, seat: str | None, dice: Dice) -> Any
         pytest.fail(f"{rules.name}: implement Rules.resample_hidden (engine/core/rules.py) for the leak test")
 
 
+def leak_check(
+    rules: Rules[Any],
+    state: Any,
+    actor: str,
+    action: Any,
+    dice: Dice,
+    where: str,
+    *,
+    round_trip: bool = False,
+) -> tuple[list[Event], Any, int]:
+    """One step of the leak test: for every viewer, the view and the events shown do not depend on
+    what the viewer may not know (resampled with `dice`; `where` names the step in failures).
+
+    Returns the action's events, the state after them and how many shown-event comparisons were
+    made; `round_trip` also checks each view through JSON."""
+    events = rules.decide(state, actor, action, dice_for(state))
+    after = apply(rules, state.model_copy(deep=True), events)
+    compared = 0
+    for viewer in (*rules.seats, None):
+        view = view_of(rules, state, viewer)
+        if round_trip:
+            assert view_from_json(rules, view) == view
+        dump = state.model_dump()
+        other = resample(rules, state, viewer, dice)
+        assert state.model_dump() == dump, "resample_hidden must not mutate the state"
+        assert view_of(rules, other, viewer) == view, (
+            f"{where}: {viewer}'s view changed when hidden things were resampled"
+        )
+        # Same action, same dice on the resampled table: wherever the viewer ends up
+        # knowing the same things, it must have been shown the same events.
+        try:
+            other_events = rules.decide(other, actor, action, dice_for(state))
+        except Rejected:
+            continue  # the action depended on a secret (e.g. a card in a resampled hand)
+        other_after = apply(rules, other, other_events)
+        if view_of(rules, other_after, viewer) == view_of(rules, after, viewer):
+            assert shown(other_events, viewer) == shown(events, viewer), (
+                f"{where}: events shown to {viewer} depend on hidden things"
+            )
+            compared += 1
+    return events, after, compared
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_no_leaks_when_other_secrets_are_resampled(name: str) -> None:
     """A seat's view, and the events it is shown, do not depend on what it may not know."""
@@ -199,28 +242,10 @@ def test_no_leaks_when_other_secrets_are_resampled(name: str) -> None:
         run = random_run(name, seed)
         state, _ = new_game(rules, None, seed)
         for n, (actor, action) in enumerate(run.actions):
-            events = rules.decide(state, actor, action, dice_for(state))
-            after = apply(rules, state.model_copy(deep=True), events)
-            for viewer in (*rules.seats, None):
-                dump = state.model_dump()
-                other = resample(rules, state, viewer, Dice(seed, 100_000 + n))
-                assert state.model_dump() == dump, "resample_hidden must not mutate the state"
-                assert view_of(rules, other, viewer) == view_of(rules, state, viewer), (
-                    f"{name} seed {seed} step {n}: {viewer}'s view changed when hidden things were resampled"
-                )
-                # Same action, same dice on the resampled table: wherever the viewer ends up
-                # knowing the same things, it must have been shown the same events.
-                try:
-                    other_events = rules.decide(other, actor, action, dice_for(state))
-                except Rejected:
-                    continue  # the action depended on a secret (e.g. a card in a resampled hand)
-                other_after = apply(rules, other, other_events)
-                if view_of(rules, other_after, viewer) == view_of(rules, after, viewer):
-                    assert shown(other_events, viewer) == shown(events, viewer), (
-                        f"{name} seed {seed} step {n}: events shown to {viewer} depend on hidden things"
-                    )
-                    compared += 1
-            state = after
+            _, state, made = leak_check(
+                rules, state, actor, action, Dice(seed, 100_000 + n), f"{name} seed {seed} step {n}"
+            )
+            compared += made
     assert compared > 0
 
 
