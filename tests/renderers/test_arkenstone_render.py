@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,14 +10,24 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.arkenstone import RULES, ArkenstoneState, ArkenstoneView, Guess, MoveDirection, MoveTo, MoveToward
+from engine.arkenstone import (
+    RULES,
+    ArkenstoneState,
+    ArkenstoneView,
+    Guess,
+    MoveDirection,
+    MoveTo,
+    MoveToward,
+)
+from engine.arkenstone import events as event_models
 from engine.arkenstone.ai import BilboPilot, RandomPilot, SmaugPilot
 from engine.arkenstone.events import EVENT_ADAPTER
 from engine.arkenstone.messages import MESSAGES
-from engine.core import Dice, Event, apply, dice_for, new_game
+from engine.core import Dice, Event
 from renderers import base
 from renderers.arkenstone import PRESENTER, board, controls, text
 from renderers.i18n import catalog
+from tests.renderers.helpers import decode, event_kinds, pilot_game
 
 SEATS: tuple[str | None, ...] = ("bilbo", "smaug", None)
 SOURCE = Path(board.__file__).parent
@@ -28,27 +37,11 @@ def game(
     seed: int, layout: str = "random", pilots: dict | None = None
 ) -> Iterator[tuple[ArkenstoneState, list[Event]]]:
     """Each state of a game with the events that led to it (AI vs AI unless told)."""
-    state, events = new_game(RULES, {"layout": layout}, seed)
-    yield state, events
     pilots = pilots or {"bilbo": BilboPilot(), "smaug": SmaugPilot()}
-    for _ in range(3000):
-        if RULES.outcome(state) is not None:
-            return
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        action = pilots[seat].choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
-        events = RULES.decide(state, seat, action, dice_for(state))
-        state = apply(RULES, state, events)
-        yield state, events
+    return pilot_game(RULES, {"layout": layout}, seed, pilots, cap=3000)
 
 
 RANDOM = {"bilbo": RandomPilot("bilbo"), "smaug": RandomPilot("smaug")}
-
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img
 
 
 @pytest.fixture(scope="module")
@@ -190,21 +183,8 @@ def test_every_event_kind_has_a_line_where_a_player_wants_one() -> None:
                         seen.add(event.kind)
                     else:
                         assert event.kind in silent, event.kind
-    every = {m.model_fields["kind"].default for m in _event_models()}
+    every = event_kinds(event_models)
     assert every - silent <= seen, sorted(every - silent - seen)
-
-
-def _event_models() -> list[Any]:
-    from engine.arkenstone import events
-
-    return [
-        obj
-        for obj in vars(events).values()
-        if isinstance(obj, type)
-        and issubclass(obj, Event)
-        and obj is not Event
-        and "kind" in obj.model_fields
-    ]
 
 
 def test_narration_and_labels_read_well() -> None:

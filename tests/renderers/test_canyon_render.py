@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 import re
 from collections.abc import Iterator
@@ -10,15 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from engine.canyon import RULES, CanyonState
+from engine.canyon import events as event_models
 from engine.canyon.messages import MESSAGES
 from engine.canyon.state import CANYON_SUIT, FLIGHT_SUIT, Roll
 from engine.canyon.view import CanyonView
-from engine.core import Dice, Event, apply, dice_for, new_game
+from engine.core import Dice, Event, new_game
 from renderers.canyon import PRESENTER, board, presenter, text
 from renderers.i18n import catalog
+from tests.renderers.helpers import decode, event_kinds, pilot_game
 
 SEATS: tuple[str | None, ...] = ("marine", "ork", None)
 SOURCE = Path(board.__file__).parent
@@ -26,22 +26,8 @@ SOURCE = Path(board.__file__).parent
 
 def game(seed: int) -> Iterator[tuple[CanyonState, list[Event]]]:
     """Each state of an AI-vs-AI game with the events that led to it."""
-    state, events = new_game(RULES, None, seed)
-    yield state, events
     pilots = {seat: RULES.pilot(seat) for seat in RULES.seats}
-    while RULES.outcome(state) is None:
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        action = pilots[seat].choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
-        events = RULES.decide(state, seat, action, dice_for(state))
-        state = apply(RULES, state, events)
-        yield state, events
-
-
-def decode(png: bytes) -> Image.Image:
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img
+    return pilot_game(RULES, None, seed, pilots, cap=100_000)
 
 
 @pytest.fixture(scope="module")
@@ -176,22 +162,9 @@ def test_every_event_kind_is_narrated_where_a_player_wants_a_line() -> None:
                     else:
                         assert line, event.kind
                         seen[event.kind] = line
-    all_kinds = {m.model_fields["kind"].default for m in _event_models()}
+    all_kinds = event_kinds(event_models)
     assert all_kinds - SILENT <= set(seen), sorted(all_kinds - set(seen))
     assert re.search(r"\[\d\]", seen["shots_fired"]) and re.search(r"\[\d\]", seen["icarus_fired"])
-
-
-def _event_models() -> list[Any]:
-    from engine.canyon import events as model
-
-    return [
-        obj
-        for obj in vars(model).values()
-        if isinstance(obj, type)
-        and issubclass(obj, Event)
-        and obj is not Event
-        and "kind" in obj.model_fields
-    ]
 
 
 def test_private_narration_shows_own_draws_and_previews_only() -> None:
