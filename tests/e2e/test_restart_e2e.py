@@ -57,6 +57,28 @@ def rows(db_path: Path, sql: str) -> list[tuple]:
         return list(db.execute(sql))
 
 
+def assert_each_turn_posted_once(emu: Emulator, db_path: Path, thread: int) -> None:
+    """Every turn announcement the outbox marks done is a bot post in the thread, and each post is one."""
+    turn_ids = [
+        m
+        for (m,) in rows(db_path, "SELECT message_id FROM deliveries WHERE kind = 'turn' AND status = 'done'")
+    ]
+    bot_posts = [
+        m.id for m in emu.messages(thread) if m.author_id == emu.bot.id and "tb:rules:1" not in m.custom_ids
+    ]
+    assert sorted(turn_ids) == sorted(bot_posts)
+
+
+async def stop(proc: asyncio.subprocess.Process) -> None:
+    """End the bot process if it still runs: terminate, then kill after 10 s."""
+    if proc.returncode is None:
+        proc.terminate()
+        try:
+            await asyncio.wait_for(proc.wait(), 10)
+        except TimeoutError:
+            proc.kill()
+
+
 async def test_sigkill_and_restart_lose_and_double_nothing(
     emu: Emulator, world: World, db_path: Path, tmp_path: Path
 ) -> None:
@@ -148,25 +170,9 @@ async def test_sigkill_and_restart_lose_and_double_nothing(
         held = next(r for r in posts if r.status == 429)
         assert [r.status for r in posts if r.json["nonce"] == held.json["nonce"]] == [429, 200]
         # every announcement was posted exactly once
-        turn_ids = [
-            m
-            for (m,) in rows(
-                db_path, "SELECT message_id FROM deliveries WHERE kind = 'turn' AND status = 'done'"
-            )
-        ]
-        bot_posts = [
-            m.id
-            for m in emu.messages(thread)
-            if m.author_id == emu.bot.id and "tb:rules:1" not in m.custom_ids
-        ]
-        assert sorted(turn_ids) == sorted(bot_posts)
+        assert_each_turn_posted_once(emu, db_path, thread)
     finally:
-        if proc.returncode is None:
-            proc.terminate()
-            try:
-                await asyncio.wait_for(proc.wait(), 10)
-            except TimeoutError:
-                proc.kill()
+        await stop(proc)
 
 
 async def test_canyon_restart_completes_the_held_dm_and_old_buttons_work(
@@ -228,22 +234,6 @@ async def test_canyon_restart_completes_the_held_dm_and_old_buttons_work(
             db_path, "SELECT COUNT(DISTINCT at) FROM events WHERE table_id = 1 AND actor IN ('marine', 'ork')"
         )
         assert submits == [(clicks,)]
-        turn_ids = [
-            m
-            for (m,) in rows(
-                db_path, "SELECT message_id FROM deliveries WHERE kind = 'turn' AND status = 'done'"
-            )
-        ]
-        bot_posts = [
-            m.id
-            for m in emu.messages(thread)
-            if m.author_id == emu.bot.id and "tb:rules:1" not in m.custom_ids
-        ]
-        assert sorted(turn_ids) == sorted(bot_posts)
+        assert_each_turn_posted_once(emu, db_path, thread)
     finally:
-        if proc.returncode is None:
-            proc.terminate()
-            try:
-                await asyncio.wait_for(proc.wait(), 10)
-            except TimeoutError:
-                proc.kill()
+        await stop(proc)
