@@ -8,7 +8,7 @@ import pytest
 
 from bot.store import NewDelivery, NewEvent, SqliteStore, StaleVersion
 from bot.tables import TableService
-from tests.bot.test_service import ALICE, _pvp
+from tests.bot.duel_table import ALICE, duel_pvp
 
 
 def _count_hops(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -43,7 +43,7 @@ async def _insert(tx: Any) -> int:
 async def test_a_move_is_persisted_in_one_hop(
     service: TableService, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tid = await _pvp(service)
+    tid = await duel_pvp(service)
     per_transaction: list[int] = []  # hops from entering each transaction to leaving it
     original = store.transaction
 
