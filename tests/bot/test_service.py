@@ -110,7 +110,7 @@ async def test_the_stale_click_rule_holds_with_its_fold_in_a_worker_process(
     await pool.ready()
     install(pool)
     try:
-        tid = await _pvp(service)
+        tid = await duel_pvp(service)
         state = await _state(service, tid)
         await service.submit(tid, ALICE, Commit(card=max(state.hands["red"])), 1)
         applied = await service.submit(tid, BOB, state.hands["blue"].index(min(state.hands["blue"])), 1)
