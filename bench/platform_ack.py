@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -41,6 +43,10 @@ from tests.e2e.harness import action_ids, status_message
 GATE = 50  # slash commands in flight while setting up (not measured)
 
 
+SPAWNED: list[asyncio.subprocess.Process] = []
+"""The bots started, so that a run that fails half-way (a timeout in the setup) leaves none behind."""
+
+
 async def spawn(emu: Emulator, argv: list[str], env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
     sessions = len(emu.gateway.sessions)
     full = os.environ | {
@@ -53,6 +59,7 @@ async def spawn(emu: Emulator, argv: list[str], env: dict[str, str], log: Path) 
     }
     with log.open("ab") as out:
         proc = await asyncio.create_subprocess_exec(*argv, cwd=ROOT, env=full, stdout=out, stderr=out)
+    SPAWNED.append(proc)
     await emu.wait_for(lambda: len(emu.gateway.sessions) > sessions and emu.gateway.connected, timeout=60)
     return proc
 
@@ -339,7 +346,13 @@ def main() -> None:
     args = parser.parse_args()
     rates = [float(r) for r in args.rates.split(",") if r]
     with tempfile.TemporaryDirectory() as tmp:
-        figures = asyncio.run(measure(args.games, args.rounds, rates, args.seconds, Path(tmp)))
+        try:
+            figures = asyncio.run(measure(args.games, args.rounds, rates, args.seconds, Path(tmp)))
+        finally:  # a failed run must not leave a bot running (it would reconnect forever)
+            for proc in SPAWNED:
+                if proc.returncode is None:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(proc.pid, signal.SIGKILL)
     print(f"{args.games} Canyon games in progress at once (setup {figures['setup_s']:.1f} s)")
     loads = [(f"steady, {k} clicks/s", v) for k, v in figures["steady"].items()]
     if args.rounds:
