@@ -144,7 +144,9 @@ class TableService(Lobby):
     async def get(self, table_id: int) -> TableRecord:
         table = await self.store.get_table(table_id)
         if table is None:
-            raise Rejected("bot.no_such_table", "There is no table #{table}.", table=table_id)
+            # The id came from a button or a form, not from the player: it is not the number the
+            # server shows (TableRecord.number), so the refusal names no table.
+            raise Rejected("bot.table_gone", "That table no longer exists.")
         return table
 
     async def load(self, table_id: int) -> Loaded:
@@ -627,6 +629,7 @@ class TableService(Lobby):
             events.append({"seq": record.seq, "actor": record.actor, "event": shown.model_dump(mode="json")})
         return {
             "table": table.id,
+            "number": table.number,  # the table's number on its server, as the players know it
             "game": table.game,
             "status": table.status,
             "seats": {s: h for s, h in table.seats.items()},

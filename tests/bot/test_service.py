@@ -277,3 +277,19 @@ async def test_log_is_redacted_for_the_requester_until_the_end(service: TableSer
     await service.resign(tid, BOB)
     full = await service.log_for(tid, CAROL)
     assert full["seed"] == 11 and full["events"][0]["event"]["state"]["hands"]["red"] == state.hands["red"]
+
+
+async def test_players_know_a_table_by_its_server_number_never_by_its_id(service: TableService) -> None:
+    """Tables are numbered per server (migration 4): the log names the number, and a table id that
+    is not in the store (it comes from a button, never from the player) is refused without a number."""
+    await service.create(
+        game="duel", creator=ALICE, guild_id=9, channel_id=8, lang="en", side="red", opponent=BOB
+    )  # id 1, on another server
+    tid = await duel_pvp(service)  # id 2: the first table of server 1
+    table = await service.get(tid)
+    assert (table.id, table.number) == (2, 1)
+    assert (await service.log_for(tid, ALICE))["number"] == 1
+    with pytest.raises(Rejected) as refused:
+        await service.get(99)
+    assert _rejected(refused) == "bot.table_gone"
+    assert refused.value.text == "That table no longer exists."

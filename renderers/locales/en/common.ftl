@@ -121,6 +121,8 @@ bot-status_message_ref = the table message
 
 bot-table_full = Table #{ $table } is full.
 
+bot-table_gone = That table no longer exists.
+
 bot-table_header = **{ $game }** · table #{ $table }
 
 bot-table_moved_on = The table has moved on; here is where it stands now.

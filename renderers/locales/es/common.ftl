@@ -121,6 +121,8 @@ bot-status_message_ref = el mensaje de la mesa
 
 bot-table_full = La mesa n.º { $table } está completa.
 
+bot-table_gone = Esa mesa ya no existe.
+
 bot-table_header = **{ $game }** · mesa n.º { $table }
 
 bot-table_moved_on = La partida ha avanzado; así está ahora.
