@@ -176,8 +176,10 @@ def home(state: SpaceHulkState) -> dict[str, tuple[Square, str]]:
 
 def legal(state: SpaceHulkState, top: AgDeploy) -> list[Action]:
     """A cheap sample (see the readings): the two ways to end, a few picks, one post per Marine
-    still in a corridor. The shortcut comes first (a deadline takes the first answer)."""
-    out: list[Action] = [EndDeployment(corridors=True), EndDeployment()]
+    still in a corridor. Ending as placed comes first: a prompt's deadline takes the first answer
+    (the asynchronous pace), and it keeps what the player placed (with nothing placed, it is the
+    shortcut's corridors)."""
+    out: list[Action] = [EndDeployment(), EndDeployment(corridors=True)]
     if top.pick:
         out += [PickPerimeter(areas=areas) for areas in _picks(state)]
     corridor = {sq for run in state.mission.marine_corridors for sq in run}

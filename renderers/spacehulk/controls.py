@@ -44,10 +44,13 @@ def controls(view: SpaceHulkView, legal: Sequence[Action], lang: str) -> list[Co
     if view.prompt is None or view.prompt.kind != "deploy" or view.side != "marine" or not legal:
         return None
     out: list[Control] = []
-    for i, action in enumerate(legal):
-        if isinstance(action, EndDeployment):
-            style = "secondary" if action.corridors else "success"
-            out.append(Button(text.action_label(action, lang, view), i, style, row=0))  # type: ignore[arg-type]
+    enders = sorted(
+        ((i, a) for i, a in enumerate(legal) if isinstance(a, EndDeployment)),
+        key=lambda pair: not pair[1].corridors,
+    )  # the shortcut first
+    for i, action in enders:
+        style = "secondary" if action.corridors else "success"
+        out.append(Button(text.action_label(action, lang, view), i, style, row=0))  # type: ignore[arg-type]
     out.append(deploy_form(lang))
     if view.prompt.details.get("pick", True):
         out.append(perimeter_form(lang))

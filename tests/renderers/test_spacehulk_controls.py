@@ -35,6 +35,7 @@ def test_the_deployment_offers_the_shortcut_a_cell_form_and_the_samples() -> Non
         assert controls is not None
         buttons = [c for c in controls if isinstance(c, Button)]
         assert [legal[b.choice] for b in buttons] == [EndDeployment(corridors=True), EndDeployment()]  # type: ignore[index]
+        assert "corridors" in buttons[0].label or "pasillos" in buttons[0].label  # the shortcut first
         forms = {c.key: c for c in controls if isinstance(c, Form)}
         assert set(forms) == {"deploy", "perimeter"}
         assert [f.kind for f in forms["deploy"].fields] == ["text", "cell", "text"]

@@ -40,8 +40,8 @@ def test_defend_perimeter_opens_with_the_marine_deployment() -> None:
     assert {p.pos for p in state.marines()} <= corridors
     assert state.secured == list(state.mission.secured_start) and len(state.secured) == 4
     legal = RULES.legal_actions(state, "marine")
-    assert legal[0] == EndDeployment(corridors=True)  # the shortcut first: a deadline takes it
-    assert EndDeployment() in legal and any(isinstance(a, PickPerimeter) for a in legal)
+    assert legal[0] == EndDeployment()  # a deadline takes the first: what is placed stays
+    assert EndDeployment(corridors=True) in legal and any(isinstance(a, PickPerimeter) for a in legal)
     assert len(legal) < 60  # a sample, not every square x facing
     for other in ("dw_establish_perimeter", "dw_raid"):
         s, _ = new_game(RULES, {"mission": other, "timer_mode": "untimed"}, 6)
@@ -259,3 +259,15 @@ def test_the_order_language_deploys_picks_and_ends() -> None:
     with pytest.raises(Rejected) as unread:
         read("M1 deploy D7")
     assert unread.value.message_id == "spacehulk.order.deploy_needed"
+
+
+def test_a_deadline_ends_the_deployment_as_placed() -> None:
+    """DW-SC3 at the asynchronous pace: the Marine prompt's deadline ends the deployment keeping the
+    Marines where the player put them (no placement lost)."""
+    state, _ = game(timer_mode="budget")
+    post, facing = guard_posts(state, 1)[0]
+    placed, _ = step(RULES, state, "marine", Deploy(model="m4", square=post, facing=facing))
+    [limit] = RULES.time_limits(placed)
+    assert limit.action == EndDeployment()
+    after, _ = step(RULES, placed, "marine", limit.action)
+    assert after.pieces["m4"].pos == post and after.turn == 1
