@@ -165,6 +165,7 @@ def extend_corridors(mission: Mission, marines: Sequence[MarineSpec]) -> Mission
     ports = [((slot[0], slot[1]), side) for slot, side in mission.corridor_ports]
     sizes = _squad_sizes(marines)
     start = max(len(run) for run in mission.marine_corridors)
+    start = max(start, -(-sum(sizes) // len(ports)))  # no shorter length can hold them all
     for length in range(start, max(start, sum(sizes)) + 1):
         paths: list[tuple[tuple[int, int], ...]] = []
         taken: set[tuple[int, int]] = set()
@@ -215,17 +216,27 @@ def fits(mission: Mission, marines: Sequence[MarineSpec]) -> bool:
 
 
 def _assign(sizes: Sequence[int], room: Sequence[int]) -> list[int] | None:
-    """The corridor of each squad (depth first, most room first), or None when none fits them all."""
-    if not sizes:
-        return []
-    order = sorted(range(len(room)), key=lambda i: (-room[i], i))
-    for c in order:
-        if room[c] < sizes[0]:
-            continue
-        rest = _assign(sizes[1:], [r - sizes[0] if i == c else r for i, r in enumerate(room)])
-        if rest is not None:
-            return [c, *rest]
-    return None
+    """The corridor of each squad (depth first, most room first), or None when none fits them all.
+    Rooms already found to fail for the squads left are remembered, so a large force that does not
+    fit is refused at once rather than after trying every way (DW-GEN-7 tries many lengths)."""
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    left = [sum(sizes[i:]) for i in range(len(sizes) + 1)]
+
+    def go(i: int, rooms: tuple[int, ...]) -> list[int] | None:
+        if i == len(sizes):
+            return []
+        if (i, rooms) in failed or left[i] > sum(rooms):
+            return None
+        for c in sorted(range(len(rooms)), key=lambda k: (-rooms[k], k)):
+            if rooms[c] < sizes[i]:
+                continue
+            rest = go(i + 1, tuple(r - sizes[i] if k == c else r for k, r in enumerate(rooms)))
+            if rest is not None:
+                return [c, *rest]
+        failed.add((i, rooms))
+        return None
+
+    return go(0, tuple(room))
 
 
 def _facing(run: Sequence[Square], i: int = 0) -> str:

@@ -503,3 +503,22 @@ def test_the_force_list_points_of_a_generated_mission_are_at_most_the_bid_maximu
         assert refused.value.params == {"option": "force_points", "value": 51, "low": 5, "high": 50}
         assert "force_points" in str(refused.value) and "51" in str(refused.value)
     assert isinstance(game("dw_raid", 2, force_points=50).top(), AgBuildForce)
+
+
+def test_a_campaign_sized_force_grows_the_corridors_and_a_misfit_is_refused_at_once() -> None:
+    """DW-GEN-6, DW-GEN-7 at the campaign's scale (125 points: up to 31 three-man Recon squads): the
+    corridors grow to hold all 93 whole squads; squads that cannot be packed into given corridors
+    (93 men in fives into 46 and 47 squares) are refused without trying every way (a plain
+    depth-first search would take hours)."""
+    from engine.spacehulk.missions import MarineSpec
+    from engine.spacehulk.scenarios import extend_corridors, place_squads
+
+    state = game("dw_raid", 2, force_points=50)
+    men = [MarineSpec(name=f"x{i}", squad=f"s{i // 3}", sergeant=i % 3 == 0) for i in range(93)]
+    grown = extend_corridors(state.mission, men)
+    assert grown is not None and sum(len(r) for r in grown.marine_corridors) == 93
+    placed = place_squads(men, grown.marine_corridors)
+    assert placed is not None and len({m.square for m in placed}) == 93
+    fives = [MarineSpec(name=f"y{i}", squad=f"t{i // 5}") for i in range(93)]
+    rows = [tuple((k, 0, 0) for k in range(46)), tuple((k, 2, 0) for k in range(47))]
+    assert place_squads(fives, rows) is None
