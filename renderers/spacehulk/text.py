@@ -474,7 +474,16 @@ def narrate(event: Event, lang: str) -> str | None:
         case ev.JamCleared(model=m):
             return t(lang, "spacehulk.say.jam_cleared", model=model(m))
         case ev.Fired(
-            model=m, target=target, square=s, dice=dice, needed=needed, hit=hit, overwatch=ow, jammed=jam
+            model=m,
+            target=target,
+            square=s,
+            dice=dice,
+            bonus=bonus,
+            needed=needed,
+            hit=hit,
+            deflection=rubble,
+            overwatch=ow,
+            jammed=jam,
         ):
             return t(
                 lang,
@@ -483,8 +492,12 @@ def narrate(event: Event, lang: str) -> str | None:
                 target=_who(target),
                 square=sq(s),
                 dice=", ".join(str(d) for d in dice),
+                bonus=bonus,
                 needed=needed,
                 hit="yes" if hit else "no",
+                # rubble is rolled only for a shot that hit (DW-RUB-2): rolled and not a hit = deflected
+                deflected="yes" if rubble and not hit else "no",
+                rubble=", ".join(str(d) for d in rubble),
                 overwatch="yes" if ow else "no",
                 jammed="yes" if jam else "no",
             )

@@ -265,9 +265,15 @@ spacehulk-say-fired = { $model } { $overwatch ->
     } at { $target ->
         [door] the door
        *[other] { $target }
-    } on { $square }: { $dice } (needs { $needed }) — { $hit ->
+    } on { $square }: { $dice }{ $bonus ->
+        [0] {""}
+       *[other] {" "}+{ $bonus }
+    } (needs { $needed }) — { $hit ->
         [yes] hit
-       *[no] miss
+       *[no] { $deflected ->
+            [yes] deflected by rubble ({ $rubble })
+           *[no] miss
+        }
     }{ $jammed ->
         [yes] ; the storm bolter jams
        *[no] {""}

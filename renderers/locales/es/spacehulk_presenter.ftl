@@ -265,9 +265,15 @@ spacehulk-say-fired = { $model } { $overwatch ->
     } a { $target ->
         [door] la puerta
        *[other] { $target }
-    } en { $square }: { $dice } (necesita { $needed }) — { $hit ->
+    } en { $square }: { $dice }{ $bonus ->
+        [0] {""}
+       *[other] {" "}+{ $bonus }
+    } (necesita { $needed }) — { $hit ->
         [yes] impacto
-       *[no] fallo
+       *[no] { $deflected ->
+            [yes] desviado por los escombros ({ $rubble })
+           *[no] fallo
+        }
     }{ $jammed ->
         [yes] ; el bólter de asalto se encasquilla
        *[no] {""}
