@@ -1,19 +1,28 @@
 """Deployment: the strips, checking a placement, and the three ready-made plans (CW-DEP-1, CW-DEP-2).
 
 Plans are deterministic (no dice): "line" stands the army in one row across the middle of its strip,
-"spread" in two staggered rows, "cover" clusters it behind the x of the sight-blocking pieces
-nearest its half. Guns go first with their crewman in base contact on the side away from the enemy.
+"spread" in two staggered rows, "cover" in the places of "spread", each unit moved up to 6 cm to
+the spot of its strip that the terrain hides from most of the enemy's strip (`shelter`; OUR reading
+of "deploys behind cover": hidden by solid pieces and woods per §8.3 from points along the middle of
+the enemy's strip, figures left out, bases at least 9 cm apart so that a blast template rarely
+catches two). Guns go first with their crewman in base contact on the side away from the enemy.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from types import SimpleNamespace
 
 from engine.core.shapes import snap
 
+from .armies import PROFILES
+from .los import terrain_blocks
 from .messages import refuse
 from .movement import HOSTAGE_RADIUS_CM, base_in_impassable
 from .state import CwState, Seat, deployment_bounds
+from .state import other as opponent
+from .terrain import Area
 
 XY = tuple[float, float]
 
@@ -65,12 +74,43 @@ def pieces_to_place(state: CwState, seat: Seat) -> list[str]:
 
 def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
     """Positions for every piece of `seat` by a plan; each is checked with `check_placement` rules."""
-    lo, hi = deployment_bounds(state, seat)
+    units = tuple(u for u in state.units.values() if u.side == seat)
+    return dict(
+        _plan(
+            kind,
+            tuple(state.terrain),
+            state.width,
+            state.height,
+            deployment_bounds(state, seat),
+            deployment_bounds(state, opponent(seat)),
+            tuple((u.id, u.profile, u.radius, u.crew) for u in units),
+            "H1" in pieces_to_place(state, seat),
+        )
+    )
+
+
+@lru_cache(maxsize=64)
+def _plan(
+    kind: str,
+    terrain: tuple[Area, ...],
+    width: float,
+    height: float,
+    strip: XY,
+    enemy: XY,
+    army: tuple[tuple[str, str, float, str | None], ...],
+    hostages: bool,
+) -> tuple[tuple[str, XY], ...]:
+    """`plan` from what it reads: the table, both strips, the army (id, profile, base radius, crewman)
+    and whether the side places the hostages. Cached: a player (or a random one) may ask for the
+    same plans again and again before confirming one."""
+    state = SimpleNamespace(terrain=list(terrain), width=width, height=height)
+    lo, hi = strip
     toward = 1.0 if lo == 0.0 else -1.0  # +y points at the enemy for the south side
     front = hi - 4.0 if toward > 0 else lo + 4.0
     back = lo + 4.0 if toward > 0 else hi - 4.0
-    width = state.width
-    units = [u for u in state.units.values() if u.side == seat]
+    units = [
+        SimpleNamespace(id=i, radius=r, crew=c, is_gun=PROFILES[p].type == "artillery") for i, p, r, c in army
+    ]
     guns = [u for u in units if u.is_gun]
     crew_of = {g.id: g.crew for g in guns}
     crews = {c for c in crew_of.values() if c}
@@ -83,11 +123,12 @@ def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
         if crewman:
             out[crewman] = (snap(x), snap(back + toward * 2.0 - toward * 4.5))  # touching, behind
     if kind == "cover":
-        blockers = [a for a in state.terrain if a.sight != "none"]
-        mid = state.height / 2
-        mine = [a for a in blockers if ((a.shape.bbox()[1] + a.shape.bbox()[3]) / 2 < mid) == (toward > 0)]
-        xs = sorted(((a.shape.bbox()[0] + a.shape.bbox()[2]) / 2) for a in (mine or blockers)) or [width / 2]
-        slots = _cluster_slots(xs, len(rest), width, (front, back))
+        home = _rows(len(rest), width, (front, (front + back) / 2))
+        slots = list(
+            _shelter_spots(
+                terrain, width, strip, enemy, tuple(u.radius for u in rest), tuple(home), tuple(out.values())
+            )
+        )
     elif kind == "spread":
         slots = _rows(len(rest), width, (front, (front + back) / 2))
     else:
@@ -98,14 +139,14 @@ def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
         x = min(max(x, u.radius), width - u.radius)
         lo_y, hi_y = lo + u.radius, hi - u.radius
         y = min(max(y, lo_y), hi_y)
-        spot = _free(state, x, y, u.radius, taken, (lo_y, hi_y))
+        spot = _free(state, x, y, u.radius, taken, (lo_y, hi_y))  # type: ignore[arg-type]
         out[u.id] = spot
         taken.append(spot)
-    if "H1" in pieces_to_place(state, seat):
-        hy = state.height / 2 - 15.0 if toward > 0 else state.height / 2 + 15.0
+    if hostages:
+        hy = height / 2 - 15.0 if toward > 0 else height / 2 + 15.0
         out["H1"] = (snap(width / 2 - 25.0), snap(hy))
         out["H2"] = (snap(width / 2 + 25.0), snap(hy))
-    return out
+    return tuple(out.items())
 
 
 def _rows(n: int, width: float, ys: tuple[float, ...]) -> list[XY]:
@@ -118,14 +159,79 @@ def _rows(n: int, width: float, ys: tuple[float, ...]) -> list[XY]:
     return out
 
 
-def _cluster_slots(xs: list[float], n: int, width: float, ys: tuple[float, float]) -> list[XY]:
-    out = []
-    for i in range(n):
-        cx = xs[i % len(xs)]
-        k = i // len(xs)
-        dx = (k // 2 + 1) * 7.0 * (1 if k % 2 == 0 else -1)
-        out.append((min(max(cx + dx, 4.0), width - 4.0), ys[k % 2]))
-    return out
+SPOT_STEP_CM = 2.5  # candidate spots of the cover plan, across and along the strip
+EYE_STEP_CM = 10.0  # the enemy's strip is watched from points this far apart
+SPACING_CM = 9.0  # no two bases of the cover plan closer (centres): as the AI's moves keep friends (ai.py)
+SHIFT_CM = 6.0  # how far the cover plan moves a unit from its place in the spread plan, at most
+
+
+@lru_cache(maxsize=32)
+def shelter(
+    terrain: tuple[Area, ...], width: float, strip: XY, enemy: XY
+) -> tuple[tuple[float, float, int], ...]:
+    """Spots (x, y) of the strip `strip` (y from, to) on the 2.5 cm grid, 3 cm in from its edges, with
+    how many of the enemy's eyes (`eyes`) the terrain hides them from (§8.3: solid blockers, more
+    than 5 cm of wood; figures left out). Most hidden first, then by x and y. Cached per table."""
+    board = SimpleNamespace(terrain=list(terrain))
+    watch = eyes(width, enemy)
+    spots = [
+        (x, y, sum(terrain_blocks(board, eye, (x, y)) for eye in watch))  # type: ignore[arg-type]
+        for y in _steps(strip[0] + 3.0, strip[1] - 3.0, SPOT_STEP_CM)
+        for x in _steps(3.0, width - 3.0, SPOT_STEP_CM)
+    ]
+    spots.sort(key=lambda p: (-p[2], p[0], p[1]))
+    return tuple(spots)
+
+
+def eyes(width: float, enemy: XY) -> list[XY]:
+    """Where the cover plan looks from: along the middle of the enemy's strip, every EYE_STEP_CM."""
+    return [
+        (x, (enemy[0] + enemy[1]) / 2) for x in _steps(EYE_STEP_CM / 2, width - EYE_STEP_CM / 2, EYE_STEP_CM)
+    ]
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    n = int((hi - lo) / step + 1e-9)
+    return [lo + i * step for i in range(n + 1)]
+
+
+@lru_cache(maxsize=64)
+def _shelter_spots(
+    terrain: tuple[Area, ...],
+    width: float,
+    strip: XY,
+    enemy: XY,
+    radii: tuple[float, ...],
+    home: tuple[XY, ...],
+    taken: tuple[XY, ...],
+) -> tuple[XY, ...]:
+    """Each unit in turn (by its base radius) takes the most hidden free spot (`shelter`) within
+    SHIFT_CM of its place in the spread plan (`home`), at least SPACING_CM from every base placed
+    so far, the nearest its home among equally hidden ones; else its home (the caller then finds
+    the nearest free spot). Cached: the same army on the same table gets the same plan."""
+    spots = shelter(terrain, width, strip, enemy)
+    board = SimpleNamespace(terrain=list(terrain))
+    placed = list(taken)
+    out: list[XY] = []
+    for r, (hx, hy) in zip(radii, home, strict=False):
+        best: tuple[int, float, float, float] | None = None
+        for x, y, hidden in spots:
+            if best is not None and -hidden > best[0]:
+                break  # most hidden first: no spot further on is as hidden as the best one
+            d = math.hypot(x - hx, y - hy)
+            if d > SHIFT_CM:
+                continue
+            key = (-hidden, d, x, y)
+            if (
+                (best is None or key < best)
+                and all(math.hypot(x - tx, y - ty) >= SPACING_CM for tx, ty in placed)
+                and not base_in_impassable(board, x, y, r)  # type: ignore[arg-type]
+            ):
+                best = key
+        spot = (best[2], best[3]) if best is not None else (hx, hy)
+        out.append(spot)
+        placed.append(spot)
+    return tuple(out)
 
 
 def _free(state: CwState, x: float, y: float, r: float, taken: list[XY], ys: tuple[float, float]) -> XY:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -73,3 +74,55 @@ def test_the_move_sample_is_valid_by_construction_and_the_memo_is_exact() -> Non
             events = RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
             state = apply(RULES, state, events)
     assert moves > 1000
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), min_size=30, max_size=30), st.integers(0, 29)
+)
+def test_the_nearby_enemy_scan_finds_every_engagement(spots: list[tuple[int, int]], pick: int) -> None:
+    """CW-CC-2: `engaged_with` and `is_engaged` (which look only at enemies boxed within both bases
+    and the longest reach) agree with testing every unit, on the 0.5 cm grid."""
+    from engine.clickwars.los import engaged, engaged_with, is_engaged
+
+    from .helpers import table
+
+    ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
+    state = table({uid: (20 + x / 2, 20 + y / 2) for uid, (x, y) in zip(ids, spots, strict=True)}, terrain=[])
+    u = state.units[ids[pick]]
+    every = [o for o in state.units.values() if engaged(u, o)]
+    assert engaged_with(state, u) == every
+    assert is_engaged(state, u) == bool(every)
+
+
+def test_the_cover_plan_stands_the_army_where_the_terrain_hides_it() -> None:
+    """CW-DEP-1, §8.3: on both default tables and from either edge, the "cover" plan places every
+    piece where `check_placement` accepts it on the 0.5 cm grid, no two bases (but a gun and its
+    crewman) closer than SPACING_CM, and hides the army from more of the enemy's strip than "spread"."""
+    from engine.clickwars.deploy import SPACING_CM, check_placement, eyes, plan
+    from engine.clickwars.los import terrain_blocks
+    from engine.clickwars.state import deployment_bounds, other
+
+    for table in ("120x120", "180x120"):
+        state, _ = new_game(RULES, Options(table=table), 1)
+        for south in ("red", "blue"):
+            state.south = south
+            for seat in ("red", "blue"):
+                watch = eyes(state.width, deployment_bounds(state, other(seat)))
+
+                cover, spread = plan(state, seat, "cover"), plan(state, seat, "spread")
+                state.pending[seat] = cover
+                for key, (x, y) in cover.items():
+                    check_placement(state, seat, key, x, y)
+                    assert (x * 2, y * 2) == (round(x * 2), round(y * 2))  # the 0.5 cm grid (§8.1)
+                crews = {u.crew for u in state.units.values() if u.crew} | {
+                    u.gun for u in state.units.values() if u.gun
+                }
+                free = [xy for key, xy in cover.items() if key not in crews]
+                assert all(math.dist(p, q) >= SPACING_CM for i, p in enumerate(free) for q in free[i + 1 :])
+                hidden = [
+                    sum(terrain_blocks(state, eye, xy) for xy in spots.values() for eye in watch)
+                    for spots in (cover, spread)
+                ]
+                assert hidden[0] > hidden[1], (table, south, seat, hidden)
+                state.pending[seat] = {}
