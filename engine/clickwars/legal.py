@@ -380,14 +380,14 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
 
 
 def _shots(s: CwState, seat: Seat) -> list[Action]:
-    from .rules import shot_problem
+    from .rules import shooter_problem, shot_problem
 
     enemies = [u for u in s.units.values() if u.side != seat and u.placed]
     out: list[Action] = []
     for u in ready_units(s, seat):
         w = u.ranged()
-        if w is None or u.shot:
-            continue
+        if w is None or u.shot or shooter_problem(s, u) is not None:
+            continue  # no target would do (asked once, not per target)
         for t in enemies:
             if gap(u, t) > w.range_cm + 10.0 + 1e-9:
                 continue  # cheap range filter before sight

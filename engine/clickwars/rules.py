@@ -434,6 +434,22 @@ def _gun_crew(s: CwState, g: Unit) -> Unit:
     return c
 
 
+def shooter_problem(s: CwState, u: Unit) -> Rejected | None:
+    """Why `u` may shoot at nothing now (the checks of `_check_shot` that no target changes, direct or
+    indirect), or None: the legal sample asks it once per unit before asking per target."""
+    try:
+        _may_shoot(s, u)
+        if u.is_gun:
+            _gun_crew(s, u)
+        elif u.ranged() is None:
+            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+        elif is_engaged(s, u):
+            raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
+    except Rejected as r:
+        return r
+    return None
+
+
 def shot_problem(s: CwState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
     """Why `u` may not shoot `target` now, or None (shared by decide and the legal sample)."""
     try:

@@ -17,13 +17,19 @@ T = TypeVar("T")
 class Dice:
     """Deterministic dice: the same (seed, version) always yields the same sequence of outcomes."""
 
-    __slots__ = ("_rng", "seed", "version")
+    __slots__ = ("__rng", "seed", "version")
 
     def __init__(self, seed: int, version: int = 0) -> None:
         self.seed = seed
         self.version = version
-        digest = hashlib.blake2b(f"{seed}:{version}".encode(), digest_size=8).digest()
-        self._rng = _random.Random(int.from_bytes(digest, "big"))
+        self.__rng: _random.Random | None = None  # seeded at the first draw: most decisions draw nothing
+
+    @property
+    def _rng(self) -> _random.Random:
+        if self.__rng is None:
+            digest = hashlib.blake2b(f"{self.seed}:{self.version}".encode(), digest_size=8).digest()
+            self.__rng = _random.Random(int.from_bytes(digest, "big"))
+        return self.__rng
 
     def d6(self, n: int = 1) -> list[int]:
         """Roll n six-sided dice."""
