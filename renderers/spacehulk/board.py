@@ -60,6 +60,7 @@ JAM: Color = (235, 60, 60)
 ACTIVE: Color = (255, 255, 255)
 VALUE: Color = (250, 150, 40)
 TIE: Color = (255, 110, 200)  # the candidates of a solo tie prompt (DW-SOLO-2, DW-SOLO-8)
+KEEP_OFF: Color = (235, 80, 60)  # Defend Perimeter's deployment: squares no Marine may take (DW-SC3)
 FEATURE: dict[str, Color] = {
     "pit": (12, 12, 14),
     "ladder": (180, 150, 100),
@@ -559,6 +560,7 @@ def render(view: SpaceHulkView, lang: str, picked: str | None = None) -> Image.I
             _piece(img, draw, f, p, p.id == focused)
     _lurkers(img, draw, f, board, view)
     _tie_marks(draw, f, board, view)
+    _keep_off_marks(draw, f, board, view)
     _panel(img, f, view, lang)
     return img
 
@@ -588,6 +590,31 @@ def _tie_marks(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHul
     """A bright frame round each candidate of a solo tie, so the ids the prompt names stand out."""
     for sq in tie_squares(view, board):
         draw.rectangle(f.box(sq), outline=TIE, width=3)
+
+
+def keep_off_squares(view: SpaceHulkView, board: Board) -> set[Square]:
+    """While the Marines deploy in Defend Perimeter (DW-SC3): each open entry area's entry square and
+    the squares touching it, where no Marine may deploy (engine/spacehulk/deployment.py)."""
+    if view.prompt is None or view.prompt.kind != "deploy":
+        return set()
+    out: set[Square] = set()
+    for area in board.entries.values():
+        if area.id in view.secured:
+            continue
+        x, y, z = area.square
+        out |= {
+            (x + dx, y + dy, z)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if (x + dx, y + dy, z) in board.cells
+        }
+    return out
+
+
+def _keep_off_marks(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkView) -> None:
+    """A red frame round every square a Marine may not deploy on (DW-SC3)."""
+    for sq in keep_off_squares(view, board):
+        draw.rectangle(f.box(sq), outline=KEEP_OFF, width=2)
 
 
 def board_png(view: SpaceHulkView, lang: str, picked: str | None = None) -> bytes:

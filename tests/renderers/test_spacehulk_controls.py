@@ -124,3 +124,30 @@ def test_the_board_image_draws_the_grown_corridors() -> None:
     assert grown[0] > before[0] or grown[1] > before[1]
     line = PRESENTER.narrate(next(e for e in events if e.kind == "corridors_extended"), "es")
     assert line is not None and "26" in line
+
+
+def test_the_image_frames_the_squares_closed_to_the_deployment() -> None:
+    """DW-SC3 (reading in engine/spacehulk/deployment.py): while the Marines deploy, every open entry
+    area's entry square and the squares touching it are framed in red; the engine refuses exactly
+    those (and walls, doors, features, taken squares); after the deployment the frames are gone."""
+    from engine.spacehulk.deployment import square_problem
+    from renderers.spacehulk import board as image
+
+    state = defend()
+    view = RULES.view(state, "marine")
+    hulk = state.board
+    closed = image.keep_off_squares(view, hulk)
+    assert closed
+    for sq in closed:
+        found = square_problem(state, "m1", sq)
+        assert found is not None and found.id in ("deploy.entry", "deploy.door", "deploy.feature"), found
+    picture = Image.open(io.BytesIO(PRESENTER.board_png(view, "en"))).convert("RGB")
+    frame = image.frame_for(hulk)
+    sq = sorted(closed)[0]
+    x0, y0, _x1, _y1 = frame.box(sq)
+    assert picture.getpixel((x0, y0 + 3)) == image.KEEP_OFF
+    after, _ = step(RULES, state, "marine", EndDeployment())
+    assert not image.keep_off_squares(RULES.view(after, "marine"), hulk)
+    assert "red" in PRESENTER.action_prompt(view, [], "en") and "rojo" in PRESENTER.action_prompt(
+        view, [], "es"
+    )

@@ -156,8 +156,8 @@ spacehulk-prompt-psychic = Add psychic points to the Librarian's defence, or pas
 spacehulk-prompt-level_step = Step to the square in front or behind, or stay.
 spacehulk-prompt-build_force = Build your force from the Force List.
 spacehulk-prompt-deploy = { $pick ->
-        [yes] Deploy your Marines anywhere on the board (a square and a facing each) and pick the 4 entry areas secured before play, or deploy in the corridors.
-       *[no] Deploy your Marines anywhere on the board (a square and a facing each); the 4 areas secured in Establish Perimeter stay secured. Or deploy in the corridors.
+        [yes] Deploy your Marines anywhere on the board (a square and a facing each) and pick the 4 entry areas secured before play, or deploy in the corridors. Squares framed in red, at an open entry area, are closed to them.
+       *[no] Deploy your Marines anywhere on the board (a square and a facing each); the 4 areas secured in Establish Perimeter stay secured. Or deploy in the corridors. Squares framed in red, at an open entry area, are closed to them.
     }
 spacehulk-status-deploying = Setup: the Marine player deploys anywhere (Defend Perimeter). Secured before play: { $areas }.
 spacehulk-prompt-shift = Choose where the model goes.

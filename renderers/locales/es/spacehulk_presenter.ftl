@@ -156,8 +156,8 @@ spacehulk-prompt-psychic = Añade puntos psíquicos a la defensa del Bibliotecar
 spacehulk-prompt-level_step = Da un paso a la casilla de delante o de detrás, o quédate.
 spacehulk-prompt-build_force = Forma tu fuerza con la Lista de Fuerzas.
 spacehulk-prompt-deploy = { $pick ->
-        [yes] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno) y elige las 4 zonas de entrada aseguradas antes de jugar, o despliega en los pasillos.
-       *[no] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno); las 4 zonas aseguradas en Establecer el Perímetro siguen aseguradas. O despliega en los pasillos.
+        [yes] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno) y elige las 4 zonas de entrada aseguradas antes de jugar, o despliega en los pasillos. Las casillas enmarcadas en rojo, junto a una zona de entrada abierta, les están vedadas.
+       *[no] Despliega tus marines donde quieras del tablero (una casilla y una orientación cada uno); las 4 zonas aseguradas en Establecer el Perímetro siguen aseguradas. O despliega en los pasillos. Las casillas enmarcadas en rojo, junto a una zona de entrada abierta, les están vedadas.
     }
 spacehulk-status-deploying = Preparación: el jugador marine despliega donde quiere (Defender el Perímetro). Aseguradas antes de jugar: { $areas }.
 spacehulk-prompt-shift = Elige adónde va la miniatura.
