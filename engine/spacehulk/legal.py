@@ -32,6 +32,7 @@ from .state import (
     AgReinforce,
     AgShift,
     Piece,
+    built,
 )
 from .weapons import melee_of, weapon_of
 
@@ -49,13 +50,9 @@ def _mk(cls: type[Action], **fields: Any) -> Action:
     if defaults is None:
         defaults = {name: f.get_default() for name, f in cls.model_fields.items() if not f.is_required()}
         _DEFAULTS[cls] = defaults
-    action = cls.__new__(cls)
-    values = {**defaults, **fields}
-    object.__setattr__(action, "__dict__", values)
-    object.__setattr__(action, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(action, "__pydantic_extra__", None)
-    object.__setattr__(action, "__pydantic_private__", None)
-    return action
+    values = defaults.copy()
+    values.update(fields)
+    return built(cls, values, set(fields))
 
 
 def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
@@ -67,14 +64,12 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
         return
     bolter = q.can_fire_at_all(m) is None
     holes = q.board.has_holes
-    for _d, to in q.board.neighbours(m.pos):
-        cost = q.move_cost(m, to)
-        if isinstance(cost, int):
-            yield a.Move, {"model": m.id, "to": to}, cost
-            if bolter:
-                yield a.Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
-            if holes and q.jump_problem(m, to) is None:
-                yield a.Move, {"model": m.id, "to": to, "jump": True}, cost  # DW-PIT-5
+    for to, cost in q.step_costs(m):  # the squares where q.move_cost(m, to) is a number
+        yield a.Move, {"model": m.id, "to": to}, cost
+        if bolter:
+            yield a.Move, {"model": m.id, "to": to, "fire": True}, cost  # SHB-8.3
+        if holes and q.jump_problem(m, to) is None:
+            yield a.Move, {"model": m.id, "to": to, "jump": True}, cost  # DW-PIT-5
     if holes and q.jump_problem(m, m.pos) is None:
         yield a.Jump, {"model": m.id}, 1
     if q.board.has_holes:
@@ -184,15 +179,13 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
             if isinstance(cost, int):
                 yield a.Move, {"model": p.id, "to": entry, "facing": facing}, cost
     else:
-        for _d, to in q.board.neighbours(p.pos):
-            cost = q.move_cost(p, to)
-            if isinstance(cost, int):
-                yield a.Move, {"model": p.id, "to": to}, cost
+        steps = q.step_costs(p)  # the squares where q.move_cost(p, to) is a number
+        for to, cost in steps:
+            yield a.Move, {"model": p.id, "to": to}, cost
         if q.board.has_holes:
             yield from _climb_candidates(q, p)
-            for _d, to in q.board.neighbours(p.pos):
-                cost = q.move_cost(p, to)
-                if isinstance(cost, int) and q.jump_problem(p, to) is None:
+            for to, cost in steps:
+                if q.jump_problem(p, to) is None:
                     yield a.Move, {"model": p.id, "to": to, "jump": True}, cost  # DW-PIT-10
             if q.jump_problem(p, p.pos) is None:
                 yield a.Jump, {"model": p.id}, 1
@@ -245,7 +238,8 @@ def interrupt_eligible(q: Queries, item: AgInterrupt) -> list[Piece]:
         watched.append(actor.pos)
     if item.door is not None:
         watched.append(item.door)
-    watched += [g.pos for g in q.stealers() if g.pos is not None and g.number >= item.since]
+    if item.since < q.state.next_id:  # else no model was numbered since (ids count up from next_id)
+        watched += [g.pos for g in q.stealers() if g.pos is not None and g.number >= item.since]
     for m in marines:
         if m.id not in seen and any(q.sees(m, sq) for sq in watched):
             seen.add(m.id)

@@ -48,6 +48,7 @@ class Queries:
         self._blockers: set[Square] | None = None
         self._burning: set[Square] | None = None
         self._blocks_move: frozenset[Square] | None = None
+        self._sight: dict[tuple[Square, str, Square], bool] = {}
 
     # --- cached facts --------------------------------------------------------------------------
     @property
@@ -97,6 +98,13 @@ class Queries:
         cells = self.board.cells
         return frozenset(sq for sq in self.state.wrecked if cells[sq].feature == "crate")
 
+    @property
+    def rubble(self) -> frozenset[Square]:
+        """Every square whose `feature` is "rubble" now: the map's rubble and destroyed crates (DW-RUB-1)."""
+        static = self.board.rubble
+        wrecked = self.state.wrecked
+        return (static - set(wrecked)) | self.rubbled if wrecked else static
+
     def feature(self, sq: Square) -> str | None:
         """The feature on sq now: a destroyed crate is rubble; a destroyed cryo tank is "wrecked_cryo"."""
         cell = self.board.cells.get(sq)
@@ -132,6 +140,8 @@ class Queries:
     def invalidate(self) -> None:
         self._occ = self._closed = self._blockers = self._burning = None
         self._blocks_move = None
+        if self._sight:
+            self._sight = {}
 
     def marines(self) -> list[Piece]:
         return [p for p in self.state.pieces.values() if p.kind == "marine" and p.pos is not None]
@@ -141,15 +151,30 @@ class Queries:
 
     # --- sight ---------------------------------------------------------------------------------
     def sees(self, viewer: Piece, target: Square, blockers: set[Square] | None = None) -> bool:
-        """The viewer has target in its vision arc with clear LoS (SHB-6.2, SHB-6.4, Q1)."""
+        """The viewer has target in its vision arc with clear LoS (SHB-6.2, SHB-6.4, Q1).
+
+        With the state's own blockers the answer is remembered by (viewer's square, facing, target)
+        until the blockers change (`invalidate`): overwatch, conversions, interrupt witnesses and the
+        solo player ask the same questions many times between two moves."""
         assert viewer.pos is not None and viewer.facing is not None
         if viewer.prone:
             return False  # DW-PIT-9: no line of sight while prone
-        if viewer.pos[2] != target[2]:
+        if blockers is not None:
+            return self._sees(viewer, target, blockers)
+        key = (viewer.pos, viewer.facing, target)
+        hit = self._sight.get(key)
+        if hit is None:
+            hit = self._sight[key] = self._sees(viewer, target, None)
+        return hit
+
+    def _sees(self, viewer: Piece, target: Square, blockers: set[Square] | None) -> bool:
+        pos = viewer.pos
+        assert pos is not None and viewer.facing is not None
+        if pos[2] != target[2]:
             return self.hole_sight(viewer, target, fire=False, blockers=blockers)
-        if not in_vision_arc(viewer.facing, viewer.pos, target, self.opt.vision_arc):
+        if not in_vision_arc(viewer.facing, pos, target, self.opt.vision_arc):
             return False
-        return clear(self.board, viewer.pos, target, self.blockers if blockers is None else blockers)
+        return clear(self.board, pos, target, self.blockers if blockers is None else blockers)
 
     def seen_by_marines(self, target: Square, blockers: set[Square] | None = None) -> list[Piece]:
         return [m for m in self.marines() if self.sees(m, target, blockers)]
@@ -247,32 +272,34 @@ class Queries:
         tx, ty, tz = target
         if abs(vz - tz) != 1:
             return False
+        if abs(vx - tx) > 2 or abs(vy - ty) > 2:
+            return False  # the target is at most one square beyond a hole next to the viewer
         upper = min(vz, tz)
+        around = self.board.holes_around(vx, vy, upper)
+        if not around:
+            return False
         blocking = self.blockers if blockers is None else blockers
-        for hx in (vx - 1, vx, vx + 1):
-            for hy in (vy - 1, vy, vy + 1):
-                if not self.board.hole((hx, hy, upper)):
+        for hx, hy, _z in around:
+            dx, dy = vx - hx, vy - hy
+            near, far = (hx, hy, vz), (hx, hy, tz)
+            if target not in (far, (hx - dx, hy - dy, tz)):
+                continue
+            if (dx, dy) != (0, 0):
+                in_arc = (
+                    in_fire_arc(viewer.facing, viewer.pos, near)
+                    if fire
+                    else in_vision_arc(viewer.facing, viewer.pos, near, self.opt.vision_arc)
+                )
+                if not in_arc or not clear(self.board, viewer.pos, near, blocking):
                     continue
-                dx, dy = vx - hx, vy - hy
-                near, far = (hx, hy, vz), (hx, hy, tz)
-                if target not in (far, (hx - dx, hy - dy, tz)):
-                    continue
-                if (dx, dy) != (0, 0):
-                    in_arc = (
-                        in_fire_arc(viewer.facing, viewer.pos, near)
-                        if fire
-                        else in_vision_arc(viewer.facing, viewer.pos, near, self.opt.vision_arc)
-                    )
-                    if not in_arc or not clear(self.board, viewer.pos, near, blocking):
-                        continue
-                top = (hx, hy, upper)
-                if top != viewer.pos and top in self.occ and target != top:
-                    continue  # DW-LOS-3: a model on the upper square blocks the hole
-                if target == far:
-                    return True
-                lower = (hx, hy, upper + 1)
-                if clear(self.board, far, target, blocking - {lower}):  # far-level walls and doors
-                    return True
+            top = (hx, hy, upper)
+            if top != viewer.pos and top in self.occ and target != top:
+                continue  # DW-LOS-3: a model on the upper square blocks the hole
+            if target == far:
+                return True
+            lower = (hx, hy, upper + 1)
+            if clear(self.board, far, target, blocking - {lower}):  # far-level walls and doors
+                return True
         return False
 
     def marine_adjacent(self, sq: Square, ignore: Square | None = None) -> bool:
@@ -344,6 +371,41 @@ class Queries:
         if found is None and p.kind == "blip":
             found = self.blip_square_problem(p, to)
         return found if found is not None else cost
+
+    def step_costs(self, p: Piece) -> list[tuple[Square, int]]:
+        """Every square next to p it may move to now with its AP cost, in `board.neighbours` order:
+        exactly the squares where `move_cost(p, to)` gives a number, and that number (SHB-7,
+        DW-RUB-1, SHB-10.5), without building the refusals of the others (legal actions' hot path)."""
+        pos = p.pos
+        assert pos is not None
+        kind = p.kind
+        fx, fy = (0, 0) if kind == "blip" else VECTORS[p.facing]  # type: ignore[index]
+        occ, closed, blocks, burning = self.occ, self.closed, self.blocks_move, self.burning
+        rubble = self.rubble if self.deathwing else ()
+        chutes = self.chutes and kind != "marine"
+        found: list[tuple[Square, int]] = []
+        for d, to in self.board.neighbours(pos):
+            cost = 1  # SHB-7.3: a step ahead, a blip's step, a Genestealer's side-step
+            if kind != "blip":
+                forward = d[0] * fx + d[1] * fy
+                if forward == -1:
+                    cost = 2  # a step back
+                elif forward == 0 and kind == "marine":
+                    continue  # SHB-7.3: Marines never side-step
+            if to in occ or to in closed or to in blocks:
+                continue
+            if chutes and self.chute_full(to, p):
+                continue
+            if to in burning and pos not in burning:
+                continue  # SHB-9.5
+            if d[0] and d[1] and self.diagonal_problem(pos, to) is not None:
+                continue
+            if to in rubble:
+                cost += 1  # DW-RUB-1
+            if kind == "blip" and self.blip_square_problem(p, to) is not None:
+                continue
+            found.append((to, cost))
+        return found
 
     def _entry_cost(self, p: Piece, to: Square, facing: str | None) -> int | Problem:
         assert p.area is not None
@@ -657,9 +719,13 @@ class Queries:
             return []
         covered: set[str] = set()
         out = []
-        for sq in self.board.within(p.pos, GRENADE_RANGE):
-            section = self.board.section_of(sq)
-            if section not in covered and self.grenade_problem(p, sq) is None:
+        cells = self.board.cells
+        reach = self.board.walk_distances(p.pos, GRENADE_RANGE)
+        for sq in self.board.within(p.pos, GRENADE_RANGE):  # on the board, on p's level
+            section = cells[sq].section
+            if section in covered or sq not in reach:
+                continue
+            if sq == p.pos or self.can_target(p, sq, None):  # grenade_problem(p, sq) is None
                 covered.add(section)
                 out.append(sq)
         return out

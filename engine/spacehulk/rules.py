@@ -1004,11 +1004,14 @@ def _chutes(tape: Tape) -> None:
                 combat.kill(tape, p.id)
 
 
+_NO_FORCE_YET = (AgBuildForce, AgPlaceTile, AgBids, AgDeploy)
+
+
 def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
-    if isinstance(tape.state.top(), AgBuildForce | AgPlaceTile | AgBids | AgDeploy):
+    if isinstance(tape.state.top(), _NO_FORCE_YET):
         return False  # no force yet: no mission predicate applies (DW-FL-1, DW-BID-1)
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)

@@ -11,7 +11,7 @@ facing, an interrupt window, a free shot) make their chooser the active seat unt
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,6 +26,33 @@ from .weapons import MeleeName, WeaponName
 
 PieceKind = Literal["marine", "genestealer", "blip"]
 MARINE_AP, STEALER_AP, BLIP_AP = 4, 6, 6  # SHB-4.1
+
+
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # pydantic's slots, set directly
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of `cls` holding `values` (every field, in `values`' order) without validation: for
+    values that come from validated models (evolve's and legal actions' hot paths). No private or
+    extra attributes (none of our frozen models has them)."""
+    new = object.__new__(cls)
+    _set(new, "__dict__", values)
+    _SET_FIELDS_SET(new, fields_set)
+    _SET_EXTRA(new, None)
+    _SET_PRIVATE(new, None)
+    return new
+
+
+def updated(model: M, changes: dict[str, Any]) -> M:
+    """`model.model_copy(update=changes)` without pydantic's per-call overhead (the same result: no
+    validation, the changed fields counted as set)."""
+    values = model.__dict__.copy()
+    values.update(changes)
+    return built(type(model), values, model.__pydantic_fields_set__ | changes.keys())
 
 
 class _Frozen(BaseModel):
@@ -386,8 +413,9 @@ class SpaceHulkState(State):
 
     def clone(self) -> SpaceHulkState:
         """A copy safe to mutate: containers copied, frozen pieces and steps shared."""
-        return self.model_copy(
-            update={
+        return updated(
+            self,
+            {
                 "pieces": dict(self.pieces),
                 "doors": list(self.doors),
                 "burning": list(self.burning),
@@ -403,7 +431,7 @@ class SpaceHulkState(State):
                 "tally": dict(self.tally),
                 "sides": dict(self.sides),
                 "bids": dict(self.bids),
-            }
+            },
         )
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> SpaceHulkState:

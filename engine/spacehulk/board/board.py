@@ -189,6 +189,7 @@ class Board:
         self.los_cache: dict[tuple[Square, Square], object] = {}
         self._walk_cache: dict[tuple[Square, int], dict[Square, int]] = {}
         self._near_cache: dict[tuple[Square, int], tuple[Square, ...]] = {}
+        self._holes_around: dict[Square, tuple[Square, ...]] = {}
 
     def __contains__(self, sq: object) -> bool:
         return sq in self.cells
@@ -225,11 +226,47 @@ class Board:
             self._has_holes = found
         return found
 
+    @property
+    def holes(self) -> frozenset[Square]:
+        """Every square that is a hole (see `hole`), found once: the board never changes."""
+        found = getattr(self, "_holes", None)
+        if found is None:
+            cells = self.cells
+            found = frozenset(
+                sq
+                for sq, cell in cells.items()
+                if cell.feature in ("pit", "ladder") and (sq[0], sq[1], sq[2] + 1) in cells
+            )
+            self._holes = found
+        return found
+
+    @property
+    def rubble(self) -> frozenset[Square]:
+        """The squares the map gives rubble (DW-RUB-1), found once."""
+        found = getattr(self, "_rubble", None)
+        if found is None:
+            found = frozenset(sq for sq, cell in self.cells.items() if cell.feature == "rubble")
+            self._rubble = found
+        return found
+
     def hole(self, sq: Square) -> bool:
         """A pit or ladder on `sq` opening onto the square directly below it (DW-PIT-1, DW-LAD-1)."""
-        cell = self.cells.get(sq)
-        below = (sq[0], sq[1], sq[2] + 1)
-        return cell is not None and cell.feature in ("pit", "ladder") and below in self.cells
+        return sq in self.holes
+
+    def holes_around(self, x: int, y: int, level: int) -> tuple[Square, ...]:
+        """The holes on `level` among the 3 x 3 squares centred on column x, row y (column by column)."""
+        key = (x, y, level)
+        found = self._holes_around.get(key)
+        if found is None:
+            holes = self.holes
+            found = tuple(
+                (hx, hy, level)
+                for hx in (x - 1, x, x + 1)
+                for hy in (y - 1, y, y + 1)
+                if (hx, hy, level) in holes
+            )
+            self._holes_around[key] = found
+        return found
 
     def ladder_end(self, sq: Square) -> Square | None:
         """The other end of the ladder on `sq`: the ladder square directly below or above (DW-LAD-1)."""
