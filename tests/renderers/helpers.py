@@ -1,4 +1,5 @@
-"""What the render tests of several games share: decoding a PNG, an AI game step by step, the event kinds."""
+"""What the render tests of several games share: decoding a PNG, an AI game step by step, the event
+kinds, a recorder of the catalog keys asked for."""
 
 from __future__ import annotations
 
@@ -10,6 +11,17 @@ from typing import Any
 from PIL import Image
 
 from engine.core import Event, Pilot, Rules, apply, dice_for, new_game
+
+
+class Recorder:
+    """Wraps renderers.i18n.t to record every catalog key the presenter asks for."""
+
+    def __init__(self, real: Any) -> None:
+        self.real, self.keys = real, set()
+
+    def __call__(self, lang: Any, key: str, /, **params: Any) -> str:
+        self.keys.add(key)
+        return self.real(lang, key, **params)
 
 
 def decode(png: bytes) -> Image.Image:

@@ -27,7 +27,7 @@ from engine.core import Dice, Event
 from renderers import base
 from renderers.arkenstone import PRESENTER, board, controls, text
 from renderers.i18n import catalog
-from tests.renderers.helpers import decode, event_kinds, pilot_game
+from tests.renderers.helpers import Recorder, decode, event_kinds, pilot_game
 
 SEATS: tuple[str | None, ...] = ("bilbo", "smaug", None)
 SOURCE = Path(board.__file__).parent
@@ -109,17 +109,6 @@ def test_public_image_comes_from_the_spectator_view_and_hides_the_diamonds(
         # Nothing is private to one player: every seat's image is the spectator's.
         assert PRESENTER.board_png(RULES.view(state, "smaug"), "en") == PRESENTER.board_png(public, "en")
         assert PRESENTER.private_png(public, "en") is None and PRESENTER.private_text(public, "en") is None
-
-
-class Recorder:
-    """Wraps renderers.i18n.t to record every catalog key the presenter asks for."""
-
-    def __init__(self, real: Any) -> None:
-        self.real, self.keys = real, set()
-
-    def __call__(self, lang: Any, key: str, /, **params: Any) -> str:
-        self.keys.add(key)
-        return self.real(lang, key, **params)
 
 
 def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,7 @@ from engine.canyon.view import CanyonView
 from engine.core import Dice, Event, new_game
 from renderers.canyon import PRESENTER, board, presenter, text
 from renderers.i18n import catalog
-from tests.renderers.helpers import decode, event_kinds, pilot_game
+from tests.renderers.helpers import Recorder, decode, event_kinds, pilot_game
 
 SEATS: tuple[str | None, ...] = ("marine", "ork", None)
 SOURCE = Path(board.__file__).parent
@@ -92,17 +92,6 @@ def test_dakkajet_is_drawn_pursuit_inches_behind() -> None:
     assert steps == {round(geo.px_per_in, 6)} and gaps[0] > board.SHIP_PX
     assert geo.spacing == pytest.approx(6 * geo.px_per_in)  # §3: 6 inches between canyon cards
     assert geo.dakka_s(0, 6) > 0  # room at the entry even at 6 inches
-
-
-class Recorder:
-    """Wraps renderers.i18n.t to record every catalog key the presenter asks for."""
-
-    def __init__(self, real: Any) -> None:
-        self.real, self.keys = real, set()
-
-    def __call__(self, lang: Any, key: str, /, **params: Any) -> str:
-        self.keys.add(key)
-        return self.real(lang, key, **params)
 
 
 def test_every_key_used_exists_in_both_languages(monkeypatch: pytest.MonkeyPatch) -> None:
