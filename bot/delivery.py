@@ -158,6 +158,11 @@ async def last_change(store: Store, table: TableRecord) -> list[Event]:
     return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
 
 
+def _lane(row: DeliveryRecord) -> str:
+    """Which of a table's two delivery lanes a row goes in (see DeliveryWorker._dispatch)."""
+    return "status" if row.kind == "status" else "messages"
+
+
 def nonce_for(row: DeliveryRecord) -> str:
     """Stable per outbox row and generation (≤ 25 characters, as Discord requires)."""
     return f"tb{row.id}g{row.generation}"[:25]
@@ -171,7 +176,8 @@ def status_nonce(table: TableRecord, replacing: int | None = None) -> str:
 
 
 class DeliveryWorker:
-    """Delivers pending outbox rows: one task per table at a time, rows of a table in order."""
+    """Delivers pending outbox rows: one task per table lane at a time (its status message; the
+    rest), rows of a lane in order."""
 
     def __init__(
         self,
@@ -191,7 +197,9 @@ class DeliveryWorker:
         self.retry_base = retry_base
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._tables: dict[int, asyncio.Task[int]] = {}  # the running delivery task of each table
+        # The running delivery task of each table's lane: "status" (its status message) and
+        # "messages" (everything else, in order), so a status edit never waits behind a DM.
+        self._tables: dict[tuple[int, str], asyncio.Task[int]] = {}
         self._idle = asyncio.Event()
         self._handlers: dict[
             str, Callable[[DeliveryRecord, TableRecord], Awaitable[tuple[str, int | None, str | None]]]
@@ -251,31 +259,43 @@ class DeliveryWorker:
         return sum(counts)
 
     async def _dispatch(self) -> list[asyncio.Task[int]]:
-        """Start delivering each table that has due rows and no running task: tables never wait on
-        each other (a slow render or a rate-limited channel holds up only its own table)."""
+        """Start delivering each table lane that has due rows and no running task: tables never wait
+        on each other (a slow render or a rate-limited channel holds up only its own table), and a
+        table's status message never waits behind its own DMs and posts (issue 9 item 7: a DM's
+        picture is drawn last in the worker pool's order, and the board is the table's news)."""
         rows = await self.store.pending_deliveries(self.clock())
-        by_table: dict[int, list[DeliveryRecord]] = {}
-        for row in rows:
-            by_table.setdefault(row.table_id, []).append(row)
+        lanes: dict[tuple[int, str], list[DeliveryRecord]] = {}
+        for row in rows:  # by table and id: a table's status row (its first) opens its lanes
+            lanes.setdefault((row.table_id, _lane(row)), []).append(row)
         started = []
-        for table_id, table_rows in by_table.items():
-            if table_id in self._tables:
+        for key, lane_rows in lanes.items():
+            if key in self._tables:
                 continue  # its task looks again when it is done
-            task = asyncio.create_task(self._run_table(table_rows), name=f"tablero-delivery-{table_id}")
-            self._tables[table_id] = task
-            task.add_done_callback(functools.partial(self._table_done, table_id))
+            status = self._tables.get((key[0], "status")) if key[1] == "messages" else None
+            task = asyncio.create_task(
+                self._run_lane(lane_rows, status), name=f"tablero-delivery-{key[0]}-{key[1]}"
+            )
+            self._tables[key] = task
+            task.add_done_callback(functools.partial(self._table_done, key))
             started.append(task)
         return started
 
-    def _table_done(self, table_id: int, task: asyncio.Task[int]) -> None:
-        self._tables.pop(table_id, None)
+    def _table_done(self, key: tuple[int, str], task: asyncio.Task[int]) -> None:
+        self._tables.pop(key, None)
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
             assert exc is not None
-            log_failure(log, exc, "delivery of a table failed", table=table_id, version=None)
+            log_failure(log, exc, "delivery of a table failed", table=key[0], version=None)
         self._wake.set()  # rows may have arrived for this table meanwhile
 
-    async def _run_table(self, rows: list[DeliveryRecord]) -> int:
+    async def _run_lane(self, rows: list[DeliveryRecord], status: asyncio.Task[int] | None) -> int:
+        """Deliver a lane's rows in order. A table's first status message is posted before anything
+        else of the table (its thread opens with it, and posts link to it): until it exists, the
+        other lane waits for the status lane's task."""
+        if status is not None and not status.done():
+            table = await self.store.get_table(rows[0].table_id)
+            if table is not None and table.status_message_id is None:
+                await asyncio.wait([status])
         for row in rows:
             await self.deliver(row)
         return len(rows)

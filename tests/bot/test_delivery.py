@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -212,6 +213,67 @@ async def test_a_status_edit_drawn_after_a_newer_change_settles_it_with_one_draw
     assert row.status == "done" and row.generation == listed.generation + 1
     edited = discord_.messages[status_id]
     assert edited.edits == 1 and [name for name, _ in edited.panel.files] == [f"table-{tid}-v{version}.png"]
+
+
+class HeldMessages(FakeDiscord):
+    """Posts and DMs wait while `held` is set (a slow upload, a DM's picture drawn last in the
+    pool's order); status edits go through and are announced."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = False
+        self.release = asyncio.Event()
+        self.waiting = asyncio.Event()
+        self.edited = asyncio.Event()
+
+    async def _hold(self) -> None:
+        if self.held:
+            self.waiting.set()
+            await self.release.wait()
+
+    async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int:
+        await self._hold()
+        return await super().send(channel_id, panel, nonce=nonce, ping=ping)
+
+    async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
+        await self._hold()
+        return await super().send_dm(user_id, panel, nonce=nonce)
+
+    async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        await super().edit(channel_id, message_id, panel)
+        self.edited.set()
+
+
+async def test_a_status_edit_never_waits_behind_the_tables_own_dms(
+    service: TableService, store: SqliteStore, clock
+) -> None:
+    """Issue 9 item 7: while a table's DM is still on its way, a newer change's status edit is
+    delivered anyway (the status message has its own lane); nothing is lost once the DM goes."""
+    held = HeldMessages()
+    worker = DeliveryWorker(store, service, held, clock=clock)
+    tid = await _pvp(service)
+    await worker.run_once()  # the status message exists, the opening DMs are sent
+    status_id = (await store.get_table(tid)).status_message_id
+    held.held = True
+    worker.start()
+    try:
+        await service.submit(tid, ALICE, 0, 1)  # Bob is told by DM: that DM hangs
+        worker.notify()
+        await asyncio.wait_for(held.waiting.wait(), 5)
+        version = (await service.submit(tid, BOB, 0, 1)).table.version  # a newer change
+        worker.notify()
+        newest = [f"table-{tid}-v{version}.png"]
+        while True:  # each edit until the newest board, all before the held DM went out
+            held.edited.clear()
+            if [name for name, _ in held.messages[status_id].panel.files] == newest:
+                break
+            await asyncio.wait_for(held.edited.wait(), 5)
+        assert not held.release.is_set()
+        held.release.set()
+        await worker.wait_idle(5)
+    finally:
+        await worker.stop()
+    assert all(r.status != "pending" for r in await store.deliveries(tid))
 
 
 async def test_superseded_dms_are_skipped(
