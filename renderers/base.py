@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -109,6 +109,16 @@ class Form:
 
 
 Control = Button | Menu | Form
+
+
+_View = TypeVar("_View", bound=BaseModel)
+
+
+def expect_view(view: BaseModel, model: type[_View]) -> _View:
+    """`view` as the game's own view model; any other model is a bug (a view of another game)."""
+    if not isinstance(view, model):
+        raise TypeError(f"expected a {model.__name__}, got {type(view).__name__}")
+    return view
 
 
 class Presenter(Protocol):

@@ -8,15 +8,13 @@ from pydantic import BaseModel
 
 from engine.arkenstone import ArkenstoneView
 from engine.core import Action, Event
-from renderers.base import Control, Form, Presenter
+from renderers.base import Control, Form, Presenter, expect_view
 
 from . import board, controls, text
 
 
 def _view(view: BaseModel) -> ArkenstoneView:
-    if not isinstance(view, ArkenstoneView):
-        raise TypeError(f"expected an ArkenstoneView, got {type(view).__name__}")
-    return view
+    return expect_view(view, ArkenstoneView)
 
 
 class ArkenstonePresenter(Presenter):

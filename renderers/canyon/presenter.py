@@ -8,16 +8,14 @@ from pydantic import BaseModel
 
 from engine.canyon.view import CanyonView
 from engine.core import Action, Event
-from renderers.base import Presenter
+from renderers.base import Presenter, expect_view
 from renderers.i18n import t
 
 from . import board, text
 
 
 def _view(view: BaseModel) -> CanyonView:
-    if not isinstance(view, CanyonView):
-        raise TypeError(f"expected a CanyonView, got {type(view).__name__}")
-    return view
+    return expect_view(view, CanyonView)
 
 
 class CanyonPresenter(Presenter):

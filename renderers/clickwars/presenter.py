@@ -8,16 +8,14 @@ from pydantic import BaseModel
 
 from engine.clickwars import CwView
 from engine.core import Action, Event
-from renderers.base import Control, Form, Presenter
+from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
 from . import board, controls, text
 
 
 def _view(view: BaseModel) -> CwView:
-    if not isinstance(view, CwView):
-        raise TypeError(f"expected a CwView, got {type(view).__name__}")
-    return view
+    return expect_view(view, CwView)
 
 
 class ClickWarsPresenter(Presenter):

@@ -40,7 +40,7 @@ from engine.spacehulk.campaign.events import (
 )
 from engine.spacehulk.campaign.view import CampaignView
 from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
-from renderers.base import Button, Control, Field, Form, Presenter
+from renderers.base import Button, Control, Field, Form, Presenter, expect_view
 from renderers.i18n import t
 from renderers.measure import parse_number
 
@@ -50,9 +50,7 @@ BOXES = ("command", "heavy", "standard", "assault", "recon")
 
 
 def _view(view: BaseModel) -> CampaignView:
-    if not isinstance(view, CampaignView):
-        raise TypeError(f"expected a CampaignView, got {type(view).__name__}")
-    return view
+    return expect_view(view, CampaignView)
 
 
 def _squads(lang: str, order: ForceOrder) -> str:

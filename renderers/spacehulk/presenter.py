@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from engine.core import Action, Event
 from engine.spacehulk.actions import BreakTie
 from engine.spacehulk.view import SpaceHulkView
-from renderers.base import Button, Control, Form, Presenter
+from renderers.base import Button, Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
 from . import board, controls, text
@@ -27,9 +27,7 @@ MAX_TIE_BUTTONS = (
 
 
 def _view(view: BaseModel) -> SpaceHulkView:
-    if not isinstance(view, SpaceHulkView):
-        raise TypeError(f"expected a SpaceHulkView, got {type(view).__name__}")
-    return view
+    return expect_view(view, SpaceHulkView)
 
 
 class SpaceHulkPresenter(Presenter):
