@@ -23,6 +23,7 @@ from .movement import (
     SNAP_SLACK_CM,
     Surroundings,
     allowance,
+    charge_end,
     check_charge,
     check_move,
     overlaps_any,
@@ -221,7 +222,8 @@ def _unit_moves(
     if u.type == "cavalry" and foe is not None and not foes:
         if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
             bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
-            rays = None  # the charge reads its whole corridor and where its victims are pushed (§8.4)
+            if rays is not None:  # the charge reads the bases on its corridor and at its end (§8.4)
+                rays.append((ux, uy, *charge_end(u, bearing)))
             try:
                 check_charge(s, u, bearing)
                 out.append(a.Charge(unit=u.id, bearing=bearing))
@@ -269,8 +271,10 @@ class _Memo:
     with the last call's and drops the samples near any unit that changed; a sample is reused only
     if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh.
 
-    A sample drawn by casting rays only (`Surroundings`: no charge, no engagement, no crewman or
-    hostage moving along) reads no base farther than its own radius + RAY_PAD_CM from those rays,
+    A sample drawn by casting rays (`Surroundings`: no engagement, no crewman or hostage moving
+    along), with a charge's corridor as one more ray (`check_charge` reads the bases overlapping the
+    corridor swept by the charger's base and its end spot), reads no base farther than its own radius
+    + RAY_PAD_CM from those rays,
     nor, for its engagement and a gun to crew, farther than `_close` from its centre: a change
     outside both leaves it as it was (`_touches`)."""
 
