@@ -174,9 +174,9 @@ def stealer_candidates(q: Queries, p: Piece) -> Iterator[Candidate]:
         assert p.area is not None
         entry = q.board.entries[p.area].square
         facings: tuple[Any, ...] = FACINGS if p.kind == "genestealer" else (None,)
-        for facing in facings:
-            cost = q.move_cost(p, entry, facing=facing)
-            if isinstance(cost, int):
+        cost = q.move_cost(p, entry, facing=facings[0])  # the same for every facing (SHB-10.4)
+        if isinstance(cost, int):
+            for facing in facings:
                 yield a.Move, {"model": p.id, "to": entry, "facing": facing}, cost
     else:
         steps = q.step_costs(p)  # the squares where q.move_cost(p, to) is a number

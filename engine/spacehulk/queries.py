@@ -137,9 +137,13 @@ class Queries:
                     todo.append(nxt)
         return tuple(sorted(group))
 
-    def invalidate(self) -> None:
-        self._occ = self._closed = self._blockers = self._burning = None
-        self._blocks_move = None
+    def invalidate(self, *, doors: bool = True) -> None:
+        """Drop what was cached about the state; `doors=False` when only models moved (the doors,
+        flames and destroyed features are as they were)."""
+        self._occ = self._blockers = None
+        if doors:
+            self._closed = self._burning = None
+            self._blocks_move = None
         if self._sight:
             self._sight = {}
 
@@ -172,8 +176,15 @@ class Queries:
         assert pos is not None and viewer.facing is not None
         if pos[2] != target[2]:
             return self.hole_sight(viewer, target, fire=False, blockers=blockers)
-        if not in_vision_arc(viewer.facing, pos, target, self.opt.vision_arc):
-            return False
+        if self.opt.vision_arc == 90:
+            if not in_fire_arc(viewer.facing, pos, target):
+                return False
+        else:  # in_vision_arc's 180 degrees, inline (the hot path of every sight question)
+            fx, fy = VECTORS[viewer.facing]
+            dx, dy = target[0] - pos[0], target[1] - pos[1]
+            forward = dx * fx + dy * fy
+            if forward < 0 or (forward == 0 and dy * fx - dx * fy == 0):
+                return False
         return clear(self.board, pos, target, self.blockers if blockers is None else blockers)
 
     def seen_by_marines(self, target: Square, blockers: set[Square] | None = None) -> list[Piece]:

@@ -1013,6 +1013,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
         return True
     if isinstance(tape.state.top(), _NO_FORCE_YET):
         return False  # no force yet: no mission predicate applies (DW-FL-1, DW-BID-1)
+    if moment == "immediate" and tape.unchanged_since_check():
+        return False  # nothing the predicates read changed since they were last found unmet
     if tape.board.chutes and tape.state.options.deathwing:
         _chutes(tape)
     if tape.state.mission.scenario == "reconnaissance" and not tape.state.tally.get("seen"):
@@ -1029,6 +1031,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
         winners = tuple(tape.state.seat_of(side) for side in found.winners)  # sides to seats (DW-BID-1)
         tape.emit(ev.GameEnded(outcome=found.model_copy(update={"winners": winners})))
         return True
+    if moment == "immediate":
+        tape.checked()
     return False
 
 

@@ -15,13 +15,22 @@ from engine.core import Dice, Rules
 from engine.core.tape import Tape as CoreTape
 
 from .deathwing.solo_model import SoloDecided
-from .events import Activated, AgendaPopped, AgendaPushed, AgendaUpdated, Spent, Turned
+from .events import Activated, AgendaPopped, AgendaPushed, AgendaUpdated, Moved, Spent, Turned
+from .evolve import evolve
 from .queries import Queries
 from .state import SpaceHulkState
 
 CALM = frozenset({AgendaPushed, AgendaPopped, AgendaUpdated, Activated, Spent, Turned, SoloDecided})
 """Events that move no model and change no door, flame, feature, board or option: the queries' cached
 occupancy, doors, flames and sight blockers stay true after them (most of a game's events)."""
+
+STEPS = CALM | {Moved}
+"""Events after which the doors, flames and features are as they were (a model may have moved)."""
+
+UNCHECKED = frozenset({AgendaPushed, AgendaPopped, AgendaUpdated, Activated, Spent, SoloDecided})
+"""Events that change nothing a mission predicate, the chutes or the first sighting reads (those read
+models' squares, facings, kinds and ammunition, doors, the tally, kills, turns; never AP, CP, the
+agenda, activations or the solo player's memory): a mission found unfinished stays so after them."""
 
 
 _POPPED = AgendaPopped()  # frozen and field-less: one instance serves every pop
@@ -34,17 +43,44 @@ class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hol
         CoreTape.__init__(self, rules, state, dice)
         Queries.__init__(self, self.state)
         self._folded = 0  # events already looked at by `emitted`
+        self._checked: int | None = None  # len(events) when the mission was last found unfinished
+
+    def emit(self, *events: Any) -> None:
+        """The shared tape's `emit` (evolve, count the version, keep the event), with Space Hulk's
+        `evolve` called directly: a game's log is mostly these small steps."""
+        state = self.state
+        for event in events:
+            state = evolve(state, event)
+            state.__dict__["version"] += 1  # as `state.version += 1` does (no validation on assignment)
+            state.__pydantic_fields_set__.add("version")
+            self.events.append(event)
+        self.state = state
+        self.emitted()
 
     def emitted(self) -> None:
         """The scratch state changed: drop the cached occupancy, doors, flames and sight blockers,
         unless every new event is one that leaves them as they were."""
         fresh = self.events[self._folded :]
         self._folded = len(self.events)
-        if all(type(e) in CALM for e in fresh):
+        kinds = {type(e) for e in fresh}
+        if kinds <= CALM:
+            return
+        if kinds <= STEPS:
+            self.invalidate(doors=False)  # a model moved: occupancy and sight only
             return
         self.invalidate()
         if self.board is not self.state.mission.board:  # Cloud Runner's next board (DW-CR-5)
             Queries.__init__(self, self.state)
+
+    def unchanged_since_check(self) -> bool:
+        """The mission was found unfinished and only `UNCHECKED` events came since."""
+        if self._checked is None:
+            return False
+        return all(type(e) in UNCHECKED for e in self.events[self._checked :])
+
+    def checked(self) -> None:
+        """The mission has just been found unfinished."""
+        self._checked = len(self.events)
 
     def push(self, *items: BaseModel) -> None:
         """Add steps to the agenda; the last one given runs first."""

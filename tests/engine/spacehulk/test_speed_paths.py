@@ -106,3 +106,26 @@ def test_holes_are_the_cells_that_open_below() -> None:
     for sq in board.cells:
         near = {add(sq, d) for d in DIRS8} | {sq}
         assert set(board.holes_around(*sq)) == near & plain
+
+
+def _log(options: dict[str, Any], seed: int) -> list[str]:
+    state, log = new_game(RULES, options, seed)
+    rng = random.Random(seed)
+    out = [e.model_dump_json() for e in log]
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        events = RULES.decide(state, seat, rng.choice(RULES.legal_actions(state, seat)), dice_for(state))
+        out += [e.model_dump_json() for e in events]
+        state = apply(RULES, state, events)
+    return out
+
+
+def test_remembered_checks_and_caches_change_no_game(monkeypatch: Any) -> None:
+    """The mission checks skipped after agenda and payment events, and the caches kept across them,
+    give the same games as checking and recomputing after every event (SHB-12, DW-SC1)."""
+    from engine.spacehulk.tape import Tape
+
+    fast = [_log(DEATHWING, seed) for seed in range(3)]
+    monkeypatch.setattr(Tape, "unchanged_since_check", lambda self: False)
+    monkeypatch.setattr(Tape, "emitted", lambda self: self.invalidate())
+    assert [_log(DEATHWING, seed) for seed in range(3)] == fast
