@@ -44,15 +44,27 @@ Candidate = tuple[type[Action], dict[str, Any], int]
 _DEFAULTS: dict[type[Action], dict[str, Any]] = {}
 
 
-def _mk(cls: type[Action], **fields: Any) -> Action:
-    """Build an action without validation: every field comes from the validated state (hot path)."""
+def _defaults(cls: type[Action]) -> dict[str, Any]:
     defaults = _DEFAULTS.get(cls)
     if defaults is None:
         defaults = {name: f.get_default() for name, f in cls.model_fields.items() if not f.is_required()}
         _DEFAULTS[cls] = defaults
-    values = defaults.copy()
+    return defaults
+
+
+def _mk(cls: type[Action], **fields: Any) -> Action:
+    """Build an action without validation: every field comes from the validated state (hot path)."""
+    return _paid(cls, fields, None)
+
+
+def _paid(cls: type[Action], fields: dict[str, Any], use: str | None) -> Action:
+    """`_mk(cls, **fields, use=use)` (no `use` when None), without packing the fields again."""
+    values = _defaults(cls).copy()
     values.update(fields)
-    return built(cls, values, set(fields))
+    if use is None:
+        return built(cls, values, set(fields))
+    values["use"] = use
+    return built(cls, values, {*fields, "use"})
 
 
 def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
@@ -162,7 +174,7 @@ def marine_actions(
             for use in uses:
                 short = cost if use == "cp" else max(0, cost - m.ap)
                 if short <= s.cp:
-                    out.append(_mk(cls, **fields, use=use))
+                    out.append(_paid(cls, fields, use))
                     if first_only:
                         return out
     return out
@@ -216,7 +228,7 @@ def stealer_actions(q: Queries) -> list[Action]:
             continue
         for cls, fields, cost in stealer_candidates(q, p):
             if cost <= p.ap:
-                out.append(_mk(cls, **fields, **({"use": "ap"} if cls is not a.Convert else {})))
+                out.append(_paid(cls, fields, "ap" if cls is not a.Convert else None))
     return out
 
 

@@ -137,13 +137,31 @@ class Queries:
                     todo.append(nxt)
         return tuple(sorted(group))
 
-    def invalidate(self, *, doors: bool = True) -> None:
-        """Drop what was cached about the state; `doors=False` when only models moved (the doors,
-        flames and destroyed features are as they were)."""
-        self._occ = self._blockers = None
-        if doors:
-            self._closed = self._burning = None
-            self._blocks_move = None
+    def invalidate(self) -> None:
+        """Drop what was cached about the state."""
+        self._occ = self._closed = self._blockers = self._burning = None
+        self._blocks_move = None
+        if self._sight:
+            self._sight = {}
+
+    def moved(self, steps: list[tuple[str, Square | None, Square]]) -> None:
+        """Models moved (model, from, to) and nothing else changed: the cached occupancy and sight
+        blockers are updated (new objects: a caller may hold the old ones), the sight memo dropped."""
+        occ, blockers = self._occ, self._blockers
+        if occ is not None:
+            occ = dict(occ)
+            for model, frm, to in steps:
+                if frm is not None and occ.get(frm) == model:
+                    del occ[frm]
+                occ[to] = model
+            if blockers is not None:
+                blockers = set(blockers)
+                static = self.closed | self.burning | self.blocks_los
+                for _model, frm, to in steps:
+                    if frm is not None and frm not in occ and frm not in static:
+                        blockers.discard(frm)
+                    blockers.add(to)
+        self._occ, self._blockers = occ, blockers if occ is not None else None
         if self._sight:
             self._sight = {}
 
@@ -198,13 +216,17 @@ class Queries:
         assert shooter.pos is not None and shooter.facing is not None
         if shooter.prone:
             return False
-        if shooter.pos[2] != target[2]:
+        pos = shooter.pos
+        if pos[2] != target[2]:
             return self.hole_sight(shooter, target, fire=True)  # DW-LVL-4: fire through a hole
-        if not in_fire_arc(shooter.facing, shooter.pos, target):
+        fx, fy = VECTORS[shooter.facing]  # in_fire_arc and chebyshev, inline (legal actions' hot path)
+        dx, dy = target[0] - pos[0], target[1] - pos[1]
+        forward = dx * fx + dy * fy
+        if forward < 1 or abs(dy * fx - dx * fy) > forward:
             return False
-        if max_range is not None and chebyshev(shooter.pos, target) > max_range:
+        if max_range is not None and max(abs(dx), abs(dy)) > max_range:
             return False
-        return clear(self.board, shooter.pos, target, self.blockers)
+        return clear(self.board, pos, target, self.blockers)
 
     def climb_cost(self, p: Piece, facing: str | None) -> int | Problem:
         """DW-LAD-3, A-13: 2 AP from a ladder square to its other end, which must be free; Marines,

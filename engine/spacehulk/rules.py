@@ -1004,14 +1004,14 @@ def _chutes(tape: Tape) -> None:
                 combat.kill(tape, p.id)
 
 
-_NO_FORCE_YET = (AgBuildForce, AgPlaceTile, AgBids, AgDeploy)
+_NO_FORCE_YET = frozenset({AgBuildForce, AgPlaceTile, AgBids, AgDeploy})
 
 
 def _check(tape: Tape, moment: Moment) -> bool:
     """Evaluate the mission's predicates; end the game if one is met."""
     if tape.state.outcome is not None:
         return True
-    if isinstance(tape.state.top(), _NO_FORCE_YET):
+    if type(tape.state.top()) in _NO_FORCE_YET:  # final classes: a set, not ABC isinstance checks
         return False  # no force yet: no mission predicate applies (DW-FL-1, DW-BID-1)
     if moment == "immediate" and tape.unchanged_since_check():
         return False  # nothing the predicates read changed since they were last found unmet

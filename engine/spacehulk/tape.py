@@ -65,8 +65,8 @@ class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hol
         kinds = {type(e) for e in fresh}
         if kinds <= CALM:
             return
-        if kinds <= STEPS:
-            self.invalidate(doors=False)  # a model moved: occupancy and sight only
+        if kinds <= STEPS:  # models moved: occupancy and sight only
+            self.moved([(e.model, e.frm, e.to) for e in fresh if type(e) is Moved])  # type: ignore[attr-defined]
             return
         self.invalidate()
         if self.board is not self.state.mission.board:  # Cloud Runner's next board (DW-CR-5)
