@@ -285,7 +285,7 @@ class _Memo:
         # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
         self.samples: dict[
-            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray] | None]
+            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray] | None, float]
         ] = {}
 
     def update(self, s: CwState) -> None:
@@ -301,12 +301,13 @@ class _Memo:
             self.nearest.clear()
         for uid in list(self.samples):
             kept = self.samples[uid]
-            fields, rays = kept[0], kept[4]
+            fields, rays, near2 = kept[0], kept[4], kept[5]
             ux, uy = fields[0], fields[1]
             u = units.get(uid)
-            near = _near(u) if u is not None else math.inf
+            if u is None:
+                near2 = math.inf
             for o, x, y in changed:
-                if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near * near:  # type: ignore[operator]
+                if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near2:  # type: ignore[operator]
                     if rays is None or u is None or o is None or _touches(u, o, ux, uy, rays, x, y):  # type: ignore[arg-type]
                         del self.samples[uid]
                         break
@@ -315,7 +316,7 @@ class _Memo:
         kept = self.samples.get(u.id)
         if kept is None:
             return None
-        fields, foe_id, foe_fields, sample, _ = kept
+        fields, foe_id, foe_fields, sample, _, _ = kept
         if fields != self.fields[u.id] or foe_id != (foe.id if foe else None):
             return None
         if foe is not None and foe_fields != self.fields[foe.id]:
@@ -324,7 +325,15 @@ class _Memo:
 
     def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray] | None) -> None:
         foe_fields = self.fields[foe.id] if foe is not None else None
-        self.samples[u.id] = (self.fields[u.id], foe.id if foe else None, foe_fields, sample, rays)
+        near = _near(u)  # a function of the unit's profile and base (in its fields)
+        self.samples[u.id] = (
+            self.fields[u.id],
+            foe.id if foe else None,
+            foe_fields,
+            sample,
+            rays,
+            near * near,
+        )
 
 
 def _touches(u: Unit, o: Unit, ux: float, uy: float, rays: list[_Ray], x: float, y: float) -> bool:
