@@ -58,6 +58,7 @@ from .state import (
     Piece,
     SpaceHulkState,
     chooser_of,
+    made,
 )
 from .tape import Tape
 from .view import SpaceHulkView, make_view
@@ -645,9 +646,9 @@ def _piece_action(tape: Tape, seat: Seat, action: Action, interrupt: AgInterrupt
     if interrupt is not None:
         tape.pop()  # SHB-5.3: one action per triggering Stealer action
     if activate:
-        tape.emit(ev.Activated(model=p.id))
+        tape.emit(made(ev.Activated, model=p.id))
     if ap or cp:
-        tape.emit(ev.Spent(model=p.id, ap=ap, cp=cp))
+        tape.emit(made(ev.Spent, model=p.id, ap=ap, cp=cp))
     if p.kind == "marine" and p.overwatch and not isinstance(action, a.Overwatch):
         tape.emit(ev.OverwatchEnded(model=p.id, reason="acted"))  # SHB-8.4: any action cancels overwatch
     _push_follow_ups(tape, p, action)
@@ -802,6 +803,9 @@ def _payment(
     return ap, cost - ap, p.id != s.active
 
 
+_CONVERSIONS = AgConversions()  # frozen and field-less: one instance serves every push
+
+
 def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
     """Steps that run after the action, pushed first so the action's own steps land on top.
 
@@ -824,18 +828,18 @@ def _push_follow_ups(tape: Tape, p: Piece, action: Action) -> None:
     watched = [sq for sq in (p.pos if p.kind == "genestealer" else None, door) if sq is not None]
     witnesses = tuple(m.id for m in tape.marines() if any(tape.sees(m, sq) for sq in watched))
     steps: list[Any] = [
-        AgInterrupt(actor=p.id, witnesses=witnesses, door=door, since=tape.state.next_id),
-        AgConversions(),
+        made(AgInterrupt, actor=p.id, witnesses=witnesses, door=door, since=tape.state.next_id),
+        _CONVERSIONS,
     ]
     if p.kind == "genestealer":
-        steps.append(AgOverwatch(target=p.id))  # SHB-8.4: after any action, in arc, LoS, range 12
+        steps.append(made(AgOverwatch, target=p.id))  # SHB-8.4: after any action, in arc, LoS, range 12
     tape.push(*steps)
 
 
 def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
     match action:
         case a.Move(to=to, facing=facing, jump=jump):
-            tape.emit(ev.Moved(model=p.id, frm=p.pos, to=_sq(to), facing=facing))
+            tape.emit(made(ev.Moved, model=p.id, frm=p.pos, to=_sq(to), facing=facing))
             if tape.board.hole(_sq(to)):
                 pits.entered(tape, tape.state.pieces[p.id], jump=jump)
         case a.Jump():

@@ -18,7 +18,7 @@ from .deathwing.solo_model import SoloDecided
 from .events import Activated, AgendaPopped, AgendaPushed, AgendaUpdated, Moved, Spent, Turned
 from .evolve import evolve
 from .queries import Queries
-from .state import SpaceHulkState
+from .state import SpaceHulkState, made
 
 CALM = frozenset({AgendaPushed, AgendaPopped, AgendaUpdated, Activated, Spent, Turned, SoloDecided})
 """Events that move no model and change no door, flame, feature, board or option: the queries' cached
@@ -85,7 +85,7 @@ class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hol
     def push(self, *items: BaseModel) -> None:
         """Add steps to the agenda; the last one given runs first."""
         if items:
-            self.emit(AgendaPushed(items=items))  # type: ignore[arg-type]
+            self.emit(made(AgendaPushed, items=items))
 
     def pop(self) -> None:
         self.emit(_POPPED)

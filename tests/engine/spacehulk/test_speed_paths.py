@@ -129,3 +129,25 @@ def test_remembered_checks_and_caches_change_no_game(monkeypatch: Any) -> None:
     monkeypatch.setattr(Tape, "unchanged_since_check", lambda self: False)
     monkeypatch.setattr(Tape, "emitted", lambda self: self.invalidate())
     assert [_log(DEATHWING, seed) for seed in range(3)] == fast
+
+
+def test_made_is_the_validated_model() -> None:
+    """The engine's unvalidated events and agenda steps equal the validated ones, field for field."""
+    from engine.spacehulk import events as ev
+    from engine.spacehulk.state import AgConversions, AgInterrupt, AgOverwatch, made
+
+    steps = (made(AgInterrupt, actor="g4", witnesses=("m1",), door=None, since=9), AgConversions())
+    cases = [
+        (ev.Moved, {"model": "g4", "frm": (1, 2, 0), "to": (2, 2, 0), "facing": None}),
+        (ev.Moved, {"model": "g4", "frm": None, "to": (2, 2, 0), "facing": "N"}),
+        (ev.Spent, {"model": "g4", "ap": 1, "cp": 0}),
+        (ev.Activated, {"model": "m1"}),
+        (AgInterrupt, {"actor": "g4", "witnesses": ("m1", "m2"), "door": (3, 4, 1), "since": 12}),
+        (AgOverwatch, {"target": "g4"}),
+        (ev.AgendaPushed, {"items": steps}),
+    ]
+    for cls, fields in cases:
+        fast, slow = made(cls, **fields), cls(**fields)  # type: ignore[arg-type]
+        assert fast == slow and list(fast.__dict__.items()) == list(slow.__dict__.items())
+        assert fast.model_fields_set == slow.model_fields_set
+        assert fast.model_dump_json() == slow.model_dump_json()
