@@ -259,7 +259,7 @@ async def test_a_status_edit_never_waits_behind_the_tables_own_dms(
     try:
         await service.submit(tid, ALICE, 0, 1)  # Bob is told by DM: that DM hangs
         worker.notify()
-        await asyncio.wait_for(held.waiting.wait(), 5)
+        await asyncio.wait_for(held.waiting.wait(), 30)
         version = (await service.submit(tid, BOB, 0, 1)).table.version  # a newer change
         worker.notify()
         newest = [f"table-{tid}-v{version}.png"]
@@ -267,10 +267,10 @@ async def test_a_status_edit_never_waits_behind_the_tables_own_dms(
             held.edited.clear()
             if [name for name, _ in held.messages[status_id].panel.files] == newest:
                 break
-            await asyncio.wait_for(held.edited.wait(), 5)
+            await asyncio.wait_for(held.edited.wait(), 30)
         assert not held.release.is_set()
         held.release.set()
-        await worker.wait_idle(5)
+        await worker.wait_idle(30)
     finally:
         await worker.stop()
     assert all(r.status != "pending" for r in await store.deliveries(tid))

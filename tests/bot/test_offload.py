@@ -59,8 +59,9 @@ def _niceness() -> int:
 
 
 async def _until(check: object, what: str) -> None:
-    """Poll `check()` between turns of the loop (the jobs' tasks run meanwhile), at most ~5 s."""
-    for _ in range(500):
+    """Poll `check()` between turns of the loop (the jobs' tasks run meanwhile), at most ~30 s
+    (a bound for a loaded machine, not a wait: it returns as soon as `check()` holds)."""
+    for _ in range(3000):
         if check():  # type: ignore[operator]
             return
         await asyncio.sleep(0.01)
