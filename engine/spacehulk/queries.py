@@ -49,6 +49,7 @@ class Queries:
         self._burning: set[Square] | None = None
         self._blocks_move: frozenset[Square] | None = None
         self._sight: dict[tuple[Square, str, Square], bool] = {}
+        self._marine_ids: tuple[str, ...] | None = None
 
     # --- cached facts --------------------------------------------------------------------------
     @property
@@ -141,6 +142,7 @@ class Queries:
         """Drop what was cached about the state."""
         self._occ = self._closed = self._blockers = self._burning = None
         self._blocks_move = None
+        self._marine_ids = None
         if self._sight:
             self._sight = {}
 
@@ -166,7 +168,15 @@ class Queries:
             self._sight = {}
 
     def marines(self) -> list[Piece]:
-        return [p for p in self.state.pieces.values() if p.kind == "marine" and p.pos is not None]
+        """The Marines on the board, in the pieces' order. Which they are is remembered until an event
+        other than a step, an agenda, activation, payment or turn event (`invalidate`)."""
+        pieces = self.state.pieces
+        ids = self._marine_ids
+        if ids is None:
+            ids = self._marine_ids = tuple(
+                p.id for p in pieces.values() if p.kind == "marine" and p.pos is not None
+            )
+        return [pieces[i] for i in ids]
 
     def stealers(self) -> list[Piece]:
         return [p for p in self.state.pieces.values() if p.kind == "genestealer"]
