@@ -289,13 +289,13 @@ class DeliveryWorker:
         self._wake.set()  # rows may have arrived for this table meanwhile
 
     async def _run_lane(self, rows: list[DeliveryRecord], status: asyncio.Task[int] | None) -> int:
-        """Deliver a lane's rows in order. A table's first status message is posted before anything
-        else of the table (its thread opens with it, and posts link to it): until it exists, the
-        other lane waits for the status lane's task."""
+        """Deliver a lane's rows in order. The status lane never waits for the other; the other
+        starts after a status edit already under way: a table's thread opens with its status
+        message (posts link to it), and a player told by DM that it is their turn finds the board
+        already showing that turn (a DM that overtook its edit sent them to the lobby's buttons,
+        or to the last board). A status edit that starts later does not hold the DMs up."""
         if status is not None and not status.done():
-            table = await self.store.get_table(rows[0].table_id)
-            if table is not None and table.status_message_id is None:
-                await asyncio.wait([status])
+            await asyncio.wait([status])
         for row in rows:
             await self.deliver(row)
         return len(rows)

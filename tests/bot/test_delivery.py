@@ -276,6 +276,66 @@ async def test_a_status_edit_never_waits_behind_the_tables_own_dms(
     assert all(r.status != "pending" for r in await store.deliveries(tid))
 
 
+class HeldEdits(FakeDiscord):
+    """Status edits wait while `held` is set (a board still drawing); posts and DMs are recorded as
+    they go (`dm_sent`: either went out)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = False
+        self.release = asyncio.Event()
+        self.editing = asyncio.Event()
+        self.dm_sent = asyncio.Event()
+        self.order: list[str] = []
+
+    async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        if self.held:
+            self.editing.set()
+            await self.release.wait()
+        await super().edit(channel_id, message_id, panel)
+        self.order.append("edit")
+
+    async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int:
+        message_id = await super().send(channel_id, panel, nonce=nonce, ping=ping)
+        self.order.append("post")
+        self.dm_sent.set()
+        return message_id
+
+    async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
+        message_id = await super().send_dm(user_id, panel, nonce=nonce)
+        self.order.append("dm")
+        self.dm_sent.set()
+        return message_id
+
+
+async def test_a_changes_posts_and_dms_follow_its_status_edit_already_under_way(
+    service: TableService, store: SqliteStore, clock
+) -> None:
+    """A player told by DM or by the thread's post that it is their turn finds the board already
+    showing it: a change's posts and DMs wait for its status edit once that is under way (the edit
+    itself never waits for them). The Duel's move hands over with a turn post."""
+    held = HeldEdits()
+    worker = DeliveryWorker(store, service, held, clock=clock)
+    tid = await _pvp(service)
+    await worker.run_once()  # the status message exists, the opening DMs are sent
+    held.held, held.order = True, []
+    held.dm_sent.clear()
+    worker.start()
+    try:
+        await service.submit(tid, ALICE, 0, 1)  # a status edit, and the turn's post
+        worker.notify()
+        await asyncio.wait_for(held.editing.wait(), 30)
+        with pytest.raises(TimeoutError):  # bounded: without the rule the DM goes at once
+            await asyncio.wait_for(held.dm_sent.wait(), 1.0)
+        held.release.set()
+        await asyncio.wait_for(held.dm_sent.wait(), 30)
+        await worker.wait_idle(30)
+    finally:
+        await worker.stop()
+    assert held.order[:2] == ["edit", "post"]
+    assert all(r.status != "pending" for r in await store.deliveries(tid))
+
+
 async def test_superseded_dms_are_skipped(
     service: TableService, worker: DeliveryWorker, discord_: FakeDiscord, store: SqliteStore
 ) -> None:
