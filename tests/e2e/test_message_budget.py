@@ -101,9 +101,8 @@ async def test_a_canyon_duel_stays_within_the_budget(
     notified_once(emu, thread, users)
 
 
-async def test_an_arkenstone_duel_stays_within_the_budget(
-    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
-) -> None:
+async def arkenstone_duel(emu: Emulator, world: World, start: Any) -> tuple[TableroBot, int]:
+    """Alice (Smaug) against Bob (Bilbo), table 1 seeded 77, Bob seated: the bot and the thread."""
     bot: TableroBot = await start()
     bot.tables.seeder = lambda: 77
     args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug"}
@@ -111,6 +110,13 @@ async def test_an_arkenstone_duel_stays_within_the_budget(
     [thread] = emu.threads(world.channel)
     await bot.delivery.wait_idle()
     await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    return bot, thread
+
+
+async def test_an_arkenstone_duel_stays_within_the_budget(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot, thread = await arkenstone_duel(emu, world, start)
     await bot.delivery.wait_idle()
     await play_out(bot, emu, thread, 1, {"smaug": world.alice, "bilbo": world.bob}, settle=True)
     await bot.delivery.wait_idle()
@@ -135,13 +141,7 @@ async def test_the_arkenstone_draft_left_to_chance_notifies_nobody_per_card(
 
     from .test_arkenstone_e2e import PILOTS, choose, panel_for
 
-    bot: TableroBot = await start()
-    bot.tables.seeder = lambda: 77
-    args = {"game": "arkenstone", "opponent": world.bob, "side": "smaug"}
-    await run(await emu.slash(world.alice, world.channel, "game new", args))
-    [thread] = emu.threads(world.channel)
-    await bot.delivery.wait_idle()
-    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    bot, thread = await arkenstone_duel(emu, world, start)
     users = {"smaug": world.alice, "bilbo": world.bob}
     before: dict[int, int] | None = None
     posts_before = 0
