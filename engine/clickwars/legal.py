@@ -150,14 +150,15 @@ def _unit_moves(
     goal: XY | None,
     guns: list[Unit],
     placed: list[tuple[str, float, float, float]] | None = None,
-) -> tuple[list[Action], list[_Ray] | None]:
+) -> tuple[list[Action], list[_Ray]]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
     nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
     checked by the rules `decide` uses.
 
-    Also returns the rays the sample was cast along when that is all it read of the other bases
-    (see `_Memo`), else None."""
+    Also returns what it read of the other bases besides its engagement and the guns it could crew
+    (see `_Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
+    the base (and a gun's crewman) on the way to each spot it tried, and the charge's corridor."""
     out: list[Action] = []
     targets: list[tuple[float, float]] = []
     if foe is not None:
@@ -185,16 +186,17 @@ def _unit_moves(
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
     ways = Surroundings(s, u, step, placed) if plain and not foes else None
-    rays: list[_Ray] | None = [] if ways is not None else None
+    rays: list[_Ray] = []
+    crew = s.units[u.crew] if u.crew is not None and ways is None else None
+    if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
+        rays.append((crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM))  # type: ignore[arg-type]
     for (tx, ty), stop in zip(targets, stops, strict=True):
         d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
         if d < 0.5:
             continue
         if ways is not None:  # valid by construction: as far as it surely may go that way
-            if rays is not None:
-                go = max(0.0, min(d - stop, limit)) + 1.0  # beyond the farthest point `run` reads
-                rays.append((ux, uy, ux + (tx - ux) / d * go, uy + (ty - uy) / d * go))
             dest = ways.move(s, (tx - u.x) / d, (ty - u.y) / d, d - stop, limit)  # type: ignore[operator]
+            rays.append(((tx - ux) / d, (ty - uy) / d, ways.ran))  # it reads no base beyond `ran`
             if dest is not None and dest not in seen:
                 seen.add(dest)
                 out.append(_move(u.id, dest))
@@ -207,6 +209,10 @@ def _unit_moves(
             if dest in seen:
                 continue
             seen.add(dest)
+            rays.append((ux, uy, dest[0], dest[1], u.radius))  # the bases its sweep and its end meet
+            if crew is not None and crew.x is not None:  # and its crewman's, moved alike
+                cx, cy = crew.x, crew.y  # type: ignore[assignment]
+                rays.append((cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius))  # type: ignore[operator]
             # Cheap necessary conditions first (the same functions check_move uses): a move that
             # costs more than the allowance, or ends on another base, is refused; try the half.
             if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
@@ -222,8 +228,8 @@ def _unit_moves(
     if u.type == "cavalry" and foe is not None and not foes:
         if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
             bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
-            if rays is not None:  # the charge reads the bases on its corridor and at its end (§8.4)
-                rays.append((ux, uy, *charge_end(u, bearing)))
+            # the charge reads the bases on its corridor and at its end (§8.4)
+            rays.append((ux, uy, *charge_end(u, bearing), u.radius))
             try:
                 check_charge(s, u, bearing)
                 out.append(a.Charge(unit=u.id, bearing=bearing))
@@ -250,33 +256,47 @@ def _move(uid: str, dest: XY) -> a.Move:
 
 NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
 MEMOS = 64
-_Ray = tuple[float, float, float, float]  # a straight move cast from (x0, y0) no farther than (x1, y1)
-RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `Surroundings.run` sees a base, with a margin
+# A straight move cast from the unit's centre along the unit vector (dx, dy) that went `length` cm
+# (dx, dy, length), or a corridor swept by a base of radius r from (x0, y0) to (x1, y1) (x0, y0, x1, y1, r).
+_Ray = tuple[float, ...]
+RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `check_charge` sees a base, with a margin
+RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs on the safe side
 
 
-# What of a unit the sample reads (its own moves, or as another unit's neighbour), x and y first; its
-# life stands for "wounded" (a change of life drops more samples than needed, never too few). Whether
-# it may move at all this turn (moved, charged last turn, idle) is checked before the memo is asked.
+# What of a unit the samples read, x and y first. Another unit's sample reads only its first GEO
+# fields: where its base is, whether it stands, its close-combat weapon (the reach of an engagement,
+# CW-CC-2), a gun's crew and a crewman's gun (crewing, CW-MOV-5); its profile never changes. Its own
+# sample reads all of them but its life, of which only whether it is wounded (the way home), see
+# `_same_self`. Whether it may move at all this turn (moved, charged last turn, idle) is checked
+# before the memo is asked.
 _fields = operator.attrgetter(
-    "x", "y", "alive", "profile", "melee_broken", "ranged_broken", "life", "max_life", "gun", "crew"
+    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "max_life", "life"
 )
+GEO = 6
+
+
+def _same_self(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """Whether a unit's own sample drawn with fields `a` holds with fields `b`: the same but for its
+    life, wounded in both or in neither."""
+    return a == b or (a[:9] == b[:9] and (a[9] < a[8]) == (b[9] < b[8]))  # type: ignore[operator]
 
 
 class _Memo:
     """The last sample of one table and side, per unit, with the unit fields it was drawn from.
 
-    A unit's sample is a function of its own fields, its nearest enemy, the units within `_near` of
-    it (every base its moves, charge, engagement or crewman could touch) and the table (terrain,
-    size, scenario, roles, edges, hostages: the memo's key). Every call compares all units' fields
-    with the last call's and drops the samples near any unit that changed; a sample is reused only
-    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh.
+    A unit's sample is a function of its own fields (`_same_self`), its nearest enemy (where it
+    stands: GEO), the GEO fields of the units within `_near` of it (every base its moves, charge,
+    engagement or crewman could touch) and the table (terrain, size, scenario, roles, edges,
+    hostages: the memo's key). Every call compares all units' fields with the last call's and drops
+    the samples that a unit whose GEO fields changed may alter (`_touches`); a sample is reused only
+    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh
+    (tests/engine/clickwars/test_speed_paths.py).
 
-    A sample drawn by casting rays (`Surroundings`: no engagement, no crewman or hostage moving
-    along), with a charge's corridor as one more ray (`check_charge` reads the bases overlapping the
-    corridor swept by the charger's base and its end spot), reads no base farther than its own radius
-    + RAY_PAD_CM from those rays,
-    nor, for its engagement and a gun to crew, farther than `_close` from its centre: a change
-    outside both leaves it as it was (`_touches`)."""
+    What a sample read of the other bases is kept with it (`_unit_moves`): its engagement and the
+    guns it could crew (within `close` of its centre), the rays its moves were cast along
+    (`Surroundings.run` stops at the nearest base it meets: a base changes the answer only if met
+    before that stop, or if it was the stop), and the corridors its tried moves, its crewman's and
+    its charge swept (`check_move`, `check_charge` read the bases overlapping them)."""
 
     def __init__(self, seat: Seat, spots: list[XY]) -> None:
         self.seat = seat
@@ -285,7 +305,7 @@ class _Memo:
         # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
         self.samples: dict[
-            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray] | None, float]
+            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray], float]
         ] = {}
 
     def update(self, s: CwState) -> None:
@@ -295,9 +315,26 @@ class _Memo:
         self.fields = now
         if now == old:
             return
-        changed = [(units.get(uid), f[0], f[1]) for uid, f in now.items() if old.get(uid) != f]
-        changed += [(units.get(uid), f[0], f[1]) for uid, f in old.items() if now.get(uid) != f]
-        if any(o is None or o.side != self.seat for o, _, _ in changed):
+        # the bases whose GEO fields changed, where they are and where they were (a change of life or
+        # of a ranged weapon alone is read by that unit's own sample only: `reuse`)
+        changed: list[tuple[Unit | None, object, object, bool]] = []  # True: where it is now
+        enemy = False
+        for uid, f in now.items():
+            g = old.get(uid)
+            if g == f or (g is not None and g[:GEO] == f[:GEO]):
+                continue
+            o = units[uid]
+            changed.append((o, f[0], f[1], True))
+            if g is not None:
+                changed.append((o, g[0], g[1], False))
+            enemy = enemy or o.side != self.seat
+        for uid, g in old.items():
+            if uid not in now:
+                changed.append((None, g[0], g[1], False))
+                enemy = True
+        if not changed:
+            return
+        if enemy:
             self.nearest.clear()
         for uid in list(self.samples):
             kept = self.samples[uid]
@@ -306,9 +343,9 @@ class _Memo:
             u = units.get(uid)
             if u is None:
                 near2 = math.inf
-            for o, x, y in changed:
+            for o, x, y, now_there in changed:
                 if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near2:  # type: ignore[operator]
-                    if rays is None or u is None or o is None or _touches(u, o, ux, uy, rays, x, y):  # type: ignore[arg-type]
+                    if u is None or o is None or _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
                         del self.samples[uid]
                         break
 
@@ -316,40 +353,73 @@ class _Memo:
         kept = self.samples.get(u.id)
         if kept is None:
             return None
-        fields, foe_id, foe_fields, sample, _, _ = kept
-        if fields != self.fields[u.id] or foe_id != (foe.id if foe else None):
+        fields, foe_id, foe_geo, sample, _, _ = kept
+        if not _same_self(fields, self.fields[u.id]) or foe_id != (foe.id if foe else None):
             return None
-        if foe is not None and foe_fields != self.fields[foe.id]:
-            return None
+        if foe is not None and foe_geo != self.fields[foe.id][:GEO]:
+            return None  # the sample reads where the foe stands, its base and profile, not its life
         return sample
 
-    def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray] | None) -> None:
-        foe_fields = self.fields[foe.id] if foe is not None else None
+    def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray]) -> None:
+        foe_geo = self.fields[foe.id][:GEO] if foe is not None else None
         near = _near(u)  # a function of the unit's profile and base (in its fields)
         self.samples[u.id] = (
             self.fields[u.id],
             foe.id if foe else None,
-            foe_fields,
+            foe_geo,
             sample,
             rays,
             near * near,
         )
 
 
-def _touches(u: Unit, o: Unit, ux: float, uy: float, rays: list[_Ray], x: float, y: float) -> bool:
-    """Whether a change of unit `o` (a base that was or is at (x, y)) may alter a ray-cast sample of
-    `u` drawn at (ux, uy): an enemy within reach of an engagement (CW-CC-2) or an own gun within
-    reach of crewing it, or any base whose radius and u's + RAY_PAD_CM come near one of its rays
-    (`Surroundings` grows every base by both radii and the snap's room)."""
-    if o.side != u.side or o.is_gun:
+def _touches(
+    u: Unit, o: Unit, ux: float, uy: float, rays: list[_Ray], x: float, y: float, now_there: bool
+) -> bool:
+    """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was) may alter the
+    sample of `u` drawn at (ux, uy) that read `rays`: an enemy within reach of an engagement
+    (CW-CC-2), an own gun within reach of crewing it (an infantryman serving no gun), a base met by a
+    move's ray before where it stopped (one that comes) or at that stop (one that goes), with both
+    radii and the snap's room (`Surroundings.run`), or a base whose radius and the corridor's + RAY_PAD_CM
+    come near a corridor."""
+    if o.side != u.side or (o.is_gun and u.gun is None and u.type == "infantry"):
         close = u.radius + o.radius + MAX_REACH_CM + 1.0
         if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
             return True
-    pad = u.radius + o.radius + RAY_PAD_CM
-    for x0, y0, x1, y1 in rays:
-        if seg_point_distance(x, y, x0, y0, x1, y1) <= pad:
+    big = u.radius + o.radius + SNAP_SLACK_CM + RUN_PAD_CM
+    cx, cy = x - ux, y - uy
+    for ray in rays:
+        if len(ray) == 3:
+            dx, dy, went = ray
+            if (
+                _stops(cx, cy, dx, dy, big, went)
+                if now_there
+                else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
+            ):
+                return True
+        elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + o.radius + RAY_PAD_CM:
             return True
     return False
+
+
+def _stops(cx: float, cy: float, dx: float, dy: float, big: float, length: float, at: bool = False) -> bool:
+    """Whether a base grown to `big` at (cx, cy) from a move's start is met by `Surroundings.run`
+    along (dx, dy) before `length` (`at`: at `length` or before), by run's own arithmetic: a base
+    behind (or beside) the start, or in contact with it while the move goes away from it, is passed
+    over by `run`. `run` answers the nearest stop: a base that comes changes its answer only if met
+    before it (a move that went 0 cm stays at 0), one that goes only if it was the stop (met at it).
+    A grown base and a longer length only answer True more often (the safe side)."""
+    b = -(dx * cx + dy * cy)
+    if b >= 0.0:
+        return False  # not ahead: `run` skips it (a hit would lie behind the start)
+    c = cx * cx + cy * cy - big * big
+    if c < 0.0:
+        return at or length > 0.0  # in contact, going toward it: `run` stops at once
+    disc = b * b - c
+    if disc <= 0.0:
+        return False
+    t = -b - math.sqrt(disc)
+    return t <= length if at else t < length
 
 
 def _near(u: Unit) -> float:

@@ -134,6 +134,7 @@ class Surroundings:
         when the caller builds it once for many units."""
         ux, uy = u.xy
         self.u, self.ux, self.uy, self.r = u, ux, uy, u.radius
+        self.ran = 0.0  # how far the last `move` could go before its snap (what its ray read)
         self.bases: list[tuple[float, float, float]] = []
         uid, ur = u.id, u.radius
         for oid, ox, oy, orad in placed_bases(state) if placed is None else placed:
@@ -200,7 +201,7 @@ class Surroundings:
     def move(self, state: CwState, dx: float, dy: float, length: float, limit: float) -> XY | None:
         """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
         move to in a straight line (`run`), its cost checked after the snap; None if none."""
-        d = self.run(dx, dy, length, limit)
+        d = self.ran = self.run(dx, dy, length, limit)
         start = (self.ux, self.uy)
         for _ in range(4):
             if d < 0.5:

@@ -1,0 +1,141 @@
+"""The ClickWars engine's fast paths (issue 10 item 8) give exactly what the plain queries give: the
+move memo against drawing every sample afresh, and the memo's test of which bases a cast move can
+meet (`_stops`) against `Surroundings.run` itself with the base added or taken away."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from engine.clickwars import RULES, Options, legal
+from engine.clickwars.legal import RUN_PAD_CM, _stops
+from engine.clickwars.movement import SNAP_SLACK_CM, Surroundings
+from engine.core import apply, dice_for, new_game
+
+from .helpers import table
+
+
+@pytest.mark.parametrize(
+    ("seed", "scenario", "size"),
+    [(11, "extermination", "120x120"), (12, "hostage_rescue", "120x120"), (13, "assault", "180x120")],
+)
+def test_the_move_memo_is_the_sample_drawn_afresh_at_every_step(seed: int, scenario: str, size: str) -> None:
+    """CW-MOV-1..5, CW-CHG-1, §8.4: at every step of a seeded random game the legal actions with the
+    memo (samples kept while no base they read has moved) are those drawn with an empty memo, the
+    hostage scenario (every sample swept by check_move, a carrier's limit) and guns with their
+    crewman included; and the memo kept many samples (it is not empty by accident)."""
+    state, _ = new_game(RULES, Options(scenario=scenario, table=size), seed)
+    chooser = random.Random(seed)
+    kept = steps = 0
+    original = legal._unit_moves
+    drawn = 0
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal drawn
+        drawn += 1
+        return original(*args, **kwargs)
+
+    legal._unit_moves = counting  # type: ignore[assignment]
+    try:
+        while RULES.outcome(state) is None:
+            seat = sorted(RULES.active_seats(state))[0]
+            before = drawn
+            got = RULES.legal_actions(state, seat)
+            if state.phase == "movement":
+                steps += 1
+                mine = [u for u in legal.ready_units(state, seat) if not u.moved]
+                kept += max(0, len(mine) - (drawn - before))
+                saved = dict(legal._MEMOS)
+                legal._MEMOS.clear()
+                assert RULES.legal_actions(state, seat) == got, (seed, state.version)
+                legal._MEMOS.clear()
+                legal._MEMOS.update(saved)
+            events = RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+            state = apply(RULES, state, events)
+    finally:
+        legal._unit_moves = original  # type: ignore[assignment]
+    assert steps > 50 and kept > 5 * steps
+
+
+def _run_with(
+    ways: Surroundings, extra: tuple[float, float, float] | None, dx: float, dy: float, n: float
+) -> float:
+    bases = ways.bases
+    ways.bases = [*bases, extra] if extra is not None else bases
+    try:
+        return ways.run(dx, dy, n, n)
+    finally:
+        ways.bases = bases
+
+
+def test_a_base_the_memo_lets_pass_changes_no_cast_move() -> None:
+    """CW-MOV-3 (the sample's bases): whenever `_stops` says a base coming to a spot is not met
+    before where a cast move stopped, `run` with that base added stops at the same distance; and
+    whenever it says a base going from a spot was not met at that stop, `run` without it (drawn
+    with it) stops where it did. Random bases around a unit on an empty table, on and off the
+    0.5 cm grid, in contact, behind and ahead."""
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3000):
+        state = table({"R3": (60.0, 60.0)}, terrain=[])
+        u = state.units["R3"]
+        ways = Surroundings(state, u, 10.0)
+        for _ in range(rng.randrange(0, 4)):  # other bases already there
+            ox, oy = rng.uniform(-12, 12), rng.uniform(-12, 12)
+            ways.bases.append((ox, oy, rng.choice((1.5, 3.0)) + u.radius + SNAP_SLACK_CM))
+        a = rng.uniform(0, 2 * math.pi)
+        dx, dy = math.cos(a), math.sin(a)
+        n = rng.choice((10.0, 5.0, rng.uniform(0.5, 10)))
+        r = rng.choice((1.5, 3.0))
+        grown = r + u.radius + SNAP_SLACK_CM
+        without = _run_with(ways, None, dx, dy, n)
+        pick = rng.random()
+        if pick < 0.3:  # anywhere near
+            cx, cy = rng.uniform(-14, 14), rng.uniform(-14, 14)
+        elif pick < 0.6:  # near the ray
+            t, side = rng.uniform(-3, n + 3), rng.uniform(-1.2, 1.2) * grown
+            cx, cy = dx * t - dy * side, dy * t + dx * side
+        else:  # first met by the ray within 0.6 cm of where it stops without it
+            side = rng.uniform(-1, 1) * grown
+            t = without + rng.uniform(-0.6, 0.6) + math.sqrt(grown * grown - side * side)
+            cx, cy = dx * t - dy * side, dy * t + dx * side
+        if rng.random() < 0.3:
+            cx, cy = round(cx * 2) / 2, round(cy * 2) / 2
+        base = (cx, cy, grown)
+        big = r + u.radius + SNAP_SLACK_CM + RUN_PAD_CM
+        with_it = _run_with(ways, base, dx, dy, n)
+        if not _stops(cx, cy, dx, dy, big, without):  # it comes
+            assert with_it == without
+            checked += 1
+        if not _stops(cx, cy, dx, dy, big, with_it + RUN_PAD_CM, True):  # it goes
+            assert without == with_it
+            checked += 1
+    assert checked > 2000
+
+
+def _as_drawn_afresh(state, seat: str) -> list:  # type: ignore[no-untyped-def]
+    got = RULES.legal_actions(state, seat)
+    saved = dict(legal._MEMOS)
+    legal._MEMOS.clear()
+    try:
+        assert RULES.legal_actions(state, seat) == got
+    finally:
+        legal._MEMOS.clear()
+        legal._MEMOS.update(saved)
+    return got
+
+
+def test_a_gun_crewed_by_one_man_leaves_the_others_sample() -> None:
+    """CW-MOV-5, CW-ART-8: two riflemen in contact with an uncrewed gun may each crew it; once one
+    does, the other's kept sample (its moves cast away from the gun) no longer offers it."""
+    from engine.clickwars import actions as a
+
+    from .helpers import act
+
+    state = table({"R1": (60, 60), "R3": (60, 64.5), "R4": (64.5, 60), "B3": (110, 60)}, terrain=[])
+    offered = [x for x in _as_drawn_afresh(state, "red") if isinstance(x, a.Crew)]
+    assert offered == [a.Crew(unit="R3", gun="R1"), a.Crew(unit="R4", gun="R1")]
+    state, _ = act(state, "red", a.Crew(unit="R3", gun="R1"))
+    assert not [x for x in _as_drawn_afresh(state, "red") if isinstance(x, a.Crew)]
