@@ -211,8 +211,8 @@ def _unit_moves(
             seen.add(dest)
             rays.append((ux, uy, dest[0], dest[1], u.radius))  # the bases its sweep and its end meet
             if crew is not None and crew.x is not None:  # and its crewman's, moved alike
-                cx, cy = crew.x, crew.y  # type: ignore[assignment]
-                rays.append((cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius))  # type: ignore[operator]
+                cx, cy = crew.xy
+                rays.append((cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius))
             # Cheap necessary conditions first (the same functions check_move uses): a move that
             # costs more than the allowance, or ends on another base, is refused; try the half.
             if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
@@ -323,11 +323,11 @@ class _Memo:
             g = old.get(uid)
             if g == f or (g is not None and g[:GEO] == f[:GEO]):
                 continue
-            o = units[uid]
-            changed.append((o, f[0], f[1], True))
+            unit = units[uid]
+            changed.append((unit, f[0], f[1], True))
             if g is not None:
-                changed.append((o, g[0], g[1], False))
-            enemy = enemy or o.side != self.seat
+                changed.append((unit, g[0], g[1], False))
+            enemy = enemy or unit.side != self.seat
         for uid, g in old.items():
             if uid not in now:
                 changed.append((None, g[0], g[1], False))
