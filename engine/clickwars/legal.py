@@ -16,9 +16,9 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
-from .armies import CHARGE_CM, MOVE_CM
+from .armies import CHARGE_CM, MOVE_CM, PROFILES
 from .deploy import check_placement, pieces_to_place
-from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, reach
+from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
 from .movement import (
     SNAP_SLACK_CM,
     Surroundings,
@@ -33,6 +33,7 @@ from .movement import (
 from .orders import limit_of
 from .state import XY, CwState, Seat, Unit, deployment_bounds
 
+GUN_PROFILES = frozenset(name for name, p in PROFILES.items() if p.type == "artillery")  # Unit.is_gun
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
 
@@ -108,33 +109,45 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
 def _moves(s: CwState, seat: Seat) -> list[Action]:
     """Every ready unit's sampled moves, charge and crew actions; a unit's sample is reused from the
     last call for the same table and side when nothing it depends on has changed (see `_Memo`)."""
-    enemies = [u for u in s.units.values() if u.side != seat and u.placed]
+    units = s.units
+    enemies = [u for u in units.values() if u.side != seat and u.alive and u.x is not None]
     from .victory import objective
 
     goal = objective(s)
     memo = _memo(s, seat, goal)
     spots = memo.spots
-    guns = [g for g in s.units.values() if g.is_gun and g.side == seat and g.placed and g.crew is None]
-    placed: list[tuple[str, float, float, float]] | None = None  # built at the first memo miss
+    fields, nearest = memo.fields, memo.nearest
+    guns: list[Unit] | None = None  # built at the first memo miss, as `placed`
+    placed: list[tuple[str, float, float, float]] | None = None
     out: list[Action] = []
-    for u in ready_units(s, seat):
-        if u.moved or (u.charged_turn is not None and u.charged_turn == s.turn - 2):
+    turn = s.turn
+    for uid, u in units.items():  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
+        if u.side != seat or not u.alive or u.x is None or u.idle_turn == turn or u.moved:
             continue
-        if u.gun is not None and s.units[u.gun].placed and not u.is_gun:
+        if u.charged_turn is not None and u.charged_turn == turn - 2:
+            continue
+        if u.profile in GUN_PROFILES:
+            if u.crew is None:
+                continue
+        elif u.gun is not None and units[u.gun].placed:
             continue  # a crewman stays with his gun (the gun's move carries him)
-        if u.is_gun and u.crew is None:
-            continue
-        kept = memo.nearest.get(u.id)
-        if kept is not None and kept[0] == memo.fields[u.id]:
-            foe = s.units[kept[1]] if kept[1] is not None else None
+        mine = fields[uid]
+        kept = nearest.get(uid)
+        if kept is not None and kept[0] == mine:
+            foe = units[kept[1]] if kept[1] is not None else None
         else:
             foe = _nearest(u, enemies)
-            memo.nearest[u.id] = (memo.fields[u.id], foe.id if foe is not None else None)
+            nearest[uid] = (mine, foe.id if foe is not None else None)
         known = memo.reuse(u, foe)
         if known is None:
             if placed is None:
                 placed = placed_bases(s)
-            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, placed)
+                guns = [
+                    g
+                    for g in units.values()
+                    if g.profile in GUN_PROFILES and g.side == seat and g.placed and g.crew is None
+                ]
+            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns or [], placed)
             memo.keep(u, foe, known, rays)
         out += known
     return out
@@ -310,7 +323,7 @@ class _Memo:
 
     def update(self, s: CwState) -> None:
         units = s.units
-        now = {uid: _fields(u) for uid, u in units.items()}
+        now = dict(zip(units, map(_fields, units.values())))
         old = self.fields
         self.fields = now
         if now == old:
@@ -353,20 +366,23 @@ class _Memo:
         kept = self.samples.get(u.id)
         if kept is None:
             return None
-        fields, foe_id, foe_geo, sample, _, _ = kept
-        if not _same_self(fields, self.fields[u.id]) or foe_id != (foe.id if foe else None):
+        fields, foe_id, foe_fields, sample, _, _ = kept
+        mine = self.fields[u.id]
+        if not (fields == mine or _same_self(fields, mine)) or foe_id != (foe.id if foe else None):
             return None
-        if foe is not None and foe_geo != self.fields[foe.id][:GEO]:
-            return None  # the sample reads where the foe stands, its base and profile, not its life
+        if foe is not None:  # the sample reads where the foe stands, its base and profile, not its life
+            now = self.fields[foe.id]
+            if foe_fields != now and foe_fields[:GEO] != now[:GEO]:  # type: ignore[index]
+                return None
         return sample
 
     def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray]) -> None:
-        foe_geo = self.fields[foe.id][:GEO] if foe is not None else None
+        foe_fields = self.fields[foe.id] if foe is not None else None
         near = _near(u)  # a function of the unit's profile and base (in its fields)
         self.samples[u.id] = (
             self.fields[u.id],
             foe.id if foe else None,
-            foe_geo,
+            foe_fields,
             sample,
             rays,
             near * near,
@@ -463,21 +479,42 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
 
 
 def _shots(s: CwState, seat: Seat) -> list[Action]:
-    from .rules import shooter_problem, shot_problem
+    """Every ready shooter's shots: at each enemy within range and sight, a gun's indirect fire at
+    one in range only (CW-RNG-1, CW-LOS-2, CW-ART-4, CW-ART-7). What `_check_shot` asks of the
+    shooter alone is asked once (`shooter_problem`, its range from a hill), then per target only
+    what depends on it: the same answers as `shot_problem` per target (test_speed_paths)."""
+    from .rules import shooter_problem
 
-    enemies = [u for u in s.units.values() if u.side != seat and u.placed]
+    units = s.units
+    enemies = [u for u in units.values() if u.side != seat and u.placed]
     out: list[Action] = []
     for u in ready_units(s, seat):
         w = u.ranged()
         if w is None or u.shot or shooter_problem(s, u) is not None:
             continue  # no target would do (asked once, not per target)
+        far = w.range_cm + 10.0 + 1e-9  # cheap range filter before sight
+        rng = weapon_range(s, u, w) + 1e-9
+        gun = u.profile in GUN_PROFILES
         for t in enemies:
-            if gap(u, t) > w.range_cm + 10.0 + 1e-9:
-                continue  # cheap range filter before sight
-            if shot_problem(s, u, t, False) is None:
+            d = gap(u, t)
+            if d > far:
+                continue
+            if gun:
+                if d > rng:
+                    continue  # out of range, direct or indirect
+                if line_of_sight(s, u, t):
+                    out.append(a.Shoot(unit=u.id, target=t.id))
+                elif t.profile not in GUN_PROFILES:
+                    out.append(a.Shoot(unit=u.id, target=t.id, indirect=True))
+                continue
+            aimed = t
+            if t.profile in GUN_PROFILES:  # CW-ART-7: aimed at a gun, the shot targets its crewman
+                if t.crew is None:
+                    continue
+                aimed = units[t.crew]
+                d = gap(u, aimed)
+            if d <= rng and line_of_sight(s, u, aimed):
                 out.append(a.Shoot(unit=u.id, target=t.id))
-            elif u.is_gun and not t.is_gun and shot_problem(s, u, t, True) is None:
-                out.append(a.Shoot(unit=u.id, target=t.id, indirect=True))
     return out
 
 

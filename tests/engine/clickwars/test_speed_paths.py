@@ -139,3 +139,68 @@ def test_a_gun_crewed_by_one_man_leaves_the_others_sample() -> None:
     assert offered == [a.Crew(unit="R3", gun="R1"), a.Crew(unit="R4", gun="R1")]
     state, _ = act(state, "red", a.Crew(unit="R3", gun="R1"))
     assert not [x for x in _as_drawn_afresh(state, "red") if isinstance(x, a.Crew)]
+
+
+def _states(seed: int, options: Options, phase: str) -> list:  # type: ignore[type-arg]
+    """The states of a seeded random game in `phase`, as each side found them."""
+    state, _ = new_game(RULES, options, seed)
+    chooser = random.Random(seed)
+    out = []
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        if state.phase == phase:
+            out.append((state, seat))
+        got = RULES.legal_actions(state, seat)
+        state = apply(
+            RULES, state, RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+        )
+    return out
+
+
+def _plain_shots(state, seat: str) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """The shooting sample as `shot_problem` per shooter and target gives it, direct then indirect."""
+    from engine.clickwars import actions as a
+    from engine.clickwars.rules import shooter_problem, shot_problem
+
+    plain = []
+    enemies = [u for u in state.units.values() if u.side != seat and u.placed]
+    for u in legal.ready_units(state, seat):
+        w = u.ranged()
+        if w is None or u.shot or shooter_problem(state, u) is not None:
+            continue
+        for t in enemies:
+            if legal.gap(u, t) > w.range_cm + 10.0 + 1e-9:
+                continue
+            if shot_problem(state, u, t, False) is None:
+                plain.append(a.Shoot(unit=u.id, target=t.id))
+            elif u.is_gun and not t.is_gun and shot_problem(state, u, t, True) is None:
+                plain.append(a.Shoot(unit=u.id, target=t.id, indirect=True))
+    return plain
+
+
+def test_the_shooting_sample_is_shot_problem_asked_per_target() -> None:
+    """CW-RNG-1, CW-RNG-2, CW-LOS-2, CW-ART-4: the shooting sample (the shooter's checks and range
+    asked once) is what asking `shot_problem` for every shooter and target gives, direct then
+    indirect, on every shooting step of seeded random games."""
+    checked = 0
+    for seed, scenario in ((21, "extermination"), (22, "take_and_hold"), (23, "hunt")):
+        for state, seat in _states(seed, Options(scenario=scenario), "shooting"):
+            plain = _plain_shots(state, seat)
+            assert legal._shots(state, seat) == plain
+            checked += len(plain)
+    assert checked > 30
+
+
+def test_the_shooting_sample_on_a_hill_and_at_a_crewed_gun() -> None:
+    """CW-RNG-3, CW-ART-7: from a hill a rifle reaches 30 cm; a shot at a gun is aimed at its crewman,
+    out of range here though the gun is not: the sample is `shot_problem`'s."""
+    from engine.clickwars import actions as a
+    from engine.clickwars.terrain import Area
+    from engine.core.shapes import Circle
+
+    hill = Area(id="H", kind="hill", elevated=True, shape=Circle(x=50, y=50, r=12))
+    state = table(
+        {"R3": (50, 50), "B3": (50, 78), "B1": (18.5, 50), "B2": (13.6, 50)}, terrain=[hill], phase="shooting"
+    )
+    assert state.units["B1"].crew == "B2"
+    assert legal._shots(state, "red") == _plain_shots(state, "red") == [a.Shoot(unit="R3", target="B3")]
