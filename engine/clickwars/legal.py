@@ -323,7 +323,7 @@ class _Memo:
 
     def update(self, s: CwState) -> None:
         units = s.units
-        now = dict(zip(units, map(_fields, units.values())))
+        now = dict(zip(units, map(_fields, units.values()), strict=True))
         old = self.fields
         self.fields = now
         if now == old:
