@@ -162,3 +162,6 @@ def check_army(names: tuple[str, ...] | list[str]) -> None:
         )
     if not any(PROFILES[n].type != "artillery" for n in names):
         raise ArmyError("clickwars.army_empty", "An army needs at least one figure.")
+
+
+GUN_PROFILES = frozenset(name for name, p in PROFILES.items() if p.type == "artillery")  # Unit.is_gun, inline

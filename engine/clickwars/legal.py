@@ -16,7 +16,7 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
-from .armies import CHARGE_CM, MOVE_CM, PROFILES
+from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM
 from .deploy import check_placement, pieces_to_place
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
 from .movement import (
@@ -33,7 +33,6 @@ from .movement import (
 from .orders import limit_of
 from .state import XY, CwState, Seat, Unit, deployment_bounds
 
-GUN_PROFILES = frozenset(name for name, p in PROFILES.items() if p.type == "artillery")  # Unit.is_gun
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
 
@@ -349,18 +348,22 @@ class _Memo:
             return
         if enemy:
             self.nearest.clear()
-        for uid in list(self.samples):
-            kept = self.samples[uid]
+        samples = self.samples
+        for uid, kept in list(samples.items()):
             fields, rays, near2 = kept[0], kept[4], kept[5]
             ux, uy = fields[0], fields[1]
             u = units.get(uid)
-            if u is None:
-                near2 = math.inf
+            if u is None or ux is None:
+                del samples[uid]
+                continue
             for o, x, y, now_there in changed:
-                if x is None or ux is None or (x - ux) ** 2 + (y - uy) ** 2 <= near2:  # type: ignore[operator]
-                    if u is None or o is None or _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
-                        del self.samples[uid]
-                        break
+                if o is None or x is None:
+                    del samples[uid]  # a unit gone from the table's list, or not placed (never seen)
+                    break
+                dx, dy = x - ux, y - uy  # type: ignore[operator]
+                if dx * dx + dy * dy <= near2 and _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
+                    del samples[uid]
+                    break
 
     def reuse(self, u: Unit, foe: Unit | None) -> list[Action] | None:
         kept = self.samples.get(u.id)

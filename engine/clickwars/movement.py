@@ -24,7 +24,7 @@ from engine.core.shapes import (
 )
 
 from .armies import CHARGE_CM, MOVE_CM
-from .los import CONTACT_CM, engaged_with, gap, reach
+from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
 from .state import CwState, Unit
 from .terrain import Area
@@ -367,9 +367,15 @@ def check_move(
     cost = terrain_cost(state, path)
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
+    skip = {u.id}
+    if crew is not None:
+        skip.add(crew.id)
+    if hostage is not None:
+        skip.add(hostage)
+    near, hit, other = _scan(state, u, path, skip, foes is None)
     # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
     if foes is None:
-        foes = engaged_with(state, u)
+        foes = [o for o in near if engaged(u, o)]  # = engaged_with(state, u)
     fled = False
     if foes:
         moved = u.model_copy(update={"x": end[0], "y": end[1]})
@@ -380,13 +386,10 @@ def check_move(
             if not (u.p.lancer or u.type == "cavalry"):
                 raise refuse("clickwars.engaged_cannot_move", unit=u.id, enemy=foes[0].id)
             fled = True
-    hit = sweep_hits_enemy(state, u, path)
     if hit is not None:
         raise refuse("clickwars.through_enemy", unit=u.id, enemy=hit)
-    skip = {u.id}
     plan = MovePlan(path=path, cost=round(cost, 3), fled=fled)
     if crew is not None:  # CW-MOV-5: the crewman moves with the gun, in base contact
-        skip.add(crew.id)
         dx, dy = end[0] - start[0], end[1] - start[1]
         cto = (crew.x + dx, crew.y + dy)  # type: ignore[operator]
         if engaged_with(state, crew):
@@ -401,9 +404,6 @@ def check_move(
         ):
             raise refuse("clickwars.crew_blocked", unit=u.id, crew=crew.id)
         plan.crew, plan.crew_to = crew.id, cto
-    if hostage is not None:
-        skip.add(hostage)
-    other = overlaps_any(state, end[0], end[1], u.radius, skip)
     if other is not None:
         raise refuse("clickwars.overlap", unit=u.id, other=other)
     if gun is not None and _gap_at(gun, end, u.radius) > CONTACT_CM + 1e-9:
@@ -412,6 +412,58 @@ def check_move(
         h = next(h for h in state.hostages if h.id == hostage)
         plan.hostage, plan.hostage_to = hostage, (h.x + end[0] - start[0], h.y + end[1] - start[1])
     return plan
+
+
+def _scan(
+    state: CwState, u: Unit, path: list[XY], skip: set[str], want_near: bool
+) -> tuple[list[Unit], str | None, str | None]:
+    """One pass over the units for `check_move`: the enemies boxed near `u` (`los._near_enemies`,
+    when `want_near`), the first enemy its base swept along the path meets (`sweep_hits_enemy`) and
+    the first base (figure, gun or hostage) it would overlap at the end (`overlaps_any`, sparing
+    `skip`): what the three give, each in the state's order."""
+    ux, uy, ur, side = u.x, u.y, u.radius, u.side
+    close = ur + MAX_REACH_CM + 1e-6
+    xs = [p[0] for p in path]
+    ys = [p[1] for p in path]
+    lox, hix, loy, hiy = min(xs) - ur, max(xs) + ur, min(ys) - ur, max(ys) + ur
+    ex, ey = path[-1]
+    near: list[Unit] = []
+    hit: str | None = None
+    other: str | None = None
+    legs = list(zip(path, path[1:], strict=False))
+    for o in state.units.values():
+        ox = o.x
+        if ox is None:
+            continue
+        oy, r = o.y, o.radius
+        if o.side != side:
+            if want_near and ux is not None and u.alive:
+                lim = close + r
+                dx, dy = ox - ux, oy - uy  # type: ignore[operator]
+                if -lim < dx < lim and -lim < dy < lim:
+                    near.append(o)
+            if hit is None and o.alive:
+                if not (ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy):  # type: ignore[operator]
+                    for p, q in legs:
+                        if capsule_hits_circle(p, q, ur, ox, oy, r):  # type: ignore[arg-type]
+                            hit = o.id
+                            break
+        if other is None and o.alive:
+            reach_ = r + ur - 1e-6
+            dx, dy = ox - ex, oy - ey  # type: ignore[operator]
+            if (
+                -reach_ < dx < reach_
+                and -reach_ < dy < reach_
+                and dx * dx + dy * dy < reach_ * reach_
+                and o.id not in skip
+            ):
+                other = o.id
+    if other is None:
+        for h in state.hostages:
+            if h.id not in skip and math.hypot(h.x - ex, h.y - ey) < HOSTAGE_RADIUS_CM + ur - 1e-6:
+                other = h.id
+                break
+    return near, hit, other
 
 
 @dataclass

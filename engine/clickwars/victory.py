@@ -13,6 +13,7 @@ from typing import Any
 from engine.core import Outcome, Tape
 
 from . import events as e
+from .armies import GUN_PROFILES
 from .deploy import deployment_bounds
 from .state import SEATS, CwState, Seat, other
 
@@ -57,8 +58,10 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
 def instant_result(s: CwState) -> Outcome | None:
     alive = {side: False for side in SEATS}  # = bool(figures(s, side)), in one pass (after every decision)
     for u in s.units.values():
-        if u.alive and u.x is not None and not alive[u.side] and not u.is_gun:
+        if u.alive and u.x is not None and u.profile not in GUN_PROFILES and not alive[u.side]:
             alive[u.side] = True
+            if all(alive.values()):
+                break
     if not any(alive.values()):
         return Outcome(winners=(), reason="clickwars.end.mutual_destruction")
     for side in SEATS:
