@@ -204,3 +204,32 @@ def test_the_shooting_sample_on_a_hill_and_at_a_crewed_gun() -> None:
     )
     assert state.units["B1"].crew == "B2"
     assert legal._shots(state, "red") == _plain_shots(state, "red") == [a.Shoot(unit="R3", target="B3")]
+
+
+def test_check_moves_one_pass_is_the_three_scans() -> None:
+    """CW-MOV-3, CW-MOV-4, §8.8: the one pass of check_move gives the nearby enemies, the first enemy
+    a sweep meets and the first base at the end that `_near_enemies`, `sweep_hits_enemy` and
+    `overlaps_any` give, on crowded random tables with hostages, dead units and paths with turns."""
+    from engine.clickwars.los import _near_enemies
+    from engine.clickwars.movement import _scan, overlaps_any, sweep_hits_enemy
+    from engine.clickwars.state import Hostage
+
+    rng = random.Random(6)
+    ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
+    seen = {"near": 0, "hit": 0, "other": 0}
+    for _ in range(300):
+        state = table({uid: (rng.uniform(20, 40), rng.uniform(20, 40)) for uid in ids}, terrain=[])
+        for uid in rng.sample(ids, 5):
+            state.units[uid].alive = False
+        state.hostages = [Hostage(id="H1", x=rng.uniform(20, 40), y=rng.uniform(20, 40))]
+        u = state.units[rng.choice(ids)]
+        path = [u.xy] + [(rng.uniform(20, 40), rng.uniform(20, 40)) for _ in range(rng.randrange(1, 3))]
+        skip = {u.id} | ({"H1"} if rng.random() < 0.3 else set())
+        near, hit, other = _scan(state, u, path, skip, True)
+        assert near == _near_enemies(state, u)
+        assert hit == sweep_hits_enemy(state, u, path)
+        assert other == overlaps_any(state, path[-1][0], path[-1][1], u.radius, skip)
+        seen["near"] += bool(near)
+        seen["hit"] += hit is not None
+        seen["other"] += other is not None
+    assert min(seen.values()) > 30
