@@ -36,6 +36,14 @@ def random_game(seed: int) -> int:
     return play(seed)[1]
 
 
+def random_game_by_unit(seed: int) -> int:
+    """One full game of the random player that picks a unit, then one of its legal actions (the
+    controls' way); returns its actions. A second figure beside `random_game`'s, not instead of it."""
+    from tests.engine.clickwars.helpers import random_game_by_unit as play
+
+    return play(seed)[1]
+
+
 def deployed(seed: int = 1):
     """A default game right after the reveal (30 figures on the 120x120 table), AI-deployed."""
     state, _ = new_game(RULES, None, seed)
@@ -88,6 +96,18 @@ def bench_random(games: int) -> None:
     print(
         f"random full games: {rate:,.2f} games/s on one core, {sum(lengths) / elapsed:,.0f} actions/s "
         f"(actions per game: mean {sum(lengths) / games:.0f}, max {lengths[-1]}); goal >= 20: {goal(rate >= 20)}"
+    )
+    # A second, different figure (not the goal's): a random player that picks uniformly a unit that
+    # can still act (or "end the phase"), then one of that unit's legal actions, as the controls do;
+    # it draws only that unit's sample. Other games (other choices), so other lengths.
+    random_game_by_unit(0)
+    start = time.process_time()
+    lengths = sorted(random_game_by_unit(seed) for seed in range(1, games + 1))
+    elapsed = time.process_time() - start
+    print(
+        f"random full games, picking a unit then its action (a second figure, not the goal's): "
+        f"{games / elapsed:,.2f} games/s on one core, {sum(lengths) / elapsed:,.0f} actions/s "
+        f"(actions per game: mean {sum(lengths) / games:.0f}, max {lengths[-1]})"
     )
 
 

@@ -62,6 +62,23 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
     return []
 
 
+def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
+    """The legal actions that name unit `uid` as the one acting, in `legal_actions`' order, drawing
+    only that unit's sample in the movement, shooting and assault phases: the controls' "pick a unit,
+    then its action". Phase-wide actions (end the phase, confirm, deployment) are not among them."""
+    u = s.units.get(uid)
+    if u is None or u.side != seat:
+        return []
+    match s.phase:
+        case "movement":
+            return _moves(s, seat, uid)
+        case "shooting":
+            return _shots(s, seat, uid)
+        case "assault" | "counter":
+            return _fights(s, seat, uid)
+    return [x for x in legal_actions(s, seat) if getattr(x, "unit", None) == uid]
+
+
 def _deployment_complete(s: CwState, seat: Seat) -> bool:
     placed = s.pending[seat]
     if any(k not in placed for k in pieces_to_place(s, seat)):
@@ -105,9 +122,10 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
     return spots
 
 
-def _moves(s: CwState, seat: Seat) -> list[Action]:
-    """Every ready unit's sampled moves, charge and crew actions; a unit's sample is reused from the
-    last call for the same table and side when nothing it depends on has changed (see `_Memo`)."""
+def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+    """Every ready unit's sampled moves, charge and crew actions (`only`: that unit's); a unit's
+    sample is reused from the last call for the same table and side when nothing it depends on has
+    changed (see `_Memo`)."""
     units = s.units
     enemies = [u for u in units.values() if u.side != seat and u.alive and u.x is not None]
     from .victory import objective
@@ -122,6 +140,8 @@ def _moves(s: CwState, seat: Seat) -> list[Action]:
     turn = s.turn
     for uid, u in units.items():  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
         if u.side != seat or not u.alive or u.x is None or u.idle_turn == turn or u.moved:
+            continue
+        if only is not None and uid != only:
             continue
         if u.charged_turn is not None and u.charged_turn == turn - 2:
             continue
@@ -481,7 +501,7 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     return memo
 
 
-def _shots(s: CwState, seat: Seat) -> list[Action]:
+def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready shooter's shots: at each enemy within range and sight, a gun's indirect fire at
     one in range only (CW-RNG-1, CW-LOS-2, CW-ART-4, CW-ART-7). What `_check_shot` asks of the
     shooter alone is asked once (`shooter_problem`, its range from a hill), then per target only
@@ -492,6 +512,8 @@ def _shots(s: CwState, seat: Seat) -> list[Action]:
     enemies = [u for u in units.values() if u.side != seat and u.placed]
     out: list[Action] = []
     for u in ready_units(s, seat):
+        if only is not None and u.id != only:
+            continue
         w = u.ranged()
         if w is None or u.shot or shooter_problem(s, u) is not None:
             continue  # no target would do (asked once, not per target)
@@ -521,13 +543,13 @@ def _shots(s: CwState, seat: Seat) -> list[Action]:
     return out
 
 
-def _fights(s: CwState, seat: Seat) -> list[Action]:
+def _fights(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     from .rules import fight_problem
 
     enemies = [u for u in s.units.values() if u.side != seat and u.placed]
     out: list[Action] = []
     for u in ready_units(s, seat):
-        if u.is_gun or u.fought:
+        if u.is_gun or u.fought or (only is not None and u.id != only):
             continue
         r = reach(u)
         ux, uy, near = u.x, u.y, r + u.radius + 1e-6

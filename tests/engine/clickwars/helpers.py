@@ -91,6 +91,43 @@ def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int
     return state, n
 
 
+def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[CwState, int]:
+    """One full game of a random player that plays as the controls do, "pick a unit, then its
+    action": in the movement, shooting and assault phases it picks uniformly one of the units that
+    can still act (`can_act`, the controls' menu) or "end the phase"; a unit with no legal action is
+    put back (the player sees nothing to do with it) and it picks again among the rest; then one of
+    that unit's legal actions uniformly (`unit_actions`: only that unit's sample is drawn). In the
+    other phases, uniformly among all the legal actions, as `random_game`. Seeded by `seed`; its
+    final state and how many actions it took (the bench's second figure)."""
+    from engine.clickwars import actions as a
+    from engine.clickwars.legal import ready_units, unit_actions
+    from engine.clickwars.orders import can_act
+
+    state, _ = new_game(RULES, options, seed)
+    picker = random.Random(seed)
+    n = 0
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        action: Action | None = None
+        if state.phase in ("movement", "shooting", "assault", "counter"):
+            menu: list[str | None] = [u.id for u in ready_units(state, seat) if can_act(state, u)]
+            menu.append(None)  # end the phase
+            while action is None:
+                pick = menu.pop(picker.randrange(len(menu)))
+                if pick is None:
+                    action = a.EndPhase()
+                else:
+                    mine = unit_actions(state, seat, pick)
+                    if mine:
+                        action = mine[picker.randrange(len(mine))]
+        else:
+            legal = RULES.legal_actions(state, seat)
+            action = legal[picker.randrange(len(legal))]
+        state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
+        n += 1
+    return state, n
+
+
 def ai_against_random(seed: int) -> str:
     """One default game, the AI on one side (red for an even seed, else blue) playing from its own
     view, the other side picking uniformly among the legal actions (seeded by `seed`): "win",

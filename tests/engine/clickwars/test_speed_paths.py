@@ -233,3 +233,32 @@ def test_check_moves_one_pass_is_the_three_scans() -> None:
         seen["hit"] += hit is not None
         seen["other"] += other is not None
     assert min(seen.values()) > 30
+
+
+def test_a_units_actions_are_the_legal_actions_that_name_it() -> None:
+    """CW-GEN-2 (the controls pick a unit, then its action): `unit_actions` for every unit of the
+    side to act is the legal actions naming that unit, in their order, at every step of seeded
+    random games of the random player that picks a unit first (moves, charges, crewing, shots, fights)."""
+    from engine.clickwars.legal import unit_actions
+
+    from .helpers import random_game_by_unit
+
+    checked = 0
+    original = RULES.decide
+
+    def checking(state, seat, action, dice):  # type: ignore[no-untyped-def]
+        nonlocal checked
+        every = RULES.legal_actions(state, seat)
+        for uid in state.units:
+            assert unit_actions(state, seat, uid) == [x for x in every if getattr(x, "unit", None) == uid]
+            checked += 1
+        return original(state, seat, action, dice)
+
+    RULES.decide = checking  # type: ignore[method-assign]
+    try:
+        state, n = random_game_by_unit(31, Options(scenario="take_and_hold"))
+        assert state.result is not None and n > 20
+        random_game_by_unit(32, Options(scenario="assault", table="180x120"))
+    finally:
+        del RULES.decide
+    assert checked > 2000
