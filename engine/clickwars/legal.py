@@ -92,7 +92,10 @@ def _deployment_complete(s: CwState, seat: Seat) -> bool:
 
 
 def ready_units(s: CwState, seat: Seat) -> list[Unit]:
-    return [u for u in s.units.values() if u.side == seat and u.placed and u.idle_turn != s.turn]
+    turn = s.turn
+    return [
+        u for u in s.units.values() if u.side == seat and u.alive and u.x is not None and u.idle_turn != turn
+    ]
 
 
 def _nearest(u: Unit, others: list[Unit]) -> Unit | None:
@@ -195,7 +198,12 @@ def _unit_moves(
     targets: list[tuple[float, float]] = []
     if foe is not None:
         targets.append(foe.xy)
-    cover = min(spots, key=lambda p: math.hypot(p[0] - u.x, p[1] - u.y), default=None)  # type: ignore[operator]
+    ux, uy = u.xy
+    cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
+    for p in spots:
+        d = math.hypot(p[0] - ux, p[1] - uy)
+        if d < best:
+            cover, best = p, d
     if cover is not None:
         targets.append(cover)
     if u.life < u.max_life:
@@ -207,9 +215,12 @@ def _unit_moves(
     step = allowance(s, u)
     limit = limit_of(s, u)
     plain = not u.is_gun and s.options.scenario != "hostage_rescue"  # no crewman or hostage moves along
-    ux, uy = u.xy
     close = u.radius + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
-    foes = engaged_with(s, u) if any(abs(e.x - ux) < close and abs(e.y - uy) < close for e in enemies) else []  # type: ignore[operator]
+    foes: list[Unit] = []
+    for e in enemies:
+        if -close < e.x - ux < close and -close < e.y - uy < close:  # type: ignore[operator]
+            foes = engaged_with(s, u)
+            break
     if foes and not (u.p.lancer or u.type == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
     w = u.ranged()
