@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -76,6 +77,87 @@ async def stop(proc: asyncio.subprocess.Process) -> None:
 LATE: list[InteractionRecord] = []  # never answered in time (Discord's 3 s passed): counted, not timed
 
 
+class Trace:
+    """`--trace DIR`: the benchmark's side of the timing probes (see bench/trace_probe.py for the
+    bots' side): each timed click (its interaction id, start, latency and which run it belongs to),
+    when the emulator's gateway writer sent its INTERACTION_CREATE, when the answer's request
+    reached the emulator's API, and this process's (the emulator's) event-loop lateness, long
+    callbacks and garbage collections."""
+
+    def __init__(self) -> None:
+        self.dir: Path | None = None
+        self.phase = ""
+        self.events: list[dict[str, Any]] = []
+
+    def note(self, **event: Any) -> None:
+        if self.dir is not None:
+            self.events.append(event)
+
+    def install(self, directory: Path) -> None:
+        from playground.emulator import gateway, http
+
+        self.dir = directory
+        directory.mkdir(parents=True, exist_ok=True)
+        for stale in directory.glob("*.jsonl"):
+            stale.unlink()
+        sent = re.compile(r'"t": "INTERACTION_CREATE", "s": \d+, "d": \{"id": "(\d+)"')
+
+        async def writer(self_: Any, conn: Any) -> None:
+            while (frame := await conn.queue.get()) is not None:
+                try:
+                    await conn.ws.send_str(frame)
+                except (ConnectionError, RuntimeError):
+                    return
+                if (found := sent.search(frame, 0, 200)) is not None:
+                    self.note(k="sent", t=time.perf_counter(), id=int(found[1]))
+
+        gateway.Gateway._writer = writer  # type: ignore[method-assign]
+        handle = http.Api.handle
+        callback = re.compile(r"/interactions/(\d+)/")
+
+        async def api_handle(self_: Any, request: Any) -> Any:
+            if (found := callback.search(request.path)) is not None:
+                self.note(k="api", t=time.perf_counter(), id=int(found[1]))
+            return await handle(self_, request)
+
+        http.Api.handle = api_handle  # type: ignore[method-assign]
+        from trace_probe import gc_probe, profile_handles
+
+        gc_probe(self.events)
+        profile_handles(self.events)
+
+    def argv(self, argv: list[str], name: str) -> list[str]:
+        if self.dir is None:
+            return argv
+        return [
+            sys.executable,
+            str(ROOT / "bench" / "trace_probe.py"),
+            str(self.dir / f"{name}.jsonl"),
+            *argv[1:],
+        ]
+
+    def signal(self, proc: asyncio.subprocess.Process, sig: int) -> None:
+        """Start (SIGUSR1) or stop (SIGUSR2) the bot's profile, with TRACE_CPROFILE=1 set."""
+        if self.dir is not None and os.environ.get("TRACE_CPROFILE"):
+            proc.send_signal(sig)
+
+    async def watch(self, step: float = 0.002) -> None:
+        while self.dir is not None:
+            due = time.perf_counter() + step
+            await asyncio.sleep(step)
+            late = time.perf_counter() - due
+            if late > 0.002:
+                self.note(k="lag", t=due, ms=late * 1000)
+
+    def write(self) -> None:
+        if self.dir is not None:
+            with (self.dir / "bench.jsonl").open("w") as out:
+                out.write("".join(json.dumps(e) + "\n" for e in self.events))
+
+
+TRACE = Trace()
+
+
 async def timed(it: InteractionRecord, start: float, into: list[float]) -> InteractionRecord:
     try:
         await it.wait_response(30)
@@ -83,6 +165,7 @@ async def timed(it: InteractionRecord, start: float, into: list[float]) -> Inter
         LATE.append(it)
         return it
     into.append((time.perf_counter() - start) * 1000)
+    TRACE.note(k="click", id=it.id, t=start, ms=into[-1], phase=TRACE.phase)
     try:
         await it.wait_done(60)
     except TimeoutError:
@@ -106,8 +189,23 @@ async def tablero_round(emu: Emulator, user: int, thread: int, table: int, into:
         await timed(await emu.click(user, panel.id, ids[0]), start, into)
 
 
+def settle_heap() -> None:
+    """Collect this process's garbage and freeze what is left, before a measured load.
+
+    This process is the emulator (the "Discord" both bots talk to) and the clicking players; it keeps
+    every message, request and gateway frame of the run, so its heap grows with each bot's traffic
+    and a full collection of it took 80-230 ms on the emulator's event loop (traced runs of
+    2026-12-01, `--trace`), once or twice a phase, at a moment that falls in either bot's run by
+    chance: every click in flight waited for it, whichever bot was being measured. Discord's own
+    pauses are not a bot's latency, so before each measured phase (the same for both bots) what
+    exists is frozen out of the collector's walk."""
+    gc.collect()
+    gc.freeze()
+
+
 async def steady(click: Any, rate: float, clicks: int, seed: int = 6) -> None:
     """Fire click(n) for n in range(clicks) at Poisson arrival times, without waiting for earlier ones."""
+    settle_heap()
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
     at, tasks = loop.time(), []
@@ -272,7 +370,13 @@ async def measure(
     db = workdir / "tablero.db"
 
     # --- Tablero -----------------------------------------------------------------------------
-    bot = await spawn(emu, [sys.executable, "-m", "bot"], {"TABLERO_DB": str(db)}, workdir / "tablero.log")
+    watch = asyncio.create_task(TRACE.watch())
+    bot = await spawn(
+        emu,
+        TRACE.argv([sys.executable, "-m", "bot"], "tablero"),
+        {"TABLERO_DB": str(db)},
+        workdir / "tablero.log",
+    )
     await emu.wait_for(lambda: emu.store.command("game", None), timeout=30)
     gate = asyncio.Semaphore(GATE)
 
@@ -290,12 +394,17 @@ async def measure(
     full_steady: dict[float, list[float]] = {}
     to_board: list[float] = []
     for rate in rates:
+        TRACE.phase = f"tablero {rate:g}"
         players = Players(emu, users, {u: tables[u] for u in users}, boards if rate == rates[0] else None)
+        TRACE.signal(bot, signal.SIGUSR1)
         await steady(players.click, rate, round(rate * seconds))
+        TRACE.signal(bot, signal.SIGUSR2)
         full_steady[rate] = players.times
         if rate == rates[0]:
             to_board = players.to_board
     full: list[float] = []
+    if rounds:
+        settle_heap()
     for _ in range(rounds):
         await asyncio.gather(*(tablero_round(emu, u, tables[u][1], tables[u][0], full) for u in users))
     refused = [it for it in emu.interactions if it.errors]
@@ -305,12 +414,16 @@ async def measure(
 
     # --- the bare bot ------------------------------------------------------------------------
     bare_proc = await spawn(
-        emu, [sys.executable, str(ROOT / "bench" / "bare_bot.py")], {}, workdir / "bare.log"
+        emu,
+        TRACE.argv([sys.executable, str(ROOT / "bench" / "bare_bot.py")], "bare"),
+        {},
+        workdir / "bare.log",
     )
     button = {"type": 1, "components": [{"type": 2, "style": 1, "label": "ack", "custom_id": "bench:ack"}]}
     messages = [(await emu.post_message(channel, emu.bot.id, "·", components=[button])).id for _ in users]
     bare_steady: dict[float, list[float]] = {}
     for rate in rates:
+        TRACE.phase = f"bare {rate:g}"
         times: list[float] = []
 
         async def bare_click(n: int, into: list[float] = times) -> None:
@@ -320,9 +433,12 @@ async def measure(
         await steady(bare_click, rate, round(rate * seconds))
         bare_steady[rate] = times
     bare: list[float] = []
+    if rounds:
+        settle_heap()
     for _ in range(rounds):
         await asyncio.gather(*(bare_round(emu, u, m, bare) for u, m in zip(users, messages, strict=True)))
     await stop(bare_proc)
+    watch.cancel()
     await emu.stop()
     return {
         "steady": {
@@ -343,7 +459,15 @@ def main() -> None:
     parser.add_argument("--rates", default="10,20,40", help="steady loads: clicks per second in all")
     parser.add_argument("--seconds", type=float, default=30.0, help="steady load: how long each rate runs")
     parser.add_argument("--rounds", type=int, default=3, help="burst load: rounds of simultaneous clicks")
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        default=None,
+        help="write timing probes of both bots and the emulator to this directory (bench/trace_report.py reads them)",
+    )
     args = parser.parse_args()
+    if args.trace is not None:
+        TRACE.install(args.trace)
     rates = [float(r) for r in args.rates.split(",") if r]
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -353,6 +477,7 @@ def main() -> None:
                 if proc.returncode is None:
                     with contextlib.suppress(ProcessLookupError):
                         os.kill(proc.pid, signal.SIGKILL)
+            TRACE.write()
     print(f"{args.games} Canyon games in progress at once (setup {figures['setup_s']:.1f} s)")
     loads = [(f"steady, {k} clicks/s", v) for k, v in figures["steady"].items()]
     if args.rounds:
