@@ -160,7 +160,11 @@ async def last_change(store: Store, table: TableRecord) -> list[Event]:
 
 def _lane(row: DeliveryRecord) -> str:
     """Which of a table's two delivery lanes a row goes in (see DeliveryWorker._dispatch)."""
-    return "status" if row.kind == "status" else "messages"
+    return _lane_of(row.kind)
+
+
+def _lane_of(kind: str) -> str:
+    return "status" if kind == "status" else "messages"
 
 
 def nonce_for(row: DeliveryRecord) -> str:
@@ -263,7 +267,10 @@ class DeliveryWorker:
         on each other (a slow render or a rate-limited channel holds up only its own table), and a
         table's status message never waits behind its own DMs and posts (issue 9 item 7: a DM's
         picture is drawn last in the worker pool's order, and the board is the table's news)."""
-        rows = await self.store.pending_deliveries(self.clock())
+        running = self._tables
+        rows = await self.store.pending_deliveries(
+            self.clock(), skip=lambda table, kind: (table, _lane_of(kind)) in running
+        )
         lanes: dict[tuple[int, str], list[DeliveryRecord]] = {}
         for row in rows:  # by table and id: a table's status row (its first) opens its lanes
             lanes.setdefault((row.table_id, _lane(row)), []).append(row)

@@ -139,6 +139,7 @@ class _Catalog:
         self.origin: dict[str, str] = {}  # key -> the file it came from, or "add_messages"
         self._bundle: FluentBundle | None = None
         self._variables: dict[str, frozenset[str]] = {}
+        self._formatted: dict[tuple[Any, ...], str] = {}  # see `format`
 
     def load(self, folder: Path) -> None:
         for path in sorted(folder.glob("*.ftl")):
@@ -164,6 +165,7 @@ class _Catalog:
             found.visit(entry)
             self._variables[key] = frozenset(found.names)
         self._bundle = None
+        self._formatted.clear()
 
     def add(self, entries: Mapping[str, str]) -> None:
         self.remove(entries)  # registering again replaces
@@ -175,6 +177,7 @@ class _Catalog:
             if self.origin.get(key) == "add_messages":
                 del self.messages[key], self._variables[key], self.origin[key]
         self._bundle = None
+        self._formatted.clear()
 
     @property
     def bundle(self) -> FluentBundle:
@@ -195,6 +198,28 @@ class _Catalog:
         return self._variables[key]
 
     def format(self, key: str, params: Mapping[str, Any], *, strict: bool = True) -> str:
+        """The message formatted with `params`; the same key and plain arguments (str, int, float,
+        bool, None) give the text formatted before. Formatting through Fluent and Babel costs tens
+        of microseconds a message, and a click's panel or a status message formats dozens of them
+        on the bot's event loop, most of them the same texts over and over (headers, seat names,
+        button labels, narration lines): issue 9 item 7 measured them as the largest Python work
+        left on the loop per click. A message's text depends only on its catalog and arguments,
+        and the cache is emptied whenever the catalog changes (`add_messages`, `remove_messages`)."""
+        if strict and all(
+            type(value) in _PLAIN and (type(value) is not str or len(value) <= _SHORT)
+            for value in params.values()
+        ):
+            # the type is part of the key: 1, 1.0 and True are equal keys but not the same text
+            memo = (key, *((name, type(value), value) for name, value in params.items()))
+            found = self._formatted.get(memo)
+            if found is None:
+                if len(self._formatted) >= _FORMATTED_MAX:
+                    self._formatted.clear()  # bounded; the common texts come back within a few clicks
+                found = self._formatted[memo] = self._format(key, params, strict=True)
+            return found
+        return self._format(key, params, strict=strict)
+
+    def _format(self, key: str, params: Mapping[str, Any], *, strict: bool) -> str:
         message = self.bundle.get_message(key_to_id(key))
         if message.value is None:
             raise KeyError(key)
@@ -225,6 +250,9 @@ def _catalog(lang: str) -> _Catalog:
 
 
 _LONG = 1000
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_SHORT = 200  # longer texts (a player's typed answer, a joined list) are formatted each time
+_FORMATTED_MAX = 8192
 _NUMBER = re.compile(r"-?\d{1,12}(\.\d{1,6})?")
 
 

@@ -64,6 +64,25 @@ def test_a_long_typed_value_is_shown_whole() -> None:
     assert t("en", "bot.no_such_table", table=10**30) == f"There is no table #{10**30}."
 
 
+def test_a_formatted_text_is_remembered_only_for_the_same_message_and_arguments() -> None:
+    """Issue 9 item 7: `t` remembers what it formatted (the bot's event loop formats the same
+    headers, labels and narration over and over); a changed message, another argument, or an
+    argument of another type (1 and True are equal dictionary keys) is formatted afresh."""
+    i18n.add_messages("en", {"test.memo": "Seat {n}"})
+    try:
+        assert t("en", "test.memo", n=1) == "Seat 1"
+        assert t("en", "test.memo", n=1) == "Seat 1"
+        assert t("en", "test.memo", n=True) == "Seat True"
+        assert t("en", "test.memo", n=2) == "Seat 2"
+        assert t("en", "test.memo", n="x") == "Seat x"
+        i18n.add_messages("en", {"test.memo": "Chair {n}"})  # registering again replaces the text
+        assert t("en", "test.memo", n=1) == "Chair 1"
+    finally:
+        i18n.remove_messages("en", ["test.memo"])
+    with pytest.raises(KeyError):
+        t("en", "test.memo", n=1)  # removed: not served from memory
+
+
 def test_numbers_follow_the_language() -> None:
     i18n.add_messages("en", {"test.inches": "{d} in · table #{table}"})
     i18n.add_messages("es", {"test.inches": "{d} pulg. · mesa n.º {table}"})
