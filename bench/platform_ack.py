@@ -136,6 +136,18 @@ class Trace:
             *argv[1:],
         ]
 
+    @contextlib.contextmanager
+    def profiled(self, name: str) -> Any:
+        """With TRACE_CPROFILE=1: this process's (the emulator's) functions during a measured phase."""
+        if self.dir is None or not os.environ.get("TRACE_CPROFILE"):
+            yield
+            return
+        import cProfile
+
+        with cProfile.Profile() as profile:
+            yield
+        profile.dump_stats(str(self.dir / f"emulator-{name}.prof"))
+
     def signal(self, proc: asyncio.subprocess.Process, sig: int) -> None:
         """Start (SIGUSR1) or stop (SIGUSR2) the bot's profile, with TRACE_CPROFILE=1 set."""
         if self.dir is not None and os.environ.get("TRACE_CPROFILE"):
@@ -361,7 +373,10 @@ def pending(db: Path) -> int:
 async def measure(
     games: int, rounds: int, rates: list[float], seconds: float, workdir: Path
 ) -> dict[str, Any]:
-    emu = await Emulator().start()
+    # No request log and no message snapshots (a deep copy of every message the bot sends or edits,
+    # kept for tests that replay them): nothing here reads them, and on the emulator's loop they
+    # cost each bot in proportion to its traffic, not its acknowledgements.
+    emu = await Emulator(history=False).start()
     guild = emu.create_guild("Bench night")
     channel = emu.create_channel(guild.id, "games")
     users = [emu.create_user(f"p{n}").id for n in range(games)]
@@ -397,7 +412,8 @@ async def measure(
         TRACE.phase = f"tablero {rate:g}"
         players = Players(emu, users, {u: tables[u] for u in users}, boards if rate == rates[0] else None)
         TRACE.signal(bot, signal.SIGUSR1)
-        await steady(players.click, rate, round(rate * seconds))
+        with TRACE.profiled(f"tablero-{rate:g}"):
+            await steady(players.click, rate, round(rate * seconds))
         TRACE.signal(bot, signal.SIGUSR2)
         full_steady[rate] = players.times
         if rate == rates[0]:
@@ -430,7 +446,8 @@ async def measure(
             start = time.perf_counter()
             await timed(await emu.click(users[n % games], messages[n % games], "bench:ack"), start, into)
 
-        await steady(bare_click, rate, round(rate * seconds))
+        with TRACE.profiled(f"bare-{rate:g}"):
+            await steady(bare_click, rate, round(rate * seconds))
         bare_steady[rate] = times
     bare: list[float] = []
     if rounds:

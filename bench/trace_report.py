@@ -113,8 +113,12 @@ def main() -> None:
                 row[2] += e["cpu"]
                 row[3] = max(row[3], e["ms"])
             seconds = span[1] - span[0]
+            cpu = sorted(e["cpu"] for e in inside)
             print(
-                f"   {side} loop: callbacks over 1 ms wall / 0.5 ms cpu, {seconds:.0f} s: wall {sum(e['ms'] for e in inside):.0f} ms, cpu {sum(e['cpu'] for e in inside):.0f} ms; top by cpu:"
+                f"   {side} loop: callbacks over 1 ms wall / 0.5 ms cpu, {seconds:.0f} s: wall"
+                f" {sum(e['ms'] for e in inside):.0f} ms, cpu {sum(cpu):.0f} ms; cpu over 2 ms:"
+                f" {sum(1 for c in cpu if c > 2)}, over 4 ms: {sum(1 for c in cpu if c > 4)}, longest"
+                f" {', '.join(f'{c:.1f}' for c in cpu[-3:])} ms; top by cpu:"
             )
             for key, (n, wall, busy, top) in sorted(by.items(), key=lambda kv: -kv[1][2])[:12]:
                 print(f"      {n:5d}x wall {wall:7.0f} cpu {busy:7.0f} max {top:6.1f}  {key}")
