@@ -24,7 +24,7 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
-from .aio import stop_tasks, wait_event
+from .aio import breathe, stop_tasks, wait_event
 from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
@@ -375,6 +375,7 @@ class DeliveryWorker:
         panel = await status_panel(
             table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines
         )
+        await breathe()  # between the texts and the upload's request (see bot.aio.breathe)
         replacing = None
         if table.status_message_id is not None:
             try:

@@ -23,6 +23,7 @@ from engine.core import Action, Event, Rules
 from renderers.base import Button, Control, Form, Menu, Presenter
 
 from . import ids, jobs, offload
+from .aio import breathe
 from .i18n import game_name, seat_name, t, text
 from .store import AI, DeadlineRecord, TableRecord
 
@@ -220,6 +221,7 @@ async def status_panel(
             jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
         )
         files.append((f"table-{table.id}-v{table.version}.png", png))
+        await breathe()  # the image is back; the narration is next (see bot.aio.breathe)
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
             lines.append(
@@ -335,6 +337,7 @@ async def private_panel(
     files: list[tuple[str, bytes]] = []
     acting = table.status == "active" and seat in rules.active_seats(state)
     legal = rules.legal_actions(state, seat) if acting else []
+    await breathe()  # the seat's view and its choices are drawn next (see bot.aio.breathe)
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
         png = await offload.run_remembered(

@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot import ids
+from bot.aio import breathe
 from bot.games import presenter_for
 from bot.i18n import game_name, t
 from bot.panels import private_panel, rules_summary
@@ -105,6 +106,7 @@ async def show_private(
     """The user's private panel for a table, ephemeral, built fresh from the store."""
     bot = tablero(interaction)
     loaded = await bot.tables.load(table_id)
+    await breathe()  # between loading and drawing: a click that arrived meanwhile is answered first
     interaction.extras["version"] = loaded.table.version
     seat = loaded.table.seat_of(interaction.user.id)
     if seat is None:
@@ -122,6 +124,7 @@ async def show_private(
         group=group,
         note=note,
     )
+    await breathe()  # and between drawing and sending (see bot.aio.breathe)
     await send_panel(interaction, panel)
 
 
@@ -154,6 +157,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
     """The player's panel after their move: the label they chose (drawn from their view before the
     move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
     interaction.extras["version"] = applied.table.version
+    await breathe()  # the move is committed; other clicks' acknowledgements before its panel
     lang = lang_of(interaction)
     presenter = presenter_for(applied.table.game)
     label = presenter.action_label(applied.action, lang, applied.before)
@@ -166,6 +170,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         lang,
         note=t(lang, "bot.you_chose", label=label),
     )
+    await breathe()
     if update:
         await interaction.edit_original_response(
             content=panel.clipped(), attachments=panel.discord_files(), view=panel.view()
