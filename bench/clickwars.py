@@ -1,7 +1,7 @@
 """ClickWars benchmark: random full games per second on one core, line-of-sight checks per second,
 AI win rates against a random player, and the board render against the PNG-encode floor.
 
-Run: python bench/clickwars.py [--games N] [--los N] [--matches N] [--renders N]
+Run: python bench/clickwars.py [--games N] [--los N] [--matches N] [--renders N] (0 skips a part)
 Prints figures only; nothing here is asserted (issue 10, items 4 and 8). Times are the process's CPU
 time (`time.process_time`), i.e. one core's work, so a busy shared machine does not halve them (it
 still slows them: note the load average printed at the start and the end). Each figure is printed
@@ -199,9 +199,12 @@ def main() -> None:
     print(
         f"machine: {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}; load average at start {load}"
     )
-    bench_los(args.los)
-    bench_render(args.renders)
-    bench_random(args.games)
+    if args.los:  # each part is skipped with 0
+        bench_los(args.los)
+    if args.renders:
+        bench_render(args.renders)
+    if args.games:
+        bench_random(args.games)
     if args.matches:
         bench_pilots(args.matches)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"

@@ -142,9 +142,13 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     out: list[Action] = []
     turn = s.turn
     for uid, u in units.items():  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
-        if u.side != seat or not u.alive or u.x is None or u.idle_turn == turn or u.moved:
+        if u.side != seat or not u.alive or u.x is None or u.idle_turn == turn:
             continue
         if only is not None and uid != only:
+            continue
+        if u.moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
+            if u.type == "infantry" and u.gun is None and u.profile not in GUN_PROFILES:
+                out += _crewing(u, [g for g in units.values() if _uncrewed(g, seat)])
             continue
         if u.charged_turn is not None and u.charged_turn == turn - 2:
             continue
@@ -164,11 +168,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
         if known is None:
             if placed is None:
                 placed = placed_bases(s)
-                guns = [
-                    g
-                    for g in units.values()
-                    if g.profile in GUN_PROFILES and g.side == seat and g.placed and g.crew is None
-                ]
+                guns = [g for g in units.values() if _uncrewed(g, seat)]
             known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns or [], placed)
             memo.keep(u, foe, known, rays)
         out += known
@@ -225,6 +225,10 @@ def _unit_moves(
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
     w = u.ranged()
     stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
+    walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
+    for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
+        targets.append(g.xy)
+        stops.append(u.radius + g.radius + CONTACT_CM / 2)
     if foe is not None and w is not None and not u.is_gun:
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
@@ -278,11 +282,97 @@ def _unit_moves(
                 out.append(a.Charge(unit=u.id, bearing=bearing))
             except Rejected:
                 pass
+    for g in walk:  # and, within this move, the nearest spot in base contact with it
+        dest = _contact_spot(s, u, g, step, limit, plain, rays)
+        if dest is not None and dest not in seen:
+            seen.add(dest)
+            out.append(_move(u.id, dest))
     if not u.is_gun and u.type == "infantry" and u.gun is None:
-        for g in guns:
-            if gap(u, g) <= CONTACT_CM + 1e-9:
-                out.append(a.Crew(unit=u.id, gun=g.id))
+        out += _crewing(u, guns)
     return out, rays
+
+
+# --- walking a replacement crewman to an uncrewed gun (CW-ART-8) ----------------------------------
+
+CREW_WALK_CM = 20.0
+"""An own infantryman serving no gun whose centre is at most this far from an uncrewed own gun's
+gets two more moves in his sample: the farthest toward the gun, and, when one move reaches it, to the
+nearest spot in base contact with it (CW-ART-8, OUR RESOLUTION: ending his move there, he may be
+declared its crewman). 20 cm is two infantry moves in the open. Within `_near` of infantry, and
+`_touches` reads an own gun this near, so the move memo drops such a sample whenever the gun changes
+(its crewman dies, another takes it, it moves)."""
+
+CONTACT_TRIES = 4  # contact spots tried per gun, nearest the walker first
+
+
+def _uncrewed(g: Unit, seat: Seat) -> bool:
+    return g.profile in GUN_PROFILES and g.side == seat and g.placed and g.crew is None
+
+
+def _may_walk_to(u: Unit, g: Unit) -> bool:
+    if u.is_gun or u.type != "infantry" or u.gun is not None:
+        return False
+    dx, dy = g.x - u.x, g.y - u.y  # type: ignore[operator]
+    return dx * dx + dy * dy <= CREW_WALK_CM * CREW_WALK_CM
+
+
+def _crewing(u: Unit, guns: list[Unit]) -> list[Action]:
+    """Crew actions for `u` and each of `guns` (uncrewed, own) it touches (CW-ART-8, §8.8 contact)."""
+    if u.is_gun or u.type != "infantry" or u.gun is not None:
+        return []
+    return [a.Crew(unit=u.id, gun=g.id) for g in guns if gap(u, g) <= CONTACT_CM + 1e-9]
+
+
+_RINGS: dict[float, list[XY]] = {}
+
+
+def _ring(rsum: float) -> list[XY]:
+    """The offsets on the 0.5 cm grid whose distance from a centre is from `rsum` (bases touching)
+    to `rsum` + CONTACT_CM: where a base stands in base contact with another on the grid."""
+    ring = _RINGS.get(rsum)
+    if ring is None:
+        n = int((rsum + CONTACT_CM) * 2) + 1
+        ring = []
+        for i in range(-n, n + 1):
+            for j in range(-n, n + 1):
+                d = math.hypot(i * 0.5, j * 0.5)
+                if rsum - 1e-9 <= d <= rsum + CONTACT_CM + 1e-9:
+                    ring.append((i * 0.5, j * 0.5))
+        _RINGS[rsum] = ring
+    return ring
+
+
+def _contact_spot(
+    s: CwState, u: Unit, g: Unit, step: float, limit: float, plain: bool, rays: list[_Ray]
+) -> XY | None:
+    """The spot in base contact with gun `g` nearest to `u` (ties: the ring's order, so the same
+    table gives the same spot) that `u` may move to straight this turn, trying the CONTACT_TRIES
+    nearest within `step`; each checked by the rules `decide` uses. The corridor to each spot tried
+    is kept for the memo (its check reads the bases along the way and at the end)."""
+    ux, uy = u.xy
+    gx, gy = g.xy
+    spots = sorted(
+        ((snap(gx + dx), snap(gy + dy)) for dx, dy in _ring(u.radius + g.radius)),
+        key=lambda p: (p[0] - ux) ** 2 + (p[1] - uy) ** 2,
+    )
+    tried = 0
+    for dest in spots:
+        if math.hypot(dest[0] - ux, dest[1] - uy) > step + 1e-9 or tried == CONTACT_TRIES:
+            return None
+        if math.hypot(gx - dest[0], gy - dest[1]) - g.radius - u.radius > CONTACT_CM + 1e-9:
+            continue  # the gun off the grid: the snap left this one out of contact
+        tried += 1
+        rays.append((ux, uy, dest[0], dest[1], u.radius))  # the bases its sweep and its end meet
+        if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
+            continue
+        if plain and overlaps_any(s, dest[0], dest[1], u.radius, {u.id}) is not None:
+            continue
+        try:
+            check_move(s, u, dest, foes=[])
+        except Rejected:
+            continue
+        return dest
+    return None
 
 
 def _move(uid: str, dest: XY) -> a.Move:
@@ -434,6 +524,8 @@ def _touches(
     come near a corridor."""
     if o.side != u.side or (o.is_gun and u.gun is None and u.type == "infantry"):
         close = u.radius + o.radius + MAX_REACH_CM + 1.0
+        if o.side == u.side:
+            close = CREW_WALK_CM + 1.0  # a gun to walk to and crew (CW-ART-8), beyond crewing reach
         if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
             return True
     big = u.radius + o.radius + SNAP_SLACK_CM + RUN_PAD_CM
@@ -474,7 +566,8 @@ def _stops(cx: float, cy: float, dx: float, dy: float, big: float, length: float
 
 def _near(u: Unit) -> float:
     """How far from `u`'s centre a change can alter its sample: its longest move or charge, plus margins."""
-    return max(MOVE_CM[u.type], CHARGE_CM if u.type == "cavalry" else 0.0) + u.radius + NEAR_CM
+    near = max(MOVE_CM[u.type], CHARGE_CM if u.type == "cavalry" else 0.0) + u.radius + NEAR_CM
+    return max(near, CREW_WALK_CM + 1.0) if u.type == "infantry" else near  # a gun to walk to (CW-ART-8)
 
 
 _MEMOS: dict[tuple[object, ...], _Memo] = {}
