@@ -256,6 +256,10 @@ def _win_met(cond: WinCondition, state: SpaceHulkState, moment: Moment, helpers:
             return moment == "end_phase" and state.turn >= n
         case SealEntries():
             return moment == "end_phase" and helpers.sealed()
+        case ScenarioGoal(goal="held"):  # DW-SC3: read at the end phase, as SurviveTurns
+            from .scenarios import goal_met
+
+            return moment == "end_phase" and goal_met(cond, state)
         case ScenarioGoal():
             from .scenarios import goal_met
 

@@ -383,7 +383,7 @@ def finish(
                 secured_start=nearest,
                 ambush_allowed=False,
                 blip_total=total + DEFEND_EXTRA_BLIPS,
-                win=(ScenarioGoal(goal="wiped"),),
+                win=(ScenarioGoal(goal="wiped"), ScenarioGoal(goal="held")),
                 lose=(ScenarioGoal(goal="corridor"), AllMarinesDead()),
             )
         case "raid":  # DW-SC4
@@ -403,8 +403,54 @@ def finish(
     return Mission(**fields)
 
 
+BLIP_AP = 6  # SHB-4.1: a blip's action points a turn, 1 a square (SHB-10.5)
+HELD_SPARE = 1  # one turn more: a forced lurk (SHB-10.4) or doors on the way
+
+
+def held_turn(mission: Mission) -> int | None:
+    """DW-SC3, "Marine wins by preventing it" (OUR RESOLUTION, beside A-35): the last turn the
+    Genestealers have to reach a Marine entry corridor. None when the mission has no blip total.
+
+    The scenario names no turn limit, and the A-35 end (the total spent and nothing Genestealer left)
+    can be put off for ever by the Genestealer side alone: it may bring fewer blips or none (DW-GEN-4),
+    a blip may lurk off the board indefinitely (SHB-10.4) where no Marine can reach it, and a
+    Genestealer may keep away. Space Hulk bounds its own defence mission by turns (SHB-12.6, Defend:
+    survive to the end of turn 16, which is also the turn its last reinforcements arrive). So the
+    Marine has prevented it once the Genestealers have had every chance: the turn by which the whole
+    blip total could have arrived at the D6's rate (DW-GEN-4: ceil(total / per turn)), plus the turns
+    a blip arriving then needs to walk from the farthest entry area to the nearest corridor square
+    (1 AP to come on, 1 a square, 6 AP a turn: SHB-10.4, SHB-10.5), plus HELD_SPARE. The Marine wins
+    at the end of that turn if no Genestealer has entered a corridor; a table's `turn_limit` is
+    another matter (it ends the game for the Genestealers, as in every mission)."""
+    total, per_turn = mission.blip_total, mission.reinforcements
+    if total is None or per_turn <= 0 or not mission.marine_corridors:
+        return None
+    key = (mission.map_text, mission.marine_corridors, mission.entry_areas, total, per_turn)
+    known = _HELD.get(key)
+    if known is None:
+        board = mission.board
+        corridor = {sq for run in mission.marine_corridors for sq in run}
+        far = 10**9
+        walk = 0
+        for area in mission.usable_areas():
+            dist = board.walk_distances(board.entries[area].square, far)
+            near = min((dist[sq] for sq in corridor if sq in dist), default=None)
+            if near is not None:
+                walk = max(walk, near)
+        arrive = -(-total // per_turn)
+        known = arrive + -(-(1 + walk) // BLIP_AP) + HELD_SPARE
+        if len(_HELD) > 64:
+            _HELD.clear()
+        _HELD[key] = known
+    return known
+
+
+_HELD: dict[tuple[object, ...], int] = {}
+
+
 def goal_met(goal: ScenarioGoal, state: Any) -> bool:
-    """Whether a scenario end state holds now (DW-SC1 .. DW-SC6, A-35)."""
+    """Whether a scenario end state holds now (DW-SC1 .. DW-SC6, A-35); "held" is read at the end
+    phase only (missions._win_met)."""
     m = state.mission
     tally = state.tally
     pieces = state.pieces.values()
@@ -439,4 +485,7 @@ def goal_met(goal: ScenarioGoal, state: Any) -> bool:
             return tally.get("leader", 0) > 0
         case "fallen":  # Cloud Runner: no Marine left (the results table is shown, DW-CR-10)
             return not on_board
+        case "held":  # DW-SC3: the Genestealers' last turn has ended (held_turn)
+            last = held_turn(m)
+            return last is not None and state.turn >= last
     raise ValueError(f"unknown scenario goal {goal.goal!r}")

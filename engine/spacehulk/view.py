@@ -13,6 +13,7 @@ from engine.core import Model, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
 from .legal import action_costs
+from .missions import Mission
 from .options import SpaceHulkOptions
 from .queries import Queries
 from .state import Piece, SpaceHulkState, chooser_of
@@ -105,6 +106,7 @@ class SpaceHulkView(Model):
     scenario: str | None = None
     blip_total: int | None = None
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2)
+    held_turn: int | None = None  # DW-SC3: the Marine wins at this turn's end (scenarios.held_turn)
     tally: dict[str, int] = {}  # blips drawn, Genestealers placed, Marines lost, the board number
 
 
@@ -192,6 +194,7 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         scenario=s.mission.scenario,
         blip_total=s.mission.blip_total,
         perimeter=s.mission.perimeter,
+        held_turn=_held_turn(s.mission),
         tally=dict(s.tally),
         prompt=None
         if top is None
@@ -228,3 +231,12 @@ def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
         out.cp = out.cp_drawn = 0
     out.bids = {k: v for k, v in s.bids.items() if k == seat}  # DW-BID-1: each seat its own bid
     return out
+
+
+def _held_turn(mission: Mission) -> int | None:
+    """DW-SC3's last Genestealer turn, public (scenarios.held_turn), where the mission has that end."""
+    if not any(getattr(w, "goal", None) == "held" for w in mission.win):
+        return None
+    from .scenarios import held_turn
+
+    return held_turn(mission)

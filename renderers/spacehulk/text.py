@@ -342,6 +342,8 @@ def status_lines(view: SpaceHulkView, lang: str) -> list[str]:
         lines.append(
             t(lang, "spacehulk.status.blips", used=view.tally.get("blips", 0), total=view.blip_total)
         )
+    if view.held_turn is not None:  # DW-SC3: the Genestealers' last turn (scenarios.held_turn)
+        lines.append(t(lang, "spacehulk.status.held", turn=view.held_turn))
     if view.perimeter:  # DW-SC2: the areas announced before play
         lines.append(t(lang, "spacehulk.status.perimeter", areas=", ".join(view.perimeter)))
     if view.scenario == "cloud_runner":  # DW-CR-3

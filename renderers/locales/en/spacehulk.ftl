@@ -223,6 +223,7 @@ spacehulk-lose-recon_kills = The Genestealers win: they killed { $count } Marine
 spacehulk-win-perimeter = The Marines win: the perimeter's entry areas are secured.
 spacehulk-lose-corridor = The Genestealers win: they reached a Marine entry corridor.
 spacehulk-win-wiped = The Marines win: the Genestealer force is spent and wiped out.
+spacehulk-win-held = The Marines win: they held the perimeter; the Genestealers' last turn is over and none reached a Marine entry corridor.
 spacehulk-win-tanks = The Marines win: the cryogenic tanks holding the Magi are destroyed.
 spacehulk-win-escaped_half = The Marines win: half the force teleported out of the control room.
 spacehulk-lose-escape_failed = The Genestealers win: too few Marines are left to escape.
@@ -268,5 +269,6 @@ spacehulk-say-corridors_extended = The deployment corridors grow by { $count } {
  } so that every squad fits whole (DW-GEN-7).
 spacehulk-status-blips = Blips: { $used } of { $total } used.
 spacehulk-status-perimeter = Perimeter to secure: entry areas { $areas }.
+spacehulk-status-held = The Marines hold the perimeter if no Genestealer reaches a corridor by the end of turn { $turn }.
 spacehulk-status-board = Board { $board } of { $boards }.
 spacehulk-panel-leader = The Genestealer leader is { $model } ({ $ap } AP, 4 attack dice).

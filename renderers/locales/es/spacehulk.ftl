@@ -223,6 +223,7 @@ spacehulk-lose-recon_kills = Ganan los genestealers: han matado a { $count } mar
 spacehulk-win-perimeter = Ganan los marines: las áreas de entrada del perímetro están aseguradas.
 spacehulk-lose-corridor = Ganan los genestealers: han llegado a un pasillo de entrada de los marines.
 spacehulk-win-wiped = Ganan los marines: la fuerza genestealer se ha agotado y ha sido aniquilada.
+spacehulk-win-held = Ganan los marines: han mantenido el perímetro; ha terminado el último turno de los genestealers y ninguno ha llegado a un pasillo de entrada marine.
 spacehulk-win-tanks = Ganan los marines: los tanques criogénicos de los Magos están destruidos.
 spacehulk-win-escaped_half = Ganan los marines: la mitad de la fuerza se ha teletransportado fuera de la sala de control.
 spacehulk-lose-escape_failed = Ganan los genestealers: quedan demasiado pocos marines para escapar.
@@ -268,5 +269,6 @@ spacehulk-say-corridors_extended = Los pasillos de despliegue crecen { $count } 
  } para que cada escuadra quepa entera (DW-GEN-7).
 spacehulk-status-blips = Blips: { $used } de { $total } usados.
 spacehulk-status-perimeter = Perímetro por asegurar: áreas de entrada { $areas }.
+spacehulk-status-held = Los marines mantienen el perímetro si ningún genestealer llega a un pasillo antes del final del turno { $turn }.
 spacehulk-status-board = Tablero { $board } de { $boards }.
 spacehulk-panel-leader = El líder genestealer es { $model } ({ $ap } PA, 4 dados de ataque).

@@ -21,6 +21,7 @@ from engine.spacehulk.scenarios import (
     SCENARIO_D6,
     build,
     goal_met,
+    held_turn,
     nearest_areas,
 )
 from engine.spacehulk.state import AgBuildForce, AgReinforce, Piece, SpaceHulkState
@@ -223,6 +224,63 @@ def test_defend_perimeter_pre_secures_four_areas_and_loses_a_corridor() -> None:
     assert m.check(wiped, "immediate", None).reason == "spacehulk.win.wiped"  # type: ignore[arg-type, union-attr]
     lurking = with_(wiped, pieces={**state.pieces, "g9": Piece(id="g9", kind="genestealer", area="1", ap=6)})
     assert m.check(lurking, "immediate", None) is None  # type: ignore[arg-type]
+
+
+def test_defend_perimeter_is_held_at_the_end_of_the_genestealers_last_turn() -> None:
+    """DW-SC3 "Marine wins by preventing it", our reading beside A-35 (SHB-12.6's Defend is bounded
+    by turns; SHB-10.4 lets blips lurk for ever; DW-GEN-4 lets the Genestealers pass): the Marine
+    wins at the end of the turn by which the whole total could have arrived at the D6's rate, plus
+    the walk of a blip from the farthest entry area to the nearest corridor square (1 AP to come on,
+    1 a square, 6 a turn, SHB-10.5), plus one; lurking blips and an unspent total do not put it off."""
+    for seed in (1, 6):
+        state = game("dw_defend_perimeter", seed)
+        m, board = state.mission, state.board
+        corridor = {sq for run in m.marine_corridors for sq in run}
+        walks = []
+        for area in m.usable_areas():
+            dist = board.walk_distances(board.entries[area].square, 10**9)
+            walks += [min(dist[sq] for sq in corridor if sq in dist)] if corridor & set(dist) else []
+        last = held_turn(m)
+        assert last == -(-m.blip_total // m.reinforcements) + -(-(1 + max(walks)) // 6) + 1  # type: ignore[operator]
+        assert RULES.view(state, "marine").held_turn == last  # public, shown in the status
+        lurking = with_(
+            state, turn=last, pieces={**state.pieces, "b9": Piece(id="b9", kind="blip", area="1", ap=6)}
+        )
+        assert m.check(with_(lurking, turn=last - 1), "end_phase", None) is None  # type: ignore[arg-type]
+        assert m.check(lurking, "immediate", None) is None  # type: ignore[arg-type]
+        held = m.check(lurking, "end_phase", None)  # type: ignore[arg-type]
+        assert held is not None and held.reason == "spacehulk.win.held" and held.winners == ("marine",)
+    assert held_turn(game("dw_establish_perimeter", 1).mission) is not None  # a function of any total
+    assert RULES.view(game("dw_establish_perimeter", 1), "marine").held_turn is None  # not its end
+
+
+BOUND = 2_000  # steps; see below
+
+
+def test_random_legal_play_of_defend_perimeter_always_ends() -> None:
+    """DW-SC3, A-35: uniformly random legal play (the Genestealers passing, lurking, wandering) ends
+    by the Genestealers' last turn at the latest. Measured over seeds 0-99: 874 steps at most (median
+    497, turn 30 at most, every one held); before the last turn existed 7 of seeds 0-7 ran past
+    6,000 steps. BOUND leaves room for other seeds."""
+    import random
+
+    from engine.core import apply, dice_for
+
+    for seed in range(12 if SLOW else 3):
+        state = game("dw_defend_perimeter", seed)
+        last = held_turn(state.mission)
+        rng = random.Random(seed)
+        steps = 0
+        while RULES.outcome(state) is None and steps < BOUND:
+            seat = sorted(RULES.active_seats(state))[0]
+            legal = RULES.legal_actions(state, seat)
+            state = apply(
+                RULES, state, RULES.decide(state, seat, legal[rng.randrange(len(legal))], dice_for(state))
+            )
+            steps += 1
+        outcome = RULES.outcome(state)
+        assert outcome is not None and steps < BOUND, (seed, state.turn, last)
+        assert state.turn <= last  # type: ignore[operator]
 
 
 def test_raid_adds_the_control_room_and_wins_on_its_tanks() -> None:
