@@ -12,7 +12,7 @@ import random
 import time
 from collections import Counter
 
-from engine.core import apply, dice_for, new_game, step
+from engine.core import apply, dice_for, new_game, play_random
 from engine.spacehulk import RULES
 from engine.spacehulk.board import Board
 from engine.spacehulk.board.los import visible_squares
@@ -28,18 +28,7 @@ def random_game(seed: int, *, copy_state: bool = False, options: dict[str, objec
     With copy_state the state is copied before each step (as core.step does), as the table service would.
     """
     state, _ = new_game(RULES, options, seed)
-    picker = random.Random(seed)
-    actions = 0
-    while RULES.outcome(state) is None:
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        action = legal[picker.randrange(len(legal))]
-        if copy_state:
-            state, _ = step(RULES, state, seat, action)
-        else:
-            state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
-        actions += 1
-    return actions
+    return play_random(RULES, state, random.Random(seed), copy_state=copy_state)[1]  # engine.core's loop
 
 
 def bench_random(games: int) -> None:

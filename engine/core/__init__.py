@@ -20,6 +20,7 @@ from .rules import (
     fold,
     new_game,
     play_pilots,
+    play_random,
     step,
 )
 from .tape import Tape
@@ -45,5 +46,6 @@ __all__ = [
     "fold",
     "new_game",
     "play_pilots",
+    "play_random",
     "step",
 ]

@@ -289,6 +289,33 @@ def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any
     return new_state, events
 
 
+class Picker(Protocol):
+    """What `play_random` draws its choices from (e.g. a seeded `random.Random` of the caller's)."""
+
+    def randrange(self, stop: int) -> int: ...
+
+
+def play_random(
+    rules: Rules[Any], state: Any, picker: Picker, *, copy_state: bool = False, max_steps: int | None = None
+) -> tuple[Any, int]:
+    """Uniformly random legal play until the game ends (or `max_steps` actions): each step the first
+    acting seat by name takes `legal[picker.randrange(len(legal))]`, decided with `dice_for` and
+    applied in place, or with `copy_state` through `step` (the state copied each action, as the table
+    service does). Returns the last state and the number of actions (the random-play tests and the
+    benchmarks: one loop, so what they measure is the same)."""
+    n = 0
+    while rules.outcome(state) is None and (max_steps is None or n < max_steps):
+        seat = sorted(rules.active_seats(state))[0]
+        legal = rules.legal_actions(state, seat)
+        action = legal[picker.randrange(len(legal))]
+        if copy_state:
+            state, _ = step(rules, state, seat, action)
+        else:
+            state = apply(rules, state, rules.decide(state, seat, action, dice_for(state)))
+        n += 1
+    return state, n
+
+
 def play_pilots(
     rules: Rules[Any], state: Any, pilot_seats: Iterable[Seat], *, max_steps: int = 500
 ) -> tuple[Any, list[Event]]:

@@ -10,7 +10,7 @@ from typing import Any
 from engine.clickwars import RULES, Options
 from engine.clickwars.state import CwState
 from engine.clickwars.terrain import Area
-from engine.core import Action, Dice, Event, apply, dice_for, new_game
+from engine.core import Action, Dice, Event, apply, dice_for, new_game, play_random
 
 
 class Scripted(Dice):
@@ -79,16 +79,7 @@ def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int
     """One full game of uniformly random legal actions (setup and deployment included), the choices
     seeded by `seed`: its final state and how many actions it took (the replay test, the bench)."""
     state, _ = new_game(RULES, options, seed)
-    picker = random.Random(seed)
-    n = 0
-    while RULES.outcome(state) is None:
-        seat = sorted(RULES.active_seats(state))[0]
-        legal = RULES.legal_actions(state, seat)
-        state = apply(
-            RULES, state, RULES.decide(state, seat, legal[picker.randrange(len(legal))], dice_for(state))
-        )
-        n += 1
-    return state, n
+    return play_random(RULES, state, random.Random(seed))  # type: ignore[no-any-return]
 
 
 def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[CwState, int]:

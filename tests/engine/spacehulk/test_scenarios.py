@@ -264,20 +264,12 @@ def test_random_legal_play_of_defend_perimeter_always_ends() -> None:
     6,000 steps. BOUND leaves room for other seeds."""
     import random
 
-    from engine.core import apply, dice_for
+    from engine.core import play_random
 
     for seed in range(12 if SLOW else 3):
         state = game("dw_defend_perimeter", seed)
         last = held_turn(state.mission)
-        rng = random.Random(seed)
-        steps = 0
-        while RULES.outcome(state) is None and steps < BOUND:
-            seat = sorted(RULES.active_seats(state))[0]
-            legal = RULES.legal_actions(state, seat)
-            state = apply(
-                RULES, state, RULES.decide(state, seat, legal[rng.randrange(len(legal))], dice_for(state))
-            )
-            steps += 1
+        state, steps = play_random(RULES, state, random.Random(seed), max_steps=BOUND)
         outcome = RULES.outcome(state)
         assert outcome is not None and steps < BOUND, (seed, state.turn, last)
         assert state.turn <= last  # type: ignore[operator]
