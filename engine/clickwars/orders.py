@@ -18,7 +18,7 @@ import math
 from engine.core import Rejected
 from engine.core.shapes import bearing_unit, snap
 
-from .los import CONTACT_CM
+from .los import CONTACT_CM, gap
 from .messages import refuse
 from .movement import CARRY_CM, MovePlan, allowance, carried_hostage, check_charge, check_move
 from .state import CwState, Order, Unit
@@ -108,13 +108,26 @@ def charge_order(s: CwState, u: Unit, bearing: int) -> Order:
     )
 
 
+def may_crew(s: CwState, u: Unit) -> bool:
+    """Whether `u`, an infantryman serving no gun, touches an uncrewed own gun: he may be declared
+    its crewman, even after his move this turn (CW-ART-8, OUR RESOLUTION: ending his move there)."""
+    if u.is_gun or u.type != "infantry" or u.gun is not None:
+        return False
+    return any(
+        g.is_gun and g.side == u.side and g.placed and g.crew is None and gap(u, g) <= CONTACT_CM + 1e-9
+        for g in s.units.values()
+    )
+
+
 def can_act(s: CwState, u: Unit) -> bool:
     """Whether `u` may still do something in this phase (the controls' list of units)."""
     if not u.placed or u.side != s.active and s.phase != "counter" or u.idle_turn == s.turn:
         return False
     match s.phase:
         case "movement":
-            if u.moved or (u.charged_turn is not None and u.charged_turn == s.turn - 2):
+            if u.moved:
+                return may_crew(s, u)  # CW-ART-8: his move ended in base contact with an uncrewed gun
+            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
                 return False
             if u.is_gun:
                 return u.crew is not None

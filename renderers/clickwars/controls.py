@@ -392,7 +392,12 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
     """A unit picked: what it may do in this phase."""
     controls: list[Control] = []
     row = 0
-    if view.phase == "movement":
+    if view.phase == "movement" and u.moved:  # only crewing is left to him (CW-ART-8)
+        controls += [
+            Button(text.action_label(x, lang, view), i, "success", row)
+            for i, x in _indexed(legal, a.Crew, u.id)
+        ][:2]
+    elif view.phase == "movement":
         for build, key in ((toward_options, "toward"), (direction_options, "direction")):
             options = build(s, u, lang)
             if options:

@@ -242,3 +242,33 @@ def test_every_offered_order_is_accepted_and_fits_discord() -> None:
         action = pilot.choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
         state, _ = act(state, seat, action)
     assert checked > 20
+
+
+def test_the_controls_offer_crewing_after_the_move() -> None:
+    """CW-ART-8, T8: a human's swordsman whose move ended touching the uncrewed gun is still in the
+    list of units that can act, and picked, offers only the crew button (no more moves)."""
+    gun, blue = "R1", {"B3": (50, 48), "B4": (56, 50)}
+    s = table({gun: (60, 10), "R10": (60, 17), **blue}, terrain=[])
+    s, _ = act(s, "red", a.Move(unit="R10", x=60, y=14.5))
+    view = RULES.view(s, "red")
+    assert isinstance(view, CwView)
+    units = [
+        c for c in PRESENTER.controls(view, RULES.legal_actions(s, "red"), "en") or [] if isinstance(c, Menu)
+    ]
+    assert [o.choice.unit for o in units[0].options] == ["R10"]
+    s, _ = act(s, "red", a.Select(unit="R10"))
+    view = RULES.view(s, "red")
+    assert isinstance(view, CwView)
+    legal_now = RULES.legal_actions(s, "red")
+    controls = PRESENTER.controls(view, legal_now, "en") or []
+    assert not [c for c in controls if isinstance(c, (Menu, Form))]
+    crew = [
+        c
+        for c in controls
+        if isinstance(c, Button)
+        and isinstance(c.choice, int)
+        and legal_now[c.choice] == a.Crew(unit="R10", gun=gun)
+    ]
+    assert len(crew) == 1
+    s, _ = act(s, "red", legal_now[crew[0].choice])
+    assert s.units[gun].crew == "R10"
