@@ -713,15 +713,22 @@ class Queries:
 
     def _scenario_teleport_problem(self, p: Piece) -> Problem | None:
         """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was
-        placed, or once the blip total is spent and nothing Genestealer is left on the board."""
+        placed, or once the blip total is spent and nothing Genestealer is left on the board, or (OUR
+        RESOLUTION, as DW-SC3's last turn) once the Genestealers' last turn is over
+        (`scenarios.held_turn`): they could otherwise keep the Marines in for ever by passing their
+        reinforcements (DW-GEN-4) and keeping blips lurking or unseen (SHB-10.4)."""
         m = self.state.mission
         if m.teleport_squares is not None and p.pos not in m.teleport_squares:
             return problem("teleport.room")
         if m.teleport_unlock is not None and self.state.tally.get("stealers", 0) < m.teleport_unlock:
+            from .scenarios import held_turn
+
             spent = m.blip_total is not None and self.state.tally.get("blips", 0) >= m.blip_total
             left = any(q.kind != "marine" for q in self.state.pieces.values())
-            if not spent or left:
-                return problem("teleport.locked", count=m.teleport_unlock)
+            last = held_turn(m)
+            over = last is not None and self.state.turn > last
+            if (not spent or left) and not over:
+                return problem("teleport.locked", count=m.teleport_unlock, turn=last or 0)
         return None
 
     def securable(self) -> list[str]:

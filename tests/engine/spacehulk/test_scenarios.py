@@ -148,6 +148,23 @@ def test_reconnaissance_teleport_waits_for_the_fifth_genestealer() -> None:
     assert "m1" in after.teleported
 
 
+def test_reconnaissance_teleport_unlocks_after_the_genestealers_last_turn() -> None:
+    """DW-SC1, A-35, our reading beside DW-SC3's last turn: a Genestealer side that passes its
+    reinforcements (DW-GEN-4) and keeps its blips lurking (SHB-10.4) cannot keep the Marines in for
+    ever; once the turn by which the whole total could have arrived and walked in is over
+    (`held_turn`), they may teleport out (with no Genestealer seen: a draw, A-35)."""
+    state = game("dw_reconnaissance", 2)
+    last = held_turn(state.mission)
+    assert last is not None
+    lurking = {**state.pieces, "b9": Piece(id="b9", kind="blip", area="1", ap=6)}
+    held_back = with_(state, turn=last, tally={"blips": 3, "stealers": 0}, pieces=lurking)
+    with pytest.raises(Rejected) as refused:
+        step(RULES, held_back, "marine", Teleport(model="m1"))
+    assert refused.value.message_id == "spacehulk.teleport.locked" and refused.value.params["turn"] == last
+    after, _ = step(RULES, with_(held_back, turn=last + 1), "marine", Teleport(model="m1"))
+    assert "m1" in after.teleported
+
+
 def test_reconnaissance_end_states() -> None:
     """DW-SC1, A-35: the Marine wins by seeing a Genestealer and teleporting all survivors out losing
     at most 1; the Genestealers win on the 2nd kill; otherwise a draw."""
