@@ -224,7 +224,8 @@ def _unit_moves(
     if foes and not (u.p.lancer or u.type == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
     w = u.ranged()
-    stops = [u.radius + 2.0 if foe is not None and (tx, ty) == foe.xy else 0.0 for tx, ty in targets]
+    fxy = foe.xy if foe is not None else None
+    stops = [u.radius + 2.0 if fxy == t else 0.0 for t in targets]
     walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
     for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
         targets.append(g.xy)
