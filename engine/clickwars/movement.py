@@ -392,14 +392,14 @@ def check_move(
     if crew is not None:  # CW-MOV-5: the crewman moves with the gun, in base contact
         dx, dy = end[0] - start[0], end[1] - start[1]
         cto = (crew.x + dx, crew.y + dy)  # type: ignore[operator]
-        if engaged_with(state, crew):
-            raise refuse("clickwars.engaged_cannot_move", unit=crew.id, enemy=engaged_with(state, crew)[0].id)
+        crew_foes = engaged_with(state, crew)
+        if crew_foes:
+            raise refuse("clickwars.engaged_cannot_move", unit=crew.id, enemy=crew_foes[0].id)
         if (
             not on_table(state, cto[0], cto[1], crew.radius)
             or base_in_impassable(state, cto[0], cto[1], crew.radius)
             or crosses_impassable(state, [crew.xy, cto])
-            or sweep_hits_enemy(state, crew, [crew.xy, cto]) is not None
-            or overlaps_any(state, cto[0], cto[1], crew.radius, {u.id, crew.id}) is not None
+            or _scan(state, crew, [crew.xy, cto], {u.id, crew.id}, False)[1:] != (None, None)  # sweep, end
             or math.hypot(cto[0] - end[0], cto[1] - end[1]) < crew.radius + u.radius - 1e-6
         ):
             raise refuse("clickwars.crew_blocked", unit=u.id, crew=crew.id)
