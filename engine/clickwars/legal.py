@@ -137,7 +137,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     memo = _memo(s, seat, goal)
     spots = memo.spots
     fields, nearest = memo.fields, memo.nearest
-    guns: list[Unit] | None = None  # built at the first memo miss, as `placed`
+    guns: list[Unit] | None = None  # the uncrewed own guns, listed when first needed, as `placed`
     placed: list[tuple[str, float, float, float]] | None = None
     out: list[Action] = []
     turn = s.turn
@@ -148,7 +148,10 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             continue
         if u.moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
             if u.type == "infantry" and u.gun is None and u.profile not in GUN_PROFILES:
-                out += _crewing(u, [g for g in units.values() if _uncrewed(g, seat)])
+                if guns is None:
+                    guns = _uncrewed_guns(units, seat)
+                if guns:
+                    out += _crewing(u, guns)
             continue
         if u.charged_turn is not None and u.charged_turn == turn - 2:
             continue
@@ -168,8 +171,9 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
         if known is None:
             if placed is None:
                 placed = placed_bases(s)
-                guns = [g for g in units.values() if _uncrewed(g, seat)]
-            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns or [], placed)
+            if guns is None:
+                guns = _uncrewed_guns(units, seat)
+            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, placed)
             memo.keep(u, foe, known, rays)
         out += known
     return out
@@ -306,8 +310,13 @@ declared its crewman). 20 cm is two infantry moves in the open. Within `_near` o
 CONTACT_TRIES = 4  # contact spots tried per gun, nearest the walker first
 
 
-def _uncrewed(g: Unit, seat: Seat) -> bool:
-    return g.profile in GUN_PROFILES and g.side == seat and g.placed and g.crew is None
+def _uncrewed_guns(units: dict[str, Unit], seat: Seat) -> list[Unit]:
+    """The side's placed guns without a crewman, in the state's order."""
+    return [
+        g
+        for g in units.values()
+        if g.crew is None and g.profile in GUN_PROFILES and g.side == seat and g.alive and g.x is not None
+    ]
 
 
 def _may_walk_to(u: Unit, g: Unit) -> bool:
