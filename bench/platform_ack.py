@@ -463,6 +463,10 @@ async def measure(
             for rate in rates
         },
         "burst": {"tablero": summary(full), "bare": summary(bare)},
+        "samples": {
+            **{f"tablero {rate:g}": full_steady[rate] for rate in rates},
+            **{f"bare {rate:g}": bare_steady[rate] for rate in rates},
+        },
         "click_to_board": {"rate": rates[0], "tablero": summary(to_board), "floor": summary(floor)},
         "setup_s": setup_s,
         "failed": len(refused),
@@ -481,6 +485,12 @@ def main() -> None:
         type=Path,
         default=None,
         help="write timing probes of both bots and the emulator to this directory (bench/trace_report.py reads them)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=Path,
+        default=None,
+        help="append every steady-load latency (ms) of both bots to this file, one JSON line per run",
     )
     args = parser.parse_args()
     if args.trace is not None:
@@ -518,6 +528,10 @@ def main() -> None:
     print(f"  Tablero : n={t['n']} p50 {t['p50']:.0f} ms  p99 {t['p99']:.0f} ms  mean {t['mean']:.0f} ms")
     print(f"  floor (render + one REST edit, alone): n={f['n']} p50 {f['p50']:.0f} ms  p99 {f['p99']:.0f} ms")
     print("goal: p99 < 1 s")
+    samples = figures.pop("samples")
+    if args.samples is not None:  # every steady latency, to pool repeated runs (p99 of 300 is the 3rd worst)
+        with args.samples.open("a") as out:
+            out.write(json.dumps(samples) + "\n")
     result("ack", {**figures, "games": args.games, "rounds": args.rounds, "ratios": ratios})
 
 
