@@ -107,6 +107,18 @@ def configure_logging(settings: Settings) -> None:
     )
 
 
+GC_YOUNG, GC_MIDDLE = gc.get_threshold()[:2]  # Python's defaults (700, 10)
+GC_FULL = 100
+"""A full collection after this many middle-generation ones (Python's default: 10). What the bot
+keeps after start-up (discord.py's channel and thread caches, the tables' records) grows with the
+tables and outlives every collection; a full collection walks all of it, on the event loop's thread:
+7-21 ms each in the acknowledgement benchmark (issue 9 item 7; 200 games, `platform_ack.py
+--trace`), about one every 30 s at 10 clicks/s, each one an acknowledgement held up if a click
+arrives meanwhile. At 100 it comes about ten times less often; the cyclic garbage it alone would
+find (objects in reference cycles that lived through two younger collections) waits that much
+longer to be freed. The younger generations keep Python's thresholds: their pauses were 1-8 ms."""
+
+
 def freeze_startup_objects() -> None:
     """Move everything the imports made (discord.py, pydantic's schemas, the game catalogue, the
     renderers) out of the cyclic garbage collector's sight for good (`gc.freeze`).
@@ -117,7 +129,8 @@ def freeze_startup_objects() -> None:
     that arrived meanwhile waited for it. What the imports made lives as long as the process, so
     walking it again finds nothing; frozen, a full collection walks only what came after. So the
     bot's modules are imported and the message catalogs parsed here, before the freeze (the bot
-    would do both at its start anyway; `setup_hook`'s preload then finds them parsed)."""
+    would do both at its start anyway; `setup_hook`'s preload then finds them parsed). Full
+    collections of what comes after are made rarer (`GC_FULL`)."""
     from renderers.i18n import preload
 
     from . import app  # noqa: F401  (imported for its objects: discord.py, the games, the renderers)
@@ -125,6 +138,7 @@ def freeze_startup_objects() -> None:
     preload()
     gc.collect()
     gc.freeze()
+    gc.set_threshold(GC_YOUNG, GC_MIDDLE, GC_FULL)
 
 
 def run() -> int:
