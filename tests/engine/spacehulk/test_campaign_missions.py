@@ -78,6 +78,14 @@ def test_defend_perimeter_is_played_on_the_establish_perimeter_board() -> None:
     dp = _table(state.brief, 8).mission  # type: ignore[attr-defined]
     assert dp.map_text == ep_mission.map_text and dp.marine_corridors == ep_mission.marine_corridors
     assert dp.secured_start == ep_mission.perimeter and dp.blip_total == BLIP_POOL  # no +10
+    # DW-SC3's last turn (our reading beside A-35) holds here too, from what is left of the 125
+    # (DW-CMP-5) at the campaign's 2 blips a turn: the table's turn limit aside, the mission ends
+    from engine.spacehulk.missions import ScenarioGoal
+    from engine.spacehulk.scenarios import held_turn
+
+    last = held_turn(dp)
+    assert ScenarioGoal(goal="held") in dp.win and last is not None
+    assert -(-BLIP_POOL // dp.reinforcements) < last <= -(-BLIP_POOL // dp.reinforcements) + 12
 
 
 def test_the_campaign_raid_teleports_from_the_entry_corridors() -> None:
