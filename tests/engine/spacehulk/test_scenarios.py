@@ -283,7 +283,7 @@ def test_random_legal_play_of_defend_perimeter_always_ends() -> None:
 
     from engine.core import play_random
 
-    for seed in range(12 if SLOW else 3):
+    for seed in range(30 if SLOW else 6):
         state = game("dw_defend_perimeter", seed)
         last = held_turn(state.mission)
         state, steps = play_random(RULES, state, random.Random(seed), max_steps=BOUND)
