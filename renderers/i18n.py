@@ -209,8 +209,15 @@ class _Catalog:
             type(value) in _PLAIN and (type(value) is not str or len(value) <= _SHORT)
             for value in params.values()
         ):
-            # the type is part of the key: 1, 1.0 and True are equal keys but not the same text
-            memo = (key, *((name, type(value), value) for name, value in params.items()))
+            # the type is part of the key: 1, 1.0 and True are equal keys but not the same text; a
+            # float is keyed by its repr: 0.0 and -0.0 are equal keys too, but -0.0 shows as "-0"
+            memo = (
+                key,
+                *(
+                    (name, type(value), repr(value) if type(value) is float else value)
+                    for name, value in params.items()
+                ),
+            )
             found = self._formatted.get(memo)
             if found is None:
                 if len(self._formatted) >= _FORMATTED_MAX:

@@ -83,6 +83,20 @@ def test_a_formatted_text_is_remembered_only_for_the_same_message_and_arguments(
         t("en", "test.memo", n=1)  # removed: not served from memory
 
 
+def test_a_remembered_text_is_the_fresh_one_for_a_negative_zero() -> None:
+    """`t`'s memory of formatted texts (issue 9 item 7) keys each argument by its value, and 0.0 and
+    -0.0 are equal keys, but Babel writes -0.0 as "-0": whichever came first must not be served for
+    the other (a rounded coordinate or distance can come out as -0.0)."""
+    i18n.add_messages("en", {"test.zero": "{d} cm"})
+    try:
+        zero, minus = (i18n._catalog("en")._format("test.zero", {"d": d}, strict=True) for d in (0.0, -0.0))
+        assert zero != minus  # the premise: Babel tells them apart
+        assert (t("en", "test.zero", d=0.0), t("en", "test.zero", d=-0.0)) == (zero, minus)
+        assert (t("en", "test.zero", d=-0.0), t("en", "test.zero", d=0.0)) == (minus, zero)
+    finally:
+        i18n.remove_messages("en", ["test.zero"])
+
+
 def test_numbers_follow_the_language() -> None:
     i18n.add_messages("en", {"test.inches": "{d} in · table #{table}"})
     i18n.add_messages("es", {"test.inches": "{d} pulg. · mesa n.º {table}"})
