@@ -107,6 +107,10 @@ class SpaceHulkView(Model):
     blip_total: int | None = None
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2)
     held_turn: int | None = None  # DW-SC3: the Marine wins at this turn's end (scenarios.held_turn)
+    # DW-SC1, A-35: teleporting out waits for this many Genestealers placed, or for the end of
+    # `teleport_turn` (the same last turn, scenarios.held_turn; Queries._scenario_teleport_problem)
+    teleport_unlock: int | None = None
+    teleport_turn: int | None = None
     tally: dict[str, int] = {}  # blips drawn, Genestealers placed, Marines lost, the board number
 
 
@@ -195,6 +199,8 @@ def make_view(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> 
         blip_total=s.mission.blip_total,
         perimeter=s.mission.perimeter,
         held_turn=_held_turn(s.mission),
+        teleport_unlock=s.mission.teleport_unlock,
+        teleport_turn=_teleport_turn(s.mission),
         tally=dict(s.tally),
         prompt=None
         if top is None
@@ -236,6 +242,16 @@ def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
 def _held_turn(mission: Mission) -> int | None:
     """DW-SC3's last Genestealer turn, public (scenarios.held_turn), where the mission has that end."""
     if not any(getattr(w, "goal", None) == "held" for w in mission.win):
+        return None
+    from .scenarios import held_turn
+
+    return held_turn(mission)
+
+
+def _teleport_turn(mission: Mission) -> int | None:
+    """The turn after which teleporting out unlocks whatever was placed (DW-SC1, our reading beside
+    A-35: `Queries._scenario_teleport_problem`), public, where teleporting waits for Genestealers."""
+    if mission.teleport_unlock is None:
         return None
     from .scenarios import held_turn
 

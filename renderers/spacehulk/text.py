@@ -344,6 +344,10 @@ def status_lines(view: SpaceHulkView, lang: str) -> list[str]:
         )
     if view.held_turn is not None:  # DW-SC3: the Genestealers' last turn (scenarios.held_turn)
         lines.append(t(lang, "spacehulk.status.held", turn=view.held_turn))
+    if view.teleport_unlock is not None and view.teleport_turn is not None:  # DW-SC1, A-35
+        lines.append(
+            t(lang, "spacehulk.status.teleport_unlock", count=view.teleport_unlock, turn=view.teleport_turn)
+        )
     if view.perimeter:  # DW-SC2: the areas announced before play
         lines.append(t(lang, "spacehulk.status.perimeter", areas=", ".join(view.perimeter)))
     if view.scenario == "cloud_runner":  # DW-CR-3

@@ -16,6 +16,7 @@ from engine.spacehulk.board import parse_square, square_name
 from engine.spacehulk.legal import cost_key
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.view import SpaceHulkView
+from renderers.i18n import t
 from renderers.spacehulk import PRESENTER, board, text
 
 
@@ -322,3 +323,21 @@ def test_the_picked_model_is_in_focus_in_the_seats_picture() -> None:
     assert PRESENTER.piece_png(v, pick, "en") != PRESENTER.private_png(v, "en")
     assert PRESENTER.piece_png(v, a.EndTurn(), "en") is None
     assert PRESENTER.piece_png(view(state, None), pick, "en") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_status_names_the_genestealers_last_turn(lang: str) -> None:
+    """DW-SC3 (our reading beside A-35, `scenarios.held_turn`): Defend Perimeter's status names the
+    turn at whose end the Marines have held; DW-SC1: Reconnaissance's names when teleporting out
+    unlocks (the 5th Genestealer placed, or that same last turn over), which the refusal alone named."""
+    from engine.spacehulk.scenarios import RECON_UNLOCK, held_turn
+
+    for mission, key, params in (
+        ("dw_defend_perimeter", "spacehulk.status.held", {}),
+        ("dw_reconnaissance", "spacehulk.status.teleport_unlock", {"count": RECON_UNLOCK}),
+    ):
+        state, _ = new_game(RULES, {"mission": mission, "timer_mode": "untimed"}, 3)
+        last = held_turn(state.mission)
+        assert last is not None and last > 1
+        shown = PRESENTER.status_text(view(state, "genestealer"), lang)
+        assert t(lang, key, turn=last, **params) in shown.splitlines()

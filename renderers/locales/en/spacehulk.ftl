@@ -270,5 +270,6 @@ spacehulk-say-corridors_extended = The deployment corridors grow by { $count } {
 spacehulk-status-blips = Blips: { $used } of { $total } used.
 spacehulk-status-perimeter = Perimeter to secure: entry areas { $areas }.
 spacehulk-status-held = The Marines hold the perimeter if no Genestealer reaches a corridor by the end of turn { $turn }.
+spacehulk-status-teleport_unlock = Teleporting out unlocks once { $count } Genestealers have been placed, or once turn { $turn } is over.
 spacehulk-status-board = Board { $board } of { $boards }.
 spacehulk-panel-leader = The Genestealer leader is { $model } ({ $ap } AP, 4 attack dice).

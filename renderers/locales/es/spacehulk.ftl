@@ -270,5 +270,6 @@ spacehulk-say-corridors_extended = Los pasillos de despliegue crecen { $count } 
 spacehulk-status-blips = Blips: { $used } de { $total } usados.
 spacehulk-status-perimeter = Perímetro por asegurar: áreas de entrada { $areas }.
 spacehulk-status-held = Los marines mantienen el perímetro si ningún genestealer llega a un pasillo antes del final del turno { $turn }.
+spacehulk-status-teleport_unlock = El teletransporte de salida se desbloquea cuando se hayan colocado { $count } genestealers, o cuando termine el turno { $turn }.
 spacehulk-status-board = Tablero { $board } de { $boards }.
 spacehulk-panel-leader = El líder genestealer es { $model } ({ $ap } PA, 4 dados de ataque).
