@@ -485,7 +485,11 @@ def goal_met(goal: ScenarioGoal, state: Any) -> bool:
             return tally.get("leader", 0) > 0
         case "fallen":  # Cloud Runner: no Marine left (the results table is shown, DW-CR-10)
             return not on_board
-        case "held":  # DW-SC3: the Genestealers' last turn has ended (held_turn)
+        case "held":  # DW-SC3: the Genestealers' last turn has ended (held_turn) and none got in
             last = held_turn(m)
-            return last is not None and state.turn >= last
+            # the corridor end is read first after every action; read here too, so that the order in
+            # which a mission lists its ends (wins before losses) cannot turn a loss into "held"
+            return (
+                last is not None and state.turn >= last and not goal_met(ScenarioGoal(goal="corridor"), state)
+            )
     raise ValueError(f"unknown scenario goal {goal.goal!r}")

@@ -267,6 +267,13 @@ def test_defend_perimeter_is_held_at_the_end_of_the_genestealers_last_turn() -> 
         assert m.check(lurking, "immediate", None) is None  # type: ignore[arg-type]
         held = m.check(lurking, "end_phase", None)  # type: ignore[arg-type]
         assert held is not None and held.reason == "spacehulk.win.held" and held.winners == ("marine",)
+        # a Genestealer in a Marine entry corridor at that end phase is the Genestealers' win, not held
+        corridor = {sq for run in m.marine_corridors for sq in run}
+        mid, marine = next((k, p) for k, p in lurking.pieces.items() if p.pos in corridor)
+        inside = {k: p for k, p in lurking.pieces.items() if k != mid}
+        inside["g9"] = marine.model_copy(update={"id": "g9", "kind": "genestealer"})
+        lost = m.check(with_(lurking, pieces=inside), "end_phase", None)  # type: ignore[arg-type]
+        assert lost is not None and lost.reason == "spacehulk.lose.corridor", lost
     assert held_turn(game("dw_establish_perimeter", 1).mission) is not None  # a function of any total
     assert RULES.view(game("dw_establish_perimeter", 1), "marine").held_turn is None  # not its end
 
