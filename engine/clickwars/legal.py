@@ -156,7 +156,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
         if u.charged_turn is not None and u.charged_turn == turn - 2:
             continue
         if u.profile in GUN_PROFILES:
-            if u.crew is None:
+            if u.crew is None or units[u.crew].moved:  # CW-MOV-5; §8.8: a replacement who walked to it
                 continue
         elif u.gun is not None and units[u.gun].placed:
             continue  # a crewman stays with his gun (the gun's move carries him)

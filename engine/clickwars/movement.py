@@ -348,6 +348,8 @@ def check_move(
     crew = state.units[u.crew] if u.crew else None
     if u.is_gun and crew is None:
         raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
+    if crew is not None and crew.moved:  # §8.8: the gun's move is his; a replacement walked (CW-ART-8)
+        raise refuse("clickwars.already_moved", unit=crew.id)
     start = u.xy
     path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:

@@ -129,8 +129,8 @@ def can_act(s: CwState, u: Unit) -> bool:
                 return may_crew(s, u)  # CW-ART-8: his move ended in base contact with an uncrewed gun
             if u.charged_turn is not None and u.charged_turn == s.turn - 2:
                 return False
-            if u.is_gun:
-                return u.crew is not None
+            if u.is_gun:  # CW-MOV-5 with its crewman, who moves once (§8.8; a replacement who walked)
+                return u.crew is not None and not s.units[u.crew].moved
             return not (u.gun is not None and s.units[u.gun].placed)  # a crewman goes with his gun
         case "shooting":
             return not u.shot and u.ranged() is not None

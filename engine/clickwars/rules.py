@@ -290,6 +290,8 @@ def _selectable(s: CwState, u: Unit) -> None:
                 raise refuse("clickwars.already_moved", unit=u.id)
             if u.charged_turn is not None and u.charged_turn == s.turn - 2:
                 raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
+            if u.is_gun and u.crew is not None:  # §8.8: its crewman walked to it (CW-ART-8)
+                raise refuse("clickwars.already_moved", unit=u.crew)
             if u.is_gun:
                 raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
             raise refuse("clickwars.crew_stays", unit=u.id, gun=u.gun)

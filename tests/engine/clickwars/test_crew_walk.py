@@ -132,3 +132,34 @@ def _board_and_seat(view: CwView):
     from engine.clickwars.ai import _board
 
     return _board(view), "red"
+
+
+def test_a_replacement_who_walked_to_the_gun_does_not_move_it_the_same_phase() -> None:
+    """CW-ART-8 (OUR RESOLUTION: declared crewman when his move ends in base contact), CW-MOV-5 (the
+    gun moves with its crewman), §8.8 (each unit makes at most one move per Movement phase): a gun's
+    move is its crewman's move too (both are marked moved), so a replacement who walked to the gun
+    this phase cannot carry it on; he fires it in the shooting phase, and moves it next turn."""
+    from engine.clickwars.orders import can_act
+    from engine.core import Rejected
+
+    s = table({GUN: (60, 10), "R10": (60, 20), **BLUE}, terrain=[])
+    onto = min(moves_of(s, "R10"), key=lambda m: contact(s, "R10", m.x, m.y))
+    s, _ = act(s, "red", onto)
+    s, _ = act(s, "red", a.Crew(unit="R10", gun=GUN))
+    assert s.units[GUN].crew == "R10" and s.units["R10"].moved and not s.units[GUN].moved
+    assert not moves_of(s, GUN) and not legal.unit_actions(s, "red", GUN)
+    assert not can_act(s, s.units[GUN])
+    try:
+        act(s, "red", a.Move(unit=GUN, x=60, y=12.5))
+    except Rejected as refused:
+        assert refused.message_id == "clickwars.already_moved" and refused.params["unit"] == "R10"
+    else:
+        raise AssertionError("the gun moved with a crewman who had moved")
+    try:
+        act(s, "red", a.Select(unit=GUN))
+    except Rejected as refused:
+        assert refused.message_id == "clickwars.already_moved" and refused.params["unit"] == "R10"
+    else:
+        raise AssertionError("the gun was picked though it cannot move")
+    s.units["R10"].moved = False  # his next turn: the gun moves with him
+    assert moves_of(s, GUN) and can_act(s, s.units[GUN])
