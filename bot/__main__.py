@@ -112,7 +112,7 @@ GC_FULL = 100
 """A full collection after this many middle-generation ones (Python's default: 10). What the bot
 keeps after start-up (discord.py's channel and thread caches, the tables' records) grows with the
 tables and outlives every collection; a full collection walks all of it, on the event loop's thread:
-7-21 ms each in the acknowledgement benchmark (issue 9 item 7; 200 games, `platform_ack.py
+7-15 ms each in the acknowledgement benchmark (issue 9 item 7; 200 games, `platform_ack.py
 --trace`), about one every 30 s at 10 clicks/s, each one an acknowledgement held up if a click
 arrives meanwhile. At 100 it comes about ten times less often; the cyclic garbage it alone would
 find (objects in reference cycles that lived through two younger collections) waits that much

@@ -156,7 +156,7 @@ def test_the_objects_of_the_imports_are_frozen_out_of_the_collectors_walk(tmp_pa
     """Issue 9 item 7: a full garbage collection runs on the event loop's thread and walks every
     tracked object; what the bot's imports made is frozen at start, so it walks only what came
     after (under load the bot's full collections took 150–280 ms each, holding up interactions), and
-    a full collection comes after 100 middle-generation ones, not 10 (7-21 ms each at 200 games)."""
+    a full collection comes after 100 middle-generation ones, not 10 (7-15 ms each at 200 games)."""
     probe = (
         "import gc\n"
         "from bot.__main__ import freeze_startup_objects\n"
