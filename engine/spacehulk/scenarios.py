@@ -415,7 +415,7 @@ def held_turn(mission: Mission) -> int | None:
     can be put off for ever by the Genestealer side alone: it may bring fewer blips or none (DW-GEN-4),
     a blip may lurk off the board indefinitely (SHB-10.4) where no Marine can reach it, and a
     Genestealer may keep away. Space Hulk bounds its own defence mission by turns (SHB-12.6, Defend:
-    survive to the end of turn 16, which is also the turn its last reinforcements arrive). So the
+    survive to the end of turn 16; its blips keep coming, 2 a turn, SHB-10.3, till then). So the
     Marine has prevented it once the Genestealers have had every chance: the turn by which the whole
     blip total could have arrived at the D6's rate (DW-GEN-4: ceil(total / per turn)), plus the turns
     a blip arriving then needs to walk from the farthest entry area to the nearest corridor square
