@@ -337,7 +337,10 @@ def _split_multipart(content_type: str, raw: bytes) -> list[tuple[str, str | Non
             if not colon:
                 return None
             if key.strip().lower() == b"content-disposition":
-                disposition = value.strip().decode("utf-8")
+                try:
+                    disposition = value.strip().decode("utf-8")
+                except UnicodeDecodeError:
+                    return None  # aiohttp's reader decides what such a header means
         if disposition is None or not _PLAIN_DISPOSITION.fullmatch(disposition):
             return None
         params = dict(_DISPOSITION_PARAM.findall(disposition))
