@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import threading
 from typing import Literal
 
 from engine.core import Action, Rejected
@@ -64,8 +65,10 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
 
 def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
     """The legal actions that name unit `uid` as the one acting, in `legal_actions`' order, drawing
-    only that unit's sample in the movement, shooting and assault phases: the controls' "pick a unit,
-    then its action". Phase-wide actions (end the phase, confirm, deployment) are not among them."""
+    only that unit's sample in the movement, shooting and assault phases: what the controls' "pick a
+    unit, then its action" offers (the controls themselves filter `legal_actions`; this is for a
+    player that needs one unit's actions only: the bench's unit-picking random player and its test).
+    Phase-wide actions (end the phase, confirm, deployment) are not among them."""
     u = s.units.get(uid)
     if u is None or u.side != seat:
         return []
@@ -580,20 +583,31 @@ def _near(u: Unit) -> float:
     return max(near, CREW_WALK_CM + 1.0) if u.type == "infantry" else near  # a gun to walk to (CW-ART-8)
 
 
-_MEMOS: dict[tuple[object, ...], _Memo] = {}
-_TERRAINS: dict[int, tuple[list[object], int]] = {}  # id -> (the terrain list itself, its token)
-_TOKENS = itertools.count(1)
+class _Caches(threading.local):
+    """The memos, one set per thread. A memo is mutable (`_Memo.update` brings it to the state asked
+    about), so two threads asking about two states of one table at once (the bot runs engine jobs
+    in threads while its worker processes start, beside the event loop's own queries) would each
+    read a sample drawn for the other's state. A worker process has one thread: one set, as before."""
+
+    def __init__(self) -> None:
+        self.memos: dict[tuple[object, ...], _Memo] = {}
+        self.terrains: dict[int, tuple[list[object], int]] = {}  # id -> (the terrain list itself, its token)
+
+
+_LOCAL = _Caches()
+_TOKENS = itertools.count(1)  # next() on a count is atomic under the GIL: tokens stay unique across threads
 
 
 def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
-    known = _TERRAINS.get(id(s.terrain))
+    memos, terrains = _LOCAL.memos, _LOCAL.terrains
+    known = terrains.get(id(s.terrain))
     if known is None or known[0] is not s.terrain:  # holding the list keeps its id from being reused
-        if len(_TERRAINS) >= MEMOS:
-            _TERRAINS.clear()
-            _MEMOS.clear()
+        if len(terrains) >= MEMOS:
+            terrains.clear()
+            memos.clear()
         known = (s.terrain, next(_TOKENS))  # type: ignore[assignment]
-        _TERRAINS[id(s.terrain)] = known  # type: ignore[assignment]
+        terrains[id(s.terrain)] = known  # type: ignore[assignment]
     assert known is not None
     key = (
         known[1],
@@ -606,11 +620,11 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
         goal,
         tuple((h.id, h.x, h.y) for h in s.hostages),
     )
-    memo = _MEMOS.get(key)
+    memo = memos.get(key)
     if memo is None:
-        if len(_MEMOS) >= MEMOS:
-            _MEMOS.pop(next(iter(_MEMOS)))
-        memo = _MEMOS[key] = _Memo(seat, cover_spots(s, seat))
+        if len(memos) >= MEMOS:
+            memos.pop(next(iter(memos)))
+        memo = memos[key] = _Memo(seat, cover_spots(s, seat))
     memo.update(s)
     return memo
 

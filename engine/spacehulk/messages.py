@@ -60,6 +60,7 @@ MESSAGES: dict[str, str] = {
     "tile.none": "No geotile is waiting to be placed.",
     "tile.where": "Geotile {tile} cannot go there: it must join a corridor of the board without overlapping.",
     "teleport.locked": "Teleporting out waits until {count} Genestealers have been placed, or until turn {turn} is over.",
+    "teleport.locked_count": "Teleporting out waits until {count} Genestealers have been placed.",
     "teleport.room": "In this scenario Marines teleport out only from inside the control room.",
     "grenade.none": "Only a grenade launcher with grenades left can fire one.",
     "grenade.range": "{square} is more than {range} squares away.",

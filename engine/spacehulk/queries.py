@@ -728,7 +728,9 @@ class Queries:
             last = held_turn(m)
             over = last is not None and self.state.turn > last
             if (not spent or left) and not over:
-                return problem("teleport.locked", count=m.teleport_unlock, turn=last or 0)
+                if last is None:  # no last turn (no blip total or corridors to reckon it from)
+                    return problem("teleport.locked_count", count=m.teleport_unlock)
+                return problem("teleport.locked", count=m.teleport_unlock, turn=last)
         return None
 
     def securable(self) -> list[str]:

@@ -216,6 +216,7 @@ spacehulk-force-swap_twice = The { $squad } squad's trooper { $member } already 
 
 # Mission Generator scenarios (engine/spacehulk/scenarios.py)
 spacehulk-teleport-locked = Teleporting out waits until { $count } Genestealers have been placed, or until turn { $turn } is over.
+spacehulk-teleport-locked_count = Teleporting out waits until { $count } Genestealers have been placed.
 spacehulk-teleport-room = In this scenario Marines teleport out only from inside the control room.
 spacehulk-win-recon_out = The Marines win: they saw the Genestealers and teleported out, losing at most one Marine.
 spacehulk-draw-recon_draw = A draw: the Marines left without seeing a Genestealer.

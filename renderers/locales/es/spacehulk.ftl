@@ -216,6 +216,7 @@ spacehulk-force-swap_twice = El soldado { $member } de la escuadra { $squad } ya
 
 # Escenarios del Generador de Misiones (engine/spacehulk/scenarios.py)
 spacehulk-teleport-locked = Teletransportarse fuera espera a que se hayan colocado { $count } genestealers, o a que termine el turno { $turn }.
+spacehulk-teleport-locked_count = Teletransportarse fuera espera a que se hayan colocado { $count } genestealers.
 spacehulk-teleport-room = En este escenario los marines solo se teletransportan fuera desde dentro de la sala de control.
 spacehulk-win-recon_out = Ganan los marines: han visto a los genestealers y se han teletransportado fuera perdiendo como mucho un marine.
 spacehulk-draw-recon_draw = Empate: los marines se han ido sin ver ningún genestealer.

@@ -84,7 +84,7 @@ def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int
 
 def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[CwState, int]:
     """One full game of a random player that plays as the controls do, "pick a unit, then its
-    action": in the movement, shooting and assault phases it picks uniformly one of the units that
+    action": in the movement, shooting, assault and counter-attack phases it picks uniformly one of the units that
     can still act (`can_act`, the controls' menu) or "end the phase"; a unit with no legal action is
     put back (the player sees nothing to do with it) and it picks again among the rest; then one of
     that unit's legal actions uniformly (`unit_actions`: only that unit's sample is drawn). In the

@@ -61,7 +61,7 @@ def test_the_memo_sees_the_crewman_die() -> None:
     before = moves_of(s, "R10")
     s.units["R2"].alive, s.units["R2"].gun, s.units[GUN].crew = False, None, None
     after = moves_of(s, "R10")
-    legal._MEMOS.clear()
+    legal._LOCAL.memos.clear()
     assert moves_of(s, "R10") == after != before
 
 
@@ -73,11 +73,11 @@ def play_red(state: CwState, turns: int, log: list[Event] | None = None) -> CwSt
     while RULES.outcome(state) is None and played < turns:
         seat = sorted(RULES.active_seats(state))[0]
         legal_now = RULES.legal_actions(state, seat)
-        saved = dict(legal._MEMOS)  # the move memo gives the sample drawn afresh, walks included
-        legal._MEMOS.clear()
+        saved = dict(legal._LOCAL.memos)  # the move memo gives the sample drawn afresh, walks included
+        legal._LOCAL.memos.clear()
         assert RULES.legal_actions(state, seat) == legal_now
-        legal._MEMOS.clear()
-        legal._MEMOS.update(saved)
+        legal._LOCAL.memos.clear()
+        legal._LOCAL.memos.update(saved)
         if seat == "red":
             view = RULES.view(state, seat)
             assert isinstance(view, CwView)

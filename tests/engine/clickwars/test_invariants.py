@@ -65,7 +65,7 @@ def test_the_move_sample_is_valid_by_construction_and_the_memo_is_exact() -> Non
         while RULES.outcome(state) is None:
             seat = sorted(RULES.active_seats(state))[0]
             got = RULES.legal_actions(state, seat)
-            legal._MEMOS.clear()
+            legal._LOCAL.memos.clear()
             assert RULES.legal_actions(state, seat) == got
             for action in got:
                 if isinstance(action, a.Move):

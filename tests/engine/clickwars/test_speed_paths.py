@@ -47,11 +47,11 @@ def test_the_move_memo_is_the_sample_drawn_afresh_at_every_step(seed: int, scena
                 steps += 1
                 mine = [u for u in legal.ready_units(state, seat) if not u.moved]
                 kept += max(0, len(mine) - (drawn - before))
-                saved = dict(legal._MEMOS)
-                legal._MEMOS.clear()
+                saved = dict(legal._LOCAL.memos)
+                legal._LOCAL.memos.clear()
                 assert RULES.legal_actions(state, seat) == got, (seed, state.version)
-                legal._MEMOS.clear()
-                legal._MEMOS.update(saved)
+                legal._LOCAL.memos.clear()
+                legal._LOCAL.memos.update(saved)
             events = RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
             state = apply(RULES, state, events)
     finally:
@@ -117,13 +117,13 @@ def test_a_base_the_memo_lets_pass_changes_no_cast_move() -> None:
 
 def _as_drawn_afresh(state, seat: str) -> list:  # type: ignore[no-untyped-def]
     got = RULES.legal_actions(state, seat)
-    saved = dict(legal._MEMOS)
-    legal._MEMOS.clear()
+    saved = dict(legal._LOCAL.memos)
+    legal._LOCAL.memos.clear()
     try:
         assert RULES.legal_actions(state, seat) == got
     finally:
-        legal._MEMOS.clear()
-        legal._MEMOS.update(saved)
+        legal._LOCAL.memos.clear()
+        legal._LOCAL.memos.update(saved)
     return got
 
 
@@ -262,3 +262,31 @@ def test_a_units_actions_are_the_legal_actions_that_name_it() -> None:
     finally:
         del RULES.decide
     assert checked > 2000
+
+
+def test_each_thread_keeps_its_own_move_memo() -> None:
+    """A memo follows the state it is asked about, so it is kept per thread: the bot asks the engine
+    from the event loop and, while its workers start, from threads at once. A thread's questions
+    leave the other thread's memo as it was, and both get the sample drawn afresh."""
+    import threading
+
+    state, _ = new_game(RULES, Options(), 5)
+    rng = random.Random(5)
+    while state.phase != "movement":
+        seat = sorted(RULES.active_seats(state))[0]
+        action = rng.choice(RULES.legal_actions(state, seat))
+        state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
+    seat = sorted(RULES.active_seats(state))[0]
+    here = RULES.legal_actions(state, seat)
+    mine = dict(legal._LOCAL.memos)
+    assert mine, "the movement phase's sample is kept in this thread's memo"
+    got: list[object] = []
+    other = threading.Thread(
+        target=lambda: got.append((RULES.legal_actions(state, seat), dict(legal._LOCAL.memos)))
+    )
+    other.start()
+    other.join()
+    theirs_legal, theirs = got[0]  # type: ignore[misc]
+    assert theirs_legal == here
+    assert theirs and all(theirs[k] is not mine.get(k) for k in theirs)
+    assert legal._LOCAL.memos == mine

@@ -596,3 +596,15 @@ def test_a_campaign_sized_force_grows_the_corridors_and_a_misfit_is_refused_at_o
     fives = [MarineSpec(name=f"y{i}", squad=f"t{i // 5}") for i in range(93)]
     rows = [tuple((k, 0, 0) for k in range(46)), tuple((k, 2, 0) for k in range(47))]
     assert place_squads(fives, rows) is None
+
+
+def test_reconnaissance_with_no_last_turn_names_only_the_fifth_genestealer() -> None:
+    """DW-SC1: a mission with no blip total has no last turn to reckon (`held_turn` is None): the
+    refusal names the 5th Genestealer only, never a "turn 0"."""
+    state = game("dw_reconnaissance", 2)
+    mission = state.mission.model_copy(update={"blip_total": None})
+    assert held_turn(mission) is None
+    with pytest.raises(Rejected) as refused:
+        step(RULES, with_(state, mission=mission), "marine", Teleport(model="m1"))
+    assert refused.value.message_id == "spacehulk.teleport.locked_count"
+    assert refused.value.params == {"count": 5}
