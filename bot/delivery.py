@@ -158,12 +158,8 @@ async def last_change(store: Store, table: TableRecord) -> list[Event]:
     return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
 
 
-def _lane(row: DeliveryRecord) -> str:
-    """Which of a table's two delivery lanes a row goes in (see DeliveryWorker._dispatch)."""
-    return _lane_of(row.kind)
-
-
 def _lane_of(kind: str) -> str:
+    """Which of a table's two delivery lanes a row of this kind goes in (see DeliveryWorker._dispatch)."""
     return "status" if kind == "status" else "messages"
 
 
@@ -273,7 +269,7 @@ class DeliveryWorker:
         )
         lanes: dict[tuple[int, str], list[DeliveryRecord]] = {}
         for row in rows:  # by table and id: a table's status row (its first) opens its lanes
-            lanes.setdefault((row.table_id, _lane(row)), []).append(row)
+            lanes.setdefault((row.table_id, _lane_of(row.kind)), []).append(row)
         started = []
         for key, lane_rows in lanes.items():
             if key in self._tables:

@@ -31,7 +31,7 @@ from .movement import (
     placed_bases,
     terrain_cost,
 )
-from .orders import limit_of
+from .orders import free_infantryman, guns_to_crew, limit_of, uncrewed_guns
 from .state import XY, CwState, Seat, Unit, deployment_bounds
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
@@ -150,9 +150,9 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
         if only is not None and uid != only:
             continue
         if u.moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
-            if u.type == "infantry" and u.gun is None and u.profile not in GUN_PROFILES:
+            if free_infantryman(u):
                 if guns is None:
-                    guns = _uncrewed_guns(units, seat)
+                    guns = uncrewed_guns(units, seat)
                 if guns:
                     out += _crewing(u, guns)
             continue
@@ -175,7 +175,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             if placed is None:
                 placed = placed_bases(s)
             if guns is None:
-                guns = _uncrewed_guns(units, seat)
+                guns = uncrewed_guns(units, seat)
             known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, placed)
             memo.keep(u, foe, known, rays)
         out += known
@@ -313,27 +313,16 @@ declared its crewman). 20 cm is two infantry moves in the open. Within `_near` o
 CONTACT_TRIES = 4  # contact spots tried per gun, nearest the walker first
 
 
-def _uncrewed_guns(units: dict[str, Unit], seat: Seat) -> list[Unit]:
-    """The side's placed guns without a crewman, in the state's order."""
-    return [
-        g
-        for g in units.values()
-        if g.crew is None and g.profile in GUN_PROFILES and g.side == seat and g.alive and g.x is not None
-    ]
-
-
 def _may_walk_to(u: Unit, g: Unit) -> bool:
-    if u.is_gun or u.type != "infantry" or u.gun is not None:
+    if not free_infantryman(u):
         return False
     dx, dy = g.x - u.x, g.y - u.y  # type: ignore[operator]
     return dx * dx + dy * dy <= CREW_WALK_CM * CREW_WALK_CM
 
 
 def _crewing(u: Unit, guns: list[Unit]) -> list[Action]:
-    """Crew actions for `u` and each of `guns` (uncrewed, own) it touches (CW-ART-8, §8.8 contact)."""
-    if u.is_gun or u.type != "infantry" or u.gun is not None:
-        return []
-    return [a.Crew(unit=u.id, gun=g.id) for g in guns if gap(u, g) <= CONTACT_CM + 1e-9]
+    """Crew actions for `u` and each of `guns` (uncrewed, own) he may crew now (`orders.guns_to_crew`)."""
+    return [a.Crew(unit=u.id, gun=g.id) for g in guns_to_crew(u, guns)]
 
 
 _RINGS: dict[float, list[XY]] = {}

@@ -18,6 +18,7 @@ import math
 from engine.core import Rejected
 from engine.core.shapes import bearing_unit, snap
 
+from .armies import GUN_PROFILES
 from .los import CONTACT_CM, gap
 from .messages import refuse
 from .movement import CARRY_CM, MovePlan, allowance, carried_hostage, check_charge, check_move
@@ -108,15 +109,32 @@ def charge_order(s: CwState, u: Unit, bearing: int) -> Order:
     )
 
 
+def uncrewed_guns(units: dict[str, Unit], seat: str) -> list[Unit]:
+    """The side's placed guns without a crewman, in the state's order (CW-ART-8)."""
+    return [
+        g
+        for g in units.values()
+        if g.crew is None and g.profile in GUN_PROFILES and g.side == seat and g.alive and g.x is not None
+    ]
+
+
+def free_infantryman(u: Unit) -> bool:
+    """An infantryman serving no gun: who may replace a gun's crewman (CW-ART-8)."""
+    return u.type == "infantry" and u.gun is None
+
+
+def guns_to_crew(u: Unit, guns: list[Unit]) -> list[Unit]:
+    """Those of `guns` (uncrewed, own) that `u` may be declared crewman of now: he is a free
+    infantryman in base contact with it (CW-ART-8, §8.8 contact)."""
+    if not free_infantryman(u):
+        return []
+    return [g for g in guns if gap(u, g) <= CONTACT_CM + 1e-9]
+
+
 def may_crew(s: CwState, u: Unit) -> bool:
-    """Whether `u`, an infantryman serving no gun, touches an uncrewed own gun: he may be declared
-    its crewman, even after his move this turn (CW-ART-8, OUR RESOLUTION: ending his move there)."""
-    if u.is_gun or u.type != "infantry" or u.gun is not None:
-        return False
-    return any(
-        g.is_gun and g.side == u.side and g.placed and g.crew is None and gap(u, g) <= CONTACT_CM + 1e-9
-        for g in s.units.values()
-    )
+    """Whether `u` may be declared crewman of an uncrewed own gun, even after his move this turn
+    (CW-ART-8, OUR RESOLUTION: ending his move in base contact with it)."""
+    return free_infantryman(u) and bool(guns_to_crew(u, uncrewed_guns(s.units, u.side)))
 
 
 def can_act(s: CwState, u: Unit) -> bool:

@@ -23,7 +23,7 @@ from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapo
 from .messages import refuse
 from .movement import check_charge, check_move, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
-from .orders import can_act, charge_order, move_order, resolve_move
+from .orders import can_act, charge_order, free_infantryman, move_order, resolve_move
 from .state import SEATS, CwState, Unit, in_own_area, other
 from .victory import instant_result, round_end
 from .view import CwView, make_view
@@ -405,7 +405,7 @@ def _crew(t: Tape[CwState], seat: Seat, u: Unit, gid: str) -> None:
         raise refuse("clickwars.not_a_gun", unit=gid)
     if g.crew is not None:
         raise refuse("clickwars.gun_has_crew", unit=gid, crew=g.crew)
-    if u.type != "infantry" or u.gun is not None:
+    if not free_infantryman(u):
         raise refuse("clickwars.cannot_crew", unit=u.id)
     if gap(u, g) > CONTACT_CM + 1e-9:
         raise refuse("clickwars.not_in_contact", unit=u.id, gun=gid, gap=round(gap(u, g), 1))
