@@ -13,6 +13,7 @@ from bot.tables import TableService
 from engine.core import Rejected, dice_for
 from engine.spacehulk.state import AgInterrupt
 
+from .duel_table import two_players
 from .spacehulk_table import spacehulk_presenter
 
 MARINE, STEALER = 101, 202
@@ -26,19 +27,14 @@ def hulk() -> Iterator[object]:
 
 
 async def pvp(service: TableService) -> int:
-    table = await service.create(
-        game="spacehulk",
-        creator=MARINE,
-        guild_id=1,
-        channel_id=2,
-        lang="en",
+    return await two_players(
+        service,
+        "spacehulk",
         side="marine",
-        opponent=STEALER,
         options={"timer_mode": "untimed"},
+        creator=MARINE,
+        opponent=STEALER,
     )
-    await service.open(table.id, thread_id=3)
-    await service.join(table.id, STEALER)
-    return table.id
 
 
 async def play_until_interrupt(service: TableService, table: int, *, limit: int = 400) -> int:

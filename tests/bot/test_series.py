@@ -11,7 +11,8 @@ from bot.tables import TableService
 from engine.spacehulk.campaign.actions import BuyForce, FieldSquads
 from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
 
-ALICE, BOB = 101, 202
+from .duel_table import ALICE, BOB, two_players
+
 ORDER = ForceOrder(squads=tuple(SquadOrder(squad=b) for b in ("standard", "standard", "standard", "recon")))  # type: ignore[arg-type]
 
 
@@ -21,19 +22,9 @@ def _service(store: SqliteStore, clock: object, seeds: list[int]) -> TableServic
 
 
 async def _campaign(service: TableService) -> int:
-    table = await service.create(
-        game="dw_campaign",
-        creator=ALICE,
-        guild_id=1,
-        channel_id=2,
-        lang="es",
-        side="marine",
-        opponent=BOB,
-        options={"force_points": 60},
+    table = await service.get(
+        await two_players(service, "dw_campaign", side="marine", options={"force_points": 60}, lang="es")
     )
-    await service.open(table.id, thread_id=3)
-    await service.join(table.id, BOB)
-    table = await service.get(table.id)
     await service.submit(table.id, ALICE, BuyForce(order=ORDER), table.version)
     return table.id
 
