@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 Square = tuple[int, int, int]
@@ -194,60 +195,44 @@ class Board:
     def __contains__(self, sq: object) -> bool:
         return sq in self.cells
 
-    @property
+    @cached_property
     def chutes(self) -> tuple[tuple[Square, tuple[Square, ...]], ...]:
         """(hatch square, the chute squares behind it) for every disposal chute (DW-CHT-1, A-29)."""
-        found = getattr(self, "_chutes", None)
-        if found is None:
-            found = []
-            for door in self.doors:
-                if door.fixed != "hatch":
+        found = []
+        for door in self.doors:
+            if door.fixed != "hatch":
+                continue
+            group: set[Square] = set()
+            todo = [add(door.square, d) for d in DIRS4]
+            while todo:
+                sq = todo.pop()
+                cell = self.cells.get(sq)
+                if sq in group or cell is None or cell.feature != "chute":
                     continue
-                group: set[Square] = set()
-                todo = [add(door.square, d) for d in DIRS4]
-                while todo:
-                    sq = todo.pop()
-                    cell = self.cells.get(sq)
-                    if sq in group or cell is None or cell.feature != "chute":
-                        continue
-                    group.add(sq)
-                    todo.extend(add(sq, d) for d in DIRS4)
-                found.append((door.square, tuple(sorted(group))))
-            found = tuple(found)
-            self._chutes = found
-        return found
+                group.add(sq)
+                todo.extend(add(sq, d) for d in DIRS4)
+            found.append((door.square, tuple(sorted(group))))
+        return tuple(found)
 
-    @property
+    @cached_property
     def has_holes(self) -> bool:
         """Whether any pit or ladder joins two levels (multi-level rules apply, deathwing.md §2.3)."""
-        found = getattr(self, "_has_holes", None)
-        if found is None:
-            found = any(c.feature in ("ladder", "pit") for c in self.cells.values())
-            self._has_holes = found
-        return found
+        return any(c.feature in ("ladder", "pit") for c in self.cells.values())
 
-    @property
+    @cached_property
     def holes(self) -> frozenset[Square]:
         """Every square that is a hole (see `hole`), found once: the board never changes."""
-        found = getattr(self, "_holes", None)
-        if found is None:
-            cells = self.cells
-            found = frozenset(
-                sq
-                for sq, cell in cells.items()
-                if cell.feature in ("pit", "ladder") and (sq[0], sq[1], sq[2] + 1) in cells
-            )
-            self._holes = found
-        return found
+        cells = self.cells
+        return frozenset(
+            sq
+            for sq, cell in cells.items()
+            if cell.feature in ("pit", "ladder") and (sq[0], sq[1], sq[2] + 1) in cells
+        )
 
-    @property
+    @cached_property
     def rubble(self) -> frozenset[Square]:
         """The squares the map gives rubble (DW-RUB-1), found once."""
-        found = getattr(self, "_rubble", None)
-        if found is None:
-            found = frozenset(sq for sq, cell in self.cells.items() if cell.feature == "rubble")
-            self._rubble = found
-        return found
+        return frozenset(sq for sq, cell in self.cells.items() if cell.feature == "rubble")
 
     def hole(self, sq: Square) -> bool:
         """A pit or ladder on `sq` opening onto the square directly below it (DW-PIT-1, DW-LAD-1)."""
