@@ -2,6 +2,8 @@
 AI win rates against a random player, and the board render against the PNG-encode floor.
 
 Run: python bench/clickwars.py [--games N] [--los N] [--matches N] [--renders N] (0 skips a part)
+     [--python PATH]: the same run under another interpreter of the same Python version (e.g. the
+     system's optimised build), importing this environment's packages; see `interpreter()`.
 Prints figures only; nothing here is asserted (issue 10, items 4 and 8). Times are the process's CPU
 time (`time.process_time`), i.e. one core's work, so a busy shared machine does not halve them (it
 still slows them: note the load average printed at the start and the end). Each figure is printed
@@ -17,7 +19,10 @@ import io
 import os
 import platform
 import random
+import site
+import subprocess
 import sys
+import sysconfig
 import time
 from collections import Counter
 from pathlib import Path
@@ -176,13 +181,55 @@ def bench_render(renders: int) -> None:
     )
 
 
+def interpreter() -> str:
+    """How this Python was built, which moves every figure here by about a third: a CPython built
+    from source without `--enable-optimizations --with-lto` and with libpython as a separate shared
+    object (pyenv's default: this machine's `.venv`) runs the engine about 1.3x slower than an
+    optimised build (profile-guided and link-time optimised: Debian's /usr/bin/python3.11, whose
+    executable holds libpython and which does not record its PGO/LTO flags in sysconfig, and the
+    python:3.11-slim image our Dockerfile ships, built --enable-optimizations --with-lto)."""
+    args = sysconfig.get_config_var("CONFIG_ARGS") or ""
+    flags = [f for f in ("--enable-optimizations", "--with-lto") if f in args]
+    try:
+        separate = "libpython" in Path("/proc/self/maps").read_text()
+        linked = "libpython loaded as a shared object" if separate else "libpython in the executable"
+    except OSError:
+        linked = "libpython: ?"
+    recorded = ", ".join(flags) if flags else "no --enable-optimizations/--with-lto recorded"
+    return f"{sys.executable}, Python {platform.python_version()} ({recorded}; {linked})"
+
+
+def rerun_under(python: str) -> int:
+    """Run this benchmark with the same arguments under `python`, which must be the same X.Y version
+    (the compiled packages of this environment, pydantic's core, are built for it), with this
+    environment's packages and the repository on its path."""
+    theirs = subprocess.run(
+        [python, "-c", "import sys; print('{}.{}'.format(*sys.version_info[:2]))"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    ours = "{}.{}".format(*sys.version_info[:2])
+    if theirs != ours:
+        print(f"{python} is Python {theirs or '?'}, not {ours}: it cannot import this environment's packages")
+        return 2
+    root = str(Path(__file__).resolve().parents[1])
+    path = os.pathsep.join([root, *site.getsitepackages()])
+    argv = [a for i, a in enumerate(sys.argv[1:]) if a != "--python" and sys.argv[i] != "--python"]
+    argv = [a for a in argv if not a.startswith("--python=")]
+    env = dict(os.environ, PYTHONPATH=path, PYTHONNOUSERSITE="1")
+    return subprocess.run([python, str(Path(__file__).resolve()), *argv], env=env).returncode
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--los", type=int, default=50_000)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--renders", type=int, default=20)
+    parser.add_argument("--python", help="run under this interpreter (same X.Y) instead")
     args = parser.parse_args()
+    if args.python:
+        raise SystemExit(rerun_under(args.python))
     cpu = (
         next(
             (
@@ -199,6 +246,7 @@ def main() -> None:
     print(
         f"machine: {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}; load average at start {load}"
     )
+    print(f"interpreter: {interpreter()}")
     if args.los:  # each part is skipped with 0
         bench_los(args.los)
     if args.renders:
