@@ -93,19 +93,19 @@ class ClickWarsRules(Rules[CwState]):
 
     def active_seats(self, state: CwState) -> frozenset[Seat]:
         match state.phase:
+            case "movement" | "shooting" | "assault":  # asked at every step: the answers are constants
+                return _ALONE.get(state.active, _NOBODY)  # type: ignore[arg-type]
+            case "counter":
+                return _ALONE[other(state.active)] if state.active else _NOBODY
             case "setup":
                 return frozenset(s for s in SEATS if s not in state.confirmed)
             case "edge" | "role":
-                return frozenset({state.first}) if state.first else frozenset()
+                return _ALONE.get(state.first, _NOBODY)  # type: ignore[arg-type]
             case "quarry":
                 return frozenset(s for s in SEATS if s not in state.quarry)
             case "deploy":
                 return frozenset(s for s in SEATS if s not in state.ready)
-            case "movement" | "shooting" | "assault":
-                return frozenset({state.active}) if state.active else frozenset()
-            case "counter":
-                return frozenset({other(state.active)}) if state.active else frozenset()
-        return frozenset()
+        return _NOBODY
 
     def view(self, state: CwState, seat: Seat | None) -> BaseModel:
         return make_view(state, seat, self.active_seats(state))
@@ -138,6 +138,10 @@ class ClickWarsRules(Rules[CwState]):
                 fresh[key] = (snap(dice.uniform(r, state.width - r)), snap(dice.uniform(lo + r, hi - r)))
             new.pending[side] = fresh
         return new
+
+
+_ALONE: dict[Seat, frozenset[Seat]] = {seat: frozenset({seat}) for seat in SEATS}
+_NOBODY: frozenset[Seat] = frozenset()
 
 
 class _Tape(Tape[CwState]):
