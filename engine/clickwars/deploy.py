@@ -19,7 +19,7 @@ from engine.core.shapes import snap
 from .armies import PROFILES
 from .los import terrain_blocks
 from .messages import refuse
-from .movement import HOSTAGE_RADIUS_CM, base_in_impassable
+from .movement import HOSTAGE_RADIUS_CM, base_in_impassable, terrain_index
 from .state import CwState, Seat, deployment_bounds
 from .state import other as opponent
 from .terrain import Area
@@ -30,7 +30,11 @@ XY = tuple[float, float]
 def strip_ok(state: CwState, seat: Seat, x: float, y: float, r: float) -> bool:
     """CW-DEP-1: the whole base inside the 20 cm strip and on the table."""
     lo, hi = deployment_bounds(state, seat)
-    return lo + r - 1e-9 <= y <= hi - r + 1e-9 and r - 1e-9 <= x <= state.width - r + 1e-9
+    return _in_strip(lo, hi, state.width, x, y, r)
+
+
+def _in_strip(lo: float, hi: float, width: float, x: float, y: float, r: float) -> bool:
+    return lo + r - 1e-9 <= y <= hi - r + 1e-9 and r - 1e-9 <= x <= width - r + 1e-9
 
 
 def hostage_ok(state: CwState, seat: Seat, x: float, y: float) -> bool:
@@ -63,6 +67,49 @@ def check_placement(state: CwState, seat: Seat, key: str, x: float, y: float) ->
     for other, (ox, oy) in state.pending[seat].items():
         if other != key and math.hypot(ox - x, oy - y) < radius_of(state, other) + r - 1e-6:
             raise refuse("clickwars.overlap", unit=key, other=other)
+
+
+def placements_ok(state: CwState, seat: Seat) -> bool:
+    """Whether `check_placement` passes for every piece `seat` has placed (the legal sample asks it
+    at every step of the deployment, to offer "confirm"): the same tests, what they read of the
+    table (the strip, the impassable pieces) read once, each piece's radius once, and each pair of
+    pieces tested for overlap once, in x order (the test is symmetric, and two pieces farther apart
+    in x than their radii cannot overlap), where asking `check_placement` per piece tests every
+    pair twice, reading the other's radius each time."""
+    lo, hi = deployment_bounds(state, seat)
+    width = state.width
+    boxes = [b for b, _ in terrain_index(state).impassable]
+    # below or above every impassable piece by a margin, a base overlaps none (`base_in_impassable`
+    # then answers by its box tests alone): it is asked only in between
+    under = min([b[1] for b in boxes], default=math.inf) - 1e-3
+    over = max([b[3] for b in boxes], default=-math.inf) + 1e-3
+    units = state.units
+    pieces = []
+    for key, (x, y) in state.pending[seat].items():
+        if key.startswith("H"):
+            r = HOSTAGE_RADIUS_CM
+            if not hostage_ok(state, seat, x, y):
+                return False
+        else:
+            r = units[key].radius
+            if not _in_strip(lo, hi, width, x, y, r):
+                return False
+        if y + r >= under and y - r <= over and base_in_impassable(state, x, y, r):
+            return False
+        pieces.append((x, y, r))
+    if not pieces:
+        return True
+    pieces.sort()
+    rmax = max(p[2] for p in pieces)
+    for i, (x, y, r) in enumerate(pieces):
+        apart = x + r + rmax + 1e-6  # a piece whose centre lies at or beyond, in x, overlaps none
+        for j in range(i + 1, len(pieces)):
+            ox, oy, o_r = pieces[j]
+            if ox >= apart:
+                break
+            if math.hypot(ox - x, oy - y) < o_r + r - 1e-6:
+                return False
+    return True
 
 
 def pieces_to_place(state: CwState, seat: Seat) -> list[str]:

@@ -11,12 +11,13 @@ target's and those of figures engaged with the target. Hills never block (A15). 
 from __future__ import annotations
 
 import math
+import operator
 
-from engine.core.shapes import length_inside, seg_crosses
+from engine.core.shapes import Shape, contains, length_inside, seg_crosses
 
 from .armies import FISTS, PROFILES, Weapon
 from .state import CwState, Unit
-from .terrain import WOOD_SEE_DEPTH_CM
+from .terrain import WOOD_SEE_DEPTH_CM, Area
 
 XY = tuple[float, float]
 CONTACT_CM = 0.5  # §8.8: in base contact when the gap is at most 0.5 cm
@@ -83,31 +84,85 @@ def is_engaged(state: CwState, u: Unit) -> bool:
     return any(engaged(u, o) for o in _near_enemies(state, u))
 
 
+class _Sight:
+    """What sight asks of one terrain list, read once: the pieces that can block it with their boxes
+    (solid blockers and woods, §8.3), the hills (CW-RNG-3), and the answers of `terrain_blocks` and
+    `elevated` already given, by the segment's ends or the point (a function of the terrain and the two points alone:
+    units stand on a 0.5 cm grid, so the same lines are asked again, by the legal sample, then by
+    `decide` for the chosen shot, then by the next step's sample)."""
+
+    SEEN = 4096  # answers kept, at most (then forgotten all at once)
+
+    def __init__(self, terrain: list[Area]) -> None:
+        self.terrain = terrain  # held, so that its id is not reused while this index lives
+        self.areas = list(terrain)  # the pieces it was read from (frozen: see `_sight`)
+        self.blockers = [(*a.shape.bbox(), a.sight == "solid", a.shape) for a in terrain if a.sight != "none"]
+        self.hills = [a.shape for a in terrain if a.elevated]
+        self.seen: dict[tuple[float, float, float, float], bool] = {}
+        self.high: dict[XY, bool] = {}  # `elevated`'s answers, by the point
+
+
+_SIGHTS: dict[int, _Sight] = {}
+
+
+def _sight(terrain: list[Area]) -> _Sight:
+    """The sight index of a terrain list. A game's list is shared by every copy of its state, and
+    its pieces are frozen, but a list may still be changed in place (a test does), so the index is
+    kept while the list and each piece in it are the very ones it was read from. Shared by the
+    threads: an index never changes once built but for `seen`, whose answers do not depend on who
+    asks (two threads may each compute one: the same)."""
+    found = _SIGHTS.get(id(terrain))
+    if (
+        found is None
+        or found.terrain is not terrain
+        or len(found.areas) != len(terrain)
+        or not all(map(operator.is_, found.areas, terrain))
+    ):
+        if len(_SIGHTS) >= 64:
+            _SIGHTS.clear()
+        found = _SIGHTS[id(terrain)] = _Sight(terrain)
+    return found
+
+
 def elevated(state: CwState, x: float, y: float) -> bool:
     """CW-RNG-3, §8.3: a unit is elevated when its centre is on a hill."""
-    from engine.core.shapes import contains
-
-    return any(a.elevated and contains(a.shape, x, y) for a in state.terrain)
+    sight = _sight(state.terrain)
+    known = sight.high.get((x, y))
+    if known is None:
+        known = any(contains(shape, x, y) for shape in sight.hills)
+        if len(sight.high) >= _Sight.SEEN:
+            sight.high.clear()
+        sight.high[(x, y)] = known
+    return known
 
 
 def terrain_blocks(state: CwState, a: XY, b: XY) -> bool:
     """Solid blockers (any length) and more than 5 cm of wood block sight (§8.3)."""
+    sight = _sight(state.terrain)
+    key = (a[0], a[1], b[0], b[1])
+    known = sight.seen.get(key)
+    if known is None:
+        known = _terrain_blocks(sight.blockers, a, b)
+        if len(sight.seen) >= _Sight.SEEN:
+            sight.seen.clear()
+        sight.seen[key] = known
+    return known
+
+
+def _terrain_blocks(blockers: list[tuple[float, float, float, float, bool, Shape]], a: XY, b: XY) -> bool:
     woods = []
     ax, ay = a
     bx, by = b
     lox, hix = (ax, bx) if ax <= bx else (bx, ax)
     loy, hiy = (ay, by) if ay <= by else (by, ay)
-    for area in state.terrain:
-        if area.sight == "none":
-            continue
-        x0, y0, x1, y1 = area.shape.bbox()
+    for x0, y0, x1, y1, solid, shape in blockers:
         if hix < x0 or lox > x1 or hiy < y0 or loy > y1:
             continue  # the segment's box misses the piece's box
-        if area.sight == "solid":
-            if seg_crosses(a, b, area.shape):
+        if solid:
+            if seg_crosses(a, b, shape):
                 return True
         else:
-            woods.append(area.shape)
+            woods.append(shape)
     return bool(woods) and length_inside(a, b, woods) > WOOD_SEE_DEPTH_CM + 1e-9
 
 

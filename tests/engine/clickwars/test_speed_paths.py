@@ -1,6 +1,9 @@
 """The ClickWars engine's fast paths (issue 10 item 8) give exactly what the plain queries give: the
 move memo against drawing every sample afresh, and the memo's test of which bases a cast move can
-meet (`_stops`) against `Surroundings.run` itself with the base added or taken away."""
+meet (`_stops`) against `Surroundings.run` itself with the base added or taken away; the shooting
+and close-combat samples against `shot_problem` and `fight_problem` per unit and target; the
+sight answers kept per terrain list against the terrain now there; the deployment's "confirm"
+against `check_placement` per piece."""
 
 from __future__ import annotations
 
@@ -290,3 +293,195 @@ def test_each_thread_keeps_its_own_move_memo() -> None:
     assert theirs_legal == here
     assert theirs and all(theirs[k] is not mine.get(k) for k in theirs)
     assert legal._LOCAL.memos == mine
+
+
+def _crowded(rng: random.Random, phase: str, **options: object):  # type: ignore[no-untyped-def]
+    """A table with every figure of both default armies at random 0.5 cm spots of a 70 x 70 cm
+    square (many within range, some in contact, some dead), a hill, a wood and a rock across it,
+    and random flags: shot, fought, fled, idle, broken weapons, charged last turn."""
+    from engine.clickwars.terrain import Area
+    from engine.core.shapes import Circle, Polygon
+
+    from .helpers import table
+
+    terrain = [
+        Area(id="H", kind="hill", elevated=True, shape=Circle(x=40, y=40, r=12)),
+        Area(id="W", kind="wood", going="difficult", sight="wood", shape=Circle(x=70, y=55, r=6)),
+        Area(id="K", kind="rock", going="impassable", sight="solid", shape=Polygon.rect(50, 30, 56, 33)),
+    ]
+    ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
+    spot = {uid: (rng.randrange(40, 180) / 2, rng.randrange(40, 180) / 2) for uid in ids}
+    state = table(spot, terrain=terrain, phase=phase, **options)
+    for u in state.units.values():
+        if rng.random() < 0.1:
+            u.alive = False
+        u.shot, u.fought, u.fled = rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.05
+        u.ranged_broken, u.melee_broken = rng.random() < 0.1, rng.random() < 0.1
+        u.idle_turn = state.turn if rng.random() < 0.05 else None
+        u.charged_turn = state.turn - 2 if rng.random() < 0.05 else None
+        if rng.random() < 0.1 and u.crew is not None:  # an uncrewed gun (CW-ART-7: then immune)
+            state.units[u.crew].gun = None
+            u.crew = None
+    return state
+
+
+def _plain_fights(state, seat: str) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """The close-combat sample as `fight_problem` per unit and target gives it, within reach."""
+    from engine.clickwars import actions as a
+    from engine.clickwars.los import reach
+    from engine.clickwars.rules import fight_problem
+
+    plain = []
+    enemies = [u for u in state.units.values() if u.side != seat and u.placed]
+    for u in legal.ready_units(state, seat):
+        if u.is_gun or u.fought:
+            continue
+        for t in enemies:
+            if legal.gap(u, t) <= reach(u) + 1e-9 and fight_problem(state, u, t) is None:
+                plain.append(a.Fight(unit=u.id, target=t.id))
+    return plain
+
+
+def test_the_attack_samples_on_crowded_tables_are_the_plain_queries() -> None:
+    """CW-RNG-1, CW-RNG-2, CW-RNG-3, CW-LOS-2, CW-ART-4, CW-ART-7, CW-CC-2: the shooting and
+    close-combat samples (enemies found by a y window, the shooter's checks asked only when one is
+    near) are `shot_problem` and `fight_problem` asked for every unit and target, in their order,
+    on crowded random tables: from a hill, through a wood and a rock, at guns with and without
+    crew, engaged shooters, dead, idle and spent units; and each unit's own sample
+    (`unit_actions`) is the same."""
+    rng = random.Random(8)
+    shots = fights = 0
+    for n in range(150):
+        seat = "red" if n % 2 else "blue"
+        state = _crowded(rng, "shooting", active=seat)
+        plain = _plain_shots(state, seat)
+        assert legal._shots(state, seat) == plain
+        for uid in ("R1", "R3", "B1", "B14"):
+            assert legal._shots(state, seat, uid) == [x for x in plain if x.unit == uid]
+        shots += len(plain)
+        state = _crowded(rng, "assault", active=seat)
+        plain = _plain_fights(state, seat)
+        assert legal._fights(state, seat) == plain
+        for uid in ("R2", "R12", "B2", "B12"):
+            assert legal._fights(state, seat, uid) == [x for x in plain if x.unit == uid]
+        fights += len(plain)
+    assert shots > 300 and fights > 150
+
+
+def test_a_death_opens_the_line_of_sight_in_the_sample() -> None:
+    """CW-LOS-1, §8.3: an enemy base on the line hides the target; once it dies (a critical, CW-CRT-1)
+    the very next shooting sample offers the shot it hid (no sight answer is kept from before the
+    death), and it is the plain query's."""
+    from engine.clickwars import actions as a
+
+    from .helpers import Scripted, act, table
+
+    state = table(
+        {"R3": (50, 30), "R4": (60, 30), "B4": (50, 40), "B3": (50, 48)}, terrain=[], phase="shooting"
+    )
+    hidden = a.Shoot(unit="R3", target="B3")
+    before = legal._shots(state, "red")
+    assert a.Shoot(unit="R3", target="B4") in before and hidden not in before
+    state, events = act(state, "red", a.Shoot(unit="R4", target="B4"), Scripted(rolls=[1]))
+    assert not state.units["B4"].alive
+    after = RULES.legal_actions(state, "red")
+    assert hidden in after and after == [*_plain_shots(state, "red"), a.EndPhase()]
+
+
+def test_the_sight_answers_kept_follow_the_terrain() -> None:
+    """CW-LOS-1, CW-RNG-3, §8.3: the answers kept per terrain list (`terrain_blocks` by the line's
+    ends, `elevated` by the point) are those of the pieces now in the list: a piece replaced in the
+    list itself, or another list, changes them."""
+    from engine.clickwars.los import _sight, _terrain_blocks, elevated, terrain_blocks
+    from engine.clickwars.terrain import Area
+    from engine.core.shapes import Circle, Polygon
+
+    from .helpers import table
+
+    rock = Area(id="K", kind="rock", going="impassable", sight="solid", shape=Polygon.rect(48, 40, 52, 41))
+    hill = Area(id="H", kind="hill", elevated=True, shape=Circle(x=50, y=30, r=5))
+    state = table({"R3": (50, 30)}, terrain=[rock, hill])
+    line = ((50.0, 30.0), (50.0, 50.0))
+    assert terrain_blocks(state, *line) and elevated(state, 50.0, 30.0)
+    assert terrain_blocks(state, *line) and elevated(state, 50.0, 30.0)  # now from what was kept
+    assert _sight(state.terrain).seen  # (kept: this test would not test the memo otherwise)
+    state.terrain[0] = Area(
+        id="K", kind="rock", going="impassable", sight="solid", shape=Polygon.rect(60, 40, 62, 41)
+    )
+    state.terrain[1] = Area(id="H", kind="hill", elevated=True, shape=Circle(x=70, y=30, r=5))
+    assert not terrain_blocks(state, *line) and not elevated(state, 50.0, 30.0)
+    state.terrain = [rock]
+    assert terrain_blocks(state, *line) and not elevated(state, 50.0, 30.0)
+    rng = random.Random(9)
+    sight = _sight(state.terrain)
+    for _ in range(500):  # and a kept answer is the one computed afresh
+        a_, b_ = (rng.randrange(160) / 2, rng.randrange(160) / 2), (rng.randrange(160) / 2, 40.5)
+        assert terrain_blocks(state, a_, b_) == _terrain_blocks(sight.blockers, a_, b_)
+        assert terrain_blocks(state, a_, b_) == _terrain_blocks(sight.blockers, a_, b_)
+
+
+def test_every_placement_checked_at_once_is_check_placement_per_piece() -> None:
+    """CW-DEP-1, CW-DEP-2, §8.6 (hostages), §8.8 (impassable): `placements_ok`, which the legal
+    sample asks to offer "confirm", answers as `check_placement` asked for every placed piece, on
+    random placements: in and out of the strip, on a rock, bases touching, overlapping by a hair
+    and just apart, the defender's hostages."""
+    from engine.clickwars.deploy import check_placement, placements_ok
+    from engine.clickwars.terrain import Area
+    from engine.core import Rejected
+    from engine.core.shapes import Circle, Polygon
+
+    rect = Polygon.rect
+
+    rng = random.Random(10)
+    answers = {True: 0, False: 0}
+    for n in range(400):
+        opts = (
+            Options(scenario="hostage_rescue")
+            if n % 3 == 0
+            else Options(table="180x120" if n % 2 else "120x120")
+        )
+        state, _ = new_game(RULES, opts, n)
+        state.south, state.attacker, state.phase = "red", "red", "deploy"  # type: ignore[assignment]
+        seat = "blue" if n % 4 else "red"
+        lo = 0.0 if seat == "red" else state.height - 20.0
+        if n % 5 < 3:  # a rock and a building inside the strip, bases on, beside and just off them
+            state.terrain = [
+                *state.terrain,
+                Area(
+                    id="K", kind="rock", going="impassable", sight="solid", shape=Circle(x=30, y=lo + 10, r=3)
+                ),
+                Area(
+                    id="B",
+                    kind="building",
+                    going="impassable",
+                    sight="solid",
+                    shape=rect(50, lo + 8, 60, lo + 12),
+                ),
+            ]
+        keys = [u.id for u in state.units.values() if u.side == seat]
+        if seat == "blue" and opts.scenario == "hostage_rescue":
+            keys += ["H1", "H2"]
+        pending: dict[str, tuple[float, float]] = {}
+        for key in rng.sample(keys, rng.randrange(1, 6 if n % 2 else len(keys) + 1)):
+            if key.startswith("H"):
+                pending[key] = (rng.randrange(20, 220) / 2, rng.randrange(60, 140) / 2)
+            elif pending and rng.random() < 0.4:  # next to another piece: touching, a hair in, a hair out
+                ox, oy = rng.choice(list(pending.values()))
+                pending[key] = (ox + rng.choice((3.0, 4.5, 6.0, 2.5, 4.0)), oy + rng.choice((0.0, 0.5, -0.5)))
+            elif rng.random() < 0.3:  # near the rock or the building
+                pending[key] = (
+                    rng.choice((30.0, 32.0, 34.0, 35.0, 49.0, 55.0, 61.0)),
+                    lo + rng.randrange(8, 32) / 2,
+                )
+            else:
+                pending[key] = (rng.randrange(0, int(state.width * 2)) / 2, lo + rng.randrange(-4, 44) / 2)
+        state.pending[seat] = pending
+        plain = True
+        for key, (x, y) in pending.items():
+            try:
+                check_placement(state, seat, key, x, y)
+            except Rejected:
+                plain = False
+        assert placements_ok(state, seat) is plain, (n, pending)
+        answers[plain] += 1
+    assert min(answers.values()) > 60
