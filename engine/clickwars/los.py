@@ -91,7 +91,7 @@ class _Sight:
     units stand on a 0.5 cm grid, so the same lines are asked again, by the legal sample, then by
     `decide` for the chosen shot, then by the next step's sample)."""
 
-    SEEN = 4096  # answers kept, at most (then forgotten all at once)
+    SEEN = 1024  # answers kept, at most (then forgotten all at once)
 
     def __init__(self, terrain: list[Area]) -> None:
         self.terrain = terrain  # held, so that its id is not reused while this index lives
@@ -118,7 +118,7 @@ def _sight(terrain: list[Area]) -> _Sight:
         or len(found.areas) != len(terrain)
         or not all(map(operator.is_, found.areas, terrain))
     ):
-        if len(_SIGHTS) >= 64:
+        if len(_SIGHTS) >= 32:
             _SIGHTS.clear()
         found = _SIGHTS[id(terrain)] = _Sight(terrain)
     return found
