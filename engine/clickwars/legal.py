@@ -23,17 +23,18 @@ from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
 from .movement import (
     SNAP_SLACK_CM,
+    Bases,
     Surroundings,
     allowance,
     charge_end,
     check_charge,
     check_move,
     overlaps_any,
-    placed_bases,
     terrain_cost,
 )
 from .orders import free_infantryman, guns_to_crew, limit_of, uncrewed_guns
 from .state import XY, CwState, Seat, Unit, deployment_bounds
+from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
@@ -131,21 +132,20 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     sample is reused from the last call for the same table and side when nothing it depends on has
     changed (see `_Memo`)."""
     units = s.units
-    enemies = [u for u in units.values() if u.side != seat and u.alive and u.x is not None]
-    from .victory import objective
-
     goal = objective(s)
     memo = _memo(s, seat, goal)
     spots = memo.spots
-    fields, nearest = memo.fields, memo.nearest
-    guns: list[Unit] | None = None  # the uncrewed own guns, listed when first needed, as `placed`
-    placed: list[tuple[str, float, float, float]] | None = None
+    nearest = memo.nearest
+    enemies: list[Unit] | None = None  # the placed enemies, listed when first needed, as `guns`
+    guns: list[Unit] | None = None  # the uncrewed own guns
+    bases: Bases | None = None
     out: list[Action] = []
     turn = s.turn
-    for uid, u in units.items():  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
-        if u.side != seat or not u.alive or u.x is None or u.idle_turn == turn:
+    for uid, mine in memo.own:  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
+        if not mine[2] or mine[0] is None:  # dead, or not placed
             continue
-        if only is not None and uid != only:
+        u = units[uid]
+        if u.idle_turn == turn or (only is not None and uid != only):
             continue
         if u.moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
             if free_infantryman(u):
@@ -161,20 +161,23 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
                 continue
         elif u.gun is not None and units[u.gun].placed:
             continue  # a crewman stays with his gun (the gun's move carries him)
-        mine = fields[uid]
         kept = nearest.get(uid)
         if kept is not None and kept[0] == mine:
             foe = units[kept[1]] if kept[1] is not None else None
         else:
+            if enemies is None:
+                enemies = [o for o in units.values() if o.side != seat and o.alive and o.x is not None]
             foe = _nearest(u, enemies)
             nearest[uid] = (mine, foe.id if foe is not None else None)
-        known = memo.reuse(u, foe)
+        known = memo.reuse(uid, mine, foe)
         if known is None:
-            if placed is None:
-                placed = placed_bases(s)
+            if enemies is None:
+                enemies = [o for o in units.values() if o.side != seat and o.alive and o.x is not None]
+            if bases is None:
+                bases = Bases(s)
             if guns is None:
                 guns = uncrewed_guns(units, seat)
-            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, placed)
+            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, bases)
             memo.keep(u, foe, known, rays)
         out += known
     return out
@@ -189,7 +192,7 @@ def _unit_moves(
     spots: list[tuple[float, float]],
     goal: XY | None,
     guns: list[Unit],
-    placed: list[tuple[str, float, float, float]] | None = None,
+    bases: Bases | None = None,
 ) -> tuple[list[Action], list[_Ray]]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
@@ -238,7 +241,7 @@ def _unit_moves(
     if foe is not None and w is not None and not u.is_gun:
         targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + u.radius + foe.radius - 1.0)
-    ways = Surroundings(s, u, step, placed) if plain and not foes else None
+    ways = Surroundings(s, u, step, bases) if plain and not foes else None
     rays: list[_Ray] = []
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
@@ -401,17 +404,18 @@ RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs 
 # CW-CC-2), a gun's crew and a crewman's gun (crewing, CW-MOV-5); its profile never changes. Its own
 # sample reads all of them but its life, of which only whether it is wounded (the way home), see
 # `_same_self`. Whether it may move at all this turn (moved, charged last turn, idle) is checked
-# before the memo is asked.
+# before the memo is asked. Its side (never changed by the rules) picks the units `_moves` walks.
 _fields = operator.attrgetter(
-    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "max_life", "life"
+    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "side", "max_life", "life"
 )
 GEO = 6
+_SIDE_OF = operator.itemgetter(8)
 
 
 def _same_self(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     """Whether a unit's own sample drawn with fields `a` holds with fields `b`: the same but for its
     life, wounded in both or in neither."""
-    return a == b or (a[:9] == b[:9] and (a[9] < a[8]) == (b[9] < b[8]))  # type: ignore[operator]
+    return a == b or (a[:10] == b[:10] and (a[10] < a[9]) == (b[10] < b[9]))  # type: ignore[operator]
 
 
 class _Memo:
@@ -434,7 +438,10 @@ class _Memo:
     def __init__(self, seat: Seat, spots: list[XY]) -> None:
         self.seat = seat
         self.spots = spots  # `cover_spots`: a function of the memo's key
-        self.fields: dict[str, tuple[object, ...]] = {}
+        self.keys: list[str] = []  # the state's unit ids, in its order, at the last call
+        self.values: list[tuple[object, ...]] = []  # their fields, in that order
+        self.fields: dict[str, tuple[object, ...]] = {}  # the same by id
+        self.own: list[tuple[str, tuple[object, ...]]] = []  # the memo's side's (id, fields), in order
         # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
         self.samples: dict[
@@ -443,16 +450,31 @@ class _Memo:
 
     def update(self, s: CwState) -> None:
         units = s.units
-        now = dict(zip(units, map(_fields, units.values()), strict=True))
+        keys = list(units)
+        now = list(map(_fields, units.values()))
+        if keys == self.keys:  # the same units (always, within a game): compare them in order
+            if now == self.values:
+                return
+            diff = list(itertools.compress(keys, map(operator.ne, now, self.values)))
+            gone: list[str] = []
+        else:
+            diff = keys
+            gone = [uid for uid in self.keys if uid not in units]
         old = self.fields
-        self.fields = now
-        if now == old:
-            return
+        self.keys, self.values = keys, now
+        self.fields = fields = dict(zip(keys, now, strict=True))
+        seat = self.seat
+        self.own = list(
+            itertools.compress(
+                zip(keys, now, strict=True), map(operator.eq, map(_SIDE_OF, now), itertools.repeat(seat))
+            )
+        )
         # the bases whose GEO fields changed, where they are and where they were (a change of life or
         # of a ranged weapon alone is read by that unit's own sample only: `reuse`)
         changed: list[tuple[Unit | None, object, object, bool]] = []  # True: where it is now
         enemy = False
-        for uid, f in now.items():
+        for uid in diff:
+            f = fields[uid]
             g = old.get(uid)
             if g == f or (g is not None and g[:GEO] == f[:GEO]):
                 continue
@@ -460,19 +482,19 @@ class _Memo:
             changed.append((unit, f[0], f[1], True))
             if g is not None:
                 changed.append((unit, g[0], g[1], False))
-            enemy = enemy or unit.side != self.seat
-        for uid, g in old.items():
-            if uid not in now:
-                changed.append((None, g[0], g[1], False))
-                enemy = True
+            enemy = enemy or unit.side != seat
+        for uid in gone:
+            g = old[uid]
+            changed.append((None, g[0], g[1], False))
+            enemy = True
         if not changed:
             return
         if enemy:
             self.nearest.clear()
         samples = self.samples
         for uid, kept in list(samples.items()):
-            fields, rays, near2 = kept[0], kept[4], kept[5]
-            ux, uy = fields[0], fields[1]
+            drawn, rays, near2 = kept[0], kept[4], kept[5]
+            ux, uy = drawn[0], drawn[1]
             u = units.get(uid)
             if u is None or ux is None:
                 del samples[uid]
@@ -486,12 +508,13 @@ class _Memo:
                     del samples[uid]
                     break
 
-    def reuse(self, u: Unit, foe: Unit | None) -> list[Action] | None:
-        kept = self.samples.get(u.id)
+    def reuse(self, uid: str, mine: tuple[object, ...], foe: Unit | None) -> list[Action] | None:
+        """The kept sample of unit `uid`, whose fields are `mine` now, if it holds with `foe` its
+        nearest enemy, else None."""
+        kept = self.samples.get(uid)
         if kept is None:
             return None
         fields, foe_id, foe_fields, sample, _, _ = kept
-        mine = self.fields[u.id]
         if not (fields == mine or _same_self(fields, mine)) or foe_id != (foe.id if foe else None):
             return None
         if foe is not None:  # the sample reads where the foe stands, its base and profile, not its life

@@ -8,6 +8,7 @@ whole path stays on); hostages are bases that may not be overlapped or charged t
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from engine.core.shapes import (
@@ -119,30 +120,50 @@ def placed_bases(state: CwState) -> list[tuple[str, float, float, float]]:
     return [(o.id, o.x, o.y, o.radius) for o in state.units.values() if o.x is not None and o.alive]  # type: ignore[misc]
 
 
+class Bases:
+    """Every living unit's base on the table as (x, y, radius, id, side), sorted by x: the bases
+    near a point are found by bisection instead of a pass over every unit (the legal sample builds
+    it once for all the units whose moves it draws)."""
+
+    def __init__(self, state: CwState) -> None:
+        self.entries = sorted(
+            ((o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive),  # type: ignore[misc]
+            key=_first,
+        )
+        self.xs = [e[0] for e in self.entries]
+        self.rmax = max((e[2] for e in self.entries), default=0.0)  # the largest radius among them
+
+    def near_x(self, x: float, pad: float) -> list[tuple[float, float, float, str, str]]:
+        """The bases whose centre's x lies within `pad` of x (and maybe a few more: callers apply
+        their own exact test to these)."""
+        return self.entries[bisect_left(self.xs, x - pad - 1.0) : bisect_right(self.xs, x + pad + 1.0)]
+
+
+def _first(e: tuple[float, ...]) -> float:
+    return e[0]
+
+
 class Surroundings:
     """What lies within `reach` of a unit (other bases, impassable and difficult pieces), in
     coordinates relative to its centre, for casting straight moves from it (`run`)."""
 
-    def __init__(
-        self,
-        state: CwState,
-        u: Unit,
-        reach: float,
-        placed: list[tuple[str, float, float, float]] | None = None,
-    ) -> None:
-        """`placed`: every placed base as (id, x, y, radius) in the state's order (`placed_bases`),
-        when the caller builds it once for many units."""
+    def __init__(self, state: CwState, u: Unit, reach: float, bases: Bases | None = None) -> None:
+        """`bases`: the state's `Bases`, when the caller builds it once for many units. `run` reads
+        its bases in any order (the nearest stop wins), so they are kept in the index's."""
         ux, uy = u.xy
         self.u, self.ux, self.uy, self.r = u, ux, uy, u.radius
         self.ran = 0.0  # how far the last `move` could go before its snap (what its ray read)
         self.bases: list[tuple[float, float, float]] = []
         uid, ur = u.id, u.radius
-        for oid, ox, oy, orad in placed_bases(state) if placed is None else placed:
+        if bases is None:
+            bases = Bases(state)
+        # only those whose x may be near enough: the same test below picks among them
+        for ox, oy, orad, oid, _ in bases.near_x(ux, reach + bases.rmax + ur + SNAP_SLACK_CM):
             if oid == uid:
                 continue
             big = orad + ur + SNAP_SLACK_CM
             lim = reach + big
-            dx, dy = ox - ux, oy - uy
+            dx, dy = ox - ux, oy - uy  # type: ignore[operator]
             if -lim < dx < lim and -lim < dy < lim:
                 self.bases.append((dx, dy, big))
         for h in state.hostages:
@@ -433,11 +454,19 @@ def _scan(
     hit: str | None = None
     other: str | None = None
     legs = list(zip(path, path[1:], strict=False))
+    # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
+    # met by the sweep or overlapped at the end: one test passes over most of the table at once.
+    pad = ur + MAX_REACH_CM + 1.0
+    x0, x1, y0, y1 = lox - pad, hix + pad, loy - pad, hiy + pad
+    if ux is not None:
+        x0, x1, y0, y1 = min(x0, ux - pad), max(x1, ux + pad), min(y0, uy - pad), max(y1, uy + pad)  # type: ignore[operator]
     for o in state.units.values():
         ox = o.x
         if ox is None:
             continue
         oy, r = o.y, o.radius
+        if ox + r < x0 or ox - r > x1 or oy + r < y0 or oy - r > y1:  # type: ignore[operator]
+            continue
         if o.side != side:
             if want_near and ux is not None and u.alive:
                 lim = close + r

@@ -220,13 +220,17 @@ def test_check_moves_one_pass_is_the_three_scans() -> None:
     rng = random.Random(6)
     ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
     seen = {"near": 0, "hit": 0, "other": 0}
-    for _ in range(300):
-        state = table({uid: (rng.uniform(20, 40), rng.uniform(20, 40)) for uid in ids}, terrain=[])
+    for n in range(600):  # crowded tables, then spread ones (the pass's box leaves most bases out)
+        lo, hi = (20, 40) if n < 300 else (5, 75)
+        state = table({uid: (rng.uniform(lo, hi), rng.uniform(lo, hi)) for uid in ids}, terrain=[])
         for uid in rng.sample(ids, 5):
             state.units[uid].alive = False
         state.hostages = [Hostage(id="H1", x=rng.uniform(20, 40), y=rng.uniform(20, 40))]
         u = state.units[rng.choice(ids)]
-        path = [u.xy] + [(rng.uniform(20, 40), rng.uniform(20, 40)) for _ in range(rng.randrange(1, 3))]
+        ux, uy = u.xy
+        path = [u.xy] + [
+            (ux + rng.uniform(-12, 12), uy + rng.uniform(-12, 12)) for _ in range(rng.randrange(1, 3))
+        ]
         skip = {u.id} | ({"H1"} if rng.random() < 0.3 else set())
         near, hit, other = _scan(state, u, path, skip, True)
         assert near == _near_enemies(state, u)
@@ -235,7 +239,43 @@ def test_check_moves_one_pass_is_the_three_scans() -> None:
         seen["near"] += bool(near)
         seen["hit"] += hit is not None
         seen["other"] += other is not None
-    assert min(seen.values()) > 30
+    assert min(seen.values()) > 60
+
+
+def test_the_surroundings_are_every_base_within_reach() -> None:
+    """CW-MOV-3 (the sample's bases): the bases `Surroundings` keeps (found by bisection in the
+    state's `Bases`, one index for many units) are those a pass over every living, placed unit and
+    hostage keeps, with the same test; on random tables with dead units, both base sizes, hostages."""
+    from engine.clickwars.movement import HOSTAGE_RADIUS_CM, Bases
+    from engine.clickwars.state import Hostage
+
+    rng = random.Random(7)
+    ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
+    kept = 0
+    for _ in range(200):
+        state = table({uid: (rng.uniform(5, 115), rng.uniform(5, 115)) for uid in ids}, terrain=[])
+        for uid in rng.sample(ids, 4):
+            state.units[uid].alive = False
+        state.hostages = [Hostage(id="H1", x=rng.uniform(5, 115), y=rng.uniform(5, 115))]
+        index = Bases(state)
+        for u in rng.sample([state.units[uid] for uid in ids], 5):
+            reach = rng.choice((5.0, 10.0, 20.0))
+            plain = []
+            for o in state.units.values():
+                if o.x is None or not o.alive or o.id == u.id:
+                    continue
+                big = o.radius + u.radius + SNAP_SLACK_CM
+                dx, dy = o.x - u.x, o.y - u.y  # type: ignore[operator]
+                if -(reach + big) < dx < reach + big and -(reach + big) < dy < reach + big:
+                    plain.append((dx, dy, big))
+            h = state.hostages[0]
+            big = HOSTAGE_RADIUS_CM + u.radius + SNAP_SLACK_CM
+            if abs(h.x - u.x) < reach + big and abs(h.y - u.y) < reach + big:  # type: ignore[operator]
+                plain.append((h.x - u.x, h.y - u.y, big))  # type: ignore[operator]
+            assert sorted(Surroundings(state, u, reach, index).bases) == sorted(plain)
+            assert sorted(Surroundings(state, u, reach).bases) == sorted(plain)
+            kept += len(plain)
+    assert kept > 300
 
 
 def test_a_units_actions_are_the_legal_actions_that_name_it() -> None:
