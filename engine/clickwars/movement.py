@@ -126,7 +126,7 @@ class Bases:
     it once for all the units whose moves it draws)."""
 
     def __init__(self, state: CwState) -> None:
-        self.entries = sorted(
+        self.entries: list[tuple[float, float, float, str, str]] = sorted(
             ((o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive),  # type: ignore[misc]
             key=_first,
         )
@@ -139,7 +139,7 @@ class Bases:
         return self.entries[bisect_left(self.xs, x - pad - 1.0) : bisect_right(self.xs, x + pad + 1.0)]
 
 
-def _first(e: tuple[float, ...]) -> float:
+def _first(e: tuple[float, float, float, str, str]) -> float:
     return e[0]
 
 
