@@ -12,7 +12,9 @@ import itertools
 import math
 import operator
 import threading
-from typing import Literal
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
@@ -26,13 +28,14 @@ from .movement import (
     Bases,
     Surroundings,
     allowance,
+    bases_of,
     charge_end,
     check_charge,
     check_move,
     overlaps_any,
     terrain_cost,
 )
-from .orders import free_infantryman, guns_to_crew, limit_of, uncrewed_guns
+from .orders import free_infantryman, guns_to_crew, limit_of
 from .state import XY, CwState, Seat, Unit, deployment_bounds
 from .victory import objective
 
@@ -100,17 +103,26 @@ def ready_units(s: CwState, seat: Seat) -> list[Unit]:
     ]
 
 
-def _nearest(u: Unit, others: list[Unit]) -> Unit | None:
-    """The nearest of `others` by centre distance (ties: the lower id)."""
-    ux, uy = u.x, u.y
-    best: Unit | None = None
+def _nearest(x: float, y: float, others: list[_Row]) -> str | None:
+    """The id of the nearest of `others` (units' rows) to (x, y) by centre distance (ties: the lower id)."""
+    best: str | None = None
     best_d = math.inf
     for o in others:
-        dx, dy = o.x - ux, o.y - uy  # type: ignore[operator]
+        dx, dy = o[X] - x, o[Y] - y  # type: ignore[operator]
         d = dx * dx + dy * dy
-        if d < best_d or (d == best_d and best is not None and o.id < best.id):
-            best, best_d = o, d
+        if d < best_d or (d == best_d and best is not None and o[ID] < best):  # type: ignore[operator]
+            best, best_d = o[ID], d  # type: ignore[assignment]
     return best
+
+
+def _uncrewed_guns(units: dict[str, Unit], own: list[_Row]) -> list[Unit]:
+    """`orders.uncrewed_guns` of the memo's side, read from its rows (`own`: that side's, in the
+    state's order): its placed guns without a crewman (CW-ART-8)."""
+    return [
+        units[r[ID]]
+        for r in own
+        if r[CREW] is None and r[PROFILE] in GUN_PROFILES and r[ALIVE] and r[X] is not None
+    ]  # type: ignore[index]
 
 
 def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
@@ -130,55 +142,57 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
 def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready unit's sampled moves, charge and crew actions (`only`: that unit's); a unit's
     sample is reused from the last call for the same table and side when nothing it depends on has
-    changed (see `_Memo`)."""
+    changed (see `_Memo`). The units are read from the memo's rows (`_ROW`), not as models."""
     units = s.units
     goal = objective(s)
     memo = _memo(s, seat, goal)
-    spots = memo.spots
-    nearest = memo.nearest
-    enemies: list[Unit] | None = None  # the placed enemies, listed when first needed, as `guns`
-    guns: list[Unit] | None = None  # the uncrewed own guns
+    rows, nearest = memo.fields, memo.nearest
+    enemies: list[_Row] | None = None  # the placed enemies' rows, listed when first needed, as `guns`
+    guns: list[Unit] | None = None  # the uncrewed own guns (`orders.uncrewed_guns`)
     bases: Bases | None = None
     out: list[Action] = []
     turn = s.turn
-    for uid, mine in memo.own:  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
-        if not mine[2] or mine[0] is None:  # dead, or not placed
+    for row in memo.own:  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
+        x, y, alive, _, gun, crew, profile, _, _, _, _, uid, _, moved, idle, charged = row
+        if not alive or x is None or idle == turn or (only is not None and uid != only):
             continue
-        u = units[uid]
-        if u.idle_turn == turn or (only is not None and uid != only):
+        if moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
+            if guns is None:
+                guns = _uncrewed_guns(units, memo.own)
+            if guns and free_infantryman(units[uid]):
+                out += _crewing(units[uid], guns)
             continue
-        if u.moved:  # CW-ART-8: ending his move in base contact with an uncrewed own gun, he may crew it
-            if free_infantryman(u):
-                if guns is None:
-                    guns = uncrewed_guns(units, seat)
-                if guns:
-                    out += _crewing(u, guns)
+        if charged is not None and charged == turn - 2:
             continue
-        if u.charged_turn is not None and u.charged_turn == turn - 2:
-            continue
-        if u.profile in GUN_PROFILES:
-            if u.crew is None or units[u.crew].moved:  # CW-MOV-5; §8.8: a replacement who walked to it
+        if profile in GUN_PROFILES:
+            if crew is None or rows[crew][MOVED]:  # CW-MOV-5; §8.8: a replacement who walked to it
                 continue
-        elif u.gun is not None and units[u.gun].placed:
+        elif gun is not None and rows[gun][ALIVE] and rows[gun][X] is not None:
             continue  # a crewman stays with his gun (the gun's move carries him)
         kept = nearest.get(uid)
-        if kept is not None and kept[0] == mine:
-            foe = units[kept[1]] if kept[1] is not None else None
+        if kept is not None and kept[0] == x and kept[1] == y:
+            foe_id = kept[2]
         else:
             if enemies is None:
-                enemies = [o for o in units.values() if o.side != seat and o.alive and o.x is not None]
-            foe = _nearest(u, enemies)
-            nearest[uid] = (mine, foe.id if foe is not None else None)
-        known = memo.reuse(uid, mine, foe)
+                enemies = [r for r in memo.others if r[ALIVE] and r[X] is not None]
+            foe_id = _nearest(x, y, enemies)  # type: ignore[arg-type]
+            nearest[uid] = (x, y, foe_id)
+        known = memo.reuse(uid, row, foe_id)
         if known is None:
-            if enemies is None:
-                enemies = [o for o in units.values() if o.side != seat and o.alive and o.x is not None]
             if bases is None:
-                bases = Bases(s)
+                bases = Bases(
+                    [
+                        (r[X], r[Y], r[RADIUS], r[ID], r[SIDE])
+                        for r in memo.values
+                        if r[ALIVE] and r[X] is not None
+                    ]
+                )  # type: ignore[misc]
             if guns is None:
-                guns = uncrewed_guns(units, seat)
-            known, rays = _unit_moves(s, seat, u, foe, enemies, spots, goal, guns, bases)
-            memo.keep(u, foe, known, rays)
+                guns = _uncrewed_guns(units, memo.own)
+            u = units[uid]
+            foe = units[foe_id] if foe_id is not None else None
+            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases)
+            memo.keep(uid, row, foe_id, known, rays)
         out += known
     return out
 
@@ -188,7 +202,6 @@ def _unit_moves(
     seat: Seat,
     u: Unit,
     foe: Unit | None,
-    enemies: list[Unit],
     spots: list[tuple[float, float]],
     goal: XY | None,
     guns: list[Unit],
@@ -197,16 +210,20 @@ def _unit_moves(
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
     nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
-    checked by the rules `decide` uses.
+    checked by the rules `decide` uses. `bases`: the state's `Bases`, when the caller has it.
 
     Also returns what it read of the other bases besides its engagement and the guns it could crew
     (see `_Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
     the base (and a gun's crewman) on the way to each spot it tried, and the charge's corridor."""
+    if bases is None:
+        bases = bases_of(s)
     out: list[Action] = []
     targets: list[tuple[float, float]] = []
-    if foe is not None:
-        targets.append(foe.xy)
+    fxy = foe.xy if foe is not None else None
+    if fxy is not None:
+        targets.append(fxy)
     ux, uy = u.xy
+    ur, kind = u.radius, u.type
     cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
     for p in spots:
         d = math.hypot(p[0] - ux, p[1] - uy)
@@ -216,87 +233,88 @@ def _unit_moves(
         targets.append(cover)
     if u.life < u.max_life:
         lo, hi = deployment_bounds(s, seat)
-        targets.append((u.x, (lo + hi) / 2))  # type: ignore[arg-type]
+        targets.append((ux, (lo + hi) / 2))
     if goal is not None:
         targets.append(goal)
     seen: set[tuple[float, float]] = set()
     step = allowance(s, u)
     limit = limit_of(s, u)
-    plain = not u.is_gun and s.options.scenario != "hostage_rescue"  # no crewman or hostage moves along
-    close = u.radius + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
+    gun = kind == "artillery"  # u.is_gun
+    plain = not gun and s.options.scenario != "hostage_rescue"  # no crewman or hostage moves along
+    close = ur + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
     foes: list[Unit] = []
-    for e in enemies:
-        if -close < e.x - ux < close and -close < e.y - uy < close:  # type: ignore[operator]
+    for ex, ey, _, _, side in bases.near_x(ux, close):  # any enemy this near: ask its engagement
+        if side != seat and -close < ex - ux < close and -close < ey - uy < close:
             foes = engaged_with(s, u)
             break
-    if foes and not (u.p.lancer or u.type == "cavalry"):
+    if foes and not (u.p.lancer or kind == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
     w = u.ranged()
-    fxy = foe.xy if foe is not None else None
-    stops = [u.radius + 2.0 if fxy == t else 0.0 for t in targets]
+    stops = [ur + 2.0 if fxy == t else 0.0 for t in targets]
     walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
     for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
         targets.append(g.xy)
-        stops.append(u.radius + g.radius + CONTACT_CM / 2)
-    if foe is not None and w is not None and not u.is_gun:
-        targets.append(foe.xy)  # close to just inside the weapon's range of the nearest enemy
-        stops.append(w.range_cm + u.radius + foe.radius - 1.0)
+        stops.append(ur + g.radius + CONTACT_CM / 2)
+    if foe is not None and w is not None and not gun:
+        targets.append(fxy)  # type: ignore[arg-type]  # close to just inside the weapon's range of the nearest enemy
+        stops.append(w.range_cm + ur + foe.radius - 1.0)
     ways = Surroundings(s, u, step, bases) if plain and not foes else None
     rays: list[_Ray] = []
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
         rays.append((crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM))  # type: ignore[arg-type]
+    uid = u.id
     for (tx, ty), stop in zip(targets, stops, strict=True):
-        d = math.hypot(tx - u.x, ty - u.y)  # type: ignore[operator]
+        d = math.hypot(tx - ux, ty - uy)
         if d < 0.5:
             continue
         if ways is not None:  # valid by construction: as far as it surely may go that way
-            dest = ways.move(s, (tx - u.x) / d, (ty - u.y) / d, d - stop, limit)  # type: ignore[operator]
+            dest = ways.move(s, (tx - ux) / d, (ty - uy) / d, d - stop, limit)
             rays.append(((tx - ux) / d, (ty - uy) / d, ways.ran))  # it reads no base beyond `ran`
             if dest is not None and dest not in seen:
                 seen.add(dest)
-                out.append(_move(u.id, dest))
+                out.append(_move(uid, dest))
             continue
         for frac in (1.0, 0.5):
             go = min(step * frac, d - stop)
             if go < 0.5:
                 continue
-            dest = (snap(u.x + (tx - u.x) / d * go), snap(u.y + (ty - u.y) / d * go))  # type: ignore[operator]
+            dest = (snap(ux + (tx - ux) / d * go), snap(uy + (ty - uy) / d * go))
             if dest in seen:
                 continue
             seen.add(dest)
-            rays.append((ux, uy, dest[0], dest[1], u.radius))  # the bases its sweep and its end meet
+            rays.append((ux, uy, dest[0], dest[1], ur))  # the bases its sweep and its end meet
             if crew is not None and crew.x is not None:  # and its crewman's, moved alike
                 cx, cy = crew.xy
                 rays.append((cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius))
             # Cheap necessary conditions first (the same functions check_move uses): a move that
             # costs more than the allowance, or ends on another base, is refused; try the half.
-            if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
+            if terrain_cost(s, [(ux, uy), dest]) > limit + 1e-6:
                 continue
-            if plain and overlaps_any(s, dest[0], dest[1], u.radius, {u.id}) is not None:
+            if plain and overlaps_any(s, dest[0], dest[1], ur, {uid}) is not None:
                 continue
             try:
                 check_move(s, u, dest, foes=foes)
             except Rejected:
                 continue
-            out.append(a.Move(unit=u.id, x=dest[0], y=dest[1]))
+            out.append(a.Move(unit=uid, x=dest[0], y=dest[1]))
             break
-    if u.type == "cavalry" and foe is not None and not foes:
-        if math.hypot(foe.x - u.x, foe.y - u.y) <= CHARGE_CM + 3:  # type: ignore[operator]
-            bearing = round(bearing_of(u.x, u.y, foe.x, foe.y)) % 360  # type: ignore[arg-type]
+    if kind == "cavalry" and foe is not None and not foes:
+        if math.hypot(fxy[0] - ux, fxy[1] - uy) <= CHARGE_CM + 3:  # type: ignore[index]
+            bearing = round(bearing_of(ux, uy, fxy[0], fxy[1])) % 360  # type: ignore[index]
             # the charge reads the bases on its corridor and at its end (§8.4)
-            rays.append((ux, uy, *charge_end(u, bearing), u.radius))
+            rays.append((ux, uy, *charge_end(u, bearing), ur))
             try:
                 check_charge(s, u, bearing)
-                out.append(a.Charge(unit=u.id, bearing=bearing))
+                out.append(a.Charge(unit=uid, bearing=bearing))
             except Rejected:
                 pass
     for g in walk:  # and, within this move, the nearest spot in base contact with it
         dest = _contact_spot(s, u, g, step, limit, plain, rays)
         if dest is not None and dest not in seen:
             seen.add(dest)
-            out.append(_move(u.id, dest))
-    if not u.is_gun and u.type == "infantry" and u.gun is None:
+            out.append(_move(uid, dest))
+    if not gun and kind == "infantry" and u.gun is None:
         out += _crewing(u, guns)
     return out, rays
 
@@ -399,23 +417,35 @@ RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `check_charge` sees a
 RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs on the safe side
 
 
+# A unit as the move sample reads it: its fields, read once per call from the model's own values
+# (`_dict_of`, `_ROW`). A pydantic model's attribute costs about ten times a tuple's item: BaseModel
+# defines __getattr__, which keeps CPython 3.11 from specialising the attribute read (about 430
+# machine instructions each, against 75 for a tuple's item), and the sample reads thousands a call.
+#
 # What of a unit the samples read, x and y first. Another unit's sample reads only its first GEO
 # fields: where its base is, whether it stands, its close-combat weapon (the reach of an engagement,
 # CW-CC-2), a gun's crew and a crewman's gun (crewing, CW-MOV-5); its profile never changes. Its own
-# sample reads all of them but its life, of which only whether it is wounded (the way home), see
-# `_same_self`. Whether it may move at all this turn (moved, charged last turn, idle) is checked
-# before the memo is asked. Its side (never changed by the rules) picks the units `_moves` walks.
-_fields = operator.attrgetter(
-    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "side", "max_life", "life"
-)
+# sample reads all of them up to SELF but its life, of which only whether it is wounded (the way
+# home), see `_same_self`. Whether it may move at all this turn (moved, charged last turn, idle) is
+# checked before the memo is asked. Its side, id and radius never change (the rules never change
+# them); its side picks the units `_moves` walks.
+_ROW = operator.itemgetter(
+    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "side", "max_life", "life",
+    "id", "radius", "moved", "idle_turn", "charged_turn",
+)  # fmt: skip
+X, Y, ALIVE, MELEE_BROKEN, GUN, CREW, PROFILE, RANGED_BROKEN, SIDE, MAX_LIFE, LIFE = range(11)
+ID, RADIUS, MOVED, IDLE, CHARGED = range(11, 16)
 GEO = 6
-_SIDE_OF = operator.itemgetter(8)
+SELF = 10
+_Row = tuple[Any, ...]  # see _ROW
+_dict_of = BaseModel.__dict__["__dict__"].__get__  # a model's values, as `u.__dict__` without the lookup
+_TYPE_OF = {name: p.type for name, p in PROFILES.items()}  # Unit.type by profile, as GUN_PROFILES
 
 
-def _same_self(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    """Whether a unit's own sample drawn with fields `a` holds with fields `b`: the same but for its
-    life, wounded in both or in neither."""
-    return a == b or (a[:10] == b[:10] and (a[10] < a[9]) == (b[10] < b[9]))  # type: ignore[operator]
+def _same_self(a: _Row, b: _Row) -> bool:
+    """Whether a unit's own sample drawn with row `a` holds with row `b`: the same up to SELF, and
+    wounded in both or in neither."""
+    return a[:SELF] == b[:SELF] and (a[LIFE] < a[MAX_LIFE]) == (b[LIFE] < b[MAX_LIFE])  # type: ignore[operator]
 
 
 class _Memo:
@@ -424,10 +454,10 @@ class _Memo:
     A unit's sample is a function of its own fields (`_same_self`), its nearest enemy (where it
     stands: GEO), the GEO fields of the units within `_near` of it (every base its moves, charge,
     engagement or crewman could touch) and the table (terrain, size, scenario, roles, edges,
-    hostages: the memo's key). Every call compares all units' fields with the last call's and drops
-    the samples that a unit whose GEO fields changed may alter (`_touches`); a sample is reused only
-    if its unit and its nearest enemy are as they were. Exact: the same sample as drawn afresh
-    (tests/engine/clickwars/test_speed_paths.py).
+    hostages: the memo's key). Every call reads all units' fields (`_ROW`) and compares them with the
+    last call's, and drops the samples that a unit whose GEO fields changed may alter (`_touches`); a
+    sample is reused only if its unit and its nearest enemy are as they were. Exact: the same sample
+    as drawn afresh (tests/engine/clickwars/test_speed_paths.py).
 
     What a sample read of the other bases is kept with it (`_unit_moves`): its engagement and the
     guns it could crew (within `close` of its centre), the rays its moves were cast along
@@ -439,19 +469,19 @@ class _Memo:
         self.seat = seat
         self.spots = spots  # `cover_spots`: a function of the memo's key
         self.keys: list[str] = []  # the state's unit ids, in its order, at the last call
-        self.values: list[tuple[object, ...]] = []  # their fields, in that order
-        self.fields: dict[str, tuple[object, ...]] = {}  # the same by id
-        self.own: list[tuple[str, tuple[object, ...]]] = []  # the memo's side's (id, fields), in order
-        # a unit's nearest enemy by the unit's fields, while no enemy has changed (cleared when one does)
-        self.nearest: dict[str, tuple[tuple[object, ...], str | None]] = {}
-        self.samples: dict[
-            str, tuple[tuple[object, ...], str | None, object, list[Action], list[_Ray], float]
-        ] = {}
+        self.values: list[_Row] = []  # their rows, in that order
+        self.fields: dict[str, _Row] = {}  # the same by id
+        self.own: list[_Row] = []  # the memo's side's rows, in order
+        self.others: list[_Row] = []  # the other side's
+        # a unit's nearest enemy by where the unit stands, while no enemy has changed (cleared when one does)
+        self.nearest: dict[str, tuple[object, object, str | None]] = {}
+        # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
+        self.samples: dict[str, tuple[_Row, str | None, _Row | None, list[Action], list[_Ray], float]] = {}
 
     def update(self, s: CwState) -> None:
         units = s.units
         keys = list(units)
-        now = list(map(_fields, units.values()))
+        now = list(map(_ROW, map(_dict_of, units.values())))
         if keys == self.keys:  # the same units (always, within a game): compare them in order
             if now == self.values:
                 return
@@ -462,30 +492,27 @@ class _Memo:
             gone = [uid for uid in self.keys if uid not in units]
         old = self.fields
         self.keys, self.values = keys, now
-        self.fields = fields = dict(zip(keys, now, strict=True))
+        self.fields = rows = dict(zip(keys, now, strict=True))
         seat = self.seat
-        self.own = list(
-            itertools.compress(
-                zip(keys, now, strict=True), map(operator.eq, map(_SIDE_OF, now), itertools.repeat(seat))
-            )
-        )
+        mine = list(map(operator.eq, map(_SIDE_OF, now), itertools.repeat(seat)))
+        self.own = list(itertools.compress(now, mine))
+        self.others = list(itertools.compress(now, map(operator.not_, mine)))
         # the bases whose GEO fields changed, where they are and where they were (a change of life or
         # of a ranged weapon alone is read by that unit's own sample only: `reuse`)
-        changed: list[tuple[Unit | None, object, object, bool]] = []  # True: where it is now
+        changed: list[tuple[_Row | None, object, object, bool]] = []  # True: where it is now
         enemy = False
         for uid in diff:
-            f = fields[uid]
+            f = rows[uid]
             g = old.get(uid)
-            if g == f or (g is not None and g[:GEO] == f[:GEO]):
+            if g is not None and g[:GEO] == f[:GEO]:
                 continue
-            unit = units[uid]
-            changed.append((unit, f[0], f[1], True))
+            changed.append((f, f[X], f[Y], True))
             if g is not None:
-                changed.append((unit, g[0], g[1], False))
-            enemy = enemy or unit.side != seat
+                changed.append((f, g[X], g[Y], False))
+            enemy = enemy or f[SIDE] != seat
         for uid in gone:
             g = old[uid]
-            changed.append((None, g[0], g[1], False))
+            changed.append((None, g[X], g[Y], False))
             enemy = True
         if not changed:
             return
@@ -494,8 +521,8 @@ class _Memo:
         samples = self.samples
         for uid, kept in list(samples.items()):
             drawn, rays, near2 = kept[0], kept[4], kept[5]
-            ux, uy = drawn[0], drawn[1]
-            u = units.get(uid)
+            ux, uy = drawn[X], drawn[Y]
+            u = rows.get(uid)
             if u is None or ux is None:
                 del samples[uid]
                 continue
@@ -508,50 +535,49 @@ class _Memo:
                     del samples[uid]
                     break
 
-    def reuse(self, uid: str, mine: tuple[object, ...], foe: Unit | None) -> list[Action] | None:
-        """The kept sample of unit `uid`, whose fields are `mine` now, if it holds with `foe` its
+    def reuse(self, uid: str, mine: _Row, foe_id: str | None) -> list[Action] | None:
+        """The kept sample of unit `uid`, whose row is `mine` now, if it holds with `foe_id` its
         nearest enemy, else None."""
         kept = self.samples.get(uid)
         if kept is None:
             return None
-        fields, foe_id, foe_fields, sample, _, _ = kept
-        if not (fields == mine or _same_self(fields, mine)) or foe_id != (foe.id if foe else None):
+        drawn, kept_foe, foe_row, sample, _, _ = kept
+        if kept_foe != foe_id or not (drawn == mine or _same_self(drawn, mine)):
             return None
-        if foe is not None:  # the sample reads where the foe stands, its base and profile, not its life
-            now = self.fields[foe.id]
-            if foe_fields != now and foe_fields[:GEO] != now[:GEO]:  # type: ignore[index]
+        if foe_id is not None:  # the sample reads where the foe stands, its base and profile, not its life
+            now = self.fields[foe_id]
+            if foe_row != now and foe_row[:GEO] != now[:GEO]:  # type: ignore[index]
                 return None
         return sample
 
-    def keep(self, u: Unit, foe: Unit | None, sample: list[Action], rays: list[_Ray]) -> None:
-        foe_fields = self.fields[foe.id] if foe is not None else None
-        near = _near(u)  # a function of the unit's profile and base (in its fields)
-        self.samples[u.id] = (
-            self.fields[u.id],
-            foe.id if foe else None,
-            foe_fields,
-            sample,
-            rays,
-            near * near,
-        )
+    def keep(self, uid: str, mine: _Row, foe_id: str | None, sample: list[Action], rays: list[_Ray]) -> None:
+        near = _near(mine)  # a function of the unit's profile and base
+        foe_row = self.fields[foe_id] if foe_id is not None else None
+        self.samples[uid] = (mine, foe_id, foe_row, sample, rays, near * near)
+
+
+_SIDE_OF = operator.itemgetter(SIDE)
 
 
 def _touches(
-    u: Unit, o: Unit, ux: float, uy: float, rays: list[_Ray], x: float, y: float, now_there: bool
+    u: _Row, o: _Row, ux: float, uy: float, rays: list[_Ray], x: float, y: float, now_there: bool
 ) -> bool:
     """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was) may alter the
-    sample of `u` drawn at (ux, uy) that read `rays`: an enemy within reach of an engagement
-    (CW-CC-2), an own gun within reach of crewing it (an infantryman serving no gun), a base met by a
-    move's ray before where it stopped (one that comes) or at that stop (one that goes), with both
-    radii and the snap's room (`Surroundings.run`), or a base whose radius and the corridor's + RAY_PAD_CM
-    come near a corridor."""
-    if o.side != u.side or (o.is_gun and u.gun is None and u.type == "infantry"):
-        close = u.radius + o.radius + MAX_REACH_CM + 1.0
-        if o.side == u.side:
+    sample of `u` drawn at (ux, uy) that read `rays` (both units' rows): an enemy within reach of an
+    engagement (CW-CC-2), an own gun within reach of crewing it (an infantryman serving no gun), a
+    base met by a move's ray before where it stopped (one that comes) or at that stop (one that
+    goes), with both radii and the snap's room (`Surroundings.run`), or a base whose radius and the
+    corridor's + RAY_PAD_CM come near a corridor."""
+    ur, orad = u[RADIUS], o[RADIUS]
+    if o[SIDE] != u[SIDE] or (
+        o[PROFILE] in GUN_PROFILES and u[GUN] is None and _TYPE_OF[u[PROFILE]] == "infantry"
+    ):  # type: ignore[index]
+        close = ur + orad + MAX_REACH_CM + 1.0  # type: ignore[operator]
+        if o[SIDE] == u[SIDE]:
             close = CREW_WALK_CM + 1.0  # a gun to walk to and crew (CW-ART-8), beyond crewing reach
         if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
             return True
-    big = u.radius + o.radius + SNAP_SLACK_CM + RUN_PAD_CM
+    big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM  # type: ignore[operator]
     cx, cy = x - ux, y - uy
     for ray in rays:
         if len(ray) == 3:
@@ -562,7 +588,7 @@ def _touches(
                 else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
             ):
                 return True
-        elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + o.radius + RAY_PAD_CM:
+        elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + orad + RAY_PAD_CM:  # type: ignore[operator]
             return True
     return False
 
@@ -587,10 +613,12 @@ def _stops(cx: float, cy: float, dx: float, dy: float, big: float, length: float
     return t <= length if at else t < length
 
 
-def _near(u: Unit) -> float:
-    """How far from `u`'s centre a change can alter its sample: its longest move or charge, plus margins."""
-    near = max(MOVE_CM[u.type], CHARGE_CM if u.type == "cavalry" else 0.0) + u.radius + NEAR_CM
-    return max(near, CREW_WALK_CM + 1.0) if u.type == "infantry" else near  # a gun to walk to (CW-ART-8)
+def _near(u: _Row) -> float:
+    """How far from a unit's centre (its row) a change can alter its sample: its longest move or
+    charge, plus margins."""
+    kind, r = _TYPE_OF[u[PROFILE]], u[RADIUS]  # type: ignore[index]
+    near = max(MOVE_CM[kind], CHARGE_CM if kind == "cavalry" else 0.0) + r + NEAR_CM  # type: ignore[operator]
+    return max(near, CREW_WALK_CM + 1.0) if kind == "infantry" else near  # a gun to walk to (CW-ART-8)
 
 
 class _Caches(threading.local):

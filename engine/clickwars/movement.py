@@ -121,15 +121,12 @@ def placed_bases(state: CwState) -> list[tuple[str, float, float, float]]:
 
 
 class Bases:
-    """Every living unit's base on the table as (x, y, radius, id, side), sorted by x: the bases
-    near a point are found by bisection instead of a pass over every unit (the legal sample builds
-    it once for all the units whose moves it draws)."""
+    """Living units' bases on the table as (x, y, radius, id, side), sorted by x: the bases near a
+    point are found by bisection instead of a pass over every unit (the legal sample builds it once
+    for all the units whose moves it draws). `bases_of` builds it from a state."""
 
-    def __init__(self, state: CwState) -> None:
-        self.entries: list[tuple[float, float, float, str, str]] = sorted(
-            ((o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive),  # type: ignore[misc]
-            key=_first,
-        )
+    def __init__(self, entries: list[tuple[float, float, float, str, str]]) -> None:
+        self.entries = sorted(entries, key=_first)
         self.xs = [e[0] for e in self.entries]
         self.rmax = max((e[2] for e in self.entries), default=0.0)  # the largest radius among them
 
@@ -141,6 +138,12 @@ class Bases:
 
 def _first(e: tuple[float, float, float, str, str]) -> float:
     return e[0]
+
+
+def bases_of(state: CwState) -> Bases:
+    """The `Bases` of every living unit on the table."""
+    placed = [(o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive]
+    return Bases(placed)  # type: ignore[arg-type]
 
 
 class Surroundings:
@@ -156,7 +159,7 @@ class Surroundings:
         self.bases: list[tuple[float, float, float]] = []
         uid, ur = u.id, u.radius
         if bases is None:
-            bases = Bases(state)
+            bases = bases_of(state)
         # only those whose x may be near enough: the same test below picks among them
         for ox, oy, orad, oid, _ in bases.near_x(ux, reach + bases.rmax + ur + SNAP_SLACK_CM):
             if oid == uid:

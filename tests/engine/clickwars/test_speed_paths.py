@@ -246,7 +246,7 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
     """CW-MOV-3 (the sample's bases): the bases `Surroundings` keeps (found by bisection in the
     state's `Bases`, one index for many units) are those a pass over every living, placed unit and
     hostage keeps, with the same test; on random tables with dead units, both base sizes, hostages."""
-    from engine.clickwars.movement import HOSTAGE_RADIUS_CM, Bases
+    from engine.clickwars.movement import HOSTAGE_RADIUS_CM, bases_of
     from engine.clickwars.state import Hostage
 
     rng = random.Random(7)
@@ -257,7 +257,7 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
         for uid in rng.sample(ids, 4):
             state.units[uid].alive = False
         state.hostages = [Hostage(id="H1", x=rng.uniform(5, 115), y=rng.uniform(5, 115))]
-        index = Bases(state)
+        index = bases_of(state)
         for u in rng.sample([state.units[uid] for uid in ids], 5):
             reach = rng.choice((5.0, 10.0, 20.0))
             plain = []
@@ -276,6 +276,53 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
             assert sorted(Surroundings(state, u, reach).bases) == sorted(plain)
             kept += len(plain)
     assert kept > 300
+
+
+def test_the_memos_rows_are_the_units_fields() -> None:
+    """The move memo reads each unit once per call as a row of its model's values (`_ROW` on
+    `_dict_of`): the same values its attributes give, a unit changed in place included; the side's
+    uncrewed guns read from the rows are `orders.uncrewed_guns` (CW-ART-8), and the nearest enemy
+    by rows is the nearest by centre distance, ties to the lower id."""
+    from engine.clickwars.legal import _ROW, ID, _dict_of, _nearest, _uncrewed_guns
+    from engine.clickwars.orders import uncrewed_guns
+
+    names = _ROW.__reduce__()[1]
+    checked = guns = 0
+    for seed, scenario in ((41, "assault"), (42, "hunt")):
+        state, _ = new_game(RULES, Options(scenario=scenario), seed)
+        chooser = random.Random(seed)
+        n = 0
+        while RULES.outcome(state) is None:
+            seat = sorted(RULES.active_seats(state))[0]
+            got = RULES.legal_actions(state, seat)
+            state = apply(
+                RULES, state, RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+            )
+            n += 1
+            if state.phase != "movement" or n % 3:
+                continue
+            state = state.model_copy(deep=True)  # changed in place below, not the game's own
+            seat = state.active
+            for u in state.units.values():
+                assert _ROW(_dict_of(u)) == tuple(getattr(u, n) for n in names)
+                checked += 1
+            rows = [_ROW(_dict_of(u)) for u in state.units.values()]
+            own = [r for r in rows if r[names.index("side")] == seat]
+            got = _uncrewed_guns(state.units, own)
+            assert got == uncrewed_guns(state.units, seat)
+            foes = [r for r in rows if r not in own and r[2] and r[0] is not None]
+            for r in own:
+                if r[0] is not None and foes:
+                    plain = min(foes, key=lambda f: ((f[0] - r[0]) ** 2 + (f[1] - r[1]) ** 2, f[ID]))  # noqa: B023
+                    assert _nearest(r[0], r[1], foes) == plain[ID]
+            for g in state.units.values():  # a gun whose crewman is gone, changed in place
+                if g.is_gun and g.crew is not None and g.side == seat:
+                    g.crew = None
+                    own = [_ROW(_dict_of(u)) for u in state.units.values() if u.side == seat]
+                    assert _uncrewed_guns(state.units, own) == uncrewed_guns(state.units, seat) != got
+                    guns += 1
+                    break
+    assert checked > 500 and guns > 4
 
 
 def test_a_units_actions_are_the_legal_actions_that_name_it() -> None:
