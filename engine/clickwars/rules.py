@@ -76,10 +76,18 @@ class ClickWarsRules(Rules[CwState]):
 
     def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
         # Game over and turn order are checked by the driver (engine.core.step), not here.
+        return self.play(state, seat, action, dice)[0]
+
+    def play(
+        self, state: CwState, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
+    ) -> tuple[list[Event], CwState]:
+        """The tape's scratch copy is the state after the events (`Rules.play`): it shares the units
+        it did not change with `state`, which is safe because nothing changes a unit in place
+        (`evolve` replaces the ones it changes), and `state` itself is left untouched."""
         tape = _Tape(self, state, dice)
         _dispatch(tape, seat, action)
         _settle(tape)
-        return tape.events
+        return tape.events, tape.state
 
     def evolve(self, state: CwState | None, event: Event) -> CwState:
         return _evolve(state, event)

@@ -171,6 +171,20 @@ class Rules(Generic[S]):
         raise NotImplementedError
 
     # --- optional, with defaults -------------------------------------------------------------
+    def play(
+        self, state: S, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
+    ) -> tuple[list[Event], S]:
+        """`decide`, and the state its events lead to: `apply` of them to a copy of `state`, which is
+        left as it was. With `reuse` the caller drops `state` afterwards, so it may be changed and
+        returned instead of copied (random play; the live table never passes it).
+
+        A game whose `decide` already evolves a scratch copy on its tape may return that copy
+        instead: it is the same state (`Tape.emit` is `apply`'s evolve and version bump), and the
+        events are then evolved once per decision instead of twice. The contract tests check that
+        every game's `play` gives the state `apply` gives and leaves `state` untouched."""
+        events = self.decide(state, seat, action, dice)
+        return events, apply(self, state if reuse else state.model_copy(deep=True), events)
+
     def time_limits(self, state: S) -> list[TimeLimit]:
         """The deadlines running now (none by default); see `TimeLimit`."""
         return []
@@ -275,17 +289,22 @@ def new_game(
 def attempt(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> list[Event]:
     """The driver's checks (the game goes on, `seat` may act) and the decision, not applied: the
     events `step` would apply, or its refusal. The input state is not modified."""
+    _check_turn(rules, state, seat)
+    return rules.decide(state, seat, action, dice_for(state))
+
+
+def _check_turn(rules: Rules[Any], state: Any, seat: Seat) -> None:
+    """The driver's checks before any decision: the game goes on and `seat` may act now."""
     if rules.outcome(state) is not None:
         raise Rejected("core.game_over", "This game is over.")
     if seat not in rules.active_seats(state):
         raise Rejected("core.not_your_turn", "It is not your turn to act.")
-    return rules.decide(state, seat, action, dice_for(state))
 
 
 def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
-    """Check that `seat` may act, decide, and apply. The input state is not modified."""
-    events = attempt(rules, state, seat, action)
-    new_state = apply(rules, state.model_copy(deep=True), events)
+    """Check that `seat` may act, decide, and apply (`Rules.play`). The input state is not modified."""
+    _check_turn(rules, state, seat)
+    events, new_state = rules.play(state, seat, action, dice_for(state))
     return new_state, events
 
 
@@ -299,9 +318,9 @@ def play_random(
     rules: Rules[Any], state: Any, picker: Picker, *, copy_state: bool = False, max_steps: int | None = None
 ) -> tuple[Any, int]:
     """Uniformly random legal play until the game ends (or `max_steps` actions): each step the first
-    acting seat by name takes `legal[picker.randrange(len(legal))]`, decided with `dice_for` and
-    applied in place, or with `copy_state` through `step` (the state copied each action, as the table
-    service does). Returns the last state and the number of actions (the random-play tests and the
+    acting seat by name takes `legal[picker.randrange(len(legal))]`, decided and applied with
+    `Rules.play` (the state before each action is dropped: `reuse`), or with `copy_state` through
+    `step` (the state before each action kept as it was, as the table service does). Returns the last state and the number of actions (the random-play tests and the
     benchmarks: one loop, so what they measure is the same)."""
     n = 0
     while rules.outcome(state) is None and (max_steps is None or n < max_steps):
@@ -311,7 +330,7 @@ def play_random(
         if copy_state:
             state, _ = step(rules, state, seat, action)
         else:
-            state = apply(rules, state, rules.decide(state, seat, action, dice_for(state)))
+            _, state = rules.play(state, seat, action, dice_for(state), reuse=True)
         n += 1
     return state, n
 

@@ -129,6 +129,34 @@ def test_folding_the_log_reproduces_the_live_state(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_play_gives_what_decide_and_apply_give_and_leaves_every_earlier_state_alone(name: str) -> None:
+    """`Rules.play` (what `step`, the live table and random play use): its events are `decide`'s, its
+    state is `apply`'s of them to a copy, and neither the state it was given nor any earlier state
+    of the game changes afterwards (a game may return its tape's scratch copy, which shares what it
+    did not change with the state it came from: ClickWars' units)."""
+    rules = GAMES[name]
+    for seed in deep_seeds(name)[:2]:
+        run = random_run(name, seed)
+        state, _ = new_game(rules, None, seed)
+        earlier: list[tuple[Any, dict[str, Any]]] = []
+        for seat, action in run.actions:
+            dump = state.model_dump()
+            events, after = rules.play(state, seat, action, dice_for(state))
+            assert state.model_dump() == dump, f"{name} seed {seed}: play changed the state it was given"
+            decided = rules.decide(state, seat, action, dice_for(state))
+            assert [e.model_dump() for e in events] == [e.model_dump() for e in decided]
+            applied = apply(rules, state.model_copy(deep=True), events)
+            assert after.model_dump() == applied.model_dump(), (
+                f"{name} seed {seed}: play's state is not apply's"
+            )
+            earlier.append((state, dump))
+            state = after
+        assert state.model_dump() == run.final.model_dump()
+        for n, (old, dump) in enumerate(earlier):
+            assert old.model_dump() == dump, f"{name} seed {seed}: the state before action {n} changed later"
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_state_events_and_views_round_trip_through_json(name: str) -> None:
     rules = GAMES[name]
     deep = set(deep_seeds(name))
