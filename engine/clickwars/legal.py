@@ -739,7 +739,10 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             d = math.hypot(ux - t.x, uy - t.y) - ur - t.radius  # type: ignore[operator]
             if d <= far:
                 near.append((t, d if d > 0.0 else 0.0))  # `gap(u, t)`, exactly
-        if not near or shooter_problem(s, u) is not None:
+        if not near:
+            continue
+        foes = _window(ys, rows, uy, ur + MAX_REACH_CM + rmax + 1e-6)  # type: ignore[arg-type]
+        if shooter_problem(s, u, foes) is not None:  # (`foes`: those it could be engaged with)
             continue  # no target would do (asked once, not per target)
         rng = weapon_range(s, u, w) + 1e-9
         gun = u.profile in GUN_PROFILES

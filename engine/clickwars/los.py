@@ -11,7 +11,6 @@ target's and those of figures engaged with the target. Hills never block (A15). 
 from __future__ import annotations
 
 import math
-import operator
 
 from engine.core.shapes import Shape, contains, length_inside, seg_crosses
 
@@ -80,8 +79,11 @@ def engaged_with(state: CwState, u: Unit) -> list[Unit]:
     return [o for o in _near_enemies(state, u) if engaged(u, o)]
 
 
-def is_engaged(state: CwState, u: Unit) -> bool:
-    return any(engaged(u, o) for o in _near_enemies(state, u))
+def is_engaged(state: CwState, u: Unit, near: list[Unit] | None = None) -> bool:
+    """Whether `u` is engaged with any enemy (CW-CC-2). `near`: the caller's list of the placed
+    enemies that could be (any superset of those within the bases' radii and the longest reach, in
+    any order: the legal sample has them from its y window), instead of looking at every unit."""
+    return any(engaged(u, o) for o in (_near_enemies(state, u) if near is None else near))
 
 
 class _Sight:
@@ -108,16 +110,12 @@ _SIGHTS: dict[int, _Sight] = {}
 def _sight(terrain: list[Area]) -> _Sight:
     """The sight index of a terrain list. A game's list is shared by every copy of its state, and
     its pieces are frozen, but a list may still be changed in place (a test does), so the index is
-    kept while the list and each piece in it are the very ones it was read from. Shared by the
-    threads: an index never changes once built but for `seen`, whose answers do not depend on who
-    asks (two threads may each compute one: the same)."""
+    kept while the list is the one it was read from and holds the same pieces (the list comparison
+    is by identity first, so this costs little; an equal piece put in place of one would do as
+    well). Shared by the threads: an index never changes once built but for `seen` and `high`,
+    whose answers do not depend on who asks (two threads may each compute one: the same)."""
     found = _SIGHTS.get(id(terrain))
-    if (
-        found is None
-        or found.terrain is not terrain
-        or len(found.areas) != len(terrain)
-        or not all(map(operator.is_, found.areas, terrain))
-    ):
+    if found is None or found.terrain is not terrain or found.areas != terrain:
         if len(_SIGHTS) >= 32:
             _SIGHTS.clear()
         found = _SIGHTS[id(terrain)] = _Sight(terrain)

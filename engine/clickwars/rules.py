@@ -448,16 +448,17 @@ def _gun_crew(s: CwState, g: Unit) -> Unit:
     return c
 
 
-def shooter_problem(s: CwState, u: Unit) -> Rejected | None:
+def shooter_problem(s: CwState, u: Unit, near: list[Unit] | None = None) -> Rejected | None:
     """Why `u` may shoot at nothing now (the checks of `_check_shot` that no target changes, direct or
-    indirect), or None: the legal sample asks it once per unit before asking per target."""
+    indirect), or None: the legal sample asks it once per unit before asking per target. `near`: the
+    enemies that could be engaged with a figure `u` (`is_engaged`), when the sample has them."""
     try:
         _may_shoot(s, u)
         if u.is_gun:
             _gun_crew(s, u)
         elif u.ranged() is None:
             raise refuse("clickwars.no_ranged_weapon", unit=u.id)
-        elif is_engaged(s, u):
+        elif is_engaged(s, u, near):
             raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
     except Rejected as r:
         return r
