@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from engine.core.shapes import snap
 
 from .armies import PROFILES
-from .los import terrain_blocks
+from .los import terrain_blocks, terrain_key
 from .messages import refuse
 from .movement import HOSTAGE_RADIUS_CM, base_in_impassable, terrain_index
 from .state import CwState, Seat, deployment_bounds
@@ -64,8 +64,13 @@ def check_placement(state: CwState, seat: Seat, key: str, x: float, y: float) ->
         raise refuse("clickwars.outside_area", unit=key, x=x, y=y, lo=int(lo), hi=int(hi))
     if base_in_impassable(state, x, y, r):
         raise refuse("clickwars.impassable", unit=key)
-    for other, (ox, oy) in state.pending[seat].items():
-        if other != key and math.hypot(ox - x, oy - y) < radius_of(state, other) + r - 1e-6:
+    units = state.units
+    for other, (ox, oy) in state.pending[seat].items():  # `radius_of`, inline: asked for every piece
+        if (
+            other != key
+            and math.hypot(ox - x, oy - y)
+            < (HOSTAGE_RADIUS_CM if other.startswith("H") else units[other].radius) + r - 1e-6
+        ):
             raise refuse("clickwars.overlap", unit=key, other=other)
 
 
@@ -125,7 +130,7 @@ def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
     return dict(
         _plan(
             kind,
-            tuple(state.terrain),
+            terrain_key(state.terrain),  # = tuple(state.terrain), hashed once
             state.width,
             state.height,
             deployment_bounds(state, seat),

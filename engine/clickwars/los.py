@@ -100,8 +100,32 @@ class _Sight:
         self.areas = list(terrain)  # the pieces it was read from (frozen: see `_sight`)
         self.blockers = [(*a.shape.bbox(), a.sight == "solid", a.shape) for a in terrain if a.sight != "none"]
         self.hills = [a.shape for a in terrain if a.elevated]
+        self.key = Pieces(terrain)
         self.seen: dict[tuple[float, float, float, float], bool] = {}
         self.high: dict[XY, bool] = {}  # `elevated`'s answers, by the point
+
+
+class Pieces(tuple):  # type: ignore[type-arg]
+    """A table's terrain pieces as one key of the caches that take them (the deployment plans),
+    hashed once: a frozen pydantic model hashes its fields again at every call, and a tuple of them
+    is hashed at every lookup. Equal to any tuple of the same pieces (tuple equality, identity
+    first)."""
+
+    hash: int
+
+    def __new__(cls, areas: list[Area]) -> Pieces:
+        new = super().__new__(cls, areas)
+        new.hash = tuple.__hash__(new)
+        return new
+
+    def __hash__(self) -> int:
+        return self.hash
+
+
+def terrain_key(terrain: list[Area]) -> Pieces:
+    """The pieces of a terrain list as one key hashed once (`Pieces`), the same object while the
+    list holds the same pieces (`_sight`)."""
+    return _sight(terrain).key
 
 
 _SIGHTS: dict[int, _Sight] = {}
