@@ -572,3 +572,28 @@ def test_every_placement_checked_at_once_is_check_placement_per_piece() -> None:
         assert placements_ok(state, seat) is plain, (n, pending)
         answers[plain] += 1
     assert min(answers.values()) > 60
+
+
+def test_the_plans_cache_key_is_the_terrain_now_there() -> None:
+    """CW-DEP-1 (the ready-made plans): the plans' cache takes the terrain pieces hashed once per
+    list (`terrain_key`); the key equals the tuple of the pieces now in the list, so a piece
+    replaced in the list itself gives the plan of the new table, not the one kept."""
+    from engine.clickwars.deploy import plan
+    from engine.clickwars.los import terrain_key
+    from engine.clickwars.terrain import Area
+    from engine.core.shapes import Polygon
+
+    state, _ = new_game(RULES, Options(), 3)
+    state.south, state.phase = "red", "deploy"  # type: ignore[assignment]
+    key = terrain_key(state.terrain)
+    assert key == tuple(state.terrain) and hash(key) == hash(tuple(state.terrain))
+    assert terrain_key(state.terrain) is key  # hashed once
+    before = plan(state, "red", "cover")
+    wall = Area(id="Z", kind="building", going="impassable", sight="solid", shape=Polygon.rect(0, 0, 120, 12))
+    state.terrain[0] = wall
+    assert terrain_key(state.terrain) == tuple(state.terrain) != key
+    fresh, _ = new_game(RULES, Options(), 3)
+    fresh.south, fresh.phase = "red", "deploy"  # type: ignore[assignment]
+    fresh.terrain = [wall, *fresh.terrain[1:]]
+    after = plan(state, "red", "cover")
+    assert after == plan(fresh, "red", "cover") != before
