@@ -14,8 +14,6 @@ import operator
 import threading
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
@@ -32,6 +30,7 @@ from .movement import (
     charge_end,
     check_charge,
     check_move,
+    model_values,
     overlaps_any,
     terrain_cost,
 )
@@ -418,7 +417,7 @@ RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs 
 
 
 # A unit as the move sample reads it: its fields, read once per call from the model's own values
-# (`_dict_of`, `_ROW`). A pydantic model's attribute costs about ten times a tuple's item: BaseModel
+# (`model_values`, `_ROW`). A pydantic model's attribute costs about ten times a tuple's item: BaseModel
 # defines __getattr__, which keeps CPython 3.11 from specialising the attribute read (about 430
 # machine instructions each, against 75 for a tuple's item), and the sample reads thousands a call.
 #
@@ -438,7 +437,6 @@ ID, RADIUS, MOVED, IDLE, CHARGED = range(11, 16)
 GEO = 6
 SELF = 10
 _Row = tuple[Any, ...]  # see _ROW
-_dict_of = BaseModel.__dict__["__dict__"].__get__  # a model's values, as `u.__dict__` without the lookup
 _TYPE_OF = {name: p.type for name, p in PROFILES.items()}  # Unit.type by profile, as GUN_PROFILES
 
 
@@ -481,7 +479,7 @@ class _Memo:
     def update(self, s: CwState) -> None:
         units = s.units
         keys = list(units)
-        now = list(map(_ROW, map(_dict_of, units.values())))
+        now = list(map(_ROW, map(model_values, units.values())))
         if keys == self.keys:  # the same units (always, within a game): compare them in order
             if now == self.values:
                 return

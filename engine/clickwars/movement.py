@@ -8,8 +8,11 @@ whole path stays on); hostages are bases that may not be overlapped or charged t
 from __future__ import annotations
 
 import math
+import operator
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+
+from pydantic import BaseModel
 
 from engine.core.shapes import (
     Circle,
@@ -27,7 +30,7 @@ from engine.core.shapes import (
 from .armies import CHARGE_CM, MOVE_CM
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
-from .state import CwState, Unit
+from .state import CwState, Unit, edit
 from .terrain import Area
 
 XY = tuple[float, float]
@@ -54,27 +57,42 @@ def on_table(state: CwState, x: float, y: float, r: float) -> bool:
 class TerrainIndex:
     """A table's difficult and impassable pieces with their boxes, built once per terrain list (the
     list is shared by every copy of a game's state): the common case, a path far from any piece,
-    is then answered by box tests alone."""
+    is then answered by box tests alone. Each box is also kept grown by `_boxes_meet`'s margin,
+    (x0, y0, x1, y1, shape), for the hot paths that test it inline."""
 
     def __init__(self, terrain: list[Area]) -> None:
         self.terrain = terrain  # held so that its id is not reused while this index lives
         self.difficult = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "difficult"]
         self.impassable = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "impassable"]
+        self.difficult_grown = [_grown(b, shape) for b, shape in self.difficult]
+        self.impassable_grown = [_grown(b, shape) for b, shape in self.impassable]
+
+
+def _grown(
+    b: tuple[float, float, float, float], shape: Circle | Polygon
+) -> tuple[float, float, float, float, Circle | Polygon]:
+    """A box grown by `_boxes_meet`'s margin: box `a` meets `b` iff not (a[2] < g[0] or a[0] > g[2]
+    or a[3] < g[1] or a[1] > g[3])."""
+    return (b[0] - 1e-6, b[1] - 1e-6, b[2] + 1e-6, b[3] + 1e-6, shape)
 
 
 _INDEXES: dict[int, TerrainIndex] = {}
 
 
 def terrain_index(state: CwState) -> TerrainIndex:
-    found = _INDEXES.get(id(state.terrain))
-    if found is None or found.terrain is not state.terrain:
+    terrain = state.terrain
+    found = _INDEXES.get(id(terrain))
+    if found is None or found.terrain is not terrain:
         if len(_INDEXES) >= 64:
             _INDEXES.clear()
-        found = _INDEXES[id(state.terrain)] = TerrainIndex(state.terrain)
+        found = _INDEXES[id(terrain)] = TerrainIndex(terrain)
     return found
 
 
 def _box_of(path: list[XY], pad: float = 0.0) -> tuple[float, float, float, float]:
+    if len(path) == 2:  # a straight move (the common case): no lists
+        (ax, ay), (bx, by) = path
+        return (min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad)
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
@@ -86,15 +104,19 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 
 def terrain_cost(state: CwState, path: list[XY]) -> float:
     """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap)."""
-    box = _box_of(path)
-    difficult = [shape for b, shape in terrain_index(state).difficult if _boxes_meet(box, b)]
+    x0, y0, x1, y1 = _box_of(path)
+    difficult = [
+        shape
+        for g0, h0, g1, h1, shape in terrain_index(state).difficult_grown
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # = _boxes_meet
+    ]
     return path_cost(path, [(2.0, difficult)] if difficult else [])
 
 
 def crosses_impassable(state: CwState, path: list[XY]) -> bool:
-    box = _box_of(path)
-    for b, shape in terrain_index(state).impassable:
-        if _boxes_meet(box, b):
+    x0, y0, x1, y1 = _box_of(path)
+    for g0, h0, g1, h1, shape in terrain_index(state).impassable_grown:
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # = _boxes_meet
             for p, q in zip(path, path[1:], strict=False):
                 if seg_crosses(p, q, shape):
                     return True
@@ -103,16 +125,26 @@ def crosses_impassable(state: CwState, path: list[XY]) -> bool:
 
 def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
     """§8.8: no base may end overlapping Impassable terrain."""
-    box = (x - r, y - r, x + r, y + r)
-    return any(
-        _boxes_meet(box, b) and circle_hits_shape(x, y, r, shape)
-        for b, shape in terrain_index(state).impassable
-    )
+    x0, y0, x1, y1 = x - r, y - r, x + r, y + r
+    for g0, h0, g1, h1, shape in terrain_index(state).impassable_grown:
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(
+            x, y, r, shape
+        ):  # _boxes_meet
+            return True
+    return False
 
 
 # --- moves valid by construction (the legal sample) -------------------------------------------------
 
 SNAP_SLACK_CM = 0.36  # a point snapped to the 0.5 cm grid moves at most 0.354 cm
+
+model_values = BaseModel.__dict__["__dict__"].__get__
+"""A model's field values by name (its `__dict__`), read without an attribute lookup. The move sample
+reads each unit's fields once per call so, into a tuple (`legal._ROW`): a pydantic model's
+attribute costs about 430 machine instructions, because BaseModel defines __getattr__, which keeps
+CPython 3.11 from specialising the read; a tuple's item about 75. (For a field or two read once,
+the itemgetter's own cost, about 200 a field, leaves little to win.)"""
+_XY_RADIUS_ID = operator.itemgetter("x", "y", "radius", "id")
 
 
 def placed_bases(state: CwState) -> list[tuple[str, float, float, float]]:
@@ -153,11 +185,11 @@ class Surroundings:
     def __init__(self, state: CwState, u: Unit, reach: float, bases: Bases | None = None) -> None:
         """`bases`: the state's `Bases`, when the caller builds it once for many units. `run` reads
         its bases in any order (the nearest stop wins), so they are kept in the index's."""
-        ux, uy = u.xy
-        self.u, self.ux, self.uy, self.r = u, ux, uy, u.radius
+        ux, uy, ur, uid = _XY_RADIUS_ID(model_values(u))  # = u.x, u.y, u.radius, u.id
+        assert ux is not None and uy is not None
+        self.u, self.ux, self.uy, self.r = u, ux, uy, ur
         self.ran = 0.0  # how far the last `move` could go before its snap (what its ray read)
         self.bases: list[tuple[float, float, float]] = []
-        uid, ur = u.id, u.radius
         if bases is None:
             bases = bases_of(state)
         # only those whose x may be near enough: the same test below picks among them
@@ -170,15 +202,23 @@ class Surroundings:
             if -lim < dx < lim and -lim < dy < lim:
                 self.bases.append((dx, dy, big))
         for h in state.hostages:
-            big = HOSTAGE_RADIUS_CM + u.radius + SNAP_SLACK_CM
+            big = HOSTAGE_RADIUS_CM + ur + SNAP_SLACK_CM
             dx, dy = h.x - ux, h.y - uy
             if abs(dx) < reach + big and abs(dy) < reach + big:
                 self.bases.append((dx, dy, big))
-        box = (ux - reach - u.radius, uy - reach - u.radius, ux + reach + u.radius, uy + reach + u.radius)
+        x0, y0, x1, y1 = ux - reach - ur, uy - reach - ur, ux + reach + ur, uy + reach + ur
         index = terrain_index(state)
-        self.blocks = [(b, shape) for b, shape in index.impassable if _boxes_meet(box, b)]
-        self.difficult = [shape for b, shape in index.difficult if _boxes_meet(box, b)]
-        r = u.radius + SNAP_SLACK_CM
+        self.blocks = [  # = _boxes_meet(box, b), with the box's grown copy
+            (b, shape)
+            for (g0, h0, g1, h1, _), (b, shape) in zip(index.impassable_grown, index.impassable, strict=True)
+            if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
+        ]
+        self.difficult = [
+            shape
+            for g0, h0, g1, h1, shape in index.difficult_grown
+            if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
+        ]
+        r = ur + SNAP_SLACK_CM
         self.table = (r - ux, r - uy, state.width - r - ux, state.height - r - uy)
 
     def run(self, dx: float, dy: float, length: float, limit: float) -> float:
@@ -404,7 +444,7 @@ def check_move(
         foes = [o for o in near if engaged(u, o)]  # = engaged_with(state, u)
     fled = False
     if foes:
-        moved = u.model_copy(update={"x": end[0], "y": end[1]})
+        moved = edit(u, x=end[0], y=end[1])  # = u.model_copy(update=...), without pydantic's overhead
         closes_in = any(gap(moved, f) <= reach(u) + 1e-9 for f in foes) and all(
             gap(moved, f) <= gap(u, f) + 1e-9 for f in foes
         )
@@ -457,6 +497,7 @@ def _scan(
     hit: str | None = None
     other: str | None = None
     legs = list(zip(path, path[1:], strict=False))
+    near_too = want_near and ux is not None and u.alive
     # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
     # met by the sweep or overlapped at the end: one test passes over most of the table at once.
     pad = ur + MAX_REACH_CM + 1.0
@@ -471,7 +512,7 @@ def _scan(
         if ox + r < x0 or ox - r > x1 or oy + r < y0 or oy - r > y1:  # type: ignore[operator]
             continue
         if o.side != side:
-            if want_near and ux is not None and u.alive:
+            if near_too:
                 lim = close + r
                 dx, dy = ox - ux, oy - uy  # type: ignore[operator]
                 if -lim < dx < lim and -lim < dy < lim:

@@ -280,10 +280,10 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
 
 def test_the_memos_rows_are_the_units_fields() -> None:
     """The move memo reads each unit once per call as a row of its model's values (`_ROW` on
-    `_dict_of`): the same values its attributes give, a unit changed in place included; the side's
+    `model_values`): the same values its attributes give, a unit changed in place included; the side's
     uncrewed guns read from the rows are `orders.uncrewed_guns` (CW-ART-8), and the nearest enemy
     by rows is the nearest by centre distance, ties to the lower id."""
-    from engine.clickwars.legal import _ROW, ID, _dict_of, _nearest, _uncrewed_guns
+    from engine.clickwars.legal import _ROW, ID, _nearest, _uncrewed_guns, model_values
     from engine.clickwars.orders import uncrewed_guns
 
     names = _ROW.__reduce__()[1]
@@ -304,9 +304,9 @@ def test_the_memos_rows_are_the_units_fields() -> None:
             state = state.model_copy(deep=True)  # changed in place below, not the game's own
             seat = state.active
             for u in state.units.values():
-                assert _ROW(_dict_of(u)) == tuple(getattr(u, n) for n in names)
+                assert _ROW(model_values(u)) == tuple(getattr(u, n) for n in names)
                 checked += 1
-            rows = [_ROW(_dict_of(u)) for u in state.units.values()]
+            rows = [_ROW(model_values(u)) for u in state.units.values()]
             own = [r for r in rows if r[names.index("side")] == seat]
             got = _uncrewed_guns(state.units, own)
             assert got == uncrewed_guns(state.units, seat)
@@ -318,7 +318,7 @@ def test_the_memos_rows_are_the_units_fields() -> None:
             for g in state.units.values():  # a gun whose crewman is gone, changed in place
                 if g.is_gun and g.crew is not None and g.side == seat:
                     g.crew = None
-                    own = [_ROW(_dict_of(u)) for u in state.units.values() if u.side == seat]
+                    own = [_ROW(model_values(u)) for u in state.units.values() if u.side == seat]
                     assert _uncrewed_guns(state.units, own) == uncrewed_guns(state.units, seat) != got
                     guns += 1
                     break
