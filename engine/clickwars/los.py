@@ -64,9 +64,11 @@ def _near_enemies(state: CwState, u: Unit) -> list[Unit]:
     near = u.radius + MAX_REACH_CM + 1e-6
     side = u.side
     out = []
-    for o in state.units.values():
+    for o in state.units.values():  # its side first: a friend is passed over after one read
+        if o.side == side:
+            continue
         ox = o.x
-        if ox is None or o.side == side:
+        if ox is None:
             continue
         lim = near + o.radius
         dx, dy = ox - ux, o.y - uy  # type: ignore[operator]
@@ -202,13 +204,15 @@ def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
         shooter.gun,
         target.gun,
     )  # gun and crewman are one artillery unit (CW-GEN-1)
-    for o in state.units.values():
+    for o in state.units.values():  # the box tests first: most bases lie beside the line
         ox = o.x
-        if ox is None or not o.alive:
+        if ox is None:
             continue
         r = o.radius
+        if ox + r < lox or ox - r > hix:
+            continue
         oy = o.y
-        if ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy or o.id in skip:  # type: ignore[operator]
+        if oy + r < loy or oy - r > hiy or not o.alive or o.id in skip:  # type: ignore[operator]
             continue
         t = ((ox - ax) * dx + (oy - ay) * dy) / qq if qq else 0.0  # type: ignore[operator]
         t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
