@@ -41,29 +41,41 @@ from .victory import objective
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
 
 
+# The actions that name nothing but a choice, built once: actions are frozen models, so one instance
+# may sit in every list (building one costs about a microsecond of pydantic validation, and every
+# step of every game offers "end the phase").
+_END_PHASE = a.EndPhase()
+_CONFIRM = a.Confirm()
+_CONFIRM_SETUP = a.ConfirmSetup()
+_EDGES = (a.ChooseEdge(edge="south"), a.ChooseEdge(edge="north"))
+_ROLES = (a.ChooseRole(role="attacker"), a.ChooseRole(role="defender"))
+_AUTO_DEPLOY = tuple(a.AutoDeploy(plan=p) for p in PLANS)
+_CONFIRM_DEPLOYMENT = a.ConfirmDeployment()
+
+
 def legal_actions(s: CwState, seat: Seat) -> list[Action]:
     match s.phase:
         case "setup":
-            return [a.ConfirmSetup()]
+            return [_CONFIRM_SETUP]
         case "edge":
-            return [a.ChooseEdge(edge="south"), a.ChooseEdge(edge="north")]
+            return [*_EDGES]
         case "role":
-            return [a.ChooseRole(role="attacker"), a.ChooseRole(role="defender")]
+            return [*_ROLES]
         case "quarry":
             names = sorted({u.profile for u in s.units.values() if u.side == seat and not u.is_gun})
             return [a.NameQuarry(quarry=n) for n in names]
         case "deploy":
-            out: list[Action] = [a.AutoDeploy(plan=p) for p in PLANS]
+            out: list[Action] = [*_AUTO_DEPLOY]
             if _deployment_complete(s, seat):
-                out.insert(0, a.ConfirmDeployment())  # first: a finished plan is one click from done
+                out.insert(0, _CONFIRM_DEPLOYMENT)  # first: a finished plan is one click from done
             return out
         case "movement":
-            confirm: list[Action] = [a.Confirm()] if seat in s.orders else []  # a previewed order
-            return [*confirm, *_moves(s, seat), a.EndPhase()]
+            confirm: list[Action] = [_CONFIRM] if seat in s.orders else []  # a previewed order
+            return [*confirm, *_moves(s, seat), _END_PHASE]
         case "shooting":
-            return [*_shots(s, seat), a.EndPhase()]
+            return [*_shots(s, seat), _END_PHASE]
         case "assault" | "counter":
-            return [*_fights(s, seat), a.EndPhase()]
+            return [*_fights(s, seat), _END_PHASE]
     return []
 
 

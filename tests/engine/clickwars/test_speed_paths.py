@@ -597,3 +597,21 @@ def test_the_plans_cache_key_is_the_terrain_now_there() -> None:
     fresh.terrain = [wall, *fresh.terrain[1:]]
     after = plan(state, "red", "cover")
     assert after == plan(fresh, "red", "cover") != before
+
+
+def test_the_choices_built_once_are_frozen_and_equal_to_fresh_ones() -> None:
+    """CW-GEN-2 (end the phase), CW-DEP-2 (the plans, confirming): the phase-wide actions the legal
+    lists share (built once) equal the ones built afresh and cannot be changed by whoever gets one."""
+    import pydantic
+
+    from engine.clickwars import actions as a
+
+    state, _ = new_game(RULES, Options(), 4)
+    assert RULES.legal_actions(state, "red") == [a.ConfirmSetup()]
+    state.phase = "shooting"  # type: ignore[assignment]
+    state.active = "red"
+    got = RULES.legal_actions(state, "red")
+    assert got[-1] == a.EndPhase() and got[-1] is legal._END_PHASE
+    with pytest.raises(pydantic.ValidationError):
+        got[-1].kind = "fight"  # type: ignore[misc]
+    assert legal._AUTO_DEPLOY == tuple(a.AutoDeploy(plan=p) for p in ("line", "cover", "spread"))
