@@ -209,7 +209,7 @@ def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
         if ox is None:
             continue
         r = o.radius
-        if ox + r < lox or ox - r > hix:
+        if ox + r < lox or ox - r > hix:  # type: ignore[operator]
             continue
         oy = o.y
         if oy + r < loy or oy - r > hiy or not o.alive or o.id in skip:  # type: ignore[operator]
