@@ -102,20 +102,21 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
     return not (a[2] < b[0] - 1e-6 or a[0] > b[2] + 1e-6 or a[3] < b[1] - 1e-6 or a[1] > b[3] + 1e-6)
 
 
-def terrain_cost(state: CwState, path: list[XY]) -> float:
-    """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap)."""
+def terrain_cost(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> float:
+    """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap).
+    `index`: the state's `terrain_index`, when the caller has it (as for the two below)."""
     x0, y0, x1, y1 = _box_of(path)
     difficult = [
         shape
-        for g0, h0, g1, h1, shape in terrain_index(state).difficult_grown
+        for g0, h0, g1, h1, shape in (index or terrain_index(state)).difficult_grown
         if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # = _boxes_meet
     ]
     return path_cost(path, [(2.0, difficult)] if difficult else [])
 
 
-def crosses_impassable(state: CwState, path: list[XY]) -> bool:
+def crosses_impassable(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> bool:
     x0, y0, x1, y1 = _box_of(path)
-    for g0, h0, g1, h1, shape in terrain_index(state).impassable_grown:
+    for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
         if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # = _boxes_meet
             for p, q in zip(path, path[1:], strict=False):
                 if seg_crosses(p, q, shape):
@@ -123,10 +124,12 @@ def crosses_impassable(state: CwState, path: list[XY]) -> bool:
     return False
 
 
-def base_in_impassable(state: CwState, x: float, y: float, r: float) -> bool:
+def base_in_impassable(
+    state: CwState, x: float, y: float, r: float, index: TerrainIndex | None = None
+) -> bool:
     """§8.8: no base may end overlapping Impassable terrain."""
     x0, y0, x1, y1 = x - r, y - r, x + r, y + r
-    for g0, h0, g1, h1, shape in terrain_index(state).impassable_grown:
+    for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
         if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(
             x, y, r, shape
         ):  # _boxes_meet
@@ -295,7 +298,8 @@ def _ray_enters(
     """Where a base of radius r moving from (x, y) along (dx, dy) first touches the shape (a polygon
     is taken as its box, which holds it: a stricter test), or None."""
     if isinstance(shape, Circle):
-        cx, cy, big = shape.x - x, shape.y - y, shape.r + r
+        sx, sy, sr = shape.xyr
+        cx, cy, big = sx - x, sy - y, sr + r
         b = -(dx * cx + dy * cy)
         c = cx * cx + cy * cy - big * big
         disc = b * b - c
@@ -415,22 +419,25 @@ def check_move(
     if crew is not None and crew.moved:  # §8.8: the gun's move is his; a replacement walked (CW-ART-8)
         raise refuse("clickwars.already_moved", unit=crew.id)
     start = u.xy
+    ur = u.radius
     path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:
         raise refuse("clickwars.no_move", unit=u.id)
+    width, height = state.width, state.height
     for x, y in path[1:]:
-        if not on_table(state, x, y, u.radius):
+        if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
-    if crosses_impassable(state, path):
+    index = terrain_index(state)
+    if crosses_impassable(state, path, index):
         raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
     end = path[-1]
-    if base_in_impassable(state, end[0], end[1], u.radius):
+    if base_in_impassable(state, end[0], end[1], ur, index):
         raise refuse("clickwars.impassable", unit=u.id)
     hostage = carried_hostage(state, u)
     limit = allowance(state, u)
     if hostage is not None:
         limit = min(limit, CARRY_CM)
-    cost = terrain_cost(state, path)
+    cost = terrain_cost(state, path, index)
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
     skip = {u.id}
@@ -489,9 +496,7 @@ def _scan(
     `skip`): what the three give, each in the state's order."""
     ux, uy, ur, side = u.x, u.y, u.radius, u.side
     close = ur + MAX_REACH_CM + 1e-6
-    xs = [p[0] for p in path]
-    ys = [p[1] for p in path]
-    lox, hix, loy, hiy = min(xs) - ur, max(xs) + ur, min(ys) - ur, max(ys) + ur
+    lox, loy, hix, hiy = _box_of(path, ur)
     ex, ey = path[-1]
     near: list[Unit] = []
     hit: str | None = None

@@ -45,6 +45,16 @@ class Circle(BaseModel):
         return self
 
     def bbox(self) -> tuple[float, float, float, float]:
+        return self._box
+
+    @cached_property
+    def xyr(self) -> tuple[float, float, float]:
+        """(x, y, r) as one tuple, kept: the hot paths read a circle's fields once (a model's
+        attribute read costs several times a tuple's)."""
+        return (self.x, self.y, self.r)
+
+    @cached_property
+    def _box(self) -> tuple[float, float, float, float]:
         return (self.x - self.r, self.y - self.r, self.x + self.r, self.y + self.r)
 
 
@@ -136,10 +146,11 @@ def seg_point_distance(px: float, py: float, ax: float, ay: float, bx: float, by
 
 
 def _circle_interval(ax: float, ay: float, bx: float, by: float, c: Circle) -> list[tuple[float, float]]:
+    cx, cy, cr = c.xyr
     dx, dy = bx - ax, by - ay
-    fx, fy = ax - c.x, ay - c.y
+    fx, fy = ax - cx, ay - cy
     qa = dx * dx + dy * dy
-    cc = fx * fx + fy * fy - c.r * c.r
+    cc = fx * fx + fy * fy - cr * cr
     if qa == 0.0:
         return [(0.0, 1.0)] if cc <= 0 else []
     qb = 2.0 * (fx * dx + fy * dy)
@@ -258,7 +269,8 @@ def seg_crosses(a: XY, b: XY, shape: Shape, min_len: float = 1e-6) -> bool:
 def circle_hits_shape(x: float, y: float, r: float, shape: Shape, eps: float = 1e-6) -> bool:
     """True if a round base (centre x, y, radius r) overlaps the shape by more than `eps`."""
     if isinstance(shape, Circle):
-        return math.hypot(x - shape.x, y - shape.y) < r + shape.r - eps
+        cx, cy, cr = shape.xyr
+        return math.hypot(x - cx, y - cy) < r + cr - eps
     box = shape.bbox()
     if x + r < box[0] or x - r > box[2] or y + r < box[1] or y - r > box[3]:
         return False
