@@ -615,3 +615,38 @@ def test_the_choices_built_once_are_frozen_and_equal_to_fresh_ones() -> None:
     with pytest.raises(pydantic.ValidationError):
         got[-1].kind = "fight"  # type: ignore[misc]
     assert legal._AUTO_DEPLOY == tuple(a.AutoDeploy(plan=p) for p in ("line", "cover", "spread"))
+
+
+def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
+    """CW-LOS-1, §8.3: a state rebuilt from its JSON (a new terrain list of new pieces) gets the
+    same shooting sample and sight answers as the state it was saved from; two threads asking
+    about one table at once (the bot's loop and its workers) each get the answers computed afresh."""
+    import threading
+
+    from engine.clickwars.los import _sight, _terrain_blocks, terrain_blocks
+    from engine.clickwars.state import CwState
+
+    rng = random.Random(12)
+    state = _crowded(rng, "shooting")
+    plain = _plain_shots(state, "red")
+    assert legal._shots(state, "red") == plain and plain
+    again = CwState.model_validate_json(state.model_dump_json())
+    assert again.terrain is not state.terrain and again.terrain[0] is not state.terrain[0]
+    assert legal._shots(again, "red") == plain
+    lines = [
+        ((rng.randrange(40, 180) / 2, rng.randrange(40, 180) / 2), (rng.randrange(40, 180) / 2, 60.0))
+        for _ in range(300)
+    ]
+    fresh = [_terrain_blocks(_sight(state.terrain).blockers, p, q) for p, q in lines]
+    assert any(fresh) and not all(fresh)
+    got: dict[int, list[bool]] = {}
+
+    def ask(n: int, st: CwState) -> None:
+        got[n] = [terrain_blocks(st, p, q) for p, q in lines for _ in range(3)][::3]
+
+    threads = [threading.Thread(target=ask, args=(n, state if n % 2 else again)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[n] == fresh for n in range(4))
