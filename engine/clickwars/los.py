@@ -102,7 +102,7 @@ class _Sight:
         self.areas = list(terrain)  # the pieces it was read from (frozen: see `_sight`)
         self.blockers = [(*a.shape.bbox(), a.sight == "solid", a.shape) for a in terrain if a.sight != "none"]
         self.hills = [a.shape for a in terrain if a.elevated]
-        self.key = Pieces(terrain)
+        self.key = _canonical(Pieces(terrain))
         self.seen: dict[tuple[float, float, float, float], bool] = {}
         self.high: dict[XY, bool] = {}  # `elevated`'s answers, by the point
 
@@ -122,6 +122,19 @@ class Pieces(tuple):  # type: ignore[type-arg]
 
     def __hash__(self) -> int:
         return self.hash
+
+
+_CANON: dict[Pieces, Pieces] = {}
+
+
+def _canonical(key: Pieces) -> Pieces:
+    """The first key seen of these pieces: every new game builds its own terrain list of its own
+    pieces (equal in value to the last game's on a default table), and a cache compares a key with
+    the one it holds piece by piece (pydantic's `__eq__`, a few microseconds a piece) unless they are
+    the same object. One comparison per terrain list here instead of one per lookup."""
+    if len(_CANON) >= 64:
+        _CANON.clear()
+    return _CANON.setdefault(key, key)
 
 
 def terrain_key(terrain: list[Area]) -> Pieces:
