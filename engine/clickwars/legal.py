@@ -732,6 +732,7 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     out: list[Action] = []
     if not rows:
         return out
+    lowest, highest = ys[0], ys[-1]
     for u in mine:
         if u.shot or u.ranged_broken:
             continue
@@ -740,8 +741,10 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             continue
         far = w.range_cm + 10.0 + 1e-9  # cheap range filter before sight
         ux, uy, ur = u.x, u.y, u.radius
-        # beyond `half` in y, the gap exceeds `far` by far more than rounding
-        cands = _window(ys, rows, uy, far + ur + rmax + 1e-6)  # type: ignore[arg-type]
+        half = far + ur + rmax + 1e-6  # beyond, in y, the gap exceeds `far` by far more than rounding
+        if uy + half < lowest or uy - half > highest:  # type: ignore[operator]
+            continue  # every enemy beyond (what `_window` answers, without the call)
+        cands = _window(ys, rows, uy, half)  # type: ignore[arg-type]
         if not cands:
             continue
         near: list[tuple[Unit, float]] = []
