@@ -790,11 +790,15 @@ def _fights(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     out: list[Action] = []
     if not rows:
         return out
+    lowest, highest = ys[0], ys[-1]
     for u in mine:
         if u.fought or u.profile in GUN_PROFILES:  # a gun piece has no close combat (CW-ART-1)
             continue
         ux, uy = u.x, u.y
-        cands = _window(ys, rows, uy, u.radius + MAX_REACH_CM + rmax + 1e-6)  # type: ignore[arg-type]
+        half = u.radius + MAX_REACH_CM + rmax + 1e-6
+        if uy + half < lowest or uy - half > highest:  # type: ignore[operator]
+            continue  # every enemy beyond (what `_window` answers, without the call)
+        cands = _window(ys, rows, uy, half)  # type: ignore[arg-type]
         if not cands:
             continue
         r = reach(u)
