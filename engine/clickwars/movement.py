@@ -161,9 +161,9 @@ class Bases:
     for all the units whose moves it draws). `bases_of` builds it from a state."""
 
     def __init__(self, entries: list[tuple[float, float, float, str, str]]) -> None:
-        self.entries = sorted(entries, key=_first)
-        self.xs = [e[0] for e in self.entries]
-        self.rmax = max((e[2] for e in self.entries), default=0.0)  # the largest radius among them
+        self.entries = sorted(entries, key=_X_OF)
+        self.xs = list(map(_X_OF, self.entries))
+        self.rmax = max(map(_RADIUS_OF, self.entries), default=0.0)  # the largest radius among them
 
     def near_x(self, x: float, pad: float) -> list[tuple[float, float, float, str, str]]:
         """The bases whose centre's x lies within `pad` of x (and maybe a few more: callers apply
@@ -171,8 +171,8 @@ class Bases:
         return self.entries[bisect_left(self.xs, x - pad - 1.0) : bisect_right(self.xs, x + pad + 1.0)]
 
 
-def _first(e: tuple[float, float, float, str, str]) -> float:
-    return e[0]
+_X_OF = operator.itemgetter(0)
+_RADIUS_OF = operator.itemgetter(2)
 
 
 def bases_of(state: CwState) -> Bases:
