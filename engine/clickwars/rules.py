@@ -17,7 +17,7 @@ from . import actions as a
 from . import events as e
 from .armies import LIFE, PROFILES, RADIUS_CM
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
-from .deploy import check_placement, pieces_to_place, plan
+from .deploy import check_placement, pieces_to_place, placements_ok, plan
 from .evolve import evolve as _evolve
 from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
 from .messages import refuse
@@ -350,8 +350,9 @@ def _confirm_deployment(t: Tape[CwState], seat: Seat) -> None:
     missing = [k for k in pieces_to_place(s, seat) if k not in placed]
     if missing:
         raise refuse("clickwars.deploy_missing", units=", ".join(missing))
-    for key, (x, y) in placed.items():
-        check_placement(s, seat, key, x, y)
+    if not placements_ok(s, seat):  # the same answer for all at once; per piece to name the refusal
+        for key, (x, y) in placed.items():
+            check_placement(s, seat, key, x, y)
     for g in (u for u in s.units.values() if u.side == seat and u.is_gun and u.crew):
         gx, gy = placed[g.id]
         c = s.units[g.crew]  # type: ignore[index]
@@ -378,9 +379,8 @@ def _begin_turn(t: Tape[CwState], side: Seat, rnd: int, turn: int) -> None:
     t.emit(e.TurnBegan(side=side, round=rnd, turn=turn))
     s = t.state
     # CW-LIF-3 (A19): at the start of the owner's turn, each wounded unit centred in its own area heals 1d10.
-    for u in sorted(s.units.values(), key=lambda u: unit_order(u.id)):
-        if u.side != side or u.is_gun or u.x is None:
-            continue
+    mine = [u for u in s.units.values() if u.side == side and not u.is_gun and u.x is not None]
+    for u in sorted(mine, key=lambda u: unit_order(u.id)):  # its own figures only, in the army's order
         if u.alive and u.life < u.max_life and in_own_area(s, u):
             roll = t.dice.roll(10)[0]
             t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, u.life + roll)))
