@@ -287,7 +287,9 @@ def _unit_moves(
                 out.append(_move(uid, dest))
             continue
         for frac in (1.0, 0.5):
-            go = min(step * frac, d - stop)
+            go = step * frac
+            if d - stop < go:  # go = min(step * frac, d - stop)
+                go = d - stop
             if go < 0.5:
                 continue
             dest = (snap(ux + (tx - ux) / d * go), snap(uy + (ty - uy) / d * go))
@@ -627,8 +629,13 @@ def _near(u: _Row) -> float:
     """How far from a unit's centre (its row) a change can alter its sample: its longest move or
     charge, plus margins."""
     kind, r = _TYPE_OF[u[PROFILE]], u[RADIUS]  # type: ignore[index]
-    near = max(MOVE_CM[kind], CHARGE_CM if kind == "cavalry" else 0.0) + r + NEAR_CM  # type: ignore[operator]
-    return max(near, CREW_WALK_CM + 1.0) if kind == "infantry" else near  # a gun to walk to (CW-ART-8)
+    move = MOVE_CM[kind]
+    if kind == "cavalry" and CHARGE_CM > move:  # the longest of its move and its charge
+        move = CHARGE_CM
+    near = move + r + NEAR_CM
+    if kind == "infantry" and CREW_WALK_CM + 1.0 > near:
+        near = CREW_WALK_CM + 1.0  # a gun to walk to (CW-ART-8)
+    return near
 
 
 class _Caches(threading.local):

@@ -92,7 +92,13 @@ def terrain_index(state: CwState) -> TerrainIndex:
 def _box_of(path: list[XY], pad: float = 0.0) -> tuple[float, float, float, float]:
     if len(path) == 2:  # a straight move (the common case): no lists
         (ax, ay), (bx, by) = path
-        return (min(ax, bx) - pad, min(ay, by) - pad, max(ax, bx) + pad, max(ay, by) + pad)
+        # min and max of two without a call (a builtin's call costs more than the rest here)
+        return (
+            (bx if bx < ax else ax) - pad,
+            (by if by < ay else ay) - pad,
+            (bx if bx > ax else ax) + pad,
+            (by if by > ay else ay) + pad,
+        )
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
@@ -246,24 +252,25 @@ class Surroundings:
                 continue
             if t < best:
                 best = t
+        # (`t < best: best = t` is `best = min(best, t)` without a call: the same value)
         x0, y0, x1, y1 = self.table
-        if dx > 1e-12:
-            best = min(best, x1 / dx)
-        elif dx < -1e-12:
-            best = min(best, x0 / dx)
-        if dy > 1e-12:
-            best = min(best, y1 / dy)
-        elif dy < -1e-12:
-            best = min(best, y0 / dy)
-        r = self.r + SNAP_SLACK_CM
-        for box, shape in self.blocks:
-            hit = _ray_enters(self.ux, self.uy, dx, dy, shape, box, r)
-            if hit is not None and hit < best:
-                best = hit
-        best = min(best, limit)
+        t = x1 / dx if dx > 1e-12 else x0 / dx if dx < -1e-12 else best
+        if t < best:
+            best = t
+        t = y1 / dy if dy > 1e-12 else y0 / dy if dy < -1e-12 else best
+        if t < best:
+            best = t
+        if self.blocks:
+            r = self.r + SNAP_SLACK_CM
+            for box, shape in self.blocks:
+                hit = _ray_enters(self.ux, self.uy, dx, dy, shape, box, r)
+                if hit is not None and hit < best:
+                    best = hit
+        if limit < best:
+            best = limit
         if best > 0.0 and self.difficult:
             best = _affordable(self.ux, self.uy, dx, dy, best, limit, self.difficult)
-        return max(best, 0.0)
+        return 0.0 if 0.0 > best else best  # = max(best, 0.0)
 
     def move(self, state: CwState, dx: float, dy: float, length: float, limit: float) -> XY | None:
         """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
@@ -316,10 +323,10 @@ def _ray_enters(
         t0, t1 = (a - p) / d, (z - p) / d
         if t0 > t1:
             t0, t1 = t1, t0
-        lo, hi = max(lo, t0), min(hi, t1)
+        lo, hi = (t0 if t0 > lo else lo), (t1 if t1 < hi else hi)  # max(lo, t0), min(hi, t1)
     if lo >= hi or hi <= 0.0:
         return None
-    return max(lo, 0.0)
+    return 0.0 if 0.0 > lo else lo  # max(lo, 0.0)
 
 
 def _affordable(
@@ -339,7 +346,8 @@ def _affordable(
             return a + (limit - spent) / 2
         spent += 2 * (b - a)
         at = b
-    return min(length, at + (limit - spent))
+    rest = at + (limit - spent)
+    return rest if rest < length else length  # min(length, rest)
 
 
 def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:
