@@ -509,7 +509,7 @@ def _scan(
     near: list[Unit] = []
     hit: str | None = None
     other: str | None = None
-    legs = list(zip(path, path[1:], strict=False))
+    legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
     near_too = want_near and ux is not None and u.alive
     # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
     # met by the sweep or overlapped at the end: one test passes over most of the table at once.

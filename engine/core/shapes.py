@@ -302,9 +302,11 @@ def path_cost(points: Sequence[XY], weighted: Sequence[tuple[float, Sequence[Sha
     weights pay the largest weight (the worst terrain applies).
     """
     cost = 0.0
+    # a straight move's one segment without zip (a builtin's call costs more than the segment's sum)
+    legs = ((points[0], points[1]),) if len(points) == 2 else zip(points, points[1:], strict=False)
     if len(weighted) <= 1:  # one kind of costly ground (the common case): no sweep between weights
         weight, shapes = weighted[0] if weighted else (1.0, ())
-        for p, q in zip(points, points[1:], strict=False):
+        for p, q in legs:
             seg = math.hypot(q[0] - p[0], q[1] - p[1])
             if seg == 0.0:
                 continue
@@ -314,7 +316,7 @@ def path_cost(points: Sequence[XY], weighted: Sequence[tuple[float, Sequence[Sha
             else:
                 cost += seg  # = seg + (weight - 1.0) * 0 * seg
         return cost
-    for p, q in zip(points, points[1:], strict=False):
+    for p, q in legs:
         seg = math.hypot(q[0] - p[0], q[1] - p[1])
         if seg == 0.0:
             continue
