@@ -145,7 +145,9 @@ def test_a_gun_crewed_by_one_man_leaves_the_others_sample() -> None:
 
 
 def _states(seed: int, options: Options, phase: str) -> list:  # type: ignore[type-arg]
-    """The states of a seeded random game in `phase`, as each side found them."""
+    """The states of a seeded random game in `phase`, as each side found them: each one its own
+    object (`Rules.play` leaves the state it was given as it was; `apply` would change it in place,
+    and the list would hold the final state many times)."""
     state, _ = new_game(RULES, options, seed)
     chooser = random.Random(seed)
     out = []
@@ -154,9 +156,8 @@ def _states(seed: int, options: Options, phase: str) -> list:  # type: ignore[ty
         if state.phase == phase:
             out.append((state, seat))
         got = RULES.legal_actions(state, seat)
-        state = apply(
-            RULES, state, RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
-        )
+        _, state = RULES.play(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+    assert len({id(s) for s, _ in out}) == len(out)
     return out
 
 
