@@ -439,20 +439,20 @@ def test_the_attack_samples_on_crowded_tables_are_the_plain_queries() -> None:
     (`unit_actions`) is the same."""
     rng = random.Random(8)
     shots = fights = 0
+
+    def same(sample, state, seat: str, plain: list, uids: tuple[str, ...]) -> int:  # type: ignore[no-untyped-def,type-arg]
+        """The sample is the plain list, and each unit's own sample its part of it; its length."""
+        assert sample(state, seat) == plain
+        for uid in uids:
+            assert sample(state, seat, uid) == [x for x in plain if x.unit == uid]
+        return len(plain)
+
     for n in range(150):
         seat = "red" if n % 2 else "blue"
         state = _crowded(rng, "shooting", active=seat)
-        plain = _plain_shots(state, seat)
-        assert legal._shots(state, seat) == plain
-        for uid in ("R1", "R3", "B1", "B14"):
-            assert legal._shots(state, seat, uid) == [x for x in plain if x.unit == uid]
-        shots += len(plain)
+        shots += same(legal._shots, state, seat, _plain_shots(state, seat), ("R1", "R3", "B1", "B14"))
         state = _crowded(rng, "assault", active=seat)
-        plain = _plain_fights(state, seat)
-        assert legal._fights(state, seat) == plain
-        for uid in ("R2", "R12", "B2", "B12"):
-            assert legal._fights(state, seat, uid) == [x for x in plain if x.unit == uid]
-        fights += len(plain)
+        fights += same(legal._fights, state, seat, _plain_fights(state, seat), ("R2", "R12", "B2", "B12"))
     assert shots > 300 and fights > 150
 
 
