@@ -646,7 +646,8 @@ class _Caches(threading.local):
 
     def __init__(self) -> None:
         self.memos: dict[tuple[object, ...], _Memo] = {}
-        self.terrains: dict[int, tuple[list[object], int]] = {}  # id -> (the terrain list itself, its token)
+        # id -> (the terrain list itself, its token, the pieces it held then)
+        self.terrains: dict[int, tuple[list[object], int, list[object]]] = {}
 
 
 _LOCAL = _Caches()
@@ -657,11 +658,13 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
     memos, terrains = _LOCAL.memos, _LOCAL.terrains
     known = terrains.get(id(s.terrain))
-    if known is None or known[0] is not s.terrain:  # holding the list keeps its id from being reused
+    # holding the list keeps its id from being reused; a list changed in place (its pieces no longer
+    # those the token was given for) gets a new token, so no sample drawn on the old pieces is served
+    if known is None or known[0] is not s.terrain or known[2] != s.terrain:
         if len(terrains) >= MEMOS:
             terrains.clear()
             memos.clear()
-        known = (s.terrain, next(_TOKENS))  # type: ignore[assignment]
+        known = (s.terrain, next(_TOKENS), list(s.terrain))  # type: ignore[assignment]
         terrains[id(s.terrain)] = known  # type: ignore[assignment]
     assert known is not None
     key = (

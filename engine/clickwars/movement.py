@@ -62,6 +62,7 @@ class TerrainIndex:
 
     def __init__(self, terrain: list[Area]) -> None:
         self.terrain = terrain  # held so that its id is not reused while this index lives
+        self.areas = list(terrain)  # the pieces it was built from (`terrain_index` compares them)
         self.difficult = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "difficult"]
         self.impassable = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "impassable"]
         self.difficult_grown = [_grown(b, shape) for b, shape in self.difficult]
@@ -80,9 +81,12 @@ _INDEXES: dict[int, TerrainIndex] = {}
 
 
 def terrain_index(state: CwState) -> TerrainIndex:
+    """The index of the state's terrain list, kept while it is that list and holds the same pieces
+    (a list changed in place, as a test may do, gets a new index; the comparison is by identity
+    first, so it costs little), as `los._sight` keeps its sight answers."""
     terrain = state.terrain
     found = _INDEXES.get(id(terrain))
-    if found is None or found.terrain is not terrain:
+    if found is None or found.terrain is not terrain or found.areas != terrain:
         if len(_INDEXES) >= 64:
             _INDEXES.clear()
         found = _INDEXES[id(terrain)] = TerrainIndex(terrain)

@@ -651,3 +651,28 @@ def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
     for t in threads:
         t.join()
     assert all(got[n] == fresh for n in range(4))
+
+
+def test_the_move_sample_and_terrain_costs_follow_a_terrain_list_changed_in_place() -> None:
+    """CW-MOV-2 (difficult ground costs double), §8.8 (impassable): the move memo and the terrain
+    index are kept per terrain list; a piece replaced in the list itself (a test's way, never a
+    game's) gives the sample and the costs of the pieces now there, the same as a fresh list of them."""
+    from engine.clickwars.movement import terrain_cost
+    from engine.clickwars.terrain import Area
+    from engine.core.shapes import Polygon
+
+    far = Area(id="W", kind="wood", going="difficult", sight="wood", shape=Polygon.rect(100, 100, 110, 110))
+    state = table({"R3": (50, 30), "B3": (50, 80)}, terrain=[far])
+    path = [(50.0, 30.0), (50.0, 40.0)]
+    before = legal._moves(state, "red")
+    assert terrain_cost(state, path) == pytest.approx(10.0)
+    assert legal._moves(state, "red") == before  # now from the memo (the same list, the same pieces)
+    state.terrain[0] = Area(
+        id="W", kind="wood", going="difficult", sight="wood", shape=Polygon.rect(40, 32, 60, 60)
+    )
+    fresh = state.model_copy()
+    fresh.terrain = list(state.terrain)  # another list of the same pieces: nothing kept for it
+    assert terrain_cost(state, path) == terrain_cost(fresh, path) == pytest.approx(18.0)
+    after = legal._moves(state, "red")
+    assert after == legal._moves(fresh, "red")
+    assert after != before  # (the wood now slows the advance: the test tells the two apart)
