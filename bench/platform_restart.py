@@ -47,14 +47,16 @@ async def template(db: Path, user: int, guild: int, channel: int) -> int:
 
 
 def clone(db: Path, source: int, count: int) -> None:
-    """`count` - 1 more tables exactly like `source` (rows copied with new ids), every outbox row done."""
+    """`count` - 1 more tables exactly like `source` (rows copied with new ids and, as a server
+    numbers its tables, new numbers), every outbox row done."""
     con = sqlite3.connect(db)
     with con:
-        columns = [r[1] for r in con.execute("PRAGMA table_info(tables)") if r[1] != "id"]
+        columns = [r[1] for r in con.execute("PRAGMA table_info(tables)") if r[1] not in ("id", "number")]
         cols = ", ".join(columns)
         for n in range(2, count + 1):
             con.execute(
-                f"INSERT INTO tables (id, {cols}) SELECT ?, {cols} FROM tables WHERE id = ?", (n, source)
+                f"INSERT INTO tables (id, number, {cols}) SELECT ?, ?, {cols} FROM tables WHERE id = ?",
+                (n, n, source),
             )
         con.execute(
             "INSERT INTO events (table_id, seq, kind, data, actor, at)"
