@@ -16,7 +16,7 @@ from engine.core.shapes import Shape, contains, length_inside, seg_crosses
 
 from .armies import FISTS, PROFILES, Weapon
 from .state import CwState, Unit
-from .terrain import WOOD_SEE_DEPTH_CM, Area
+from .terrain import WOOD_SEE_DEPTH_CM, Area, per_list
 
 XY = tuple[float, float]
 CONTACT_CM = 0.5  # §8.8: in base contact when the gap is at most 0.5 cm
@@ -153,12 +153,7 @@ def _sight(terrain: list[Area]) -> _Sight:
     is by identity first, so this costs little; an equal piece put in place of one would do as
     well). Shared by the threads: an index never changes once built but for `seen` and `high`,
     whose answers do not depend on who asks (two threads may each compute one: the same)."""
-    found = _SIGHTS.get(id(terrain))
-    if found is None or found.terrain is not terrain or found.areas != terrain:
-        if len(_SIGHTS) >= 32:
-            _SIGHTS.clear()
-        found = _SIGHTS[id(terrain)] = _Sight(terrain)
-    return found
+    return per_list(_SIGHTS, terrain, _Sight, 32)
 
 
 def elevated(state: CwState, x: float, y: float) -> bool:

@@ -31,7 +31,7 @@ from .armies import CHARGE_CM, MOVE_CM
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
 from .state import CwState, Unit, edit
-from .terrain import Area
+from .terrain import Area, per_list
 
 XY = tuple[float, float]
 HOSTAGE_RADIUS_CM = 1.5
@@ -81,16 +81,8 @@ _INDEXES: dict[int, TerrainIndex] = {}
 
 
 def terrain_index(state: CwState) -> TerrainIndex:
-    """The index of the state's terrain list, kept while it is that list and holds the same pieces
-    (a list changed in place, as a test may do, gets a new index; the comparison is by identity
-    first, so it costs little), as `los._sight` keeps its sight answers."""
-    terrain = state.terrain
-    found = _INDEXES.get(id(terrain))
-    if found is None or found.terrain is not terrain or found.areas != terrain:
-        if len(_INDEXES) >= 64:
-            _INDEXES.clear()
-        found = _INDEXES[id(terrain)] = TerrainIndex(terrain)
-    return found
+    """The index of the state's terrain list (`terrain.per_list`: read again if the list changed)."""
+    return per_list(_INDEXES, state.terrain, TerrainIndex, 64)
 
 
 def _box_of(path: list[XY], pad: float = 0.0) -> tuple[float, float, float, float]:

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -19,6 +20,31 @@ Sight = Literal["none", "solid", "wood"]
 Kind = Literal["hill", "wood", "swamp", "rock", "building", "other"]
 
 WOOD_SEE_DEPTH_CM = 5.0  # §8.3: sight runs at most 5 cm inside a wood
+
+
+class ReadOf(Protocol):
+    """What is read once of a terrain list and kept (`per_list`): the list itself and its pieces."""
+
+    terrain: list[Area]
+    areas: list[Area]
+
+
+R = TypeVar("R", bound=ReadOf)
+
+
+def per_list(cache: dict[int, R], terrain: list[Area], read: Callable[[list[Area]], R], most: int) -> R:
+    """What `read` made of this terrain list, kept in `cache` by the list's id while it is that list
+    (held by what was read, so its id is not reused) and holds the same pieces: a game's list is
+    shared by every copy of its state and its pieces are frozen, but a list may be changed in place
+    (a test does), and then it is read again. The pieces are compared identity first, so this costs
+    little. Past `most` lists the cache starts afresh. Shared by threads: what is read never changes
+    (two threads may each read one: the same)."""
+    found = cache.get(id(terrain))
+    if found is None or found.terrain is not terrain or found.areas != terrain:
+        if len(cache) >= most:
+            cache.clear()
+        found = cache[id(terrain)] = read(terrain)
+    return found
 
 
 class Area(BaseModel):
