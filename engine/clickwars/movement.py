@@ -152,11 +152,6 @@ the itemgetter's own cost, about 200 a field, leaves little to win.)"""
 _XY_RADIUS_ID = operator.itemgetter("x", "y", "radius", "id")
 
 
-def placed_bases(state: CwState) -> list[tuple[str, float, float, float]]:
-    """Every living unit's base on the table as (id, x, y, radius), in the state's order."""
-    return [(o.id, o.x, o.y, o.radius) for o in state.units.values() if o.x is not None and o.alive]  # type: ignore[misc]
-
-
 class Bases:
     """Living units' bases on the table as (x, y, radius, id, side), sorted by x: the bases near a
     point are found by bisection instead of a pass over every unit (the legal sample builds it once
