@@ -108,7 +108,7 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        await asyncio.to_thread(preload)  # Fluent parsing takes ~0.7 s: not in a first interaction
+        await asyncio.to_thread(preload)  # the catalog files read: not in a first interaction
         await self.tree.set_translator(Translator())
         self.tree.error(self.errors.on_app_command_error)
         for name in EXTENSIONS:

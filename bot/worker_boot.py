@@ -64,4 +64,4 @@ def quiet_when_the_bot_left(
 
 
 sys.excepthook = quiet_when_the_bot_left
-preload()  # parse the message catalogs (~0.7 s)
+preload()  # read the message catalogs (each message is parsed at its first use: renderers/i18n.py)

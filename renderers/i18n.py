@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import cache
@@ -47,6 +48,7 @@ __all__ = [
     "remove_messages",
     "t",
     "variables",
+    "verify",
 ]
 
 
@@ -121,25 +123,98 @@ def ftl_entry(key: str, text: str) -> str:
 # --- loading ------------------------------------------------------------------------------------
 
 
-class _Variables(visitor.Visitor):
+class _Found(visitor.Visitor):
+    """What a parsed message uses: its variables, and the other messages and terms it names."""
+
     def __init__(self) -> None:
         super().__init__()
         self.names: set[str] = set()
+        self.references: set[str] = set()
 
     def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
         self.names.add(node.id.name)
 
+    def visit_MessageReference(self, node: ast.MessageReference) -> None:  # noqa: N802
+        self.references.add(node.id.name)
+        self.generic_visit(node)
+
+
+_MESSAGE_START = re.compile(r"([a-zA-Z][a-zA-Z0-9_-]*) *=")
+
+
+def split_entries(source: str, origin: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """A Fluent source cut into its entries by lines, without parsing them: the messages as
+    (id, source text) in the file's order, and the terms' source texts (comments are left out).
+
+    In Fluent an entry starts at column 0: a message with its id (an ASCII letter), a term with
+    `-`, a comment with `#`. Every other line belongs to the entry above it: a pattern's
+    continuation lines are indented, blank lines may sit inside a block, and a multi-line
+    placeable's variant keys (`[`, `*`) and closing brace (`}`) may start at column 0. A line that
+    starts with a letter but not with `id =`, or text after a comment or before the first entry,
+    cannot be Fluent: a ValueError, as the whole file's parse refused it. `verify` checks that these
+    cuts give exactly the entries fluent.syntax finds in the whole file (the catalogs' tests)."""
+    messages: list[tuple[str, list[str]]] = []
+    terms: list[list[str]] = []
+    current: list[str] | None = None  # the entry being read; None before the first and in a comment
+    for number, line in enumerate(source.splitlines(keepends=True), 1):
+        first = line[:1]
+        if first.isascii() and first.isalpha():
+            found = _MESSAGE_START.match(line)
+            if found is None:
+                raise ValueError(f"{origin}:{number}: cannot parse {line.rstrip()!r}: not a message")
+            current = [line]
+            messages.append((found.group(1), current))
+        elif first == "-":
+            current = [line]
+            terms.append(current)
+        elif first == "#":
+            current = None
+        elif current is not None:
+            current.append(line)
+        elif line.strip():
+            raise ValueError(f"{origin}:{number}: cannot parse {line.rstrip()!r}: not in an entry")
+    return [(name, "".join(lines)) for name, lines in messages], ["".join(lines) for lines in terms]
+
+
+def _parse_one(source: str, origin: str, message_id: str) -> ast.Message:
+    """The one message in `source` (a cut of `split_entries`); a ValueError if that is not what it holds."""
+    body = [
+        e for e in FluentParser(with_spans=False).parse(source).body if not isinstance(e, ast.BaseComment)
+    ]
+    for entry in body:
+        if isinstance(entry, ast.Junk):
+            raise ValueError(f"{origin}: cannot parse {entry.content!r}: {entry.annotations}")
+    if len(body) != 1 or not isinstance(body[0], ast.Message) or body[0].id.name != message_id:
+        raise ValueError(f"{origin}: cannot parse {source!r}: not the one message {message_id}")
+    return body[0]
+
 
 class _Catalog:
-    """One language: its parsed messages, a Fluent bundle over them, each message's variables."""
+    """One language: its messages' source texts, each parsed at its first use, a Fluent bundle over
+    the parsed ones, and each parsed message's variables.
+
+    Parsing is lazy because fluent.syntax's parser is pure Python: every catalog of a language at
+    once took about 0.3 s on the benchmark machine, 0.6-0.9 s for both, on the bot's cold start
+    before its first answer (issue 6: < 2 s), while one interaction formats a few dozen messages.
+    Loading reads each file and cuts it into entries by lines (`split_entries`), which is enough
+    for `keys`, `in` and the duplicate check; a message is parsed the first time it is formatted
+    or its variables are asked (about 0.2 ms), once. A message that does not parse raises
+    ValueError each time it is used, naming its file (the whole file's parse refused it at load
+    before); `verify` parses every file whole, as the load did, and the catalogs' tests call it,
+    so a syntax error still fails the tests before it can reach a player."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
-        self.messages: dict[str, ast.Message] = {}  # key -> parsed message (parsed once: it is slow)
+        self.sources: dict[str, str] = {}  # key -> the message's own source text (its lines)
         self.origin: dict[str, str] = {}  # key -> the file it came from, or "add_messages"
+        self._parsed: dict[str, ast.Message] = {}  # key -> parsed message (parsed once: it is slow)
+        self._terms: list[ast.Term] = []
         self._bundle: FluentBundle | None = None
         self._variables: dict[str, frozenset[str]] = {}
         self._formatted: dict[tuple[Any, ...], str] = {}  # see `format`
+        # Messages are parsed and the bundle is built in the renderers' threads too (a render
+        # while the worker pool starts); one at a time, so no parsed message misses the bundle.
+        self._lock = threading.RLock()
 
     def load(self, folder: Path) -> None:
         for path in sorted(folder.glob("*.ftl")):
@@ -149,52 +224,84 @@ class _Catalog:
             source = "".join(ftl_entry(key, value) for key, value in data.items())
             self._add_source(source, str(path))
 
-    def _add_source(self, source: str, origin: str) -> None:
-        resource = FluentParser(with_spans=False).parse(source)
-        for entry in resource.body:
-            if isinstance(entry, ast.Junk):
-                raise ValueError(f"{origin}: cannot parse {entry.content!r}: {entry.annotations}")
-            if not isinstance(entry, ast.Message):
-                continue
-            key = id_to_key(entry.id.name)
-            if key in self.messages:
-                raise ValueError(f"duplicate catalog key {key!r} in {origin} ({self.origin[key]})")
-            self.messages[key] = entry
-            self.origin[key] = origin
-            found = _Variables()
-            found.visit(entry)
-            self._variables[key] = frozenset(found.names)
-        self._bundle = None
-        self._formatted.clear()
+    def _add_source(self, source: str, origin: str, *, parse: bool = False) -> None:
+        """Add a source's messages (their text; parsed now with `parse`), refusing a key twice."""
+        messages, terms = split_entries(source, origin)
+        with self._lock:
+            for term in terms:  # none in our catalogs; parsed now, as a message may use any of them
+                entry = FluentParser(with_spans=False).parse_entry(term)
+                if not isinstance(entry, ast.Term):
+                    raise ValueError(f"{origin}: cannot parse {term!r}")
+                self._terms.append(entry)
+            for message_id, text in messages:
+                key = id_to_key(message_id)
+                if key in self.sources:
+                    raise ValueError(f"duplicate catalog key {key!r} in {origin} ({self.origin[key]})")
+                self.sources[key] = text
+                self.origin[key] = origin
+            self._bundle = None
+            self._formatted.clear()
+            if parse:
+                for message_id, _ in messages:
+                    self.message(id_to_key(message_id))
 
     def add(self, entries: Mapping[str, str]) -> None:
         self.remove(entries)  # registering again replaces
         source = "".join(ftl_entry(key, value) for key, value in entries.items())
-        self._add_source(source, "add_messages")
+        self._add_source(source, "add_messages", parse=True)
 
     def remove(self, keys: Iterable[str]) -> None:
-        for key in keys:
-            if self.origin.get(key) == "add_messages":
-                del self.messages[key], self._variables[key], self.origin[key]
-        self._bundle = None
-        self._formatted.clear()
+        with self._lock:
+            for key in keys:
+                if self.origin.get(key) == "add_messages":
+                    del self.sources[key], self.origin[key]
+                    self._parsed.pop(key, None)
+                    self._variables.pop(key, None)
+            self._bundle = None
+            self._formatted.clear()
+
+    def message(self, key: str) -> ast.Message:
+        """The parsed message (KeyError for an unknown key, ValueError if it does not parse), in
+        the bundle with every message it names."""
+        found = self._parsed.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            found = self._parsed.get(key)
+            if found is None:
+                found = _parse_one(self.sources[key], self.origin[key], key_to_id(key))
+                uses = _Found()
+                uses.visit(found)
+                self._variables[key] = frozenset(uses.names)
+                self._parsed[key] = found
+                if self._bundle is not None:
+                    self._bundle.add_resource(ast.Resource(body=[found]))
+                for other in uses.references:  # a message naming another: that one is needed too
+                    if id_to_key(other) in self.sources:
+                        self.message(id_to_key(other))
+            return found
 
     @property
     def bundle(self) -> FluentBundle:
-        if self._bundle is None:
-            # use_isolating=False: Discord shows the Unicode isolation marks as stray characters.
-            bundle = FluentBundle([self.lang], use_isolating=False)
-            bundle.add_resource(ast.Resource(body=list(self.messages.values())))
-            self._bundle = bundle
-        return self._bundle
+        found = self._bundle
+        if found is None:
+            with self._lock:
+                if self._bundle is None:
+                    # use_isolating=False: Discord shows the Unicode isolation marks as stray characters.
+                    bundle = FluentBundle([self.lang], use_isolating=False)
+                    bundle.add_resource(ast.Resource(body=[*self._terms, *self._parsed.values()]))
+                    self._bundle = bundle
+                found = self._bundle
+        return found
 
     def __contains__(self, key: str) -> bool:
-        return key in self.messages
+        return key in self.sources
 
     def keys(self) -> frozenset[str]:
-        return frozenset(self.messages)
+        return frozenset(self.sources)
 
     def variables(self, key: str) -> frozenset[str]:
+        self.message(key)
         return self._variables[key]
 
     def format(self, key: str, params: Mapping[str, Any], *, strict: bool = True) -> str:
@@ -227,6 +334,7 @@ class _Catalog:
         return self._format(key, params, strict=strict)
 
     def _format(self, key: str, params: Mapping[str, Any], *, strict: bool) -> str:
+        self.message(key)  # parsed, and in the bundle
         message = self.bundle.get_message(key_to_id(key))
         if message.value is None:
             raise KeyError(key)
@@ -286,10 +394,44 @@ def _arg(value: Any) -> Any:
 
 
 def preload() -> None:
-    """Parse every language's catalogs now (about 0.7 s in all): call it at start-up, off the event
-    loop, so that the first interaction does not pay for it."""
+    """Read every language's catalog files now and cut them into messages (`split_entries`; a few
+    milliseconds): call it at start-up, before the first interaction. Each message is parsed at its
+    first use (`_Catalog`), not here."""
     for lang in LANGUAGES:
-        _catalog(lang).bundle  # noqa: B018 (builds the bundle)
+        _catalog(lang)
+
+
+def verify(lang: str, folder: Path | None = None) -> None:
+    """Parse every catalog file of `lang` whole, as fluent.syntax reads it, and check that the
+    messages the lazy load cut from it (`split_entries`) are exactly its messages, in its order,
+    each parsing on its own to the same message; then parse every message of the loaded catalog.
+    A ValueError names the first file or message that fails. For the tests (a syntax error anywhere
+    in a catalog, comments included, must fail them) and tools: the bot parses a message at its
+    first use. `folder`: another language folder's files instead (then only they are checked)."""
+    parser = FluentParser(with_spans=False)
+    for path in sorted((folder or LOCALES_DIR / lang).glob("*.ftl")):
+        source = path.read_text(encoding="utf-8")
+        whole = parser.parse(source).body
+        for entry in whole:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{path}: cannot parse {entry.content!r}: {entry.annotations}")
+        messages, terms = split_entries(source, str(path))
+        expected = [e for e in whole if isinstance(e, ast.Message)]
+        if [m.id.name for m in expected] != [message_id for message_id, _ in messages]:
+            raise ValueError(f"{path}: its messages are not cut where Fluent reads them")
+        if len(terms) != sum(isinstance(e, ast.Term) for e in whole):
+            raise ValueError(f"{path}: its terms are not cut where Fluent reads them")
+        for entry, (message_id, text) in zip(expected, messages, strict=True):
+            alone = _parse_one(text, str(path), message_id)
+            entry = entry.clone()
+            entry.comment = None  # a comment above a message is not part of its cut
+            if alone.to_json() != entry.to_json():
+                raise ValueError(f"{path}: {message_id} parses differently on its own")
+    if folder is not None:
+        return
+    found = _catalog(lang)
+    for key in sorted(found.keys()):
+        found.message(key)
 
 
 def keys(lang: str = DEFAULT_LANGUAGE) -> frozenset[str]:

@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.i18n import Translator
-from renderers.i18n import catalog
+from renderers.i18n import catalog, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
@@ -111,3 +111,10 @@ async def test_translator_answers_spanish_and_falls_back_otherwise(
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     assert await Translator().translate(string, locale, context) == expected
     assert await Translator().translate(app_commands.locale_str("plain"), locale, context) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_catalog_file_parses_whole_and_as_the_bot_cuts_it(lang: str) -> None:
+    """The bot parses each message at its first use (renderers/i18n.py `_Catalog`): a syntax error
+    anywhere in a catalog must fail here, and each message must read alone as in its whole file."""
+    verify(lang)

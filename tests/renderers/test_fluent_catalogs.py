@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
+from fluent.runtime import FluentBundle
+from fluent.syntax import FluentParser
 
 from renderers import i18n
 from renderers.i18n import LANGUAGES, LOCALES_DIR, catalog, format_to_ftl, keys, t, variables
@@ -129,3 +135,123 @@ def test_the_converter_keeps_every_text_exactly(text: str) -> None:
         assert catalog("en")["test.conv"] == text.replace("{{", "{").replace("}}", "}"), pattern
     finally:
         i18n.remove_messages("en", ["test.conv"])
+
+
+# --- lazy parsing (issue 6: the cold start) -------------------------------------------------------
+
+SAMPLES = [0, 1, 2, 5, 21, 2.5, -0.0, "x", "3.5", True, None]  # long texts: see the test above
+
+
+def _whole_bundle(lang: str) -> FluentBundle:
+    """Every catalog file of `lang` parsed whole into one bundle: how the catalogs were read before."""
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        bundle.add_resource(FluentParser(with_spans=False).parse(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+def _formatted(format_: Callable[..., str], *args: Any) -> tuple[str, str]:
+    try:
+        return ("text", format_(*args))
+    except ValueError as exc:
+        return ("error", type(exc).__name__)
+
+
+def _eager(bundle: FluentBundle, key: str, args: dict[str, Any]) -> str:
+    message = bundle.get_message(i18n.key_to_id(key))
+    text, errors = bundle.format_pattern(message.value, {k: i18n._arg(v) for k, v in args.items()})
+    if errors:
+        raise ValueError(errors)
+    return str(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_messages_parsed_one_by_one_format_as_the_whole_files_did(lang: str) -> None:
+    """A message parsed on its own at its first use gives the text the whole file's parse gave,
+    for every message of both languages and arguments of every kind (numbers for plurals and the
+    decimal mark, text, a long text); and loading parses nothing."""
+    lazy = i18n._Catalog(lang)
+    lazy.load(LOCALES_DIR / lang)
+    assert lazy.keys() == keys(lang) and not lazy._parsed  # loading only cut the files
+    whole = _whole_bundle(lang)
+    first = sorted(lazy.keys())[0]
+    lazy.format(first, {name: 1 for name in variables(lang, first)})
+    assert list(lazy._parsed) == [first]  # one message used, one parsed
+    checked = 0
+    for key in sorted(lazy.keys()):
+        for value in SAMPLES:
+            args = {name: value for name in lazy.variables(key)}
+            assert _formatted(lazy.format, key, args) == _formatted(_eager, whole, key, args), (key, value)
+            checked += 1
+    assert checked > 500 * len(SAMPLES)
+
+
+def test_a_source_is_cut_into_its_messages_as_fluent_reads_them() -> None:
+    source = (
+        "# a comment\n"
+        "one = One { $n }\n"
+        "\n"
+        "## a group comment\n"
+        "block =\n"
+        "    First line\n"
+        "\n"
+        "    after a blank line\n"
+        "plural = { $n ->\n"
+        "[one] a { $n }\n"
+        "*[other] many\n"
+        "} left.\n"
+        "-brand = Tablero\n"
+        "named = { one } and { -brand }\n"
+    )
+    messages, terms = i18n.split_entries(source, "test")
+    assert [message_id for message_id, _ in messages] == ["one", "block", "plural", "named"]
+    assert messages[2][1] == "plural = { $n ->\n[one] a { $n }\n*[other] many\n} left.\n"
+    assert terms == ["-brand = Tablero\n"]
+    found = i18n._Catalog("en")
+    found._add_source(source, "test")
+    assert found.format("block", {}) == "First line\n\nafter a blank line"
+    assert found.format("plural", {"n": 1}) == "a 1 left."
+    assert found.format("named", {"n": 3}, strict=False) == "One 3 and Tablero"  # it names another message
+    assert found.variables("one") == {"n"}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "one = One\nnot a message\n",  # a line starting with a letter is an entry: it must be `id =`
+        "# a comment\n    indented after a comment\n",
+        "  before any entry = x\n",
+    ],
+)
+def test_what_cannot_be_cut_into_entries_is_refused_at_load(source: str) -> None:
+    with pytest.raises(ValueError, match="cannot parse"):
+        i18n._Catalog("en")._add_source(source, "test.ftl")
+
+
+def test_a_key_twice_is_refused_at_load() -> None:
+    with pytest.raises(ValueError, match="duplicate catalog key 'a.b'"):
+        i18n._Catalog("en")._add_source("a-b = One\nc = Other\na-b = Two\n", "test.ftl")
+
+
+def test_a_message_that_does_not_parse_fails_where_it_is_used_and_in_verify(tmp_path: Path) -> None:
+    """Loading only cuts the files: a broken message is found when it is first formatted (a
+    ValueError naming its file, every time), while the others work; `verify`, which the catalogs'
+    tests run on every file (tests/bot/test_catalogs.py), refuses it and any other syntax error."""
+    broken = "good = Fine\nbad = { $x\nalso = Fine too\n"
+    found = i18n._Catalog("en")
+    found._add_source(broken, "broken.ftl")
+    assert found.keys() == {"good", "bad", "also"}
+    assert found.format("good", {}) == "Fine" and found.format("also", {}) == "Fine too"
+    for _ in range(2):
+        with pytest.raises(ValueError, match="broken.ftl: cannot parse"):
+            found.format("bad", {"x": 1})
+    with pytest.raises(ValueError, match="broken.ftl"):
+        found.variables("bad")
+    (tmp_path / "broken.ftl").write_text(broken, encoding="utf-8")
+    with pytest.raises(ValueError, match="broken.ftl: cannot parse"):
+        i18n.verify("en", tmp_path)
+    (tmp_path / "broken.ftl").write_text("good = Fine\n#not a comment\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="broken.ftl: cannot parse"):
+        i18n.verify("en", tmp_path)  # a bad comment is never parsed by the lazy load
+    (tmp_path / "broken.ftl").write_text("good = Fine\n", encoding="utf-8")
+    i18n.verify("en", tmp_path)
