@@ -35,7 +35,7 @@ from .movement import (
     terrain_cost,
 )
 from .orders import free_infantryman, guns_to_crew, limit_of
-from .state import XY, CwState, Seat, Unit, deployment_bounds
+from .state import XY, CwState, Seat, Unit, deployment_bounds, in_place_edits
 from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
@@ -466,8 +466,9 @@ class _Memo:
     A unit's sample is a function of its own fields (`_same_self`), its nearest enemy (where it
     stands: GEO), the GEO fields of the units within `_near` of it (every base its moves, charge,
     engagement or crewman could touch) and the table (terrain, size, scenario, roles, edges,
-    hostages: the memo's key). Every call reads all units' fields (`_ROW`) and compares them with the
-    last call's, and drops the samples that a unit whose GEO fields changed may alter (`_touches`); a
+    hostages: the memo's key). Every call reads the fields (`_ROW`) of the units that are not the
+    same objects as at the last call (all of them after a unit was changed in place:
+    `state.in_place_edits`), compares them with the last call's, and drops the samples that a unit whose GEO fields changed may alter (`_touches`); a
     sample is reused only if its unit and its nearest enemy are as they were. Exact: the same sample
     as drawn afresh (tests/engine/clickwars/test_speed_paths.py).
 
@@ -481,6 +482,8 @@ class _Memo:
         self.seat = seat
         self.spots = spots  # `cover_spots`: a function of the memo's key
         self.keys: list[str] = []  # the state's unit ids, in its order, at the last call
+        self.objs: list[Unit] = []  # the units themselves (see `update`)
+        self.edits = -1  # `in_place_edits()` at the last call
         self.values: list[_Row] = []  # their rows, in that order
         self.fields: dict[str, _Row] = {}  # the same by id
         self.own: list[_Row] = []  # the memo's side's rows, in order
@@ -493,13 +496,29 @@ class _Memo:
     def update(self, s: CwState) -> None:
         units = s.units
         keys = list(units)
-        now = list(map(_ROW, map(model_values, units.values())))
+        objs = list(units.values())
+        edits = in_place_edits()
         if keys == self.keys:  # the same units (always, within a game): compare them in order
+            if edits == self.edits:
+                # The rules never change a unit in place (`evolve` replaces it: `state.edit`) and no
+                # unit was changed in place since the last call: a unit that is the same object as
+                # then has the same row. Only the others are read (in a game, one or two a call).
+                others = list(itertools.compress(range(len(objs)), map(operator.is_not, objs, self.objs)))
+                if not others:
+                    return
+                now = self.values.copy()
+                for i in others:
+                    now[i] = _ROW(model_values(objs[i]))
+            else:
+                now = list(map(_ROW, map(model_values, objs)))
+            self.objs, self.edits = objs, edits
             if now == self.values:
                 return
             diff = list(itertools.compress(keys, map(operator.ne, now, self.values)))
             gone: list[str] = []
         else:
+            now = list(map(_ROW, map(model_values, objs)))
+            self.objs, self.edits = objs, edits
             diff = keys
             gone = [uid for uid in self.keys if uid not in units]
         old = self.fields

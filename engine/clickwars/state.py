@@ -71,6 +71,22 @@ class Unit(BaseModel):
     def ranged(self) -> Weapon | None:
         return None if self.ranged_broken else self.p.ranged
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """An assignment to a unit in place (a test's or a tool's set-up: the rules never do it, they
+        replace the unit, `edit`) is counted (`in_place_edits`): the move sample's memo takes a unit
+        that is the same object as at its last call for an unchanged one, unless the count moved."""
+        _IN_PLACE[0] += 1
+        super().__setattr__(name, value)
+
+
+_IN_PLACE = [0]
+
+
+def in_place_edits() -> int:
+    """How many times any unit was changed in place (`Unit.__setattr__`) since the start. Not game
+    state: a change counter for caches that know a unit by its identity (legal.py's `_Memo`)."""
+    return _IN_PLACE[0]
+
 
 class Hostage(BaseModel):
     """Hostage rescue (§8.6): an unarmed, unattackable figure; `carrier` moves it."""

@@ -676,3 +676,20 @@ def test_the_move_sample_and_terrain_costs_follow_a_terrain_list_changed_in_plac
     after = legal._moves(state, "red")
     assert after == legal._moves(fresh, "red")
     assert after != before  # (the wood now slows the advance: the test tells the two apart)
+
+
+def test_the_move_memo_sees_a_unit_changed_in_place() -> None:
+    """CW-MOV-3 (no overlapping bases, no moving through others): the move memo reads only the units
+    that are not the same objects as at its last call, because the rules replace a unit they change;
+    a unit changed in place instead (a test's way, never a game's: `Unit.__setattr__` counts it)
+    gives the sample of the table now there, the same as a fresh copy of it."""
+    state = table({"R3": (50, 30), "B3": (50, 80), "B4": (80, 80)})
+    before = legal._moves(state, "red")
+    assert legal._moves(state, "red") == before  # now from the memo (the same units, the same objects)
+    blocker = state.units["B4"]
+    blocker.x, blocker.y = 50.0, 36.0  # in R3's way toward B3, 6 cm ahead
+    fresh = state.model_copy(deep=True)  # new objects: nothing kept for them
+    after = legal._moves(state, "red")
+    legal._LOCAL.memos.clear()
+    assert after == legal._moves(fresh, "red")
+    assert after != before  # (the blocker now stops the advance: the test tells the two apart)
