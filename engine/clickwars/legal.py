@@ -488,6 +488,9 @@ class _Memo:
         self.fields: dict[str, _Row] = {}  # the same by id
         self.own: list[_Row] = []  # the memo's side's rows, in order
         self.others: list[_Row] = []  # the other side's
+        self.places: list[
+            tuple[list[_Row], int]
+        ] = []  # per unit in the state's order: its row's list and index
         # a unit's nearest enemy by where the unit stands, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[object, object, str | None]] = {}
         # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
@@ -498,52 +501,62 @@ class _Memo:
         keys = list(units)
         objs = list(units.values())
         edits = in_place_edits()
-        if keys == self.keys:  # the same units (always, within a game): compare them in order
-            if edits == self.edits:
-                # The rules never change a unit in place (`evolve` replaces it: `state.edit`) and no
-                # unit was changed in place since the last call: a unit that is the same object as
-                # then has the same row. Only the others are read (in a game, one or two a call).
-                others = list(itertools.compress(range(len(objs)), map(operator.is_not, objs, self.objs)))
-                if not others:
-                    return
-                now = self.values.copy()
-                for i in others:
-                    now[i] = _ROW(model_values(objs[i]))
-            else:
-                now = list(map(_ROW, map(model_values, objs)))
-            self.objs, self.edits = objs, edits
-            if now == self.values:
+        # each unit whose row changed: its row now and at the last call (None: new to the memo)
+        diff: list[tuple[_Row, _Row | None]] = []
+        gone: list[_Row] = []  # the rows of the units no longer in the state
+        if keys == self.keys and edits == self.edits:
+            # The rules never change a unit in place (`evolve` replaces it: `state.edit`) and no unit
+            # was changed in place since the last call: a unit that is the same object as then has
+            # the same row. Only the others are read (in a game, one or two a call), and the rows
+            # kept are changed where they are (nothing outside the memo holds these lists).
+            others = list(itertools.compress(range(len(objs)), map(operator.is_not, objs, self.objs)))
+            if not others:
                 return
-            diff = list(itertools.compress(keys, map(operator.ne, now, self.values)))
-            gone: list[str] = []
+            self.objs = objs
+            values, rows, places = self.values, self.fields, self.places
+            for i in others:
+                row, was = _ROW(model_values(objs[i])), values[i]
+                if row == was:
+                    continue
+                values[i] = rows[keys[i]] = row
+                side, j = places[i]
+                side[j] = row
+                diff.append((row, was))
+            if not diff:
+                return
         else:
             now = list(map(_ROW, map(model_values, objs)))
             self.objs, self.edits = objs, edits
-            diff = keys
-            gone = [uid for uid in self.keys if uid not in units]
-        old = self.fields
-        self.keys, self.values = keys, now
-        self.fields = rows = dict(zip(keys, now, strict=True))
+            if keys == self.keys:
+                if now == self.values:
+                    return
+                diff = [(f, g) for f, g in zip(now, self.values, strict=True) if f != g]
+            else:
+                old = self.fields
+                diff = [(f, old.get(uid)) for uid, f in zip(keys, now, strict=True)]
+                gone = [g for uid, g in old.items() if uid not in units]
+            self.keys, self.values = keys, now
+            self.fields = dict(zip(keys, now, strict=True))
+            self.own, self.others, self.places = [], [], []
+            for f in now:  # a unit's side never changes (the rules never change it): its place holds
+                side = self.own if f[SIDE] == self.seat else self.others
+                self.places.append((side, len(side)))
+                side.append(f)
+        rows = self.fields
         seat = self.seat
-        mine = list(map(operator.eq, map(_SIDE_OF, now), itertools.repeat(seat)))
-        self.own = list(itertools.compress(now, mine))
-        self.others = list(itertools.compress(now, map(operator.not_, mine)))
         # the bases whose GEO fields changed, where they are and where they were (a change of life or
         # of a ranged weapon alone is read by that unit's own sample only: `reuse`)
         changed: list[tuple[_Row | None, object, object, bool]] = []  # True: where it is now
         enemy = False
-        for uid in diff:
-            f = rows[uid]
-            g = old.get(uid)
+        for f, g in diff:
             if g is not None and g[:GEO] == f[:GEO]:
                 continue
             changed.append((f, f[X], f[Y], True))
             if g is not None:
                 changed.append((f, g[X], g[Y], False))
             enemy = enemy or f[SIDE] != seat
-        for uid in gone:
-            g = old[uid]
-            changed.append((None, g[X], g[Y], False))
+        for h in gone:
+            changed.append((None, h[X], h[Y], False))
             enemy = True
         if not changed:
             return
