@@ -18,6 +18,7 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
+from . import rules  # a cycle (rules.py imports this module): read at call time only
 from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM, PROFILES
 from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
@@ -767,8 +768,7 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     gap; only for a shooter with one there is what no target changes asked (`shooter_problem`,
     which looks for enemies in contact, and its range from a hill), then per target range and
     sight. Most shooters have no enemy that near (a shooting step offers 1.7 shots on average)."""
-    from .rules import shooter_problem
-
+    shooter_problem = rules.shooter_problem
     units = s.units
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
@@ -826,8 +826,7 @@ def _fights(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     §8.8: at a gun, its crewman): `fight_problem`'s answers per unit and target. Most assault steps
     offer none (units stand apart), so a unit's candidates are first found by a y window
     (`_window`, `_sides`) with the longest reach (MAX_REACH_CM, no less than its own)."""
-    from .rules import fight_problem
-
+    fight_problem = rules.fight_problem
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
     if not rows:

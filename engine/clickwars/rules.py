@@ -19,6 +19,7 @@ from .armies import LIFE, PROFILES, RADIUS_CM
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
 from .deploy import check_placement, pieces_to_place, placements_ok, plan
 from .evolve import evolve as _evolve
+from .legal import legal_actions  # (legal.py reads this module's checks at call time: `rules`)
 from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
 from .messages import refuse
 from .movement import check_charge, check_move, push_spot, unit_order
@@ -93,8 +94,6 @@ class ClickWarsRules(Rules[CwState]):
         return _evolve(state, event)
 
     def legal_actions(self, state: CwState, seat: Seat) -> list[Action]:
-        from .legal import legal_actions
-
         if seat not in self.active_seats(state):
             return []
         return legal_actions(state, seat)
