@@ -693,3 +693,16 @@ def test_the_move_memo_sees_a_unit_changed_in_place() -> None:
     legal._LOCAL.memos.clear()
     assert after == legal._moves(fresh, "red")
     assert after != before  # (the blocker now stops the advance: the test tells the two apart)
+
+
+def test_a_sampled_move_is_the_validated_move() -> None:
+    """CW-MOV-1: the move sample builds its Move actions without pydantic's validation (a hot path);
+    each is the validated action: equal, the same fields set, the same JSON, the same round trip."""
+    from engine.clickwars import actions as a
+
+    built = legal._move("R3", (12.5, 40.0))
+    checked = a.Move(unit="R3", x=12.5, y=40.0)
+    assert built == checked and type(built) is a.Move
+    assert built.model_fields_set == checked.model_fields_set
+    assert built.model_dump_json() == checked.model_dump_json()
+    assert a.ACTION_ADAPTER.validate_json(a.ACTION_ADAPTER.dump_json(built)) == checked
