@@ -28,7 +28,6 @@ from .movement import (
     SNAP_SLACK_CM,
     Bases,
     Surroundings,
-    allowance,
     bases_of,
     charge_end,
     check_charge,
@@ -164,6 +163,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     enemies: list[_Row] | None = None  # the placed enemies' rows, listed when first needed, as `guns`
     guns: list[Unit] | None = None  # the uncrewed own guns (`orders.uncrewed_guns`)
     bases: Bases | None = None
+    size: XY | None = None
     out: list[Action] = []
     turn = s.turn
     for row in memo.own:  # `ready_units`, and those that may still move (CW-CHG-6, CW-MOV-5)
@@ -205,7 +205,9 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
                 guns = _uncrewed_guns(units, memo.own)
             u = units[uid]
             foe = units[foe_id] if foe_id is not None else None
-            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases)
+            if size is None:
+                size = (s.width, s.height)
+            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases, row, size)
             memo.keep(uid, row, foe_id, known, rays)
         out += known
     return out
@@ -220,24 +222,29 @@ def _unit_moves(
     goal: XY | None,
     guns: list[Unit],
     bases: Bases | None = None,
+    row: _Row | None = None,
+    size: XY | None = None,
 ) -> tuple[list[Action], list[_Ray]]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
     nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
-    checked by the rules `decide` uses. `bases`: the state's `Bases`, when the caller has it.
+    checked by the rules `decide` uses. `bases`: the state's `Bases`, `row`: the unit's fields
+    (`_ROW`), `size`: the table's width and height, when the caller has them.
 
     Also returns what it read of the other bases besides its engagement and the guns it could crew
     (see `_Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
     the base (and a gun's crewman) on the way to each spot it tried, and the charge's corridor."""
     if bases is None:
         bases = bases_of(s)
+    if row is None:
+        row = _ROW(model_values(u))
     out: list[Action] = []
     targets: list[tuple[float, float]] = []
     fxy = foe.xy if foe is not None else None
     if fxy is not None:
         targets.append(fxy)
-    ux, uy = u.xy
-    ur, kind = u.radius, u.type
+    ux, uy, ur = row[X], row[Y], row[RADIUS]  # = u.xy, u.radius
+    kind = _TYPE_OF[row[PROFILE]]  # = u.type
     cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
     for p in spots:
         d = math.hypot(p[0] - ux, p[1] - uy)
@@ -245,16 +252,17 @@ def _unit_moves(
             cover, best = p, d
     if cover is not None:
         targets.append(cover)
-    if u.life < u.max_life:
+    if row[LIFE] < row[MAX_LIFE]:
         lo, hi = deployment_bounds(s, seat)
         targets.append((ux, (lo + hi) / 2))
     if goal is not None:
         targets.append(goal)
     seen: set[tuple[float, float]] = set()
-    step = allowance(s, u)
-    limit = limit_of(s, u)
+    step = MOVE_CM[kind]  # = allowance(s, u)
+    rescue = s.options.scenario == "hostage_rescue"
+    limit = limit_of(s, u) if rescue else step  # (only a hostage's carrier goes slower)
     gun = kind == "artillery"  # u.is_gun
-    plain = not gun and s.options.scenario != "hostage_rescue"  # no crewman or hostage moves along
+    plain = not gun and not rescue  # no crewman or hostage moves along
     close = ur + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
     foes: list[Unit] = []
     for ex, ey, _, _, side in bases.near_x(ux, close):  # any enemy this near: ask its engagement
@@ -272,7 +280,7 @@ def _unit_moves(
     if foe is not None and w is not None and not gun:
         targets.append(fxy)  # type: ignore[arg-type]  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + ur + foe.radius - 1.0)
-    ways = Surroundings(s, u, step, bases) if plain and not foes else None
+    ways = Surroundings(s, u, step, bases, size) if plain and not foes else None
     rays: list[_Ray] = []
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)

@@ -182,9 +182,12 @@ class Surroundings:
     """What lies within `reach` of a unit (other bases, impassable and difficult pieces), in
     coordinates relative to its centre, for casting straight moves from it (`run`)."""
 
-    def __init__(self, state: CwState, u: Unit, reach: float, bases: Bases | None = None) -> None:
-        """`bases`: the state's `Bases`, when the caller builds it once for many units. `run` reads
-        its bases in any order (the nearest stop wins), so they are kept in the index's."""
+    def __init__(
+        self, state: CwState, u: Unit, reach: float, bases: Bases | None = None, size: XY | None = None
+    ) -> None:
+        """`bases`: the state's `Bases`, when the caller builds it once for many units; `size`: the
+        table's (width, height), when the caller has it. `run` reads its bases in any order (the
+        nearest stop wins), so they are kept in the index's."""
         ux, uy, ur, uid = _XY_RADIUS_ID(model_values(u))  # = u.x, u.y, u.radius, u.id
         assert ux is not None and uy is not None
         self.u, self.ux, self.uy, self.r = u, ux, uy, ur
@@ -222,7 +225,8 @@ class Surroundings:
             if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
         ]
         r = ur + SNAP_SLACK_CM
-        self.table = (r - ux, r - uy, state.width - r - ux, state.height - r - uy)
+        width, height = size if size is not None else (state.width, state.height)
+        self.table = (r - ux, r - uy, width - r - ux, height - r - uy)
 
     def run(self, dx: float, dy: float, length: float, limit: float) -> float:
         """How far the unit may surely go along the unit vector (dx, dy), at most `length`: its base
