@@ -194,13 +194,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
         known = memo.reuse(uid, row, foe_id)
         if known is None:
             if bases is None:
-                bases = Bases(
-                    [
-                        (r[X], r[Y], r[RADIUS], r[ID], r[SIDE])
-                        for r in memo.values
-                        if r[ALIVE] and r[X] is not None
-                    ]
-                )  # type: ignore[misc]
+                bases = memo.bases()
             if guns is None:
                 guns = _uncrewed_guns(units, memo.own)
             u = units[uid]
@@ -507,9 +501,9 @@ class _Memo:
         self.fields: dict[str, _Row] = {}  # the same by id
         self.own: list[_Row] = []  # the memo's side's rows, in order
         self.others: list[_Row] = []  # the other side's
-        self.places: list[
-            tuple[list[_Row], int]
-        ] = []  # per unit in the state's order: its row's list and index
+        # per unit in the state's order: the list its row is in (own, others) and its index there
+        self.places: list[tuple[list[_Row], int]] = []
+        self.index: Bases | None = None  # the placed units' `Bases`, once asked (`bases`)
         # a unit's nearest enemy by where the unit stands, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[object, object, str | None]] = {}
         # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
@@ -543,6 +537,12 @@ class _Memo:
                 diff.append((row, was))
             if not diff:
                 return
+            if self.index is not None:  # the bases that moved, came or went, changed in the index
+                for f, g in diff:
+                    if g is not None and g[ALIVE] and g[X] is not None:
+                        self.index.remove(g[X], g[ID])
+                    if f[ALIVE] and f[X] is not None:
+                        self.index.add((f[X], f[Y], f[RADIUS], f[ID], f[SIDE]))
         else:
             now = list(map(_ROW, map(model_values, objs)))
             self.objs, self.edits = objs, edits
@@ -556,6 +556,7 @@ class _Memo:
                 gone = [g for uid, g in old.items() if uid not in units]
             self.keys, self.values = keys, now
             self.fields = dict(zip(keys, now, strict=True))
+            self.index = None
             self.own, self.others, self.places = [], [], []
             for f in now:  # a unit's side never changes (the rules never change it): its place holds
                 side = self.own if f[SIDE] == self.seat else self.others
@@ -597,6 +598,19 @@ class _Memo:
                 if dx * dx + dy * dy <= near2 and _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
                     del samples[uid]
                     break
+
+    def bases(self) -> Bases:
+        """`movement.bases_of` the state of the last `update`, from the rows (built once, then kept
+        up to date by `update`: a call in a game changes one or two of them)."""
+        if self.index is None:
+            self.index = Bases(
+                [
+                    (r[X], r[Y], r[RADIUS], r[ID], r[SIDE])
+                    for r in self.values
+                    if r[ALIVE] and r[X] is not None
+                ]
+            )  # type: ignore[misc]
+        return self.index
 
     def reuse(self, uid: str, mine: _Row, foe_id: str | None) -> list[Action] | None:
         """The kept sample of unit `uid`, whose row is `mine` now, if it holds with `foe_id` its

@@ -162,6 +162,22 @@ class Bases:
         self.xs = list(map(_X_OF, self.entries))
         self.rmax = max(map(_RADIUS_OF, self.entries), default=0.0)  # the largest radius among them
 
+    def remove(self, x: float, uid: str) -> None:
+        """Take out the base of unit `uid`, whose centre's x is `x`."""
+        i = bisect_left(self.xs, x)
+        while self.entries[i][3] != uid:
+            i += 1
+        del self.entries[i], self.xs[i]
+
+    def add(self, entry: tuple[float, float, float, str, str]) -> None:
+        """Put in a base (after those of the same x). `rmax` only grows: `near_x` may then return a
+        few more bases, which its callers' own tests leave out (the same answers)."""
+        i = bisect_right(self.xs, entry[0])
+        self.entries.insert(i, entry)
+        self.xs.insert(i, entry[0])
+        if entry[2] > self.rmax:
+            self.rmax = entry[2]
+
     def near_x(self, x: float, pad: float) -> list[tuple[float, float, float, str, str]]:
         """The bases whose centre's x lies within `pad` of x (and maybe a few more: callers apply
         their own exact test to these)."""

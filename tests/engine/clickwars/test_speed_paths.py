@@ -706,3 +706,31 @@ def test_a_sampled_move_is_the_validated_move() -> None:
     assert built.model_fields_set == checked.model_fields_set
     assert built.model_dump_json() == checked.model_dump_json()
     assert a.ACTION_ADAPTER.validate_json(a.ACTION_ADAPTER.dump_json(built)) == checked
+
+
+def test_the_memos_bases_follow_the_game() -> None:
+    """CW-MOV-3 (no base overlaps another, none moves through one): the bases index the move memo
+    keeps up to date, move by move, holds at every step of a seeded random game the bases of the
+    state then (`bases_of`), sorted by x, and was kept, not rebuilt, at most steps."""
+    from engine.clickwars.movement import bases_of
+    from engine.clickwars.victory import objective
+
+    state, _ = new_game(RULES, Options(), 21)
+    chooser = random.Random(21)
+    kept = steps = 0
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        got = RULES.legal_actions(state, seat)
+        if state.phase == "movement":
+            memo = legal._memo(state, seat, objective(state))
+            had = memo.index
+            index = memo.bases()
+            steps += 1
+            kept += had is not None
+            assert sorted(index.entries) == sorted(bases_of(state).entries)
+            assert index.xs == sorted(index.xs) == [e[0] for e in index.entries]
+            assert index.rmax >= bases_of(state).rmax
+        state = apply(
+            RULES, state, RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
+        )
+    assert steps > 50 and kept > steps // 2
