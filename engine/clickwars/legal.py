@@ -279,14 +279,16 @@ def _unit_moves(
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
         rays.append((crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM))  # type: ignore[arg-type]
-    uid = u.id
-    for (tx, ty), stop in zip(targets, stops, strict=True):
+    uid = row[ID]  # = u.id
+    for k, (tx, ty) in enumerate(targets):  # with stops[k] (zip(strict=True) costs more than the loop)
+        stop = stops[k]
         d = math.hypot(tx - ux, ty - uy)
         if d < 0.5:
             continue
         if ways is not None:  # valid by construction: as far as it surely may go that way
-            dest = ways.move(s, (tx - ux) / d, (ty - uy) / d, d - stop, limit)
-            rays.append(((tx - ux) / d, (ty - uy) / d, ways.ran))  # it reads no base beyond `ran`
+            rx, ry = (tx - ux) / d, (ty - uy) / d
+            dest = ways.move(s, rx, ry, d - stop, limit)
+            rays.append((rx, ry, ways.ran))  # it reads no base beyond `ran`
             if dest is not None and dest not in seen:
                 seen.add(dest)
                 out.append(_move(uid, dest))
