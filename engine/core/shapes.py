@@ -370,5 +370,7 @@ def bearing_of(ax: float, ay: float, bx: float, by: float) -> float:
 
 def snap(v: float, step: float = 0.5) -> float:
     """Round to the nearest multiple of `step` (halves away from zero: 0.25 -> 0.5)."""
+    if v > 0.0 and step == 0.5:  # the common case, the same value: v / 0.5 is v * 2.0 exactly
+        return math.floor(v * 2.0 + 0.5) * 0.5
     q = v / step
     return math.copysign(math.floor(abs(q) + 0.5), q) * step

@@ -110,3 +110,14 @@ def test_path_cost_of_one_kind_of_ground_equals_the_sweep_over_weights(
         ),
         abs=1e-9,
     )
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e12, max_value=1e12))
+def test_snap_to_half_centimetres_is_the_general_rounding(v: float) -> None:
+    """CW-MOV-1 (positions to 0.5 cm): snap's fast path for a positive value and the 0.5 cm step gives
+    exactly the general formula's float, sign of zero included (halves away from zero)."""
+    q = v / 0.5
+    general = math.copysign(math.floor(abs(q) + 0.5), q) * 0.5
+    got = snap(v)
+    assert got == general and math.copysign(1.0, got) == math.copysign(1.0, general)
+    assert type(got) is float
