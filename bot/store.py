@@ -273,7 +273,9 @@ class Store(Protocol):
         user_id: int | None = None,
         statuses: Sequence[str] = (),
         channel_id: int | None = None,
+        games: Sequence[str] | None = None,
     ) -> list[TableRecord]: ...
+    async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
     async def pending_deliveries(
@@ -772,9 +774,11 @@ class SqliteStore:
         user_id: int | None = None,
         statuses: Sequence[str] = (),
         channel_id: int | None = None,
+        games: Sequence[str] | None = None,
     ) -> list[TableRecord]:
         """Tables, newest first, filtered in SQL (a busy server may hold thousands): by server, status,
-        a user seated or invited, and the channel or thread the table is played in."""
+        a user seated or invited, the channel or thread the table is played in, and the game (None:
+        any game; empty: none)."""
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1"
         params: list[Any] = []
         if guild_id is not None:
@@ -783,6 +787,11 @@ class SqliteStore:
         if statuses:
             sql += f" AND status IN ({', '.join('?' * len(statuses))})"
             params.extend(statuses)
+        if games is not None:
+            if not games:
+                return []
+            sql += f" AND game IN ({', '.join('?' * len(games))})"
+            params.extend(games)
         if channel_id is not None:
             sql += " AND (thread_id = ? OR channel_id = ?)"
             params.extend((channel_id, channel_id))
@@ -794,6 +803,14 @@ class SqliteStore:
             params.extend((user_id, user_id))
         sql += " ORDER BY id DESC"
         return [_table(row) for row in await self._all(sql, params)]
+
+    async def games_of(self, statuses: Sequence[str]) -> list[str]:
+        """The games of the tables in these statuses, each once, in name order (no record is read)."""
+        rows = await self._all(
+            f"SELECT DISTINCT game FROM tables WHERE status IN ({', '.join('?' * len(statuses))}) ORDER BY game",
+            list(statuses),
+        )
+        return [row[0] for row in rows]
 
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
         sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"

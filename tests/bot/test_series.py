@@ -5,6 +5,9 @@ survives a restart, including one between a round's end and the series hearing o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.store import SqliteStore
 from bot.tables import TableService
@@ -115,5 +118,33 @@ async def test_migration_3_adds_the_series_columns_to_old_tables(tmp_path: Path)
         old = await store.get_table(1)
         assert old is not None and old.series_of is None and old.series_key is None
         assert await store.find_in_series(1, "x") is None
+    finally:
+        await store.close()
+
+
+async def test_a_restart_reads_only_the_active_tables_of_games_that_play_series(
+    db_path: Path, clock: object, seeds: list[int], duel_game: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 6: `resume_series` at the bot's start read every active table as a record (10,000 in
+    the restart benchmark) to skip those of games without series; it reads only the series' games'."""
+    store = SqliteStore(db_path, clock=clock)  # type: ignore[arg-type]
+    await store.open()
+    try:
+        service = _service(store, clock, seeds)
+        await two_players(service, "duel", side="red", options={})
+        series = await _campaign(service)
+        assert await store.games_of(("active",)) == ["duel", "dw_campaign"]
+        read: list[str] = []
+        list_tables = store.list_tables
+
+        async def reading(**filters: Any) -> list[Any]:
+            found = await list_tables(**filters)
+            read.extend(table.game for table in found)
+            return found
+
+        monkeypatch.setattr(store, "list_tables", reading)
+        await service.resume_series()
+        assert read == ["dw_campaign"]
+        assert (await service.load(series)).state.phase == "choose"  # nothing to resume yet
     finally:
         await store.close()

@@ -141,6 +141,10 @@ async def test_list_tables_filters_by_user_and_channel_in_sql(store: SqliteStore
     assert [t.id for t in await store.list_tables(channel_id=21)] == [invited]
     assert [t.id for t in await store.list_tables(channel_id=2)] == [invited, mine]
     assert await store.list_tables(guild_id=2, user_id=10) == []
+    # by game (issue 6: the start reads only the tables of games that play series)
+    assert [t.id for t in await store.list_tables(games=["duel"], channel_id=2)] == [invited, mine]
+    assert await store.list_tables(games=["canyon"]) == [] and await store.list_tables(games=[]) == []
+    assert await store.games_of(("active",)) == ["duel"] and await store.games_of(("lobby",)) == []
 
 
 async def _version_1_database(path: Path) -> None:
