@@ -2,14 +2,32 @@
 
 A unit or hostage is never changed in place: the changed copy replaces it (`edit`), so a scratch
 copy of the state (`CwState.scratch`, the Tape's) may share them with the state it came from.
+
+Hot path (every event of every game is evolved once on the tape, issue 10): the event's fields are
+read from its `__dict__` and the state's fields are written into the state's `__dict__`, each name
+counted as set, which is what pydantic's assignment does for these models (no validation on
+assignment, plain fields): a model's attribute read or write costs several times a dict's item on
+this interpreter (bench/README.md, "Speed, round four"). The event is told by its `kind` (each
+event class has its own), the commonest first.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.rules import Event
 
 from . import events as e
-from .state import CwState, Shot, edit
+from .state import CwState, Shot, built, edit
+
+_MOVE_MARKS = ("move", "move_cost")
+_CHARGE_MARKS = ("corridor", "move", "move_cost")
+_BLAST_MARKS = ("blast", "blast_hit")
+_FRESH = {"moved": False, "shot": False, "fought": False, "fled": False}  # a unit's flags at its turn
+_FRESH_KEYS = _FRESH.keys()
+_TURN_FIELDS = ("round", "turn", "active", "phase", "marks", "selected", "orders")
+_PHASE_FIELDS = ("phase", "selected", "orders")
+_END_FIELDS = ("result", "phase", "active")
 
 
 def evolve(state: CwState | None, event: Event) -> CwState:
@@ -21,126 +39,175 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             units={u.id: u.model_copy() for u in event.units},
         )
     assert state is not None
-    units = state.units
-    match event:
-        case e.SetupConfirmed(side=side):
-            state.confirmed.append(side)
-        case e.RolledOff(winner=winner, next_phase=nxt):
-            state.first = winner
-            state.south = winner  # §8.1: the first player's edge is y = 0 unless it picks north
-            state.phase = nxt  # type: ignore[assignment]
-        case e.EdgeChosen(side=side, edge=edge, next_phase=nxt):
-            state.south = side if edge == "south" else ("blue" if side == "red" else "red")
-            state.phase = nxt  # type: ignore[assignment]
-        case e.RoleChosen(side=side, role=role, next_phase=nxt):
-            state.attacker = side if role == "attacker" else ("blue" if side == "red" else "red")
-            state.phase = nxt  # type: ignore[assignment]
-        case e.QuarryNamed(side=side, quarry=quarry, next_phase=nxt):
-            state.quarry[side] = quarry
-            state.phase = nxt  # type: ignore[assignment]
-        case e.UnitPlaced(side=side, unit=uid, x=x, y=y):
-            state.pending[side][uid] = (x, y)
-        case e.DeploymentPlanned(side=side, positions=positions):
-            state.pending[side] = dict(positions)
-        case e.DeploymentReady(side=side):
-            state.ready.append(side)
-        case e.DeploymentRevealed(positions=positions, hostages=hostages):
-            for uid, (x, y) in positions.items():
-                units[uid] = edit(units[uid], x=x, y=y)
-            state.hostages = [h.model_copy() for h in hostages]
-            state.pending = {"red": {}, "blue": {}}
-        case e.TurnBegan(side=side, round=rnd, turn=turn):
-            state.round, state.turn, state.active = rnd, turn, side
-            state.phase = "movement"
-            for uid, u in units.items():
-                if u.side == side:
-                    units[uid] = edit(u, moved=False, shot=False, fought=False, fled=False)
-            state.marks = type(state.marks)()
-            state.selected, state.orders = {}, {}
-        case e.Healed(unit=uid, life=life, recovered=recovered):
-            units[uid] = edit(units[uid], life=life, alive=True) if recovered else edit(units[uid], life=life)
-        case e.Moved(unit=uid, path=path, cost=cost, fled=fled, crew=crew, crew_to=crew_to):
+    sd = state.__dict__  # the state's fields (written below as pydantic's assignment would)
+    ev = event.__dict__  # the event's fields
+    units = sd["units"]
+    match ev["kind"]:
+        case "moved":
+            uid, path = ev["unit"], ev["path"]
             u = units[uid]
             x, y = path[-1]
-            u = units[uid] = edit(u, x=x, y=y, moved=True, fled=u.fled or fled)
+            u = units[uid] = edit(u, x=x, y=y, moved=True, fled=u.fled or ev["fled"])
+            crew, crew_to = ev["crew"], ev["crew_to"]
             if crew is not None and crew_to is not None:
                 units[crew] = edit(units[crew], x=crew_to[0], y=crew_to[1], moved=True)
-            if event.hostage is not None and event.hostage_to is not None:
-                hx, hy = event.hostage_to
-                state.hostages = [edit(h, x=hx, y=hy) if h.id == event.hostage else h for h in state.hostages]
-            state.marks.move = list(path)
-            state.marks.move_cost = cost
-            _done(state, u.side)
-        case e.CrewJoined(unit=uid, gun=gun):
-            units[uid] = edit(units[uid], gun=gun)
-            units[gun] = edit(units[gun], crew=uid)
-            _done(state, units[uid].side)
-        case e.CrewLeft(unit=uid, gun=gun):
-            units[uid] = edit(units[uid], gun=None)
-            units[gun] = edit(units[gun], crew=None)
-        case e.Charged(unit=uid, frm=frm, to=to, radius=radius):
-            u = units[uid] = edit(units[uid], x=to[0], y=to[1], moved=True, charged_turn=state.turn)
-            state.marks.corridor = (frm, to, radius)
-            state.marks.move = [frm, to]
-            state.marks.move_cost = None
-            _done(state, u.side)
-        case e.Pushed(unit=uid, to=to):
-            units[uid] = edit(units[uid], x=to[0], y=to[1])
-        case e.AttackRolled(attacker=att, shooter=shooter, mode=mode, at=at, result=result):
+            hostage, hostage_to = ev["hostage"], ev["hostage_to"]
+            if hostage is not None and hostage_to is not None:
+                hx, hy = hostage_to
+                hostages = [edit(h, x=hx, y=hy) if h.id == hostage else h for h in sd["hostages"]]
+                sd["hostages"] = hostages
+                state.__pydantic_fields_set__.add("hostages")
+            marks = sd["marks"]
+            md = marks.__dict__
+            md["move"] = list(path)
+            md["move_cost"] = ev["cost"]
+            marks.__pydantic_fields_set__.update(_MOVE_MARKS)
+            _done(sd, u.side)
+        case "phase_ended":
+            sd["phase"] = ev["next_phase"]
+            sd["selected"], sd["orders"] = {}, {}
+            state.__pydantic_fields_set__.update(_PHASE_FIELDS)
+        case "turn_began":
+            side = ev["side"]
+            sd["round"], sd["turn"], sd["active"] = ev["round"], ev["turn"], side
+            sd["phase"] = "movement"
+            for uid, u in units.items():
+                if u.side == side:  # = edit(u, moved=False, shot=False, fought=False, fled=False)
+                    values = u.__dict__.copy()
+                    values.update(_FRESH)
+                    units[uid] = built(type(u), values, u.__pydantic_fields_set__ | _FRESH_KEYS)
+            sd["marks"] = type(sd["marks"])()
+            sd["selected"], sd["orders"] = {}, {}
+            state.__pydantic_fields_set__.update(_TURN_FIELDS)
+        case "healed":
+            uid = ev["unit"]
+            if ev["recovered"]:
+                units[uid] = edit(units[uid], life=ev["life"], alive=True)
+            else:
+                units[uid] = edit(units[uid], life=ev["life"])
+        case "attack_rolled":
+            att, shooter = ev["attacker"], ev["shooter"]
             a = units[att]
-            _done(state, a.side)
-            if mode == "melee":
+            _done(sd, a.side)
+            if ev["mode"] == "melee":
                 units[att] = edit(a, fought=True)
             else:
                 units[att] = edit(a, shot=True)
                 if shooter is not None:
                     units[shooter] = edit(units[shooter], shot=True)
-                state.marks.shots.append(Shot(frm=a.xy, to=at, hit=result in ("hit", "critical")))
-        case e.Scattered(frm=frm, to=to):
-            state.marks.scatter = (frm, to)
-        case e.BlastLanded(at=at, harms=harms):
-            state.marks.blast = at
-            state.marks.blast_hit = harms == "all"
-        case e.Damaged(unit=uid, life=life):
-            units[uid] = edit(units[uid], life=life)
-        case e.Killed(unit=uid):
+                sd["marks"].shots.append(Shot(frm=a.xy, to=ev["at"], hit=ev["result"] in ("hit", "critical")))
+        case "damaged":
+            uid = ev["unit"]
+            units[uid] = edit(units[uid], life=ev["life"])
+        case "killed":
+            uid = ev["unit"]
             u = units[uid]
             if u.gun is not None:
                 units[u.gun] = edit(units[u.gun], crew=None)
             if u.crew is not None:
                 units[u.crew] = edit(units[u.crew], gun=None)
             units[uid] = edit(u, alive=False, gun=None, crew=None)
-        case e.WeaponBroken(unit=uid, which=which):
-            if which == "ranged":
+        case "setup_confirmed":
+            sd["confirmed"].append(ev["side"])
+        case "rolled_off":
+            winner = ev["winner"]
+            sd["first"] = winner
+            sd["south"] = winner  # §8.1: the first player's edge is y = 0 unless it picks north
+            sd["phase"] = ev["next_phase"]
+            state.__pydantic_fields_set__.update(("first", "south", "phase"))
+        case "edge_chosen":
+            side = ev["side"]
+            sd["south"] = side if ev["edge"] == "south" else ("blue" if side == "red" else "red")
+            sd["phase"] = ev["next_phase"]
+            state.__pydantic_fields_set__.update(("south", "phase"))
+        case "role_chosen":
+            side = ev["side"]
+            sd["attacker"] = side if ev["role"] == "attacker" else ("blue" if side == "red" else "red")
+            sd["phase"] = ev["next_phase"]
+            state.__pydantic_fields_set__.update(("attacker", "phase"))
+        case "quarry_named":
+            sd["quarry"][ev["side"]] = ev["quarry"]
+            sd["phase"] = ev["next_phase"]
+            state.__pydantic_fields_set__.add("phase")
+        case "unit_placed":
+            sd["pending"][ev["side"]][ev["unit"]] = (ev["x"], ev["y"])
+        case "deployment_planned":
+            sd["pending"][ev["side"]] = dict(ev["positions"])
+        case "deployment_ready":
+            sd["ready"].append(ev["side"])
+        case "deployment_revealed":
+            for uid, (x, y) in ev["positions"].items():
+                units[uid] = edit(units[uid], x=x, y=y)
+            sd["hostages"] = [h.model_copy() for h in ev["hostages"]]
+            sd["pending"] = {"red": {}, "blue": {}}
+            state.__pydantic_fields_set__.update(("hostages", "pending"))
+        case "crew_joined":
+            uid, gun = ev["unit"], ev["gun"]
+            units[uid] = edit(units[uid], gun=gun)
+            units[gun] = edit(units[gun], crew=uid)
+            _done(sd, units[uid].side)
+        case "crew_left":
+            uid, gun = ev["unit"], ev["gun"]
+            units[uid] = edit(units[uid], gun=None)
+            units[gun] = edit(units[gun], crew=None)
+        case "charged":
+            uid, frm, to = ev["unit"], ev["frm"], ev["to"]
+            u = units[uid] = edit(units[uid], x=to[0], y=to[1], moved=True, charged_turn=sd["turn"])
+            marks = sd["marks"]
+            md = marks.__dict__
+            md["corridor"] = (frm, to, ev["radius"])
+            md["move"] = [frm, to]
+            md["move_cost"] = None
+            marks.__pydantic_fields_set__.update(_CHARGE_MARKS)
+            _done(sd, u.side)
+        case "pushed":
+            uid, to = ev["unit"], ev["to"]
+            units[uid] = edit(units[uid], x=to[0], y=to[1])
+        case "scattered":
+            marks = sd["marks"]
+            marks.__dict__["scatter"] = (ev["frm"], ev["to"])
+            marks.__pydantic_fields_set__.add("scatter")
+        case "blast_landed":
+            marks = sd["marks"]
+            md = marks.__dict__
+            md["blast"] = ev["at"]
+            md["blast_hit"] = ev["harms"] == "all"
+            marks.__pydantic_fields_set__.update(_BLAST_MARKS)
+        case "weapon_broken":
+            uid = ev["unit"]
+            if ev["which"] == "ranged":
                 units[uid] = edit(units[uid], ranged_broken=True)
             else:
                 units[uid] = edit(units[uid], melee_broken=True)
-        case e.Idled(unit=uid, turn=turn):
-            units[uid] = edit(units[uid], idle_turn=turn)
-        case e.PhaseEnded(next_phase=nxt):
-            state.phase = nxt  # type: ignore[assignment]
-            state.selected, state.orders = {}, {}
-        case e.UnitSelected(side=side, unit=uid):
-            state.orders.pop(side, None)
+        case "idled":
+            uid = ev["unit"]
+            units[uid] = edit(units[uid], idle_turn=ev["turn"])
+        case "unit_selected":
+            side, uid = ev["side"], ev["unit"]
+            sd["orders"].pop(side, None)
             if uid:
-                state.selected[side] = uid
+                sd["selected"][side] = uid
             else:
-                state.selected.pop(side, None)
-        case e.OrderPlanned(side=side, order=order):
-            state.orders[side] = order
-        case e.RoundEnded(scores=scores):
+                sd["selected"].pop(side, None)
+        case "order_planned":
+            sd["orders"][ev["side"]] = ev["order"]
+        case "round_ended":
+            scores = ev["scores"]
             if scores:
-                state.scores = dict(scores)
-        case e.GameEnded(outcome=outcome):
-            state.result = outcome
-            state.phase = "over"
-            state.active = None
+                sd["scores"] = dict(scores)
+                state.__pydantic_fields_set__.add("scores")
+        case "game_ended":
+            sd["result"] = ev["outcome"]
+            sd["phase"] = "over"
+            sd["active"] = None
+            state.__pydantic_fields_set__.update(_END_FIELDS)
         case _:
             pass  # FriendlyFire, FumbleRolled: narration only
     return state
 
 
-def _done(state: CwState, side: str) -> None:
-    """A unit acted: its side's controls go back to the list of units (no selection, no preview)."""
-    state.selected.pop(side, None)  # type: ignore[call-overload]
-    state.orders.pop(side, None)  # type: ignore[call-overload]
+def _done(sd: dict[str, Any], side: str) -> None:
+    """A unit acted: its side's controls go back to the list of units (no selection, no preview).
+    `sd`: the state's fields."""
+    sd["selected"].pop(side, None)
+    sd["orders"].pop(side, None)

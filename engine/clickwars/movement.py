@@ -27,7 +27,7 @@ from engine.core.shapes import (
     snap,
 )
 
-from .armies import CHARGE_CM, MOVE_CM
+from .armies import CHARGE_CM, MOVE_CM, PROFILES
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
 from .state import CwState, Unit, edit
@@ -443,18 +443,23 @@ def check_move(
     """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8).
 
     `foes` (the enemies `u` is engaged with) may be passed when already known (the legal sample)."""
-    if u.charged_turn is not None and u.charged_turn == state.turn - 2:
+    ud = u.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
+    charged = ud["charged_turn"]
+    if charged is not None and charged == state.turn - 2:
         raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
-    if u.moved:
+    if ud["moved"]:
         raise refuse("clickwars.already_moved", unit=u.id)
-    gun = state.units[u.gun] if u.gun else None
-    crew = state.units[u.crew] if u.crew else None
-    if u.is_gun and crew is None:
+    units = state.units
+    gun = units[ud["gun"]] if ud["gun"] else None
+    crew = units[ud["crew"]] if ud["crew"] else None
+    kind = PROFILES[ud["profile"]].type  # = u.type
+    if kind == "artillery" and crew is None:  # = u.is_gun
         raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
     if crew is not None and crew.moved:  # §8.8: the gun's move is his; a replacement walked (CW-ART-8)
         raise refuse("clickwars.already_moved", unit=crew.id)
-    start = u.xy
-    ur = u.radius
+    start = (ud["x"], ud["y"])  # = u.xy
+    assert start[0] is not None and start[1] is not None
+    ur = ud["radius"]
     path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:
         raise refuse("clickwars.no_move", unit=u.id)
@@ -469,13 +474,13 @@ def check_move(
     if base_in_impassable(state, end[0], end[1], ur, index):
         raise refuse("clickwars.impassable", unit=u.id)
     hostage = carried_hostage(state, u)
-    limit = allowance(state, u)
+    limit = MOVE_CM[kind]  # = allowance(state, u)
     if hostage is not None:
         limit = min(limit, CARRY_CM)
     cost = terrain_cost(state, path, index)
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
-    skip = {u.id}
+    skip = {ud["id"]}
     if crew is not None:
         skip.add(crew.id)
     if hostage is not None:
@@ -529,7 +534,8 @@ def _scan(
     when `want_near`), the first enemy its base swept along the path meets (`sweep_hits_enemy`) and
     the first base (figure, gun or hostage) it would overlap at the end (`overlaps_any`, sparing
     `skip`): what the three give, each in the state's order."""
-    ux, uy, ur, side = u.x, u.y, u.radius, u.side
+    ud = u.__dict__
+    ux, uy, ur, side = ud["x"], ud["y"], ud["radius"], ud["side"]
     close = ur + MAX_REACH_CM + 1e-6
     lox, loy, hix, hiy = _box_of(path, ur)
     ex, ey = path[-1]
@@ -537,42 +543,46 @@ def _scan(
     hit: str | None = None
     other: str | None = None
     legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
-    near_too = want_near and ux is not None and u.alive
+    near_too = want_near and ux is not None and ud["alive"]
     # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
     # met by the sweep or overlapped at the end: one test passes over most of the table at once.
     pad = ur + MAX_REACH_CM + 1.0
     x0, x1, y0, y1 = lox - pad, hix + pad, loy - pad, hiy + pad
-    if ux is not None:
-        x0, x1, y0, y1 = min(x0, ux - pad), max(x1, ux + pad), min(y0, uy - pad), max(y1, uy + pad)  # type: ignore[operator]
+    if ux is not None:  # grown to hold u's own box: min and max of two without a call (dear builtins)
+        x0 = ux - pad if ux - pad < x0 else x0
+        x1 = ux + pad if ux + pad > x1 else x1
+        y0 = uy - pad if uy - pad < y0 else y0  # type: ignore[operator]
+        y1 = uy + pad if uy + pad > y1 else y1  # type: ignore[operator]
     for o in state.units.values():
-        ox = o.x
+        d = o.__dict__  # its fields: a dict's item costs about half a model's attribute (`model_values`)
+        ox = d["x"]
         if ox is None:
             continue
-        oy, r = o.y, o.radius
-        if ox + r < x0 or ox - r > x1 or oy + r < y0 or oy - r > y1:  # type: ignore[operator]
+        oy, r = d["y"], d["radius"]
+        if ox + r < x0 or ox - r > x1 or oy + r < y0 or oy - r > y1:
             continue
-        if o.side != side:
+        if d["side"] != side:
             if near_too:
                 lim = close + r
                 dx, dy = ox - ux, oy - uy  # type: ignore[operator]
                 if -lim < dx < lim and -lim < dy < lim:
                     near.append(o)
-            if hit is None and o.alive:
-                if not (ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy):  # type: ignore[operator]
+            if hit is None and d["alive"]:
+                if not (ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy):
                     for p, q in legs:
-                        if capsule_hits_circle(p, q, ur, ox, oy, r):  # type: ignore[arg-type]
-                            hit = o.id
+                        if capsule_hits_circle(p, q, ur, ox, oy, r):
+                            hit = d["id"]
                             break
-        if other is None and o.alive:
+        if other is None and d["alive"]:
             reach_ = r + ur - 1e-6
-            dx, dy = ox - ex, oy - ey  # type: ignore[operator]
+            dx, dy = ox - ex, oy - ey
             if (
                 -reach_ < dx < reach_
                 and -reach_ < dy < reach_
                 and dx * dx + dy * dy < reach_ * reach_
-                and o.id not in skip
+                and d["id"] not in skip
             ):
-                other = o.id
+                other = d["id"]
     if other is None:
         for h in state.hostages:
             if h.id not in skip and math.hypot(h.x - ex, h.y - ey) < HOSTAGE_RADIUS_CM + ur - 1e-6:

@@ -188,29 +188,41 @@ class CwState(State):
         units and hostages are shared, because `evolve` replaces a unit or hostage it changes
         (`edit`) and never changes one in place. The Tape's copy of every decision (fast: a unit
         copy per decision instead of thirty)."""
-        marks = _clone(self.marks)
-        marks.__dict__["move"] = list(marks.move)
-        marks.__dict__["shots"] = list(marks.shots)
-        new = _clone(self)
-        new.__dict__.update(
-            units=dict(self.units),
-            confirmed=list(self.confirmed),
-            quarry=dict(self.quarry),
-            pending={k: dict(v) for k, v in self.pending.items()},
-            ready=list(self.ready),
-            hostages=list(self.hostages),
-            scores=dict(self.scores),
-            selected=dict(self.selected),
-            orders=dict(self.orders),
-            marks=marks,
-        )
-        return new
+        sd = self.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
+        marks = sd["marks"]
+        md = marks.__dict__.copy()
+        md["move"] = list(md["move"])
+        md["shots"] = list(md["shots"])
+        values = sd.copy()
+        values["units"] = dict(sd["units"])
+        values["confirmed"] = list(sd["confirmed"])
+        values["quarry"] = dict(sd["quarry"])
+        values["pending"] = {k: dict(v) for k, v in sd["pending"].items()}
+        values["ready"] = list(sd["ready"])
+        values["hostages"] = list(sd["hostages"])
+        values["scores"] = dict(sd["scores"])
+        values["selected"] = dict(sd["selected"])
+        values["orders"] = dict(sd["orders"])
+        values["marks"] = built(type(marks), md, marks.__pydantic_fields_set__.copy())
+        return built(type(self), values, self.__pydantic_fields_set__.copy())
 
 
 M = TypeVar("M", bound=BaseModel)
 _SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # the slots, set directly
 _SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
 _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of `cls` holding `values` (its `__dict__`, every field) and `fields_set`, without
+    validation: pydantic's copy without its overhead (no private or extra attributes: our models
+    have none)."""
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    _SET_FIELDS_SET(new, fields_set)
+    _SET_EXTRA(new, None)
+    _SET_PRIVATE(new, None)
+    return new
 
 
 def _clone(u: M) -> M:

@@ -57,8 +57,8 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
 
 def instant_result(s: CwState) -> Outcome | None:
     alive = {side: False for side in SEATS}  # = bool(figures(s, side)), in one pass (after every decision)
-    for u in s.units.values():
-        if u.alive and u.x is not None and u.profile not in GUN_PROFILES and not alive[u.side]:
+    for u in s.units.values():  # its side first: once a side is found, one read for each of its units
+        if not alive[u.side] and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
             alive[u.side] = True
             if all(alive.values()):
                 break
@@ -67,7 +67,8 @@ def instant_result(s: CwState) -> Outcome | None:
     for side in SEATS:
         if not alive[side]:
             return Outcome(winners=(other(side),), reason="clickwars.end.extermination")
-    if s.options.scenario == "hunt":
+    scenario = s.options.scenario
+    if scenario == "hunt":
         dead = [side for side in SEATS if quarry_dead(s, side)]
         if len(dead) == 2:
             return Outcome(winners=(), reason="clickwars.end.both_quarries")
@@ -75,7 +76,7 @@ def instant_result(s: CwState) -> Outcome | None:
             return Outcome(
                 winners=(other(dead[0]),), reason="clickwars.end.hunt", params={"quarry": s.quarry[dead[0]]}
             )
-    if s.options.scenario == "hostage_rescue" and s.attacker is not None:
+    if scenario == "hostage_rescue" and s.attacker is not None:
         lo, hi = deployment_bounds(s, s.attacker)
         if any(lo <= h.y <= hi for h in s.hostages):
             return Outcome(winners=(s.attacker,), reason="clickwars.end.rescued")

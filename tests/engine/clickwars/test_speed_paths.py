@@ -3,21 +3,25 @@ move memo against drawing every sample afresh, and the memo's test of which base
 meet (`_stops`) against `Surroundings.run` itself with the base added or taken away; the shooting
 and close-combat samples against `shot_problem` and `fight_problem` per unit and target; the
 sight answers kept per terrain list against the terrain now there; the deployment's "confirm"
-against `check_placement` per piece."""
+against `check_placement` per piece; the events built without validation against pydantic's, and
+the tape's state against the events applied to a copy."""
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
 from engine.clickwars import RULES, Options, legal
+from engine.clickwars import actions as a
+from engine.clickwars import events as e
 from engine.clickwars.legal import RUN_PAD_CM, _stops
-from engine.clickwars.movement import SNAP_SLACK_CM, Surroundings
+from engine.clickwars.movement import SNAP_SLACK_CM, MovePlan, Surroundings
 from engine.core import apply, dice_for, new_game
 
-from .helpers import table
+from .helpers import Scripted, act, table
 
 
 @pytest.mark.parametrize(
@@ -734,3 +738,121 @@ def test_the_memos_bases_follow_the_game() -> None:
             RULES, state, RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
         )
     assert steps > 50 and kept > steps // 2
+
+
+def _same_model(fast: Any, slow: Any) -> None:
+    """Two models are the same: equal, the same fields in the same order with values of the same
+    types (a float is not an int, a tuple not a list: `repr`), the same fields counted as set."""
+    assert type(fast) is type(slow)
+    assert fast == slow and list(fast.__dict__.items()) == list(slow.__dict__.items())
+    assert repr(fast) == repr(slow)
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    ("seed", "scenario", "size"),
+    [(21, "extermination", "120x120"), (22, "hostage_rescue", "120x120"), (23, "assault", "180x120")],
+)
+def test_the_moved_events_built_unvalidated_are_the_validated_ones(
+    seed: int, scenario: str, size: str
+) -> None:
+    """CW-MOV-1..5, §8.6: at every move of seeded random games (guns with their crewman, the hostage
+    scenario) the `Moved` event `decide` builds without validation (`rules._moved`) is the event
+    pydantic validates from the same fields."""
+    state, _ = new_game(RULES, Options(scenario=scenario, table=size), seed)
+    chooser = random.Random(seed)
+    moved = 0
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        legal_ = RULES.legal_actions(state, seat)
+        events = RULES.decide(state, seat, legal_[chooser.randrange(len(legal_))], dice_for(state))
+        for ev in events:
+            if isinstance(ev, e.Moved):
+                moved += 1
+                _same_model(ev, e.Moved(**{k: getattr(ev, k) for k in ev.model_fields_set}))
+        state = apply(RULES, state, events)
+    assert moved > 50
+
+
+def test_a_move_from_a_place_written_as_ints_is_validated() -> None:
+    """A unit whose place a test wrote as ints (no validation on assignment) moves as from floats:
+    the `Moved` event is then pydantic's, its path of floats (CW-MOV-1)."""
+    state = table({"R3": (50, 30), "B3": (50, 100)}, terrain=[])
+    assert type(state.units["R3"].x) is int
+    events = RULES.decide(state, "red", a.Move(unit="R3", x=50.0, y=36.0), dice_for(state))
+    (ev,) = [x for x in events if isinstance(x, e.Moved)]
+    assert ev.path == [(50.0, 30.0), (50.0, 36.0)] and type(ev.path[0][0]) is float
+    fields = dict(fled=False, crew=None, crew_to=None, hostage=None, hostage_to=None)
+    _same_model(ev, e.Moved(unit="R3", path=[(50, 30), (50.0, 36.0)], cost=6.0, **fields))
+
+
+def test_playing_an_action_is_applying_its_events_field_for_field() -> None:
+    """The tape's state after each action (`Rules.play`: a scratch copy built field by field, the
+    events evolved on it and its version written as a dict item) is the state `apply` gives from a
+    deep copy of the state before: equal, and the same fields counted as set in it, its marks and
+    every unit."""
+    for seed, scenario in ((31, "take_and_hold"), (32, "hunt")):
+        state, _ = new_game(RULES, Options(scenario=scenario), seed)
+        chooser = random.Random(seed)
+        while RULES.outcome(state) is None:
+            seat = sorted(RULES.active_seats(state))[0]
+            legal_ = RULES.legal_actions(state, seat)
+            events, played = RULES.play(state, seat, legal_[chooser.randrange(len(legal_))], dice_for(state))
+            applied = apply(RULES, state.model_copy(deep=True), events)
+            assert played == applied and played.model_dump_json() == applied.model_dump_json()
+            assert played.model_fields_set == applied.model_fields_set
+            assert played.marks.model_fields_set == applied.marks.model_fields_set
+            for uid, u in played.units.items():
+                assert u.model_fields_set == applied.units[uid].model_fields_set, uid
+            state = played
+
+
+def test_a_carried_hostage_moves_in_the_built_event() -> None:
+    """§8.6 hostage rescue: a unit carrying a hostage (from a place of floats, as every game's) gets
+    the `Moved` event pydantic validates, the hostage's new spot in it."""
+    from engine.clickwars.rules import _moved
+    from engine.clickwars.state import Hostage
+
+    s = table({"R14": (60, 25), "B3": (50, 110)}, terrain=[], scenario="hostage_rescue")
+    s.units["R14"].x, s.units["R14"].y = 60.0, 25.0
+    s.attacker = "red"
+    s.hostages = [Hostage(id="H1", x=60, y=29.5)]
+    events = RULES.decide(s, "red", a.Move(unit="R14", x=60, y=15), dice_for(s))
+    (ev,) = [x for x in events if isinstance(x, e.Moved)]
+    assert ev.hostage == "H1" and ev.hostage_to == (60.0, 19.5)
+    _same_model(ev, e.Moved(**{k: getattr(ev, k) for k in ev.model_fields_set}))
+    assert _moved("R14", MovePlan(path=[(60.0, 25.0), (60.0, 15.0)], cost=10.0, fled=False)) == e.Moved(
+        unit="R14", path=[(60.0, 25.0), (60.0, 15.0)], cost=10.0
+    )
+
+
+def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() -> None:
+    """CW-LIF-3, CW-LIF-2 (recovery agreed): at the start of blue's turn its wounded figures in its own
+    area heal 1d10 and its fallen ones there stand up, in the army's order (`_begin_turn` sorts only
+    those that may heal); a fallen figure under one that stood up before it stays down, one at full
+    life or outside the area is not asked, a gun never."""
+    s = table(
+        {
+            "R3": (50, 60),
+            "B1": (80, 110),
+            "B2": (84, 110),
+            "B3": (50, 110),
+            "B4": (20, 110),
+            "B5": (21, 110),
+            "B10": (110, 105),
+            "B11": (60, 80),
+            "B12": (70, 80),
+        },
+        terrain=[],
+        phase="assault",
+        recover_dead=True,
+    )
+    s.units["B1"].life = 5  # the gun: never healed
+    s.units["B2"].life, s.units["B3"].life, s.units["B11"].life = 10, 12, 3
+    for uid in ("B4", "B5", "B12"):
+        s.units[uid].alive, s.units[uid].life = False, 0
+    s, events = act(s, "red", a.EndPhase(), Scripted([4, 5, 6, 7, 8]))
+    healed = [(x.unit, x.roll, x.life, x.recovered) for x in events if isinstance(x, e.Healed)]
+    assert healed == [("B2", 4, 14, False), ("B3", 5, 17, False), ("B4", 6, 6, True)]
+    assert not s.units["B5"].alive and not s.units["B12"].alive and s.units["B1"].life == 5
