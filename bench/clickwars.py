@@ -91,9 +91,31 @@ def warm_tables() -> None:
                 plan(state, seat, kind)
 
 
+PACE_LOOPS = 300_000
+
+
+def pace() -> float:
+    """Thousands of loops per second of CPU time of a fixed pure-Python workload (tuple items, float
+    arithmetic, a call, a dict): how fast this host runs Python at this moment. The games figure
+    moves with it: on 2026-12-02 the same code and interpreter gave 13.6 and 28 games/s an hour apart
+    on this machine (its host's load), while the instructions a game takes stayed the same
+    (bench/clickwars_instructions.sh, the measure of a change). Printed before and after the games."""
+
+    def step(row: tuple[float, float, str], k: float) -> float:
+        return row[0] * k + row[1]
+
+    row, names = (1.5, 2.5, "a"), {"a": 1.0}
+    acc = 0.0
+    start = time.process_time()
+    for i in range(PACE_LOOPS):
+        acc += step(row, i * 0.5) + names[row[2]]
+    return PACE_LOOPS / (time.process_time() - start) / 1000
+
+
 def bench_random(games: int) -> None:
     warm_tables()
     random_game(0)
+    before = pace()
     start = time.process_time()
     lengths = sorted(random_game(seed) for seed in range(1, games + 1))
     elapsed = time.process_time() - start
@@ -102,6 +124,7 @@ def bench_random(games: int) -> None:
         f"random full games: {rate:,.2f} games/s on one core, {sum(lengths) / elapsed:,.0f} actions/s "
         f"(actions per game: mean {sum(lengths) / games:.0f}, max {lengths[-1]}); goal >= 20: {goal(rate >= 20)}"
     )
+    print(f"host pace (see `pace`): {before:,.0f} k loops/s before the games, {pace():,.0f} k after")
     # A second, different figure (not the goal's): a random player that picks uniformly a unit that
     # can still act (or "end the phase"), then one of that unit's legal actions, as the controls do;
     # it draws only that unit's sample. Other games (other choices), so other lengths.

@@ -27,6 +27,7 @@ def test_the_bench_names_its_interpreter_and_reruns_under_another() -> None:
     assert sum(ln.startswith("interpreter: ") for ln in lines) == 1
     assert any(ln.startswith(f"interpreter: {sys.executable}, Python ") for ln in lines)
     assert sum(ln.startswith("random full games: ") for ln in lines) == 1
+    assert sum(ln.startswith("host pace (see `pace`): ") for ln in lines) == 1
     assert sum(ln.startswith("line of sight: ") for ln in lines) == 1
 
 
