@@ -265,7 +265,7 @@ def _unit_moves(
             break
     if foes and not (u.p.lancer or kind == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
-    w = u.ranged()
+    w = None if row[RANGED_BROKEN] else _RANGED_OF[row[PROFILE]]  # = u.ranged()
     stops = [ur + 2.0 if fxy == t else 0.0 for t in targets]
     walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
     for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
@@ -334,7 +334,7 @@ def _unit_moves(
         if dest is not None and dest not in seen:
             seen.add(dest)
             out.append(_move(uid, dest))
-    if not gun and kind == "infantry" and u.gun is None:
+    if guns and not gun and kind == "infantry" and row[GUN] is None:  # (u.gun)
         out += _crewing(u, guns)
     return out, rays
 
@@ -467,6 +467,7 @@ GEO = 6
 SELF = 10
 _Row = tuple[Any, ...]  # see _ROW
 _TYPE_OF = {name: p.type for name, p in PROFILES.items()}  # Unit.type by profile, as GUN_PROFILES
+_RANGED_OF = {name: p.ranged for name, p in PROFILES.items()}  # a profile's ranged weapon (Unit.ranged)
 
 
 def _same_self(a: _Row, b: _Row) -> bool:
