@@ -259,10 +259,18 @@ def _unit_moves(
     plain = not gun and not rescue  # no crewman or hostage moves along
     close = ur + 3.0 + MAX_REACH_CM  # the biggest base and the longest reach (CW-CC-2)
     foes: list[Unit] = []
-    for ex, ey, _, _, side in bases.near_x(ux, close):  # any enemy this near: ask its engagement
-        if side != seat and -close < ex - ux < close and -close < ey - uy < close:
+    # Any enemy within `close` in x and in y: ask its engagement. The nearest enemy (`foe`) answers
+    # most units at once: it is inside that square, or too far for any enemy to be (all are at least
+    # as far, and a point outside the square's circumcircle lies outside it); else look at them all.
+    if fxy is not None:
+        fdx, fdy = fxy[0] - ux, fxy[1] - uy
+        if -close < fdx < close and -close < fdy < close:
             foes = engaged_with(s, u)
-            break
+        elif fdx * fdx + fdy * fdy <= 2.0 * close * close * (1.0 + 1e-9):
+            for ex, ey, _, _, side in bases.near_x(ux, close):
+                if side != seat and -close < ex - ux < close and -close < ey - uy < close:
+                    foes = engaged_with(s, u)
+                    break
     if foes and not (u.p.lancer or kind == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
     w = None if row[RANGED_BROKEN] else _RANGED_OF[row[PROFILE]]  # = u.ranged()
