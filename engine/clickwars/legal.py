@@ -25,6 +25,7 @@ from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM, PROFILES
 from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
 from .movement import (
+    FIXED_MAX,
     SNAP_SLACK_CM,
     Bases,
     Surroundings,
@@ -201,7 +202,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             foe = units[foe_id] if foe_id is not None else None
             if size is None:
                 size = (s.width, s.height)
-            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases, row, size)
+            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases, row, size, memo.fixed)
             memo.keep(uid, row, foe_id, known, rays)
         out += known
     return out
@@ -218,12 +219,15 @@ def _unit_moves(
     bases: Bases | None = None,
     row: _Row | None = None,
     size: XY | None = None,
+    fixed: dict[tuple[float, ...], tuple[Any, ...]] | None = None,
 ) -> tuple[list[Action], list[_Ray]]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
     nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
     checked by the rules `decide` uses. `bases`: the state's `Bases`, `row`: the unit's fields
-    (`_ROW`), `size`: the table's width and height, when the caller has them.
+    (`_ROW`), `size`: the table's width and height, when the caller has them; `fixed`: the memo's
+    dict of what depends only on the table and where a unit stands (`Surroundings`; its nearest
+    cover spot).
 
     Also returns what it read of the other bases besides its engagement and the guns it could crew
     (see `_Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
@@ -239,11 +243,19 @@ def _unit_moves(
         targets.append(fxy)
     ux, uy, ur = row[X], row[Y], row[RADIUS]  # = u.xy, u.radius
     kind = _TYPE_OF[row[PROFILE]]  # = u.type
-    cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
-    for p in spots:
-        d = math.hypot(p[0] - ux, p[1] - uy)
-        if d < best:
-            cover, best = p, d
+    spot = fixed.get((ux, uy)) if fixed is not None else None
+    if spot is not None:
+        cover = spot[0]
+    else:
+        cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
+        for p in spots:
+            d = math.hypot(p[0] - ux, p[1] - uy)
+            if d < best:
+                cover, best = p, d
+        if fixed is not None:
+            if len(fixed) >= FIXED_MAX:
+                fixed.clear()
+            fixed[(ux, uy)] = (cover,)
     if cover is not None:
         targets.append(cover)
     if row[LIFE] < row[MAX_LIFE]:
@@ -282,7 +294,7 @@ def _unit_moves(
     if foe is not None and w is not None and not gun:
         targets.append(fxy)  # type: ignore[arg-type]  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + ur + foe.radius - 1.0)
-    ways = Surroundings(s, u, step, bases, size) if plain and not foes else None
+    ways = Surroundings(s, u, step, bases, size, fixed) if plain and not foes else None
     rays: list[_Ray] = []
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
@@ -505,6 +517,7 @@ class _Memo:
     def __init__(self, seat: Seat, spots: list[XY]) -> None:
         self.seat = seat
         self.spots = spots  # `cover_spots`: a function of the memo's key
+        self.fixed: dict[tuple[float, ...], tuple[Any, ...]] = {}  # see `_unit_moves`: of the key too
         self.keys: list[str] = []  # the state's unit ids, in its order, at the last call
         self.objs: list[Unit] = []  # the units themselves (see `update`)
         self.edits = -1  # `in_place_edits()` at the last call

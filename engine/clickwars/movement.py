@@ -11,6 +11,7 @@ import math
 import operator
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -194,16 +195,27 @@ def bases_of(state: CwState) -> Bases:
     return Bases(placed)  # type: ignore[arg-type]
 
 
+FIXED_MAX = 20_000  # positions kept per `Surroundings` `fixed` dict (a game stands on about 1,400)
+
+
 class Surroundings:
     """What lies within `reach` of a unit (other bases, impassable and difficult pieces), in
     coordinates relative to its centre, for casting straight moves from it (`run`)."""
 
     def __init__(
-        self, state: CwState, u: Unit, reach: float, bases: Bases | None = None, size: XY | None = None
+        self,
+        state: CwState,
+        u: Unit,
+        reach: float,
+        bases: Bases | None = None,
+        size: XY | None = None,
+        fixed: dict[tuple[float, ...], tuple[Any, ...]] | None = None,
     ) -> None:
         """`bases`: the state's `Bases`, when the caller builds it once for many units; `size`: the
-        table's (width, height), when the caller has it. `run` reads its bases in any order (the
-        nearest stop wins), so they are kept in the index's."""
+        table's (width, height), when the caller has it; `fixed`: a dict the caller keeps for one
+        terrain list and table size, where what depends only on them and on where the unit stands
+        (the pieces near it, the table's edges) is kept by position. `run` reads its bases in any
+        order (the nearest stop wins), so they are kept in the index's."""
         ux, uy, ur, uid = _XY_RADIUS_ID(model_values(u))  # = u.x, u.y, u.radius, u.id
         assert ux is not None and uy is not None
         self.u, self.ux, self.uy, self.r = u, ux, uy, ur
@@ -228,6 +240,11 @@ class Surroundings:
             dx, dy = h.x - ux, h.y - uy
             if abs(dx) < reach + big and abs(dy) < reach + big:
                 self.bases.append((dx, dy, big))
+        key = (ux, uy, ur, reach)
+        known = fixed.get(key) if fixed is not None else None
+        if known is not None:
+            self.blocks, self.difficult, self.table = known
+            return
         x0, y0, x1, y1 = ux - reach - ur, uy - reach - ur, ux + reach + ur, uy + reach + ur
         index = terrain_index(state)
         self.blocks = [  # = _boxes_meet(box, b), with the box's grown copy
@@ -243,6 +260,10 @@ class Surroundings:
         r = ur + SNAP_SLACK_CM
         width, height = size if size is not None else (state.width, state.height)
         self.table = (r - ux, r - uy, width - r - ux, height - r - uy)
+        if fixed is not None:
+            if len(fixed) >= FIXED_MAX:
+                fixed.clear()
+            fixed[key] = (self.blocks, self.difficult, self.table)
 
     def run(self, dx: float, dy: float, length: float, limit: float) -> float:
         """How far the unit may surely go along the unit vector (dx, dy), at most `length`: its base
