@@ -563,6 +563,8 @@ class _Memo:
                 return
             if self.index is not None:  # the bases that moved, came or went, changed in the index
                 for f, g in diff:
+                    if g is not None and g[:3] == f[:3]:  # X, Y, ALIVE (radius, id and side never change)
+                        continue
                     if g is not None and g[ALIVE] and g[X] is not None:
                         self.index.remove(g[X], g[ID])
                     if f[ALIVE] and f[X] is not None:
