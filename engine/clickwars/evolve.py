@@ -1,7 +1,8 @@
 """Apply one event to the state: mechanical, no checks, no chance.
 
-A unit or hostage is never changed in place: the changed copy replaces it (`edit`), so a scratch
-copy of the state (`CwState.scratch`, the Tape's) may share them with the state it came from.
+Nothing but the dict of the units is changed in place: a changed unit, hostage, marks, list or dict
+of the state is a copy put in its place (`edit`, `built`, a new list or dict), so a scratch copy of
+the state (`CwState.scratch`, the Tape's) may share them all with the state it came from.
 
 Hot path (every event of every game is evolved once on the tape, issue 10): the event's fields are
 read from its `__dict__` and the state's fields are written into the state's `__dict__`, each name
@@ -20,11 +21,14 @@ from engine.core.rules import Event
 from . import events as e
 from .state import CwState, Shot, built, edit
 
-_MOVE_MARKS = ("move", "move_cost")
-_CHARGE_MARKS = ("corridor", "move", "move_cost")
-_BLAST_MARKS = ("blast", "blast_hit")
+_MOVE_MARKS = frozenset(("move", "move_cost"))
+_CHARGE_MARKS = frozenset(("corridor", "move", "move_cost"))
+_BLAST_MARKS = frozenset(("blast", "blast_hit"))
+_SCATTER_MARKS = frozenset(("scatter",))
+_NO_NAMES: frozenset[str] = frozenset()  # the shots list is appended to: no field assigned
 _FRESH = {"moved": False, "shot": False, "fought": False, "fled": False}  # a unit's flags at its turn
 _FRESH_KEYS = _FRESH.keys()
+_MOVED_KEYS = frozenset(("x", "y", "moved", "fled"))
 _TURN_FIELDS = ("round", "turn", "active", "phase", "marks", "selected", "orders")
 _PHASE_FIELDS = ("phase", "selected", "orders")
 _END_FIELDS = ("result", "phase", "active")
@@ -47,7 +51,10 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             uid, path = ev["unit"], ev["path"]
             u = units[uid]
             x, y = path[-1]
-            u = units[uid] = edit(u, x=x, y=y, moved=True, fled=u.fled or ev["fled"])
+            values = u.__dict__.copy()  # = edit(u, x=x, y=y, moved=True, fled=u.fled or ev["fled"])
+            values["x"], values["y"], values["moved"] = x, y, True
+            values["fled"] = values["fled"] or ev["fled"]
+            u = units[uid] = built(type(u), values, u.__pydantic_fields_set__ | _MOVED_KEYS)
             crew, crew_to = ev["crew"], ev["crew_to"]
             if crew is not None and crew_to is not None:
                 units[crew] = edit(units[crew], x=crew_to[0], y=crew_to[1], moved=True)
@@ -57,12 +64,8 @@ def evolve(state: CwState | None, event: Event) -> CwState:
                 hostages = [edit(h, x=hx, y=hy) if h.id == hostage else h for h in sd["hostages"]]
                 sd["hostages"] = hostages
                 state.__pydantic_fields_set__.add("hostages")
-            marks = sd["marks"]
-            md = marks.__dict__
-            md["move"] = list(path)
-            md["move_cost"] = ev["cost"]
-            marks.__pydantic_fields_set__.update(_MOVE_MARKS)
-            _done(sd, u.side)
+            _marks(sd, {"move": list(path), "move_cost": ev["cost"]}, _MOVE_MARKS)
+            _done(sd, values["side"])
         case "phase_ended":
             sd["phase"] = ev["next_phase"]
             sd["selected"], sd["orders"] = {}, {}
@@ -95,7 +98,8 @@ def evolve(state: CwState | None, event: Event) -> CwState:
                 units[att] = edit(a, shot=True)
                 if shooter is not None:
                     units[shooter] = edit(units[shooter], shot=True)
-                sd["marks"].shots.append(Shot(frm=a.xy, to=ev["at"], hit=ev["result"] in ("hit", "critical")))
+                shot = Shot(frm=a.xy, to=ev["at"], hit=ev["result"] in ("hit", "critical"))
+                _marks(sd, {"shots": [*sd["marks"].shots, shot]}, _NO_NAMES)
         case "damaged":
             uid = ev["unit"]
             units[uid] = edit(units[uid], life=ev["life"])
@@ -108,7 +112,7 @@ def evolve(state: CwState | None, event: Event) -> CwState:
                 units[u.crew] = edit(units[u.crew], gun=None)
             units[uid] = edit(u, alive=False, gun=None, crew=None)
         case "setup_confirmed":
-            sd["confirmed"].append(ev["side"])
+            sd["confirmed"] = [*sd["confirmed"], ev["side"]]
         case "rolled_off":
             winner = ev["winner"]
             sd["first"] = winner
@@ -126,15 +130,19 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             sd["phase"] = ev["next_phase"]
             state.__pydantic_fields_set__.update(("attacker", "phase"))
         case "quarry_named":
-            sd["quarry"][ev["side"]] = ev["quarry"]
+            sd["quarry"] = {**sd["quarry"], ev["side"]: ev["quarry"]}
             sd["phase"] = ev["next_phase"]
             state.__pydantic_fields_set__.add("phase")
         case "unit_placed":
-            sd["pending"][ev["side"]][ev["unit"]] = (ev["x"], ev["y"])
+            pending = dict(sd["pending"])
+            pending[ev["side"]] = {**pending[ev["side"]], ev["unit"]: (ev["x"], ev["y"])}
+            sd["pending"] = pending
         case "deployment_planned":
-            sd["pending"][ev["side"]] = dict(ev["positions"])
+            pending = dict(sd["pending"])
+            pending[ev["side"]] = dict(ev["positions"])
+            sd["pending"] = pending
         case "deployment_ready":
-            sd["ready"].append(ev["side"])
+            sd["ready"] = [*sd["ready"], ev["side"]]
         case "deployment_revealed":
             for uid, (x, y) in ev["positions"].items():
                 units[uid] = edit(units[uid], x=x, y=y)
@@ -153,26 +161,17 @@ def evolve(state: CwState | None, event: Event) -> CwState:
         case "charged":
             uid, frm, to = ev["unit"], ev["frm"], ev["to"]
             u = units[uid] = edit(units[uid], x=to[0], y=to[1], moved=True, charged_turn=sd["turn"])
-            marks = sd["marks"]
-            md = marks.__dict__
-            md["corridor"] = (frm, to, ev["radius"])
-            md["move"] = [frm, to]
-            md["move_cost"] = None
-            marks.__pydantic_fields_set__.update(_CHARGE_MARKS)
+            _marks(
+                sd, {"corridor": (frm, to, ev["radius"]), "move": [frm, to], "move_cost": None}, _CHARGE_MARKS
+            )
             _done(sd, u.side)
         case "pushed":
             uid, to = ev["unit"], ev["to"]
             units[uid] = edit(units[uid], x=to[0], y=to[1])
         case "scattered":
-            marks = sd["marks"]
-            marks.__dict__["scatter"] = (ev["frm"], ev["to"])
-            marks.__pydantic_fields_set__.add("scatter")
+            _marks(sd, {"scatter": (ev["frm"], ev["to"])}, _SCATTER_MARKS)
         case "blast_landed":
-            marks = sd["marks"]
-            md = marks.__dict__
-            md["blast"] = ev["at"]
-            md["blast_hit"] = ev["harms"] == "all"
-            marks.__pydantic_fields_set__.update(_BLAST_MARKS)
+            _marks(sd, {"blast": ev["at"], "blast_hit": ev["harms"] == "all"}, _BLAST_MARKS)
         case "weapon_broken":
             uid = ev["unit"]
             if ev["which"] == "ranged":
@@ -184,13 +183,15 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             units[uid] = edit(units[uid], idle_turn=ev["turn"])
         case "unit_selected":
             side, uid = ev["side"], ev["unit"]
-            sd["orders"].pop(side, None)
+            orders, selected = dict(sd["orders"]), dict(sd["selected"])
+            orders.pop(side, None)
             if uid:
-                sd["selected"][side] = uid
+                selected[side] = uid
             else:
-                sd["selected"].pop(side, None)
+                selected.pop(side, None)
+            sd["orders"], sd["selected"] = orders, selected
         case "order_planned":
-            sd["orders"][ev["side"]] = ev["order"]
+            sd["orders"] = {**sd["orders"], ev["side"]: ev["order"]}
         case "round_ended":
             scores = ev["scores"]
             if scores:
@@ -208,6 +209,21 @@ def evolve(state: CwState | None, event: Event) -> CwState:
 
 def _done(sd: dict[str, Any], side: str) -> None:
     """A unit acted: its side's controls go back to the list of units (no selection, no preview).
-    `sd`: the state's fields."""
-    sd["selected"].pop(side, None)
-    sd["orders"].pop(side, None)
+    `sd`: the state's fields (a dict that changes is copied: the state may share it)."""
+    selected = sd["selected"]
+    if side in selected:
+        selected = sd["selected"] = dict(selected)
+        del selected[side]
+    orders = sd["orders"]
+    if side in orders:
+        orders = sd["orders"] = dict(orders)
+        del orders[side]
+
+
+def _marks(sd: dict[str, Any], changes: dict[str, Any], names: frozenset[str]) -> None:
+    """The state's marks with `changes`, a copy put in their place (the state may share them), the
+    `names` counted as set as pydantic's assignment counts them. `sd`: the state's fields."""
+    marks = sd["marks"]
+    values = marks.__dict__.copy()
+    values.update(changes)
+    sd["marks"] = built(type(marks), values, marks.__pydantic_fields_set__ | names)

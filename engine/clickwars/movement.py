@@ -31,7 +31,7 @@ from engine.core.shapes import (
 from .armies import CHARGE_CM, MOVE_CM, PROFILES
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
-from .state import CwState, Unit, edit
+from .state import CwState, Unit, edit, table_size
 from .terrain import Area, per_list
 
 XY = tuple[float, float]
@@ -481,10 +481,13 @@ def check_move(
     start = (ud["x"], ud["y"])  # = u.xy
     assert start[0] is not None and start[1] is not None
     ur = ud["radius"]
-    path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
+    if via:
+        path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
+    else:  # a straight move (the legal sample's): no generator
+        path = [start, (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:
         raise refuse("clickwars.no_move", unit=u.id)
-    width, height = state.width, state.height
+    width, height = table_size(state)  # = state.width, state.height
     for x, y in path[1:]:
         if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
@@ -509,7 +512,7 @@ def check_move(
     near, hit, other = _scan(state, u, path, skip, foes is None)
     # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
     if foes is None:
-        foes = [o for o in near if engaged(u, o)]  # = engaged_with(state, u)
+        foes = [o for o in near if engaged(u, o)] if near else []  # = engaged_with(state, u)
     fled = False
     if foes:
         moved = edit(u, x=end[0], y=end[1])  # = u.model_copy(update=...), without pydantic's overhead
@@ -579,8 +582,11 @@ def _scan(
         ox = d["x"]
         if ox is None:
             continue
-        oy, r = d["y"], d["radius"]
-        if ox + r < x0 or ox - r > x1 or oy + r < y0 or oy - r > y1:
+        r = d["radius"]
+        if ox + r < x0 or ox - r > x1:  # most bases lie outside the box's x range: y not read
+            continue
+        oy = d["y"]
+        if oy + r < y0 or oy - r > y1:
             continue
         if d["side"] != side:
             if near_too:

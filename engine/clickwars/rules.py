@@ -184,11 +184,13 @@ def _own(state: CwState, seat: Seat, uid: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
         raise refuse("clickwars.unknown_unit", unit=uid)
-    if u.side != seat:
+    d = u.__dict__  # its fields (read as dict items: cheaper than a model's attributes)
+    if d["side"] != seat:
         raise refuse("clickwars.not_yours", unit=uid)
-    if not u.placed:
+    if not (d["alive"] and d["x"] is not None):  # = u.placed
         raise refuse("clickwars.unit_dead", unit=uid)
-    if u.idle_turn == state.turn:
+    idle = d["idle_turn"]
+    if idle is not None and idle == state.turn:
         raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
     return u
 

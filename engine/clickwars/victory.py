@@ -56,12 +56,27 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
 
 
 def instant_result(s: CwState) -> Outcome | None:
-    alive = {side: False for side in SEATS}  # = bool(figures(s, side)), in one pass (after every decision)
-    for u in s.units.values():  # its side first: once a side is found, one read for each of its units
-        if not alive[u.side] and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
-            alive[u.side] = True
-            if all(alive.values()):
-                break
+    alive = {side: False for side in SEATS}  # = bool(figures(s, side)), asked after every decision
+    # A figure of either side from the front of the army lists, then one of the other side from the
+    # back (the armies are listed one after the other, so both are found after a few units): the
+    # other side's figures, if any, lie behind the first found, since none before it is a figure.
+    units = list(s.units.values())
+    n = len(units)
+    i = 0
+    while i < n:
+        u = units[i]
+        if u.alive and u.x is not None and u.profile not in GUN_PROFILES:
+            first = u.side
+            alive[first] = True
+            j = n - 1
+            while j > i:
+                u = units[j]
+                if u.side != first and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
+                    alive[u.side] = True
+                    break
+                j -= 1
+            break
+        i += 1
     if not any(alive.values()):
         return Outcome(winners=(), reason="clickwars.end.mutual_destruction")
     for side in SEATS:

@@ -856,3 +856,96 @@ def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() ->
     healed = [(x.unit, x.roll, x.life, x.recovered) for x in events if isinstance(x, e.Healed)]
     assert healed == [("B2", 4, 14, False), ("B3", 5, 17, False), ("B4", 6, 6, True)]
     assert not s.units["B5"].alive and not s.units["B12"].alive and s.units["B1"].life == 5
+
+
+@pytest.mark.parametrize(("seed", "scenario"), [(41, "hunt"), (42, "hostage_rescue"), (43, "take_and_hold")])
+def test_play_shares_only_what_it_leaves_alone(seed: int, scenario: str) -> None:
+    """`Rules.play` shares the state's lists, dicts, marks, units and hostages with the state it
+    came from (`CwState.scratch`): no state before changes afterwards, through a seeded random game
+    (setup, the quarry, deployment, turns) with the controls' steps between its moves (pick a unit,
+    preview its move, confirm it: the selections and previewed orders, CW-GEN-2)."""
+    from engine.clickwars.orders import can_act
+    from engine.core import Rejected
+
+    state, _ = new_game(RULES, Options(scenario=scenario), seed)
+    chooser = random.Random(seed)
+    earlier: list[tuple[Any, str]] = []
+    controls = 0
+
+    def play(action: Any) -> None:
+        nonlocal state
+        seat = sorted(RULES.active_seats(state))[0]
+        before = state.model_dump_json()
+        _, after = RULES.play(state, seat, action, dice_for(state))
+        assert state.model_dump_json() == before
+        earlier.append((state, before))
+        state = after
+
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        if state.phase == "movement" and chooser.random() < 0.3:
+            mine = [u for u in state.units.values() if u.side == seat and u.placed and can_act(state, u)]
+            if mine:
+                uid = chooser.choice(mine).id
+                try:
+                    play(a.Select(unit=uid))
+                    play(a.PlanMove(unit=uid, bearing=chooser.randrange(360), distance=3.0))
+                    play(a.Confirm())
+                    controls += 1
+                except Rejected:
+                    pass
+                continue
+        legal_ = RULES.legal_actions(state, seat)
+        play(legal_[chooser.randrange(len(legal_))])
+    for n, (old, dump) in enumerate(earlier):
+        assert old.model_dump_json() == dump, n
+    assert controls > 3
+
+
+def test_the_instant_result_finds_each_sides_figures_in_any_order() -> None:
+    """CW-WIN-1, CW-WIN-2, §8.6: extermination after every decision (`instant_result`, which looks for
+    a figure from the front of the units and for the other side's from the back) is what counting
+    each side's figures gives, whatever the units' order and whoever has fallen (guns never count)."""
+    from engine.clickwars.state import SEATS, edit, other
+    from engine.clickwars.victory import figures, instant_result
+
+    def plain(s: Any) -> tuple[tuple[str, ...], str] | None:
+        alive = {side: bool(figures(s, side)) for side in SEATS}
+        if not any(alive.values()):
+            return ((), "clickwars.end.mutual_destruction")
+        for side in SEATS:
+            if not alive[side]:
+                return ((other(side),), "clickwars.end.extermination")
+        return None
+
+    rng = random.Random(5)
+    state, _ = new_game(RULES, Options(), 5)
+    while state.phase != "movement":
+        seat = sorted(RULES.active_seats(state))[0]
+        legal_ = RULES.legal_actions(state, seat)
+        state = apply(RULES, state, RULES.decide(state, seat, rng.choice(legal_), dice_for(state)))
+    seen = set()
+    for _ in range(400):
+        s = state.model_copy(deep=True)
+        ids = list(s.units)
+        for uid in rng.sample(ids, rng.choice([0, 5, 14, 20, 26, 28, 29, 30])):
+            s.units[uid] = edit(s.units[uid], alive=False)
+        if rng.random() < 0.5:
+            rng.shuffle(ids)
+            s.units = {uid: s.units[uid] for uid in ids}
+        got = instant_result(s)
+        want = plain(s)
+        assert (got.winners, got.reason) == want if got is not None else want is None
+        seen.add(want[1] if want else None)
+    assert seen == {None, "clickwars.end.mutual_destruction", "clickwars.end.extermination"}
+
+
+def test_the_table_size_kept_per_option_is_the_states() -> None:
+    """§8.1, CW-MOV-1 (table edges): the size `check_move` reads (`table_size`, kept per table option)
+    is the state's width and height, for both tables."""
+    from engine.clickwars.state import table_size
+
+    for size in ("120x120", "180x120", "120x120"):
+        state, _ = new_game(RULES, Options(table=size), 1)
+        assert table_size(state) == (state.width, state.height)
+        assert all(type(v) is float for v in table_size(state))
