@@ -748,26 +748,28 @@ _TOKENS = itertools.count(1)  # next() on a count is atomic under the GIL: token
 def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
     """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
     memos, terrains = _LOCAL.memos, _LOCAL.terrains
-    known = terrains.get(id(s.terrain))
+    fields = model_values(s)  # the state's fields, read as dict items (see `_ROW`)
+    terrain = fields["terrain"]
+    known = terrains.get(id(terrain))
     # holding the list keeps its id from being reused; a list changed in place (its pieces no longer
     # those the token was given for) gets a new token, so no sample drawn on the old pieces is served
-    if known is None or known[0] is not s.terrain or known[2] != s.terrain:
+    if known is None or known[0] is not terrain or known[2] != terrain:
         if len(terrains) >= MEMOS:
             terrains.clear()
             memos.clear()
-        known = (s.terrain, next(_TOKENS), list(s.terrain))  # type: ignore[assignment]
-        terrains[id(s.terrain)] = known  # type: ignore[assignment]
-    assert known is not None
+        known = (terrain, next(_TOKENS), list(terrain))
+        terrains[id(terrain)] = known
+    options, hostages = fields["options"], fields["hostages"]
     key = (
         known[1],
         seat,
-        s.options.width,
-        s.options.height,
-        s.options.scenario,
-        s.south,
-        s.attacker,
+        options.width,
+        options.height,
+        options.scenario,
+        fields["south"],
+        fields["attacker"],
         goal,
-        tuple((h.id, h.x, h.y) for h in s.hostages),
+        tuple((h.id, h.x, h.y) for h in hostages) if hostages else (),
     )
     memo = memos.get(key)
     if memo is None:
