@@ -682,14 +682,25 @@ def _touches(
             return True
     big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM  # type: ignore[operator]
     cx, cy = x - ux, y - uy
+    c = cx * cx + cy * cy - big * big
     for ray in rays:
         if len(ray) == 3:
+            # = _stops(cx, cy, dx, dy, big, went) if now_there, else
+            #   _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True), written out (a call per ray
+            #   was most of the memo's upkeep); tests/engine/clickwars/test_speed_paths.py holds them equal
             dx, dy, went = ray
-            if (
-                _stops(cx, cy, dx, dy, big, went)
-                if now_there
-                else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
-            ):
+            b = -(dx * cx + dy * cy)
+            if b >= 0.0:
+                continue
+            if c < 0.0:
+                if not now_there or went > 0.0:
+                    return True
+                continue
+            disc = b * b - c
+            if disc <= 0.0:
+                continue
+            t = -b - math.sqrt(disc)
+            if (t < went) if now_there else (t <= went + RUN_PAD_CM):
                 return True
         elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + orad + RAY_PAD_CM:  # type: ignore[operator]
             return True

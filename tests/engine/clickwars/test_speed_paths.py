@@ -949,3 +949,37 @@ def test_the_table_size_kept_per_option_is_the_states() -> None:
         state, _ = new_game(RULES, Options(table=size), 1)
         assert table_size(state) == (state.width, state.height)
         assert all(type(v) is float for v in table_size(state))
+
+
+def test_the_memos_change_test_is_stops_per_ray() -> None:
+    """CW-MOV-3: `_touches` writes `_stops` out per cast ray (a call per ray was most of the memo's
+    upkeep); on random bases, rays and lengths (contact, behind, beside, ahead, zero-length moves)
+    its answer is the one asked through `_stops`, for a base that comes and one that goes."""
+    from engine.clickwars.legal import _ROW, _touches
+    from engine.clickwars.movement import model_values
+
+    state = table({"R3": (50, 30), "R4": (60, 30), "B3": (50, 80)})
+    u, o = (_ROW(model_values(state.units[k])) for k in ("R3", "R4"))
+    ur, orad = u[12], o[12]  # RADIUS
+    big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM
+    rng = random.Random(7)
+    answers = set()
+    for _ in range(4000):
+        ux, uy = rng.uniform(20, 80), rng.uniform(20, 80)
+        x, y = ux + rng.uniform(-15, 15), uy + rng.uniform(-15, 15)
+        rays = []
+        for _ in range(rng.randrange(1, 4)):
+            a = rng.uniform(0, 2 * math.pi)
+            rays.append((math.cos(a), math.sin(a), rng.choice([0.0, rng.uniform(0, 12)])))
+        for now_there in (True, False):
+            cx, cy = x - ux, y - uy
+            want = any(
+                _stops(cx, cy, dx, dy, big, went)
+                if now_there
+                else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
+                for dx, dy, went in rays
+            )
+            got = _touches(u, o, ux, uy, rays, x, y, now_there)
+            assert got == want, (ux, uy, x, y, rays, now_there)
+            answers.add(got)
+    assert answers == {True, False}
