@@ -672,17 +672,18 @@ def _touches(
     goes), with both radii and the snap's room (`Surroundings.run`), or a base whose radius and the
     corridor's + RAY_PAD_CM come near a corridor."""
     ur, orad = u[RADIUS], o[RADIUS]
+    cx, cy = x - ux, y - uy
+    d2 = cx * cx + cy * cy
     if o[SIDE] != u[SIDE] or (
         o[PROFILE] in GUN_PROFILES and u[GUN] is None and _TYPE_OF[u[PROFILE]] == "infantry"
     ):  # type: ignore[index]
         close = ur + orad + MAX_REACH_CM + 1.0  # type: ignore[operator]
         if o[SIDE] == u[SIDE]:
             close = CREW_WALK_CM + 1.0  # a gun to walk to and crew (CW-ART-8), beyond crewing reach
-        if (x - ux) ** 2 + (y - uy) ** 2 <= close * close:
+        if d2 <= close * close:
             return True
     big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM  # type: ignore[operator]
-    cx, cy = x - ux, y - uy
-    c = cx * cx + cy * cy - big * big
+    c = d2 - big * big
     for ray in rays:
         if len(ray) == 3:
             # = _stops(cx, cy, dx, dy, big, went) if now_there, else
