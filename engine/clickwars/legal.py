@@ -590,16 +590,17 @@ class _Memo:
                 side.append(f)
         rows = self.fields
         seat = self.seat
-        # the bases whose GEO fields changed, where they are and where they were (a change of life or
-        # of a ranged weapon alone is read by that unit's own sample only: `reuse`)
+        # the bases whose GEO fields changed, where they are and where they were, each with its row
+        # then (a change of life or of a ranged weapon alone is read by that unit's own sample only:
+        # `reuse`)
         changed: list[tuple[_Row | None, object, object, bool]] = []  # True: where it is now
         enemy = False
         for f, g in diff:
             if g is not None and g[:GEO] == f[:GEO]:
                 continue
             changed.append((f, f[X], f[Y], True))
-            if g is not None:
-                changed.append((f, g[X], g[Y], False))
+            if g is not None:  # (with its row then: a gun's crew then, see `_touches`)
+                changed.append((g, g[X], g[Y], False))
             enemy = enemy or f[SIDE] != seat
         for h in gone:
             changed.append((None, h[X], h[Y], False))
@@ -665,17 +666,22 @@ _SIDE_OF = operator.itemgetter(SIDE)
 def _touches(
     u: _Row, o: _Row, ux: float, uy: float, rays: list[_Ray], x: float, y: float, now_there: bool
 ) -> bool:
-    """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was) may alter the
-    sample of `u` drawn at (ux, uy) that read `rays` (both units' rows): an enemy within reach of an
-    engagement (CW-CC-2), an own gun within reach of crewing it (an infantryman serving no gun), a
-    base met by a move's ray before where it stopped (one that comes) or at that stop (one that
-    goes), with both radii and the snap's room (`Surroundings.run`), or a base whose radius and the
-    corridor's + RAY_PAD_CM come near a corridor."""
+    """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was; `o` its row
+    now, or then) may alter the sample of `u` drawn at (ux, uy) that read `rays` (both units' rows):
+    an enemy within reach of an engagement (CW-CC-2), an uncrewed own gun (now, or then) within
+    reach of walking to it and crewing it (an infantryman serving no gun: the sample reads only the
+    side's uncrewed guns, `_uncrewed_guns`; a crewed one is a base like any other), a base met by a
+    move's ray before where it stopped (one that comes) or at that stop (one that goes), with both
+    radii and the snap's room (`Surroundings.run`), or a base whose radius and the corridor's +
+    RAY_PAD_CM come near a corridor."""
     ur, orad = u[RADIUS], o[RADIUS]
     cx, cy = x - ux, y - uy
     d2 = cx * cx + cy * cy
     if o[SIDE] != u[SIDE] or (
-        o[PROFILE] in GUN_PROFILES and u[GUN] is None and _TYPE_OF[u[PROFILE]] == "infantry"
+        o[CREW] is None
+        and o[PROFILE] in GUN_PROFILES
+        and u[GUN] is None
+        and _TYPE_OF[u[PROFILE]] == "infantry"
     ):  # type: ignore[index]
         close = ur + orad + MAX_REACH_CM + 1.0  # type: ignore[operator]
         if o[SIDE] == u[SIDE]:

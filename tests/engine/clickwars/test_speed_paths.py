@@ -983,3 +983,43 @@ def test_the_memos_change_test_is_stops_per_ray() -> None:
             assert got == want, (ux, uy, x, y, rays, now_there)
             answers.add(got)
     assert answers == {True, False}
+
+
+def test_a_gun_left_uncrewed_enters_a_kept_sample() -> None:
+    """CW-ART-8 (a replacement crewman), CW-MOV-5: the memo lets a crewed gun's change pass a free
+    infantryman's kept sample (it reads only the uncrewed guns, and a crewed one as a base), but a
+    gun whose crewman falls is offered to him at once: walked to, the same as a fresh draw; and one
+    that moves while crewed leaves his sample as a fresh draw has it."""
+    from engine.clickwars import actions as a
+    from engine.clickwars.state import edit
+
+    state = table({"R1": (60, 60), "R2": (60, 64.5), "R5": (75, 60), "B3": (110, 60)}, terrain=[])
+    before = _as_drawn_afresh(state, "red")
+    assert not [x for x in before if isinstance(x, a.Move) and x.unit == "R5" and x.x < 75]
+    moved = state.scratch()  # the gun and its crewman 2 cm north, replaced as `evolve` does
+    moved.units["R1"] = edit(state.units["R1"], y=62.0)
+    moved.units["R2"] = edit(state.units["R2"], y=66.5)
+    assert _as_drawn_afresh(moved, "red") == _as_drawn_afresh(moved.model_copy(deep=True), "red")
+    fallen = moved.scratch()  # its crewman falls
+    fallen.units["R2"] = edit(moved.units["R2"], alive=False, gun=None)
+    fallen.units["R1"] = edit(moved.units["R1"], crew=None)
+    after = _as_drawn_afresh(fallen, "red")
+    assert [x for x in after if isinstance(x, a.Move) and x.unit == "R5" and x.x < 75]  # toward the gun
+
+
+def test_a_gun_crewed_far_from_a_walker_leaves_his_kept_sample() -> None:
+    """CW-ART-8: a free infantryman 18 cm from an uncrewed gun walks toward it (his move stops 10 cm
+    on, far from the gun: no ray of his reaches it); once another man crews it, the memo drops his
+    walk as a fresh draw does (the change is read with the gun's row as it was: uncrewed)."""
+    from engine.clickwars import actions as a
+
+    from .helpers import act
+
+    state = table({"R1": (60, 60), "R3": (60, 64.5), "R5": (78, 60), "B3": (110, 60)}, terrain=[])
+    walks = [
+        x for x in _as_drawn_afresh(state, "red") if isinstance(x, a.Move) and x.unit == "R5" and x.x < 78
+    ]
+    assert walks
+    state, _ = act(state, "red", a.Crew(unit="R3", gun="R1"))
+    after = _as_drawn_afresh(state, "red")
+    assert not [x for x in after if isinstance(x, a.Move) and x.unit == "R5" and x.x < 70]
