@@ -76,9 +76,16 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             sd["phase"] = "movement"
             for uid, u in units.items():
                 if u.side == side:  # = edit(u, moved=False, shot=False, fought=False, fled=False)
-                    values = u.__dict__.copy()
+                    d = u.__dict__
+                    fields_set = u.__pydantic_fields_set__
+                    if (
+                        not (d["moved"] or d["shot"] or d["fought"] or d["fled"])
+                        and _FRESH_KEYS <= fields_set
+                    ):
+                        continue  # the copy would be this unit, field for field: kept (and so the memos' rows)
+                    values = d.copy()
                     values.update(_FRESH)
-                    units[uid] = built(type(u), values, u.__pydantic_fields_set__ | _FRESH_KEYS)
+                    units[uid] = built(type(u), values, fields_set | _FRESH_KEYS)
             sd["marks"] = type(sd["marks"])()
             sd["selected"], sd["orders"] = {}, {}
             state.__pydantic_fields_set__.update(_TURN_FIELDS)

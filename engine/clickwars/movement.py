@@ -492,16 +492,38 @@ def check_move(
         if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
     index = terrain_index(state)
-    if crosses_impassable(state, path, index):
-        raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
+    # crosses_impassable, base_in_impassable and terrain_cost with the index, inline: the path's box
+    # read once (each piece's box, grown by `_boxes_meet`'s margin, tested against it first)
+    x0, y0, x1, y1 = _box_of(path)
+    legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
+    for g0, h0, g1, h1, shape in index.impassable_grown:  # = crosses_impassable
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):
+            for p, q in legs:
+                if seg_crosses(p, q, shape):
+                    raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
     end = path[-1]
-    if base_in_impassable(state, end[0], end[1], ur, index):
-        raise refuse("clickwars.impassable", unit=u.id)
+    ex, ey = end
+    for g0, h0, g1, h1, shape in index.impassable_grown:  # = base_in_impassable at the end
+        if not (ex + ur < g0 or ex - ur > g1 or ey + ur < h0 or ey - ur > h1) and circle_hits_shape(
+            ex, ey, ur, shape
+        ):
+            raise refuse("clickwars.impassable", unit=u.id)
     hostage = carried_hostage(state, u)
     limit = MOVE_CM[kind]  # = allowance(state, u)
     if hostage is not None:
         limit = min(limit, CARRY_CM)
-    cost = terrain_cost(state, path, index)
+    difficult = [  # = terrain_cost
+        shape
+        for g0, h0, g1, h1, shape in index.difficult_grown
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
+    ]
+    if difficult:
+        cost = path_cost(path, [(2.0, difficult)])
+    elif len(legs) == 1:  # path_cost of one segment on open ground: 0.0 + its length
+        ((p, q),) = legs
+        cost = 0.0 + math.hypot(q[0] - p[0], q[1] - p[1])
+    else:
+        cost = path_cost(path, [])
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
     skip = {ud["id"]}

@@ -1023,3 +1023,31 @@ def test_a_gun_crewed_far_from_a_walker_leaves_his_kept_sample() -> None:
     state, _ = act(state, "red", a.Crew(unit="R3", gun="R1"))
     after = _as_drawn_afresh(state, "red")
     assert not [x for x in after if isinstance(x, a.Move) and x.unit == "R5" and x.x < 70]
+
+
+def test_a_turns_start_keeps_a_unit_only_when_its_reset_copy_would_be_it() -> None:
+    """CW-GEN-2: a turn's start clears its side's units' flags (moved, shot, fought, fled); `evolve`
+    keeps a unit whose copy would be the same field for field (the flags clear and counted as set)
+    and replaces the others: every unit as `edit` would make it, values and fields set."""
+    from engine.clickwars.evolve import evolve
+    from engine.clickwars.state import edit
+
+    rng = random.Random(8)
+    state, _ = new_game(RULES, Options(), 8)
+    kept = replaced = 0
+    while RULES.outcome(state) is None:
+        seat = sorted(RULES.active_seats(state))[0]
+        if state.phase in ("shooting", "assault"):
+            for side in ("red", "blue"):
+                before = state.model_copy(deep=True)
+                after = evolve(before.scratch(), e.TurnBegan(side=side, round=9, turn=17))
+                for uid, u in before.units.items():
+                    want = edit(u, moved=False, shot=False, fought=False, fled=False) if u.side == side else u
+                    got = after.units[uid]
+                    assert got.__dict__ == want.__dict__ and got.model_fields_set == want.model_fields_set
+                    if u.side == side:
+                        kept += got is u
+                        replaced += got is not u
+        legal_ = RULES.legal_actions(state, seat)
+        state = apply(RULES, state, RULES.decide(state, seat, rng.choice(legal_), dice_for(state)))
+    assert kept and replaced
