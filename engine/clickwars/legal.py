@@ -641,16 +641,16 @@ class _Memo:
 
     def reuse(self, uid: str, mine: _Row, foe_id: str | None) -> list[Action] | None:
         """The kept sample of unit `uid`, whose row is `mine` now, if it holds with `foe_id` its
-        nearest enemy, else None."""
+        nearest enemy, else None. (Rows that did not change are the same tuples: `is` first.)"""
         kept = self.samples.get(uid)
         if kept is None:
             return None
         drawn, kept_foe, foe_row, sample, _, _ = kept
-        if kept_foe != foe_id or not (drawn == mine or _same_self(drawn, mine)):
+        if kept_foe != foe_id or not (drawn is mine or drawn == mine or _same_self(drawn, mine)):
             return None
         if foe_id is not None:  # the sample reads where the foe stands, its base and profile, not its life
             now = self.fields[foe_id]
-            if foe_row != now and foe_row[:GEO] != now[:GEO]:  # type: ignore[index]
+            if foe_row is not now and foe_row != now and foe_row[:GEO] != now[:GEO]:  # type: ignore[index]
                 return None
         return sample
 
