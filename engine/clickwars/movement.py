@@ -18,13 +18,15 @@ from pydantic import BaseModel
 from engine.core.shapes import (
     Circle,
     Polygon,
+    Prepared,
     bearing_unit,
     capsule_hits_circle,
     circle_hits_shape,
     merge,
     path_cost,
+    prepare,
+    prepared_intervals,
     seg_crosses,
-    seg_intervals,
     snap,
 )
 
@@ -67,6 +69,7 @@ class TerrainIndex:
         self.difficult = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "difficult"]
         self.impassable = [(a.shape.bbox(), a.shape) for a in terrain if a.going == "impassable"]
         self.difficult_grown = [_grown(b, shape) for b, shape in self.difficult]
+        self.difficult_prepared = [prepare(shape) for _, shape in self.difficult]  # in the same order
         self.impassable_grown = [_grown(b, shape) for b, shape in self.impassable]
 
 
@@ -252,9 +255,9 @@ class Surroundings:
             for (g0, h0, g1, h1, _), (b, shape) in zip(index.impassable_grown, index.impassable, strict=True)
             if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
         ]
-        self.difficult = [
-            shape
-            for g0, h0, g1, h1, shape in index.difficult_grown
+        self.difficult = [  # prepared (`shapes.prepare`): a cast move tests each against a few segments
+            prep
+            for (g0, h0, g1, h1, _), prep in zip(index.difficult_grown, index.difficult_prepared, strict=True)
             if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
         ]
         r = ur + SNAP_SLACK_CM
@@ -322,8 +325,8 @@ class Surroundings:
                 # of the centre, so every difficult piece the path could meet is in self.difficult;
                 # path_cost's one-weight sum, without its lists when the path meets none of them
                 found: list[tuple[float, float]] = []
-                for shape in self.difficult:
-                    got = seg_intervals(start, dest, shape)
+                for prep in self.difficult:
+                    got = prepared_intervals(start[0], start[1], dest[0], dest[1], prep)
                     if got:
                         found += got
                 if found:
@@ -371,14 +374,14 @@ def _ray_enters(
 
 
 def _affordable(
-    x: float, y: float, dx: float, dy: float, length: float, limit: float, shapes: list[Circle | Polygon]
+    x: float, y: float, dx: float, dy: float, length: float, limit: float, shapes: list[Prepared]
 ) -> float:
     """The farthest distance along the line, at most `length`, whose centre path costs at most
-    `limit` (CW-MOV-2: difficult ground 2 cm per cm)."""
-    start, end = (x, y), (x + dx * length, y + dy * length)
+    `limit` (CW-MOV-2: difficult ground 2 cm per cm). `shapes`: the difficult pieces, prepared."""
+    ex, ey = x + dx * length, y + dy * length
     found: list[tuple[float, float]] = []
-    for shape in shapes:
-        got = seg_intervals(start, end, shape)
+    for prep in shapes:
+        got = prepared_intervals(x, y, ex, ey, prep)
         if got:
             found += got
     if not found:  # = the loop below with no interval

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -145,8 +146,10 @@ def seg_point_distance(px: float, py: float, ax: float, ay: float, bx: float, by
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-def _circle_interval(ax: float, ay: float, bx: float, by: float, c: Circle) -> list[tuple[float, float]]:
-    cx, cy, cr = c.xyr
+def _circle_interval(
+    ax: float, ay: float, bx: float, by: float, xyr: tuple[float, float, float]
+) -> list[tuple[float, float]]:
+    cx, cy, cr = xyr
     dx, dy = bx - ax, by - ay
     fx, fy = ax - cx, ay - cy
     qa = dx * dx + dy * dy
@@ -216,10 +219,41 @@ def seg_intervals(a: XY, b: XY, shape: Shape) -> list[tuple[float, float]]:
     if _bbox_miss(ax, ay, bx, by, shape.bbox()):
         return []
     if isinstance(shape, Circle):
-        return _circle_interval(ax, ay, bx, by, shape)
+        return _circle_interval(ax, ay, bx, by, shape.xyr)
     if shape.is_rect:
         return _rect_interval(ax, ay, bx, by, shape.bbox())
     return _polygon_intervals(ax, ay, bx, by, shape)
+
+
+Prepared = tuple[int, Any, tuple[float, float, float, float]]
+"""A shape as `prepared_intervals` reads it (`prepare`): its kind (0 circle, 1 axis-aligned rectangle,
+2 polygon), what that kind's intervals read (the circle's (x, y, r), the rectangle's box, the
+polygon) and its box."""
+
+
+def prepare(shape: Shape) -> Prepared:
+    """`shape` read once for `prepared_intervals` (a model's attribute and cached property cost many
+    times a tuple's item; hot loops prepare the shapes they test many segments against)."""
+    box = shape.bbox()
+    if isinstance(shape, Circle):
+        return (0, shape.xyr, box)
+    if shape.is_rect:
+        return (1, box, box)
+    return (2, shape, box)
+
+
+def prepared_intervals(
+    ax: float, ay: float, bx: float, by: float, prep: Prepared
+) -> list[tuple[float, float]]:
+    """= seg_intervals((ax, ay), (bx, by), shape) for `prep` = prepare(shape)."""
+    kind, data, box = prep
+    if _bbox_miss(ax, ay, bx, by, box):
+        return []
+    if kind == 0:
+        return _circle_interval(ax, ay, bx, by, data)
+    if kind == 1:
+        return _rect_interval(ax, ay, bx, by, data)
+    return _polygon_intervals(ax, ay, bx, by, data)
 
 
 def _rect_interval(

@@ -18,7 +18,10 @@ from engine.core.shapes import (
     contains,
     length_inside,
     path_cost,
+    prepare,
+    prepared_intervals,
     seg_crosses,
+    seg_intervals,
     seg_point_distance,
     snap,
 )
@@ -121,3 +124,18 @@ def test_snap_to_half_centimetres_is_the_general_rounding(v: float) -> None:
     got = snap(v)
     assert got == general and math.copysign(1.0, got) == math.copysign(1.0, general)
     assert type(got) is float
+
+
+_COORD = st.floats(min_value=-5, max_value=35, allow_nan=False)
+_TRIANGLE = Polygon(points=((12, 2), (28, 9), (15, 22)))
+
+
+@given(_COORD, _COORD, _COORD, _COORD)
+def test_a_prepared_shape_gives_the_intervals_of_the_shape(
+    ax: float, ay: float, bx: float, by: float
+) -> None:
+    """CW-MOV-2 (the length of a move inside difficult ground): the hot paths' prepared shapes
+    (`prepare`: a circle, an axis-aligned rectangle, another polygon) give exactly seg_intervals'
+    intervals, for any segment, a point-like one included."""
+    for shape in (DISC, RECT, _TRIANGLE, Circle(x=20, y=20, r=7)):
+        assert prepared_intervals(ax, ay, bx, by, prepare(shape)) == seg_intervals((ax, ay), (bx, by), shape)
