@@ -208,7 +208,8 @@ class CwState(State):
 
 
 M = TypeVar("M", bound=BaseModel)
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # the slots, set directly
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__  # the slots, set through their descriptors
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # (object.__setattr__ looks each up)
 _SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
 _SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
@@ -218,7 +219,7 @@ def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
     validation: pydantic's copy without its overhead (no private or extra attributes: our models
     have none)."""
     new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    _SET_DICT(new, values)
     _SET_FIELDS_SET(new, fields_set)
     _SET_EXTRA(new, None)
     _SET_PRIVATE(new, None)
@@ -229,7 +230,7 @@ def _clone(u: M) -> M:
     """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
     replaced right after (the state, its marks): pydantic's copy without its overhead."""
     new = object.__new__(type(u))
-    object.__setattr__(new, "__dict__", u.__dict__.copy())
+    _SET_DICT(new, u.__dict__.copy())
     _SET_FIELDS_SET(new, u.__pydantic_fields_set__.copy())
     _SET_EXTRA(new, None)
     _SET_PRIVATE(new, None)
@@ -242,7 +243,7 @@ def edit(u: M, **changes: Any) -> M:
     new = object.__new__(type(u))
     values = u.__dict__.copy()
     values.update(changes)
-    object.__setattr__(new, "__dict__", values)
+    _SET_DICT(new, values)
     _SET_FIELDS_SET(new, u.__pydantic_fields_set__ | changes.keys())
     _SET_EXTRA(new, None)
     _SET_PRIVATE(new, None)
