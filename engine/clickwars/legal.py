@@ -14,8 +14,6 @@ import operator
 import threading
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
@@ -38,7 +36,7 @@ from .movement import (
     terrain_cost,
 )
 from .orders import free_infantryman, guns_to_crew, limit_of
-from .state import XY, CwState, Seat, Unit, deployment_bounds, in_place_edits
+from .state import XY, CwState, Seat, Unit, built, deployment_bounds, in_place_edits
 from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
@@ -438,20 +436,9 @@ def _contact_spot(
 
 def _move(uid: str, dest: XY) -> a.Move:
     """A Move built without pydantic's validation (its fields are valid by construction; hot path)."""
-    move = _NEW(_MOVE)
-    _SET_DICT(move, {"kind": "move", "unit": uid, "x": dest[0], "y": dest[1], "via": ()})
-    _SET_FIELDS_SET(move, {"unit", "x", "y"})
-    _SET_EXTRA(move, None)
-    _SET_PRIVATE(move, None)
-    return move
-
-
-# BaseModel's slots, set through their descriptors (object.__setattr__ looks each one up first)
-_NEW, _MOVE = object.__new__, a.Move
-_SET_DICT = BaseModel.__dict__["__dict__"].__set__
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+    return built(
+        a.Move, {"kind": "move", "unit": uid, "x": dest[0], "y": dest[1], "via": ()}, {"unit", "x", "y"}
+    )
 
 
 # --- the memo: a unit's sample depends only on what lies near it ----------------------------------

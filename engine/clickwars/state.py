@@ -229,25 +229,15 @@ def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
 def _clone(u: M) -> M:
     """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
     replaced right after (the state, its marks): pydantic's copy without its overhead."""
-    new = object.__new__(type(u))
-    _SET_DICT(new, u.__dict__.copy())
-    _SET_FIELDS_SET(new, u.__pydantic_fields_set__.copy())
-    _SET_EXTRA(new, None)
-    _SET_PRIVATE(new, None)
-    return new
+    return built(type(u), u.__dict__.copy(), u.__pydantic_fields_set__.copy())
 
 
 def edit(u: M, **changes: Any) -> M:
     """A copy of a unit or hostage with some fields changed (what pydantic's assignment would do,
     without its overhead and without touching `u`, which a scratch copy may share)."""
-    new = object.__new__(type(u))
     values = u.__dict__.copy()
     values.update(changes)
-    _SET_DICT(new, values)
-    _SET_FIELDS_SET(new, u.__pydantic_fields_set__ | changes.keys())
-    _SET_EXTRA(new, None)
-    _SET_PRIVATE(new, None)
-    return new
+    return built(type(u), values, u.__pydantic_fields_set__ | changes.keys())
 
 
 _SIZES: dict[str, tuple[float, float]] = {}
