@@ -9,6 +9,7 @@ COPY renderers ./renderers
 COPY bot ./bot
 COPY cogs ./cogs
 COPY playground ./playground
+COPY launcher ./launcher
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim

@@ -2,16 +2,45 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
 import sys
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .runner import Playground
+if TYPE_CHECKING:
+    from bot.cli import Commands
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def add_commands(sub: Commands) -> None:
+    """`tablero playground` and its options (launcher/cli.py lists it)."""
+    play = sub.add_parser(
+        "playground",
+        help="play every game in your browser against a local Discord, no account or token needed",
+    )
+    play.add_argument("--port", type=int, default=8765, help="port of the web page (default 8765)")
+    play.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; anyone who reaches another address can act as any user)",
+    )
+    play.add_argument(
+        "--db",
+        type=Path,
+        default=Path("./playground.db"),
+        help="SQLite file for the games and the local Discord (default ./playground.db)",
+    )
+    play.add_argument("--open", action="store_true", help="open the page in your web browser")
+    play.set_defaults(handler=_command)
+
+
+def _command(args: argparse.Namespace) -> int:
+    return main(host=args.host, port=args.port, db=args.db, open_browser=args.open)
 
 
 def main(
@@ -43,6 +72,10 @@ def main(
 
 
 async def _main(host: str, port: int, db: Path, open_browser: bool) -> int:
+    # Imported here, when the playground is what runs: the emulator, the page and the bot's app take
+    # about a second to import, which `tablero run` and `tablero version` should not pay.
+    from .runner import Playground
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

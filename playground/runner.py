@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.__main__ import serve
 from bot.app import TableroBot
+from bot.cli import serve
 from bot.config import Settings
 
 from .emulator import Clock, Emulator
@@ -22,7 +22,7 @@ SAVE_DELAY_S = 1.0  # coalesce world saves: at most one per second while things 
 
 
 class Playground:
-    """The emulator (on a private port), the bot (`bot.__main__.serve`) and the page (on `port`)."""
+    """The emulator (on a private port), the bot (`bot.cli.serve`) and the page (on `port`)."""
 
     def __init__(
         self,
@@ -72,7 +72,7 @@ class Playground:
                 **self._extra,
             },
         )  # type: ignore[call-arg]
-        # bot.__main__.serve, as `tablero run` does, with the stop event ours (the page's Ctrl-C owns
+        # bot.cli.serve, as `tablero run` does, with the stop event ours (the page's Ctrl-C owns
         # the signals; no watchdog may end this process)
         self._bot_task = asyncio.create_task(
             serve(self.settings, self.emu.token, stop=self._stop_bot, started=self._started),

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import REFUSED, check_db, main, serve
+from bot.cli import REFUSED, check_db, serve
 from bot.config import Settings
+from launcher.cli import main
 from playground.emulator import Emulator
 
+ROOT = Path(__file__).resolve().parents[2]
 CLEAN = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "TABLERO_DB", "DEFAULT_LANGUAGE"}}
 
 
@@ -33,16 +35,38 @@ def settings(tmp_path: Path, api_base: str, gateway_url: str) -> Settings:
 
 def test_help_lists_the_subcommands(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"],
+        [sys.executable, "-m", "launcher", "--help"],  # what the `tablero` script runs
         cwd=tmp_path,
-        env=CLEAN,
+        env={**CLEAN, "PYTHONPATH": str(ROOT)},  # this checkout's launcher, even in an older install
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0
     listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
-    assert listed == ["run", "playground", "version", "check-db"], result.stdout
+    assert listed == ["run", "check-db", "playground", "version"], result.stdout
+
+
+def test_plain_tablero_runs_the_bot_without_loading_the_playground(tmp_path: Path) -> None:
+    """No subcommand: the bot (here it stops at once for want of a token, exit 2), and the playground's
+    emulator and page are not imported on the bot's way (issue 23 item 4: the launcher above both)."""
+    probe = (
+        "import sys\n"
+        "from launcher.cli import main\n"
+        "code = main([])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('playground.')))\n"
+        "sys.exit(code)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env={**CLEAN, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "DISCORD_TOKEN" in result.stderr
+    assert result.stdout.strip() == "['playground.cli']"
 
 
 def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -160,7 +184,7 @@ def test_the_objects_of_the_imports_are_frozen_out_of_the_collectors_walk(tmp_pa
     The imports run with the collector off (issue 6: the cold start)."""
     probe = (
         "import gc\n"
-        "from bot.__main__ import freeze_startup_objects\n"
+        "from bot.cli import freeze_startup_objects\n"
         "before, young_runs = len(gc.get_objects()), gc.get_stats()[0]['collections']\n"
         "freeze_startup_objects()\n"
         "young_runs = gc.get_stats()[0]['collections'] - young_runs\n"

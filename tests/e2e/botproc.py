@@ -6,7 +6,7 @@ import itertools
 import os
 import sys
 
-from bot.__main__ import main
+from bot.cli import run
 
 
 class _Deterministic:
@@ -31,4 +31,4 @@ if __name__ == "__main__":
         import bot.tables
 
         bot.tables.secrets = _Deterministic(int(os.environ["TABLERO_TEST_SEED"]))  # type: ignore[assignment]
-    sys.exit(main())
+    sys.exit(run())

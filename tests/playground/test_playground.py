@@ -129,8 +129,9 @@ async def test_games_and_the_discord_world_survive_a_restart(tmp_path: Path) -> 
 
 def test_tablero_playground_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])  # this checkout's launcher
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "playground", "--port", "0", "--db", str(tmp_path / "pg.db")],
+        [sys.executable, "-m", "launcher", "playground", "--port", "0", "--db", str(tmp_path / "pg.db")],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,

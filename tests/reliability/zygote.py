@@ -16,8 +16,8 @@ import runpy
 import signal
 import sys
 
-import bot.__main__  # noqa: F401  (imported once, before any fork)
 import bot.app  # noqa: F401
+import bot.cli  # noqa: F401  (imported once, before any fork)
 import bot.crashpoints
 import cogs.lobby  # noqa: F401
 import cogs.play  # noqa: F401
