@@ -60,6 +60,25 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+class KeepAlive(discord.gateway.KeepAliveHandler):
+    """discord.py's gateway keep-alive, stamping a heartbeat's send time before it is sent.
+
+    discord.py's thread records `_last_send` only once the loop has finished sending; a HEARTBEAT_ACK
+    that the loop reads in between is then measured against the previous heartbeat, one interval
+    earlier, and logs "Can't keep up, shard ID None websocket is 41.3s behind." (exactly one interval,
+    also while idle; a local gateway answers fast enough to hit it about every fifth heartbeat).
+    """
+
+    def get_payload(self) -> dict[str, Any]:
+        self._last_send = time.perf_counter()  # before the send: an ACK can only come after it
+        return super().get_payload()
+
+
+def install_keep_alive() -> None:
+    """Make discord.py's websocket use `KeepAlive` (it builds its handler from the module's name)."""
+    discord.gateway.KeepAliveHandler = KeepAlive  # type: ignore[misc]
+
+
 class TableroBot(commands.Bot):
     """Slash commands and persistent buttons over the table service."""
 
@@ -71,6 +90,7 @@ class TableroBot(commands.Bot):
         messenger: Callable[[discord.Client], Messenger] = DiscordMessenger,
     ) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: no warning
+        install_keep_alive()
         intents = discord.Intents.none()
         intents.guilds = True  # GUILD_CREATE (channels, threads); no privileged intents are needed
         super().__init__(

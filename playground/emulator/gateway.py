@@ -78,6 +78,8 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.log: list[GatewayLogEntry] = []
         self.privileged_intents = privileged_intents
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
+        """What HELLO announces (a test shortens it to watch several heartbeats quickly)."""
         self._connections: set[Connection] = set()
 
     # ---- public -------------------------------------------------------------------------------
@@ -142,7 +144,7 @@ class Gateway:
         conn = Connection(ws)
         self._connections.add(conn)
         writer = asyncio.create_task(self._writer(conn), name="emulator-gateway-writer")
-        conn.queue.put_nowait(json.dumps({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}}))
+        conn.queue.put_nowait(json.dumps({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}))
         session: Session | None = None
         try:
             async for msg in ws:
