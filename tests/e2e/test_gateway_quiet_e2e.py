@@ -60,9 +60,9 @@ async def test_every_heartbeat_ack_is_measured_from_its_own_heartbeat_while_idle
     assert [r.getMessage() for r in caplog.records if "behind" in r.getMessage()] == []
 
 
-def _original_handler() -> type:
+def _original_handler() -> type[discord.gateway.KeepAliveHandler]:
     """discord.py's own KeepAliveHandler (the bot's subclass, once installed, derives from it)."""
-    cls: type = discord.gateway.KeepAliveHandler
+    cls = discord.gateway.KeepAliveHandler
     while cls.__module__ != "discord.gateway":
-        cls = cls.__base__  # type: ignore[assignment]
+        cls = cls.__mro__[1]
     return cls
