@@ -20,6 +20,7 @@ from .errors import ErrorHandler
 from .i18n import Translator, locale_language, preload
 from .offload import Offload, install, uninstall
 from .scheduler import Scheduler
+from .series import SeriesKeeper
 from .store import SqliteStore
 from .tables import TableService
 
@@ -115,6 +116,7 @@ class TableroBot(commands.Bot):
         )
         self.delivery = DeliveryWorker(self.store, self.tables, messenger(self), clock=clock)
         self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
+        self.series = SeriesKeeper(self.tables)
         self._locales: dict[int, str] = {}
         self.offload = Offload(settings.worker_count())  # started in setup_hook
         # Set the moment close() has closed SQLite (a threading.Event: the shutdown watchdog, a
@@ -127,7 +129,8 @@ class TableroBot(commands.Bot):
         self.scheduler.notify()
 
     async def setup_hook(self) -> None:
-        await self.store.open()
+        if not self.store.is_open:  # bot/lifecycle.py opens (and checks) it before logging in
+            await self.store.open()
         await asyncio.to_thread(preload)  # the catalog files read: not in a first interaction
         await self.tree.set_translator(Translator())
         self.tree.error(self.errors.on_app_command_error)
@@ -137,7 +140,10 @@ class TableroBot(commands.Bot):
             await self.sync_commands()
         # after the extensions: each worker starts from this process's registrations
         install(await self.offload.start())
-        await self.tables.resume_series()  # a round that finished (or was due) while the bot was down
+        # a round that finished (or was due) while the bot was down; retried with back-off if it fails
+        if not await self.series.run_once():
+            self.series.notify()
+        self.series.start()
         self.delivery.start()
         self.scheduler.start()
 
@@ -163,6 +169,7 @@ class TableroBot(commands.Bot):
         await asyncio.gather(
             self.scheduler.stop(STOP_WORKERS_S),
             self.delivery.stop(STOP_WORKERS_S),
+            self.series.stop(STOP_WORKERS_S),
             self._drain_interactions(DRAIN_S),
         )
         await asyncio.gather(self._close_connection(), self._close_store())

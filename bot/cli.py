@@ -30,6 +30,8 @@ MAX_BACKOFF_S = 300.0
 
 Sleep = Callable[[float], Awaitable[object]]
 if TYPE_CHECKING:
+    from .store import SqliteStore
+
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what `add_subparsers` returns
 
 
@@ -40,10 +42,18 @@ def add_commands(sub: Commands) -> None:
     )
     check = sub.add_parser(
         "check-db",
-        help="open the database, run its migrations, check its integrity and count tables and events",
+        help="check the database: integrity, writability, schema version (migrating it), counts, and each"
+        " active table's snapshot against its log",
     )
     check.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
     check.set_defaults(handler=lambda args: check_db(args.db))
+    backup = sub.add_parser(
+        "backup", help="copy the database to PATH, consistently, also while the bot runs (restore: README.md)"
+    )
+    backup.add_argument("path", type=Path, help="the copy's file (or a directory to put a dated copy in)")
+    backup.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
+    backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
+    backup.set_defaults(handler=lambda args: backup_db(args.db, args.path, force=args.force))
 
 
 def load_settings(out: TextIO = sys.stderr) -> Settings | None:
@@ -123,10 +133,19 @@ def run() -> int:
         return 2
     configure_logging(settings)
     freeze_startup_objects()
+    from .store import DatabaseRefused, StorageUnavailable
+
     try:
         return asyncio.run(serve(settings, token))
     except KeyboardInterrupt:
         return 0
+    except DatabaseRefused as exc:  # one line per problem: the file, what is wrong, what to do
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 1
+    except StorageUnavailable as exc:
+        print(f"tablero: stopped: the database {exc.path} failed: {exc}", file=sys.stderr)
+        return 1
     except Exception as exc:  # one line, no token echo
         logging.getLogger("tablero").error("stopped: %s", type(exc).__name__)
         return 1
@@ -203,40 +222,192 @@ async def _interrupted(pause: Awaitable[object], stop: asyncio.Event | None) -> 
     return event.is_set()
 
 
+def _db_path(path: Path | None) -> Path | None:
+    if path is not None:
+        return Path(path)
+    settings = load_settings()
+    return None if settings is None else Path(settings.db_path)
+
+
 def check_db(path: Path | None, out: TextIO = sys.stdout) -> int:
-    """Open the database (creating it if new), run the migrations, check integrity, print counts."""
-    if path is None:
-        settings = load_settings()
-        if settings is None:
-            return 2
-        path = settings.db_path
-    return asyncio.run(_check_db(Path(path), out))
+    """Report on the database (creating it if new) and never crash: integrity, whether the bot can
+    write it, the schema version (migrated when older and writable), counts, and whether each active
+    table's snapshot equals the fold of its log. 0 when the bot could serve it as it is, else 1."""
+    found = _db_path(path)
+    if found is None:
+        return 2
+    return asyncio.run(_check_db(found, out))
 
 
 async def _check_db(path: Path, out: TextIO) -> int:
-    from .store import SqliteStore
+    from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
+    print(f"database: {path}", file=out)
     store = SqliteStore(path)
     try:
-        await store.open()  # runs the migrations
-        schema = await store.schema_version()
-    except Exception as exc:
-        print(f"tablero: cannot open {path}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        await store.open(check=False)
+    except DatabaseRefused as exc:
+        for line in exc.lines():
+            print(line, file=out)
+        return 1
+    try:
+        return 0 if await _report(store, out) else 1
+    except StorageUnavailable as exc:  # what the report could not read, said in words
+        print(f"could not finish the check: {exc}", file=out)
         return 1
     finally:
         await store.close()
-    with sqlite3.connect(path) as db:
-        integrity = [row[0] for row in db.execute("PRAGMA integrity_check")]
-        tables = db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
-        by_status = db.execute(
-            "SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status"
-        ).fetchall()
-        events = db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
-    ok = integrity == ["ok"]
-    print(f"database: {path}", file=out)
-    print(f"schema version: {schema}", file=out)
-    print(f"integrity: {'ok' if ok else '; '.join(integrity[:5])}", file=out)
-    detail = ", ".join(f"{status} {count}" for status, count in by_status)
-    print(f"tables: {tables}" + (f" ({detail})" if detail else ""), file=out)
-    print(f"events: {events}", file=out)
-    return 0 if ok else 1
+
+
+async def _report(store: SqliteStore, out: TextIO) -> bool:
+    """Print the check's lines; whether everything is fine."""
+    from .migrations import LATEST
+    from .store import FAULT_ADVICE, FAULT_WORDS, StorageUnavailable
+
+    health = await store.health(full=True)
+    ok = True
+    if health.integrity_fault is not None:
+        print(f"integrity: could not be checked: {FAULT_WORDS[health.integrity_fault]}", file=out)
+        ok = False
+    elif health.intact:
+        print("integrity: ok", file=out)
+    else:
+        ok = False
+        print(f"integrity: DAMAGED: {'; '.join(health.integrity[:5])}", file=out)
+        print(f"  what to do: {FAULT_ADVICE['corrupt']}", file=out)
+    if health.writable:
+        print("writable: yes", file=out)
+    else:
+        ok = False
+        fault = health.write_fault or "io"
+        print(f"writable: no: {FAULT_WORDS[fault]}", file=out)
+        print(f"  what to do: {FAULT_ADVICE[fault]}", file=out)
+    schema = health.schema_version
+    if schema is None:
+        words = FAULT_WORDS[health.schema_fault or "corrupt"]
+        print(f"schema version: unreadable: {words}", file=out)
+        return False
+    if schema > LATEST:
+        print(f"schema version: {schema}, newer than this Tablero ({LATEST}): upgrade Tablero", file=out)
+        return False
+    if schema < LATEST and health.writable and health.intact:
+        await store.migrate()
+        print(f"schema version: {LATEST} (migrated from {schema})", file=out)
+    elif schema < LATEST:
+        print(f"schema version: {schema} (this Tablero migrates it to {LATEST} at start)", file=out)
+        return False
+    else:
+        print(f"schema version: {schema}", file=out)
+    try:
+        counts = await store.counts()
+    except StorageUnavailable as exc:
+        print(f"tables: unreadable: {exc}", file=out)
+        return False
+    detail = ", ".join(f"{status} {count}" for status, count in counts.tables_by_status.items())
+    print(f"tables: {counts.tables}" + (f" ({detail})" if detail else ""), file=out)
+    print(f"events: {counts.events}", file=out)
+    return await _check_snapshots(store, out) and ok
+
+
+async def _check_snapshots(store: SqliteStore, out: TextIO) -> bool:
+    """Each active table: its log folds to its version, and its snapshot (if current) equals that fold."""
+    from engine.core import fold
+
+    from .games import UnknownGame, rules_for, schema_hash
+    from .store import StorageUnavailable
+
+    active = await store.list_tables(statuses=("active",))
+    matching, stale, bad = 0, 0, []
+    for table in active:
+        where = f"table {table.id} (#{table.number} of server {table.guild_id}, {table.game})"
+        try:
+            rules = rules_for(table.game)
+        except UnknownGame:
+            bad.append(f"{where}: this Tablero does not know the game")
+            continue
+        try:
+            state = fold(rules, [rules.parse_event(r.data) for r in await store.load_events(table.id)])
+        except StorageUnavailable:
+            raise
+        except Exception as exc:  # the type only: an event's text may carry secrets
+            bad.append(f"{where}: its log does not fold ({type(exc).__name__})")
+            continue
+        if state.version != table.version:
+            bad.append(f"{where}: its log folds to version {state.version}, the table says {table.version}")
+            continue
+        snapshot = await store.get_snapshot(table.id)
+        if (
+            snapshot is None
+            or snapshot.version != table.version
+            or snapshot.schema_hash != schema_hash(rules)
+        ):
+            stale += 1  # a cache: rebuilt from the log when the table is next loaded
+            continue
+        try:
+            cached = rules.state_model.model_validate_json(snapshot.data)
+        except ValueError:
+            bad.append(
+                f"{where}: its snapshot is damaged (the bot rebuilds it from the log when it loads the table)"
+            )
+            continue
+        if cached.model_dump() != state.model_dump():
+            bad.append(f"{where}: its snapshot (v{snapshot.version}) differs from the fold of its log")
+            continue
+        matching += 1
+    line = f"snapshots: {len(active)} active table(s), {matching} equal to the fold of their log"
+    if stale:
+        line += f", {stale} missing or out of date (rebuilt from the log when next loaded)"
+    print(line, file=out)
+    for problem in bad:
+        print(f"  {problem}", file=out)
+    return not bad
+
+
+def backup_db(path: Path | None, dest: Path, *, force: bool = False, out: TextIO = sys.stdout) -> int:
+    """`tablero backup DEST`: an online, consistent copy of the database (the bot may be running),
+    checked after the copy. DEST a directory: a file named after the database and the time in it."""
+    source = _db_path(path)
+    if source is None:
+        return 2
+    return asyncio.run(_backup(source, Path(dest), force, out))
+
+
+async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
+    import time
+
+    from .store import SqliteStore, StorageUnavailable
+
+    if not source.is_file():
+        print(f"tablero: no database at {source} (set TABLERO_DB or --db)", file=sys.stderr)
+        return 1
+    if dest.is_dir():
+        dest = dest / f"{source.stem}-{time.strftime('%Y%m%d-%H%M%S')}{source.suffix or '.db'}"
+    if dest.resolve() == source.resolve():
+        print("tablero: the backup must go to another file than the database", file=sys.stderr)
+        return 1
+    if dest.exists() and not force:
+        print(f"tablero: {dest} already exists (--force replaces it)", file=sys.stderr)
+        return 1
+    try:
+        await SqliteStore(source).backup(dest)
+    except (StorageUnavailable, sqlite3.Error, OSError) as exc:
+        reason = str(exc) if isinstance(exc, StorageUnavailable) else f"{type(exc).__name__}: {exc}"
+        print(f"tablero: the backup of {source} failed: {reason}", file=sys.stderr)
+        return 1
+    copy = SqliteStore(dest)
+    try:
+        await copy.open(check=False)
+        health = await copy.health(full=True)
+        counts = await copy.counts()
+    finally:
+        await copy.close()
+    if not health.intact:
+        print(
+            f"tablero: the copy at {dest} failed its integrity check: {health.integrity[0]}", file=sys.stderr
+        )
+        return 1
+    print(
+        f"backed up {source} to {dest}: {counts.tables} table(s), {counts.events} event(s), integrity ok",
+        file=out,
+    )
+    return 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
@@ -25,6 +26,7 @@ from engine.core import Event
 from renderers.i18n import language_of
 
 from .aio import breathe, stop_tasks, wait_event
+from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
@@ -41,12 +43,16 @@ from .panels import (
     status_ref,
     turn_content,
 )
-from .store import DeliveryRecord, NewDelivery, Store, TableRecord
+from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
 from .tables import TableService
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
+BACKOFF_CAP_S = 60.0
+"""Longest wait between two tries while the store keeps failing (or a lane keeps failing)."""
+
+Wait = Callable[[asyncio.Event, float], Awaitable[bool]]
 
 
 class DeliveryError(Exception):
@@ -188,6 +194,8 @@ class DeliveryWorker:
         clock: Callable[[], float] = time.time,
         poll_interval: float = 30.0,
         retry_base: float = 2.0,
+        wait: Wait = wait_event,
+        rng: random.Random | None = None,
     ) -> None:
         self.store = store
         self.service = service
@@ -195,7 +203,18 @@ class DeliveryWorker:
         self.clock = clock
         self.poll_interval = poll_interval
         self.retry_base = retry_base
+        self._wait = wait  # tests inject one that moves their clock instead of sleeping
         self._wake = asyncio.Event()
+        # Back off, never spin (issue 24 item 1): a failing store pauses every lane (`_paused_until`;
+        # a commit elsewhere, `notify`, ends the pause early: the store writes again); a lane that
+        # fails for another reason (a bug) is held alone (`_held`), the other tables go on.
+        self._backoff = Backoff(base=0.5, cap=BACKOFF_CAP_S, rng=rng)
+        self._lane_backoff: dict[tuple[int, str], Backoff] = {}
+        self._held: dict[tuple[int, str], float] = {}
+        self._paused_until = float("-inf")
+        self._committed = asyncio.Event()
+        self._rng = rng
+        self.faults = FaultLog(log, "delivery", clock=clock)
         self._task: asyncio.Task[None] | None = None
         # The running delivery task of each table's lane: "status" (its status message) and
         # "messages" (everything else, in order), so a status edit never waits behind a DM.
@@ -217,6 +236,7 @@ class DeliveryWorker:
     def notify(self) -> None:
         """Something was written: deliver it soon."""
         self._idle.clear()
+        self._committed.set()
         self._wake.set()
 
     def start(self) -> None:
@@ -237,21 +257,52 @@ class DeliveryWorker:
 
     async def _loop(self) -> None:
         while True:
+            pause = self._paused_until - self.clock()
+            if pause > 0:  # the store failed: wait, unless a commit shows it works again
+                self._committed.clear()
+                await self._wait(self._committed, pause)
+                self._paused_until = float("-inf")
             self._wake.clear()
             try:
-                await self._dispatch()
+                started = await self._dispatch()
+                soonest = await self.store.next_wakeup()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("delivery pass failed")
+            except Exception as exc:
+                self._failed(exc)
+                continue
+            if not started and soonest is None and not self._tables:
+                self._succeeded()  # nothing left to deliver: nothing failing either
+            now = self.clock()
             timeout = self.poll_interval
-            soonest = await self.store.next_wakeup()
-            if soonest is not None and soonest > self.clock():
-                timeout = max(0.05, min(timeout, soonest - self.clock()))
+            if soonest is not None and soonest > now:
+                timeout = max(0.05, min(timeout, soonest - now))
+            if self._held:
+                timeout = max(0.05, min(timeout, min(self._held.values()) - now))
             # rows due now all belong to tables being delivered: their tasks wake us when done
-            if not self._wake.is_set() and soonest is None and not self._tables:
+            if not self._wake.is_set() and soonest is None and not self._tables and not self._held:
                 self._idle.set()
-            await wait_event(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
+            await self._wait(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
+
+    def _failed(self, exc: BaseException, key: tuple[int, str] | None = None) -> None:
+        """A pass or a lane failed: a storage fault pauses them all, anything else holds its lane;
+        either way with a growing, jittered delay, and a log line per kind per minute."""
+        if isinstance(exc, StorageUnavailable) or key is None:
+            delay = self._backoff.failed()
+            self._paused_until = max(self._paused_until, self.clock() + delay)
+        else:
+            backoff = self._lane_backoff.setdefault(key, Backoff(base=0.5, cap=BACKOFF_CAP_S, rng=self._rng))
+            delay = backoff.failed()
+            self._held[key] = self.clock() + delay
+        self.faults.failed(exc, delay, "" if key is None else f" of table {key[0]} ({key[1]})")
+
+    def _succeeded(self, key: tuple[int, str] | None = None) -> None:
+        """Work went through: back to full speed."""
+        self._backoff.succeeded()
+        if key is not None:
+            self._lane_backoff.pop(key, None)
+            self._held.pop(key, None)
+        self.faults.succeeded()
 
     async def run_once(self) -> int:
         """Deliver every due row once; returns how many rows were handled."""
@@ -263,9 +314,12 @@ class DeliveryWorker:
         on each other (a slow render or a rate-limited channel holds up only its own table), and a
         table's status message never waits behind its own DMs and posts (issue 9 item 7: a DM's
         picture is drawn last in the worker pool's order, and the board is the table's news)."""
-        running = self._tables
+        running, now = self._tables, self.clock()
+        self._held = {key: until for key, until in self._held.items() if until > now}
+        held = self._held
         rows = await self.store.pending_deliveries(
-            self.clock(), skip=lambda table, kind: (table, _lane_of(kind)) in running
+            now,
+            skip=lambda table, kind: (table, _lane_of(kind)) in running or (table, _lane_of(kind)) in held,
         )
         lanes: dict[tuple[int, str], list[DeliveryRecord]] = {}
         for row in rows:  # by table and id: a table's status row (its first) opens its lanes
@@ -288,7 +342,7 @@ class DeliveryWorker:
         if not task.cancelled() and task.exception() is not None:
             exc = task.exception()
             assert exc is not None
-            log_failure(log, exc, "delivery of a table failed", table=key[0], version=None)
+            self._failed(exc, key)  # logged there, at most once a minute per kind
         self._wake.set()  # rows may have arrived for this table meanwhile
 
     async def _run_lane(self, rows: list[DeliveryRecord], status: asyncio.Task[int] | None) -> int:
@@ -301,6 +355,7 @@ class DeliveryWorker:
             await asyncio.wait([status])
         for row in rows:
             await self.deliver(row)
+            self._succeeded((row.table_id, _lane_of(row.kind)))
         return len(rows)
 
     # --- one row -----------------------------------------------------------------------------
@@ -326,6 +381,8 @@ class DeliveryWorker:
         except Transient as exc:
             await self._retry(row, str(exc))
             return
+        except StorageUnavailable:
+            raise  # not the row's fault: the lane stops and the worker backs off (nothing counted)
         except (Permanent, MessageGone, DmClosed) as exc:
             log.warning(
                 "delivery %s (%s, table %s v%s) failed: %s", row.id, row.kind, row.table_id, row.version, exc

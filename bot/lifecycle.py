@@ -71,6 +71,9 @@ async def serve(
 
     apply_endpoints(settings)
     bot = TableroBot(settings)
+    # Before logging in: a database that cannot serve (damaged, read-only, full disk, newer schema)
+    # stops the start with DatabaseRefused, each problem in words (bot/cli.py prints them).
+    await bot.store.open()
     if started is not None:
         started(bot)
     own = stop is None

@@ -11,20 +11,26 @@ The scheduler sleeps until the earliest pending deadline (one indexed query) and
 event loop gets to it (a real-time turn needs the second, not a 30-second poll). After a
 restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
 safety net (a wall-clock jump, a row written by another process).
+
+Back off, never spin (issue 24 item 1): a failing store pauses the scheduler with a growing,
+jittered delay (bot/backoff.py; a commit elsewhere ends the pause early: the store works again), a
+deadline whose handling fails for another reason is held alone with its own delay, and each kind
+of failure is logged once a minute with a count.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 
 from engine.core import Rejected
 
 from .aio import stop_tasks, wait_event
-from .errors import log_failure
-from .store import DeadlineRecord, NewDelivery, Store
+from .backoff import Backoff, FaultLog
+from .store import DeadlineRecord, NewDelivery, StorageUnavailable, Store
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -50,6 +56,7 @@ class Scheduler:
         notify: Callable[[], None] = lambda: None,
         wait: Wait = wait_event,
         max_sleep: float = MAX_SLEEP_S,
+        rng: random.Random | None = None,
     ) -> None:
         self.store = store
         self.service = service
@@ -61,6 +68,12 @@ class Scheduler:
         self._woken_at = float("-inf")
         self._held: dict[int, tuple[float, int]] = {}  # deadline id -> (last try, tries): refused timers
         self._task: asyncio.Task[None] | None = None
+        self._rng = rng
+        self._backoff = Backoff(base=0.5, cap=max_sleep, rng=rng)  # the store failing: everything waits
+        self._paused_until = float("-inf")
+        self._failing: dict[int, tuple[float, Backoff]] = {}  # deadline id -> (retry at, its back-off)
+        self._failed_now = False  # a failure in the current pass
+        self.faults = FaultLog(log, "scheduler", clock=clock)
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
@@ -79,6 +92,11 @@ class Scheduler:
 
     async def _loop(self) -> None:
         while True:
+            pause = self._paused_until - self.clock()
+            if pause > 0:  # the store failed: wait, unless a commit (notify) shows it works again
+                self._wake.clear()
+                await self._wait(self._wake, pause)
+                self._paused_until = float("-inf")
             self._wake.clear()
             try:
                 await self.tick()
@@ -86,15 +104,23 @@ class Scheduler:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log_failure(log, exc, "scheduler pass failed", table=None, version=None)
-                delay = RETRY_S
+                self._store_failed(exc)
+                continue
+            if self._paused_until > self.clock():
+                continue  # a deadline's handling met a storage fault: the pause above
             await self._wait(self._wake, delay)
+
+    def _store_failed(self, exc: BaseException) -> None:
+        delay = self._backoff.failed()
+        self._paused_until = max(self._paused_until, self.clock() + delay)
+        self.faults.failed(exc, delay)
 
     async def delay(self) -> float:
         """Seconds until the next deadline is due (0 if one is due now), at most `max_sleep`."""
         now = self.clock()
         times = [now + self.max_sleep, *(self._retry_at(tried) for tried in self._held.values())]
-        soonest = await self.store.next_deadline(exclude=self._held.keys())
+        times.extend(at for at, _ in self._failing.values())
+        soonest = await self.store.next_deadline(exclude={*self._held, *self._failing})
         if soonest is not None:
             times.append(soonest)
         return max(0.0, min(times) - now)
@@ -116,12 +142,18 @@ class Scheduler:
         due = await self.store.due_deadlines(now)
         pending = {d.id for d in due}
         self._held = {i: tried for i, tried in self._held.items() if i in pending}
+        self._failing = {i: failing for i, failing in self._failing.items() if i in pending}
         by_table: dict[int, list[DeadlineRecord]] = {}
         for deadline in due:
             tried = self._held.get(deadline.id)
-            if tried is None or self._retry_at(tried) <= now:
+            failing = self._failing.get(deadline.id)
+            if (tried is None or self._retry_at(tried) <= now) and (failing is None or failing[0] <= now):
                 by_table.setdefault(deadline.table_id, []).append(deadline)
+        self._failed_now = False
         counts = await asyncio.gather(*(self._table(deadlines) for deadlines in by_table.values()))
+        if by_table and not self._failed_now:
+            self._backoff.succeeded()
+            self.faults.succeeded()
         return sum(counts)
 
     async def _table(self, deadlines: list[DeadlineRecord]) -> int:
@@ -131,15 +163,18 @@ class Scheduler:
                 handler = {"reminder": self._remind, "warning": self._warn}.get(deadline.kind, self._expire)
                 ok = await handler(deadline)
             except Exception as exc:
-                log_failure(
-                    log,
-                    exc,
-                    "deadline %s failed",
-                    deadline.id,
-                    table=deadline.table_id,
-                    version=deadline.version,
-                )
-                ok = False
+                self._failed_now = True
+                if isinstance(exc, StorageUnavailable):  # every deadline would fail alike: pause them all
+                    self._store_failed(exc)
+                    return fired
+                # this deadline alone (a bug): held with its own back-off, the others go on
+                _, backoff = self._failing.get(deadline.id, (0.0, None))
+                backoff = backoff or Backoff(base=RETRY_S, cap=self.max_sleep, rng=self._rng)
+                delay = backoff.failed()
+                self._failing[deadline.id] = (self.clock() + delay, backoff)
+                self.faults.failed(exc, delay, f" of deadline {deadline.id} [table {deadline.table_id}]")
+                continue
+            self._failing.pop(deadline.id, None)
             fired += ok
         return fired
 

@@ -1,7 +1,10 @@
 """Durable state in SQLite: tables, the append-only event log, snapshots, outbox, deadlines, players.
 
 Behind two small interfaces (`Store` for reads, `Tx` for one atomic unit of writes) so a
-PostgreSQL backend can be added for multi-process deployments. SQLite runs in WAL mode with
+PostgreSQL backend can be added for multi-process deployments. What the rest of the bot sees of a
+failing database is backend-neutral too: `StorageUnavailable` (with a `fault`: disk full, locked,
+read-only, damaged...) for a fault during play, `DatabaseRefused` (its `problems`, each what is wrong
+and what to do) at start-up, and `Health` from `health()`; SQLite's own errors stay in here. SQLite runs in WAL mode with
 `synchronous=FULL`: every commit is a move a player was told was accepted, and at human click
 rates the fsync per commit costs little (see bench/tables_bench.py) while surviving power loss too.
 """
@@ -10,10 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
+import shutil
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -23,6 +29,8 @@ from pydantic import BaseModel, ConfigDict
 from engine.core import Outcome
 
 from .migrations import LATEST, MIGRATIONS
+
+log = logging.getLogger(__name__)
 
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 SeatHolder = int | Literal["ai"] | None
@@ -164,6 +172,171 @@ class StaleVersion(Exception):
     """Another writer appended to this table first (the optimistic lock fired)."""
 
 
+# --- storage faults --------------------------------------------------------------------------
+
+Fault = Literal["disk_full", "locked", "read_only", "corrupt", "not_a_database", "cannot_open", "io"]
+
+FAULT_WORDS: dict[str, str] = {
+    "disk_full": "the disk is full",
+    "locked": "another connection holds a write lock on the database",
+    "read_only": "the database file is read-only for the bot",
+    "corrupt": "the database file is damaged",
+    "not_a_database": "the file is not a SQLite database (or it is encrypted or damaged)",
+    "cannot_open": "the database file cannot be opened",
+    "io": "the disk reported an input/output error",
+}
+"""A fault in plain English, for the operator's log (never anything from a game)."""
+
+FAULT_ADVICE: dict[str, str] = {
+    "disk_full": "free disk space, then start again",
+    "locked": "stop the other process that writes this file (another Tablero?) or let it finish, then start again",
+    "read_only": "fix the permissions (the bot's user must be able to write the file and its directory),"
+    " or point TABLERO_DB to a writable copy",
+    "corrupt": "restore a backup (see README.md, 'Backup and restore'); `tablero check-db` shows the damage",
+    "not_a_database": "point TABLERO_DB to Tablero's database, or restore a backup",
+    "cannot_open": "check that its directory exists and that the bot's user may read and write it",
+    "io": "check the disk (dmesg), then restore a backup if the file is damaged",
+}
+"""What an operator can do about each fault."""
+
+
+class StorageUnavailable(Exception):
+    """The database cannot serve right now (disk full, locked, read-only, damaged): the unit of work
+    was rolled back, nothing was changed. `fault` names the kind (a key of FAULT_WORDS); the text
+    says it in words and never carries anything from a game."""
+
+    def __init__(self, fault: Fault, path: str = "") -> None:
+        super().__init__(FAULT_WORDS[fault] + (f" ({path})" if path else ""))
+        self.fault: Fault = fault
+        self.path = path
+
+
+_FAULT_OF_CODE: dict[int, Fault] = {
+    3: "read_only",  # SQLITE_PERM
+    5: "locked",  # SQLITE_BUSY (the busy timeout ran out)
+    6: "locked",  # SQLITE_LOCKED
+    8: "read_only",  # SQLITE_READONLY
+    10: "io",  # SQLITE_IOERR (a full disk too, often: see storage_fault)
+    11: "corrupt",  # SQLITE_CORRUPT
+    13: "disk_full",  # SQLITE_FULL
+    14: "cannot_open",  # SQLITE_CANTOPEN
+    26: "not_a_database",  # SQLITE_NOTADB
+}
+LOW_DISK_BYTES = 1 << 20
+"""Free space under which an I/O error is read as a full disk (SQLite reports a full disk while
+growing its shared-memory file as SQLITE_IOERR_SHMSIZE, not SQLITE_FULL)."""
+
+
+def free_bytes(path: str) -> int | None:
+    """Free space on the file system that holds `path` (None if unknown)."""
+    try:
+        return shutil.disk_usage(Path(path).resolve().parent).free
+    except OSError:
+        return None
+
+
+def storage_fault(exc: BaseException, path: str = "") -> Fault | None:
+    """The fault behind a SQLite error, or None when it is not one (a bug: bad SQL, a constraint)."""
+    if not isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError) or isinstance(
+        exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
+    ):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return "corrupt" if "malformed" in str(exc) else None
+    fault = _FAULT_OF_CODE.get(code & 0xFF)
+    if fault == "io" and path and path != ":memory:":
+        free = free_bytes(path)
+        if free is not None and free < LOW_DISK_BYTES:
+            return "disk_full"
+    return fault
+
+
+@contextmanager
+def storage_faults(path: str) -> Iterator[None]:
+    """Turn a SQLite error that is a storage fault into StorageUnavailable (others pass unchanged)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        fault = storage_fault(exc, path)
+        if fault is None:
+            raise
+        raise StorageUnavailable(fault, path) from exc
+
+
+class Problem(Record):
+    """Why a database cannot serve: what is wrong, in words, and what to do about it."""
+
+    what: str
+    advice: str
+
+
+class Counts(Record):
+    """How much a database holds (for `tablero check-db` and `tablero backup`)."""
+
+    tables: int
+    tables_by_status: dict[str, int]
+    events: int
+
+
+class DatabaseRefused(Exception):
+    """The database failed a start-up check; `problems` say why and what to do, one line each."""
+
+    def __init__(self, path: str, problems: Sequence[Problem]) -> None:
+        self.path = path
+        self.problems = list(problems)
+        super().__init__("; ".join(p.what for p in self.problems))
+
+    def lines(self) -> list[str]:
+        return [f"tablero: cannot use the database {self.path}: {p.what}; {p.advice}." for p in self.problems]
+
+
+def fault_problem(fault: Fault, doing: str = "") -> Problem:
+    what = FAULT_WORDS[fault] + (f" ({doing})" if doing else "")
+    return Problem(what=what, advice=FAULT_ADVICE[fault])
+
+
+class Health(Record):
+    """What a database check found (SqliteStore.health)."""
+
+    integrity: list[str]  # ["ok"], or the check's first findings
+    integrity_fault: str | None = None  # the check itself could not run (its fault)
+    writable: bool
+    write_fault: str | None = None  # why not writable
+    schema_version: int | None  # None: unreadable
+    schema_fault: str | None = None
+
+    @property
+    def intact(self) -> bool:
+        return self.integrity == ["ok"]
+
+    def problems(self, path: str) -> list[Problem]:
+        """The start-up refusals this health calls for (empty: the database can serve)."""
+        found: list[Problem] = []
+        if self.integrity_fault is not None:
+            found.append(fault_problem(self.integrity_fault, "running its integrity check"))  # type: ignore[arg-type]
+        elif not self.intact:
+            found.append(
+                Problem(
+                    what=f"the database file is damaged (integrity check: {self.integrity[0][:200]})",
+                    advice=FAULT_ADVICE["corrupt"],
+                )
+            )
+        if self.schema_fault is not None and self.integrity_fault is None:
+            found.append(fault_problem(self.schema_fault, "reading its schema version"))  # type: ignore[arg-type]
+        elif self.schema_version is not None and self.schema_version > LATEST:
+            found.append(
+                Problem(
+                    what=f"it was written by a newer Tablero (schema {self.schema_version}; this one knows up to {LATEST})",
+                    advice="upgrade Tablero (pip install -U tablero, or the newer image), or restore a backup"
+                    " made by this version",
+                )
+            )
+        if not self.writable and self.write_fault is not None:
+            found.append(fault_problem(self.write_fault, "a test write failed"))  # type: ignore[arg-type]
+        return found
+
+
 # --- interfaces --------------------------------------------------------------------------------
 
 
@@ -258,10 +431,23 @@ class Tx(Protocol):
 class Store(Protocol):
     """Reads, plus `transaction()` for writes."""
 
-    async def open(self) -> None: ...
+    async def open(self, *, check: bool = True) -> None:
+        """Connect and migrate; with `check`, refuse (DatabaseRefused) a database that cannot serve."""
+        ...
+
     async def close(self) -> None: ...
     def transaction(self) -> Any: ...
     async def schema_version(self) -> int: ...
+    async def health(self, *, full: bool = False) -> Health:
+        """Integrity, writability and schema version, reported (never raised)."""
+        ...
+
+    async def backup(self, dest: str | Path) -> None:
+        """An online, consistent copy of the database (needs no `open`)."""
+        ...
+
+    async def counts(self) -> Counts: ...
+
     async def get_table(self, table_id: int) -> TableRecord | None: ...
     async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None: ...
     async def find_rematch(self, table_id: int) -> TableRecord | None: ...
@@ -336,7 +522,6 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
 
 _TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
-_SNAPSHOT_COLUMNS, _snapshot = _reader(SnapshotRecord)
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
@@ -365,7 +550,11 @@ def _run(conn: sqlite3.Connection, statements: Sequence[_Statement]) -> sqlite3.
 
 def _rollback(conn: sqlite3.Connection) -> None:
     if conn.in_transaction:
-        conn.execute("ROLLBACK")
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:  # SQLite may have rolled back by itself (a full disk, an I/O error)
+            if conn.in_transaction:
+                raise
 
 
 class SqliteTx:
@@ -649,85 +838,227 @@ class SqliteTx:
         )
 
 
-class SqliteStore:
-    """The SQLite implementation. One connection; an asyncio lock serialises every unit of work."""
+def _probe_write(conn: sqlite3.Connection) -> None:
+    """A committed write that changes nothing: the file header's user_version rewritten with its own
+    value. A read-only file, a full disk or another writer's lock make it fail as any write would."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+
+def _backup(source: str, dest: str) -> None:
+    """Copy `source` to `dest` with SQLite's backup API, through a file beside `dest` renamed at the end."""
+    partial = Path(dest + ".partial")
+    partial.unlink(missing_ok=True)
+    # mode=rw: never creates a missing source; its own connection, so the bot's writes go on
+    src = sqlite3.connect(Path(source).resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None)
+    try:
+        src.execute("PRAGMA query_only = ON")
+        dst = sqlite3.connect(partial, isolation_level=None)
+        try:
+            # All pages in one step: one read transaction, so the copy is the database as of one
+            # commit; in WAL mode the bot keeps writing beside it (a stepwise copy would restart on
+            # every commit made meanwhile by another connection).
+            src.backup(dst, pages=-1)
+            dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    with partial.open("rb+") as copy:
+        os.fsync(copy.fileno())
+    os.replace(partial, dest)
+
+
+class SqliteStore:
+    """The SQLite implementation: one writer connection, whose units of work an asyncio lock
+    serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
+    so a write held up by another process's lock (or a slow disk) stalls no "My hand", `/game list`
+    or autocomplete (issue 24 item 6); a read sees every commit that finished before it began."""
+
+    def __init__(
+        self, path: str | Path, *, clock: Callable[[], float] = time.time, busy_timeout_ms: int = 5000
+    ) -> None:
         self.path = str(path)
         self.clock = clock
+        self.busy_timeout_ms = busy_timeout_ms
         self._db: aiosqlite.Connection | None = None
+        self._read: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
     # --- lifecycle ----------------------------------------------------------------------------
-    async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+    @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    async def open(self, *, check: bool = True) -> None:
+        """Connect, make sure the database can serve, migrate it, and open the reader.
+
+        `check` (start-up): a quick integrity check, the schema version and a test write
+        (`health`); any failure raises DatabaseRefused naming each problem and what to do, before
+        anything is changed. Without it (`tablero check-db`, which reports instead of refusing) the
+        store is connected only: no migration, no reader (reads share the writer)."""
+        self._db = await self._connect()
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
+            if not check:
+                return
+            problems = (await self.health()).problems(self.path)
+            if problems:
+                raise DatabaseRefused(self.path, problems)
+            try:
+                await self.migrate()
+            except StorageUnavailable as exc:
+                raise DatabaseRefused(self.path, [fault_problem(exc.fault, "upgrading its schema")]) from exc
+            if self.path != ":memory:":  # a second connection to :memory: would be another database
+                self._read = await self._connect(reader=True)
         except BaseException:
-            # Not a database (or a damaged one): close it here, since nobody else holds it.
-            # aiosqlite's worker thread is not a daemon: left open, it keeps the process alive.
-            await db.close()
-            raise
-        self._db = db
-        try:
-            await self.migrate()
-        except BaseException:
-            # A refused database (newer than the code, a failed migration) must not leave
-            # aiosqlite's non-daemon worker thread running: the process could never exit.
+            # A refused database must not leave aiosqlite's non-daemon worker thread running: the
+            # process could never exit.
             await self.close()
             raise
 
+    async def _connect(self, *, reader: bool = False) -> aiosqlite.Connection:
+        if self.path != ":memory:" and not reader:
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                what = f"its directory cannot be created ({exc.strerror})"
+                raise DatabaseRefused(
+                    self.path, [Problem(what=what, advice=FAULT_ADVICE["cannot_open"])]
+                ) from exc
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._refused(exc, "opening it") from exc
+        try:
+            if reader:
+                await db.execute("PRAGMA query_only = ON")  # reads only, whatever a caller sends
+            else:
+                await db.execute("PRAGMA journal_mode = WAL")
+                await db.execute("PRAGMA synchronous = FULL")
+                await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        except BaseException as exc:
+            # Not a database (or a damaged one): close it here, since nobody else holds it.
+            # aiosqlite's worker thread is not a daemon: left open, it keeps the process alive.
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise self._refused(exc, "opening it") from exc
+            raise
+        return db
+
+    def _refused(self, exc: sqlite3.Error, doing: str) -> DatabaseRefused:
+        fault = storage_fault(exc, self.path)
+        if fault is not None:
+            return DatabaseRefused(self.path, [fault_problem(fault, doing)])
+        what = f"SQLite refused it while {doing} ({type(exc).__name__}: {exc})"
+        return DatabaseRefused(self.path, [Problem(what=what, advice="run `tablero check-db` for details")])
+
     async def close(self) -> None:
+        read, self._read = self._read, None
+        if read is not None:
+            await read.close()
         if self._db is not None:
             await self._db.close()
             self._db = None
 
     @property
     def db(self) -> aiosqlite.Connection:
+        """The writer connection (raw statements here are NOT part of any transaction)."""
         if self._db is None:
             raise RuntimeError("store is not open")
         return self._db
 
+    async def health(self, *, full: bool = False) -> Health:
+        """Whether the database can serve: integrity (`PRAGMA quick_check`, or the slower and
+        thorough `integrity_check` when `full`), the schema version, and whether a write gets
+        through (`_probe_write`: the database is left as it was). Reports faults, never raises them."""
+        async with self._lock:
+            db = self.db
+            integrity: list[str] = ["ok"]
+            integrity_fault: Fault | None = None
+            try:
+                rows = await db.execute_fetchall(f"PRAGMA {'integrity_check' if full else 'quick_check'}(20)")
+                integrity = [str(row[0]) for row in rows] or ["ok"]
+            except sqlite3.Error as exc:
+                integrity_fault = storage_fault(exc, self.path) or "corrupt"
+                integrity = [str(exc)]
+            schema: int | None = None
+            schema_fault: Fault | None = None
+            try:
+                known = await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'")
+                if known:
+                    schema = (await db.execute_fetchall("SELECT MAX(version) FROM schema_version"))[0][0] or 0
+                else:
+                    schema = 0
+            except sqlite3.Error as exc:
+                schema_fault = storage_fault(exc, self.path) or "corrupt"
+            write_fault: Fault | None = None
+            try:
+                await db._execute(_probe_write, db._conn)
+            except sqlite3.Error as exc:
+                write_fault = storage_fault(exc, self.path) or "io"
+        return Health(
+            integrity=integrity,
+            integrity_fault=integrity_fault,
+            writable=write_fault is None,
+            write_fault=write_fault,
+            schema_version=schema,
+            schema_fault=schema_fault,
+        )
+
     async def migrate(self) -> None:
         """Apply every migration newer than the stored schema version, each in its own transaction."""
         async with self._lock:
-            await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            current = await self._scalar("SELECT MAX(version) FROM schema_version") or 0
-            if current > LATEST:
-                raise RuntimeError(f"database schema {current} is newer than this code ({LATEST})")
-            for number, statements in MIGRATIONS:
-                if number <= current:
-                    continue
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in statements:
-                        await self.db.execute(statement)
-                    await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
-                except BaseException:
-                    await self.db.execute("ROLLBACK")
-                    raise
-                await self.db.execute("COMMIT")
+            with storage_faults(self.path):
+                await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                current = await self._scalar("SELECT MAX(version) FROM schema_version") or 0
+                if current > LATEST:
+                    raise DatabaseRefused(
+                        self.path,
+                        Health(integrity=["ok"], writable=True, schema_version=current).problems(self.path),
+                    )
+                for number, statements in MIGRATIONS:
+                    if number <= current:
+                        continue
+                    await self.db.execute("BEGIN IMMEDIATE")
+                    try:
+                        for statement in statements:
+                            await self.db.execute(statement)
+                        await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                    except BaseException:
+                        await self.db._execute(_rollback, self.db._conn)
+                        raise
+                    await self.db.execute("COMMIT")
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._scalar("SELECT MAX(version) FROM schema_version") or 0
+        rows = await self._all("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def backup(self, dest: str | Path) -> None:
+        """An online, consistent copy of the database at `dest` (SQLite's backup API, on a connection
+        of its own: whoever writes the database goes on meanwhile). Needs no `open`."""
+        with storage_faults(self.path):
+            await asyncio.to_thread(_backup, self.path, str(dest))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
-        """One atomic unit of writes, sent at the end of the block in one hop; rolled back if the block raises."""
+        """One atomic unit of writes, sent at the end of the block in one hop; rolled back if the
+        block raises. A storage fault raises StorageUnavailable, with nothing written."""
         async with self._lock:
             tx = SqliteTx(self.db, self.clock)
-            try:
-                yield tx
-            except BaseException:
-                await tx.rollback()
-                raise
-            await tx.commit()
+            with storage_faults(self.path):
+                try:
+                    yield tx
+                except BaseException:
+                    await tx.rollback()
+                    raise
+                await tx.commit()
 
     # --- reads -------------------------------------------------------------------------------
     async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
@@ -736,11 +1067,23 @@ class SqliteStore:
         return None if row is None else row[0]
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            # One trip to SQLite's thread (execute and fetch together), not three (execute, fetch,
-            # close the cursor): each trip is a hand-off to that thread and back through the event
-            # loop, and a click reads the table and its snapshot (issue 9 item 7).
-            return list(await self.db.execute_fetchall(sql, params))
+        # One trip to SQLite's thread (execute and fetch together), not three (execute, fetch,
+        # close the cursor): each trip is a hand-off to that thread and back through the event
+        # loop, and a click reads the table and its snapshot (issue 9 item 7).
+        with storage_faults(self.path):
+            if self._read is not None:  # beside the writer: never waits for a unit of work
+                return list(await self._read.execute_fetchall(sql, params))
+            async with self._lock:
+                return list(await self.db.execute_fetchall(sql, params))
+
+    async def counts(self) -> Counts:
+        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
+        events = await self._all("SELECT COUNT(*) FROM events")
+        return Counts(
+            tables=sum(count for _, count in by_status),
+            tables_by_status={status: count for status, count in by_status},
+            events=events[0][0],
+        )
 
     async def get_table(self, table_id: int) -> TableRecord | None:
         if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
@@ -822,8 +1165,18 @@ class SqliteStore:
         return [_event(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        rows = await self._all(f"SELECT {_SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ?", (table_id,))
-        return _snapshot(rows[0]) if rows else None
+        # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as
+        # text that fails validation, and the table is rebuilt from its log (TableService.load),
+        # instead of the read itself failing.
+        rows = await self._all(
+            "SELECT table_id, version, schema_hash, CAST(data AS BLOB) FROM snapshots WHERE table_id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        table_id, version, digest, data = rows[0]
+        text = bytes(data or b"").decode("utf-8", "replace")
+        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)
 
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None

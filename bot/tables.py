@@ -41,7 +41,7 @@ from . import moves, notices, offload
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .lobby import Lobby, parse_options
-from .store import AI, NewDelivery, StaleVersion, Store, TableRecord
+from .store import AI, NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,8 @@ class TableService(Lobby):
         self.seeder = seeder
         self.presenters = presenters
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # A series hand-over that failed after its commit is retried from here (bot/series.py).
+        self.series_failed: Callable[[], None] = lambda: None
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks[table_id]
@@ -158,7 +160,17 @@ class TableService(Lobby):
         snapshot = await self.store.get_snapshot(table_id)
         digest = schema_hash(rules)
         if snapshot is not None and snapshot.version == table.version and snapshot.schema_hash == digest:
-            return Loaded(table, rules, rules.state_model.model_validate_json(snapshot.data))
+            try:
+                return Loaded(table, rules, rules.state_model.model_validate_json(snapshot.data))
+            except ValueError as exc:  # pydantic's ValidationError is one: a damaged row
+                # The snapshot is a cache; the log is the truth (issue 24 item 10): fold it and
+                # rewrite the row. The error's text is not logged (it quotes the state's secrets).
+                log.warning(
+                    "table %s: its snapshot (v%s) is damaged (%s); rebuilt from its event log",
+                    table.id,
+                    snapshot.version,
+                    type(exc).__name__,
+                )
         # Up to the version read above: a move committed meanwhile (this read holds no lock) is not ours.
         state = await self._fold(table, rules, upto=table.version)
         async with self.store.transaction() as tx:
@@ -501,10 +513,26 @@ class TableService(Lobby):
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
         after = await self.get(table.id)
-        await self._series(after, rules, new)
+        await self._hand_over(after, rules, new)
         return await self.get(table.id)
 
     # --- series: a game whose rounds are tables of their own (Rules.series_table) -------------------
+    async def _hand_over(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:
+        """`_series` after a commit that stands whatever happens next: if the hand-over fails (the
+        store failing, say), the move is still accepted and the series keeper (bot/series.py) tries
+        the hand-over again, with back-off, until it goes through."""
+        try:
+            await self._series(table, rules, state)
+        except Rejected:
+            raise
+        except Exception as exc:
+            log.warning(
+                "table %s: series hand-over failed (%s); the series keeper retries it",
+                table.id,
+                exc.fault if isinstance(exc, StorageUnavailable) else type(exc).__name__,
+            )
+            self.series_failed()
+
     async def _series(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:
         """After a commit (the caller holds `table`'s lock): open the round a series now waits on, and
         feed a finished round back into its series. Both are idempotent, so `resume_series` may redo
@@ -614,7 +642,7 @@ class TableService(Lobby):
         after = await self.get(table.id)
         if after.series_of is not None:  # a round resigned or abandoned: its series goes on
             loaded = await self.load(table.id)
-            await self._series(after, loaded.rules, loaded.state)
+            await self._hand_over(after, loaded.rules, loaded.state)
         return await self.get(table.id)
 
     # --- reading for players -------------------------------------------------------------------

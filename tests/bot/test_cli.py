@@ -44,7 +44,7 @@ def test_help_lists_the_subcommands(tmp_path: Path) -> None:
     )
     assert result.returncode == 0
     listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
-    assert listed == ["run", "check-db", "playground", "version"], result.stdout
+    assert listed == ["run", "check-db", "backup", "playground", "version"], result.stdout
 
 
 def test_plain_tablero_runs_the_bot_without_loading_the_playground(tmp_path: Path) -> None:
@@ -139,19 +139,20 @@ def test_check_db_migrates_checks_and_counts(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:  # migrated: the store's tables exist
         db.execute(
             "INSERT INTO tables (game, status, seats, options, seed, lang, created_by, created_at, updated_at)"
-            " VALUES ('duel', 'active', '{}', '{}', 1, 'en', 1, 0, 0)"
+            " VALUES ('duel', 'finished', '{}', '{}', 1, 'en', 1, 0, 0)"
         )
         db.execute("INSERT INTO events (table_id, seq, kind, data, at) VALUES (1, 1, 'Started', '{}', 0)")
     out = io.StringIO()
     assert check_db(path, out) == 0
-    assert "tables: 1 (active 1)" in out.getvalue() and "events: 1" in out.getvalue()
+    assert "tables: 1 (finished 1)" in out.getvalue() and "events: 1" in out.getvalue()
 
 
 def test_check_db_reports_a_damaged_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "broken.db"
     path.write_bytes(b"this is not a database" * 100)
-    assert check_db(path, io.StringIO()) == 1
-    assert "cannot open" in capsys.readouterr().err
+    out = io.StringIO()
+    assert check_db(path, out) == 1
+    assert f"cannot use the database {path}: the file is not a SQLite database" in out.getvalue()
 
 
 async def test_ctrl_c_while_waiting_to_retry_stops_at_once(

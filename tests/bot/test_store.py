@@ -8,7 +8,7 @@ import aiosqlite
 import pytest
 
 from bot.migrations import LATEST
-from bot.store import NewDelivery, NewEvent, SqliteStore, StaleVersion
+from bot.store import DatabaseRefused, NewDelivery, NewEvent, SqliteStore, StaleVersion
 
 
 async def _table(store: SqliteStore, guild_id: int | None = 1, status: str = "active") -> int:
@@ -49,8 +49,10 @@ async def test_a_database_newer_than_the_code_is_refused(db_path: Path) -> None:
         await store.db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
     await store.close()
     refused = SqliteStore(db_path)
-    with pytest.raises(RuntimeError, match="newer"):
+    with pytest.raises(DatabaseRefused, match="newer") as refusal:
         await refused.open()
+    [line] = refusal.value.lines()
+    assert str(db_path) in line and "upgrade Tablero" in line
     assert refused._db is None  # closed: no aiosqlite worker thread left behind
 
 
