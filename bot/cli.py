@@ -375,7 +375,7 @@ def backup_db(path: Path | None, dest: Path, *, force: bool = False, out: TextIO
 async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
     import time
 
-    from .store import SqliteStore, StorageUnavailable
+    from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
     if not source.is_file():
         print(f"tablero: no database at {source} (set TABLERO_DB or --db)", file=sys.stderr)
@@ -395,10 +395,18 @@ async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
         print(f"tablero: the backup of {source} failed: {reason}", file=sys.stderr)
         return 1
     copy = SqliteStore(dest)
+    held = ""
     try:
         await copy.open(check=False)
         health = await copy.health(full=True)
-        counts = await copy.counts()
+        try:
+            counts = await copy.counts()
+            held = f": {counts.tables} table(s), {counts.events} event(s)"
+        except (StorageUnavailable, sqlite3.Error):
+            held = " (not a Tablero database: nothing counted)"
+    except DatabaseRefused as exc:
+        print(f"tablero: the copy at {dest} does not open: {exc}", file=sys.stderr)
+        return 1
     finally:
         await copy.close()
     if not health.intact:
@@ -406,8 +414,5 @@ async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
             f"tablero: the copy at {dest} failed its integrity check: {health.integrity[0]}", file=sys.stderr
         )
         return 1
-    print(
-        f"backed up {source} to {dest}: {counts.tables} table(s), {counts.events} event(s), integrity ok",
-        file=out,
-    )
+    print(f"backed up {source} to {dest}{held}, integrity ok", file=out)
     return 0

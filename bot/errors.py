@@ -1,6 +1,9 @@
 """One error path for commands and components: refusals become ephemeral replies, bugs a log line.
 
-A rules refusal (`Rejected`) is answered in the player's language, ephemerally. Anything else is
+A rules refusal (`Rejected`) is answered in the player's language, ephemerally. A storage fault
+(`StorageUnavailable`: disk full, locked, read-only, damaged) is told as such ("the game's storage
+is unavailable right now; nothing was changed") and logged as a warning naming the fault in words
+(it is weather, not a bug; a storage fault's words carry nothing from a game). Anything else is
 answered with "Something broke; the table is unchanged." and logged with the table id and version
 and the traceback's frames, but never the exception's message or arguments: those can carry a
 hand, a view or an action's hidden payload.
@@ -20,6 +23,7 @@ from engine.core import Rejected
 from .i18n import language_of as _language_of
 from .i18n import rejected_text, t
 from .panels import clip
+from .store import FAULT_WORDS, StorageUnavailable
 
 log = logging.getLogger("tablero.errors")
 
@@ -63,6 +67,13 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+def _name(interaction: discord.Interaction) -> object:
+    """The command's name or the component's custom_id (ids and verbs: nothing secret)."""
+    return getattr(interaction.command, "qualified_name", None) or (
+        interaction.data and interaction.data.get("custom_id")
+    )
+
+
 def interaction_language(interaction: discord.Interaction) -> str:
     return _language_of(interaction.locale)
 
@@ -103,16 +114,21 @@ class ErrorHandler:
             if isinstance(error, app_commands.CheckFailure):
                 await reply(interaction, t(lang, "bot.not_allowed"))
                 return
+            if isinstance(error, StorageUnavailable):
+                log.warning(
+                    "interaction %s: storage unavailable: %s [table %s v%s]; nothing was changed",
+                    _name(interaction),
+                    FAULT_WORDS[error.fault],
+                    table,
+                    version,
+                )
+                await reply(interaction, t(lang, "storage.unavailable"))
+                return
             if isinstance(error, discord.HTTPException) and error.code in EXPIRED:
                 # Discord no longer takes answers to it (too late): not a bug, and no way to reply
                 log.warning("interaction expired [table %s v%s]: code %s", table, version, error.code)
                 return
-            name = (
-                getattr(interaction.command, "qualified_name", None)
-                or interaction.data
-                and interaction.data.get("custom_id")
-            )
-            log_failure(log, error, "interaction %s failed", name, table=table, version=version)
+            log_failure(log, error, "interaction %s failed", _name(interaction), table=table, version=version)
             await reply(interaction, t(lang, "core.something_broke"))
         except discord.HTTPException as exc:  # the interaction itself expired or failed: nothing more to say
             log.warning("could not answer interaction [table %s v%s]: %s", table, version, type(exc).__name__)
