@@ -93,7 +93,8 @@ class FaultLog:
             seen.since += 1
             return
         count = 1 + (seen.since if seen is not None else 0)
-        times = f"; {count} failures of this kind in the last {self.every:g} s" if count > 1 else ""
+        span = now - seen.logged_at if seen is not None else 0.0
+        times = f"; {count} failures of this kind in the last {span:.0f} s" if count > 1 else ""
         if isinstance(exc, StorageUnavailable):
             self.logger.warning(
                 "%s failed (%s)%s; retrying in %.1f s", self.what, fault_words(exc), times, retry_in

@@ -250,6 +250,10 @@ class DeliveryWorker:
         self._task = None
         self._tables.clear()
 
+    def busy(self) -> list[asyncio.Task[int]]:
+        """The lanes being delivered now (tests that drive the worker's clock settle them first)."""
+        return list(self._tables.values())
+
     async def wait_idle(self, timeout: float = 10.0) -> None:
         """Until nothing is pending (for tests and orderly shutdown); TimeoutError after `timeout` s."""
         if not await wait_event(self._idle, timeout):
