@@ -993,7 +993,8 @@ class SqliteStore:
             try:
                 known = await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'")
                 if known:
-                    schema = (await db.execute_fetchall("SELECT MAX(version) FROM schema_version"))[0][0] or 0
+                    [(stored,)] = list(await db.execute_fetchall("SELECT MAX(version) FROM schema_version"))
+                    schema = int(stored or 0)
                 else:
                     schema = 0
             except sqlite3.Error as exc:
