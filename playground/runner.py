@@ -12,6 +12,7 @@ from typing import Any
 from bot.app import TableroBot
 from bot.cli import serve
 from bot.config import Settings
+from bot.store import DatabaseRefused
 
 from .emulator import Clock, Emulator
 from .web import Page
@@ -83,6 +84,8 @@ class Playground:
         if ready not in done:
             ready.cancel()
             failure = self._bot_task.exception()
+            if isinstance(failure, DatabaseRefused):  # what is wrong with the file, and what to do
+                raise RuntimeError("\n".join(failure.lines())) from failure
             if failure is not None:
                 raise RuntimeError(f"the bot stopped before it was ready: {failure!r}") from failure
             raise RuntimeError(f"the bot stopped before it was ready (exit {self._bot_task.result()})")
