@@ -214,6 +214,7 @@ class DeliveryWorker:
         self._paused_until = float("-inf")
         self._committed = asyncio.Event()
         self._rng = rng
+        self._jitter = rng or random.Random()
         self.faults = FaultLog(log, "delivery", clock=clock)
         self._task: asyncio.Task[None] | None = None
         # The running delivery task of each table's lane: "status" (its status message) and
@@ -417,7 +418,10 @@ class DeliveryWorker:
             if attempts >= MAX_ATTEMPTS:
                 await tx.finish_delivery(row.id, "failed", error=error)
             else:
-                await tx.retry_delivery(row.id, self.clock() + min(self.retry_base**attempts, 300.0), error)
+                # Discord's 5xx/429/network: the row's own back-off, with jitter (rows that failed
+                # together do not come back together)
+                delay = min(self.retry_base**attempts, 300.0) * (0.5 + 0.5 * self._jitter.random())
+                await tx.retry_delivery(row.id, self.clock() + delay, error)
         log.info("delivery %s (%s, table %s) will retry: %s", row.id, row.kind, row.table_id, error)
 
     # --- kinds -------------------------------------------------------------------------------

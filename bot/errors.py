@@ -122,7 +122,10 @@ class ErrorHandler:
                     table,
                     version,
                 )
-                await reply(interaction, t(lang, "storage.unavailable"))
+                await reply(
+                    interaction,
+                    t(lang, "storage.unavailable_saved" if error.saved else "storage.unavailable"),
+                )
                 return
             if isinstance(error, discord.HTTPException) and error.code in EXPIRED:
                 # Discord no longer takes answers to it (too late): not a bug, and no way to reply

@@ -203,12 +203,14 @@ FAULT_ADVICE: dict[str, str] = {
 class StorageUnavailable(Exception):
     """The database cannot serve right now (disk full, locked, read-only, damaged): the unit of work
     was rolled back, nothing was changed. `fault` names the kind (a key of FAULT_WORDS); the text
-    says it in words and never carries anything from a game."""
+    says it in words and never carries anything from a game. `saved`: the move itself had been
+    committed before a later read failed (the player is told it was saved)."""
 
-    def __init__(self, fault: Fault, path: str = "") -> None:
+    def __init__(self, fault: Fault, path: str = "", *, saved: bool = False) -> None:
         super().__init__(FAULT_WORDS[fault] + (f" ({path})" if path else ""))
         self.fault: Fault = fault
         self.path = path
+        self.saved = saved
 
 
 _FAULT_OF_CODE: dict[int, Fault] = {

@@ -512,9 +512,12 @@ class TableService(Lobby):
             raise moved_on() from None
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
-        after = await self.get(table.id)
-        await self._hand_over(after, rules, new)
-        return await self.get(table.id)
+        try:
+            after = await self.get(table.id)
+            await self._hand_over(after, rules, new)
+            return await self.get(table.id)
+        except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"
+            raise StorageUnavailable(exc.fault, exc.path, saved=True) from exc
 
     # --- series: a game whose rounds are tables of their own (Rules.series_table) -------------------
     async def _hand_over(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:
