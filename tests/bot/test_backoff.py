@@ -1,7 +1,7 @@
 """Back off, never spin (issue 24 item 1): each loop that retries storage work (the delivery worker
 and its lanes, the scheduler, the series keeper) driven against real SQLite that refuses writes
 (`PRAGMA query_only`: SQLITE_READONLY, what a read-only file gives) for ten minutes of simulated
-time: its CPU and its log lines stay bounded; once the fault clears it catches up, and then runs at
+time (or whose write lock another connection holds): its CPU and its log lines stay bounded; once the fault clears it catches up, and then runs at
 full speed (no simulated time passes before a new change is handled).
 
 Deterministic: the loops' clock and waits are injected (`Simulated`: a wait that times out moves
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 
@@ -92,6 +93,36 @@ def failures_logged(caplog: pytest.LogCaptureFixture, logger: str) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.name == logger and "failed" in r.getMessage()]
 
 
+class StoreFault:
+    """A real SQLite failure, switched on and off: "read_only" (the writer connection refuses every
+    write: SQLITE_READONLY, as with a read-only file) or "locked" (another connection holds the
+    write lock; the store's busy timeout lowered to 10 ms, so that each try fails at once)."""
+
+    def __init__(self, store: SqliteStore, kind: str) -> None:
+        self.store = store
+        self.kind = kind
+        self._other: sqlite3.Connection | None = None
+
+    async def on(self) -> None:
+        if self.kind == "read_only":
+            await self.store.db.execute("PRAGMA query_only = ON")
+        else:
+            await self.store.db.execute("PRAGMA busy_timeout = 10")
+            self._other = sqlite3.connect(self.store.path, isolation_level=None, check_same_thread=False)
+            self._other.execute("BEGIN IMMEDIATE")
+
+    async def off(self) -> None:
+        if self.kind == "read_only":
+            await self.store.db.execute("PRAGMA query_only = OFF")
+        elif self._other is not None:
+            self._other.execute("ROLLBACK")
+            self._other.close()
+            self._other = None
+
+
+FAULTS = pytest.mark.parametrize("kind", ["read_only", "locked"])
+
+
 def read_only(store: SqliteStore, on: bool) -> Awaitable[object]:
     """SQLite refuses every write on the store's writer connection (SQLITE_READONLY), or no longer."""
     return store.db.execute(f"PRAGMA query_only = {'ON' if on else 'OFF'}")
@@ -129,8 +160,9 @@ def test_the_fault_log_says_each_kind_once_a_minute_with_a_count(caplog: pytest.
     assert caplog.records[-1].getMessage() == "delivery works again after 100 failure(s)"
 
 
-async def test_the_delivery_worker_backs_off_on_a_read_only_store_and_catches_up(
-    store: SqliteStore, service: TableService, clock: Clock, caplog: pytest.LogCaptureFixture
+@FAULTS
+async def test_the_delivery_worker_backs_off_on_a_failing_store_and_catches_up(
+    store: SqliteStore, service: TableService, clock: Clock, caplog: pytest.LogCaptureFixture, kind: str
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot.delivery")
     discord = FakeDiscord()
@@ -144,7 +176,8 @@ async def test_the_delivery_worker_backs_off_on_a_read_only_store_and_catches_up
     worker = DeliveryWorker(store, service, discord, clock=clock, wait=sim.wait, rng=random.Random(1))
     service.notify = worker.notify
     table = await duel_pvp(service)  # a status message, a turn post and two DMs wait in the outbox
-    await read_only(store, True)
+    fault = StoreFault(store, kind)
+    await fault.on()
     worker.start()
     try:
         cpu = await _ten_minutes_failing(sim, clock)
@@ -154,7 +187,7 @@ async def test_the_delivery_worker_backs_off_on_a_read_only_store_and_catches_up
         assert len(failures_logged(caplog, "bot.delivery")) <= MINUTES + 1  # one line per kind per minute
         assert cpu < 5.0, cpu  # it used to spin: 19.7 CPU-s in 20 s
 
-        await read_only(store, False)  # the fault clears
+        await fault.off()  # the fault clears
         cleared = clock.now
         await sim.run_to(clock.now + 61)  # the pause in progress runs out, and the outbox is delivered
         assert not [r for r in await store.deliveries(table) if r.status == "pending"]
@@ -170,18 +203,21 @@ async def test_the_delivery_worker_backs_off_on_a_read_only_store_and_catches_up
         assert not [r for r in await store.deliveries(table) if r.status == "pending"]
         assert cleared < now
     finally:
+        await fault.off()
         await worker.stop()
 
 
-async def test_the_scheduler_backs_off_on_a_read_only_store_and_catches_up(
-    store: SqliteStore, service: TableService, clock: Clock, caplog: pytest.LogCaptureFixture
+@FAULTS
+async def test_the_scheduler_backs_off_on_a_failing_store_and_catches_up(
+    store: SqliteStore, service: TableService, clock: Clock, caplog: pytest.LogCaptureFixture, kind: str
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot.scheduler")
     sim = Simulated(clock)
     scheduler = Scheduler(store, service, clock=clock, wait=sim.wait, rng=random.Random(2))
     table = await duel_pvp(service)  # both players must commit: a reminder each, due in 600 s
     clock.advance(601)
-    await read_only(store, True)
+    fault = StoreFault(store, kind)
+    await fault.on()
     scheduler.start()
     try:
         cpu = await _ten_minutes_failing(sim, clock)
@@ -190,7 +226,7 @@ async def test_the_scheduler_backs_off_on_a_read_only_store_and_catches_up(
         assert len(failures_logged(caplog, "bot.scheduler")) <= MINUTES + 1
         assert cpu < 5.0, cpu
 
-        await read_only(store, False)
+        await fault.off()
         await sim.run_to(clock.now + 61)
         assert len([r for r in await store.deliveries(table) if r.kind == "reminder"]) == 2
         assert any("scheduler works again" in r.getMessage() for r in caplog.records)
@@ -203,6 +239,7 @@ async def test_the_scheduler_backs_off_on_a_read_only_store_and_catches_up(
         assert clock.now == due
         assert len([r for r in await store.deliveries(other) if r.kind == "reminder"]) == 2
     finally:
+        await fault.off()
         await scheduler.stop()
 
 
