@@ -173,8 +173,11 @@ class TableService(Lobby):
                 )
         # Up to the version read above: a move committed meanwhile (this read holds no lock) is not ours.
         state = await self._fold(table, rules, upto=table.version)
-        async with self.store.transaction() as tx:
-            await tx.put_snapshot(table.id, state.version, digest, state.model_dump_json())
+        try:
+            async with self.store.transaction() as tx:
+                await tx.put_snapshot(table.id, state.version, digest, state.model_dump_json())
+        except StorageUnavailable as exc:  # only the cache is not refreshed: the read itself stands
+            log.warning("table %s: its snapshot could not be rewritten (%s)", table.id, exc.fault)
         return Loaded(table, rules, state)
 
     async def _fold(self, table: TableRecord, rules: Rules[Any], upto: int | None = None) -> Any:

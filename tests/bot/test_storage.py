@@ -349,3 +349,18 @@ def test_backup_keeps_an_existing_file_unless_forced(
     assert "already exists (--force replaces it)" in capsys.readouterr().err and copy.read_text() == "keep me"
     assert backup_db(path, copy, force=True) == 0
     assert backup_db(path, path) == 1  # never onto the database itself
+
+
+async def test_a_table_whose_snapshot_cannot_be_rewritten_is_still_read_from_its_log(
+    service: TableService, store: SqliteStore
+) -> None:
+    table = await duel_pvp(service)
+    async with store.transaction():
+        await store.db.execute("DELETE FROM snapshots WHERE table_id = ?", (table,))
+    await store.db.execute("PRAGMA query_only = ON")  # the cache cannot be written back
+    try:
+        state = (await service.load(table)).state  # "My hand" still answers, from the log
+    finally:
+        await store.db.execute("PRAGMA query_only = OFF")
+    assert state == fold(RULES, [RULES.parse_event(r.data) for r in await store.load_events(table)])
+    assert await store.get_snapshot(table) is None
