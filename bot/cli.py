@@ -267,7 +267,8 @@ async def _report(store: SqliteStore, out: TextIO) -> bool:
     health = await store.health(full=True)
     ok = True
     if health.integrity_fault is not None:
-        print(f"integrity: could not be checked: {FAULT_WORDS[health.integrity_fault]}", file=out)
+        print(f"integrity: the check itself failed: {FAULT_WORDS[health.integrity_fault]}", file=out)
+        print(f"  what to do: {FAULT_ADVICE[health.integrity_fault]}", file=out)
         ok = False
     elif health.intact:
         print("integrity: ok", file=out)

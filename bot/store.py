@@ -330,7 +330,7 @@ class Health(Record):
             found.append(
                 Problem(
                     what=f"it was written by a newer Tablero (schema {self.schema_version}; this one knows up to {LATEST})",
-                    advice="upgrade Tablero (pip install -U tablero, or the newer image), or restore a backup"
+                    advice="upgrade Tablero (install the newer release, or pull the newer image), or restore a backup"
                     " made by this version",
                 )
             )
