@@ -26,11 +26,12 @@ from bot.scheduler import Scheduler
 from bot.series import SeriesKeeper
 from bot.store import SqliteStore, StorageUnavailable
 from bot.tables import TableService
+from engine.spacehulk.campaign.actions import FieldSquads
 from tests.bot.conftest import Clock
 from tests.bot.duel_table import ALICE, duel_pvp
 from tests.bot.test_delivery import FakeDiscord
 
-from .test_series import ORDER, _campaign, _field_until_a_round
+from .test_series import _campaign, _field_until_a_round
 
 MINUTES = 10
 WAITS = 5_000  # far more than ten minutes of backing off needs; a spinning loop gets there at once
@@ -250,7 +251,6 @@ async def test_the_series_keeper_backs_off_on_a_read_only_store_and_hands_over_o
     pool = iter([*seeds, *range(500, 520)])
     service = TableService(store, clock=clock, reminder_delay=600.0, seeder=lambda: next(pool))
     series = await _campaign(service)
-    assert ORDER  # the campaign's force, bought
     mission = await _field_until_a_round(service, store, series)
     # the round ends while the series is not told (the bot stopped right after the round's commit)
     round_table = await service.get(mission)
@@ -272,5 +272,47 @@ async def test_the_series_keeper_backs_off_on_a_read_only_store_and_hands_over_o
         await sim.run_to(clock.now + 61)
         assert len((await service.load(series)).state.history) == 1  # fed, once
         assert any("series hand-over works again" in r.getMessage() for r in caplog.records)
+    finally:
+        await keeper.stop()
+
+
+async def test_a_hand_over_that_fails_after_its_commit_keeps_the_move_and_the_keeper_finishes_it(
+    store: SqliteStore, clock: Clock, seeds: list[int], duel_game: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The commit that calls for a round goes through; right after it another connection takes the
+    write lock, so opening the round fails: the move is still accepted, and the keeper opens the
+    round once the lock is gone."""
+    caplog.set_level(logging.INFO, logger="bot.tables")
+    pool = iter([*seeds, *range(500, 520)])
+    service = TableService(store, clock=clock, reminder_delay=600.0, seeder=lambda: next(pool))
+    series = await _campaign(service)
+    await store.db.execute("PRAGMA busy_timeout = 10")
+    sim = Simulated(clock)
+    keeper = SeriesKeeper(service, clock=clock, wait=sim.wait, rng=random.Random(5))
+    other = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    service.notify = lambda: other.execute("BEGIN IMMEDIATE")  # called right after each commit
+    try:
+        for _ in range(5):
+            loaded = await service.load(series)
+            squad = loaded.state.available_squads()[0]
+            applied = await service.submit(series, ALICE, FieldSquads(squads=(squad,)), loaded.table.version)
+            other.execute("ROLLBACK")
+            assert applied.table.version > loaded.table.version  # accepted, whatever came after
+            state = (await service.load(series)).state
+            if state.phase == "mission":
+                break
+    finally:
+        service.notify = lambda: None
+        if other.in_transaction:
+            other.execute("ROLLBACK")
+        other.close()
+    assert state.phase == "mission"
+    assert await store.find_in_series(series, f"mission-{state.number}") is None  # the hand-over failed
+    assert any("series hand-over failed (locked)" in r.getMessage() for r in caplog.records)
+    keeper.start()
+    try:
+        await sim.run_to(clock.now)  # asked by the failed hand-over: it runs at once
+        opened = await store.find_in_series(series, f"mission-{state.number}")
+        assert opened is not None and opened.status == "active"
     finally:
         await keeper.stop()
