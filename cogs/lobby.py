@@ -41,12 +41,16 @@ def parse_options(raw: str | None, example: str | None = None) -> dict[str, Any]
     if not raw or not raw.strip():
         return {}
     raw = raw.strip()
+    if len(raw) > lobby.OPTIONS_TEXT_MAX:
+        raise lobby.options_too_long()
     if raw.startswith("{"):
+        lobby.json_depth_ok(raw, "")  # before reading: JSON's reader recurses once per level
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
             value = None
         if isinstance(value, dict):
+            lobby.bounded(value)
             return value
         raise _syntax(example)
     options: dict[str, Any] = {}
@@ -54,10 +58,12 @@ def parse_options(raw: str | None, example: str | None = None) -> dict[str, Any]
         key, sep, text = part.partition("=")
         if not sep or not key:
             raise _syntax(example)
+        lobby.json_depth_ok(text, key)
         try:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
+    lobby.bounded(options)
     return options
 
 
