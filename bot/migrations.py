@@ -145,6 +145,15 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX tables_by_number ON tables(guild_id, number)",
         ),
     ),
+    (
+        5,
+        (
+            # Issue 24 item 7: autocomplete by game name reads a server's tables of one game and one
+            # status newest first (an index's rows are in rowid order within equal keys), never the
+            # whole history.
+            "CREATE INDEX tables_by_game ON tables(guild_id, game, status)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]
