@@ -41,6 +41,39 @@ INTERACTION_TASKS = (
 )
 
 
+INTERACTION_CACHES = ("_cs_response", "_cs_followup", "_cs_namespace", "_cs_command")
+"""discord.py's cached parts of an Interaction; the response (and the follow-up webhook) refer back
+to the interaction, so an answered interaction was a reference cycle left for the full collection."""
+
+
+def release_interaction(interaction: discord.Interaction) -> None:
+    """Break the reference cycles of an interaction that is completely handled (its callback and its
+    error handling done), so it is freed at once rather than at the next full collection (issue 24
+    item 8). Called last, when nothing will answer it again: a response read afterwards would be
+    a new, unanswered one."""
+    for slot in INTERACTION_CACHES:
+        try:
+            delattr(interaction, slot)
+        except AttributeError:
+            pass
+
+
+class TableroTree(discord.app_commands.CommandTree[Any]):
+    """The command tree, releasing each interaction once its command and error handler are done."""
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py's own body (app_commands/tree.py), with the release added after it.
+        async def wrapper() -> None:
+            try:
+                await self._call(interaction)
+            except discord.app_commands.AppCommandError as e:
+                await self._dispatch_error(interaction, e)
+            finally:
+                release_interaction(interaction)
+
+        self.client.loop.create_task(wrapper(), name="CommandTree-invoker")
+
+
 def channel_of(channel: object | None, channel_id: int) -> int:
     """The text channel tables are opened under: a thread's parent, else the channel itself."""
     threads = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
@@ -101,6 +134,7 @@ class TableroBot(commands.Bot):
             guild_ready_timeout=settings.guild_ready_timeout_s,
             chunk_guilds_at_startup=False,
             max_messages=None,
+            tree_cls=TableroTree,
         )
         self.settings = settings
         self.clock = clock

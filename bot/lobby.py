@@ -12,6 +12,7 @@ import re
 import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
@@ -404,7 +405,7 @@ class Lobby:
         notify: Callable[[], None]
         step_cap: int
 
-        def lock(self, table_id: int) -> asyncio.Lock: ...
+        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
         async def get(self, table_id: int) -> TableRecord: ...
         def _rules(self, game: str) -> Rules[Any]: ...
         async def _write(

@@ -16,7 +16,7 @@ from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
-from bot.panels import CONTENT_LIMIT, holder_text, mention, rules_summary, status_panel
+from bot.panels import CONTENT_LIMIT, AcyclicFile, holder_text, mention, rules_summary, status_panel
 from bot.store import TableRecord
 from engine.core import Rejected, Rules
 from renderers.i18n import has
@@ -434,7 +434,7 @@ class Lobby(
         record = await resolve_table(interaction, table)
         log = await tablero(interaction).tables.log_for(record.id, interaction.user.id)
         data = json.dumps(log, indent=1, ensure_ascii=False).encode()
-        file = discord.File(io.BytesIO(data), filename=f"table-{record.number}-log.json")
+        file = AcyclicFile(io.BytesIO(data), filename=f"table-{record.number}-log.json")
         key = "bot.log_full" if log["redacted_for"] is None else "bot.log_redacted"
         await interaction.followup.send(
             t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True

@@ -191,7 +191,7 @@ class Messages:
         return AttachmentRecord(
             name,
             file.data,
-            id=self.store.ids.next(),
+            id=self.store.ids.unguessable(),
             content_type=file.content_type if file.filename else _content_type(name),
             description=description,
         )

@@ -13,7 +13,7 @@ from aiohttp import web
 from .commands import LOCALES, CommandRoutes, SlashBuilder
 from .core import CoreRoutes
 from .gateway import GUILD_MEMBERS, GUILDS, PRIVILEGED, RESUMABLE_CLOSE, Gateway
-from .http import API_PREFIX, Api
+from .http import API_PREFIX, Api, guard
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -67,6 +67,7 @@ class Emulator:
         self.store = Store(self.clock)
         self.token = token or f"emulator.{secrets.token_urlsafe(24)}"
         self.bot = self.store.add_user("Tablero", bot=True)
+        self.store.bot_id = self.bot.id
         self.owner = self.store.add_user("owner")
         self.application_id = self.bot.id
         self.requests: list[RequestRecord] = []
@@ -79,6 +80,7 @@ class Emulator:
         # the bot opens ("modal"): the playground's live page listens here.
         self.listeners: list[Callable[[str, Any], None]] = []
         self.port: int | None = None
+        self.host = "127.0.0.1"
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.gateway = Gateway(self, privileged_intents=privileged_intents)
@@ -94,7 +96,10 @@ class Emulator:
     # ---- lifecycle ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Emulator:
         """Bind and serve (port 0 picks a free port)."""
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+        self.host = host
+        app = web.Application(
+            client_max_size=64 * 1024 * 1024, middlewares=[guard(lambda: (self.host, self.port))]
+        )
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.api.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
         app.router.add_get("/", self.gateway.handle)
@@ -464,15 +469,37 @@ class Emulator:
                 log.exception("emulator listener failed")
 
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
-        """Serve attachment bytes so Attachment.read() works."""
-        att_id = int(request.match_info["attachment_id"])
+        """Serve attachment bytes so Attachment.read() works, like Discord's CDN with signed URLs: the
+        URL (`ex`, `u`, `hm`) must be one the emulator made for a recipient, unexpired, and that
+        recipient must still see the message (issue 24 item 9). Anything else is 404, as an unknown
+        file is, so nothing tells a guess from a miss."""
+        try:
+            att_id = int(request.match_info["attachment_id"])
+        except ValueError:
+            return web.Response(status=404, text="not found")
+        recipient = self.store.cdn_reader(att_id, request.query)
+        if recipient is None:
+            return web.Response(status=404, text="not found")
+        found = self._attachment(att_id, recipient)
+        if found is None:
+            return web.Response(status=404, text="not found")
+        return web.Response(
+            body=found.data,
+            content_type=found.content_type or "application/octet-stream",
+            headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+        )
+
+    def _attachment(self, att_id: int, recipient: int) -> AttachmentRecord | None:
+        """The attachment if `recipient` may read it: on a message they see, or (the bot) an upload
+        given to a slash command."""
         for msg in self.store.messages.values():
             for att in msg.attachments:
                 if att.id == att_id:
-                    return web.Response(
-                        body=att.data, content_type=att.content_type or "application/octet-stream"
-                    )
-        return web.Response(status=404, text="not found")
+                    # The bot reads what it was sent and what it sent (its DMs and replies too).
+                    sees = not msg.deleted if recipient == self.bot.id else self.store.can_see(recipient, msg)
+                    return att if sees else None
+        upload = self.store.uploads.get(att_id)
+        return upload if upload is not None and recipient == self.bot.id else None
 
 
 def _modal_answers(modal: dict[str, Any], values: dict[str, Any]) -> list[dict[str, Any]]:
