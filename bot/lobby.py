@@ -6,7 +6,6 @@ both the service and the slash command that checks them before creating a table.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import secrets

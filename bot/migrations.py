@@ -152,6 +152,10 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # status newest first (an index's rows are in rowid order within equal keys), never the
             # whole history.
             "CREATE INDEX tables_by_game ON tables(guild_id, game, status)",
+            # Issue 24 item 5: why a table's board cannot be shown (Discord refused its thread:
+            # "missing_permissions", "missing_access", "archived", "deleted", "removed"); NULL when
+            # it can. Its players were told once by DM; admins see it in /game list.
+            "ALTER TABLE tables ADD COLUMN fault TEXT",
         ),
     ),
 )

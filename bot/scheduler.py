@@ -24,6 +24,7 @@ from engine.core import Rejected
 
 from .aio import stop_tasks, wait_event
 from .errors import log_failure
+from .faults import absent_user, is_absence
 from .store import DeadlineRecord, NewDelivery, Store
 from .tables import TableService
 
@@ -129,6 +130,8 @@ class Scheduler:
         for deadline in deadlines:
             try:
                 handler = {"reminder": self._remind, "warning": self._warn}.get(deadline.kind, self._expire)
+                if deadline.kind == "timeout" and is_absence(deadline.key):
+                    handler = self._forfeit  # a player who left the server (bot/faults.py)
                 ok = await handler(deadline)
             except Exception as exc:
                 log_failure(
@@ -203,6 +206,20 @@ class Scheduler:
             payload={"left": left, "due": running[0].due_at, "key": deadline.key},
         )
         await self._finish(deadline, "done", row)
+        return True
+
+    async def _forfeit(self, deadline: DeadlineRecord) -> bool:
+        """An absent player's seat forfeits, if they still hold it and the game goes on."""
+        table = await self.store.get_table(deadline.table_id)
+        if (
+            table is None
+            or table.status != "active"
+            or table.user_of(deadline.seat) != absent_user(deadline.key)
+        ):
+            await self._finish(deadline, "void")
+            return False
+        await self.service.forfeit(table.id, deadline.seat, reason="bot.forfeit_absent")
+        await self._finish(deadline, "done")
         return True
 
     async def _expire(self, deadline: DeadlineRecord) -> bool:

@@ -59,6 +59,7 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
+    fault: str | None = None  # why Discord refuses the table's thread (bot/faults.py); None: it does not
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -320,6 +321,7 @@ _UPDATABLE = {
     "status_message_id",
     "outcome",
     "options",
+    "fault",
 }
 
 

@@ -630,6 +630,17 @@ class TableService(Lobby):
             outcome = Outcome(winners=tuple(winners), reason="core.resigned", params={"seat": seat})
             return await self._end(table, "finished", outcome)
 
+    async def forfeit(self, table_id: int, seat: str, *, reason: str) -> TableRecord:
+        """The seat loses without playing on (a player who left the server, bot/faults.py): every
+        other seat wins, as when a player resigns; `reason` words it ({seat} in its text)."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.is_over:
+                return table
+            winners = [s for s in table.seats if s != seat]
+            outcome = Outcome(winners=tuple(winners), reason=reason, params={"seat": seat})
+            return await self._end(table, "finished", outcome)
+
     async def abandon(self, table_id: int, user_id: int, *, is_admin: bool) -> TableRecord:
         """Close a table with no winner: server admins any time, the creator while it is a lobby."""
         async with self.lock(table_id):

@@ -215,6 +215,15 @@ async def list_line(interaction: discord.Interaction, record: TableRecord, lang:
                 )
     if record.post_channel_id:
         line += f" · <#{record.post_channel_id}>"
+    if record.fault is not None and is_admin(interaction):
+        # Discord refuses the table's thread (bot/faults.py): the admins who can fix it are told how.
+        line += "\n⚠️ " + t(
+            lang,
+            f"bot.fault_list.{record.fault}",
+            table=record.number,
+            thread=f"<#{record.thread_id}>" if record.thread_id else "—",
+            channel=f"<#{record.channel_id}>" if record.channel_id else "—",
+        )
     return line
 
 

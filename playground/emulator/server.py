@@ -180,6 +180,48 @@ class Emulator:
         self.gateway.dispatch(event, data, intent=GUILD_MEMBERS, guild_id=guild_id)
         return member
 
+    def remove_member(self, guild_id: int, user_id: int) -> None:
+        """A user leaves (or is kicked from) a guild: GUILD_MEMBER_REMOVE (members intent)."""
+        self.store.guilds[guild_id].members.pop(user_id, None)
+        data = {"guild_id": str(guild_id), "user": self.store.users[user_id].payload()}
+        self.gateway.dispatch("GUILD_MEMBER_REMOVE", data, intent=GUILD_MEMBERS, guild_id=guild_id)
+
+    def remove_bot(self, guild_id: int) -> None:
+        """The bot is removed from a guild: GUILD_DELETE (no `unavailable`: removed, not an
+        outage); its requests to the guild's channels then get 403 Missing Access (50001)."""
+        self.store.guilds[guild_id].members.pop(self.bot.id, None)
+        self.gateway.dispatch("GUILD_DELETE", {"id": str(guild_id)}, intent=GUILDS, guild_id=guild_id)
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Someone deletes a channel or thread: THREAD_DELETE or CHANNEL_DELETE; the bot's requests
+        to it then get 404 Unknown Channel (10003). A channel's threads go with it."""
+        channel = self.store.channels.pop(channel_id)
+        for thread in [c for c in self.store.channels.values() if c.parent_id == channel_id]:
+            self.delete_channel(thread.id)
+        if channel.is_thread:
+            data = {
+                "id": str(channel.id),
+                "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id),
+                "type": channel.type,
+            }
+            self.gateway.dispatch("THREAD_DELETE", data, intent=GUILDS, guild_id=channel.guild_id)
+        else:
+            data = channel_payload(self.store, channel)
+            self.gateway.dispatch("CHANNEL_DELETE", data, intent=GUILDS, guild_id=channel.guild_id)
+
+    def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """Someone archives (and perhaps locks) a thread: THREAD_UPDATE."""
+        thread = self.store.channels[thread_id]
+        thread.archived, thread.locked = True, locked
+        data = channel_payload(self.store, thread)
+        self.gateway.dispatch("THREAD_UPDATE", data, intent=GUILDS, guild_id=thread.guild_id)
+
+    def deny_bot(self, channel_id: int, denied: bool = True) -> None:
+        """An admin denies (or gives back) the bot's Send Messages and Manage Threads in a channel
+        (and its threads): its posts, edits and new threads there get 403 Missing Permissions (50013)."""
+        self.store.channels[channel_id].bot_denied = denied
+
     def open_dm(self, user_id: int) -> int:
         """The user opens a DM with the bot (to run commands there); returns the DM channel id."""
         return self.store.dm_channel(user_id).id

@@ -26,3 +26,23 @@ spacehulk-option_error-brief_too_large = un informe de campaña contiene como mu
         [one] { $max } valor
        *[other] { $max } valores
     }
+
+## Cuando Discord rechaza el hilo de una mesa (bot/faults.py): un MD a cada jugador, una vez
+
+bot-fault_dm-missing_permissions = El tablero de la mesa #{ $table } ({ $game }) se ha detenido: no tengo permiso para publicar en su hilo { $thread }. Un administrador del servidor puede darme allí «Enviar mensajes en hilos», «Adjuntar archivos» y «Gestionar hilos». Mientras tanto, /game status te muestra el tablero y tus jugadas siguen contando.
+bot-fault_dm-missing_access = El tablero de la mesa #{ $table } ({ $game }) se ha detenido: ya no puedo ver su hilo { $thread }. Un administrador del servidor puede darme allí «Ver canal» y «Leer el historial de mensajes». Mientras tanto, /game status te muestra el tablero y tus jugadas siguen contando.
+bot-fault_dm-archived = El tablero de la mesa #{ $table } ({ $game }) se ha detenido: su hilo { $thread } está archivado y bloqueado, y no tengo permiso para reabrirlo. Un administrador del servidor puede desarchivarlo o darme allí «Gestionar hilos».
+bot-fault_dm-deleted = El tablero de la mesa #{ $table } ({ $game }) se ha detenido: su hilo se borró y no pude abrir uno nuevo en { $channel }. Un administrador del servidor puede darme allí «Crear hilos públicos» y «Enviar mensajes». La partida se conserva.
+bot-fault_dm-removed = El tablero de la mesa #{ $table } ({ $game }) se ha detenido: me han expulsado del servidor en el que se juega. Un administrador del servidor puede invitarme de nuevo; la partida se conserva y sigue donde se quedó.
+
+## Lo mismo, para los administradores del servidor en /game list
+
+bot-fault_list-missing_permissions = El tablero de la mesa #{ $table } se ha detenido: dame «Enviar mensajes en hilos», «Adjuntar archivos» y «Gestionar hilos» en { $thread }.
+bot-fault_list-missing_access = El tablero de la mesa #{ $table } se ha detenido: dame «Ver canal» y «Leer el historial de mensajes» en { $thread }.
+bot-fault_list-archived = El tablero de la mesa #{ $table } se ha detenido: { $thread } está archivado y bloqueado; desarchívalo o dame «Gestionar hilos» allí.
+bot-fault_list-deleted = El tablero de la mesa #{ $table } se ha detenido: su hilo se borró y no tengo permiso para abrir uno nuevo en { $channel }; dame «Crear hilos públicos» y «Enviar mensajes» allí.
+bot-fault_list-removed = El tablero de la mesa #{ $table } se ha detenido: me han expulsado de este servidor.
+
+## Un jugador que dejó el servidor (el motivo del resultado, como «{ $seat } se rindió»)
+
+bot-forfeit_absent = { $seat } dejó el servidor
