@@ -20,6 +20,7 @@ table's thread, when the thread is deleted, when the bot leaves a server and whe
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -60,6 +61,7 @@ class Faults:
         self.store = store
         self.clock = clock
         self.notify = notify  # the outbox (and deadlines) were written: deliver, look again
+        self._reopening = asyncio.Lock()
 
     # --- refusals ----------------------------------------------------------------------------
     async def refused(self, table: TableRecord, code: int, keeper: ThreadKeeper) -> bool:
@@ -79,16 +81,25 @@ class Faults:
         return False
 
     async def _reopen_elsewhere(self, table: TableRecord, keeper: ThreadKeeper) -> bool:
-        """A new thread in the table's channel, the board to be posted there afresh."""
+        """A new thread in the table's channel, the board to be posted there afresh. Once: the
+        table's two delivery lanes and THREAD_DELETE may all find the thread gone at once."""
         if table.channel_id is None or table.thread_id is None:
             return False
-        name = t(table.lang, "bot.thread_name", game=game_name(table.game, table.lang), table=table.number)
-        thread_id = await keeper.open_thread(table.channel_id, name)
-        if thread_id is None:
-            return False
-        async with self.store.transaction() as tx:
-            await tx.update_table(table.id, thread_id=thread_id, status_message_id=None, fault=None)
-            await tx.touch_status(table.id)  # the current board, posted in the new thread
+        async with self._reopening:
+            fresh = await self.store.get_table(table.id)
+            if fresh is None:
+                return False
+            if fresh.thread_id != table.thread_id:
+                return True  # opened again meanwhile
+            name = t(
+                table.lang, "bot.thread_name", game=game_name(table.game, table.lang), table=table.number
+            )
+            thread_id = await keeper.open_thread(table.channel_id, name)
+            if thread_id is None:
+                return False
+            async with self.store.transaction() as tx:
+                await tx.update_table(table.id, thread_id=thread_id, status_message_id=None, fault=None)
+                await tx.touch_status(table.id)  # the current board, posted in the new thread
         log.info("table %s: its thread was deleted; opened %s", table.id, thread_id)
         self.notify()
         return True

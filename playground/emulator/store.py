@@ -245,8 +245,9 @@ class Store:
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
 
     def shares_guild(self, user_id: int) -> bool:
-        """Whether the user is in any guild (the bot is in all of them)."""
-        return any(user_id in g.members for g in self.guilds.values())
+        """Whether the user is in a guild the bot is in (a bot may DM only such users; the bot
+        removed from a user's only server cannot DM them: 50007)."""
+        return any(user_id in g.members and self.bot_id in g.members for g in self.guilds.values())
 
     def channel_messages_of(self, channel_id: int) -> list[MessageRecord]:
         """Live (not deleted) messages of a channel, oldest first."""

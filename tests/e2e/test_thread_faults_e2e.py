@@ -124,6 +124,8 @@ async def test_the_bot_removed_from_the_server_tells_the_players(
     emu: Emulator, world: World, tablero: TableroBot, db_path: Path
 ) -> None:
     await _vs_ai(emu, world, tablero)
+    other = emu.create_guild("Another server")  # a bot may DM only users it shares a server with
+    emu.add_member(other.id, world.alice)
     emu.remove_bot(world.guild)  # GUILD_DELETE
     await emu.wait_for(lambda: _fault(db_path) == "removed", timeout=10)
     [told] = await emu.wait_for(lambda: _fault_dms(emu, world.alice), timeout=10)
