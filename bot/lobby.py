@@ -285,19 +285,20 @@ def _reason(rules: Rules[Any], err: Any, lang: str) -> str | None:
 OPTIONS_TEXT_MAX = 6000
 """The longest options text read (Discord's own limit for a string option): longer is refused unread."""
 OPTION_DEPTH_MAX = 8
-"""How deeply an option's value may nest lists and objects. The deepest real option is a ClickWars
+"""How deeply an option's value may nest lists and objects. The deepest real option is a custom
 terrain piece's polygon corner (list > piece > shape > corners > corner: 5 levels); Python's JSON
 reader and pydantic recurse once per level, and about 1,000 levels raised RecursionError (issue 24
 item 4)."""
-OPTION_NODES_MAX = 2000
-"""How many values (numbers, texts, lists, objects) all options may hold together: a custom table
-of 40 terrain pieces of 16 corners is about 1,500. More is refused before the game reads it, so no
-option can hold the event loop for more than a few milliseconds (a forged terrain of 100,000
-pieces took 17 s; issue 24 item 4)."""
+OPTION_NODES_MAX = 5000
+"""How many values (numbers, texts, lists, objects) all options may hold together: the largest
+custom table a game accepts (40 terrain pieces of 32 corners) is about 4,100. More is refused
+before the game reads it, so no option can hold the event loop for more than a few milliseconds
+(a forged terrain of 100,000 pieces took 17 s; issue 24 item 4). Typed in Discord, the 6,000
+characters (OPTIONS_TEXT_MAX) bind first; this bounds what reaches the service another way."""
 
 OPTION_TEXT_VALUE_MAX = 65_536
 """The longest text one option value may hold: more than a player can type (OPTIONS_TEXT_MAX), room
-for what a series hands its rounds (a Deathwing campaign's kept board, engine/spacehulk/campaign)."""
+for what a series hands its rounds (a campaign's kept board, in a mission brief)."""
 
 
 def _too_deep(option: str) -> Rejected:

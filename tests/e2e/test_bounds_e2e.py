@@ -14,23 +14,31 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize(
-    ("options", "english", "spanish"),
+    ("game", "options", "english", "spanish"),
     [
-        ("terrain=" + "[" * 1000 + "]" * 1000, "The option terrain nests", "La opción terrain anida"),
-        ('{"brief": ' + "[" * 1000 + "]" * 1000 + "}", "The option brief nests", "La opción brief anida"),
+        ("duel", "terrain=" + "[" * 1000 + "]" * 1000, "The option terrain nests", "La opción terrain anida"),
         (
-            "layout=[" + ",".join(["0"] * 2500) + "]",
-            "The option layout holds too many",
-            "La opción layout contiene demasiados",
+            "duel",
+            '{"brief": ' + "[" * 1000 + "]" * 1000 + "}",
+            "The option brief nests",
+            "La opción brief anida",
+        ),
+        (
+            "clickwars",
+            "terrain=["
+            + ",".join(f'{{"id":"W{i}","kind":"wood","shape":{{"x":50,"y":50,"r":2}}}}' for i in range(45))
+            + "]",
+            "at most 40 terrain pieces, not 45",
+            "como mucho 40 piezas de escenografía, no 45",
         ),
     ],
 )
 async def test_nested_and_huge_options_are_refused_privately_in_the_players_language(
-    emu: Emulator, world: World, tablero: TableroBot, options: str, english: str, spanish: str
+    emu: Emulator, world: World, tablero: TableroBot, game: str, options: str, english: str, spanish: str
 ) -> None:
     for user, words in ((world.alice, english), (world.bob, spanish)):  # Bob's client is in Spanish
         [answer] = await run(
-            await emu.slash(user, world.channel, "game new", {"game": "duel", "options": options})
+            await emu.slash(user, world.channel, "game new", {"game": game, "options": options})
         )
         assert answer.ephemeral and words in answer.content
     assert emu.threads(world.channel) == []  # nothing was opened
