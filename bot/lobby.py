@@ -6,6 +6,7 @@ both the service and the slash command that checks them before creating a table.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import secrets
@@ -57,6 +58,14 @@ def option_names(rules: Rules[Any]) -> list[str]:
         return []
 
 
+@functools.lru_cache(maxsize=64)
+def _json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """An options model's JSON schema, made once: pydantic builds it anew on every call (10-30 ms
+    for a game's options), and every refusal and suggestion reads it (issue 24 item 4: no input
+    holds the event loop for more than a few milliseconds). Read only by its callers."""
+    return model.model_json_schema()
+
+
 SUGGESTIONS_MAX = 25
 
 
@@ -65,7 +74,7 @@ def option_values(rules: Rules[Any]) -> dict[str, list[str]]:
     schema: a Literal's or enum's values, a boolean's true/false, and the `examples` a model lists
     (a game names its missions there)."""
     try:
-        schema = rules.options_model.model_json_schema()  # type: ignore[attr-defined]
+        schema = _json_schema(rules.options_model)  # type: ignore[attr-defined]
     except (AttributeError, TypeError, ValueError):
         return {}
     defs = schema.get("$defs", {})
@@ -120,7 +129,7 @@ def option_suggestions(rules: Rules[Any], typed: str) -> list[str]:
 
 def _options_schema(rules: Rules[Any]) -> dict[str, Any]:
     try:
-        return type(rules.parse_options(None)).model_json_schema()
+        return _json_schema(type(rules.parse_options(None)))
     except (ValidationError, TypeError, ValueError):
         return {}
 
@@ -360,27 +369,31 @@ def json_depth_ok(text: str, option: str) -> None:
 
 def bounded(raw: Mapping[str, Any] | None) -> None:
     """Refuse options that nest deeper than OPTION_DEPTH_MAX or hold more than OPTION_NODES_MAX
-    values in all, naming the option; walked without recursion and stopped at the first excess, so
-    any input costs at most OPTION_NODES_MAX steps."""
+    values in all, naming the option; walked without recursion, each container's size counted
+    before its values are looked at, so any input costs at most OPTION_NODES_MAX steps."""
     if not raw:
         return
     nodes = 0
     for option, value in raw.items():
+        nodes += 1
         stack: list[tuple[Any, int]] = [(value, 0)]
         while stack:
             item, depth = stack.pop()
-            nodes += 1
+            if isinstance(item, str):
+                if len(item) > OPTION_TEXT_VALUE_MAX:
+                    raise _too_large(str(option))
+                continue
+            if not isinstance(item, dict | list | tuple):
+                continue
+            if depth >= OPTION_DEPTH_MAX:
+                raise _too_deep(str(option))
+            nodes += len(item)
             if nodes > OPTION_NODES_MAX:
                 raise _too_large(str(option))
-            if isinstance(item, Mapping | list | tuple):
-                if depth >= OPTION_DEPTH_MAX:
-                    raise _too_deep(str(option))
-                children = item.values() if isinstance(item, Mapping) else item
-                if len(children) > OPTION_NODES_MAX:
-                    raise _too_large(str(option))
-                stack.extend((child, depth + 1) for child in children)
-            elif isinstance(item, str) and len(item) > OPTION_TEXT_VALUE_MAX:
-                raise _too_large(str(option))
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend(
+                (child, depth + 1) for child in children if isinstance(child, str | dict | list | tuple)
+            )
 
 
 def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None, lang: str) -> BaseModel:

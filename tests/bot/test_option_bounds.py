@@ -160,3 +160,11 @@ def test_a_space_hulk_brief_has_a_most_values() -> None:
     with pytest.raises(ValidationError) as info:
         SpaceHulkOptions.model_validate({"brief": {"marines": [{"name": "x"}] * MAX_BRIEF_VALUES}})
     assert info.value.errors()[0]["type"] == "brief_too_large"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_forged_space_hulk_brief_is_refused_not_a_crash_at_setup(lang: str) -> None:
+    # Before: accepted as options, then setup raised pydantic's ValidationError ("Something broke").
+    refusal = _refused(lambda: check_new("spacehulk", None, 'brief={"scenario":"raid"}', lang))
+    text = rejected_text(lang, refusal)
+    assert "brief" in text and ("mission brief" in text if lang == "en" else "informe de misión" in text)

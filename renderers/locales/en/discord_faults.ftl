@@ -26,6 +26,7 @@ spacehulk-option_error-brief_too_large = a campaign brief holds at most { $max -
         [one] { $max } value
        *[other] { $max } values
     }
+spacehulk-option_error-brief_invalid = that is not a campaign's mission brief (a campaign gives it to its missions)
 
 ## When Discord refuses a table's thread (bot/faults.py): a DM to each player, once
 

@@ -26,6 +26,7 @@ spacehulk-option_error-brief_too_large = un informe de campaña contiene como mu
         [one] { $max } valor
        *[other] { $max } valores
     }
+spacehulk-option_error-brief_invalid = eso no es el informe de misión de una campaña (una campaña se lo da a sus misiones)
 
 ## Cuando Discord rechaza el hilo de una mesa (bot/faults.py): un MD a cada jugador, una vez
 
