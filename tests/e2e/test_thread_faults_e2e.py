@@ -193,3 +193,19 @@ async def test_a_player_back_in_time_keeps_the_seat(
     bot.scheduler.notify()
     await bot.delivery.wait_idle()
     assert table_row(db_path, 1)["status"] == "active"
+
+
+async def test_missing_access_is_told_in_the_players_language(
+    emu: Emulator, world: World, tablero: TableroBot, db_path: Path
+) -> None:
+    await run(
+        await emu.slash(world.bob, world.channel, "game new", {"game": "duel"})
+    )  # Bob's client is in Spanish: his DMs too
+    [thread] = emu.threads(world.channel)
+    await tablero.delivery.wait_idle()
+    emu.fail_next("PATCH", f"/channels/{thread}/messages/*", status=403, code=50001, count=50)
+    emu.fail_next("POST", f"/channels/{thread}/messages", status=403, code=50001, count=50)
+    await _move(emu, world.bob, thread)
+    await emu.wait_for(lambda: _fault(db_path) == "missing_access", timeout=10)
+    [told] = await emu.wait_for(lambda: _fault_dms(emu, world.bob), timeout=10)
+    assert "ya no puedo ver su hilo" in told.content and "Ver canal" in told.content
