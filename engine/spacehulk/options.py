@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 Expansion = Literal["deathwing"]
@@ -159,15 +159,6 @@ class SpaceHulkOptions(BaseModel):
                     stack.extend(item.values())
                 elif isinstance(item, list | tuple):
                     stack.extend(item)
-            # What setup reads (campaign/missions.py mission_for): a brief that is not one is
-            # refused here, not a crash when the table starts. Imported here: the campaign
-            # package imports these options.
-            from .campaign.state import MissionBrief
-
-            try:
-                MissionBrief.model_validate(value)
-            except ValidationError:
-                raise PydanticCustomError("brief_invalid", "that is not a campaign's mission brief") from None
         return value
 
     @field_validator("mission")
