@@ -51,9 +51,7 @@ from typing import Any, TypeVar
 
 from engine.core import Rejected
 from engine.registry import GAMES
-from renderers import i18n
-
-from . import games
+from renderers import i18n, registry
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +98,7 @@ def worker_setup() -> WorkerSetup:
     return WorkerSetup(
         bot_pid=os.getpid(),
         games=dict(GAMES),
-        presenters=dict(games.PRESENTERS),
+        presenters=dict(registry.PRESENTERS),
         messages=_added_messages(),
     )
 
@@ -146,7 +144,7 @@ def _init_worker(setup: WorkerSetup) -> None:
     except OSError:  # not permitted here: the worker still works, at the bot's priority
         pass
     GAMES.update(setup.games)
-    games.PRESENTERS.update(setup.presenters)
+    registry.PRESENTERS.update(setup.presenters)
     for lang, source in setup.messages.items():
         i18n._catalog(lang)._add_source(source, "add_messages")  # as add_messages records them
     i18n.catalog.cache_clear()

@@ -24,6 +24,7 @@ import pytest
 from importlinter.cli import lint_imports
 
 from engine.registry import GAME_PACKAGES
+from renderers.registry import PRESENTER_PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = ROOT / "pyproject.toml"
@@ -59,7 +60,7 @@ def test_a_broken_floor_is_seen(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 GAMES = sorted({f"engine.{name.split('.')[0]}" for name in GAME_PACKAGES})
-PRESENTERS = sorted({f"renderers.{name.split('.')[0]}" for name in GAME_PACKAGES})
+PRESENTERS = sorted({f"renderers.{name.split('.')[0]}" for name in PRESENTER_PACKAGES})
 
 
 def test_every_game_and_presenter_has_its_floors() -> None:
@@ -69,7 +70,9 @@ def test_every_game_and_presenter_has_its_floors() -> None:
     floored = {c["containers"][0] for c in contracts.values() if c["type"] == "layers" and "containers" in c}
     assert set(GAMES) <= floored, f"add a layers contract for {sorted(set(GAMES) - floored)}"
     acyclic = set(contracts["games-acyclic"]["ancestors"]) | {
-        ancestor for pending in PENDING.values() for ancestor in re.findall(r'ancestors = \["([\w.]+)"\]', pending[1])
+        ancestor
+        for pending in PENDING.values()
+        for ancestor in re.findall(r'ancestors = \["([\w.]+)"\]', pending[1])
     }
     assert set(GAMES) <= acyclic, f"add {sorted(set(GAMES) - acyclic)} to games-acyclic"
 
@@ -107,7 +110,10 @@ PENDING: dict[str, tuple[str, str]] = {
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) for name, (why, _) in PENDING.items()],
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why))
+        for name, (why, _) in PENDING.items()
+    ],
 )
 def test_pending_contract(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / f"{name}.toml"
@@ -152,7 +158,9 @@ def unexplained_imports(source: str) -> list[int]:
         for node in ast.walk(func)
         if isinstance(node, (ast.Import, ast.ImportFrom))
     }
-    import_lines = {n for node in inner.values() for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+    import_lines = {
+        n for node in inner.values() for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)
+    }
 
     def explained(node: ast.stmt) -> bool:
         if any(n in comments for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)):
