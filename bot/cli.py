@@ -117,6 +117,7 @@ def freeze_startup_objects() -> None:
     enabled = gc.isenabled()
     gc.disable()
     try:
+        # Imported here, with the collector off (the docstring says why).
         from renderers.i18n import preload
 
         from . import app  # noqa: F401  (imported for its objects: discord.py, the games, the renderers)
@@ -176,6 +177,8 @@ async def serve(
     `attempts` bounds the tries (None: forever) and `sleep` is injected so tests never wait;
     `started(bot)` is called with each new bot before it logs in.
     """
+    # Imported when the bot runs: discord.py, aiohttp and the bot's app take about a second to
+    # import, which `tablero check-db` and `tablero --help` should not pay.
     import aiohttp
     import discord
 
@@ -247,6 +250,7 @@ def check_db(path: Path | None, out: TextIO = sys.stdout) -> int:
 
 
 async def _check_db(path: Path, out: TextIO) -> int:
+    # the store (aiosqlite) loads only when the database is checked
     from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
     print(f"database: {path}", file=out)
