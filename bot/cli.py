@@ -15,6 +15,7 @@ import signal
 import socket
 import sqlite3
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -141,6 +142,7 @@ def run() -> int:
         return 2
     configure_logging(settings)
     freeze_startup_objects()
+    # the store (aiosqlite) loads after the start-up objects are frozen, as the bot's other modules
     from .store import DatabaseRefused, StorageUnavailable
 
     try:
@@ -272,6 +274,7 @@ async def _check_db(path: Path, out: TextIO) -> int:
 
 async def _report(store: SqliteStore, out: TextIO) -> bool:
     """Print the check's lines; whether everything is fine."""
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .migrations import LATEST
     from .store import FAULT_ADVICE, FAULT_WORDS, StorageUnavailable
 
@@ -323,6 +326,7 @@ async def _report(store: SqliteStore, out: TextIO) -> bool:
 
 async def _check_snapshots(store: SqliteStore, out: TextIO) -> bool:
     """Each active table: its log folds to its version, and its snapshot (if current) equals that fold."""
+    # the games' rules load only when check-db folds the tables (the other commands never need them)
     from engine.core import fold
 
     from .games import UnknownGame, rules_for, schema_hash
@@ -385,8 +389,7 @@ def backup_db(path: Path | None, dest: Path, *, force: bool = False, out: TextIO
 
 
 async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
-    import time
-
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
     if not source.is_file():
