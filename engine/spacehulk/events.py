@@ -302,6 +302,19 @@ class StealerSighted(Event):
     model: str
 
 
+class MagiRolled(Event):
+    """DW-CMP-14: a Marine (`model`) saw the Raid's cryo tanks for the first time: the Magi D6 (`roll`).
+    Lower than the squads fielded (`squads`; A-41: literal), the Magi have escaped (`escaped`) and
+    the Raid is lost at once, though play goes on until every Marine is dead or teleported
+    (DW-CMP-15, A-44). Public: the Marine player is told at once."""
+
+    kind: Literal["magi_rolled"] = "magi_rolled"
+    model: str
+    roll: int
+    squads: int
+    escaped: bool
+
+
 class AreaSecured(Event):
     """An entry area is secured for the rest of the game (DW-SEC-2 .. DW-SEC-5); `lost`: the blips and
     Genestealers lurking beyond it, removed without counting as kills and without being revealed."""
@@ -516,12 +529,14 @@ class ReinforcementsLost(Event):
 
 
 class BlipConverted(Event):
-    """A blip turned face up (SHB-10.6, SHB-10.7): its value is now public."""
+    """A blip turned face up (SHB-10.6, SHB-10.7): its value is now public. Its counter goes to the
+    used pile, or, in solo play (`to_cup`), back into the cup it was drawn from (DW-SOLO-4)."""
 
     kind: Literal["blip_converted"] = "blip_converted"
     model: str
     value: int
     voluntary: bool
+    to_cup: bool = False
 
 
 class StealerPlaced(Event):
@@ -593,6 +608,7 @@ ShEvent = Annotated[
     | Teleported
     | AreaSecured
     | StealerSighted
+    | MagiRolled
     | TilePlaced
     | BoardBuilt
     | CorridorsExtended

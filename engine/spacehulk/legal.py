@@ -106,10 +106,11 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     weapon = weapon_of(m)
     if weapon.auto_dice and m.ammo >= weapon.auto_bursts and _auto_has_target(q, m):
         yield a.AutoFire, {"model": m.id}, weapon.auto_ap
-    cache = q.cache_into(m)  # DW-CR-6: Cloud Runner's weapons cache in a front square
-    if isinstance(cache, str) or (
-        cache is None and weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0)
-    ):
+    if weapon.reload_ap and q.at_cache(m):  # DW-CR-6: Cloud Runner's weapons cache in a front square
+        for into in ("weapon", "reserve"):  # the player's choice: both are offered when both are possible
+            if isinstance(q.cache_into(m, into), str):
+                yield a.Reload, {"model": m.id, "into": into}, weapon.reload_ap
+    elif weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0):
         yield a.Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     if weapon.flame:
         for at in q.flame_targets(m):

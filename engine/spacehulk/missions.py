@@ -175,6 +175,10 @@ class Mission(_Frozen):
     blip_total: int | None = None  # blips for the whole scenario (DW-GEN-4); None: no limit
     ambush_allowed: bool = True  # the scenario allows ambush markers (DW-SC3: none)
     ambush_limit: int | None = None  # ambush markers per scenario (DW-GEN-5: 4)
+    # DW-SOLO-7: the turns at whose start the solo rules draw an ambush result, where a mission fixes
+    # them («Si la misión te dice cuándo se deben colocar los marcadores de emboscada ... no hagas la
+    # tirada»); () = none fixed: the D6 schedule of DW-SOLO-5 and DW-SOLO-7.
+    ambush_turns: tuple[int, ...] = ()
     secured_start: tuple[str, ...] = ()  # entry areas secured before play (DW-SC3)
     teleport_unlock: int | None = None  # teleporting out waits for this many Genestealers (DW-SC1, A-35)
     teleport_squares: tuple[Square, ...] | None = None  # teleport only from these squares (DW-SC5)
@@ -182,6 +186,9 @@ class Mission(_Frozen):
     # the geotile port each corridor runs from ((slot x, slot y), side), so it can grow (DW-GEN-7)
     corridor_ports: tuple[tuple[tuple[int, int], str], ...] = ()
     objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
+    # The campaign Raid (DW-CMP-14): the squads fielded; the first time a Marine sees the cryo tanks
+    # (`objective`) the Magi D6 is rolled, and lower than this number they have escaped. 0: no roll.
+    magi_squads: int = 0
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
     layout: tuple[tuple[int, int, int, int], ...] = ()  # geotiles: (tile, quarter turns, slot x, slot y)
     # Cloud Runner boards 1-9: geotile 10's cryo tanks are a weapons cache (DW-CR-6)

@@ -691,25 +691,36 @@ class Queries:
             return problem("teleport.one_a_turn")
         return self._scenario_teleport_problem(p)
 
-    def cache_into(self, p: Piece) -> str | Problem | None:
+    def cache_into(self, p: Piece, into: str | None = None) -> str | Problem | None:
         """DW-CR-6: with an intact cache tank in a front square, a heavy flamer or assault cannon takes one
-        reload (4 AP): into the weapon when it is not full, else into the reserve, which holds at most 1
-        heavy-flamer or 3 assault-cannon reloads (own type only). None: no cache in front (an ordinary
-        reload). Reading: a destroyed tank is no cache."""
-        cache = self.state.mission.cache
-        if not cache or p.kind != "marine" or p.pos is None or p.facing is None:
-            return None
-        front = front_three(p.facing, p.pos)
-        if not any(sq in front and sq not in self.state.wrecked for sq in cache):
+        reload (4 AP) «bien en el arma, o almacenarse en la reserva del Marine», as he chooses (`into`):
+        the weapon when it is not full (the rounds left in it are lost, as in any reload: DW-AC-8), or
+        the reserve, which holds at most 1 heavy-flamer or 3 assault-cannon reloads (own type only).
+        Reading, when he does not say (`into` None, e.g. an order typed without it): the weapon when it
+        is empty or the reserve is full, else the reserve, so no round is thrown away unasked. None: no
+        cache in front (an ordinary reload). Reading: a destroyed tank is no cache."""
+        if not self.at_cache(p):
             return None
         weapon = weapon_of(p)
         if not weapon.reload_ap:
             return problem("reload.cannot")
-        if p.ammo < (weapon.ammo or 0):
-            return "weapon"
-        if p.reloads < (1 if weapon.flame else 3):
-            return "reserve"
-        return problem("reload.cache_full", name=who(p))
+        weapon_room = p.ammo < (weapon.ammo or 0)
+        reserve_room = p.reloads < (1 if weapon.flame else 3)
+        if into is None:
+            into = "weapon" if weapon_room and (p.ammo == 0 or not reserve_room) else "reserve"
+            if not reserve_room and not weapon_room:
+                return problem("reload.cache_full", name=who(p))
+        if into == "weapon":
+            return "weapon" if weapon_room else problem("reload.weapon_full", name=who(p))
+        return "reserve" if reserve_room else problem("reload.cache_full", name=who(p))
+
+    def at_cache(self, p: Piece) -> bool:
+        """An intact tank of Cloud Runner's weapons cache is in a front square of `p` (DW-CR-6)."""
+        cache = self.state.mission.cache
+        if not cache or p.kind != "marine" or p.pos is None or p.facing is None:
+            return False
+        front = front_three(p.facing, p.pos)
+        return any(sq in front and sq not in self.state.wrecked for sq in cache)
 
     def _scenario_teleport_problem(self, p: Piece) -> Problem | None:
         """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was

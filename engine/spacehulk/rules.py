@@ -691,10 +691,14 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
             found = tape.flame_problem(p, _sq(at)) or 2
         case a.SelfDestruct():
             found = tape.self_destruct_problem(p) or 1
-        case a.Reload():
-            cache = tape.cache_into(p)  # DW-CR-6: at Cloud Runner's weapons cache
-            if isinstance(cache, str):
+        case a.Reload(into=into, weapon=asked):
+            cache = tape.cache_into(p, into)  # DW-CR-6: at Cloud Runner's weapons cache
+            if asked is not None and weapon_of(p).name != asked:
+                found = problem("reload.own_type", name=who(p))  # DW-CR-6: own type only
+            elif isinstance(cache, str):
                 found = weapon_of(p).reload_ap
+            elif cache is None and into == "reserve":
+                found = problem("reload.reserve_cache")  # DW-CR-6: only the cache adds a spare
             else:
                 found = cache or _reload_problem(p) or weapon_of(p).reload_ap
         case a.Cut():
@@ -883,9 +887,9 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
             ahead = tape.ahead(p)
             assert ahead is not None  # DW-CF-2, DW-CF-3: no roll; the square is clear for good
             tape.emit(ev.DoorChanged(square=ahead, status="destroyed", by=p.id))
-        case a.Reload():
+        case a.Reload(into=into):
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
-            cache = tape.cache_into(p)
+            cache = tape.cache_into(p, into)
             if cache == "reserve":  # DW-CR-6: one more spare from the cache
                 tape.emit(ev.Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve"))
             else:
@@ -1023,6 +1027,8 @@ def _check(tape: Tape, moment: Moment) -> bool:
         _chutes(tape)
     if tape.state.mission.scenario == "reconnaissance" and not tape.state.tally.get("seen"):
         _sighting(tape)
+    if tape.state.mission.magi_squads and "magi" not in tape.state.tally:
+        _magi(tape)
     if (
         moment == "immediate"
         and tape.state.mission.scenario == "cloud_runner"
@@ -1045,6 +1051,23 @@ def _sighting(tape: Tape) -> None:
     for g in sorted(tape.state.pieces.values(), key=lambda p: p.number):
         if g.kind == "genestealer" and g.pos is not None and tape.marine_sees(g.pos):
             tape.emit(ev.StealerSighted(model=g.id))
+            return
+
+
+def _magi(tape: Tape) -> None:
+    """DW-CMP-14: «lanza 1D6 cuando un Marine vea los tanques criogénicos por primera vez»: the first time
+    any Marine has a cryo-tank square in sight (line of sight, SHB-6.2; the tanks block it, so he sees
+    the tank's face as he sees a door), the Magi D6 is rolled and the Marine player is told at once.
+
+    Reading: tanks destroyed before any Marine saw them (a grenade's or a self-destruct's section)
+    took the Magi with them: no roll, the Magi cannot escape."""
+    s = tape.state
+    tanks = [sq for sq in s.mission.objective if sq not in s.wrecked]
+    for m in sorted(tape.marines(), key=lambda p: p.number):
+        if m.pos is not None and any(tape.sees(m, sq) for sq in tanks):
+            roll = tape.dice.d6()[0]
+            squads = s.mission.magi_squads
+            tape.emit(ev.MagiRolled(model=m.id, roll=roll, squads=squads, escaped=roll < squads))  # A-41
             return
 
 

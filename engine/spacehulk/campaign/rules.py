@@ -19,9 +19,13 @@ Readings (also in the final report and docs):
   campaign; so does one that cannot start for want of Marines (DW-CMP-6).
 - DW-CMP-13: the defeat's squad is chosen among the squads with survivors that did not play Defend
   Perimeter and are not guarding; with none, nothing more is lost. The lost squad's Marines are dead.
-- DW-CMP-14: the Magi D6 is rolled when the report says the tanks were seen (destroying them implies
-  seeing them). The Raid is won only if the tanks were destroyed and the D6 was not lower than the
-  squads fielded (A-41: literal, so with one squad the Magi never escape); every other end is lost.
+- DW-CMP-14: the Magi D6 is rolled by the Raid's table the first time a Marine sees the cryo tanks
+  (line of sight), and the Marine player is told at once (`MagiRolled`), so he can teleport out to
+  save his Marines; the report carries the roll. The Raid is won only if the tanks were destroyed and
+  the D6 was not lower than the squads fielded (A-41: literal, so with one squad the Magi never
+  escape); every other end is lost. Tanks destroyed unseen took the Magi with them (no roll). A
+  table briefed before the table rolled (no `magi_squads`) reports the tanks destroyed as seen and
+  the campaign rolls, as it did then.
 - DW-CMP-17: "new board each time": every Search and Destroy brief asks for a new board.
 - DW-GEN-3, DW-GEN-6, DW-GEN-7: a mission fields any number of available squads (Establish
   Perimeter: as many as the boarding torpedoes left carry, DW-CMP-10), each squad whole in one
@@ -372,8 +376,9 @@ def _record(tape: Tape[CampaignState], report: MissionPlayed) -> None:
     result: Result = "won" if report.winner == "marine" else "lost" if report.winner else "draw"
     magi: int | None = None
     if scenario == "raid":
-        if report.tanks_seen or report.tanks_destroyed:
-            magi = tape.dice.d6()[0]  # DW-CMP-14
+        magi = report.magi_roll  # DW-CMP-14: rolled by the table the moment a Marine saw the tanks
+        if magi is None and report.tanks_seen:
+            magi = tape.dice.d6()[0]  # a table briefed before it rolled them itself
         escaped = magi is not None and magi < len(s.fielded)  # literal
         result = "won" if report.tanks_destroyed and not escaped else "lost"  # DW-CMP-15, A-44
     if scenario == "reconnaissance" and s.brief.lost_before + len(set(report.dead)) >= 2:

@@ -14,7 +14,8 @@ How it plays (the book's order):
   lurk; then all flip together in placement order (figures beyond the model cap are lost, not kills)
   and their Genestealers wait in the area's lurking space, entering by the movement rules below.
 - Ambush (DW-SOLO-5 .. DW-SOLO-7, A-30), where the table plays with ambush markers: a D6 before turn 1
-  gives the first draw's turn; at the start of that turn, before the Marine command phase, one result
+  gives the first draw's turn (a mission that fixes the turns, `Mission.ambush_turns`, rolls no D6:
+  the draws come at the start of those turns, DW-SOLO-7); at the start of that turn, before the Marine command phase, one result
   is drawn: a Genestealer goes on a random empty square exactly 6 squares by the shortest route from
   the nearest Marine that no Marine sees (none: it is lost); any other result costs that command phase
   1 CP (not below 0); that turn's reinforcements bring one blip fewer; a new D6 schedules the next.
@@ -49,9 +50,16 @@ Readings:
   in `state.solo.picks` (for the decision `tie_key` names) until the decision is made; each is
   logged with its reason (`tie_area`, `tie_mover`: who chose, among which, at what distance).
   Only ties whose answer changes the game are asked: areas of a group that all get a blip take them
-  in the dice's order (T-9's "in any order"); the question is asked one pick at a time while the
-  group is larger than the blips left for it; areas that no route joins to a Marine are not "near"
-  him, so their tie goes to the dice. Among movers, those no route brings to a Marine
+  in the dice's order (T-9's "in any order"), unless the Genestealer models may run short before the
+  group's blips are all flipped (DW-SOLO-4: the surplus is lost in placement order, so the order
+  decides which area's figures come): then the order is asked, one pick at a time until one area is
+  left. Reading: the blips are face down when placed, so "may run short" is judged on the counters
+  that could still be drawn: the group's order is asked when the models left are fewer than the
+  largest figures the blips up to and including the group could bring, and more than the smallest
+  figures the blips placed before it could bring (else the group gets them all, or none, whatever
+  the order). The question is also asked one pick at a time while the group is larger than the
+  blips left for it; areas that no route joins to a Marine are not "near" him, so their tie goes to
+  the dice. Among movers, those no route brings to a Marine
   (they stay) are never asked about, and Genestealers waiting in the same entry area are
   interchangeable (the lowest number stands for them); "which moves first?" is asked one pick at a
   time until one place is left in the group, the rest of the order being the dice's. Route ties
@@ -853,10 +861,12 @@ def reinforce(tape: Tape, item: AgReinforce) -> None:
     n = item.remaining
     key = f"area-{s.turn}-{s.next_id}"  # blips placed change next_id: stale picks never apply
     picks = s.solo.picks if s.solo.tie_key == key else ()
-    tie = _area_tie(areas, near, min(n, _counters(tape)), picks)
+    tie = _area_tie(areas, near, min(n, _counters(tape)), picks, _shortage(tape))
     if tie is not None:
-        group, slots, distance = tie
-        tape.push(AgSoloTie(tie="area", candidates=group, distance=distance, slots=slots, key=key))
+        group, slots, distance, short = tie
+        tape.push(
+            AgSoloTie(tie="area", candidates=group, distance=distance, slots=slots, key=key, short=short)
+        )
         return
     tape.pop()
     shuffled = tape.dice.shuffled(sorted(areas)) if len(areas) > 1 else areas
@@ -893,25 +903,58 @@ def _counters(tape: Tape) -> int:
     return sum(tape.state.bag.values()) + sum(tape.state.used.values())
 
 
+def _shortage(tape: Tape) -> Any:
+    """Whether the Genestealer models may run short within the blips placed `before` a group and the
+    `upto` blips that include it, so that the order of the group's blips decides whose figures are
+    lost (DW-SOLO-4, DW-SOLO-2; reading in the module docstring): fewer models left than the largest
+    figures `upto` blips could bring, and more than the smallest `before` blips could bring."""
+    room = tape.stealer_room()
+    if tape.opt.blip_draw == "with_replacement":
+        composition = tape.state.mission.blip_bag or tape.opt.blip_bag  # = blips.bag_composition
+        cup = sorted(v for v, n in composition.items() for _ in range(n))
+        most = [max(cup, default=0)] * len(cup)
+        least = [min(cup, default=0)] * len(cup)
+    else:
+        cup = sorted(
+            v for pile in (tape.state.bag, tape.state.used) for v, n in pile.items() for _ in range(n)
+        )
+        most, least = cup[::-1], cup
+
+    def short(before: int, upto: int) -> bool:
+        return room is not None and sum(least[:before]) < room < sum(most[:upto])
+
+    return short
+
+
 def _area_tie(
-    areas: list[str], near: dict[str, int], n: int, picks: tuple[str, ...]
-) -> tuple[tuple[str, ...], int, int] | None:
+    areas: list[str], near: dict[str, int], n: int, picks: tuple[str, ...], short: Any = None
+) -> tuple[tuple[str, ...], int, int, bool] | None:
     """The tie still to be answered (DW-SOLO-2, T-9): the equally near areas not yet picked, the blips
-    left for that group and its distance; None when the nearest-first order leaves no choice that
-    matters (every area of a group gets a blip, or none does; reading: areas that no route joins to a
-    Marine are not "near" him at all, and their tie goes to the dice, as the movers' does)."""
+    left for that group, its distance and whether it is asked because the models may run short; None when the nearest-first order leaves no choice that
+    matters (every area of a group gets a blip and the models cannot run short among them, or none
+    gets one; reading: areas that no route joins to a Marine are not "near" him at all, and their tie
+    goes to the dice, as the movers' does). `short(before, upto)`: whether the models may run short
+    within those blips (`_shortage`); then the order of a group that all get a blip is asked too."""
     taken = 0
     for distance in sorted(set(near.values())):
         group = [a for a in areas if near[a] == distance]
+        chosen = [a for a in picks if a in group]
         if taken + len(group) <= n:
+            if (
+                short is not None
+                and len(group) - len(chosen) > 1
+                and distance < FAR - 1
+                and short(taken, taken + len(group))
+            ):
+                left = tuple(sorted((a for a in group if a not in chosen), key=_area_order))
+                return left, len(left), distance, True  # DW-SOLO-4: the order decides whose figures are lost
             taken += len(group)
             continue
         slots = n - taken
-        chosen = [a for a in picks if a in group]
         if slots <= 0 or len(chosen) >= slots or distance >= FAR - 1:
             return None  # no blip left for the group, or the areas no route joins to a Marine: the dice
         left = tuple(sorted((a for a in group if a not in chosen), key=_area_order))
-        return left, slots - len(chosen), distance
+        return left, slots - len(chosen), distance, False
     return None
 
 
@@ -960,15 +1003,22 @@ def ambush_allowed(state: Any) -> bool:
 
 
 def setup(tape: Tape) -> None:
-    """Before turn 1 (DW-SOLO-5)."""
-    if ambush_allowed(tape.state):
+    """Before turn 1 (DW-SOLO-5); a mission that fixes the ambush turns skips the D6 (DW-SOLO-7)."""
+    if ambush_allowed(tape.state) and not tape.state.mission.ambush_turns:
         schedule(tape, 0)
+
+
+def ambush_due(state: Any) -> bool:
+    """An ambush result is drawn at the start of this turn: one the mission fixes (DW-SOLO-7), or the
+    one the last D6 scheduled (DW-SOLO-5, DW-SOLO-7)."""
+    fixed = state.mission.ambush_turns
+    return state.turn in fixed if fixed else state.solo.ambush_turn == state.turn
 
 
 def turn_start(tape: Tape) -> None:
     """At the start of the turn, before the Marine command phase (A-30): the scheduled ambush draw."""
     s = tape.state
-    if not ambush_allowed(s) or s.solo.ambush_turn != s.turn:
+    if not ambush_allowed(s) or not ambush_due(s):
         return
     cup = [r for r, n in sorted(tape.opt.ambush_cup.items()) for _ in range(n)]
     result = tape.dice.choice(cup) if cup else "echo"
@@ -985,7 +1035,8 @@ def turn_start(tape: Tape) -> None:
         model = f"g{tape.state.next_id}"
         tape.emit(StealerPlaced(model=model, square=square, ap=6, activated=False))
         tape.push(AgFacing(models=(model,), reveal=False))
-    schedule(tape, s.turn)
+    if not s.mission.ambush_turns:
+        schedule(tape, s.turn)  # DW-SOLO-7: the next draw; a mission that fixes the turns rolls no D6
 
 
 def _ambush_square(tape: Tape) -> Square | None:

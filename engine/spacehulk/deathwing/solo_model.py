@@ -45,7 +45,8 @@ class AgSoloTie(BaseModel):
     choice"), DW-SOLO-2 and T-9 (which of equally near entry areas gets the next blip: `tie="area"`,
     `candidates` are area ids) or DW-SOLO-8 (which of equally near Genestealers moves first:
     `tie="mover"`, Genestealer ids). `distance`: their AP to a Marine; `slots`: blips left for these
-    areas; `key`: the decision it belongs to."""
+    areas; `key`: the decision it belongs to; `short`: every one of these areas gets a blip, but the
+    Genestealer models may run short among them, so the order decides whose figures are lost (DW-SOLO-4)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal["solo_tie"] = "solo_tie"
@@ -54,6 +55,7 @@ class AgSoloTie(BaseModel):
     distance: int
     slots: int = 1
     key: str
+    short: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
         return self
