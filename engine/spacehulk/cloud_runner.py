@@ -35,7 +35,7 @@ Readings:
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 from engine.core import Dice
 
@@ -57,13 +57,6 @@ REINFORCEMENT_D6: dict[int, tuple[int, bool]] = {
     5: (2, False),
     6: (3, False),
 }  # DW-CR-9: (blips, an ambush marker)
-RESULTS: tuple[tuple[int, str], ...] = (
-    (100, "heroic"),
-    (76, "famous"),
-    (51, "ordinary"),
-    (21, "badly"),
-    (0, "incompetence"),
-)  # DW-CR-10: the fewest kills of each row, best first (A-32: rows split by sentence flow)
 AMBUSH_DISTANCE = 6  # DW-SOLO-6
 
 
@@ -79,15 +72,6 @@ def force() -> tuple[MarineSpec, ...]:
         ),
         MarineSpec(name="Wisdom Keeper", mastery=1, melee="force_axe", squad="CR"),
     )
-
-
-def result_of(kills: int) -> str:
-    """DW-CR-10: the results-table row for this many Genestealers killed."""
-    return next(row for least, row in RESULTS if kills >= least)
-
-
-def result_params(state: SpaceHulkState) -> dict[str, Any]:
-    return {"kills": state.kills, "result": result_of(state.kills), "board": state.tally.get("board", 1)}
 
 
 def _facing(run: tuple[Square, ...]) -> str:

@@ -17,7 +17,7 @@ from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
 from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
 from .deathwing.timer import ForceTimer
 from .missions import Mission
-from .state import AgendaItem, Aim, Piece, SpaceHulkState
+from .state import AgendaItem, Aim, Piece, SpaceHulkState, redact_state
 
 
 class GameStarted(Event):
@@ -27,8 +27,6 @@ class GameStarted(Event):
     state: SpaceHulkState
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        from .view import redact_state
-
         return self.model_copy(update={"state": redact_state(self.state, seat)})
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from .board import FACINGS, VECTORS, Board, Square, add, chebyshev, relative, square_name
 from .board.los import clear, front_three, in_fire_arc, in_vision_arc
 from .messages import Problem, problem
+from .missions import held_turn
 from .options import Variants
 from .state import Piece, SpaceHulkState
 from .weapons import GRENADE_RANGE, melee_of, weapon_of
@@ -726,14 +727,12 @@ class Queries:
         """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was
         placed, or once the blip total is spent and nothing Genestealer is left on the board, or (OUR
         RESOLUTION, as DW-SC3's last turn) once the Genestealers' last turn is over
-        (`scenarios.held_turn`): they could otherwise keep the Marines in for ever by passing their
+        (`missions.held_turn`): they could otherwise keep the Marines in for ever by passing their
         reinforcements (DW-GEN-4) and keeping blips lurking or unseen (SHB-10.4)."""
         m = self.state.mission
         if m.teleport_squares is not None and p.pos not in m.teleport_squares:
             return problem("teleport.room")
         if m.teleport_unlock is not None and self.state.tally.get("stealers", 0) < m.teleport_unlock:
-            from .scenarios import held_turn
-
             spent = m.blip_total is not None and self.state.tally.get("blips", 0) >= m.blip_total
             left = any(q.kind != "marine" for q in self.state.pieces.values())
             last = held_turn(m)

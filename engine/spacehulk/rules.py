@@ -16,21 +16,27 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
 from . import actions as a
-from . import blips, cloud_runner, combat, orders
+from . import blips, cloud_runner, combat, deployment, orders
 from . import events as ev
 from .actions import ACTION_ADAPTER
+from .ai import SeatPilot
 from .board import Square
+from .catalogue import mission_of
+from .corridors import extend_corridors, layout_of, place_squads
 from .deathwing import bids, force, pits, solo
 from .deathwing.bids import AgBids
 from .deathwing.force import ForceOrder
 from .deathwing.timer import turn_seconds
+from .deployment import step_for
 from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
+from .geotiles import Placement
 from .legal import choice_actions, interrupt_eligible, marine_actions, stealer_actions
 from .messages import Problem, problem, refuse
-from .missions import Checks, MarineSpec, Mission, Moment, make_mission
+from .missions import SCENARIO_D6, Checks, MarineSpec, Mission, Moment
 from .options import SpaceHulkOptions
 from .queries import Queries, who
+from .scenarios import finish, next_tile, place_tile, tile_options
 from .state import (
     MARINE_AP,
     AgBeginTurn,
@@ -84,17 +90,10 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     # --- setup -------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, SpaceHulkOptions)
-        alternate = options.variants.board_builder == "alternate"  # A-34: the players place the tiles
-        mission = make_mission(options.mission, dice, alternate=alternate)  # generated: D6 rolls, board
-        if options.brief is not None:  # a campaign mission (campaign/missions.py, DW-CMP-*)
-            from .campaign.missions import mission_for
-
-            mission = mission_for(options.brief, dice)
+        mission = mission_of(options, dice)  # the catalogue: built-in, generated, Cloud Runner, campaign
         if mission.deathwing and not options.deathwing:
             options = options.model_copy(update={"expansions": options.expansions | {"deathwing"}})
         points = options.variants.force_points
-        from .scenarios import SCENARIO_D6
-
         generated = options.brief is None and mission.scenario in SCENARIO_D6.values()
         if generated and not options.variants.bids and points is not None and points > GENERATOR_BID_MAX:
             # DW-GEN-2: the generator's Force List force is bought with at most 50 points (the bid
@@ -126,13 +125,11 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         if force_list:
             agenda.append(AgBuildForce())
         if mission.layout and not mission.marines and not mission.win:
-            from .scenarios import next_tile  # the board is being built: the players place tiles first
+            # the board is being built: the players place tiles first
 
             tile = next_tile(mission, dice)
             if tile is not None:
                 agenda.append(AgPlaceTile(tile=tile, chooser="genestealer"))
-        from .deployment import step_for
-
         deploy_step = step_for(mission, options.brief)
         if deploy_step is not None:  # DW-SC3: after the force and the board, before turn 1
             agenda.insert(1, deploy_step)
@@ -212,8 +209,6 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
 
     def pilot(self, seat: Seat) -> Pilot:
         """Either seat may end up on either side (DW-BID-1): the pilot reads its side from the view."""
-        from .ai import SeatPilot
-
         return SeatPilot()
 
     def time_limits(self, state: SpaceHulkState) -> list[TimeLimit]:
@@ -379,8 +374,8 @@ def deploy(mission: Mission, marines: Iterable[MarineSpec]) -> dict[str, Piece]:
 def _build_force(tape: Tape, order: ForceOrder) -> None:
     """DW-FL-2, DW-FL-3, DW-TMR-1: the Marine player's force, checked against the table's budget, takes
     the deployment squares in order (reading: a force that does not fit them is refused). On a generated
-    mission's corridors each squad stands whole in one (DW-GEN-6, scenarios.place_squads); when they do
-    not fit, the corridors grow first (DW-GEN-7, scenarios.extend_corridors); a force they cannot grow
+    mission's corridors each squad stands whole in one (DW-GEN-6, corridors.place_squads); when they do
+    not fit, the corridors grow first (DW-GEN-7, corridors.extend_corridors); a force they cannot grow
     to hold is refused."""
     budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
@@ -392,8 +387,6 @@ def _build_force(tape: Tape, order: ForceOrder) -> None:
         raise refuse("force.one_squad", count=len(order.squads))  # DW-CR-1: "one Force List squad"
     corridors = tape.state.mission.marine_corridors
     if corridors:  # DW-GEN-6: a generated mission's corridors take each squad whole
-        from .scenarios import extend_corridors, place_squads
-
         placed = place_squads(marines, corridors)
         if placed is None:
             grown = extend_corridors(tape.state.mission, marines)  # DW-GEN-7
@@ -420,9 +413,6 @@ def squads_params(marines: Sequence[MarineSpec], corridors: Sequence[Sequence[Sq
 def _place_tile(tape: Tape, top: AgPlaceTile, tile: int, rotation: int, slot: tuple[int, int]) -> None:
     """DW-GEO-2, A-34: the drawn tile goes where it may; the other player draws the next one; after 8
     (or when no tile fits) the deployment corridors are joined and the scenario's Marines deploy."""
-    from .geotiles import Placement
-    from .scenarios import finish, layout_of, next_tile, place_tile, tile_options
-
     s = tape.state
     placement = Placement(tile, rotation % 4, slot)
     if tile != top.tile or placement not in tile_options(s.mission, tile):
@@ -516,8 +506,6 @@ def _dispatch(tape: Tape, seat: Seat, action: Action) -> None:
             m = tape.state.pieces[top.model]
             tape.emit(ev.Moved(model=m.id, frm=m.pos, to=_sq(action.to)))  # DW-LVL-2: free, facing kept
         case a.Deploy() | a.PickPerimeter() | a.EndDeployment():
-            from . import deployment
-
             if seat != "marine":
                 raise refuse("deploy.none")
             match action:

@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Dice
 
 from ..board.mapfile import parse_cached
+from ..corridors import extend_corridors, nearest_areas, place_squads
 from ..deathwing.timer import ForceTimer
 from ..missions import MarineSpec, Mission
-from ..scenarios import PERIMETER, extend_corridors, finish, nearest_areas, place_squads
+from ..scenarios import PERIMETER, finish
 from .actions import MissionPlayed
 from .messages import refuse
 from .state import MissionBrief
@@ -102,8 +103,8 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
 
 
 def _deploy(brief: MissionBrief, mission: Mission) -> tuple[Mission, tuple[MarineSpec, ...]]:
-    """Each squad whole in one corridor, leader first (DW-GEN-6; scenarios.place_squads); the
-    corridors grow first when they do not hold the squads (DW-GEN-7, scenarios.extend_corridors)."""
+    """Each squad whole in one corridor, leader first (DW-GEN-6; corridors.place_squads); the
+    corridors grow first when they do not hold the squads (DW-GEN-7, corridors.extend_corridors)."""
     order = {squad: i for i, squad in enumerate(brief.squads)}
     fielded = sorted((m for m in brief.marines if m.squad in order), key=lambda m: order[m.squad])
     placed = place_squads(fielded, mission.marine_corridors)

@@ -30,7 +30,7 @@ Readings (also in the final report and docs):
 - DW-GEN-3, DW-GEN-6, DW-GEN-7: a mission fields any number of available squads (Establish
   Perimeter: as many as the boarding torpedoes left carry, DW-CMP-10), each squad whole in one
   deployment corridor; when the two 5-square corridors do not hold them, the corridors grow
-  (scenarios.extend_corridors), on a kept board too. The legal-action sample still offers only
+  (corridors.extend_corridors), on a kept board too. The legal-action sample still offers only
   what two 5-square corridors hold (the field form takes any number).
 - The Marine player may disband squads (DW-CMP-4) whenever he is choosing squads for a mission. A
   disbanding that leaves no squad available (its Marines joined squads of the last mission) breaks
@@ -58,9 +58,11 @@ from .actions import (
     LoseSquad,
     MissionPlayed,
 )
+from .ai import CampaignPilot
 from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
 from .messages import refuse
+from .missions import report
 from .options import CampaignOptions
 from .roster import buy, check_disband, disband_options, sample_orders, torpedoes_needed
 from .state import (
@@ -143,8 +145,6 @@ class CampaignRules(Rules[CampaignState]):
         return state.outcome
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .ai import CampaignPilot
-
         return CampaignPilot()
 
     def series_table(self, state: CampaignState) -> SeriesTable | None:
@@ -170,8 +170,6 @@ class CampaignRules(Rules[CampaignState]):
 
     def series_result(self, state: CampaignState, table: SeriesTable, finished: Any) -> tuple[Seat, Action]:
         """The finished mission's report, for the `table` seat (missions.report)."""
-        from .missions import report
-
         assert state.brief is not None and table.key == f"mission-{state.number}"
         return TABLE, report(state.brief, finished)
 

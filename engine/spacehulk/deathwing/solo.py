@@ -79,10 +79,12 @@ from typing import Any
 
 from engine.core import Action, Rejected
 
+from .. import blips
 from ..actions import Assault, Climb, Door, EndTurn, Jump, Move, Pass, PlaceStealer, SetFacing, Shift, Turn
 from ..board import FACINGS, VECTORS, Square, add, square_name
 from ..board.los import clear, in_vision_arc
 from ..events import BlipPlaced, ReinforcementsLost, StealerPlaced
+from ..legal import choice_actions
 from ..messages import refuse
 from ..queries import Queries
 from ..state import AgFaceAttacker, AgFacing, AgPlace, AgReinforce, AgShift, Piece, chooser_of
@@ -810,7 +812,7 @@ def _answer(tape: Tape, top: Any) -> Action:
             best = min(squares, key=lambda sq: (f.get(sq, FAR), sq))
             tape.emit(decided("shift", square=best))
             return Shift(square=best)
-    from ..legal import choice_actions  # any other prompt (e.g. a geotile to place): a seeded pick
+    # any other prompt (e.g. a geotile to place): a seeded pick
 
     offered = choice_actions(q, top)
     if not offered or any(isinstance(x, Pass) for x in offered):
@@ -852,8 +854,6 @@ def reinforce(tape: Tape, item: AgReinforce) -> None:
     than the blips left for them, the solo player chooses (T-9): a tie prompt is pushed and the blips
     wait for its answers. Equally near areas that all get a blip take them in the seeded dice's order
     (T-9: "in any order")."""
-    from .. import blips
-
     s = tape.state
     areas = [a for a in s.mission.usable_areas() if a not in s.secured]
     f = field(tape)

@@ -12,13 +12,9 @@ from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Move
 from engine.spacehulk.board import chebyshev
-from engine.spacehulk.cloud_runner import (
-    REINFORCEMENT_D6,
-    force,
-    reinforce,
-    result_of,
-)
+from engine.spacehulk.cloud_runner import REINFORCEMENT_D6, force, reinforce
 from engine.spacehulk.combat import _dice_count
+from engine.spacehulk.missions import result_of
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.tape import Tape
 

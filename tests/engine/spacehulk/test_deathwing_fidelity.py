@@ -205,7 +205,7 @@ def test_a_mission_can_fix_the_ambush_turns() -> None:
     tirada para determinar el turno de colocación»: a mission's `ambush_turns` replace the D6 schedule:
     no D6 before turn 1 nor after a draw, and a result is drawn at the start of each fixed turn only."""
     from engine.core import new_game
-    from engine.spacehulk.missions import make_mission
+    from engine.spacehulk.catalogue import make_mission
     from engine.spacehulk.rules import _begin_turn
     from engine.spacehulk.tape import Tape
 
