@@ -25,7 +25,7 @@ Readings:
   engine's Genestealer pilot on an AI seat) plays that side.
 - The alternative force (DW-CR-1: "one Force List squad of up to 20 points") is the table's
   `force_points`, capped at 20; the 5 entry-corridor squares hold at most 5 Terminators, and a force of
-  more than one squad is refused (rules._build_force).
+  more than one squad is refused (setup.build_force).
 - The weapons cache (DW-CR-6) is taken with the reload order (4 AP, as a reload): facing an intact
   tank in a front square, the reload goes into the weapon or into the Marine's reserve (up to the
   cap), as the player chooses (`Reload.into`); an order that does not say puts it into the weapon

@@ -29,7 +29,7 @@ def place_squads(
     each goes to the corridor with the most room left (the first on a tie); when that leaves a later
     squad no room, the other corridors are tried in turn (a small search: at most a few squads), so a
     force is refused only when no placement exists. Shared by the Force List force of a generated
-    mission (rules._build_force) and the campaign's squads (campaign/missions.py)."""
+    mission (setup.build_force) and the campaign's squads (campaign/missions.py)."""
     squads: dict[str, list[MarineSpec]] = {}
     for man in marines:
         squads.setdefault(man.squad, []).append(man)

@@ -191,9 +191,9 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
     reinforce(echo)
     assert echo.state.cp_penalty == 1
     tape = Tape(RULES, echo.state, Scripted([4]))
-    from engine.spacehulk.rules import _begin_turn
+    from engine.spacehulk.turn import begin_turn
 
-    _begin_turn(tape)
+    begin_turn(tape)
     drawn = [e for e in tape.events if e.kind == "cp_drawn"][0]
     assert drawn.cp == 4 + drawn.bonus - 1 and tape.state.cp_penalty == 0
 

@@ -134,11 +134,11 @@ def test_the_side_map_decides_who_acts_sees_and_wins() -> None:
     # the outcome names seats: kill every Marine and the seat named "marine" (the Genestealers) wins
     s = state.clone()
     s.pieces = {k: p for k, p in s.pieces.items() if p.kind != "marine"}
-    from engine.spacehulk.rules import _check
     from engine.spacehulk.tape import Tape
+    from engine.spacehulk.turn import check
 
     tape = Tape(RULES, s, Dice(1, 1))
-    assert _check(tape, "immediate")
+    assert check(tape, "immediate")
     assert tape.state.outcome is not None and tape.state.outcome.winners == ("marine",)
 
 

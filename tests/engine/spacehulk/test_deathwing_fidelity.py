@@ -206,8 +206,8 @@ def test_a_mission_can_fix_the_ambush_turns() -> None:
     no D6 before turn 1 nor after a draw, and a result is drawn at the start of each fixed turn only."""
     from engine.core import new_game
     from engine.spacehulk.catalogue import make_mission
-    from engine.spacehulk.rules import _begin_turn
     from engine.spacehulk.tape import Tape
+    from engine.spacehulk.turn import begin_turn
 
     from .helpers import Scripted
 
@@ -218,7 +218,7 @@ def test_a_mission_can_fix_the_ambush_turns() -> None:
     drawn = []
     for turn in (2, 3, 4, 5):
         tape = Tape(RULES, state, Scripted([0, 4] if turn in (2, 4) else [4]))  # cup "echo"; the CP chit 4
-        _begin_turn(tape)
+        begin_turn(tape)
         assert not [e for e in tape.events if e.kind == "solo_ambush_rolled"]
         drawn += [e.turn for e in tape.events if e.kind == "solo_ambush_drawn"]
         state = tape.state.model_copy(update={"phase": "end"})
