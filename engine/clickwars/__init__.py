@@ -18,7 +18,7 @@ Readings where the spec leaves a choice (each also next to its rule):
 - A gun's shot is also its crewman's ranged attack for the turn.
 - With `recover_dead` (CW-LIF-2) a fallen figure whose spot lies in its own area stands up with 1d10
   life at the start of its owner's turn, if its spot is free.
-- `decide` keeps a cheap turn guard (the contract tests call it directly).
+- `decide` goes through engine/core's turn guard (`turn_checked`: game over, not this seat's turn).
 """
 
 from .actions import ACTION_ADAPTER

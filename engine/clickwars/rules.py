@@ -76,7 +76,7 @@ class ClickWarsRules(Rules[CwState]):
         return [e.GameStarted(seed=seed, options=options, terrain=terrain, units=build_units(options))]
 
     def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
-        # Game over and turn order are checked by the driver (engine.core.step), not here.
+        # Game over and turn order are checked before this runs (engine.core.rules.turn_checked).
         return self.play(state, seat, action, dice)[0]
 
     def play(

@@ -472,3 +472,19 @@ class SpaceHulkState(State):
 
     def top(self) -> BaseModel | None:
         return self.agenda[-1] if self.agenda else None
+
+
+def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
+    """A copy of the state without the secrets `seat` may not know (for the opening event).
+
+    The seed is blanked for every seat: with it, Dice(seed, version) replays every CP chit and blip draw.
+    """
+    out = s.clone()
+    out.seed = 0
+    side = s.side_of(seat)
+    if side != "genestealer":
+        out.blips, out.bag = {}, {}
+    if side != "marine":
+        out.cp = out.cp_drawn = 0
+    out.bids = {k: v for k, v in s.bids.items() if k == seat}  # DW-BID-1: each seat its own bid
+    return out

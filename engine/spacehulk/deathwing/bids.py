@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import Action, Event, Seat
 
+from ..messages import refuse
+
 if TYPE_CHECKING:
     from ..state import SpaceHulkState
     from ..tape import Tape
@@ -108,8 +110,6 @@ def legal(state: SpaceHulkState, seat: Seat) -> list[Action]:
 def decide(tape: Tape, seat: Seat, action: Action, seats: tuple[Seat, ...]) -> None:
     """DW-BID-1, DW-BID-2: record a secret bid; when both are in, reveal them and settle the sides or
     open a new round."""
-    from ..messages import refuse
-
     s = tape.state
     top = s.top()
     if not isinstance(top, AgBids) or not isinstance(action, Bid):

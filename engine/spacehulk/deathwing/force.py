@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import Rejected
 
 from ..board import Square
+from ..corridors import place_squads
 from ..messages import refuse
 from ..missions import MarineSpec
 from .timer import ForceTimer
@@ -254,8 +255,6 @@ def sample_orders(
     """The sample forces that are valid, within the budget and fit the deployment squares (with
     `corridors`, each squad whole in one, DW-GEN-6; `one_squad`: a single squad, DW-CR-1; `fits`, when
     given, decides instead: e.g. corridors that may grow, DW-GEN-7)."""
-    from ..scenarios import place_squads
-
     out = []
     for order in SAMPLES:
         try:

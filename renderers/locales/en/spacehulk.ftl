@@ -255,7 +255,10 @@ spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
        *[blips] { $blips } blips
     }.
 spacehulk-reload-cache_full = { $name } carries all the reloads the cache allows.
-spacehulk-say-cache = { $model } takes a reload from the weapons cache.
+spacehulk-say-cache = { $model } takes a reload from the weapons cache { $into ->
+    [reserve] into his reserve
+   *[weapon] into his weapon
+}.
 spacehulk-tile-none = No geotile is waiting to be placed.
 spacehulk-tile-where = Geotile { $tile } cannot go there: it must join a corridor of the board without overlapping.
 spacehulk-solo_tie-none = No tie is waiting for your choice.

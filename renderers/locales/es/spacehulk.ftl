@@ -255,7 +255,10 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
        *[blips] { $blips } blips
     }.
 spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
-spacehulk-say-cache = { $model } toma una recarga del alijo de armas.
+spacehulk-say-cache = { $model } toma una recarga del alijo de armas { $into ->
+    [reserve] para su reserva
+   *[weapon] para su arma
+}.
 spacehulk-tile-none = No hay ninguna geoloseta esperando a colocarse.
 spacehulk-tile-where = La geoloseta { $tile } no puede ir ahí: debe unirse a un pasillo del tablero sin solaparse.
 spacehulk-solo_tie-none = No hay ningún empate esperando tu elección.

@@ -12,13 +12,9 @@ from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Move
 from engine.spacehulk.board import chebyshev
-from engine.spacehulk.cloud_runner import (
-    REINFORCEMENT_D6,
-    force,
-    reinforce,
-    result_of,
-)
+from engine.spacehulk.cloud_runner import REINFORCEMENT_D6, force, reinforce
 from engine.spacehulk.combat import _dice_count
+from engine.spacehulk.missions import result_of
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.tape import Tape
 from tests.engine.helpers import ScriptedDice
@@ -195,9 +191,9 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
     reinforce(echo)
     assert echo.state.cp_penalty == 1
     tape = Tape(RULES, echo.state, ScriptedDice([4]))
-    from engine.spacehulk.rules import _begin_turn
+    from engine.spacehulk.turn import begin_turn
 
-    _begin_turn(tape)
+    begin_turn(tape)
     drawn = [e for e in tape.events if e.kind == "cp_drawn"][0]
     assert drawn.cp == 4 + drawn.bonus - 1 and tape.state.cp_penalty == 0
 
