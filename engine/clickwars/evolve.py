@@ -74,18 +74,17 @@ def evolve(state: CwState | None, event: Event) -> CwState:
             side = ev["side"]
             sd["round"], sd["turn"], sd["active"] = ev["round"], ev["turn"], side
             sd["phase"] = "movement"
-            for uid, u in units.items():
-                if u.side == side:  # = edit(u, moved=False, shot=False, fought=False, fled=False)
-                    d = u.__dict__
-                    fields_set = u.__pydantic_fields_set__
-                    if (
-                        not (d["moved"] or d["shot"] or d["fought"] or d["fled"])
-                        and _FRESH_KEYS <= fields_set
-                    ):
-                        continue  # the copy would be this unit, field for field: kept (and so the memos' rows)
-                    values = d.copy()
-                    values.update(_FRESH)
-                    units[uid] = built(type(u), values, fields_set | _FRESH_KEYS)
+            # A unit's marks are of one turn (CW-GEN-2: one attack per unit and phase; CW-MOV-4: a unit
+            # that fled may not attack in that turn only), so every unit's are cleared: the other
+            # side's too, whose units may strike back in this turn's counter-assault (A2).
+            for uid, u in units.items():  # = edit(u, moved=False, shot=False, fought=False, fled=False)
+                d = u.__dict__
+                fields_set = u.__pydantic_fields_set__
+                if not (d["moved"] or d["shot"] or d["fought"] or d["fled"]) and _FRESH_KEYS <= fields_set:
+                    continue  # the copy would be this unit, field for field: kept (and so the memos' rows)
+                values = d.copy()
+                values.update(_FRESH)
+                units[uid] = built(type(u), values, fields_set | _FRESH_KEYS)
             sd["marks"] = type(sd["marks"])()
             sd["selected"], sd["orders"] = {}, {}
             state.__pydantic_fields_set__.update(_TURN_FIELDS)

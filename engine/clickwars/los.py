@@ -195,6 +195,9 @@ def _terrain_blocks(blockers: list[tuple[float, float, float, float, bool, Shape
                 return True
         else:
             woods.append(shape)
+    # §8.3, OUR READING: "runs more than 5 cm inside a wood" counts the cm inside every wood the line
+    # crosses, summed, not the depth of each wood alone: two thin woods one behind the other hide as
+    # well as one thick wood (docs/rules/clickwars.md, "Readings").
     return bool(woods) and length_inside(a, b, woods) > WOOD_SEE_DEPTH_CM + 1e-9
 
 

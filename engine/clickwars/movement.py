@@ -536,6 +536,9 @@ def check_move(
         skip.add(hostage)
     near, hit, other = _scan(state, u, path, skip, foes is None)
     # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
+    # CW-MOV-5, OUR READING: a gun piece is engaged like a figure by an enemy whose CC weapon reaches
+    # it (CW-CC-2: the enemy's reach, 1 cm for most; the gun has none), so it cannot move while such an
+    # enemy stands by it, even though its crewman is free (docs/rules/clickwars.md, "Readings").
     if foes is None:
         foes = [o for o in near if engaged(u, o)] if near else []  # = engaged_with(state, u)
     fled = False

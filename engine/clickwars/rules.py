@@ -587,6 +587,9 @@ def _shoot_point(t: Tape[CwState], u: Unit, point: tuple[float, float]) -> None:
     w = u.ranged()
     assert w is not None
     rng = weapon_range(s, u, w)
+    # CW-ART-5, §8.8, OUR READING: a point has no base, so its range is measured from the gun piece's
+    # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
+    # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
     d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
     if d > rng + 1e-9:
         raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)

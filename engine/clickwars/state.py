@@ -40,10 +40,10 @@ class Unit(BaseModel):
     gun: str | None = None  # on a crewman: the gun he serves
     ranged_broken: bool = False  # fumble 4 (CW-CRT-2)
     melee_broken: bool = False
-    moved: bool = False  # this phase/turn flags, cleared when the owner's turn begins
+    moved: bool = False  # this turn's marks, every unit's cleared when a turn begins
     shot: bool = False
     fought: bool = False
-    fled: bool = False  # disengaged this turn (CW-MOV-4): no attacks
+    fled: bool = False  # disengaged this turn (CW-MOV-4): no attacks in this turn
     charged_turn: int | None = None  # the turn number of its last charge (CW-CHG-5, CW-CHG-6)
     idle_turn: int | None = None  # fumble 2: the owner's turn in which it does nothing (A20)
 

@@ -2,7 +2,8 @@
 
 Surrender is the platform's /concede (every game has it), so it needs no rule here.
 Readings: "troops standing" counts living figures (crews count, guns do not, §8.6); an objective is
-held "alone" when only one side has a unit centred inside it (§8.8); hostages never count.
+held "alone" when only one side has a figure centred inside it (§8.8: a gun piece is not one, so an
+uncrewed gun alone in the circle holds nothing); hostages never count.
 """
 
 from __future__ import annotations
@@ -39,10 +40,12 @@ def holder(s: CwState) -> Seat | None:
     centre = objective(s)
     if centre is None:
         return None
-    inside = {
+    inside = {  # figures only: a gun piece does not count as a figure for victory (§8.8)
         u.side
         for u in s.units.values()
-        if u.placed and math.hypot(u.x - centre[0], u.y - centre[1]) <= OBJECTIVE_RADIUS_CM + 1e-9  # type: ignore[operator]
+        if u.placed
+        and not u.is_gun
+        and math.hypot(u.x - centre[0], u.y - centre[1]) <= OBJECTIVE_RADIUS_CM + 1e-9  # type: ignore[operator]
     }
     return next(iter(inside)) if len(inside) == 1 else None
 

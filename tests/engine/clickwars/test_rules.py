@@ -358,3 +358,114 @@ def test_legal_sample_is_accepted_by_decide() -> None:
         for action in legal:
             RULES.decide(state, seat, action, dice_for(state))
         state, _ = step(RULES, state, seat, legal[len(legal) // 2])
+
+
+def _to_assault(s, seat: str):
+    """From the start of `seat`'s turn (movement) to its Assault phase."""
+    s, _ = act(s, seat, a.EndPhase())
+    s, _ = act(s, seat, a.EndPhase())
+    assert s.phase == "assault" and s.active == seat
+    return s
+
+
+def test_a_unit_that_fought_in_its_assault_counter_attacks_in_the_enemys() -> None:
+    """A2, CW-GEN-2 (one CC attack per unit per phase): with `assault_both_sides`, a unit that fought in
+    its own Assault phase may still strike back in the enemy's next one."""
+    s = table({"R10": (50, 30), "B10": (50, 33.5)}, terrain=[], phase="assault", assault_both_sides=True)
+    s, _ = act(s, "red", a.Fight(unit="R10", target="B10"), Scripted([9]))  # a miss (CC 7)
+    s, _ = act(s, "red", a.EndPhase())
+    s, _ = act(s, "blue", a.Fight(unit="B10", target="R10"), Scripted([9]))  # the counter-attack
+    with pytest.raises(Rejected) as no:
+        act(s, "blue", a.Fight(unit="B10", target="R10"))
+    assert no.value.message_id == "clickwars.already_fought"  # once per phase
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.active == "blue" and s.phase == "movement"
+    s = _to_assault(s, "blue")
+    s, _ = act(s, "blue", a.Fight(unit="B10", target="R10"), Scripted([9]))
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.phase == "counter" and RULES.active_seats(s) == {"red"}
+    assert a.Fight(unit="R10", target="B10") in RULES.legal_actions(s, "red")
+    s, events = act(s, "red", a.Fight(unit="R10", target="B10"), Scripted([9]))
+    assert kinds(events, "attack_rolled")[0].attacker == "R10"
+
+
+def test_a_unit_that_fled_may_counter_attack_in_the_enemys_turn() -> None:
+    """CW-MOV-4: a unit that fled may not attack in that turn only («En ese turno no podrán atacar»); in
+    the enemy's turn that follows, with `assault_both_sides`, it strikes back."""
+    s = table({"R12": (50, 30), "B10": (50, 34.5)}, terrain=[], assault_both_sides=True)
+    s, events = act(s, "red", a.Move(unit="R12", x=51, y=29.5))  # the lancer steps away, still in its reach
+    assert kinds(events, "moved")[0].fled
+    s, _ = act(s, "red", a.EndPhase())
+    s, _ = act(s, "red", a.EndPhase())
+    with pytest.raises(Rejected) as no:  # not in that turn
+        act(s, "red", a.Fight(unit="R12", target="B10"))
+    assert no.value.message_id == "clickwars.fled_no_attack"
+    s, _ = act(s, "red", a.EndPhase())  # the counter: blue's sword does not reach
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.active == "blue" and s.phase == "movement"
+    s = _to_assault(s, "blue")
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.phase == "counter" and RULES.active_seats(s) == {"red"}
+    assert a.Fight(unit="R12", target="B10") in RULES.legal_actions(s, "red")
+    s, events = act(s, "red", a.Fight(unit="R12", target="B10"), Scripted([9]))
+    assert kinds(events, "attack_rolled")[0].attacker == "R12"
+
+
+def test_an_uncrewed_gun_does_not_hold_the_objective() -> None:
+    """§8.8: a gun piece does not count as a figure for victory, so an uncrewed gun alone in the
+    objective circle does not hold it (take and hold: nobody scores)."""
+    s = table(
+        {"R1": (60, 60), "B3": (50, 90)},
+        terrain=[],
+        phase="assault",
+        active="blue",
+        turn=2,
+        scenario="take_and_hold",
+    )
+    assert s.units["R1"].is_gun and s.units["R1"].crew is None
+    s, events = act(s, "blue", a.EndPhase())
+    assert kinds(events, "round_ended")[0].holder is None and s.scores == {"red": 0, "blue": 0}
+    s = table(
+        {"R1": (60, 60), "B3": (62, 60)},
+        terrain=[],
+        phase="assault",
+        active="blue",
+        turn=2,
+        scenario="take_and_hold",
+    )  # the gun does not contest a figure's hold either
+    s, events = act(s, "blue", a.EndPhase())
+    assert kinds(events, "round_ended")[0].holder == "blue"
+
+
+def test_reading_woods_add_up() -> None:
+    """§8.3, CW-LOS-1 (our reading): the cm of wood a line runs through are summed over separate woods."""
+    woods = [
+        Area(id=f"W{i}", kind="wood", going="difficult", sight="wood", shape=Circle(x=50, y=y, r=1.5))
+        for i, y in enumerate((36, 40))
+    ]  # two woods, 3 cm of line inside each: 6 cm together
+    s = table({"R3": (50, 30), "B3": (50, 46)}, terrain=woods, phase="shooting")
+    assert not line_of_sight(s, s.units["R3"], s.units["B3"])
+    s.terrain = woods[:1]  # one of them alone: 3 cm
+    assert line_of_sight(s, s.units["R3"], s.units["B3"])
+
+
+def test_reading_a_points_range_is_from_the_guns_centre() -> None:
+    """CW-ART-5, §8.8 (our reading): indirect fire at a point measures from the gun's centre to the
+    point; at a unit on that very spot, edge to edge (CW-GEN-4)."""
+    s = table({"R1": (60, 10), "R2": (60, 5.5), "B3": (60, 51)}, terrain=[], phase="shooting")
+    with pytest.raises(Rejected) as no:
+        act(s, "red", a.ShootPoint(unit="R1", x=60, y=51))  # 41 cm from the centre: range 40
+    assert no.value.message_id == "clickwars.point_out_of_range"
+    _, events = act(s, "red", a.Shoot(unit="R1", target="B3", indirect=True), Scripted([9], bearings=[90]))
+    assert kinds(events, "attack_rolled")[0].mode == "indirect"  # 36.5 cm edge to edge
+
+
+def test_reading_a_gun_in_an_enemys_reach_stays() -> None:
+    """CW-MOV-4, CW-MOV-5 (our reading): an enemy whose CC weapon reaches the gun piece engages it, so the
+    gun cannot move although its crewman is free."""
+    s = table({"R1": (60, 10), "R2": (60, 5.5), "B10": (60, 15)}, terrain=[])  # the sword 0.5 cm from the gun
+    with pytest.raises(Rejected) as no:
+        act(s, "red", a.Move(unit="R1", x=60, y=8))
+    assert no.value.message_id == "clickwars.engaged_cannot_move" and no.value.params["unit"] == "R1"
+    s.units["B10"].y = 16.5  # 2 cm away: beyond the sword's reach
+    act(s, "red", a.Move(unit="R1", x=60, y=8))

@@ -1026,7 +1026,7 @@ def test_a_gun_crewed_far_from_a_walker_leaves_his_kept_sample() -> None:
 
 
 def test_a_turns_start_keeps_a_unit_only_when_its_reset_copy_would_be_it() -> None:
-    """CW-GEN-2: a turn's start clears its side's units' flags (moved, shot, fought, fled); `evolve`
+    """CW-GEN-2, CW-MOV-4: a turn's start clears every unit's flags (moved, shot, fought, fled); `evolve`
     keeps a unit whose copy would be the same field for field (the flags clear and counted as set)
     and replaces the others: every unit as `edit` would make it, values and fields set."""
     from engine.clickwars.evolve import evolve
@@ -1042,12 +1042,11 @@ def test_a_turns_start_keeps_a_unit_only_when_its_reset_copy_would_be_it() -> No
                 before = state.model_copy(deep=True)
                 after = evolve(before.scratch(), e.TurnBegan(side=side, round=9, turn=17))
                 for uid, u in before.units.items():
-                    want = edit(u, moved=False, shot=False, fought=False, fled=False) if u.side == side else u
+                    want = edit(u, moved=False, shot=False, fought=False, fled=False)
                     got = after.units[uid]
                     assert got.__dict__ == want.__dict__ and got.model_fields_set == want.model_fields_set
-                    if u.side == side:
-                        kept += got is u
-                        replaced += got is not u
+                    kept += got is u
+                    replaced += got is not u
         legal_ = RULES.legal_actions(state, seat)
         state = apply(RULES, state, RULES.decide(state, seat, rng.choice(legal_), dice_for(state)))
     assert kept and replaced
