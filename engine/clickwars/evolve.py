@@ -2,7 +2,7 @@
 
 Nothing but the dict of the units is changed in place: a changed unit, hostage, marks, list or dict
 of the state is a copy put in its place (`edit`, `built`, a new list or dict), so a scratch copy of
-the state (`CwState.scratch`, the Tape's) may share them all with the state it came from.
+the state (`ClickWarsState.scratch`, the Tape's) may share them all with the state it came from.
 
 Hot path (every event of every game is evolved once on the tape, issue 10): the event's fields are
 read from its `__dict__` and the state's fields are written into the state's `__dict__`, each name
@@ -19,7 +19,7 @@ from typing import Any
 from engine.core.rules import Event
 
 from . import events as e
-from .state import CwState, Shot, built, edit
+from .state import ClickWarsState, Shot, built, edit
 
 _MOVE_MARKS = frozenset(("move", "move_cost"))
 _CHARGE_MARKS = frozenset(("corridor", "move", "move_cost"))
@@ -34,9 +34,9 @@ _PHASE_FIELDS = ("phase", "selected", "orders")
 _END_FIELDS = ("result", "phase", "active")
 
 
-def evolve(state: CwState | None, event: Event) -> CwState:
+def evolve(state: ClickWarsState | None, event: Event) -> ClickWarsState:
     if isinstance(event, e.GameStarted):
-        return CwState(
+        return ClickWarsState(
             seed=event.seed or 0,
             options=event.options,
             terrain=list(event.terrain),

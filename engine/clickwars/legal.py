@@ -18,8 +18,8 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
-from . import rules  # a cycle (rules.py imports this module): read at call time only
 from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM, PROFILES
+from .checks import fight_problem, free_infantryman, guns_to_crew, limit_of, shooter_problem
 from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
 from .movement import (
@@ -35,8 +35,7 @@ from .movement import (
     overlaps_any,
     terrain_cost,
 )
-from .orders import free_infantryman, guns_to_crew, limit_of
-from .state import XY, CwState, Seat, Unit, built, deployment_bounds, in_place_edits
+from .state import XY, ClickWarsState, Seat, Unit, built, deployment_bounds, in_place_edits
 from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
@@ -54,7 +53,7 @@ _AUTO_DEPLOY = tuple(a.AutoDeploy(plan=p) for p in PLANS)
 _CONFIRM_DEPLOYMENT = a.ConfirmDeployment()
 
 
-def legal_actions(s: CwState, seat: Seat) -> list[Action]:
+def legal_actions(s: ClickWarsState, seat: Seat) -> list[Action]:
     match s.phase:
         case "setup":
             return [_CONFIRM_SETUP]
@@ -80,7 +79,7 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
     return []
 
 
-def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
+def unit_actions(s: ClickWarsState, seat: Seat, uid: str) -> list[Action]:
     """The legal actions that name unit `uid` as the one acting, in `legal_actions`' order, drawing
     only that unit's sample in the movement, shooting and assault phases: what the controls' "pick a
     unit, then its action" offers (the controls themselves filter `legal_actions`; this is for a
@@ -99,7 +98,7 @@ def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
     return [x for x in legal_actions(s, seat) if getattr(x, "unit", None) == uid]
 
 
-def _deployment_complete(s: CwState, seat: Seat) -> bool:
+def _deployment_complete(s: ClickWarsState, seat: Seat) -> bool:
     """Whether `seat` may confirm its deployment: every piece placed, each where `check_placement`
     allows it (`placements_ok`: the same answer as asking it per piece)."""
     placed = s.pending[seat]
@@ -108,7 +107,7 @@ def _deployment_complete(s: CwState, seat: Seat) -> bool:
     return placements_ok(s, seat)
 
 
-def ready_units(s: CwState, seat: Seat) -> list[Unit]:
+def ready_units(s: ClickWarsState, seat: Seat) -> list[Unit]:
     turn = s.turn
     return [
         u for u in s.units.values() if u.side == seat and u.alive and u.x is not None and u.idle_turn != turn
@@ -128,7 +127,7 @@ def _nearest(x: float, y: float, others: list[_Row]) -> str | None:
 
 
 def _uncrewed_guns(units: dict[str, Unit], own: list[_Row]) -> list[Unit]:
-    """`orders.uncrewed_guns` of the memo's side, read from its rows (`own`: that side's, in the
+    """`checks.uncrewed_guns` of the memo's side, read from its rows (`own`: that side's, in the
     state's order): its placed guns without a crewman (CW-ART-8)."""
     return [
         units[r[ID]]
@@ -137,7 +136,7 @@ def _uncrewed_guns(units: dict[str, Unit], own: list[_Row]) -> list[Unit]:
     ]  # type: ignore[index]
 
 
-def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
+def cover_spots(s: ClickWarsState, seat: Seat) -> list[tuple[float, float]]:
     """Spots just behind each sight-blocking piece, as seen from the enemy's side of the table."""
     lo, _ = deployment_bounds(s, seat)
     back = -1.0 if lo == 0.0 else 1.0  # toward the own edge
@@ -151,7 +150,7 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
     return spots
 
 
-def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _moves(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready unit's sampled moves, charge and crew actions (`only`: that unit's); a unit's
     sample is reused from the last call for the same table and side when nothing it depends on has
     changed (see `_Memo`). The units are read from the memo's rows (`_ROW`), not as models."""
@@ -160,7 +159,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     memo = _memo(s, seat, goal)
     rows, nearest = memo.fields, memo.nearest
     enemies: list[_Row] | None = None  # the placed enemies' rows, listed when first needed, as `guns`
-    guns: list[Unit] | None = None  # the uncrewed own guns (`orders.uncrewed_guns`)
+    guns: list[Unit] | None = None  # the uncrewed own guns (`checks.uncrewed_guns`)
     bases: Bases | None = None
     size: XY | None = None
     out: list[Action] = []
@@ -207,7 +206,7 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
 
 
 def _unit_moves(
-    s: CwState,
+    s: ClickWarsState,
     seat: Seat,
     u: Unit,
     foe: Unit | None,
@@ -378,7 +377,7 @@ def _may_walk_to(u: Unit, g: Unit) -> bool:
 
 
 def _crewing(u: Unit, guns: list[Unit]) -> list[Action]:
-    """Crew actions for `u` and each of `guns` (uncrewed, own) he may crew now (`orders.guns_to_crew`)."""
+    """Crew actions for `u` and each of `guns` (uncrewed, own) he may crew now (`checks.guns_to_crew`)."""
     return [a.Crew(unit=u.id, gun=g.id) for g in guns_to_crew(u, guns)]
 
 
@@ -402,7 +401,7 @@ def _ring(rsum: float) -> list[XY]:
 
 
 def _contact_spot(
-    s: CwState, u: Unit, g: Unit, step: float, limit: float, plain: bool, rays: list[_Ray]
+    s: ClickWarsState, u: Unit, g: Unit, step: float, limit: float, plain: bool, rays: list[_Ray]
 ) -> XY | None:
     """The spot in base contact with gun `g` nearest to `u` (ties: the ring's order, so the same
     table gives the same spot) that `u` may move to straight this turn, trying the CONTACT_TRIES
@@ -520,7 +519,7 @@ class _Memo:
         # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
         self.samples: dict[str, tuple[_Row, str | None, _Row | None, list[Action], list[_Ray], float]] = {}
 
-    def update(self, s: CwState) -> None:
+    def update(self, s: ClickWarsState) -> None:
         units = s.units
         keys = list(units)
         objs = list(units.values())
@@ -750,7 +749,7 @@ _LOCAL = _Caches()
 _TOKENS = itertools.count(1)  # next() on a count is atomic under the GIL: tokens stay unique across threads
 
 
-def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
+def _memo(s: ClickWarsState, seat: Seat, goal: XY | None) -> _Memo:
     """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
     memos, terrains = _LOCAL.memos, _LOCAL.terrains
     fields = model_values(s)  # the state's fields, read as dict items (see `_ROW`)
@@ -786,7 +785,7 @@ def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
 
 
 def _sides(
-    s: CwState, seat: Seat, only: str | None
+    s: ClickWarsState, seat: Seat, only: str | None
 ) -> tuple[list[Unit], list[float], list[tuple[float, int, Unit]], float]:
     """In one pass over the units (reading a unit's fields costs more than the arithmetic done with
     them): `seat`'s ready units (`ready_units`; `only`: that one), and for `_window` its placed
@@ -825,7 +824,7 @@ def _window(ys: list[float], rows: list[tuple[float, int, Unit]], y: float, half
     return [r[2] for r in win]
 
 
-def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _shots(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready shooter's shots: at each enemy within range and sight, a gun's indirect fire at
     one in range only (CW-RNG-1, CW-LOS-2, CW-ART-4, CW-ART-7). The same answers as `shot_problem`
     per shooter and target (test_speed_paths), in a cheaper order: first the enemies within the
@@ -833,7 +832,6 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     gap; only for a shooter with one there is what no target changes asked (`shooter_problem`,
     which looks for enemies in contact, and its range from a hill), then per target range and
     sight. Most shooters have no enemy that near (a shooting step offers 1.7 shots on average)."""
-    shooter_problem = rules.shooter_problem
     units = s.units
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
@@ -886,12 +884,11 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     return out
 
 
-def _fights(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _fights(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready unit's close-combat attacks at each enemy within its reach (CW-CC-1, CW-CC-2,
     §8.8: at a gun, its crewman): `fight_problem`'s answers per unit and target. Most assault steps
     offer none (units stand apart), so a unit's candidates are first found by a y window
     (`_window`, `_sides`) with the longest reach (MAX_REACH_CM, no less than its own)."""
-    fight_problem = rules.fight_problem
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
     if not rows:

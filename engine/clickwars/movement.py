@@ -33,7 +33,7 @@ from engine.core.shapes import (
 from .armies import CHARGE_CM, MOVE_CM, PROFILES
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
-from .state import CwState, Unit, edit, table_size
+from .state import ClickWarsState, Unit, edit, table_size
 from .terrain import Area, per_list
 
 XY = tuple[float, float]
@@ -53,7 +53,7 @@ class MovePlan:
     hostage_to: XY | None = None
 
 
-def on_table(state: CwState, x: float, y: float, r: float) -> bool:
+def on_table(state: ClickWarsState, x: float, y: float, r: float) -> bool:
     return r - 1e-9 <= x <= state.width - r + 1e-9 and r - 1e-9 <= y <= state.height - r + 1e-9
 
 
@@ -84,7 +84,7 @@ def _grown(
 _INDEXES: dict[int, TerrainIndex] = {}
 
 
-def terrain_index(state: CwState) -> TerrainIndex:
+def terrain_index(state: ClickWarsState) -> TerrainIndex:
     """The index of the state's terrain list (`terrain.per_list`: read again if the list changed)."""
     return per_list(_INDEXES, state.terrain, TerrainIndex, 64)
 
@@ -108,7 +108,7 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
     return not (a[2] < b[0] - 1e-6 or a[0] > b[2] + 1e-6 or a[3] < b[1] - 1e-6 or a[1] > b[3] + 1e-6)
 
 
-def terrain_cost(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> float:
+def terrain_cost(state: ClickWarsState, path: list[XY], index: TerrainIndex | None = None) -> float:
     """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap).
     `index`: the state's `terrain_index`, when the caller has it (as for the two below)."""
     x0, y0, x1, y1 = _box_of(path)
@@ -120,7 +120,7 @@ def terrain_cost(state: CwState, path: list[XY], index: TerrainIndex | None = No
     return path_cost(path, [(2.0, difficult)] if difficult else [])
 
 
-def crosses_impassable(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> bool:
+def crosses_impassable(state: ClickWarsState, path: list[XY], index: TerrainIndex | None = None) -> bool:
     x0, y0, x1, y1 = _box_of(path)
     for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
         if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # = _boxes_meet
@@ -131,7 +131,7 @@ def crosses_impassable(state: CwState, path: list[XY], index: TerrainIndex | Non
 
 
 def base_in_impassable(
-    state: CwState, x: float, y: float, r: float, index: TerrainIndex | None = None
+    state: ClickWarsState, x: float, y: float, r: float, index: TerrainIndex | None = None
 ) -> bool:
     """§8.8: no base may end overlapping Impassable terrain."""
     x0, y0, x1, y1 = x - r, y - r, x + r, y + r
@@ -192,7 +192,7 @@ _X_OF = operator.itemgetter(0)
 _RADIUS_OF = operator.itemgetter(2)
 
 
-def bases_of(state: CwState) -> Bases:
+def bases_of(state: ClickWarsState) -> Bases:
     """The `Bases` of every living unit on the table."""
     placed = [(o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive]
     return Bases(placed)  # type: ignore[arg-type]
@@ -207,7 +207,7 @@ class Surroundings:
 
     def __init__(
         self,
-        state: CwState,
+        state: ClickWarsState,
         u: Unit,
         reach: float,
         bases: Bases | None = None,
@@ -310,7 +310,7 @@ class Surroundings:
             best = _affordable(self.ux, self.uy, dx, dy, best, limit, self.difficult)
         return 0.0 if 0.0 > best else best  # = max(best, 0.0)
 
-    def move(self, state: CwState, dx: float, dy: float, length: float, limit: float) -> XY | None:
+    def move(self, state: ClickWarsState, dx: float, dy: float, length: float, limit: float) -> XY | None:
         """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
         move to in a straight line (`run`), its cost checked after the snap; None if none."""
         d = self.ran = self.run(dx, dy, length, limit)
@@ -401,7 +401,7 @@ def _affordable(
     return rest if rest < length else length  # min(length, rest)
 
 
-def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:
+def overlaps_any(state: ClickWarsState, x: float, y: float, r: float, skip: set[str]) -> str | None:
     """The id of a base (figure, gun or hostage) that a base at (x, y) would overlap, else None."""
     for o in state.units.values():
         ox = o.x
@@ -428,7 +428,7 @@ def _gap_at(o: Unit, at: XY, r: float) -> float:
     return math.hypot(ox - at[0], oy - at[1]) - o.radius - r
 
 
-def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
+def sweep_hits_enemy(state: ClickWarsState, u: Unit, path: list[XY]) -> str | None:
     """CW-MOV-3, §8.8: the base swept along the path may not overlap an enemy base."""
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
@@ -447,11 +447,11 @@ def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
     return None
 
 
-def allowance(state: CwState, u: Unit) -> float:
+def allowance(state: ClickWarsState, u: Unit) -> float:
     return MOVE_CM[u.type]
 
 
-def carried_hostage(state: CwState, u: Unit) -> str | None:
+def carried_hostage(state: ClickWarsState, u: Unit) -> str | None:
     """§8.6: an attacker unit starting its move in contact with a hostage carries it."""
     if state.options.scenario != "hostage_rescue" or u.side != state.attacker or u.is_gun:
         return None
@@ -462,7 +462,7 @@ def carried_hostage(state: CwState, u: Unit) -> str | None:
 
 
 def check_move(
-    state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = (), foes: list[Unit] | None = None
+    state: ClickWarsState, u: Unit, dest: XY, via: tuple[XY, ...] = (), foes: list[Unit] | None = None
 ) -> MovePlan:
     """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8).
 
@@ -580,7 +580,7 @@ def check_move(
 
 
 def _scan(
-    state: CwState, u: Unit, path: list[XY], skip: set[str], want_near: bool
+    state: ClickWarsState, u: Unit, path: list[XY], skip: set[str], want_near: bool
 ) -> tuple[list[Unit], str | None, str | None]:
     """One pass over the units for `check_move`: the enemies boxed near `u` (`los._near_enemies`,
     when `want_near`), the first enemy its base swept along the path meets (`sweep_hits_enemy`) and
@@ -658,7 +658,7 @@ def charge_end(u: Unit, bearing: int) -> XY:
     return (snap(u.x + ux * CHARGE_CM), snap(u.y + uy * CHARGE_CM))  # type: ignore[operator]
 
 
-def check_charge(state: CwState, u: Unit, bearing: int) -> ChargePlan:
+def check_charge(state: ClickWarsState, u: Unit, bearing: int) -> ChargePlan:
     """CW-CHG-1..3, CW-CHG-7, A17, §8.4: a straight 30 cm charge over Normal terrain only."""
     if u.type != "cavalry":
         raise refuse("clickwars.charge_cavalry_only", unit=u.id)
@@ -705,7 +705,7 @@ def unit_order(uid: str) -> tuple[str, int]:
     return (uid[0], int(uid[1:]) if uid[1:].isdigit() else 0)
 
 
-def push_spot(state: CwState, victim: Unit, start: XY, end: XY, charger_r: float) -> XY:
+def push_spot(state: ClickWarsState, victim: Unit, start: XY, end: XY, charger_r: float) -> XY:
     """§8.4, §8.8: perpendicular to the line, to the nearer side, just clear of the corridor.
 
     Rounded to the 0.5 cm grid away from the line; if that spot is off the table, overlaps a base

@@ -140,7 +140,7 @@ def _no_pending() -> dict[Seat, dict[str, XY]]:
     return {"red": {}, "blue": {}}
 
 
-class CwState(State):
+class ClickWarsState(State):
     """The full state; `pending` holds the sides' secret deployments until both are ready."""
 
     game: str = "clickwars"
@@ -176,7 +176,7 @@ class CwState(State):
     def living(self, side: Seat | None = None) -> list[Unit]:
         return [u for u in self.units.values() if u.placed and (side is None or u.side == side)]
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> CwState:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ClickWarsState:
         """Copies every mutable container, unit and hostage; shares frozen options and terrain."""
         sd = self.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
         marks = sd["marks"]
@@ -196,7 +196,7 @@ class CwState(State):
         values["marks"] = built(type(marks), md, marks.__pydantic_fields_set__.copy())
         return built(type(self), values, self.__pydantic_fields_set__.copy())
 
-    def scratch(self) -> CwState:
+    def scratch(self) -> ClickWarsState:
         """A copy that `evolve` may change without touching this state: a new dict of the units and
         the rest shared (the units, hostages, marks, lists and dicts), because `evolve` never changes
         any of them in place: it puts a changed copy in its place (`edit`, `built`, a new list or
@@ -243,7 +243,7 @@ def edit(u: M, **changes: Any) -> M:
 _SIZES: dict[str, tuple[float, float]] = {}
 
 
-def table_size(state: CwState) -> tuple[float, float]:
+def table_size(state: ClickWarsState) -> tuple[float, float]:
     """(state.width, state.height), kept per table option (the two properties cost about 6,700
     machine instructions together, this about a fifth: `check_move` asks at every move)."""
     opts = state.options
@@ -254,14 +254,14 @@ def table_size(state: CwState) -> tuple[float, float]:
     return size
 
 
-def deployment_bounds(state: CwState, seat: Seat) -> tuple[float, float]:
+def deployment_bounds(state: ClickWarsState, seat: Seat) -> tuple[float, float]:
     """The y range of a side's Deployment Area (CW-DEP-1): the 20 cm strip along its own edge."""
     if seat == state.south:
         return (0.0, 20.0)
     return (state.height - 20.0, state.height)
 
 
-def in_own_area(state: CwState, unit: Unit) -> bool:
+def in_own_area(state: ClickWarsState, unit: Unit) -> bool:
     """CW-LIF-3: the unit's centre lies inside its own Deployment Area."""
     lo, hi = deployment_bounds(state, unit.side)
     return unit.y is not None and lo <= unit.y <= hi

@@ -16,16 +16,16 @@ from engine.core import Outcome, Tape
 from . import events as e
 from .armies import GUN_PROFILES
 from .deploy import deployment_bounds
-from .state import SEATS, CwState, Seat, other
+from .state import SEATS, ClickWarsState, Seat, other
 
 OBJECTIVE_RADIUS_CM = 10.0
 
 
-def figures(s: CwState, side: Seat) -> list[Any]:
+def figures(s: ClickWarsState, side: Seat) -> list[Any]:
     return [u for u in s.units.values() if u.side == side and u.placed and not u.is_gun]
 
 
-def objective(s: CwState) -> tuple[float, float] | None:
+def objective(s: ClickWarsState) -> tuple[float, float] | None:
     """The objective circle's centre for assault (30 cm from the defender's edge) or take and hold (centre)."""
     if s.options.scenario == "take_and_hold":
         return (s.width / 2, s.height / 2)
@@ -35,7 +35,7 @@ def objective(s: CwState) -> tuple[float, float] | None:
     return None
 
 
-def holder(s: CwState) -> Seat | None:
+def holder(s: ClickWarsState) -> Seat | None:
     """The side alone with units centred in the objective circle, if any."""
     centre = objective(s)
     if centre is None:
@@ -50,7 +50,7 @@ def holder(s: CwState) -> Seat | None:
     return next(iter(inside)) if len(inside) == 1 else None
 
 
-def quarry_dead(s: CwState, side: Seat) -> bool:
+def quarry_dead(s: ClickWarsState, side: Seat) -> bool:
     q = s.quarry.get(side)
     if q is None:
         return False
@@ -58,7 +58,7 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
     return bool(marked) and all(not u.alive for u in marked)
 
 
-def instant_result(s: CwState) -> Outcome | None:
+def instant_result(s: ClickWarsState) -> Outcome | None:
     alive = {side: False for side in SEATS}  # = bool(figures(s, side)), asked after every decision
     # A figure of either side from the front of the army lists, then one of the other side from the
     # back (the armies are listed one after the other, so both are found after a few units): the
@@ -101,7 +101,7 @@ def instant_result(s: CwState) -> Outcome | None:
     return None
 
 
-def standing(s: CwState) -> Outcome:
+def standing(s: ClickWarsState) -> Outcome:
     """Troops standing (CW-WIN-1): more living figures wins; equal is a draw."""
     n = {side: len(figures(s, side)) for side in SEATS}
     params = {"red": n["red"], "blue": n["blue"]}
@@ -112,7 +112,7 @@ def standing(s: CwState) -> Outcome:
     )
 
 
-def round_end(t: Tape[CwState]) -> bool:
+def round_end(t: Tape[ClickWarsState]) -> bool:
     """Score the round, check the scenario and the round limit; True when the game ended."""
     s = t.state
     scenario = s.options.scenario

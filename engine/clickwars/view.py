@@ -7,13 +7,14 @@ from typing import Literal
 from engine.core.rules import Model, Outcome, Seat
 
 from .options import Options
-from .state import CwState, Hostage, Marks, Order, Unit
+from .state import ClickWarsState, Hostage, Marks, Order, Unit
 from .terrain import Area
+from .victory import objective
 
 XY = tuple[float, float]
 
 
-class CwView(Model):
+class ClickWarsView(Model):
     """One seat's view (None = spectator). `my_deployment` is the seat's own secret plan until the reveal."""
 
     game: Literal["clickwars"] = "clickwars"
@@ -50,10 +51,8 @@ class CwView(Model):
         return next((u for u in self.units if u.id == uid), None)
 
 
-def make_view(state: CwState, seat: Seat | None, acting: frozenset[Seat]) -> CwView:
-    from .victory import objective
-
-    return CwView(
+def make_view(state: ClickWarsState, seat: Seat | None, acting: frozenset[Seat]) -> ClickWarsView:
+    return ClickWarsView(
         seat=seat,
         version=state.version,
         options=state.options,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engine.clickwars import RULES, CwView
+from engine.clickwars import RULES, ClickWarsView
 from engine.clickwars import actions as a
 from engine.clickwars.events import EVENT_ADAPTER
 from engine.clickwars.messages import MESSAGES
@@ -90,7 +90,7 @@ def test_every_event_is_narrated_and_every_action_labelled(lang: str) -> None:
         assert PRESENTER.status_text(view, lang)
         assert PRESENTER.action_prompt(view, [], lang)
     assert {"attack_rolled", "damaged", "moved", "turn_began"} <= kinds
-    assert isinstance(RULES.view(state, None), CwView)
+    assert isinstance(RULES.view(state, None), ClickWarsView)
 
 
 def test_catalogs_have_every_key_in_both_languages() -> None:

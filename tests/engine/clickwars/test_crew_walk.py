@@ -14,8 +14,8 @@ from engine.clickwars import RULES, legal
 from engine.clickwars import actions as a
 from engine.clickwars.ai import ClickWarsPilot
 from engine.clickwars.los import CONTACT_CM, gap
-from engine.clickwars.state import CwState
-from engine.clickwars.view import CwView
+from engine.clickwars.state import ClickWarsState
+from engine.clickwars.view import ClickWarsView
 from engine.core import Event, apply, dice_for
 
 from .helpers import act, kinds, table
@@ -24,11 +24,11 @@ GUN = "R1"  # the red cannon; its crewman R2 is dead (not on the table)
 BLUE = {"B3": (50, 48), "B4": (56, 50), "B5": (80, 50), "B10": (100, 60)}  # within the gun's reach
 
 
-def moves_of(state: CwState, uid: str) -> list[a.Move]:
+def moves_of(state: ClickWarsState, uid: str) -> list[a.Move]:
     return [m for m in RULES.legal_actions(state, "red") if isinstance(m, a.Move) and m.unit == uid]
 
 
-def contact(state: CwState, uid: str, x: float, y: float) -> float:
+def contact(state: ClickWarsState, uid: str, x: float, y: float) -> float:
     u = state.units[uid].model_copy(update={"x": x, "y": y})
     return gap(u, state.units[GUN])
 
@@ -65,7 +65,7 @@ def test_the_memo_sees_the_crewman_die() -> None:
     assert moves_of(s, "R10") == after != before
 
 
-def play_red(state: CwState, turns: int, log: list[Event] | None = None) -> CwState:
+def play_red(state: ClickWarsState, turns: int, log: list[Event] | None = None) -> ClickWarsState:
     """Red's AI against a blue side that only ends its phases, for `turns` of red's turns (events
     into `log`); at every step the memo's legal actions are those drawn afresh."""
     pilot = ClickWarsPilot()
@@ -80,7 +80,7 @@ def play_red(state: CwState, turns: int, log: list[Event] | None = None) -> CwSt
         legal._LOCAL.memos.update(saved)
         if seat == "red":
             view = RULES.view(state, seat)
-            assert isinstance(view, CwView)
+            assert isinstance(view, ClickWarsView)
             action = pilot.choose(view, legal_now, dice_for(state).fork("pilot"))
         else:
             action = a.EndPhase()
@@ -124,11 +124,11 @@ def test_a_gun_with_no_enemy_in_range_is_not_worth_a_walk() -> None:
     for blue, plan in ((far, {}), (BLUE, {GUN: "R7"})):
         s = table({GUN: (60, 10), "R7": (50, 10), **blue}, terrain=[])
         view = RULES.view(s, "red")
-        assert isinstance(view, CwView)
+        assert isinstance(view, ClickWarsView)
         assert pilot.crew_plan(view, *_board_and_seat(view)) == plan
 
 
-def _board_and_seat(view: CwView):
+def _board_and_seat(view: ClickWarsView):
     from engine.clickwars.ai import _board
 
     return _board(view), "red"
@@ -139,7 +139,7 @@ def test_a_replacement_who_walked_to_the_gun_does_not_move_it_the_same_phase() -
     gun moves with its crewman), §8.8 (each unit makes at most one move per Movement phase): a gun's
     move is its crewman's move too (both are marked moved), so a replacement who walked to the gun
     this phase cannot carry it on; he fires it in the shooting phase, and moves it next turn."""
-    from engine.clickwars.orders import can_act
+    from engine.clickwars.checks import can_act
     from engine.core import Rejected
 
     s = table({GUN: (60, 10), "R10": (60, 20), **BLUE}, terrain=[])

@@ -168,7 +168,7 @@ def _states(seed: int, options: Options, phase: str) -> list:  # type: ignore[ty
 def _plain_shots(state, seat: str) -> list:  # type: ignore[no-untyped-def,type-arg]
     """The shooting sample as `shot_problem` per shooter and target gives it, direct then indirect."""
     from engine.clickwars import actions as a
-    from engine.clickwars.rules import shooter_problem, shot_problem
+    from engine.clickwars.checks import shooter_problem, shot_problem
 
     plain = []
     enemies = [u for u in state.units.values() if u.side != seat and u.placed]
@@ -286,10 +286,10 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
 def test_the_memos_rows_are_the_units_fields() -> None:
     """The move memo reads each unit once per call as a row of its model's values (`_ROW` on
     `model_values`): the same values its attributes give, a unit changed in place included; the side's
-    uncrewed guns read from the rows are `orders.uncrewed_guns` (CW-ART-8), and the nearest enemy
+    uncrewed guns read from the rows are `checks.uncrewed_guns` (CW-ART-8), and the nearest enemy
     by rows is the nearest by centre distance, ties to the lower id."""
+    from engine.clickwars.checks import uncrewed_guns
     from engine.clickwars.legal import _ROW, ID, _nearest, _uncrewed_guns, model_values
-    from engine.clickwars.orders import uncrewed_guns
 
     names = _ROW.__reduce__()[1]
     checked = guns = 0
@@ -421,7 +421,7 @@ def _plain_fights(state, seat: str) -> list:  # type: ignore[no-untyped-def,type
     """The close-combat sample as `fight_problem` per unit and target gives it, within reach."""
     from engine.clickwars import actions as a
     from engine.clickwars.los import reach
-    from engine.clickwars.rules import fight_problem
+    from engine.clickwars.checks import fight_problem
 
     plain = []
     enemies = [u for u in state.units.values() if u.side != seat and u.placed]
@@ -629,13 +629,13 @@ def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
     import threading
 
     from engine.clickwars.los import _sight, _terrain_blocks, terrain_blocks
-    from engine.clickwars.state import CwState
+    from engine.clickwars.state import ClickWarsState
 
     rng = random.Random(12)
     state = _crowded(rng, "shooting")
     plain = _plain_shots(state, "red")
     assert legal._shots(state, "red") == plain and plain
-    again = CwState.model_validate_json(state.model_dump_json())
+    again = ClickWarsState.model_validate_json(state.model_dump_json())
     assert again.terrain is not state.terrain and again.terrain[0] is not state.terrain[0]
     assert legal._shots(again, "red") == plain
     lines = [
@@ -646,7 +646,7 @@ def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
     assert any(fresh) and not all(fresh)
     got: dict[int, list[bool]] = {}
 
-    def ask(n: int, st: CwState) -> None:
+    def ask(n: int, st: ClickWarsState) -> None:
         got[n] = [terrain_blocks(st, p, q) for p, q in lines for _ in range(3)][::3]
 
     threads = [threading.Thread(target=ask, args=(n, state if n % 2 else again)) for n in range(4)]
@@ -861,10 +861,10 @@ def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() ->
 @pytest.mark.parametrize(("seed", "scenario"), [(41, "hunt"), (42, "hostage_rescue"), (43, "take_and_hold")])
 def test_play_shares_only_what_it_leaves_alone(seed: int, scenario: str) -> None:
     """`Rules.play` shares the state's lists, dicts, marks, units and hostages with the state it
-    came from (`CwState.scratch`): no state before changes afterwards, through a seeded random game
+    came from (`ClickWarsState.scratch`): no state before changes afterwards, through a seeded random game
     (setup, the quarry, deployment, turns) with the controls' steps between its moves (pick a unit,
     preview its move, confirm it: the selections and previewed orders, CW-GEN-2)."""
-    from engine.clickwars.orders import can_act
+    from engine.clickwars.checks import can_act
     from engine.core import Rejected
 
     state, _ = new_game(RULES, Options(scenario=scenario), seed)
