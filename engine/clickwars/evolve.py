@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.fast import built
 from engine.core.rules import Event
 
 from . import events as e
-from .state import ClickWarsState, Shot, built, edit
+from .state import ClickWarsState, Shot, edit
 
 _MOVE_MARKS = frozenset(("move", "move_cost"))
 _CHARGE_MARKS = frozenset(("corridor", "move", "move_cost"))

@@ -15,6 +15,7 @@ import threading
 from typing import Any, Literal
 
 from engine.core import Action, Rejected
+from engine.core.fast import built
 from engine.core.shapes import bearing_of, seg_point_distance, snap
 
 from . import actions as a
@@ -35,7 +36,7 @@ from .movement import (
     overlaps_any,
     terrain_cost,
 )
-from .state import XY, ClickWarsState, Seat, Unit, built, deployment_bounds, in_place_edits
+from .state import XY, ClickWarsState, Seat, Unit, deployment_bounds, in_place_edits
 from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")

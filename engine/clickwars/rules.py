@@ -11,6 +11,7 @@ import math
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
+from engine.core.fast import built
 from engine.core.shapes import snap
 
 from . import actions as a
@@ -27,7 +28,7 @@ from .los import CONTACT_CM, gap, weapon_range
 from .messages import refuse
 from .movement import MovePlan, check_charge, check_move, overlaps_any, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
-from .state import SEATS, ClickWarsState, Hostage, Unit, built, deployment_bounds, in_own_area, other
+from .state import SEATS, ClickWarsState, Hostage, Unit, deployment_bounds, in_own_area, other
 from .terrain import default_terrain
 from .victory import instant_result, round_end
 from .view import ClickWarsView, make_view
@@ -86,7 +87,7 @@ class ClickWarsRules(Rules[ClickWarsState]):
         """The tape's scratch copy is the state after the events (`Rules.play`): it shares the units
         it did not change with `state`, which is safe because nothing changes a unit in place
         (`evolve` replaces the ones it changes), and `state` itself is left untouched."""
-        tape = _Tape(self, state, dice)
+        tape = _Tape(self, state, dice, _evolve)
         _dispatch(tape, seat, action)
         _settle(tape)
         return tape.events, tape.state
@@ -151,24 +152,8 @@ _NOBODY: frozenset[Seat] = frozenset()
 class _Tape(Tape[ClickWarsState]):
     """The core Tape over a scratch copy that shares the units until `evolve` replaces them."""
 
-    def __init__(self, rules: Rules[ClickWarsState], state: ClickWarsState, dice: Dice) -> None:
-        self.rules = rules
-        self.state = state.scratch()
-        self.dice = dice
-        self.events = []
-
-    def emit(self, *events: Event) -> None:
-        """The core Tape's `emit` (evolve, count the version, keep the event) with ClickWars' `evolve`
-        called directly and the version written as `state.version += 1` writes it (no validation on
-        assignment): every event of every game passes here (issue 10)."""
-        state = self.state
-        for event in events:
-            state = _evolve(state, event)
-            state.__dict__["version"] += 1
-            state.__pydantic_fields_set__.add("version")
-            self.events.append(event)
-        self.state = state
-        self.emitted()
+    def scratch(self, state: ClickWarsState) -> ClickWarsState:
+        return state.scratch()
 
 
 RULES = ClickWarsRules()

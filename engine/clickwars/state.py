@@ -6,6 +6,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.fast import built
 from engine.core.rules import Outcome, Seat, State
 
 from .armies import PROFILES, Profile, Weapon
@@ -208,22 +209,6 @@ class ClickWarsState(State):
 
 
 M = TypeVar("M", bound=BaseModel)
-_SET_DICT = BaseModel.__dict__["__dict__"].__set__  # the slots, set through their descriptors
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # (object.__setattr__ looks each up)
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of `cls` holding `values` (its `__dict__`, every field) and `fields_set`, without
-    validation: pydantic's copy without its overhead (no private or extra attributes: our models
-    have none)."""
-    new = object.__new__(cls)
-    _SET_DICT(new, values)
-    _SET_FIELDS_SET(new, fields_set)
-    _SET_EXTRA(new, None)
-    _SET_PRIVATE(new, None)
-    return new
 
 
 def _clone(u: M) -> M:
