@@ -44,12 +44,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Action, Dice
+from engine.core.fast import replace
 from engine.core.shapes import bearing_unit, capsule_hits_circle
 
 from . import actions as a
 from .armies import CHARGE_CM, MOVE_CM
+from .checks import CREW_WALK_CM
 from .combat import BLAST_RADIUS_CM, INCH_CM
-from .legal import CREW_WALK_CM
 from .los import CONTACT_CM, MAX_REACH_CM, gap, line_of_sight, melee_weapon
 from .state import Unit, deployment_bounds
 from .view import ClickWarsView
@@ -158,7 +159,7 @@ class ClickWarsPilot:
 
     def threats(self, board: Board, u: Unit, spot: tuple[float, float]) -> tuple[int, int]:
         """(enemies `u` could shoot from `spot`, enemy shooters that could shoot it there)."""
-        me = u.model_copy(update={"x": spot[0], "y": spot[1]})
+        me = replace(u, x=spot[0], y=spot[1])
         board.units[u.id] = me
         try:
             mine = me.ranged()
@@ -182,7 +183,7 @@ class ClickWarsPilot:
         """The harm the enemy could do to `u` at `spot` in its next turn: each enemy that could move
         and then shoot it (in range after its move, in sight from where it stands now) or reach it
         in close combat, weighed by its chance to hit and its weapon (a gun's blast counts most)."""
-        me = u.model_copy(update={"x": spot[0], "y": spot[1]})
+        me = replace(u, x=spot[0], y=spot[1])
         board.units[u.id] = me
         try:
             harm = 0.0

@@ -28,6 +28,15 @@ def uncrewed_guns(units: dict[str, Unit], seat: str) -> list[Unit]:
     ]
 
 
+CREW_WALK_CM = 20.0
+"""An own infantryman serving no gun whose centre is at most this far from an uncrewed own gun's
+gets two more moves in his sample: the farthest toward the gun, and, when one move reaches it, to the
+nearest spot in base contact with it (CW-ART-8, OUR RESOLUTION: ending his move there, he may be
+declared its crewman). 20 cm is two infantry moves in the open. Within `_near` of infantry, and
+`_touches` reads an own gun this near, so the move memo drops such a sample whenever the gun changes
+(its crewman dies, another takes it, it moves)."""
+
+
 def free_infantryman(u: Unit) -> bool:
     """An infantryman serving no gun: who may replace a gun's crewman (CW-ART-8)."""
     return u.type == "infantry" and u.gun is None

@@ -110,7 +110,7 @@ def state_of(view: ClickWarsView) -> ClickWarsState:
         version=view.version,
         options=view.options,
         terrain=view.terrain,
-        units={u.id: u.model_copy() for u in view.units},
+        units={u.id: u for u in view.units},
         phase=view.phase,  # type: ignore[arg-type]
         confirmed=list(view.confirmed),
         first=view.first,
@@ -118,7 +118,7 @@ def state_of(view: ClickWarsView) -> ClickWarsState:
         attacker=view.attacker,
         quarry=dict(view.quarry),
         ready=list(view.ready),
-        hostages=[h.model_copy() for h in view.hostages],
+        hostages=list(view.hostages),
         round=view.round,
         turn=view.turn,
         active=view.active,

@@ -13,8 +13,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
+from engine.core.fast import replace
 from engine.core.shapes import (
     Circle,
     Polygon,
@@ -30,10 +29,10 @@ from engine.core.shapes import (
     snap,
 )
 
-from .armies import CHARGE_CM, MOVE_CM, PROFILES
+from .armies import CHARGE_CM, MOVE_CM
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
-from .state import ClickWarsState, Unit, edit, table_size
+from .state import ClickWarsState, Unit, table_size
 from .terrain import Area, per_list
 
 XY = tuple[float, float]
@@ -147,14 +146,6 @@ def base_in_impassable(
 
 SNAP_SLACK_CM = 0.36  # a point snapped to the 0.5 cm grid moves at most 0.354 cm
 
-model_values = BaseModel.__dict__["__dict__"].__get__
-"""A model's field values by name (its `__dict__`), read without an attribute lookup. The move sample
-reads each unit's fields once per call so, into a tuple (`legal._ROW`): a pydantic model's
-attribute costs about 430 machine instructions, because BaseModel defines __getattr__, which keeps
-CPython 3.11 from specialising the read; a tuple's item about 75. (For a field or two read once,
-the itemgetter's own cost, about 200 a field, leaves little to win.)"""
-_XY_RADIUS_ID = operator.itemgetter("x", "y", "radius", "id")
-
 
 class Bases:
     """Living units' bases on the table as (x, y, radius, id, side), sorted by x: the bases near a
@@ -219,7 +210,7 @@ class Surroundings:
         terrain list and table size, where what depends only on them and on where the unit stands
         (the pieces near it, the table's edges) is kept by position. `run` reads its bases in any
         order (the nearest stop wins), so they are kept in the index's."""
-        ux, uy, ur, uid = _XY_RADIUS_ID(model_values(u))  # = u.x, u.y, u.radius, u.id
+        ux, uy, ur, uid = u.x, u.y, u.radius, u.id
         assert ux is not None and uy is not None
         self.u, self.ux, self.uy, self.r = u, ux, uy, ur
         self.ran = 0.0  # how far the last `move` could go before its snap (what its ray read)
@@ -467,30 +458,30 @@ def check_move(
     """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8).
 
     `foes` (the enemies `u` is engaged with) may be passed when already known (the legal sample)."""
-    ud = u.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
-    charged = ud["charged_turn"]
+    charged = u.charged_turn
     if charged is not None and charged == state.turn - 2:
         raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
-    if ud["moved"]:
+    if u.moved:
         raise refuse("clickwars.already_moved", unit=u.id)
     units = state.units
-    gun = units[ud["gun"]] if ud["gun"] else None
-    crew = units[ud["crew"]] if ud["crew"] else None
-    kind = PROFILES[ud["profile"]].type  # = u.type
-    if kind == "artillery" and crew is None:  # = u.is_gun
+    gun = units[u.gun] if u.gun else None
+    crew = units[u.crew] if u.crew else None
+    kind = u.type
+    if kind == "artillery" and crew is None:
         raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
     if crew is not None and crew.moved:  # §8.8: the gun's move is his; a replacement walked (CW-ART-8)
         raise refuse("clickwars.already_moved", unit=crew.id)
-    start = (ud["x"], ud["y"])  # = u.xy
-    assert start[0] is not None and start[1] is not None
-    ur = ud["radius"]
+    ux, uy = u.x, u.y
+    assert ux is not None and uy is not None
+    start = (ux, uy)
+    ur = u.radius
     if via:
         path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
     else:  # a straight move (the legal sample's): no generator
         path = [start, (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:
         raise refuse("clickwars.no_move", unit=u.id)
-    width, height = table_size(state)  # = state.width, state.height
+    width, height = table_size(state)
     for x, y in path[1:]:
         if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
@@ -529,7 +520,7 @@ def check_move(
         cost = path_cost(path, [])
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
-    skip = {ud["id"]}
+    skip = {u.id}
     if crew is not None:
         skip.add(crew.id)
     if hostage is not None:
@@ -543,7 +534,7 @@ def check_move(
         foes = [o for o in near if engaged(u, o)] if near else []  # = engaged_with(state, u)
     fled = False
     if foes:
-        moved = edit(u, x=end[0], y=end[1])  # = u.model_copy(update=...), without pydantic's overhead
+        moved = replace(u, x=end[0], y=end[1])
         closes_in = any(gap(moved, f) <= reach(u) + 1e-9 for f in foes) and all(
             gap(moved, f) <= gap(u, f) + 1e-9 for f in foes
         )
@@ -586,8 +577,7 @@ def _scan(
     when `want_near`), the first enemy its base swept along the path meets (`sweep_hits_enemy`) and
     the first base (figure, gun or hostage) it would overlap at the end (`overlaps_any`, sparing
     `skip`): what the three give, each in the state's order."""
-    ud = u.__dict__
-    ux, uy, ur, side = ud["x"], ud["y"], ud["radius"], ud["side"]
+    ux, uy, ur, side = u.x, u.y, u.radius, u.side
     close = ur + MAX_REACH_CM + 1e-6
     lox, loy, hix, hiy = _box_of(path, ur)
     ex, ey = path[-1]
@@ -595,7 +585,7 @@ def _scan(
     hit: str | None = None
     other: str | None = None
     legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
-    near_too = want_near and ux is not None and ud["alive"]
+    near_too = want_near and ux is not None and u.alive
     # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
     # met by the sweep or overlapped at the end: one test passes over most of the table at once.
     pad = ur + MAX_REACH_CM + 1.0
@@ -606,38 +596,38 @@ def _scan(
         y0 = uy - pad if uy - pad < y0 else y0  # type: ignore[operator]
         y1 = uy + pad if uy + pad > y1 else y1  # type: ignore[operator]
     for o in state.units.values():
-        d = o.__dict__  # its fields: a dict's item costs about half a model's attribute (`model_values`)
-        ox = d["x"]
+        ox = o.x
         if ox is None:
             continue
-        r = d["radius"]
+        r = o.radius
         if ox + r < x0 or ox - r > x1:  # most bases lie outside the box's x range: y not read
             continue
-        oy = d["y"]
+        oy = o.y
+        assert oy is not None  # placed (x and y are set together)
         if oy + r < y0 or oy - r > y1:
             continue
-        if d["side"] != side:
+        if o.side != side:
             if near_too:
                 lim = close + r
                 dx, dy = ox - ux, oy - uy  # type: ignore[operator]
                 if -lim < dx < lim and -lim < dy < lim:
                     near.append(o)
-            if hit is None and d["alive"]:
+            if hit is None and o.alive:
                 if not (ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy):
                     for p, q in legs:
                         if capsule_hits_circle(p, q, ur, ox, oy, r):
-                            hit = d["id"]
+                            hit = o.id
                             break
-        if other is None and d["alive"]:
+        if other is None and o.alive:
             reach_ = r + ur - 1e-6
             dx, dy = ox - ex, oy - ey
             if (
                 -reach_ < dx < reach_
                 and -reach_ < dy < reach_
                 and dx * dx + dy * dy < reach_ * reach_
-                and d["id"] not in skip
+                and o.id not in skip
             ):
-                other = d["id"]
+                other = o.id
     if other is None:
         for h in state.hostages:
             if h.id not in skip and math.hypot(h.x - ex, h.y - ey) < HOSTAGE_RADIUS_CM + ur - 1e-6:

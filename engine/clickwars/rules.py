@@ -11,13 +11,13 @@ import math
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
-from engine.core.fast import built
+from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
 from . import actions as a
 from . import events as e
 from .ai import ClickWarsPilot
-from .armies import GUN_PROFILES, LIFE, PROFILES, RADIUS_CM
+from .armies import LIFE, PROFILES, RADIUS_CM
 from .checks import can_act, check_fight, check_shot, free_infantryman, gun_crew, may_shoot
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
 from .commands import charge_order, move_order, resolve_move
@@ -53,10 +53,12 @@ def build_units(options: Options) -> list[Unit]:
                     radius=RADIUS_CM[t],
                 )
             )
-        crews = [u for u in mine if u.p.crew]
-        for g in (u for u in mine if u.is_gun):
-            c = crews.pop(0)
-            g.crew, c.gun = c.id, g.id
+        crews = [i for i, u in enumerate(mine) if u.p.crew]
+        for i, g in enumerate(mine):
+            if g.is_gun:
+                c = crews.pop(0)
+                mine[i] = replace(g, crew=mine[c].id)
+                mine[c] = replace(mine[c], gun=g.id)
         units += mine
     return units
 
@@ -166,12 +168,11 @@ def _own(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
         raise refuse("clickwars.unknown_unit", unit=uid)
-    d = u.__dict__  # its fields (read as dict items: cheaper than a model's attributes)
-    if d["side"] != seat:
+    if u.side != seat:
         raise refuse("clickwars.not_yours", unit=uid)
-    if not (d["alive"] and d["x"] is not None):  # = u.placed
+    if not u.placed:
         raise refuse("clickwars.unit_dead", unit=uid)
-    idle = d["idle_turn"]
+    idle = u.idle_turn
     if idle is not None and idle == state.turn:
         raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
     return u
@@ -388,7 +389,7 @@ def _confirm_deployment(t: Tape[ClickWarsState], seat: Seat) -> None:
         for side in SEATS:
             for key, xy in t.state.pending[side].items():
                 if key.startswith("H"):
-                    hostages.append(Hostage(id=key, x=xy[0], y=xy[1]))
+                    hostages.append(Hostage(id=key, x=float(xy[0]), y=float(xy[1])))
                 else:
                     positions[key] = xy
         t.emit(e.DeploymentRevealed(positions=positions, hostages=hostages))
@@ -401,18 +402,16 @@ def _begin_turn(t: Tape[ClickWarsState], side: Seat, rnd: int, turn: int) -> Non
     # CW-LIF-3 (A19): at the start of the owner's turn, each wounded unit centred in its own area heals 1d10.
     # Its own figures only, in the army's order; sorted are only those that may heal (wounded, or
     # fallen when the dead may be recovered: what the loop asks first, and no other unit's healing
-    # changes it), read from the models' fields (a model's attribute costs about twice a dict's item).
+    # changes it).
     recover = s.options.recover_dead
-    mine = []
-    for u in s.units.values():
-        d = u.__dict__
-        if (
-            d["side"] == side
-            and d["profile"] not in GUN_PROFILES  # = not u.is_gun
-            and d["x"] is not None
-            and (d["life"] < d["max_life"] if d["alive"] else recover)
-        ):
-            mine.append(u)
+    mine = [
+        u
+        for u in s.units.values()
+        if u.side == side
+        and not u.is_gun
+        and u.x is not None
+        and (u.life < u.max_life if u.alive else recover)
+    ]
     for u in sorted(mine, key=lambda u: unit_order(u.id)):
         if u.alive and u.life < u.max_life and in_own_area(s, u):
             roll = t.dice.roll(10)[0]

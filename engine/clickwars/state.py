@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, with_config
 
 from engine.core.fast import built
 from engine.core.rules import Outcome, Seat, State
 
-from .armies import PROFILES, Profile, Weapon
+from .armies import GUN_PROFILES, PROFILES, Profile, Weapon
 from .options import Options
 from .terrain import Area
 
@@ -24,10 +25,14 @@ def other(seat: Seat) -> Seat:
     return "blue" if seat == "red" else "red"
 
 
-class Unit(BaseModel):
-    """One figure or gun piece (CW-GEN-1). Position is None until the deployment is revealed."""
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unit:
+    """One figure or gun piece (CW-GEN-1). Position is None until the deployment is revealed.
 
-    model_config = ConfigDict(extra="forbid")
+    Immutable: a change is a new unit put in the state's place of the old (`replace`), so a unit that
+    is the same object as before has the same fields (the move sample's memo relies on it)."""
+
     id: str
     side: Seat
     profile: str
@@ -58,7 +63,7 @@ class Unit(BaseModel):
 
     @property
     def is_gun(self) -> bool:
-        return PROFILES[self.profile].type == "artillery"
+        return self.profile in GUN_PROFILES
 
     @property
     def placed(self) -> bool:
@@ -70,54 +75,68 @@ class Unit(BaseModel):
         return (self.x, self.y)
 
     def ranged(self) -> Weapon | None:
-        return None if self.ranged_broken else self.p.ranged
+        return None if self.ranged_broken else PROFILES[self.profile].ranged
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        """An assignment to a unit in place (a test's or a tool's set-up: the rules never do it, they
-        replace the unit, `edit`) is counted (`in_place_edits`): the move sample's memo takes a unit
-        that is the same object as at its last call for an unchanged one, unless the count moved."""
-        _IN_PLACE[0] += 1
-        super().__setattr__(name, value)
+    def __copy__(self) -> Unit:
+        return self  # immutable, its fields too
 
-
-_IN_PLACE = [0]
+    def __deepcopy__(self, memo: dict[int, Any]) -> Unit:
+        return self
 
 
-def in_place_edits() -> int:
-    """How many times any unit was changed in place (`Unit.__setattr__`) since the start. Not game
-    state: a change counter for caches that know a unit by its identity (legal.py's `_Memo`)."""
-    return _IN_PLACE[0]
-
-
-class Hostage(BaseModel):
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Hostage:
     """Hostage rescue (§8.6): an unarmed, unattackable figure; `carrier` moves it."""
 
-    model_config = ConfigDict(extra="forbid")
     id: str
     x: float
     y: float
 
+    def __copy__(self) -> Hostage:
+        return self
 
-class Shot(BaseModel):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hostage:
+        return self
+
+
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Shot:
     """A line of fire drawn on this turn's picture."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     frm: XY
     to: XY
     hit: bool
 
+    def __copy__(self) -> Shot:
+        return self
 
-class Marks(BaseModel):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shot:
+        return self
+
+
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Marks:
     """What the picture shows of the current turn: last move, lines of fire, blast, scatter, corridor."""
 
-    model_config = ConfigDict(extra="forbid")
-    move: list[XY] = Field(default_factory=list)
+    move: tuple[XY, ...] = ()
     move_cost: float | None = None
-    shots: list[Shot] = Field(default_factory=list)
+    shots: tuple[Shot, ...] = ()
     blast: XY | None = None
     blast_hit: bool = False
     scatter: tuple[XY, XY] | None = None
     corridor: tuple[XY, XY, float] | None = None
+
+    def __copy__(self) -> Marks:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
+        return self
+
+
+NO_MARKS = Marks()
 
 
 class Order(BaseModel):
@@ -161,7 +180,7 @@ class ClickWarsState(State):
     turn: int = 0
     active: Seat | None = None
     scores: dict[Seat, int] = Field(default_factory=lambda: {"red": 0, "blue": 0})
-    marks: Marks = Field(default_factory=Marks)
+    marks: Marks = NO_MARKS
     result: Outcome | None = None
     selected: dict[Seat, str] = Field(default_factory=dict)  # the unit a side's controls act on
     orders: dict[Seat, Order] = Field(default_factory=dict)  # a side's previewed, unconfirmed order
@@ -178,51 +197,29 @@ class ClickWarsState(State):
         return [u for u in self.units.values() if u.placed and (side is None or u.side == side)]
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ClickWarsState:
-        """Copies every mutable container, unit and hostage; shares frozen options and terrain."""
-        sd = self.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
-        marks = sd["marks"]
-        md = marks.__dict__.copy()
-        md["move"] = list(md["move"])
-        md["shots"] = list(md["shots"])
-        values = sd.copy()
-        values["units"] = {k: _clone(u) for k, u in sd["units"].items()}
-        values["confirmed"] = list(sd["confirmed"])
-        values["quarry"] = dict(sd["quarry"])
-        values["pending"] = {k: dict(v) for k, v in sd["pending"].items()}
-        values["ready"] = list(sd["ready"])
-        values["hostages"] = [_clone(h) for h in sd["hostages"]]
-        values["scores"] = dict(sd["scores"])
-        values["selected"] = dict(sd["selected"])
-        values["orders"] = dict(sd["orders"])
-        values["marks"] = built(type(marks), md, marks.__pydantic_fields_set__.copy())
+        """Copies every mutable container; shares the units, hostages and marks (immutable) and the
+        frozen options and terrain."""
+        values = self.__dict__.copy()
+        values["units"] = dict(values["units"])
+        values["confirmed"] = list(values["confirmed"])
+        values["quarry"] = dict(values["quarry"])
+        values["pending"] = {k: dict(v) for k, v in values["pending"].items()}
+        values["ready"] = list(values["ready"])
+        values["hostages"] = list(values["hostages"])
+        values["scores"] = dict(values["scores"])
+        values["selected"] = dict(values["selected"])
+        values["orders"] = dict(values["orders"])
         return built(type(self), values, self.__pydantic_fields_set__.copy())
 
     def scratch(self) -> ClickWarsState:
         """A copy that `evolve` may change without touching this state: a new dict of the units and
         the rest shared (the units, hostages, marks, lists and dicts), because `evolve` never changes
-        any of them in place: it puts a changed copy in its place (`edit`, `built`, a new list or
-        dict), the units in the copy's own dict. The Tape's copy at every decision (a unit copy per
+        any of them in place: it puts a changed copy in its place (`replace`, a new list or dict),
+        the units in the copy's own dict. The Tape's copy at every decision (a unit copy per
         event instead of thirty, and no container copied that the decision leaves alone)."""
         values = self.__dict__.copy()
         values["units"] = dict(values["units"])
         return built(type(self), values, self.__pydantic_fields_set__.copy())
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _clone(u: M) -> M:
-    """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
-    replaced right after (the state, its marks): pydantic's copy without its overhead."""
-    return built(type(u), u.__dict__.copy(), u.__pydantic_fields_set__.copy())
-
-
-def edit(u: M, **changes: Any) -> M:
-    """A copy of a unit or hostage with some fields changed (what pydantic's assignment would do,
-    without its overhead and without touching `u`, which a scratch copy may share)."""
-    values = u.__dict__.copy()
-    values.update(changes)
-    return built(type(u), values, u.__pydantic_fields_set__ | changes.keys())
 
 
 _SIZES: dict[str, tuple[float, float]] = {}

@@ -57,7 +57,7 @@ def make_view(state: ClickWarsState, seat: Seat | None, acting: frozenset[Seat])
         version=state.version,
         options=state.options,
         terrain=state.terrain,
-        units=[u.model_copy() for u in state.units.values()],
+        units=list(state.units.values()),
         phase=state.phase,
         round=state.round,
         turn=state.turn,
@@ -72,9 +72,9 @@ def make_view(state: ClickWarsState, seat: Seat | None, acting: frozenset[Seat])
         my_deployment=dict(state.pending.get(seat, {}))
         if seat is not None and state.phase == "deploy"
         else {},
-        hostages=[h.model_copy() for h in state.hostages],
+        hostages=list(state.hostages),
         scores=dict(state.scores),
-        marks=state.marks.model_copy(),
+        marks=state.marks,
         objective=objective(state),
         result=state.result,
         selected=state.selected.get(seat) if seat is not None else None,

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from engine.clickwars import ClickWarsView
 from engine.clickwars.state import Unit
 from engine.clickwars.terrain import Area
+from engine.core.fast import replace
 from engine.core.shapes import Circle
 from renderers.fonts import font
 from renderers.i18n import t
@@ -375,7 +376,7 @@ def _units(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
         for key, (x, y) in view.my_deployment.items():
             mine = byid.get(key) or next((v for v in view.units if v.id == key), None)
             if mine is not None:
-                _unit_token(draw, f, mine.model_copy(update={"x": x, "y": y}))
+                _unit_token(draw, f, replace(mine, x=x, y=y))
 
 
 def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:

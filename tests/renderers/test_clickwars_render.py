@@ -14,6 +14,7 @@ from engine.clickwars import actions as a
 from engine.clickwars.events import EVENT_ADAPTER
 from engine.clickwars.messages import MESSAGES
 from engine.core import apply, dice_for, new_game
+from engine.core.fast import replace
 from renderers.clickwars import PRESENTER, board
 from renderers.i18n import catalog
 
@@ -54,9 +55,12 @@ def test_large_table_and_marks_draw() -> None:
     view = RULES.view(state, None)
     assert decode(PRESENTER.board_png(view, "es")).size[0] == board.RULER * 2 + 180 * board.PX + board.PANEL_W
     state, _ = played(5, 200)
-    state.marks.blast = (60.0, 60.0)
-    state.marks.scatter = ((55.0, 60.0), (60.0, 60.0))
-    state.marks.corridor = ((20.0, 20.0), (20.0, 50.0), 3.0)
+    state.marks = replace(
+        state.marks,
+        blast=(60.0, 60.0),
+        scatter=((55.0, 60.0), (60.0, 60.0)),
+        corridor=((20.0, 20.0), (20.0, 50.0), 3.0),
+    )
     decode(PRESENTER.board_png(RULES.view(state, "red"), "en"))
 
 

@@ -11,6 +11,7 @@ from engine.clickwars import RULES, Options
 from engine.clickwars.state import ClickWarsState
 from engine.clickwars.terrain import Area
 from engine.core import Action, Dice, Event, apply, dice_for, new_game, play_random
+from engine.core.fast import replace
 
 
 class Scripted(Dice):
@@ -51,18 +52,24 @@ def table(
     state.first, state.south = "red", "red"
     state.round, state.turn, state.active = (turn + 1) // 2, turn, active
     state.phase = phase  # type: ignore[assignment]
-    for uid, u in state.units.items():
+    for uid in state.units:
         if uid in placed:
-            u.x, u.y = placed[uid]
+            x, y = placed[uid]
+            edit_unit(state, uid, x=x, y=y)
         else:
-            u.alive = False
+            u = state.units[uid]
             if u.gun:
-                state.units[u.gun].crew = None
-                u.gun = None
+                edit_unit(state, u.gun, crew=None)
             if u.crew:
-                state.units[u.crew].gun = None
-                u.crew = None
+                edit_unit(state, u.crew, gun=None)
+            edit_unit(state, uid, alive=False, gun=None, crew=None)
     return state
+
+
+def edit_unit(state: ClickWarsState, uid: str, **changes: Any) -> None:
+    """A test's set-up: unit `uid` of `state` with `changes` (units are immutable: a changed copy is
+    put in its place, as the rules do)."""
+    state.units[uid] = replace(state.units[uid], **changes)
 
 
 def act(

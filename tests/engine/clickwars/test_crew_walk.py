@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import math
 
-from engine.clickwars import RULES, legal
+from engine.clickwars import RULES, legal, memo
 from engine.clickwars import actions as a
 from engine.clickwars.ai import ClickWarsPilot
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.state import ClickWarsState
 from engine.clickwars.view import ClickWarsView
 from engine.core import Event, apply, dice_for
+from engine.core.fast import replace
 
-from .helpers import act, kinds, table
+from .helpers import act, edit_unit, kinds, table
 
 GUN = "R1"  # the red cannon; its crewman R2 is dead (not on the table)
 BLUE = {"B3": (50, 48), "B4": (56, 50), "B5": (80, 50), "B10": (100, 60)}  # within the gun's reach
@@ -29,7 +30,7 @@ def moves_of(state: ClickWarsState, uid: str) -> list[a.Move]:
 
 
 def contact(state: ClickWarsState, uid: str, x: float, y: float) -> float:
-    u = state.units[uid].model_copy(update={"x": x, "y": y})
+    u = replace(state.units[uid], x=x, y=y)
     return gap(u, state.units[GUN])
 
 
@@ -42,7 +43,7 @@ def test_the_sample_walks_an_infantryman_to_an_uncrewed_gun_and_offers_crewing_a
     assert nearer and all(contact(s, "R10", m.x, m.y) > CONTACT_CM for m in moves_of(s, "R10"))
     assert all(contact(s, "R3", m.x, m.y) > 5 for m in moves_of(s, "R3"))  # 25 cm: beyond CREW_WALK_CM
     s, _ = act(s, "red", min(nearer, key=lambda m: math.hypot(m.x - 60, m.y - 10)))
-    s.units["R10"].moved = False  # his next turn (the other side did nothing)
+    edit_unit(s, "R10", moved=False)  # his next turn (the other side did nothing)
     onto = [m for m in moves_of(s, "R10") if contact(s, "R10", m.x, m.y) <= CONTACT_CM + 1e-9]
     assert len(onto) == 1
     s, _ = act(s, "red", onto[0])
@@ -59,9 +60,10 @@ def test_the_memo_sees_the_crewman_die() -> None:
     s = table({GUN: (60, 10), "R2": (60, 14.5), "R10": (60, 27), **BLUE}, terrain=[])
     assert s.units[GUN].crew == "R2"
     before = moves_of(s, "R10")
-    s.units["R2"].alive, s.units["R2"].gun, s.units[GUN].crew = False, None, None
+    edit_unit(s, "R2", alive=False, gun=None)
+    edit_unit(s, GUN, crew=None)
     after = moves_of(s, "R10")
-    legal._LOCAL.memos.clear()
+    memo._LOCAL.memos.clear()
     assert moves_of(s, "R10") == after != before
 
 
@@ -73,11 +75,11 @@ def play_red(state: ClickWarsState, turns: int, log: list[Event] | None = None) 
     while RULES.outcome(state) is None and played < turns:
         seat = sorted(RULES.active_seats(state))[0]
         legal_now = RULES.legal_actions(state, seat)
-        saved = dict(legal._LOCAL.memos)  # the move memo gives the sample drawn afresh, walks included
-        legal._LOCAL.memos.clear()
+        saved = dict(memo._LOCAL.memos)  # the move memo gives the sample drawn afresh, walks included
+        memo._LOCAL.memos.clear()
         assert RULES.legal_actions(state, seat) == legal_now
-        legal._LOCAL.memos.clear()
-        legal._LOCAL.memos.update(saved)
+        memo._LOCAL.memos.clear()
+        memo._LOCAL.memos.update(saved)
         if seat == "red":
             view = RULES.view(state, seat)
             assert isinstance(view, ClickWarsView)
@@ -161,5 +163,5 @@ def test_a_replacement_who_walked_to_the_gun_does_not_move_it_the_same_phase() -
         assert refused.message_id == "clickwars.already_moved" and refused.params["unit"] == "R10"
     else:
         raise AssertionError("the gun was picked though it cannot move")
-    s.units["R10"].moved = False  # his next turn: the gun moves with him
+    edit_unit(s, "R10", moved=False)  # his next turn: the gun moves with him
     assert moves_of(s, GUN) and can_act(s, s.units[GUN])

@@ -13,7 +13,7 @@ from engine.clickwars.terrain import Area, default_terrain
 from engine.core import Rejected, dice_for, new_game, step
 from engine.core.shapes import Circle, Polygon
 
-from .helpers import Scripted, act, kinds, table
+from .helpers import Scripted, act, edit_unit, kinds, table
 
 
 def started(**options):
@@ -167,9 +167,9 @@ def test_sight_blocked_by_solid_wood_depth_and_figures() -> None:
     assert line_of_sight(s, u["R4"], u["B4"])
     s.terrain[1] = Area(id="W", kind="wood", going="difficult", sight="wood", shape=Circle(x=80, y=40, r=2.6))
     assert not line_of_sight(s, u["R4"], u["B4"])
-    u["R6"].x, u["R6"].y, u["R6"].alive = 20, 40, True
+    edit_unit(s, "R6", x=20, y=40, alive=True)
     assert not line_of_sight(s, u["R5"], u["B5"])
-    u["R6"].y = 48.5  # now engaged with the target: it no longer hides it
+    edit_unit(s, "R6", y=48.5)  # now engaged with the target: it no longer hides it
     assert line_of_sight(s, u["R5"], u["B5"])
 
 
@@ -250,7 +250,7 @@ def test_one_attack_per_unit_and_phase() -> None:
 def test_death_at_zero_life() -> None:
     """CW-GEN-3: a unit at exactly 0 life is dead and removed."""
     s = table({"R3": (50, 30), "B3": (50, 45)}, terrain=[], phase="shooting")
-    s.units["B3"].life = 14
+    edit_unit(s, "B3", life=14)
     s, events = act(s, "red", a.Shoot(unit="R3", target="B3"), Scripted([4, 7]))
     assert kinds(events, "killed") and not s.units["B3"].placed
 
@@ -270,7 +270,7 @@ def test_recover_dead_option() -> None:
     s = table(
         {"R3": (50, 95), "B3": (50, 110), "B4": (20, 110)}, terrain=[], phase="assault", recover_dead=True
     )
-    s.units["B3"].alive = False
+    edit_unit(s, "B3", alive=False)
     s, events = act(s, "red", a.EndPhase(), Scripted([6]))
     assert s.units["B3"].alive and s.units["B3"].life == 6
 
@@ -467,5 +467,5 @@ def test_reading_a_gun_in_an_enemys_reach_stays() -> None:
     with pytest.raises(Rejected) as no:
         act(s, "red", a.Move(unit="R1", x=60, y=8))
     assert no.value.message_id == "clickwars.engaged_cannot_move" and no.value.params["unit"] == "R1"
-    s.units["B10"].y = 16.5  # 2 cm away: beyond the sword's reach
+    edit_unit(s, "B10", y=16.5)  # 2 cm away: beyond the sword's reach
     act(s, "red", a.Move(unit="R1", x=60, y=8))
