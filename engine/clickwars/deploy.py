@@ -130,7 +130,7 @@ def plan(state: ClickWarsState, seat: Seat, kind: str) -> dict[str, XY]:
     return dict(
         _plan(
             kind,
-            terrain_key(state.terrain),  # = tuple(state.terrain), hashed once
+            terrain_key(state.terrain),  # the pieces as a key, hashed once
             state.width,
             state.height,
             deployment_bounds(state, seat),

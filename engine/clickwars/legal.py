@@ -17,7 +17,7 @@ from engine.core.fast import built
 from engine.core.shapes import bearing_of, snap
 
 from . import actions as a
-from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM, PROFILES
+from .armies import CHARGE_CM, GUN_PROFILES, PROFILES
 from .checks import CREW_WALK_CM, fight_problem, free_infantryman, guns_to_crew, limit_of, shooter_problem
 from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
@@ -31,10 +31,7 @@ from .memo import (
     MOVED,
     PROFILE,
     RADIUS,
-    RANGED_BROKEN,
-    RANGED_OF,
     ROW,
-    TYPE_OF,
     Reads,
     Row,
     X,
@@ -45,6 +42,7 @@ from .movement import (
     FIXED_MAX,
     Bases,
     Surroundings,
+    allowance,
     bases_of,
     charge_end,
     check_charge,
@@ -245,9 +243,9 @@ def _unit_moves(
     dict of what depends only on the table and where a unit stands (`Surroundings`; its nearest
     cover spot).
 
-    Also returns what it read of the other bases besides its engagement and the guns it could crew
-    (see `Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
-    the base (and a gun's crewman) on the way to each spot it tried, and the charge's corridor."""
+    Records in `reads` what it read of the other bases besides its engagement and the guns it
+    could crew (see `memo.Memo`): the rays its moves were cast along (`Surroundings`), the corridors
+    swept by the base (and a gun's crewman) on the way to each spot it tried, and the charge's."""
     if bases is None:
         bases = bases_of(s)
     if row is None:
@@ -257,17 +255,13 @@ def _unit_moves(
     fxy = foe.xy if foe is not None else None
     if fxy is not None:
         targets.append(fxy)
-    ux, uy, ur = row[X], row[Y], row[RADIUS]  # = u.xy, u.radius
-    kind = TYPE_OF[row[PROFILE]]  # = u.type
+    ux, uy, ur = row[X], row[Y], row[RADIUS]
+    kind = u.type
     spot = fixed.get((ux, uy)) if fixed is not None else None
     if spot is not None:
         cover = spot[0]
     else:
-        cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
-        for p in spots:
-            d = math.hypot(p[0] - ux, p[1] - uy)
-            if d < best:
-                cover, best = p, d
+        cover = min(spots, key=lambda p: math.hypot(p[0] - ux, p[1] - uy), default=None)  # first of equals
         if fixed is not None:
             if len(fixed) >= FIXED_MAX:
                 fixed.clear()
@@ -280,7 +274,7 @@ def _unit_moves(
     if goal is not None:
         targets.append(goal)
     seen: set[tuple[float, float]] = set()
-    step = MOVE_CM[kind]  # = allowance(s, u)
+    step = allowance(s, u)
     rescue = s.options.scenario == "hostage_rescue"
     limit = limit_of(s, u) if rescue else step  # (only a hostage's carrier goes slower)
     gun = kind == "artillery"  # u.is_gun
@@ -301,7 +295,7 @@ def _unit_moves(
                     break
     if foes and not (u.p.lancer or kind == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
-    w = None if row[RANGED_BROKEN] else RANGED_OF[row[PROFILE]]  # = u.ranged()
+    w = u.ranged()
     stops = [ur + 2.0 if fxy == t else 0.0 for t in targets]
     walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
     for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
@@ -314,7 +308,7 @@ def _unit_moves(
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
         reads.corridor(crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM)  # type: ignore[arg-type]
-    uid = row[ID]  # = u.id
+    uid = u.id
     for k, (tx, ty) in enumerate(targets):  # with stops[k] (zip(strict=True) costs more than the loop)
         stop = stops[k]
         d = math.hypot(tx - ux, ty - uy)
@@ -329,9 +323,7 @@ def _unit_moves(
                 out.append(_move(uid, dest))
             continue
         for frac in (1.0, 0.5):
-            go = step * frac
-            if d - stop < go:  # go = min(step * frac, d - stop)
-                go = d - stop
+            go = min(step * frac, d - stop)
             if go < 0.5:
                 continue
             dest = (snap(ux + (tx - ux) / d * go), snap(uy + (ty - uy) / d * go))

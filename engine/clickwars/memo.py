@@ -30,27 +30,29 @@ from .terrain import Area
 
 
 class Reads:
-    """What one unit's sample read of the other bases, recorded as it reads them (see `Ray`)."""
+    """What one unit's sample read of the other bases, recorded as it reads them: the straight moves
+    cast from its centre (`Surroundings.run` stops at the nearest base it meets: a base changes the
+    answer only if met before that stop, or if it was the stop) and the corridors its tried moves,
+    its crewman's and its charge swept (`check_move`, `check_charge` read the bases overlapping
+    them)."""
 
-    __slots__ = ("rays",)
+    __slots__ = ("casts", "corridors")
 
     def __init__(self) -> None:
-        self.rays: list[Ray] = []
+        self.casts: list[tuple[float, float, float]] = []
+        self.corridors: list[tuple[float, float, float, float, float]] = []
 
     def ray(self, dx: float, dy: float, went: float) -> None:
         """A straight move cast along the unit vector (dx, dy) read the bases up to `went` cm."""
-        self.rays.append((dx, dy, went))
+        self.casts.append((dx, dy, went))
 
     def corridor(self, x0: float, y0: float, x1: float, y1: float, r: float) -> None:
         """The bases a base of radius `r` swept from (x0, y0) to (x1, y1) meets, and those at its end."""
-        self.rays.append((x0, y0, x1, y1, r))
+        self.corridors.append((x0, y0, x1, y1, r))
 
 
 NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
 MEMOS = 64
-Ray = tuple[float, ...]
-"""A straight move cast from the unit's centre along the unit vector (dx, dy) that went `length` cm
-(dx, dy, length), or a corridor swept by a base of radius r from (x0, y0) to (x1, y1) (x0, y0, x1, y1, r)."""
 RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `check_charge` sees a base, with a margin
 RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs on the safe side
 
@@ -92,14 +94,11 @@ class Memo:
     hostages: the memo's key). Every call reads the fields (`ROW`) of the units that are not the
     same objects as at the last call (units are immutable: the same object, the same fields),
     compares them with the last call's, and drops the samples that a unit whose GEO fields changed
-    may alter (`_touches`); a sample is reused only if its unit and its nearest enemy are as they were. Exact: the same sample
-    as drawn afresh (tests/engine/clickwars/test_speed_paths.py).
+    may alter (`_touches`); a sample is reused only if its unit and its nearest enemy are as they
+    were. Exact: the same sample as drawn afresh (tests/engine/clickwars/test_speed_paths.py).
 
-    What a sample read of the other bases is kept with it (`_unit_moves`): its engagement and the
-    guns it could crew (within `close` of its centre), the rays its moves were cast along
-    (`Surroundings.run` stops at the nearest base it meets: a base changes the answer only if met
-    before that stop, or if it was the stop), and the corridors its tried moves, its crewman's and
-    its charge swept (`check_move`, `check_charge` read the bases overlapping them)."""
+    What a sample read of the other bases is kept with it: its engagement and the guns it could
+    crew (within `close` of its centre), and its `Reads`."""
 
     def __init__(self, seat: Seat, spots: list[XY]) -> None:
         self.seat = seat
@@ -117,7 +116,7 @@ class Memo:
         # a unit's nearest enemy by where the unit stands, while no enemy has changed (cleared when one does)
         self.nearest: dict[str, tuple[object, object, str | None]] = {}
         # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
-        self.samples: dict[str, tuple[Row, str | None, Row | None, list[Action], list[Ray], float]] = {}
+        self.samples: dict[str, tuple[Row, str | None, Row | None, list[Action], Reads, float]] = {}
 
     def update(self, s: ClickWarsState) -> None:
         units = s.units
@@ -195,7 +194,7 @@ class Memo:
             self.nearest.clear()
         samples = self.samples
         for uid, kept in list(samples.items()):
-            drawn, rays, near2 = kept[0], kept[4], kept[5]
+            drawn, reads, near2 = kept[0], kept[4], kept[5]
             ux, uy = drawn[X], drawn[Y]
             u = rows.get(uid)
             if u is None or ux is None:
@@ -206,7 +205,7 @@ class Memo:
                     del samples[uid]  # a unit gone from the table's list, or not placed (never seen)
                     break
                 dx, dy = x - ux, y - uy  # type: ignore[operator]
-                if dx * dx + dy * dy <= near2 and _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
+                if dx * dx + dy * dy <= near2 and _touches(u, o, ux, uy, reads, x, y, now_there):  # type: ignore[arg-type]
                     del samples[uid]
                     break
 
@@ -241,17 +240,15 @@ class Memo:
     def keep(self, uid: str, mine: Row, foe_id: str | None, sample: list[Action], reads: Reads) -> None:
         near = _near(mine)  # a function of the unit's profile and base
         foe_row = self.fields[foe_id] if foe_id is not None else None
-        self.samples[uid] = (mine, foe_id, foe_row, sample, reads.rays, near * near)
+        self.samples[uid] = (mine, foe_id, foe_row, sample, reads, near * near)
 
 
 _SIDE_OF = operator.itemgetter(SIDE)
 
 
-def _touches(
-    u: Row, o: Row, ux: float, uy: float, rays: list[Ray], x: float, y: float, now_there: bool
-) -> bool:
+def _touches(u: Row, o: Row, ux: float, uy: float, reads: Reads, x: float, y: float, now_there: bool) -> bool:
     """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was; `o` its row
-    now, or then) may alter the sample of `u` drawn at (ux, uy) that read `rays` (both units' rows):
+    now, or then) may alter the sample of `u` drawn at (ux, uy) that read `reads` (both units' rows):
     an enemy within reach of an engagement (CW-CC-2), an uncrewed own gun (now, or then) within
     reach of walking to it and crewing it (an infantryman serving no gun: the sample reads only the
     side's uncrewed guns, `_uncrewed_guns`; a crewed one is a base like any other), a base met by a
@@ -273,49 +270,51 @@ def _touches(
         if d2 <= close * close:
             return True
     big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM  # type: ignore[operator]
-    c = d2 - big * big
-    for ray in rays:
-        if len(ray) == 3:
-            # = _stops(cx, cy, dx, dy, big, went) if now_there, else
-            #   _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True), written out (a call per ray
-            #   was most of the memo's upkeep); tests/engine/clickwars/test_speed_paths.py holds them equal
-            dx, dy, went = ray
-            b = -(dx * cx + dy * cy)
-            if b >= 0.0:
-                continue
-            if c < 0.0:
-                if not now_there or went > 0.0:
-                    return True
-                continue
-            disc = b * b - c
-            if disc <= 0.0:
-                continue
-            t = -b - math.sqrt(disc)
-            if (t < went) if now_there else (t <= went + RUN_PAD_CM):
+    casts = reads.casts
+    if casts:
+        if now_there:  # a base that comes: met before where a move stopped
+            if _stops(cx, cy, casts, big):
                 return True
-        elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + orad + RAY_PAD_CM:  # type: ignore[operator]
+        elif _stops(cx, cy, casts, big, True, RUN_PAD_CM):  # one that goes: it was a stop
+            return True
+    pad = orad + RAY_PAD_CM
+    for x0, y0, x1, y1, r in reads.corridors:
+        if seg_point_distance(x, y, x0, y0, x1, y1) <= r + pad:
             return True
     return False
 
 
-def _stops(cx: float, cy: float, dx: float, dy: float, big: float, length: float, at: bool = False) -> bool:
-    """Whether a base grown to `big` at (cx, cy) from a move's start is met by `Surroundings.run`
-    along (dx, dy) before `length` (`at`: at `length` or before), by run's own arithmetic: a base
-    behind (or beside) the start, or in contact with it while the move goes away from it, is passed
-    over by `run`. `run` answers the nearest stop: a base that comes changes its answer only if met
-    before it (a move that went 0 cm stays at 0), one that goes only if it was the stop (met at it).
-    A grown base and a longer length only answer True more often (the safe side)."""
-    b = -(dx * cx + dy * cy)
-    if b >= 0.0:
-        return False  # not ahead: `run` skips it (a hit would lie behind the start)
+def _stops(
+    cx: float,
+    cy: float,
+    casts: list[tuple[float, float, float]],
+    big: float,
+    at: bool = False,
+    pad: float = 0.0,
+) -> bool:
+    """Whether a base grown to `big` at (cx, cy) from a unit's centre is met by `Surroundings.run`
+    along any of `casts` (dx, dy, length) before its length + `pad` (`at`: at it or before), by run's
+    own arithmetic: a base behind (or beside) the start, or in contact with it while the move goes
+    away from it, is passed over by `run`. `run` answers the nearest stop: a base that comes changes
+    its answer only if met before it (a move that went 0 cm stays at 0), one that goes only if it was
+    the stop (met at it). A grown base and a longer length only answer True more often (the safe side)."""
     c = cx * cx + cy * cy - big * big
-    if c < 0.0:
-        return at or length > 0.0  # in contact, going toward it: `run` stops at once
-    disc = b * b - c
-    if disc <= 0.0:
-        return False
-    t = -b - math.sqrt(disc)
-    return t <= length if at else t < length
+    for dx, dy, length in casts:
+        b = -(dx * cx + dy * cy)
+        if b >= 0.0:
+            continue  # not ahead: `run` skips it (a hit would lie behind the start)
+        length += pad
+        if c < 0.0:
+            if at or length > 0.0:
+                return True  # in contact, going toward it: `run` stops at once
+            continue
+        disc = b * b - c
+        if disc <= 0.0:
+            continue
+        t = -b - math.sqrt(disc)
+        if t <= length if at else t < length:
+            return True
+    return False
 
 
 def _near(u: Row) -> float:

@@ -114,15 +114,20 @@ def terrain_cost(state: ClickWarsState, path: list[XY], index: TerrainIndex | No
     difficult = [
         shape
         for g0, h0, g1, h1, shape in (index or terrain_index(state)).difficult_grown
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # = _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # the path's box meets the piece's grown box
     ]
-    return path_cost(path, [(2.0, difficult)] if difficult else [])
+    if difficult:
+        return path_cost(path, [(2.0, difficult)])
+    if len(path) == 2:  # one straight leg on open ground: its length
+        (px, py), (qx, qy) = path
+        return math.hypot(qx - px, qy - py)
+    return path_cost(path, [])
 
 
 def crosses_impassable(state: ClickWarsState, path: list[XY], index: TerrainIndex | None = None) -> bool:
     x0, y0, x1, y1 = _box_of(path)
     for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # = _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # the path's box meets the piece's grown box
             for p, q in zip(path, path[1:], strict=False):
                 if seg_crosses(p, q, shape):
                     return True
@@ -135,9 +140,7 @@ def base_in_impassable(
     """§8.8: no base may end overlapping Impassable terrain."""
     x0, y0, x1, y1 = x - r, y - r, x + r, y + r
     for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(
-            x, y, r, shape
-        ):  # _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(x, y, r, shape):
             return True
     return False
 
@@ -241,7 +244,7 @@ class Surroundings:
             return
         x0, y0, x1, y1 = ux - reach - ur, uy - reach - ur, ux + reach + ur, uy + reach + ur
         index = terrain_index(state)
-        self.blocks = [  # = _boxes_meet(box, b), with the box's grown copy
+        self.blocks = [  # the pieces whose grown box meets the box around its reach
             (b, shape)
             for (g0, h0, g1, h1, _), (b, shape) in zip(index.impassable_grown, index.impassable, strict=True)
             if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
@@ -281,7 +284,6 @@ class Surroundings:
                 continue
             if t < best:
                 best = t
-        # (`t < best: best = t` is `best = min(best, t)` without a call: the same value)
         x0, y0, x1, y1 = self.table
         t = x1 / dx if dx > 1e-12 else x0 / dx if dx < -1e-12 else best
         if t < best:
@@ -299,7 +301,7 @@ class Surroundings:
             best = limit
         if best > 0.0 and self.difficult:
             best = _affordable(self.ux, self.uy, dx, dy, best, limit, self.difficult)
-        return 0.0 if 0.0 > best else best  # = max(best, 0.0)
+        return max(best, 0.0)
 
     def move(self, state: ClickWarsState, dx: float, dy: float, length: float, limit: float) -> XY | None:
         """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
@@ -312,9 +314,9 @@ class Surroundings:
             dest = (snap(self.ux + dx * d), snap(self.uy + dy * d))
             cost = math.hypot(dest[0] - self.ux, dest[1] - self.uy)
             if self.difficult and cost != 0.0:
-                # = terrain_cost(state, [start, dest]): dest lies within `limit` <= `reach` (+ the snap)
-                # of the centre, so every difficult piece the path could meet is in self.difficult;
-                # path_cost's one-weight sum, without its lists when the path meets none of them
+                # CW-MOV-2, the path's cost through difficult ground: dest lies within `limit` <=
+                # `reach` (+ the snap) of the centre, so every difficult piece the path could meet
+                # is in self.difficult (prepared: the stretches inside each, merged, cost double)
                 found: list[tuple[float, float]] = []
                 for prep in self.difficult:
                     got = prepared_intervals(start[0], start[1], dest[0], dest[1], prep)
@@ -375,7 +377,7 @@ def _affordable(
         got = prepared_intervals(x, y, ex, ey, prep)
         if got:
             found += got
-    if not found:  # = the loop below with no interval
+    if not found:  # open ground all the way
         return length if length < limit else limit
     ivs = merge(found) if len(found) > 1 else found
     spent, at = 0.0, 0.0
@@ -486,38 +488,14 @@ def check_move(
         if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
     index = terrain_index(state)
-    # crosses_impassable, base_in_impassable and terrain_cost with the index, inline: the path's box
-    # read once (each piece's box, grown by `_boxes_meet`'s margin, tested against it first)
-    x0, y0, x1, y1 = _box_of(path)
-    legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
-    for g0, h0, g1, h1, shape in index.impassable_grown:  # = crosses_impassable
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):
-            for p, q in legs:
-                if seg_crosses(p, q, shape):
-                    raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
     end = path[-1]
-    ex, ey = end
-    for g0, h0, g1, h1, shape in index.impassable_grown:  # = base_in_impassable at the end
-        if not (ex + ur < g0 or ex - ur > g1 or ey + ur < h0 or ey - ur > h1) and circle_hits_shape(
-            ex, ey, ur, shape
-        ):
-            raise refuse("clickwars.impassable", unit=u.id)
+    if crosses_impassable(state, path, index) or base_in_impassable(state, end[0], end[1], ur, index):
+        raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2, §8.8
     hostage = carried_hostage(state, u)
-    limit = MOVE_CM[kind]  # = allowance(state, u)
+    limit = allowance(state, u)
     if hostage is not None:
         limit = min(limit, CARRY_CM)
-    difficult = [  # = terrain_cost
-        shape
-        for g0, h0, g1, h1, shape in index.difficult_grown
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
-    ]
-    if difficult:
-        cost = path_cost(path, [(2.0, difficult)])
-    elif len(legs) == 1:  # path_cost of one segment on open ground: 0.0 + its length
-        ((p, q),) = legs
-        cost = 0.0 + math.hypot(q[0] - p[0], q[1] - p[1])
-    else:
-        cost = path_cost(path, [])
+    cost = terrain_cost(state, path, index)
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
     skip = {u.id}
@@ -531,7 +509,7 @@ def check_move(
     # it (CW-CC-2: the enemy's reach, 1 cm for most; the gun has none), so it cannot move while such an
     # enemy stands by it, even though its crewman is free (docs/rules/clickwars.md, "Readings").
     if foes is None:
-        foes = [o for o in near if engaged(u, o)] if near else []  # = engaged_with(state, u)
+        foes = [o for o in near if engaged(u, o)]  # of the enemies the scan found near it
     fled = False
     if foes:
         moved = replace(u, x=end[0], y=end[1])

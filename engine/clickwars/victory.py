@@ -59,27 +59,16 @@ def quarry_dead(s: ClickWarsState, side: Seat) -> bool:
 
 
 def instant_result(s: ClickWarsState) -> Outcome | None:
-    alive = {side: False for side in SEATS}  # = bool(figures(s, side)), asked after every decision
-    # A figure of either side from the front of the army lists, then one of the other side from the
-    # back (the armies are listed one after the other, so both are found after a few units): the
-    # other side's figures, if any, lie behind the first found, since none before it is a figure.
+    # CW-WIN-2: which sides still have a figure (guns are not figures, §8.6), asked after every
+    # decision. The armies are listed one after the other, red's first: each side's search starts
+    # from its own end of the list.
     units = list(s.units.values())
-    n = len(units)
-    i = 0
-    while i < n:
-        u = units[i]
-        if u.alive and u.x is not None and u.profile not in GUN_PROFILES:
-            first = u.side
-            alive[first] = True
-            j = n - 1
-            while j > i:
-                u = units[j]
-                if u.side != first and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
-                    alive[u.side] = True
-                    break
-                j -= 1
-            break
-        i += 1
+    alive = {"red": False, "blue": False}
+    for side, order in (("red", units), ("blue", reversed(units))):
+        for u in order:
+            if u.side == side and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
+                alive[side] = True  # a placed figure, not a gun
+                break
     if not any(alive.values()):
         return Outcome(winners=(), reason="clickwars.end.mutual_destruction")
     for side in SEATS:

@@ -115,10 +115,10 @@ def test_a_base_the_memo_lets_pass_changes_no_cast_move() -> None:
         base = (cx, cy, grown)
         big = r + u.radius + SNAP_SLACK_CM + RUN_PAD_CM
         with_it = _run_with(ways, base, dx, dy, n)
-        if not _stops(cx, cy, dx, dy, big, without):  # it comes
+        if not _stops(cx, cy, [(dx, dy, without)], big):  # it comes
             assert with_it == without
             checked += 1
-        if not _stops(cx, cy, dx, dy, big, with_it + RUN_PAD_CM, True):  # it goes
+        if not _stops(cx, cy, [(dx, dy, with_it)], big, True, RUN_PAD_CM):  # it goes
             assert without == with_it
             checked += 1
     assert checked > 2000
@@ -959,10 +959,10 @@ def test_the_table_size_kept_per_option_is_the_states() -> None:
 
 
 def test_the_memos_change_test_is_stops_per_ray() -> None:
-    """CW-MOV-3: `_touches` writes `_stops` out per cast ray (a call per ray was most of the memo's
-    upkeep); on random bases, rays and lengths (contact, behind, beside, ahead, zero-length moves)
-    its answer is the one asked through `_stops`, for a base that comes and one that goes."""
-    from engine.clickwars.memo import ROW, _touches
+    """CW-MOV-3: `_touches` asks `_stops` of all its cast rays at once; on random bases, rays and
+    lengths (contact, behind, beside, ahead, zero-length moves) its answer is the one asked through
+    `_stops` ray by ray, for a base that comes and one that goes."""
+    from engine.clickwars.memo import ROW, Reads, _touches
 
     state = table({"R3": (50, 30), "R4": (60, 30), "B3": (50, 80)})
     u, o = (ROW(state.units[k]) for k in ("R3", "R4"))
@@ -980,12 +980,15 @@ def test_the_memos_change_test_is_stops_per_ray() -> None:
         for now_there in (True, False):
             cx, cy = x - ux, y - uy
             want = any(
-                _stops(cx, cy, dx, dy, big, went)
+                _stops(cx, cy, [(dx, dy, went)], big)
                 if now_there
-                else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
+                else _stops(cx, cy, [(dx, dy, went)], big, True, RUN_PAD_CM)
                 for dx, dy, went in rays
             )
-            got = _touches(u, o, ux, uy, rays, x, y, now_there)
+            reads = Reads()
+            for ray in rays:
+                reads.ray(*ray)
+            got = _touches(u, o, ux, uy, reads, x, y, now_there)
             assert got == want, (ux, uy, x, y, rays, now_there)
             answers.add(got)
     assert answers == {True, False}
