@@ -4,8 +4,9 @@ Modules: armies (profiles §5.13, the default army), terrain (areas, the default
 options, state, actions, events, evolve, los (sight, cover, elevation, engagement), movement
 (paths, terrain cost, charge corridor), combat (to-hit, damage, criticals, fumbles, blasts),
 deploy (strips, plans), victory (§8.6), checks (what decide and the sample both ask: may a unit
-act, crew, shoot, fight), legal (the finite sample of actions), commands (the controls' moves and
-charges resolved before they are confirmed), rules (decide), view, ai, messages (refusals).
+act, crew, shoot, fight), legal (the finite sample of actions), memo (the move sample's memo),
+commands (the controls' moves and charges resolved before they are confirmed), rules (decide),
+view, ai, messages (refusals).
 
 Readings where the spec leaves a choice (each also next to its rule):
 - Seats are "red" and "blue"; unit ids are the side letter and the army-sheet position (R1, B7).
