@@ -261,7 +261,11 @@ def _unit_moves(
     if spot is not None:
         cover = spot[0]
     else:
-        cover = min(spots, key=lambda p: math.hypot(p[0] - ux, p[1] - uy), default=None)  # first of equals
+        cover, best = None, math.inf  # the nearest spot (the first of equals)
+        for p in spots:
+            d = math.hypot(p[0] - ux, p[1] - uy)
+            if d < best:
+                cover, best = p, d
         if fixed is not None:
             if len(fixed) >= FIXED_MAX:
                 fixed.clear()
