@@ -21,12 +21,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
+from engine.clickwars.checks import can_act, limit_of
+from engine.clickwars.commands import COMPASS, charge_order, resolve_move, state_of
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.movement import unit_order
-from engine.clickwars.orders import COMPASS, can_act, charge_order, limit_of, resolve_move, state_of
-from engine.clickwars.state import CwState, Unit
+from engine.clickwars.state import ClickWarsState, Unit
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of
 from renderers.base import Button, Control, Field, Form, Menu, Option
@@ -91,7 +92,7 @@ def parse_bearing(raw: str) -> int | None:
     return None
 
 
-def parse_unit(raw: str, view: CwView, own: bool) -> str:
+def parse_unit(raw: str, view: ClickWarsView, own: bool) -> str:
     """ "R3", "r3", or "3" (the seat's own letter) -> "R3"; refused unless that unit stands on the table."""
     word = raw.strip().upper().replace(" ", "")
     mine = "R" if view.seat == "red" else "B"
@@ -111,7 +112,7 @@ def parse_length(raw: str, key: str, limit: float) -> float:
     return value
 
 
-def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
+def parse_point(x_text: str, y_text: str, view: ClickWarsView) -> tuple[float, float]:
     """(x, y) in cm from two fields, or "x y" / "x; y" in the first."""
     w, h = float(view.options.width), float(view.options.height)
     if not y_text.strip():
@@ -124,7 +125,7 @@ def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
     return parse_length(x_text, "x", w), parse_length(y_text, "y", h)
 
 
-def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
+def parse_move(view: ClickWarsView, unit: str, to: str, distance: str) -> a.PlanMove:
     """The move form: to coordinates, toward a unit, or along a direction; an optional distance."""
     dist = None
     if distance.strip():
@@ -145,7 +146,7 @@ def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
         raise refuse("clickwars.ui.bad_to", value=to.strip()[:24], example=example) from None
 
 
-def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
+def parse_form(form: Form, values: Mapping[str, str], view: ClickWarsView) -> Action:
     """The action a submitted form asks for; `decide` still checks it."""
     get = lambda key: values.get(key, "")  # noqa: E731
     if form.key == PICK:
@@ -172,7 +173,7 @@ def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
 # --- the forms -------------------------------------------------------------------------------------
 
 
-def _xy_fields(view: CwView, lang: str) -> tuple[Field, Field]:
+def _xy_fields(view: ClickWarsView, lang: str) -> tuple[Field, Field]:
     w, h = view.options.width, view.options.height
     return (
         Field(
@@ -208,7 +209,7 @@ def pick_form(lang: str, row: int) -> Form:
     )
 
 
-def place_form(view: CwView, lang: str, row: int) -> Form:
+def place_form(view: ClickWarsView, lang: str, row: int) -> Form:
     return Form(
         PLACE,
         t(lang, "clickwars.ui.place"),
@@ -244,7 +245,7 @@ def charge_form(u: Unit, lang: str, row: int) -> Form:
     )
 
 
-def point_form(view: CwView, u: Unit, lang: str, row: int) -> Form:
+def point_form(view: ClickWarsView, u: Unit, lang: str, row: int) -> Form:
     title = t(lang, "clickwars.ui.point_title", unit=u.id)
     return Form(POINT, t(lang, "clickwars.ui.point"), title, _xy_fields(view, lang), row=row)
 
@@ -260,7 +261,7 @@ def _cm(lang: str, value: float) -> str:
     return text.num(lang, round(value, 1))
 
 
-def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Every unit `u` can move toward from here: enemies nearest first, then friends (≤ 25)."""
     others = sorted(
         (o for o in s.units.values() if o.placed and o.id != u.id),
@@ -288,7 +289,7 @@ def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out
 
 
-def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """The eight compass directions, as far as allowed and half that (≤ 16)."""
     limit = limit_of(s, u)
     out = []
@@ -313,7 +314,7 @@ def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out[:SELECT_OPTIONS]
 
 
-def charge_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Charge bearings the rules accept: toward each enemy within reach, then the compass (≤ 25)."""
     bearings: list[int] = []
     for o in sorted(s.living(), key=lambda o: (gap(u, o), unit_order(o.id))):
@@ -350,7 +351,7 @@ def _end(legal: Sequence[Action], lang: str, row: int) -> list[Control]:
 # --- the controls --------------------------------------------------------------------------------
 
 
-def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_menu(view: ClickWarsView, s: ClickWarsState, legal: Sequence[Action], lang: str) -> list[Control]:
     """No unit picked: the units that can still act, a form to pick one by number, End phase."""
     seat = view.seat
     if view.phase == "movement":
@@ -388,7 +389,9 @@ def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> l
     return controls
 
 
-def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_orders(
+    view: ClickWarsView, s: ClickWarsState, u: Unit, legal: Sequence[Action], lang: str
+) -> list[Control]:
     """A unit picked: what it may do in this phase."""
     controls: list[Control] = []
     row = 0
@@ -431,7 +434,7 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
     return controls + _end(legal, lang, row)
 
 
-def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
+def _attack_label(view: ClickWarsView, s: ClickWarsState, action: Action, lang: str) -> str:
     """ "R3 shoots B7 Lancer (60%) · 14 cm" : the to-hit chance and the distance."""
     label = text.action_label(action, lang, view)
     assert isinstance(action, a.Shoot | a.Fight)
@@ -439,7 +442,7 @@ def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
     return f"{label} · {_cm(lang, gap(s.units[uid], s.units[tid]))} cm"
 
 
-def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control]:
+def preview_controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control]:
     """A move or charge previewed: Confirm, choose again, back to the units."""
     order = view.order
     assert order is not None
@@ -451,7 +454,7 @@ def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[C
     return controls  # no End phase here: confirm, or step back first
 
 
-def controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control] | None:
+def controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control] | None:
     """This game's controls for a seat that must act; None = the generic buttons (setup, roll-off)."""
     if view.seat is None or not legal:
         return None
