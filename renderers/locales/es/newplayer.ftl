@@ -1,0 +1,30 @@
+# La página del playground (un cliente local de Discord): lo que dice cuando se niega a enviar algo
+# (issue 27, punto 4). Una frase cada vez, nunca el texto de una excepción.
+playground-wrong_address = Este playground solo responde en su propia dirección.
+playground-cross_origin = Otro sitio web no puede actuar en este playground.
+playground-json_only = El playground solo acepta peticiones de su propia página.
+playground-bad_request = La página envió algo que el playground no entiende; recarga la página.
+playground-no_such_user = Ese usuario no existe en este playground; recarga la página.
+playground-no_such_channel = Ese canal no existe o no puedes verlo.
+playground-bad_name = Un nombre tiene de 1 a { $n } letras, cifras o los signos _ - y .
+playground-name_taken = { $name } ya está aquí; elige otro nombre.
+playground-bad_language = El playground habla inglés (en) o español (es).
+playground-no_command = Aquí no hay ningún comando /{ $command }.
+playground-stale_command = /{ $command } ha cambiado desde que la página lo mostró; ábrelo de nuevo.
+playground-command_unavailable = No puedes usar ese comando aquí.
+playground-fill_in = Rellena: { $fields }.
+playground-not_whole = { $option }: «{ $value }» no es un número entero.
+playground-not_number = { $option }: «{ $value }» no es un número.
+playground-out_of_range = { $option } debe estar entre { $low } y { $high }.
+playground-at_least = { $option } debe ser como mínimo { $low }.
+playground-at_most = { $option } debe ser como máximo { $high }.
+playground-length = { $option } admite de { $low } a { $high } caracteres.
+playground-not_choice = { $option }: «{ $value }» no es una de las opciones.
+playground-message_gone = Ese mensaje ya no existe.
+playground-stale = Ese mensaje ha cambiado desde que tu página lo mostró; aquí está tal como es ahora.
+playground-control_off = Ese control ya está desactivado; aquí está el mensaje tal como es ahora.
+playground-form_closed = Este formulario ya no está abierto.
+playground-not_sent = No se pudo enviar; el mensaje se muestra de nuevo tal como es ahora.
+playground-no_response = La aplicación no respondió.
+playground-failed = Esta interacción ha fallado.
+playground-no_answer = El playground no respondió; comprueba que sigue en marcha e inténtalo de nuevo.
