@@ -161,6 +161,9 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
     lang = lang_of(interaction)
     presenter = presenter_for(applied.table.game)
     label = presenter.action_label(applied.action, lang, applied.before)
+    note = t(lang, "bot.you_chose", label=label)
+    for typed, said, value, unit in applied.converted:  # one unit system per table: the conversion echoed
+        note += " " + t(lang, "measure.converted", typed=typed, said=said, value=round(value, 2), unit=unit)
     panel = await private_panel(
         applied.table,
         applied.rules,
@@ -168,7 +171,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.state,
         applied.seat,
         lang,
-        note=t(lang, "bot.you_chose", label=label),
+        note=note,
     )
     await breathe()
     if update:

@@ -28,3 +28,18 @@ playground-not_sent = That could not be sent; the message is shown again as it i
 playground-no_response = The application did not respond.
 playground-failed = This interaction failed.
 playground-no_answer = The playground did not answer; check that it is still running and try again.
+
+# A length typed in the other unit system, converted to the game's own (issue 27 item 7).
+measure-converted = ({ $typed } { $said ->
+        [in] { $typed ->
+            [one] inch
+           *[other] inches
+        }
+       *[cm] cm
+    } = { $value } { $unit ->
+        [in] { $value ->
+            [one] inch
+           *[other] inches
+        }
+       *[cm] cm
+    })

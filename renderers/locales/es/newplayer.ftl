@@ -28,3 +28,18 @@ playground-not_sent = No se pudo enviar; el mensaje se muestra de nuevo tal como
 playground-no_response = La aplicación no respondió.
 playground-failed = Esta interacción ha fallado.
 playground-no_answer = El playground no respondió; comprueba que sigue en marcha e inténtalo de nuevo.
+
+# Una longitud escrita en el otro sistema de unidades, convertida a la del juego (issue 27, punto 7).
+measure-converted = ({ $typed } { $said ->
+        [in] { $typed ->
+            [one] pulgada
+           *[other] pulgadas
+        }
+       *[cm] cm
+    } = { $value } { $unit ->
+        [in] { $value ->
+            [one] pulgada
+           *[other] pulgadas
+        }
+       *[cm] cm
+    })
