@@ -75,6 +75,7 @@ class Messenger(Protocol):
     async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int: ...
     async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int: ...
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None: ...
 
 
 def _classify(exc: BaseException) -> DeliveryError:
@@ -122,12 +123,24 @@ class DiscordMessenger:
         except Exception as exc:
             raise _classify(exc) from exc
 
+    async def _dm_channel(self, user_id: int) -> int:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+            self._dm_channels[user_id] = channel_id
+        return channel_id
+
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None:
+        """Edit a DM the bot sent this user (their private panel, brought up to date)."""
+        try:
+            channel_id = await self._dm_channel(user_id)
+        except Exception as exc:
+            raise _classify(exc) from exc
+        await self.edit(channel_id, message_id, panel)
+
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
         try:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                channel_id = (await self.client.create_dm(discord.Object(user_id))).id
-                self._dm_channels[user_id] = channel_id
+            channel_id = await self._dm_channel(user_id)
             channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             message = await channel.send(
                 **self._kwargs(panel), nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
@@ -208,6 +221,7 @@ class DeliveryWorker:
             "turn": self._turn,
             "dm": self._dm,
             "dm_notice": self._dm_notice,
+            "dm_edit": self._dm_edit,
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
@@ -450,6 +464,48 @@ class DeliveryWorker:
             return "failed", None, "dm_closed"
         if player is None or player.dm_status != "open":
             await self.store.upsert_player(user_id, dm_status="open")
+        return "done", message_id, None
+
+    async def _dm_edit(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """Bring the player's last private panel (their newest DM of this table) up to date, with no
+        new message (issue 27 items 6 and 9): at the end of the game (the final state, no stale
+        "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (a
+        Canyon player's new cards between turns): quiet, and their panel never lies."""
+        rows = await self.store.deliveries(table.id)
+        if any(
+            r.target == row.target and r.kind in ("dm", "dm_edit") and r.version > row.version
+            for r in rows
+            if r.status != "skipped"
+        ):
+            return "skipped", None, "superseded"
+        sent = [
+            r
+            for r in rows
+            if r.kind == "dm" and r.target == row.target and r.status == "done" and r.message_id
+        ]
+        user_id = int(row.target.split(":", 1)[1])
+        seat = table.seat_of(user_id)
+        if not sent or seat is None:
+            return "skipped", None, "no panel"  # "My hand" shows it, fresh, whenever asked
+        message_id = sent[-1].message_id
+        assert message_id is not None
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        loaded = await self.service.load(table.id)
+        panel = await private_panel(
+            loaded.table,
+            loaded.rules,
+            presenter_for(table.game),
+            loaded.state,
+            seat,
+            lang,
+            link=True,
+            priority=Priority.BACKGROUND,
+        )
+        try:
+            await self.messenger.edit_dm(user_id, message_id, panel)
+        except (MessageGone, DmClosed):
+            return "skipped", None, "panel gone"
         return "done", message_id, None
 
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:

@@ -57,6 +57,7 @@ MESSAGES = {
     "measure.not_cm": "“{text}” is not a number of centimetres.",
     "measure.not_a_number": "“{text}” is not a number.",
     "measure.need_both": "Give both coordinates, x and y.",
+    "measure.decimal_point": "“{text}” is not a number here: in English the decimal mark is a point, as in 2.5.",
 }
 
 
@@ -129,6 +130,8 @@ def parse_length(text: str, unit: Unit) -> float:
             raw, said = raw[: -len(word)].strip(), word_unit
             break
     value = _number(raw)
+    if not math.isfinite(value) and _lang() == "en" and re.fullmatch(r"\d+,\d+", raw):
+        raise refuse("measure.decimal_point", text=text.strip()[:24])
     if not math.isfinite(value):
         raise refuse("measure.not_inches" if unit == "in" else "measure.not_cm", text=text.strip()[:24])
     if said != unit:

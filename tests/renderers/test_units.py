@@ -47,7 +47,7 @@ def test_the_decimal_mark_follows_the_readers_language() -> None:
         assert _number("40,5") is None and _number("40.5") == 40.5
         with pytest.raises(Rejected) as refused:
             parse_length("2,5", "in")
-        assert refused.value.message_id == "measure.not_inches"
+        assert refused.value.message_id == "measure.decimal_point"
 
 
 def test_a_point_typed_with_a_comma_is_two_coordinates_in_english() -> None:

@@ -43,3 +43,6 @@ measure-converted = ({ $typed } { $said ->
         }
        *[cm] cm
     })
+
+# A decimal comma typed by an English reader (issue 27 item 7: the mark follows the language).
+measure-decimal_point = “{ $text }” is not a number here: in English the decimal mark is a point, as in 2.5.

@@ -43,3 +43,6 @@ measure-converted = ({ $typed } { $said ->
         }
        *[cm] cm
     })
+
+# A decimal comma typed by an English reader (issue 27 item 7: the mark follows the language).
+measure-decimal_point = «{ $text }» no es un número aquí: en inglés la marca decimal es un punto, como en 2.5.
