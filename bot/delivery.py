@@ -24,13 +24,15 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
+from . import ids
 from .aio import breathe, stop_tasks, wait_event
 from .crashpoints import crash_point
 from .errors import log_failure
 from .games import presenter_for, rules_for
-from .i18n import t
+from .i18n import game_name, t
 from .offload import Priority
 from .panels import (
+    ButtonSpec,
     Panel,
     mention,
     narration_lines,
@@ -222,6 +224,7 @@ class DeliveryWorker:
             "dm": self._dm,
             "dm_notice": self._dm_notice,
             "dm_edit": self._dm_edit,
+            "invite": self._invite,
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
@@ -506,6 +509,30 @@ class DeliveryWorker:
             await self.messenger.edit_dm(user_id, message_id, panel)
         except (MessageGone, DmClosed):
             return "skipped", None, "panel gone"
+        return "done", message_id, None
+
+    async def _invite(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A rematch's invitation (issue 27 item 5): in the finished table's thread, the invited
+        player mentioned, an "Accept" button (Join on the new table) and a link to its thread."""
+        user_id = int(row.target.split(":", 1)[1])
+        channel = row.payload.get("channel")
+        if table.status != "lobby" or table.seat_of(user_id) is not None or not isinstance(channel, int):
+            return "skipped", None, "answered"
+        lang = table.lang
+        by = row.payload.get("by")
+        content = t(
+            lang,
+            "bot.rematch_invite",
+            mention=mention(user_id),
+            by=mention(by) if isinstance(by, int) else "",
+            game=game_name(table.game, lang),
+            table=table.number,
+            where=f"<#{table.thread_id}>" if table.thread_id else "",
+        )
+        accept = ButtonSpec(ids.JOIN.format(table=table.id), t(lang, "bot.button.accept_rematch"), "success")
+        message_id = await self.messenger.send(
+            channel, Panel(content, [], [accept]), nonce=nonce_for(row), ping=[user_id]
+        )
         return "done", message_id, None
 
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:

@@ -48,7 +48,7 @@ SUCCESS = {
     "resign": ("bot.resigned",),
     "abandon": ("bot.abandoned",),
     "language": ("bot.language_set",),
-    "rematch": ("bot.rematch_created", "bot.rematch_exists"),
+    "rematch": ("bot.rematch_offered", "bot.rematch_started", "bot.rematch_waiting", "bot.rematch_on"),
 }
 ODD_TEXT = [
     "duel",

@@ -150,12 +150,14 @@ class Players:
             await self.rematch(finished[0][0])
 
     async def rematch(self, table: int) -> None:
-        """A player presses Rematch on the table's status message (a no-op once it exists)."""
+        """The players press Rematch on the table's status message: the first asks, the others
+        accept (issue 27 item 5: a rematch by consent; a no-op once it exists and has started)."""
         [(thread, seats)] = rows(self.db, "SELECT thread_id, seats FROM tables WHERE id = ?", (table,))
         status = status_message(self.emu, thread, table)
-        user = next(u for u in json.loads(seats).values() if isinstance(u, int))
+        users = [u for u in json.loads(seats).values() if isinstance(u, int)]
         if status is not None and f"tb:rematch:{table}" in status.custom_ids:
-            await self.bot.finished(await self.emu.click(user, status.id, f"tb:rematch:{table}"))
+            for user in dict.fromkeys(users):
+                await self.bot.finished(await self.emu.click(user, status.id, f"tb:rematch:{table}"))
 
 
 async def open_tables(emu: Emulator, world: World, bot: BotProcess) -> None:

@@ -46,3 +46,12 @@ measure-converted = ({ $typed } { $said ->
 
 # A decimal comma typed by an English reader (issue 27 item 7: the mark follows the language).
 measure-decimal_point = “{ $text }” is not a number here: in English the decimal mark is a point, as in 2.5.
+
+# Rematch by consent (issue 27 item 5).
+bot-rematch_invite = { $mention }, { $by } offers you a rematch of **{ $game }**, sides swapped: table #{ $table } { $where }. Press **Accept** to play it.
+bot-button-accept_rematch = Accept
+bot-rematch_offered = Rematch: table #{ $table } { $where }, sides swapped. Your opponent is invited to accept; the game starts when they do (or press Start to play the AI instead).
+bot-rematch_started = Rematch: table #{ $table } { $where }, sides swapped. The game has started.
+bot-rematch_waiting = The rematch is already offered: table #{ $table } { $where }, waiting for the invited players to accept.
+bot-rematch_on = The rematch is already on: table #{ $table } { $where }.
+bot-rematch_accepted = You accepted the rematch: table #{ $table } { $where }. The game has started.

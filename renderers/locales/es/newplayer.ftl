@@ -46,3 +46,12 @@ measure-converted = ({ $typed } { $said ->
 
 # A decimal comma typed by an English reader (issue 27 item 7: the mark follows the language).
 measure-decimal_point = «{ $text }» no es un número aquí: en inglés la marca decimal es un punto, como en 2.5.
+
+# Revancha con consentimiento (issue 27, punto 5).
+bot-rematch_invite = { $mention }, { $by } te ofrece la revancha de **{ $game }**, con los bandos cambiados: mesa n.º { $table } { $where }. Pulsa **Aceptar** para jugarla.
+bot-button-accept_rematch = Aceptar
+bot-rematch_offered = Revancha: mesa n.º { $table } { $where }, con los bandos cambiados. Tu rival está invitado a aceptarla; la partida empieza cuando acepte (o pulsa Empezar para jugar contra la IA).
+bot-rematch_started = Revancha: mesa n.º { $table } { $where }, con los bandos cambiados. La partida ha empezado.
+bot-rematch_waiting = La revancha ya está ofrecida: mesa n.º { $table } { $where }, esperando a que los invitados acepten.
+bot-rematch_on = La revancha ya está en marcha: mesa n.º { $table } { $where }.
+bot-rematch_accepted = Has aceptado la revancha: mesa n.º { $table } { $where }. La partida ha empezado.
