@@ -427,6 +427,23 @@ class Lobby:
                 await tx.update_table(table_id, seats=seats, expected_version=0)
             return await self._start(await self.get(table_id))
 
+    async def set_server_language(self, guild_id: int, language: str) -> int:
+        """The language of a server's public game messages, for new tables and the running ones
+        (issue 27 item 8): a table waiting for players or being played speaks it from its next
+        message; its status message is redrawn in it at once. A finished table keeps its words.
+        Returns how many running tables there are."""
+        running = await self.store.list_tables(guild_id=guild_id, statuses=("lobby", "active"))
+        async with self.store.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
+        for table in running:
+            if table.lang == language:
+                continue
+            async with self.lock(table.id), self.store.transaction() as tx:
+                await tx.update_table(table.id, lang=language)
+                await tx.touch_status(table.id)
+        self.notify()
+        return len(running)
+
     async def _start(self, table: TableRecord) -> TableRecord:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)

@@ -128,7 +128,7 @@ async def test_admin_only_commands_refuse_everyone_else(
         assert refused(reply) and says(reply, "bot.admins_only_language"), reply.content
     assert fingerprint(db_path) == before
     [reply] = await run(await emu.slash(world.admin, world.channel, "game language", {"language": "es"}))
-    assert says(reply, "bot.language_set")
+    assert says(reply, "bot.server_language")
     [reply] = await run(await emu.slash(world.admin, thread, "game abandon", {"table": table}))
     assert says(reply, "bot.abandoned", table=table)
     assert (await tablero.tables.get(table)).status == "abandoned"

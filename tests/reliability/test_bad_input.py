@@ -47,7 +47,7 @@ SUCCESS = {
     "start": ("bot.started",),
     "resign": ("bot.resigned",),
     "abandon": ("bot.abandoned",),
-    "language": ("bot.language_set",),
+    "language": ("bot.server_language",),
     "rematch": ("bot.rematch_offered", "bot.rematch_started", "bot.rematch_waiting", "bot.rematch_on"),
 }
 ODD_TEXT = [

@@ -55,3 +55,13 @@ bot-rematch_started = Rematch: table #{ $table } { $where }, sides swapped. The 
 bot-rematch_waiting = The rematch is already offered: table #{ $table } { $where }, waiting for the invited players to accept.
 bot-rematch_on = The rematch is already on: table #{ $table } { $where }.
 bot-rematch_accepted = You accepted the rematch: table #{ $table } { $where }. The game has started.
+
+# /game language (issue 27 item 8): the confirmation, in the language of the admin who reads it.
+bot-server_language = Public game messages on this server will be in { $language ->
+        [es] Spanish
+       *[en] English
+    }{ $count ->
+        [0] .
+        [one] , the running table included from its next message.
+       *[other] , the { $count } running tables included from their next message.
+    }

@@ -55,3 +55,13 @@ bot-rematch_started = Revancha: mesa n.º { $table } { $where }, con los bandos 
 bot-rematch_waiting = La revancha ya está ofrecida: mesa n.º { $table } { $where }, esperando a que los invitados acepten.
 bot-rematch_on = La revancha ya está en marcha: mesa n.º { $table } { $where }.
 bot-rematch_accepted = Has aceptado la revancha: mesa n.º { $table } { $where }. La partida ha empezado.
+
+# /game language (issue 27, punto 8): la confirmación, en el idioma del administrador que la lee.
+bot-server_language = Los mensajes públicos de partidas en este servidor serán en { $language ->
+        [es] español
+       *[en] inglés
+    }{ $count ->
+        [0] .
+        [one] , también en la mesa en curso desde su próximo mensaje.
+       *[other] , también en las { $count } mesas en curso desde su próximo mensaje.
+    }
