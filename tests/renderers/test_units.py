@@ -79,6 +79,6 @@ def test_clickwars_speaks_only_centimetres_and_canyons_die_is_not_a_length() -> 
         assert not lines, lines
         said = t(lang, "clickwars.say.scattered", roll=8, distance=20.32, bearing=90)
         assert "20" in said and word not in said.lower()
-    assert t("en", "canyon.img.distance", distance=4) == "Dakkajet 4 inches behind"
-    assert t("es", "canyon.img.distance", distance=1) == "Dakkajet a 1 pulgada"
+    assert t("en", "canyon.img.distance", distance=4) == "4 inches behind"
+    assert t("es", "canyon.img.distance", distance=1) == "1 pulgada detrás"
     assert not re.fullmatch(r"\d+ (in|pulg\.)", t("en", "canyon.img.distance", distance=4))

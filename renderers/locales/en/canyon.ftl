@@ -38,8 +38,8 @@ canyon-img-deck = Deck
 canyon-img-destroyed = DESTROYED
 canyon-img-discard = Discard pile
 canyon-img-distance = { $distance ->
-        [one] Dakkajet 1 inch behind
-       *[other] Dakkajet { $distance } inches behind
+        [one] 1 inch behind
+       *[other] { $distance } inches behind
     }
 canyon-img-entry = ENTRY
 canyon-img-exit = EXIT

@@ -65,3 +65,9 @@ bot-server_language = Public game messages on this server will be in { $language
         [one] , the running table included from its next message.
        *[other] , the { $count } running tables included from their next message.
     }
+
+# Canyon's board: the hits of a roll, short (the space beside the dice is narrow; issue 27 item 8).
+canyon-img-hits = { $n ->
+        [one] → 1 hit
+       *[other] → { $n } hits
+    }

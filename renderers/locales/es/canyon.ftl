@@ -38,8 +38,8 @@ canyon-img-deck = Mazo
 canyon-img-destroyed = FUERA DE COMBATE
 canyon-img-discard = Descartes
 canyon-img-distance = { $distance ->
-        [one] Dakkajet a 1 pulgada
-       *[other] Dakkajet a { $distance } pulgadas
+        [one] 1 pulgada detrás
+       *[other] { $distance } pulgadas detrás
     }
 canyon-img-entry = ENTRADA
 canyon-img-exit = SALIDA

@@ -65,3 +65,9 @@ bot-server_language = Los mensajes públicos de partidas en este servidor serán
         [one] , también en la mesa en curso desde su próximo mensaje.
        *[other] , también en las { $count } mesas en curso desde su próximo mensaje.
     }
+
+# El tablero del Cañón: los impactos de una tirada, en corto (junto a los dados hay poco sitio).
+canyon-img-hits = { $n ->
+        [one] → 1 impacto
+       *[other] → { $n } impactos
+    }
