@@ -472,8 +472,8 @@ class DeliveryWorker:
     async def _dm_edit(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """Bring the player's last private panel (their newest DM of this table) up to date, with no
         new message (issue 27 items 6 and 9): at the end of the game (the final state, no stale
-        "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (a
-        Canyon player's new cards between turns): quiet, and their panel never lies."""
+        "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (new
+        cards dealt between turns): quiet, and their panel never lies."""
         rows = await self.store.deliveries(table.id)
         if any(
             r.target == row.target and r.kind in ("dm", "dm_edit") and r.version > row.version

@@ -549,7 +549,7 @@ class Lobby:
 
 
 def _rotated(table: TableRecord) -> dict[str, Any]:
-    """A table's seats with their holders rotated by one (the sides swapped, in a duel)."""
+    """A table's seats with their holders rotated by one (the sides swapped, with two players)."""
     seats = list(table.seats)
     holders = [table.seats[s] for s in seats]
     return dict(zip(seats, holders[-1:] + holders[:-1], strict=True))

@@ -6,7 +6,7 @@ A seat is told something privately when it must act now (a new choice): a new DM
 notification. When the change's events only reveal something to a seat that does not act now
 (`event.redacted_for(seat) != event.redacted_for(None)`: the rules' own redaction decides, never
 the wording of a rendered text), its last private panel is edited instead ("dm_edit"): no DM that
-offers no choice (issue 27 item 9; a waiting Canyon player's new cards). When the game ends, every
+offers no choice (issue 27 item 9; a waiting player's new cards). When the game ends, every
 player's last private panel is edited to the final state (issue 27 item 6).
 """
 
