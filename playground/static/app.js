@@ -53,18 +53,19 @@ async function api(path, body) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  // Every failure ends as { ok: false, error: <a sentence> }: the server's words, or the page's own
-  // (never a status code or an exception's text; issue 27 item 4).
+  // Every failure ends as { ok: false, error: <a sentence> } (the server's words) or { ok: false,
+  // why: <a key of the page's own sentences> }, which the pane words in its user's language: never a
+  // status code or an exception's text (issue 27 item 4).
   let response;
   try {
     response = await fetch(path, options);
   } catch {
-    return { ok: false, error: pageText("no_answer") };
+    return { ok: false, why: "no_answer" };
   }
   let data = {};
   try { data = await response.json(); } catch { data = {}; }
   if (!response.ok && data.ok === undefined) data.ok = false;
-  if (!response.ok && !data.error) data.error = pageText(response.status >= 500 ? "no_answer" : "failed");
+  if (!response.ok && !data.error) data.why = response.status >= 500 ? "no_answer" : "failed";
   return data;
 }
 
@@ -497,7 +498,7 @@ class Pane {
     } finally {
       this.pending.delete(pressed);  // any answer, or none: the control is usable again
     }
-    if (!result.ok) this.failures.set(msg.id, result.error || pageText("failed", {}, this));
+    if (!result.ok) this.failures.set(msg.id, result.error || pageText(result.why || "failed", {}, this));
     this.rendered.delete(msg.id);  // drawn again: the control enabled, a menu back to its placeholder
     if (result.callback === 9) await this.loadWorld();
     await this.loadMessages();
@@ -684,7 +685,7 @@ class Pane {
     const result = await api("/api/slash", { user: this.user, channel: this.channel, command: command.path, options });
     send.disabled = false;
     if (!result.ok) {
-      error.textContent = result.error || pageText("failed", {}, this);
+      error.textContent = result.error || pageText(result.why || "failed", {}, this);
       return;
     }
     error.textContent = "";
@@ -758,7 +759,7 @@ class Pane {
         values[field.name] = field.dataset.select ? [...field.selectedOptions].map((o) => o.value) : field.value;
       }
       const result = await api("/api/modal", { user: this.user, custom_id: open.custom_id, values });
-      if (!result.ok) { error.textContent = result.error || pageText("failed", {}, this); return; }
+      if (!result.ok) { error.textContent = result.error || pageText(result.why || "failed", {}, this); return; }
       dialog.close();
       this.modalShown = null;
       await this.loadMessages();
@@ -812,8 +813,9 @@ async function start() {
     e.preventDefault();
     const form = e.target;
     const result = await api("/api/users", { name: form.name.value, language: form.language.value });
-    form.querySelector(".form-error").textContent = result.error || "";
-    if (!result.error) {
+    const failed = result.error || (result.why ? pageText(result.why, {}, panes[panes.length - 1]) : "");
+    form.querySelector(".form-error").textContent = failed;
+    if (!failed) {
       form.name.value = "";
       await panes[panes.length - 1].switchUser(result.id);
     }
