@@ -35,6 +35,7 @@ from engine.core import (
 )
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
+from renderers.measure import reading
 
 from . import moves, notices, offload
 from .crashpoints import crash_point
@@ -72,6 +73,8 @@ class FormAnswer:
 
     form: str
     values: Mapping[str, str]
+    lang: str | None = None
+    """The language of the player who typed it: its decimal mark (renderers/measure.py)."""
 
 
 Choice = Action | int | Mapping[str, Any] | FormAnswer
@@ -92,6 +95,8 @@ class Applied:
     first_seq: int
     before: BaseModel
     """The seat's view before the move (the label of what it chose is drawn from it)."""
+    converted: tuple[tuple[float, str, float, str], ...] = ()
+    """Lengths typed in the other unit system and converted to the game's (echoed to the player)."""
 
 
 @dataclass(frozen=True)
@@ -440,14 +445,26 @@ class TableService(Lobby):
         if expected is not None and expected != table.version:
             await self._check_stale(table, rules, state, seat, expected)
         before = rules.view(state, seat)
-        action = self._resolve(table, rules, state, seat, before, choice)
+        typed_in = choice.lang if isinstance(choice, FormAnswer) and choice.lang else table.lang
+        with reading(typed_in) as read:
+            action = self._resolve(table, rules, state, seat, before, choice)
         standing = await self._standing(table, rules)
         prepared = await offload.run(
             moves.advance, table.game, table, state, seat, action, standing, self.step_cap, actor_user
         )
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
-        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
+        return Applied(
+            after,
+            rules,
+            seat,
+            action,
+            events,
+            prepared.state,
+            table.version + 1,
+            before,
+            tuple(read.converted),
+        )
 
     def _resolve(
         self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice

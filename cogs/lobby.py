@@ -462,8 +462,10 @@ class Lobby(
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not is_admin(interaction) or interaction.guild_id is None:
             raise Rejected("bot.admins_only_language", "Only server admins can choose the server's language.")
-        await tablero(interaction).store.set_guild_language(interaction.guild_id, language)
-        await interaction.followup.send(t(language, "bot.language_set"), ephemeral=True)
+        running = await tablero(interaction).tables.set_server_language(interaction.guild_id, language)
+        # The confirmation is read by the admin who typed it: their language, naming the server's.
+        text = t(lang_of(interaction), "bot.server_language", language=language, count=running)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class RulesCog(commands.Cog):

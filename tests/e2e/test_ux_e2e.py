@@ -148,6 +148,10 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     await bot.delivery.wait_idle()
     rematch = (await bot.tables.get(2)).thread_id  # a thread of its own (issue 15)
     assert rematch is not None and rematch != thread
+    # by consent (issue 27 item 5): Alice accepts the invitation in this thread
+    invite = next(m for m in emu.messages(thread) if "tb:join:2" in m.custom_ids)
+    await run(await emu.click(world.alice, invite.id, "tb:join:2"))
+    await bot.delivery.wait_idle()
     mark = len(emu.messages(rematch))
     await run(await emu.slash(world.alice, thread, "game resign", {"table": 2}))
     await bot.delivery.wait_idle()
