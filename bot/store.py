@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Iterable, Sequence
@@ -59,6 +60,9 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
+    salt: str | None = (
+        None  # the secret half of the seed's commitment (bot/fairness.py); never shown before the end
+    )
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -97,6 +101,30 @@ class EventRecord(Record):
     data: dict[str, Any]
     actor: str | None
     at: float
+
+
+class ActionRecord(Record):
+    """One accepted action, as stored: decided at state `version`, it caused `events` events (the
+    log's seq version + 1 onwards). `holder` is who held the seat then: a user id, "ai", or None."""
+
+    id: int
+    table_id: int
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
+    at: float
+
+
+class NewAction(Record):
+    """An action about to be recorded with the events it caused (see ActionRecord)."""
+
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
 
 
 class SnapshotRecord(Record):
@@ -203,6 +231,8 @@ class Tx(Protocol):
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
 
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None: ...
+
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None: ...
 
     async def add_delivery(self, row: NewDelivery) -> None: ...
@@ -277,6 +307,7 @@ class Store(Protocol):
     ) -> list[TableRecord]: ...
     async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
+    async def load_actions(self, table_id: int) -> list[ActionRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
@@ -336,6 +367,7 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
 
 _TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
+_ACTION_COLUMNS, _action = _reader(ActionRecord, "holder", "data")
 _SNAPSHOT_COLUMNS, _snapshot = _reader(SnapshotRecord)
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
@@ -460,9 +492,9 @@ class SqliteTx:
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
-            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?))",
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?), ?)",
             (
                 game,
                 guild_id,
@@ -481,6 +513,7 @@ class SqliteTx:
                 series_of,
                 series_key,
                 guild_id,
+                secrets.token_hex(16),  # the commitment's salt (bot/fairness.py), drawn with the seed
             ),
         )
         assert cursor.lastrowid is not None
@@ -521,6 +554,17 @@ class SqliteTx:
             check="seq",
             table_id=table_id,
         )
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            self._queue(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, a.version, a.seat, _dumps(a.holder), _dumps(a.data), a.events, self._now)
+                    for a in actions
+                ],
+                many=True,
+            )
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         self._queue(
@@ -820,6 +864,13 @@ class SqliteStore:
             params.append(upto)
         rows = await self._all(sql + " ORDER BY seq", params)
         return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         rows = await self._all(f"SELECT {_SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ?", (table_id,))

@@ -1,4 +1,4 @@
-"""/game new|join|start|list|status|resign|abandon|log|language and /rules: thin adapters over bot.tables."""
+"""/game new|join|start|list|status|resign|abandon|log|export|verify|language and /rules: thin adapters over bot.tables."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
+from bot import export, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
@@ -433,6 +433,48 @@ class Lobby(
         await interaction.followup.send(
             t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
         )
+
+    @app_commands.command(
+        name=L("export", "cmd.export.name"),
+        description=L(
+            "The table's log as a JSON file (the seed and secrets only after the end)",
+            "cmd.export.description",
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def export(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        doc = await tablero(interaction).tables.export_for(record.id, interaction.user.id)
+        file = discord.File(io.BytesIO(export.dumps(doc)), filename=f"table-{record.number}-export.json")
+        seen = doc["redacted_for"]
+        key = (
+            "aftergame.export_full"
+            if seen is None
+            else f"aftergame.export_{'spectator' if seen == 'spectator' else 'seat'}"
+        )
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("verify", "cmd.verify.name"),
+        description=L(
+            "Check a finished table's dice against the seed it committed to", "cmd.verify.description"
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        _, _, findings = await tablero(interaction).tables.verify(record.id)
+        lang = lang_of(interaction)
+        text = "\n".join(t(lang, key, **params) for key, params in findings)
+        await interaction.followup.send(text[:CONTENT_LIMIT], ephemeral=True)
 
     @app_commands.command(
         name=L("language", "cmd.language.name"),
