@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
 import aiosqlite
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Outcome
 
@@ -49,7 +49,7 @@ class TableRecord(Record):
     seats: dict[str, SeatHolder]
     invited: list[int]
     options: dict[str, Any]
-    seed: int
+    seed: int = Field(repr=False)
     version: int
     lang: str
     status_message_id: int | None
