@@ -37,7 +37,7 @@ from engine.core import (
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 
-from . import export, moves, notices, offload
+from . import export, moves, notices, offload, replays
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .journal import Journal
@@ -659,3 +659,26 @@ class TableService(Lobby):
         doc = await self.export_for(table_id, 0)
         ok, findings = await offload.run(export.run_check, "verify", export.dumps(doc))
         return table, ok, findings
+
+    async def replay_for(
+        self, table_id: int, user_id: int, lang: str, *, spectator: bool = False
+    ) -> tuple[TableRecord, Seat | None, replays.Replay]:
+        """The table's game as an animated board (bot/replays.py), drawn in the worker pool: from the
+        user's seat's view if they play at it (unless `spectator`), else from the spectator's. During
+        the game a player sees only what their seat has seen so far, anyone else the public view."""
+        table = (await self.load(table_id)).table
+        if table.version == 0:
+            raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
+        seat = None if spectator else table.seat_of(user_id)
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        replay = await offload.run(
+            replays.render, table, events, actions, seat, lang, priority=offload.Priority.BACKGROUND
+        )
+        if len(replay.data) > replays.LIMIT_BYTES:
+            raise Rejected(
+                "aftergame.replay_too_big",
+                "The replay of table #{table} does not fit in Discord's 10 MiB limit, even one turn at a time.",
+                table=table.number,
+            )
+        return table, seat, replay

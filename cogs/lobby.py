@@ -1,4 +1,4 @@
-"""/game new|join|start|list|status|resign|abandon|log|export|verify|language and /rules: thin adapters over bot.tables."""
+"""/game new|join|start|list|status|resign|abandon|log|export|verify|replay|language and /rules: thin adapters over bot.tables."""
 
 from __future__ import annotations
 
@@ -475,6 +475,43 @@ class Lobby(
         lang = lang_of(interaction)
         text = "\n".join(t(lang, key, **params) for key, params in findings)
         await interaction.followup.send(text[:CONTENT_LIMIT], ephemeral=True)
+
+    @app_commands.command(
+        name=L("replay", "cmd.replay.name"),
+        description=L("The game as an animated board, as your seat saw it", "cmd.replay.description"),
+    )
+    @app_commands.rename(table=TABLE, view=L("view", "cmd.param.view"))
+    @app_commands.describe(
+        table=TABLE_HELP,
+        view=L("Whose view: your seat's (the default) or a spectator's", "cmd.param.view.description"),
+    )
+    @app_commands.choices(
+        view=[
+            app_commands.Choice(name=L("My seat's view", "cmd.choice.seat_view"), value="seat"),
+            app_commands.Choice(name=L("A spectator's view", "cmd.choice.spectator_view"), value="spectator"),
+        ]
+    )
+    @app_commands.autocomplete(table=any_tables)
+    async def replay(
+        self, interaction: discord.Interaction, table: int | None = None, view: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        lang = lang_of(interaction)
+        record, seat, replay = await tablero(interaction).tables.replay_for(
+            record.id, interaction.user.id, lang, spectator=view == "spectator"
+        )
+        params = {"table": record.number, "frames": replay.frames, "per": replay.per, "every": replay.every}
+        if seat is None:
+            lines = [t(lang, "aftergame.replay_spectator", **params)]
+        else:
+            lines = [t(lang, "aftergame.replay_seat", seat=seat_name(record.game, seat, lang), **params)]
+        if replay.scale < 1:
+            lines.append(t(lang, "aftergame.replay_scaled", percent=round(replay.scale * 100)))
+        if replay.dropped:
+            lines.append(t(lang, "aftergame.replay_dropped", dropped=replay.dropped))
+        file = discord.File(io.BytesIO(replay.data), filename=f"table-{record.number}-replay.gif")
+        await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
 
     @app_commands.command(
         name=L("language", "cmd.language.name"),

@@ -45,3 +45,37 @@ cmd-export-name = export
 cmd-export-description = The table's log as a JSON file (the seed and secrets only after the end)
 cmd-verify-name = verify
 cmd-verify-description = Check a finished table's dice against the seed it committed to
+aftergame-replay_frame = Turn { $turn } · { $frame }/{ $frames }
+aftergame-replay_turn = Turn { $turn } of { $turns }
+aftergame-replay_seat = Table #{ $table } as { $seat } saw it: { $frames ->
+        [one] { $frames } picture
+       *[other] { $frames } pictures
+    }, one per { $per ->
+        [turn] game turn
+       *[action] { $every ->
+            [one] move
+           *[other] { $every } moves
+        }
+    }.
+aftergame-replay_spectator = Table #{ $table } as a spectator saw it: { $frames ->
+        [one] { $frames } picture
+       *[other] { $frames } pictures
+    }, one per { $per ->
+        [turn] game turn
+       *[action] { $every ->
+            [one] move
+           *[other] { $every } moves
+        }
+    }.
+aftergame-replay_scaled = The boards are drawn at { $percent } % of their size to stay under Discord's 10 MiB limit for a file.
+aftergame-replay_dropped = { $dropped ->
+        [one] The first turn is
+       *[other] The first { $dropped } turns are
+    } left out to stay under Discord's 10 MiB limit for a file; /game export has the whole game.
+aftergame-replay_too_big = The replay of table #{ $table } does not fit in Discord's 10 MiB limit, even one turn at a time.
+cmd-replay-name = replay
+cmd-replay-description = The game as an animated board, as your seat saw it
+cmd-param-view = view
+cmd-param-view-description = Whose view: your seat's (the default) or a spectator's
+cmd-choice-seat_view = My seat's view
+cmd-choice-spectator_view = A spectator's view

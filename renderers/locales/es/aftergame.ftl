@@ -45,3 +45,37 @@ cmd-export-name = exportar
 cmd-export-description = El registro de la mesa en un archivo JSON (la semilla y los secretos, solo al final)
 cmd-verify-name = verificar
 cmd-verify-description = Comprueba los dados de una mesa terminada con la semilla a la que se comprometió
+aftergame-replay_frame = Turno { $turn } · { $frame }/{ $frames }
+aftergame-replay_turn = Turno { $turn } de { $turns }
+aftergame-replay_seat = La mesa n.º { $table } tal como la vio { $seat }: { $frames ->
+        [one] { $frames } imagen
+       *[other] { $frames } imágenes
+    }, una por { $per ->
+        [turn] turno de juego
+       *[action] { $every ->
+            [one] jugada
+           *[other] cada { $every } jugadas
+        }
+    }.
+aftergame-replay_spectator = La mesa n.º { $table } tal como la vio un espectador: { $frames ->
+        [one] { $frames } imagen
+       *[other] { $frames } imágenes
+    }, una por { $per ->
+        [turn] turno de juego
+       *[action] { $every ->
+            [one] jugada
+           *[other] cada { $every } jugadas
+        }
+    }.
+aftergame-replay_scaled = Los tableros se dibujan al { $percent } % de su tamaño para no pasar del límite de 10 MiB por archivo de Discord.
+aftergame-replay_dropped = { $dropped ->
+        [one] Se deja fuera el primer turno
+       *[other] Se dejan fuera los primeros { $dropped } turnos
+    } para no pasar del límite de 10 MiB por archivo de Discord; /game export tiene la partida entera.
+aftergame-replay_too_big = La repetición de la mesa n.º { $table } no cabe en el límite de 10 MiB de Discord, ni siquiera con una imagen por turno.
+cmd-replay-name = repeticion
+cmd-replay-description = La partida como un tablero animado, tal como la vio tu puesto
+cmd-param-view = vista
+cmd-param-view-description = Qué vista: la de tu puesto (por defecto) o la de un espectador
+cmd-choice-seat_view = La vista de mi puesto
+cmd-choice-spectator_view = La vista de un espectador
