@@ -30,7 +30,7 @@ from .store import ActionRecord, EventRecord, TableRecord
 LIMIT_BYTES = 10 * 2**20 - 256 * 2**10
 """Discord's limit for a bot's upload (10 MiB), less room for the message around it."""
 MAX_FRAMES = 150
-"""More visible actions than this: one frame per turn instead (a long Space Hulk mission)."""
+"""More visible moves than this: two (three …) moves share a picture (a long game)."""
 SCALES = (1.0, 0.75, 0.5)
 
 

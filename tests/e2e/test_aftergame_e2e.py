@@ -1,8 +1,8 @@
-"""After the game, end to end (issue 28 items 2 and 3): a finished game of each of the four games,
+"""After the game, end to end (issue 28 items 1-3): a finished game of each of the four games,
 its seed committed to in the table's first public post and revealed in its last, nothing about the
 seed in any message, image, log line or export while it is played, then `/game export` verified by
-`tablero verify` (and rebuilt by `tablero replay`), `/game verify` in the thread, and a tampered
-log detected."""
+`tablero verify` (and rebuilt by `tablero replay`), a tampered log detected, `/game replay` from
+the player's seat and a spectator's view, and `/game verify` in the thread."""
 
 from __future__ import annotations
 
@@ -158,6 +158,19 @@ async def test_a_finished_game_is_committed_revealed_exported_and_verified(
     capsys.readouterr()
     assert main(["verify", str(path)]) == 1
     assert f"Event {changed['seq']} ({changed['kind']})" in capsys.readouterr().out
+
+    # /game replay: the player's seat's view (the default) and a spectator's, as animated boards
+    for user, args, who in (
+        (world.alice, {}, "as "),
+        (world.carol, {}, "as a spectator"),
+        (world.alice, {"view": "spectator"}, "as a spectator"),
+    ):
+        [answer] = await run(await emu.slash(user, thread, "game replay", args), timeout=120)
+        assert who in answer.content, answer.content
+        [gif] = answer.attachments
+        assert gif.filename.endswith(".gif") and gif.size <= 10 * 2**20
+        with Image.open(io.BytesIO(gif.data)) as image:
+            assert image.is_animated and image.n_frames > 1
 
     # /game verify in the thread says the same, in the reader's language (Bob reads Spanish)
     [answer] = await run(await emu.slash(world.bob, thread, "game verify", {}))
