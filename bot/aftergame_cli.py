@@ -49,6 +49,7 @@ def check(kind: str, path: Path, lang: str = "en", out: TextIO | None = None) ->
     unreadable = findings and findings[0][0] in {
         "aftergame.bad_file",
         "aftergame.bad_format",
+        "aftergame.bad_schema",
         "aftergame.unknown_game",
     }
     return 2 if unreadable else 1

@@ -21,9 +21,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core import Dice, Event, Rejected, Rules, Seat, apply, fold
 
@@ -35,6 +35,71 @@ FORMAT = "tablero-export/1"
 """The export's `format` field: this schema's name and version (docs/export.md)."""
 
 COMMITMENT_SCHEME = "sha256:tablero-seed/1"
+
+
+class _Part(BaseModel):
+    """A part of the export: exactly these fields (a new field is a new `format`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExportTable(_Part):
+    id: int
+    number: int
+    game: str
+    guild_id: int | None
+    status: str
+    seats: dict[str, int | str | None]
+    options: dict[str, Any]
+    lang: str
+    created_at: float
+    version: int
+    outcome: dict[str, Any] | None
+    series_of: int | None
+    rematch_of: int | None
+
+
+class Fairness(_Part):
+    scheme: str
+    commitment: str | None
+    seed: int | None
+    salt: str | None
+
+
+class ExportEvent(_Part):
+    seq: int
+    kind: str
+    actor: str | None
+    at: float
+    data: dict[str, Any]
+
+
+class ExportAction(_Part):
+    version: int
+    seat: str
+    by: int | str | None
+    events: int
+    at: float
+    action: dict[str, Any]
+
+
+class Final(_Part):
+    version: int
+    outcome: dict[str, Any] | None
+    state_sha256: str
+
+
+class Export(_Part):
+    """The export's schema (docs/export.md); `format` names it and its version."""
+
+    format: Literal["tablero-export/1"]
+    tablero: str
+    table: ExportTable
+    redacted_for: str | None
+    fairness: Fairness
+    events: list[ExportEvent]
+    actions: list[ExportAction]
+    final: Final | None
 
 
 def preimage(table_id: int, seed: int, salt: str) -> bytes:
@@ -153,7 +218,7 @@ def document(
             "outcome": outcome.model_dump(mode="json") if outcome else None,
             "state_sha256": state_digest(state),
         }
-    return doc
+    return Export.model_validate(doc).model_dump(mode="json")  # the schema holds for what we write too
 
 
 def document_job(
@@ -199,7 +264,7 @@ class BadExport(Exception):
         self.finding = finding
 
 
-def load(data: bytes | str) -> dict[str, Any]:
+def load(data: bytes | str) -> Export:
     """An export read from its bytes; BadExport if it is not one (of a format this code reads)."""
     try:
         doc = json.loads(data)
@@ -209,15 +274,18 @@ def load(data: bytes | str) -> dict[str, Any]:
         raise BadExport(Finding("aftergame.bad_file"))
     if doc["format"] != FORMAT:
         raise BadExport(Finding("aftergame.bad_format", {"format": doc["format"][:60], "known": FORMAT}))
-    return doc
-
-
-def _rules_of(doc: dict[str, Any]) -> Rules[Any]:
-    game = str(doc.get("table", {}).get("game"))
     try:
-        return rules_for(game)
+        return Export.model_validate(doc)
+    except ValidationError as exc:
+        where = ".".join(str(part) for part in exc.errors()[0]["loc"])
+        raise BadExport(Finding("aftergame.bad_schema", {"where": where[:80], "known": FORMAT})) from None
+
+
+def _rules_of(doc: Export) -> Rules[Any]:
+    try:
+        return rules_for(doc.table.game)
     except UnknownGame:
-        raise BadExport(Finding("aftergame.unknown_game", {"game": game[:60]})) from None
+        raise BadExport(Finding("aftergame.unknown_game", {"game": doc.table.game[:60]})) from None
 
 
 def _differences(expected: Any, logged: Any, path: str = "") -> list[tuple[str, Any, Any]]:
@@ -248,14 +316,12 @@ def _what_differs(expected: dict[str, Any], logged: dict[str, Any]) -> str:
     return "; ".join(shown)
 
 
-def _logged_events(doc: dict[str, Any], rules: Rules[Any]) -> list[tuple[int, dict[str, Any]]]:
+def _logged_events(doc: Export) -> list[tuple[int, dict[str, Any]]]:
     """The export's events as (seq, data), checked to run 1, 2, 3 … without a gap."""
-    out = []
-    for n, entry in enumerate(doc.get("events") or [], start=1):
-        if not isinstance(entry, dict) or entry.get("seq") != n or not isinstance(entry.get("data"), dict):
+    for n, entry in enumerate(doc.events, start=1):
+        if entry.seq != n:
             raise BadExport(Finding("aftergame.gap", {"seq": n}))
-        out.append((n, entry["data"]))
-    return out
+    return [(entry.seq, entry.data) for entry in doc.events]
 
 
 def _parse_events(rules: Rules[Any], logged: Sequence[tuple[int, dict[str, Any]]]) -> list[Event]:
@@ -264,186 +330,139 @@ def _parse_events(rules: Rules[Any], logged: Sequence[tuple[int, dict[str, Any]]
         try:
             parsed.append(rules.parse_event(data))
         except ValidationError:
-            raise BadExport(
-                Finding("aftergame.bad_event", {"seq": seq, "kind": str(data.get("kind"))[:40]})
-            ) from None
+            kind = str(data.get("kind"))[:40]
+            raise BadExport(Finding("aftergame.bad_event", {"seq": seq, "kind": kind})) from None
     return parsed
 
 
-def replay(doc: dict[str, Any]) -> Report:
+def replay(doc: Export) -> Report:
     """Rebuild the game from a full export's events (the engine's `evolve`, nothing else) and check
     where it ends against what the export says: the version, the outcome and the final state."""
-    if doc.get("redacted_for") is not None:
-        return Report(False, [Finding("aftergame.replay_redacted", {"seat": str(doc["redacted_for"])})])
+    if doc.redacted_for is not None:
+        return Report(False, [Finding("aftergame.replay_redacted", {"seat": doc.redacted_for})])
     rules = _rules_of(doc)
-    table = doc.get("table") or {}
-    logged = _logged_events(doc, rules)
+    logged = _logged_events(doc)
+    if not logged:
+        return Report(False, [Finding("aftergame.replay_empty")])
     state = fold(rules, _parse_events(rules, logged))
     findings: list[Finding] = []
     ok = True
-    if state is None:
-        return Report(False, [Finding("aftergame.replay_empty")])
-    if state.version != table.get("version"):
+    if state.version != doc.table.version:
         ok = False
         findings.append(
-            Finding("aftergame.replay_version", {"folded": state.version, "logged": table.get("version")})
+            Finding("aftergame.replay_version", {"folded": state.version, "logged": doc.table.version})
         )
     ok &= _check_end(rules, state, doc, findings)
     if ok:
-        findings.insert(
-            0,
-            Finding(
-                "aftergame.replay_ok",
-                {"table": table.get("number"), "events": len(logged), "version": state.version},
-            ),
-        )
+        params = {"table": doc.table.number, "events": len(logged), "version": state.version}
+        findings.insert(0, Finding("aftergame.replay_ok", params))
     return Report(ok, findings)
 
 
-def _check_end(rules: Rules[Any], state: Any, doc: dict[str, Any], findings: list[Finding]) -> bool:
+def _check_end(rules: Rules[Any], state: Any, doc: Export, findings: list[Finding]) -> bool:
     """The rebuilt state's outcome and digest against the export's (a resignation or an abandon is
     the platform's outcome: the rules then see a game still going on)."""
-    table = doc.get("table") or {}
-    final = doc.get("final") or {}
     outcome = rules.outcome(state)
     ended = outcome.model_dump(mode="json") if outcome else None
+    logged = doc.table.outcome
     ok = True
-    if ended is not None and ended != table.get("outcome"):
+    if ended is not None and ended != logged:
         ok = False
         findings.append(
-            Finding(
-                "aftergame.outcome_differs", {"folded": _short(ended), "logged": _short(table.get("outcome"))}
-            )
+            Finding("aftergame.outcome_differs", {"folded": _short(ended), "logged": _short(logged)})
         )
-    if ended is None and table.get("status") == "finished":
-        reason = (table.get("outcome") or {}).get("reason")
-        if reason != "core.resigned":
-            ok = False
-            findings.append(
-                Finding(
-                    "aftergame.outcome_differs", {"folded": "null", "logged": _short(table.get("outcome"))}
-                )
-            )
-    if final.get("state_sha256") and final["state_sha256"] != state_digest(state):
+    if ended is None and doc.table.status == "finished" and (logged or {}).get("reason") != "core.resigned":
+        ok = False
+        findings.append(Finding("aftergame.outcome_differs", {"folded": "null", "logged": _short(logged)}))
+    if doc.final is not None and doc.final.state_sha256 != state_digest(state):
         ok = False
         findings.append(Finding("aftergame.state_differs", {"version": state.version}))
     return ok
 
 
-def verify(doc: dict[str, Any]) -> Report:
+def verify(doc: Export) -> Report:
     """Check a finished table's full export: the revealed seed against its commitment, then every
     roll, shuffle and draw recomputed from it (the setup from the options, each recorded action
     re-decided from the state the log folds to before it) against the logged events. The first
     event that would differ is reported with its seq, its kind and what differs."""
-    fair = doc.get("fairness") or {}
-    table = doc.get("table") or {}
-    seed, salt, committed = fair.get("seed"), fair.get("salt"), fair.get("commitment")
-    if not isinstance(seed, int):
+    fair, table = doc.fairness, doc.table
+    seed = fair.seed
+    if seed is None:
         return Report(False, [Finding("aftergame.no_seed")])
     rules = _rules_of(doc)
     findings: list[Finding] = []
-    table_id = table.get("id")
-    if isinstance(salt, str) and isinstance(table_id, int) and isinstance(committed, str):
-        if commitment(table_id, seed, salt) != committed:
-            return Report(False, [Finding("aftergame.commitment_differs", {"commitment": committed})])
+    if fair.salt is not None and fair.commitment is not None:
+        if commitment(table.id, seed, fair.salt) != fair.commitment:
+            return Report(False, [Finding("aftergame.commitment_differs", {"commitment": fair.commitment})])
     else:
         findings.append(Finding("aftergame.no_commitment"))
-    logged = _logged_events(doc, rules)
+    logged = _logged_events(doc)
     parsed = _parse_events(rules, logged)
     try:
-        options = rules.parse_options(table.get("options"))
+        options = rules.parse_options(table.options)
+        # The setup: the opening events from the options and the seed (Dice(seed, 0)).
+        opening = rules.setup(options, seed, Dice(seed, 0))
     except ValidationError:
         return Report(False, [Finding("aftergame.bad_options")])
-    # The setup: the opening events from the options and the seed (Dice(seed, 0)).
-    try:
-        opening = rules.setup(options, seed, Dice(seed, 0))
     except Rejected as exc:
         return Report(False, [Finding("aftergame.setup_refused", {"reason": exc.message_id})])
-    position = 0
-    problem = _compare(opening, logged, position)
+    problem = _compare(opening, logged, 0)
     if problem is not None:
         return Report(False, [problem])
     state = apply(rules, None, parsed[: len(opening)])
     position = len(opening)
-    actions = doc.get("actions") or []
-    for index, entry in enumerate(actions, start=1):
-        version, seat = entry.get("version"), entry.get("seat")
-        if version != position:
-            if isinstance(version, int) and version > position:
+    for index, entry in enumerate(doc.actions, start=1):
+        if entry.version != position:
+            if entry.version > position:  # events logged that no recorded action caused
                 seq, data = logged[position]
                 return Report(
                     False, [Finding("aftergame.uncaused", {"seq": seq, "kind": str(data.get("kind"))})]
                 )
             return Report(
-                False, [Finding("aftergame.action_order", {"index": index, "version": str(version)})]
+                False, [Finding("aftergame.action_order", {"index": index, "version": entry.version})]
             )
         try:
-            action = rules.parse_action(entry.get("action"))
+            action = rules.parse_action(entry.action)
         except ValidationError:
             return Report(False, [Finding("aftergame.bad_action", {"index": index})])
-        refusal = _refusal(rules, state, str(seat), action)
+        refusal = _refusal(rules, state, entry.seat)
+        recomputed: list[Event] = []
         if refusal is None:
             try:
-                recomputed = rules.decide(state, str(seat), action, Dice(seed, state.version))
+                recomputed = rules.decide(state, entry.seat, action, Dice(seed, state.version))
             except Rejected as exc:
                 refusal = exc.message_id
         if refusal is not None:
-            return Report(
-                False,
-                [
-                    Finding(
-                        "aftergame.action_refused",
-                        {
-                            "index": index,
-                            "kind": action.kind,
-                            "seat": str(seat),
-                            "version": version,
-                            "reason": refusal,
-                        },
-                    )
-                ],
-            )
+            params = {"index": index, "kind": action.kind, "seat": entry.seat, "version": entry.version}
+            return Report(False, [Finding("aftergame.action_refused", {**params, "reason": refusal})])
         problem = _compare(recomputed, logged, position)
         if problem is not None:
             return Report(False, [problem])
-        if entry.get("events") != len(recomputed):
-            return Report(
-                False,
-                [
-                    Finding(
-                        "aftergame.action_count",
-                        {"index": index, "logged": str(entry.get("events")), "recomputed": len(recomputed)},
-                    )
-                ],
-            )
+        if entry.events != len(recomputed):
+            params = {"index": index, "logged": entry.events, "recomputed": len(recomputed)}
+            return Report(False, [Finding("aftergame.action_count", params)])
         state = apply(rules, state, parsed[position : position + len(recomputed)])
         position += len(recomputed)
     if position < len(logged):
         seq, data = logged[position]
         return Report(False, [Finding("aftergame.uncaused", {"seq": seq, "kind": str(data.get("kind"))})])
-    if state.version != table.get("version"):
+    if state.version != table.version:
         return Report(
-            False,
-            [Finding("aftergame.replay_version", {"folded": state.version, "logged": table.get("version")})],
+            False, [Finding("aftergame.replay_version", {"folded": state.version, "logged": table.version})]
         )
     if not _check_end(rules, state, doc, findings):
         return Report(False, [f for f in findings if f.key != "aftergame.no_commitment"])
-    findings.insert(
-        0,
-        Finding(
-            "aftergame.verify_ok",
-            {
-                "table": table.get("number"),
-                "commitment": committed or "",
-                "events": len(logged),
-                "actions": len(actions),
-            },
-        ),
-    )
+    params = {
+        "table": table.number,
+        "commitment": fair.commitment or "",
+        "events": len(logged),
+        "actions": len(doc.actions),
+    }
+    findings.insert(0, Finding("aftergame.verify_ok", params))
     return Report(True, findings)
 
 
-def _refusal(rules: Rules[Any], state: Any, seat: Seat, action: Any) -> str | None:
+def _refusal(rules: Rules[Any], state: Any, seat: Seat) -> str | None:
     """The driver's checks before a decision (`engine.core.step`): the game goes on and `seat` may act."""
     if rules.outcome(state) is not None:
         return "core.game_over"

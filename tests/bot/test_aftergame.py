@@ -235,3 +235,5 @@ def test_the_command_line_says_what_is_wrong_with_a_file(tmp_path: Path, capsys:
     path.write_text(json.dumps({"format": "tablero-export/99"}))
     assert check("replay", path, "es") == 2 and "tablero-export/99" in capsys.readouterr().out
     assert check("verify", tmp_path / "missing.json") == 2 and "missing.json" in capsys.readouterr().out
+    path.write_text(json.dumps({"format": "tablero-export/1", "tablero": "0", "table": {"id": "x"}}))
+    assert check("verify", path) == 2 and "look at table.id" in capsys.readouterr().out

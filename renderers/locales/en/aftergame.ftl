@@ -39,6 +39,7 @@ aftergame-outcome_differs = ❌ The rebuilt game ends in { $folded }, but the ex
 aftergame-state_differs = ❌ The rebuilt state at version { $version } is not the final state the export records (another version of the rules, or an altered log).
 aftergame-bad_file = ❌ This file is not a Tablero export (JSON with a "format" field).
 aftergame-bad_format = ❌ This export's format is { $format }; this version of Tablero reads { $known }.
+aftergame-bad_schema = ❌ This export does not follow the format { $known }: look at { $where }.
 aftergame-unknown_game = ❌ This export is of a game this version of Tablero does not know: { $game }.
 aftergame-cannot_read = ❌ Cannot read { $file }: { $error }.
 cmd-export-name = export

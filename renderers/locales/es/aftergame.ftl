@@ -39,6 +39,7 @@ aftergame-outcome_differs = ❌ La partida reconstruida termina en { $folded }, 
 aftergame-state_differs = ❌ El estado reconstruido en la versión { $version } no es el estado final que recoge la exportación (otra versión de las reglas, o un registro alterado).
 aftergame-bad_file = ❌ Este archivo no es una exportación de Tablero (JSON con un campo "format").
 aftergame-bad_format = ❌ El formato de esta exportación es { $format }; esta versión de Tablero lee { $known }.
+aftergame-bad_schema = ❌ Esta exportación no sigue el formato { $known }: mira { $where }.
 aftergame-unknown_game = ❌ Esta exportación es de un juego que esta versión de Tablero no conoce: { $game }.
 aftergame-cannot_read = ❌ No se puede leer { $file }: { $error }.
 cmd-export-name = exportar
