@@ -72,6 +72,10 @@ class Weighing:
         self._weight[0] += sum(len(str(e.data)) for e in events)
         await self._tx.append_events(table_id, first_seq, events)
 
+    async def append_actions(self, table_id: int, actions: Any) -> None:
+        self._weight[0] += sum(len(str(a.data)) for a in actions)  # the actions recorded with them (issue 28)
+        await self._tx.append_actions(table_id, actions)
+
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         self._weight[0] += len(data)
         await self._tx.put_snapshot(table_id, version, schema_hash, data)
