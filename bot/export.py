@@ -344,7 +344,12 @@ def replay(doc: Export) -> Report:
     logged = _logged_events(doc)
     if not logged:
         return Report(False, [Finding("aftergame.replay_empty")])
-    state = fold(rules, _parse_events(rules, logged))
+    state: Any = None
+    for event, (seq, _) in zip(_parse_events(rules, logged), logged, strict=True):
+        try:
+            state = apply(rules, state, [event])
+        except Exception:  # an altered log can break evolve's assumptions anywhere: say where
+            return Report(False, [Finding("aftergame.replay_broken", {"seq": seq, "kind": event.kind})])
     findings: list[Finding] = []
     ok = True
     if state.version != doc.table.version:

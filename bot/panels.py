@@ -195,6 +195,9 @@ async def status_panel(
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    fair = fairness_line(table, lang)  # the seed's commitment, or once over the seed (bot/export.py)
+    if fair:  # near the top: a long message is cut at its end, and this line must stay
+        lines.append(fair)
     top = len(lines)  # the "just now" block goes here, if the message has room for it
     files: list[tuple[str, bytes]] = []
     buttons: list[ButtonSpec | SelectSpec] = []
@@ -237,9 +240,6 @@ async def status_panel(
     if end:
         lines.append("")
         lines.append(f"**{end}**")
-    fair = fairness_line(table, lang)  # the seed's commitment, or once over the seed (bot/export.py)
-    if fair:
-        lines.append(fair)
     if table.status == "active":
         buttons.append(ButtonSpec(ids.HAND.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
     buttons.append(ButtonSpec(ids.RULES.format(table=table.id), t(lang, "bot.button.rules")))

@@ -193,6 +193,15 @@ async def test_an_action_taken_out_of_the_record_or_an_event_dropped_is_found(
     assert not ok and findings[0][0] == "aftergame.missing" and findings[0][1]["seq"] == table.version
     ok, findings = export.run_check("replay", export.dumps(cut))
     assert not ok and findings[0][0] == "aftergame.replay_version"
+    # an event the log cannot lead to (the first after the setup, moved to the start) is named
+    swapped = copy.deepcopy(doc)
+    first = doc["actions"][0]["version"]
+    swapped["events"][0]["data"], swapped["events"][first]["data"] = (
+        swapped["events"][first]["data"],
+        swapped["events"][0]["data"],
+    )
+    ok, findings = export.run_check("replay", export.dumps(swapped))
+    assert not ok and findings[0][0] in ("aftergame.replay_broken", "aftergame.state_differs")
 
 
 async def test_a_players_export_during_the_game_holds_only_what_their_seat_has_seen(

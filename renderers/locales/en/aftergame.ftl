@@ -34,6 +34,7 @@ aftergame-setup_refused = ❌ The game cannot be set up from the export's option
 aftergame-gap = ❌ The export's events are not numbered 1, 2, 3… : event { $seq } is missing or out of place.
 aftergame-replay_redacted = This export shows the view of { $seat }: the secrets a full rebuild needs are left out. Export the table again once it is over.
 aftergame-replay_empty = ❌ This export has no events to rebuild.
+aftergame-replay_broken = ❌ The log cannot be rebuilt past event { $seq } ({ $kind }): the events before it do not lead to it.
 aftergame-replay_version = ❌ The log rebuilds to version { $folded }, but the export says { $logged }.
 aftergame-outcome_differs = ❌ The rebuilt game ends in { $folded }, but the export says { $logged }.
 aftergame-state_differs = ❌ The rebuilt state at version { $version } is not the final state the export records (another version of the rules, or an altered log).

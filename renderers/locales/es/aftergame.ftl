@@ -34,6 +34,7 @@ aftergame-setup_refused = ❌ La partida no se puede preparar con las opciones d
 aftergame-gap = ❌ Los eventos de la exportación no van numerados 1, 2, 3…: el evento { $seq } falta o está fuera de su sitio.
 aftergame-replay_redacted = Esta exportación muestra lo que ve { $seat }: faltan los secretos que necesita una reconstrucción completa. Vuelve a exportar la mesa cuando termine.
 aftergame-replay_empty = ❌ Esta exportación no tiene eventos que reconstruir.
+aftergame-replay_broken = ❌ El registro no se puede reconstruir más allá del evento { $seq } ({ $kind }): los eventos anteriores no llevan a él.
 aftergame-replay_version = ❌ El registro se reconstruye hasta la versión { $folded }, pero la exportación dice { $logged }.
 aftergame-outcome_differs = ❌ La partida reconstruida termina en { $folded }, pero la exportación dice { $logged }.
 aftergame-state_differs = ❌ El estado reconstruido en la versión { $version } no es el estado final que recoge la exportación (otra versión de las reglas, o un registro alterado).
