@@ -181,3 +181,13 @@ def render(
         if len(data) <= limit:
             break
     return Replay(data, len(chosen), "turn", 0, SCALES[-1], turns, dropped)
+
+
+def steps_of(
+    table: TableRecord, events: Sequence[EventRecord], actions: Sequence[ActionRecord], lang: str
+) -> list[Step]:
+    """Every step of the game as a spectator saw it (the playground's step-through page): a job of
+    the worker pool."""
+    rules = rules_for(table.game)
+    parsed = [rules.parse_event(r.data) for r in events]
+    return steps(rules, presenter_for(table.game), parsed, boundaries(events, actions), None, lang)

@@ -682,3 +682,13 @@ class TableService(Lobby):
                 table=table.number,
             )
         return table, seat, replay
+
+    async def spectator_steps(self, table_id: int, lang: str) -> tuple[TableRecord, list[replays.Step]]:
+        """The table's game step by step as a spectator saw it (the playground's step-through page)."""
+        table = (await self.load(table_id)).table
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        found = await offload.run(
+            replays.steps_of, table, events, actions, lang, priority=offload.Priority.BACKGROUND
+        )
+        return table, found
