@@ -1,7 +1,7 @@
 """Persisting one move against a bare aiosqlite WAL insert + commit of the same bytes.
 
 Run: python bench/platform_persist.py [--moves 300] [--game canyon]
-Tablero's move transaction (bot/tables.py `_commit`: the events, the table row under its version
+Tablero's move transaction (bot/tables.py `_write`: the events and the actions that caused them, the table row under its version
 check, the snapshot, the outbox rows and deadlines, BEGIN IMMEDIATE ... COMMIT in WAL mode with
 synchronous=FULL) is timed on its own, for moves of two-player games on a file on disk. The baseline
 writes the same number of bytes as one BLOB row with a bare aiosqlite connection in the same mode
