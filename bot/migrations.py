@@ -164,7 +164,7 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
             "CREATE INDEX actions_by_table ON actions(table_id, id)",
             # The seed's commitment is SHA-256 over the table id, the seed and this secret salt
-            # (bot/fairness.py): a 63-bit seed alone could be found from its hash by brute force.
+            # (bot/export.py): a 63-bit seed alone could be found from its hash by brute force.
             "ALTER TABLE tables ADD COLUMN salt TEXT",
             "UPDATE tables SET salt = lower(hex(randomblob(16)))",
         ),

@@ -60,9 +60,9 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
-    salt: str | None = (
-        None  # the secret half of the seed's commitment (bot/fairness.py); never shown before the end
-    )
+    # The secret half of the seed's commitment (bot/export.py), never shown before the end: kept out
+    # of the record's repr, as the seed is, so no log line or error text that shows a record shows it.
+    salt: str | None = Field(default=None, repr=False)
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -513,7 +513,7 @@ class SqliteTx:
                 series_of,
                 series_key,
                 guild_id,
-                secrets.token_hex(16),  # the commitment's salt (bot/fairness.py), drawn with the seed
+                secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
             ),
         )
         assert cursor.lastrowid is not None

@@ -246,3 +246,11 @@ def test_the_command_line_says_what_is_wrong_with_a_file(tmp_path: Path, capsys:
     assert check("verify", tmp_path / "missing.json") == 2 and "missing.json" in capsys.readouterr().out
     path.write_text(json.dumps({"format": "tablero-export/1", "tablero": "0", "table": {"id": "x"}}))
     assert check("verify", path) == 2 and "look at table.id" in capsys.readouterr().out
+
+
+async def test_a_table_records_text_shows_neither_its_seed_nor_its_salt(real_service: TableService) -> None:
+    """A record in a log line or an assertion's text (repr, str) leaks nothing of the commitment."""
+    table = await real_service.create(game="canyon", creator=ALICE, guild_id=1, channel_id=2, lang="en")
+    assert table.salt is not None and len(table.salt) == 32
+    for text in (repr(table), str(table), f"{table}"):
+        assert not [s for s in _secrets(table) if s in text]
