@@ -215,6 +215,7 @@ async def test_a_players_export_during_the_game_holds_only_what_their_seat_has_s
     assert not leaked, "the seed or its salt is in an export taken during play"
     logged = [s for record in caplog.records for s in _secrets(table) if s in record.getMessage()]
     assert not logged, "the seed or its salt is in a log line"
+    assert not [r for r in caplog.records if "recorded as caused by actions" in r.getMessage()]
     during = json.loads(exports[-2])  # the player's, at the last move before the end
     seat = table.seat_of(ALICE)
     assert during["redacted_for"] == seat and during["fairness"]["seed"] is None and during["final"] is None
