@@ -30,6 +30,7 @@ from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
+from .export import fairness_line
 from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
 from .i18n import game_name, t
@@ -549,8 +550,11 @@ class DeliveryWorker:
             if not ping:
                 return "skipped", None, "within a turn"
             lines = []
+        # The opening post carries the seed's commitment, the final one reveals the seed (bot/export.py).
+        opening = row.payload.get("from") == 1 and row.payload.get("summary", True)
+        footer = fairness_line(table, table.lang) if opening or final else None
         content = turn_content(
-            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False
+            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False, footer=footer
         )
         if not content:
             return "skipped", None, None
@@ -696,7 +700,8 @@ class DeliveryWorker:
         params = table.outcome.params if table.outcome is not None else {}
         resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
         ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
-        return await self._public(row, table, f"**{content}**", ping)
+        reveal = fairness_line(table, table.lang)  # the table's last public post opens its commitment
+        return await self._public(row, table, f"**{content}**" + (f"\n{reveal}" if reveal else ""), ping)
 
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import Event, Rejected, Rules
+from engine.core import Rejected, Rules
 from renderers.i18n import has
 
 from . import moves, offload
@@ -423,17 +423,6 @@ class Lobby:
         def _rules(self, game: str) -> Rules[Any]: ...
         async def _write(
             self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
-        ) -> TableRecord: ...
-        async def _commit(
-            self,
-            table: TableRecord,
-            rules: Rules[Any],
-            old: Any | None,
-            new: Any,
-            entries: Sequence[tuple[Event, str | None]],
-            *,
-            actor_user: int | None,
-            status: str | None = None,
         ) -> TableRecord: ...
 
     async def create(

@@ -20,6 +20,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot import jobs, offload
 from bot.i18n import t
 
 from .emulator import CommandUnavailable, Emulator, InteractionRecord
@@ -45,8 +46,12 @@ class Page:
         host: str = "127.0.0.1",
         port: int = 8765,
         on_change: Callable[[], None] | None = None,
+        tables: Callable[[], Any] | None = None,
     ) -> None:
         self.emu, self.world = emu, world
+        # The bot's table service, when it runs (the step-through replay page reads tables through it).
+        self.tables = tables or (lambda: None)
+        self._replays: dict[tuple[int, int, str], tuple[Any, list[Any]]] = {}
         self.host, self.port = host, port
         self.on_change = on_change or (lambda: None)
         self._runner: web.AppRunner | None = None
@@ -60,6 +65,9 @@ class Page:
         app.router.add_static("/static/", STATIC, append_version=False)
         app.router.add_get("/files/{attachment_id}/{filename}", self.file)
         app.router.add_get("/api/world", self.world_state)
+        app.router.add_get("/replay/{table}", self.replay_page)
+        app.router.add_get("/api/replay/{table}", self.replay_steps)
+        app.router.add_get("/api/replay/{table}/{step}", self.replay_picture)
         app.router.add_get("/api/channels/{channel_id}", self.channel_messages)
         app.router.add_get("/api/events", self.events)
         app.router.add_get("/api/users", self.list_users)
@@ -364,6 +372,58 @@ class Page:
             content_type=guessed or att.content_type or "application/octet-stream",
             headers={"Cache-Control": "private, max-age=86400, immutable"},
         )
+
+    # ---- the step-through replay (issue 28 item 1) ---------------------------------------------------
+    async def replay_page(self, request: web.Request) -> web.StreamResponse:
+        """Any table's game, step by step, as a spectator saw it: first / previous / next / last, the
+        narration beside the board (static/replay.html reads the two routes below)."""
+        return web.FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-store"})
+
+    async def _replay(self, request: web.Request) -> tuple[Any, list[Any], str]:
+        """The table (by its id) and its steps as a spectator saw them, kept while its version holds."""
+        service = self.tables()
+        if service is None:
+            raise web.HTTPServiceUnavailable(text="the bot is not running")
+        lang = request.query.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise web.HTTPBadRequest(text="no such language")
+        try:
+            table = await service.store.get_table(int(request.match_info["table"]))
+        except ValueError:
+            table = None
+        if table is None or table.version == 0:
+            raise web.HTTPNotFound(text="no such table, or it has not started")
+        key = (table.id, table.version, lang)
+        if key not in self._replays:
+            self._replays = {k: v for k, v in self._replays.items() if k[0] != table.id}
+            self._replays[key] = await service.spectator_steps(table.id, lang)
+        found_table, steps = self._replays[key]
+        return found_table, steps, lang
+
+    async def replay_steps(self, request: web.Request) -> web.Response:
+        table, steps, _ = await self._replay(request)
+        return web.json_response(
+            {
+                "table": table.id,
+                "number": table.number,
+                "game": table.game,
+                "status": table.status,
+                "steps": [
+                    {"n": n, "turn": step.turn, "version": step.version, "lines": list(step.lines)}
+                    for n, step in enumerate(steps)
+                ],
+            }
+        )
+
+    async def replay_picture(self, request: web.Request) -> web.Response:
+        """The board of one step (a spectator's view), drawn in the bot's worker pool."""
+        table, steps, lang = await self._replay(request)
+        try:
+            step = steps[int(request.match_info["step"])]
+        except (ValueError, IndexError):
+            raise web.HTTPNotFound(text="no such step") from None
+        png = await offload.run(jobs.status_image, table.game, step.view, lang, None)
+        return web.Response(body=png, content_type="image/png")
 
     # ---- people --------------------------------------------------------------------------------------
     async def list_users(self, request: web.Request) -> web.Response:

@@ -141,7 +141,9 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     status = status_message(emu, thread, 1)
     assert status.content.count("Game over") == 1 and "**Just now:**" in status.content
     quoted = [line[2:] for line in status.content.splitlines() if line.startswith("> ") and line != "> …"]
-    told = final.content.splitlines()[:-1]  # the final narration, without the outcome line
+    # the final narration, without the outcome line and the seed's reveal under it (issue 28 item 3)
+    *told, _outcome, reveal = final.content.splitlines()
+    assert "Dice seed revealed" in reveal
     assert quoted and quoted == told[-len(quoted) :]
     # a resignation reaches the opponent
     [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
