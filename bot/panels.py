@@ -14,13 +14,13 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import Button, Control, Form, Menu, Presenter
+from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
 
 from . import ids, jobs, offload
 from .aio import breathe
@@ -68,19 +68,51 @@ class SelectSpec:
     row: int | None = None
 
 
+class Attachment(NamedTuple):
+    """One image of a panel, with its description (alt text, read aloud by screen readers: issue 29)."""
+
+    name: str
+    data: bytes
+    description: str
+
+
+ALT_NEWS = 400  # at most this much of an image's description tells what just happened; the rest, the board
+
+
+def alt_text(lines: Sequence[str]) -> str:
+    """An attachment description within Discord's limit (`ALT_LIMIT`), whole lines first, without
+    markdown emphasis (a screen reader would read the asterisks)."""
+    return fit_lines([line.replace("**", "").replace("__", "") for line in lines], ALT_LIMIT)
+
+
+def latest_news(lines: Sequence[str], limit: int = ALT_NEWS) -> list[str]:
+    """The last lines of a narration that fit in `limit` characters, in order."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    return kept
+
+
 @dataclass
 class Panel:
     """One message's worth of content."""
 
     content: str
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
     components: list[ButtonSpec | SelectSpec] = field(default_factory=list)
 
     def clipped(self) -> str:
         return clip(self.content)
 
     def discord_files(self) -> list[discord.File]:
-        return [AcyclicFile(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [
+            AcyclicFile(io.BytesIO(data), filename=name, description=description)
+            for name, data, description in self.files
+        ]
 
     def view(self) -> discord.ui.View | None:
         """A View that only serialises the components; routing is by DynamicItem templates.
@@ -217,7 +249,7 @@ async def status_panel(
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
     top = len(lines)  # the "just now" block goes here, if the message has room for it
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     buttons: list[ButtonSpec | SelectSpec] = []
     if table.status == "lobby":
         if table.invited:
@@ -242,7 +274,10 @@ async def status_panel(
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
             jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
         )
-        files.append((f"table-{table.id}-v{table.version}.png", png))
+        # Its words: what just happened (public narration), then the board as the spectators see it.
+        said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))
+        described = [*(banner and [banner] or []), *said, presenter.image_text(view, lang)]
+        files.append(Attachment(f"table-{table.id}-v{table.version}.png", png, alt_text(described)))
         await breathe()  # the image is back; the narration is next (see bot.aio.breathe)
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
@@ -356,7 +391,7 @@ async def private_panel(
     secret = presenter.private_text(view, lang)
     if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
         lines.append(secret)
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     acting = table.status == "active" and seat in rules.active_seats(state)
     legal = rules.legal_actions(state, seat) if acting else []
     await breathe()  # the seat's view and its choices are drawn next (see bot.aio.breathe)
@@ -368,7 +403,8 @@ async def private_panel(
     else:  # off the event loop, and drawn again only when the seat's view has changed
         png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
     if png:
-        files.append((f"table-{table.id}-private.png", png))
+        described = presenter.private_image_text(view, lang)
+        files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
     components: list[ButtonSpec | SelectSpec] = []
     if acting:
         if legal:
