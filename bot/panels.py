@@ -616,3 +616,45 @@ def action_components(
 def rules_summary(game: str, presenter: Presenter, lang: str) -> str:
     """A readable rules summary, headed by the game's name."""
     return clip(f"**{game_name(game, lang)}**\n{presenter.rules_text(lang)}")
+
+
+# --- the text board (issue 29 item 2) ------------------------------------------------------------
+def board_text_messages(
+    table: TableRecord,
+    rules: Rules[Any],
+    presenter: Presenter,
+    state: Any | None,
+    seat: str | None,
+    lang: str,
+) -> list[str]:
+    """`/board text`: the whole position in words, as `seat` may know it (a non-player gets the
+    spectator view), in as few messages of at most `CONTENT_LIMIT` characters as it takes. Plain
+    lines for a screen reader: the presenter's `board_text` blocks under a title line."""
+    who = (
+        {"who": "seat", "seat": seat_name(table.game, seat, lang)} if seat else {"who": "nobody", "seat": ""}
+    )
+    title = t(lang, "a11y.board_title", table=table.number, game=game_name(table.game, lang), **who)
+    if state is None:
+        return [f"{title}\n{t(lang, 'bot.not_started_yet')}"]
+    return pack_blocks([title, *presenter.board_text(rules.view(state, seat), lang)])
+
+
+def pack_blocks(blocks: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Blocks joined by blank lines into messages of at most `limit` characters; a block too long
+    for one message is cut between its lines (a single line too long, with "…")."""
+    lines: list[str] = []
+    for n, block in enumerate(blocks):
+        if n:
+            lines.append("")
+        lines += [clip(line, limit) for line in block.splitlines()]
+    messages: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > limit:
+            messages.append("\n".join(current).strip("\n"))
+            current = []
+        if current or line:
+            current.append(line)
+    if current:
+        messages.append("\n".join(current).strip("\n"))
+    return [m for m in messages if m]

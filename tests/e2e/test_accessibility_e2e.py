@@ -10,16 +10,50 @@ import discord
 import pytest
 
 from bot.app import TableroBot
+from bot.games import presenter_for
+from bot.panels import board_text_messages
 from playground.emulator import Emulator
 from tests.reliability.support import challenge
 
-from .harness import World, my_hand, status_message, undescribed_images
+from .harness import World, my_hand, run, status_message, undescribed_images
 
 pytestmark = pytest.mark.e2e
 PNG = (
     b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde"
     b"\x00\x00\x00\x0cIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\xa7V\xbd\xfa\x00\x00\x00\x00IEND\xaeB`\x82"
 )
+
+
+async def test_board_text_tells_each_reader_what_they_may_know(
+    emu: Emulator, world: World, start: Any
+) -> None:
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 6
+    table, thread = await challenge(
+        emu, bot, world.alice, world.bob, world.channel, game="canyon", side="marine"
+    )
+    loaded = await bot.tables.load(table)
+    presenter = presenter_for("canyon")
+    hand = loaded.state.hands["marine"]
+    seen: dict[str, str] = {}
+    for user, seat, lang in (
+        (world.alice, "marine", "en"),
+        (world.bob, "ork", "es"),
+        (world.carol, None, "en"),
+    ):
+        replies = await run(await emu.slash(user, thread, "board text", {}))
+        expected = board_text_messages(loaded.table, loaded.rules, presenter, loaded.state, seat, lang)
+        assert [m.content for m in replies] == expected
+        assert all(m.ephemeral and m.ephemeral_to == user for m in replies)
+        assert all(len(m.content) <= 2000 for m in replies)
+        seen[str(seat)] = "\n".join(m.content for m in replies)
+    assert "Your hand" in seen["marine"] and "Tu mano" in seen["ork"] and "hand:" not in seen["None"]
+    assert "as a spectator sees it" in seen["None"] and "The canyon: 8 steps" in seen["None"]
+    assert "Paso 1:" in seen["ork"]  # Bob's client speaks Spanish
+    # the Marine's own cards are named in her text only
+    marine_cards = {f"{'A' if r == 1 else r}♦" for r in hand}
+    assert any(card in seen["marine"] for card in marine_cards)
+    assert not any(card in seen["None"].split("played")[0] for card in marine_cards)
 
 
 async def test_every_image_has_its_words_and_they_tell_the_view(

@@ -4,8 +4,8 @@
    Canyon by default; 1,000 for every game with TABLERO_SLOW=1): for every seat and a spectator, a
    table with everything they may not know reshuffled shows them exactly the same view, choices,
    refusal texts, events, and bot panels (the status message and its board image's source view, the
-   private panel with its image's source view, prompt and buttons) and the images' descriptions
-   (alt text, issue 29).
+   private panel with its image's source view, prompt and buttons), the images' descriptions (alt
+   text) and the text board of `/board text` (issue 29).
 2. Through the emulator, whole games with the real bot: every public message is free of any card a
    seat holds unseen; every private message (DM or ephemeral) reaches only its own seat; no log line
    and no error text carries a secret or a table's seed; public images are drawn from spectator
@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from bot import jobs
 from bot.games import presenter_for
-from bot.panels import Panel, private_panel, status_panel
+from bot.panels import Panel, board_text_messages, private_panel, status_panel
 from bot.store import TableRecord
 from engine.core import Action, Rules, fold, new_game
 from engine.registry import GAMES
@@ -136,6 +136,11 @@ async def compare_panels(
             ]
             if not same(*public):
                 scan.leaks.append(f"{rules.name} seed {seed}: the status message depends on hidden things")
+            texts = [board_text_messages(table, rules, presenter, s, None, lang) for s in (state, other)]
+            if texts[0] != texts[1]:
+                scan.leaks.append(
+                    f"{rules.name} seed {seed}: the spectators' text board depends on hidden things"
+                )
             for seat in rules.seats:
                 other = rules.resample_hidden(state, seat, Dice(seed, 810_000 + n))
                 private = [
@@ -144,6 +149,11 @@ async def compare_panels(
                 if not same(*private):
                     scan.leaks.append(
                         f"{rules.name} seed {seed}: {seat}'s private panel depends on hidden things"
+                    )
+                texts = [board_text_messages(table, rules, presenter, s, seat, lang) for s in (state, other)]
+                if texts[0] != texts[1]:
+                    scan.leaks.append(
+                        f"{rules.name} seed {seed}: {seat}'s text board depends on hidden things"
                     )
             scan.panels += 1
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.panels import pack_blocks
 from engine.core import apply, dice_for, new_game
 from engine.registry import GAMES
 from renderers.base import ALT_LIMIT, BLOCK_LIMIT, Presenter
@@ -254,7 +255,7 @@ def test_each_seat_reads_its_own_secrets_and_nobody_else_does() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_picture_has_words_within_discords_limit(game: str) -> None:
     """Random positions of every game: the board's and the private picture's descriptions are there,
-    within 1,024 characters, in the reader's language; the board's words come in blocks a message holds."""
+    within 1,024 characters, in the reader's language; the text board packs into Discord messages."""
     rules, presenter = GAMES[game], get(game)
     rng = random.Random(29)
     state, _ = new_game(rules, None, 29)
@@ -267,8 +268,8 @@ def test_every_picture_has_words_within_discords_limit(game: str) -> None:
                 assert words["en"] != words["es"]
                 if seat is not None:
                     assert 0 < len(presenter.private_image_text(view, "es")) <= ALT_LIMIT
-                blocks = presenter.board_text(view, "en")
-                assert blocks and all(0 < len(b) <= BLOCK_LIMIT for b in blocks)
+                messages = pack_blocks(presenter.board_text(view, "en"))
+                assert messages and all(len(m) <= 2000 for m in messages)
         active = sorted(rules.active_seats(state))
         if not active or rules.outcome(state) is not None:
             break
@@ -280,3 +281,10 @@ def test_every_presenter_writes_its_pictures_in_words() -> None:
     """`board_text` is part of the surface a game must provide (README, "Add a game", step 3)."""
     for name, presenter in PRESENTERS.items():
         assert type(presenter).board_text is not Presenter.board_text, name
+
+
+def test_messages_are_packed_whole_lines_first() -> None:
+    blocks = ["title", "\n".join(f"line {n:03d} " + "x" * 90 for n in range(60))]
+    messages = pack_blocks(blocks, limit=2000)
+    assert len(messages) == 4 and all(len(m) <= 2000 for m in messages)
+    assert "\n".join(messages).replace("\n\n", "\n").splitlines() == ["title", *blocks[1].splitlines()]

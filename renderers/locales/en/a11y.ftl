@@ -1,5 +1,19 @@
 # Pictures in words (issue 29): the text board (/board text) and the images' descriptions (alt text).
 
+## The platform
+
+a11y-board_title = Table #{ $table } · { $game }, as { $who ->
+        [nobody] a spectator
+       *[seat] { $seat }
+    } sees it
+
+## /board text
+
+cmd-board-name = board
+cmd-board-description = A table's board in other forms
+cmd-board_text-name = text
+cmd-board_text-description = The whole board as text, for a screen reader (only you see it)
+
 ## Canyon of Death
 
 a11y-canyon-slot-hidden = face down

@@ -1,5 +1,19 @@
 # Las imágenes en palabras (issue 29): el tablero en texto (/board text) y las descripciones de las imágenes.
 
+## La plataforma
+
+a11y-board_title = Mesa #{ $table } · { $game }, como la ve { $who ->
+        [nobody] un espectador
+       *[seat] { $seat }
+    }
+
+## /board text
+
+cmd-board-name = tablero
+cmd-board-description = El tablero de una mesa en otras formas
+cmd-board_text-name = texto
+cmd-board_text-description = Todo el tablero como texto, para un lector de pantalla (solo lo ves tú)
+
 ## Canyon of Death
 
 a11y-canyon-slot-hidden = boca abajo
