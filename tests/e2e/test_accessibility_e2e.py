@@ -97,3 +97,24 @@ async def test_the_alt_text_check_catches_an_image_without_words(emu: Emulator, 
         emu.store.message_files.clear()  # this test's own images: the fixture's check is for the bot's
     finally:
         await stop_client(client, task)  # type: ignore[arg-type]
+
+
+async def test_a_long_text_board_comes_in_several_messages(emu: Emulator, world: World, start: Any) -> None:
+    """Sixty ClickWars units and the terrain take more than one Discord message: the first answers
+    the command, the others follow it, every one ephemeral and cut between lines."""
+    bot: TableroBot = await start()
+    army = "[" + ",".join(['"rifleman"'] * 30) + "]"
+    table, thread = await challenge(
+        emu, bot, world.alice, world.bob, world.channel, game="clickwars", army_red=army, army_blue=army
+    )
+    loaded = await bot.tables.load(table)
+    assert loaded.table.seat_of(world.carol) is None
+    presenter = presenter_for("clickwars")
+    expected = board_text_messages(loaded.table, loaded.rules, presenter, loaded.state, None, "en")
+    assert len(expected) >= 2
+    it = await emu.slash(world.carol, thread, "board text", {})
+    await run(it)  # the first message answers; the others follow it
+    replies = await emu.wait_for(lambda: it.messages if len(it.messages) >= len(expected) else None)
+    assert [m.content for m in replies] == expected
+    assert all(m.ephemeral_to == world.carol and len(m.content) <= 2000 for m in replies)
+    assert "B30 Rifleman" in "\n".join(m.content for m in replies)
