@@ -128,8 +128,12 @@ BLOCK_LIMIT = 1900
 """At most this many characters in one block of `board_text` (a Discord message holds 2,000)."""
 
 
+CUT_AT_LEAST = 40
+
+
 def fit_lines(lines: Sequence[str], limit: int = ALT_LIMIT) -> str:
-    """As many whole lines as fit in `limit` characters (a lone first line too long is cut with "…")."""
+    """As many whole lines as fit in `limit` characters; the first line that does not fit is cut with
+    "…" when a useful part of it (`CUT_AT_LEAST` characters) still fits, and nothing follows it."""
     out: list[str] = []
     used = 0
     for line in lines:
@@ -138,8 +142,9 @@ def fit_lines(lines: Sequence[str], limit: int = ALT_LIMIT) -> str:
             continue
         extra = len(line) + (1 if out else 0)
         if used + extra > limit:
-            if not out:
-                out.append(line[: limit - 1] + "…")
+            room = limit - used - (1 if out else 0)
+            if room >= CUT_AT_LEAST or not out:
+                out.append(line[: room - 1].rstrip() + "…")
             break
         out.append(line)
         used += extra

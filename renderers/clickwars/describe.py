@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.clickwars import CwView
 from engine.core.shapes import Circle, Polygon
+from renderers.base import fit_lines
 from renderers.i18n import t
 
 from .text import num, profile, side, status_text
@@ -100,3 +101,27 @@ def board_text(view: CwView, lang: str) -> list[str]:
     if extra:
         blocks.append("\n".join(extra))
     return blocks
+
+
+def image_text(view: CwView, lang: str) -> str:
+    """The picture's words, short enough for Discord's 1,024 characters with thirty units: the
+    status, then each side on one line, every unit with its place and life."""
+    lines = status_text(view, lang).replace("**", "").splitlines()
+    for seat in ("red", "blue"):
+        units = []
+        for u in (u for u in view.units if u.side == seat):
+            kind = profile(lang, u.profile)
+            planned = view.my_deployment.get(u.id)
+            if not u.alive:
+                units.append(t(lang, "a11y.clickwars.alt_dead", unit=u.id, profile=kind))
+            elif u.x is not None and u.y is not None:
+                x, y = num(lang, round(u.x)), num(lang, round(u.y))
+                said = {"unit": u.id, "profile": kind, "x": x, "y": y}
+                units.append(t(lang, "a11y.clickwars.alt_unit", **said, life=max(u.life, 0), max=u.max_life))
+            elif planned is not None:
+                x, y = num(lang, round(planned[0])), num(lang, round(planned[1]))
+                units.append(t(lang, "a11y.clickwars.alt_planned", unit=u.id, profile=kind, x=x, y=y))
+            else:
+                units.append(t(lang, "a11y.clickwars.alt_unplaced", unit=u.id, profile=kind))
+        lines.append(t(lang, "a11y.clickwars.alt_side", side=side(lang, seat), units="; ".join(units)))
+    return fit_lines(lines)

@@ -35,6 +35,10 @@ class ClickWarsPresenter(Presenter):
     def board_text(self, view: BaseModel, lang: str) -> list[str]:
         return describe.board_text(_view(view), lang)
 
+    def image_text(self, view: BaseModel, lang: str) -> str:
+        """Thirty units, each with its place and life, in Discord's 1,024 characters."""
+        return describe.image_text(_view(view), lang)
+
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)
 

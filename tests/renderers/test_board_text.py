@@ -17,7 +17,7 @@ import pytest
 from bot.panels import pack_blocks
 from engine.core import apply, dice_for, new_game
 from engine.registry import GAMES
-from renderers.base import ALT_LIMIT, BLOCK_LIMIT, Presenter
+from renderers.base import ALT_LIMIT, BLOCK_LIMIT, Presenter, fit_lines
 from renderers.registry import PRESENTERS, get
 
 
@@ -288,3 +288,18 @@ def test_messages_are_packed_whole_lines_first() -> None:
     messages = pack_blocks(blocks, limit=2000)
     assert len(messages) == 4 and all(len(m) <= 2000 for m in messages)
     assert "\n".join(messages).replace("\n\n", "\n").splitlines() == ["title", *blocks[1].splitlines()]
+
+
+def test_the_clickwars_picture_names_every_unit_within_the_limit() -> None:
+    """Thirty units on the table: each one named with its place and life in the picture's words."""
+    rules, state = scripted("clickwars", 11, 12)
+    words = get("clickwars").image_text(rules.view(state, None), "en")
+    assert len(words) <= ALT_LIMIT
+    assert "R6 Rifleman (53, 22) 20/20" in words and "B15 Cavalry (96, 110) 30/30." in words
+    assert words.splitlines()[1] == "Round 1/8 · Red's turn · Movement"
+
+
+def test_words_too_long_for_a_picture_are_cut_between_lines() -> None:
+    assert fit_lines(["a" * 30, "b" * 100], 80) == "a" * 30 + "\n" + "b" * 48 + "…"
+    assert fit_lines(["a" * 60, "b" * 100], 80) == "a" * 60  # too little room left: the line is left out
+    assert len(fit_lines(["x" * 2000])) == ALT_LIMIT

@@ -103,6 +103,12 @@ a11y-clickwars-terrain = Terrain { $id }, { $kind }: { $where }.
 a11y-clickwars-objective = The objective is at { $place }.
 a11y-clickwars-hostage = Hostage { $id } at { $place }.
 
+a11y-clickwars-alt_side = { $side }: { $units }.
+a11y-clickwars-alt_unit = { $unit } { $profile } ({ $x }, { $y }) { $life }/{ $max }
+a11y-clickwars-alt_dead = { $unit } { $profile } out
+a11y-clickwars-alt_planned = { $unit } { $profile } your plan ({ $x }, { $y })
+a11y-clickwars-alt_unplaced = { $unit } { $profile }
+
 ## Space Hulk
 
 a11y-spacehulk-overwatch = on overwatch

@@ -103,6 +103,12 @@ a11y-clickwars-terrain = Terreno { $id }, { $kind }: { $where }.
 a11y-clickwars-objective = El objetivo está en { $place }.
 a11y-clickwars-hostage = Rehén { $id } en { $place }.
 
+a11y-clickwars-alt_side = { $side }: { $units }.
+a11y-clickwars-alt_unit = { $unit } { $profile } ({ $x }, { $y }) { $life }/{ $max }
+a11y-clickwars-alt_dead = { $unit } { $profile } fuera
+a11y-clickwars-alt_planned = { $unit } { $profile } tu plan ({ $x }, { $y })
+a11y-clickwars-alt_unplaced = { $unit } { $profile }
+
 ## Space Hulk
 
 a11y-spacehulk-overwatch = en fuego de supresión
