@@ -14,13 +14,13 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import Button, Control, Form, Menu, Presenter
+from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
 
 from . import ids, jobs, offload
 from .aio import breathe
@@ -69,19 +69,51 @@ class SelectSpec:
     row: int | None = None
 
 
+class Attachment(NamedTuple):
+    """One image of a panel, with its description (alt text, read aloud by screen readers: issue 29)."""
+
+    name: str
+    data: bytes
+    description: str
+
+
+ALT_NEWS = 400  # at most this much of an image's description tells what just happened; the rest, the board
+
+
+def alt_text(lines: Sequence[str]) -> str:
+    """An attachment description within Discord's limit (`ALT_LIMIT`), whole lines first, without
+    markdown emphasis (a screen reader would read the asterisks)."""
+    return fit_lines([line.replace("**", "").replace("__", "") for line in lines], ALT_LIMIT)
+
+
+def latest_news(lines: Sequence[str], limit: int = ALT_NEWS) -> list[str]:
+    """The last lines of a narration that fit in `limit` characters, in order."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    return kept
+
+
 @dataclass
 class Panel:
     """One message's worth of content."""
 
     content: str
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
     components: list[ButtonSpec | SelectSpec] = field(default_factory=list)
 
     def clipped(self) -> str:
         return clip(self.content)
 
     def discord_files(self) -> list[discord.File]:
-        return [AcyclicFile(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [
+            AcyclicFile(io.BytesIO(data), filename=name, description=description)
+            for name, data, description in self.files
+        ]
 
     def view(self) -> discord.ui.View | None:
         """A View that only serialises the components; routing is by DynamicItem templates.
@@ -221,7 +253,7 @@ async def status_panel(
     if fair:  # near the top: a long message is cut at its end, and this line must stay
         lines.append(fair)
     top = len(lines)  # the "just now" block goes here, if the message has room for it
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     buttons: list[ButtonSpec | SelectSpec] = []
     if table.status == "lobby":
         if table.invited:
@@ -246,7 +278,10 @@ async def status_panel(
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
             jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
         )
-        files.append((f"table-{table.id}-v{table.version}.png", png))
+        # Its words: what just happened (public narration), then the board as the spectators see it.
+        said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))
+        described = [*(banner and [banner] or []), *said, presenter.image_text(view, lang)]
+        files.append(Attachment(f"table-{table.id}-v{table.version}.png", png, alt_text(described)))
         await breathe()  # the image is back; the narration is next (see bot.aio.breathe)
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
@@ -365,7 +400,7 @@ async def private_panel(
     secret = presenter.private_text(view, lang)
     if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
         lines.append(secret)
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     acting = table.status == "active" and seat in rules.active_seats(state)
     legal = rules.legal_actions(state, seat) if acting else []
     await breathe()  # the seat's view and its choices are drawn next (see bot.aio.breathe)
@@ -377,7 +412,8 @@ async def private_panel(
     else:  # off the event loop, and drawn again only when the seat's view has changed
         png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
     if png:
-        files.append((f"table-{table.id}-private.png", png))
+        described = presenter.private_image_text(view, lang)
+        files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
     components: list[ButtonSpec | SelectSpec] = []
     if acting:
         if legal:
@@ -589,3 +625,45 @@ def action_components(
 def rules_summary(game: str, presenter: Presenter, lang: str) -> str:
     """A readable rules summary, headed by the game's name."""
     return clip(f"**{game_name(game, lang)}**\n{presenter.rules_text(lang)}")
+
+
+# --- the text board (issue 29 item 2) ------------------------------------------------------------
+def board_text_messages(
+    table: TableRecord,
+    rules: Rules[Any],
+    presenter: Presenter,
+    state: Any | None,
+    seat: str | None,
+    lang: str,
+) -> list[str]:
+    """`/board text`: the whole position in words, as `seat` may know it (a non-player gets the
+    spectator view), in as few messages of at most `CONTENT_LIMIT` characters as it takes. Plain
+    lines for a screen reader: the presenter's `board_text` blocks under a title line."""
+    who = (
+        {"who": "seat", "seat": seat_name(table.game, seat, lang)} if seat else {"who": "nobody", "seat": ""}
+    )
+    title = t(lang, "a11y.board_title", table=table.number, game=game_name(table.game, lang), **who)
+    if state is None:
+        return [f"{title}\n{t(lang, 'bot.not_started_yet')}"]
+    return pack_blocks([title, *presenter.board_text(rules.view(state, seat), lang)])
+
+
+def pack_blocks(blocks: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Blocks joined by blank lines into messages of at most `limit` characters; a block too long
+    for one message is cut between its lines (a single line too long, with "…")."""
+    lines: list[str] = []
+    for n, block in enumerate(blocks):
+        if n:
+            lines.append("")
+        lines += [clip(line, limit) for line in block.splitlines()]
+    messages: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > limit:
+            messages.append("\n".join(current).strip("\n"))
+            current = []
+        if current or line:
+            current.append(line)
+    if current:
+        messages.append("\n".join(current).strip("\n"))
+    return [m for m in messages if m]

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 from . import validate
 from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT, Session
 from .http import Api, ApiError, Call, form_error
-from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, message_payload, thread_member_payload
+from .payloads import (
+    ATTACHMENT_DESCRIPTION_LIMIT,
+    ATTACHMENT_SIZE_LIMIT,
+    channel_payload,
+    message_payload,
+    thread_member_payload,
+)
 from .records import (
     DM,
     EPHEMERAL,
@@ -145,7 +151,9 @@ class Messages:
         if "components" in payload or new:
             msg.components = list(payload.get("components") or [])
         if "attachments" in payload or files or new:
+            before = {a.id for a in msg.attachments} if not new else set()
             msg.attachments = self._attachments(payload, files, [] if new else msg.attachments, new=new)
+            self.store.message_files += [(msg.id, a) for a in msg.attachments if a.id not in before]
 
     def _attachments(
         self,
@@ -188,13 +196,20 @@ class Messages:
         name = filename or file.filename
         if not name:  # neither the multipart part nor its attachments entry names the file
             raise form_error(f"attachments.{key}.filename", "This field is required", "BASE_TYPE_REQUIRED")
-        return AttachmentRecord(
+        if description is not None and len(description) > ATTACHMENT_DESCRIPTION_LIMIT:
+            raise form_error(
+                f"attachments.{key}.description",
+                f"Must be {ATTACHMENT_DESCRIPTION_LIMIT} or fewer in length.",
+                "BASE_TYPE_MAX_LENGTH",
+            )
+        record = AttachmentRecord(
             name,
             file.data,
             id=self.store.ids.unguessable(),
             content_type=file.content_type if file.filename else _content_type(name),
             description=description,
         )
+        return record
 
     def _dispatch(self, event: str, msg: MessageRecord, *, data: dict[str, Any] | None = None) -> None:
         full = data or message_payload(self.store, msg, self.emu.base_url, gateway=True)

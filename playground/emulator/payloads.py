@@ -9,6 +9,7 @@ from .records import DM, AttachmentRecord, ChannelRecord, GuildRecord, MemberRec
 from .store import Store, iso, snowflake_time
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_DESCRIPTION_LIMIT = 1024  # an attachment's description (alt text), in characters
 
 
 def member_payload(

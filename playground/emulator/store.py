@@ -102,6 +102,9 @@ class Store:
         self.bot_id = 0  # the bot user: the recipient of what the REST API and the gateway send
         # Files given to a slash command's attachment option (in no message): id -> record.
         self.uploads: dict[int, AttachmentRecord] = {}
+        # Every file a message was sent or edited with, in order (an edit's replaced files too): the
+        # e2e tests check that each image carried a description (alt text, issue 29).
+        self.message_files: list[tuple[int, AttachmentRecord]] = []  # (message id, file)
         self.users: dict[int, UserRecord] = {}
         self.guilds: dict[int, GuildRecord] = {}
         self.channels: dict[int, ChannelRecord] = {}

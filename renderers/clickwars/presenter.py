@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, text
+from . import board, controls, describe, text
 
 
 def _view(view: BaseModel) -> ClickWarsView:
@@ -31,6 +31,13 @@ class ClickWarsPresenter(Presenter):
         if v.seat is None or not (v.my_deployment or v.previewing):
             return None
         return board.board_png(v, lang)  # the seat's planned deployment, or its picked unit and preview
+
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        return describe.board_text(_view(view), lang)
+
+    def image_text(self, view: BaseModel, lang: str) -> str:
+        """Thirty units, each with its place and life, in Discord's 1,024 characters."""
+        return describe.image_text(_view(view), lang)
 
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)
