@@ -521,7 +521,11 @@ class DeliveryWorker:
             if r.seq >= row.payload["from"]
         ]
         events: list[Event] = [rules.parse_event(r.data) for r in records]
-        lines = narration_lines(presenter_for(table.game), events, table.lang)
+        presenter = presenter_for(table.game)
+        lines = narration_lines(presenter, events, table.lang)
+        if row.payload.get("summary", True):  # a whole turn: the game's own summary, if it writes one
+            shown = [s for e in events if (s := e.redacted_for(None)) is not None]
+            lines = presenter.turn_summary(shown, table.lang) or lines
         current = table.version == row.version
         final = current and table.status == "finished"
         to_act = row.payload.get("ping", []) if current and table.status == "active" else []

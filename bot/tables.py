@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -92,6 +92,9 @@ class Applied:
     first_seq: int
     before: BaseModel
     """The seat's view before the move (the label of what it chose is drawn from it)."""
+    own: list[Event] = field(default_factory=list)
+    """The events of the seat's own action, without the AI seats' answers after it (its panel
+    reports them: `Presenter.action_report`)."""
 
 
 @dataclass(frozen=True)
@@ -447,7 +450,8 @@ class TableService(Lobby):
         )
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
-        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
+        own = [e for e, actor in prepared.entries if actor == seat]
+        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before, own)
 
     def _resolve(
         self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice

@@ -175,12 +175,16 @@ async def act(interaction: discord.Interaction, table_id: int, version: int, cho
 
 async def answer(interaction: discord.Interaction, applied: Applied, *, update: bool = False) -> None:
     """The player's panel after their move: the label they chose (drawn from their view before the
-    move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
+    move, e.g. "Fly route A: 7♠"; shown to them only), what it did (the game's `action_report` of
+    its own events, e.g. a shot's roll and what it needed), then where the table stands."""
     interaction.extras["version"] = applied.table.version
     await breathe()  # the move is committed; other clicks' acknowledgements before its panel
     lang = lang_of(interaction)
     presenter = presenter_for(applied.table.game)
     label = presenter.action_label(applied.action, lang, applied.before)
+    note = t(lang, "bot.you_chose", label=label)
+    shown = [s for e in applied.own if (s := e.redacted_for(applied.seat)) is not None]
+    report = presenter.action_report(shown, lang) if shown else None
     panel = await private_panel(
         applied.table,
         applied.rules,
@@ -188,7 +192,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.state,
         applied.seat,
         lang,
-        note=t(lang, "bot.you_chose", label=label),
+        note=f"{note}\n{report}" if report else note,
     )
     await breathe()
     if update:

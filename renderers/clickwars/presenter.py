@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, text
+from . import board, controls, follow, text
 
 
 def _view(view: BaseModel) -> ClickWarsView:
@@ -46,6 +46,12 @@ class ClickWarsPresenter(Presenter):
 
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
+
+    def action_report(self, events: Sequence[Event], lang: str) -> str | None:
+        return follow.action_report(events, lang)
+
+    def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        return follow.turn_summary(events, lang)
 
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         return controls.controls(_view(view), legal, lang)
