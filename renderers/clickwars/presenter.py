@@ -36,7 +36,9 @@ class ClickWarsPresenter(Presenter):
         return text.status_text(_view(view), lang)
 
     def private_text(self, view: BaseModel, lang: str) -> str | None:
-        return text.private_text(_view(view), lang)
+        v = _view(view)
+        lines = [line for line in (text.private_text(v, lang), *controls.withheld(v, lang)) if line]
+        return "\n".join(lines) or None
 
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
         return text.action_label(action, lang, view if isinstance(view, ClickWarsView) else None)[:80]

@@ -51,3 +51,11 @@ clickwars-follow-attack_item = { $unit } → { $target }: { $roll } (needs ≤ {
     }
 clickwars-follow-wound_item = { $unit } −{ $net } (life { $life })
 clickwars-follow-loss_item = { $unit } ({ $cause })
+
+# A picked unit's panel says why an order of its kind is not on offer (issue 27 item 3); $why is
+# the rules' own refusal or one of the sentences below.
+clickwars-follow-no_charge = No charge on offer for { $unit }: { $why }
+clickwars-follow-no_target = No target on offer for { $unit }: { $why }
+clickwars-follow-none_near = no enemy within { $reach } cm.
+clickwars-follow-misses = a straight 30 cm charge strikes nobody, not even { $unit }.
+clickwars-follow-no_enemy = no enemy is left on the table.

@@ -47,3 +47,9 @@ clickwars-follow-attack_item = { $unit } → { $target }: { $roll } (necesita �
     }
 clickwars-follow-wound_item = { $unit } −{ $net } (vida { $life })
 clickwars-follow-loss_item = { $unit } ({ $cause })
+
+clickwars-follow-no_charge = { $unit } no tiene carga posible: { $why }
+clickwars-follow-no_target = { $unit } no tiene objetivo posible: { $why }
+clickwars-follow-none_near = ningún enemigo a { $reach } cm o menos.
+clickwars-follow-misses = una carga recta de 30 cm no alcanza a nadie, ni siquiera a { $unit }.
+clickwars-follow-no_enemy = no queda ningún enemigo en la mesa.
