@@ -17,6 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.clickwars import ClickWarsView
+from engine.clickwars.armies import PROFILES
 from engine.clickwars.los import engaged
 from engine.clickwars.state import Unit
 from engine.clickwars.terrain import Area
@@ -391,6 +392,7 @@ def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     face = font(11)
     limit = f.size[1] - 260
     cols = [x, x + PANEL_W // 2 - 6]
+    bottom = y
     for col, seat in zip(cols, ("red", "blue"), strict=True):
         yy = y
         for u in view.units:
@@ -400,6 +402,27 @@ def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
             life = f"{max(u.life, 0)}/{u.max_life}" if u.alive else "†"
             draw.text((col, yy), f"{u.id} {u.p.letter} {life}", font=face, fill=color if u.alive else MUTED)
             yy += 15
+        bottom = max(bottom, yy)
+    _letter_key(draw, view, lang, cols, bottom + 8, limit)
+
+
+def _letter_key(
+    draw: ImageDraw.ImageDraw, view: ClickWarsView, lang: str, cols: list[int], y: int, limit: int
+) -> None:
+    """The key of the one-letter unit types on the tokens and in the roster (issue 27 item 2): the
+    types in this game, two to a row, as far as the room above the legend allows."""
+    present = {u.profile for u in view.units}
+    profiles = [p for name, p in PROFILES.items() if name in present]
+    if not profiles or y + 20 > limit:
+        return
+    draw.text((cols[0], y), t(lang, "clickwars.follow.letters"), font=font(13, bold=True), fill=TEXT)
+    y += 20
+    face = font(11)
+    for n, p in enumerate(profiles):
+        row_y = y + (n // 2) * 15
+        if row_y > limit:
+            return
+        draw.text((cols[n % 2], row_y), f"{p.letter}  {text.profile(lang, p.name)}", font=face, fill=TEXT)
 
 
 def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:

@@ -119,3 +119,31 @@ def test_the_set_up_keeps_its_plain_narration(lang: str) -> None:
         ev.TurnBegan(side="blue", round=1, turn=1),
     ]
     assert PRESENTER.turn_summary(setup, lang) is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "cavalry"),
+    [("en", "Unit letters", "C  Cavalry"), ("es", "Letras de las unidades", "C  Caballería")],
+)
+def test_the_board_has_a_key_for_the_unit_letters(
+    monkeypatch: pytest.MonkeyPatch, lang: str, title: str, cavalry: str
+) -> None:
+    """Issue 27 item 2: the one-letter types on the tokens have a key, the types in this game only."""
+    from PIL import ImageDraw
+
+    from engine.clickwars import RULES, Options
+    from engine.core import new_game
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: object, words: object, *args: object, **kwargs: object) -> object:
+        drawn.append(str(words))
+        return real(self, xy, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    options = Options(army_red=["rifleman", "cavalry"], army_blue=["rifleman", "lancer"])
+    state, _ = new_game(RULES, options, 1)
+    PRESENTER.board_png(RULES.view(state, None), lang)
+    assert title in drawn and cavalry in drawn
+    assert not any(line.startswith("A  ") for line in drawn)  # no archer in these armies

@@ -59,3 +59,6 @@ clickwars-follow-no_target = No target on offer for { $unit }: { $why }
 clickwars-follow-none_near = no enemy within { $reach } cm.
 clickwars-follow-misses = a straight 30 cm charge strikes nobody, not even { $unit }.
 clickwars-follow-no_enemy = no enemy is left on the table.
+
+# The board's key of the one-letter unit types (R rifleman, C cavalry…), under the roster.
+clickwars-follow-letters = Unit letters

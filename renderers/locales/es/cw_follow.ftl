@@ -53,3 +53,5 @@ clickwars-follow-no_target = { $unit } no tiene objetivo posible: { $why }
 clickwars-follow-none_near = ningún enemigo a { $reach } cm o menos.
 clickwars-follow-misses = una carga recta de 30 cm no alcanza a nadie, ni siquiera a { $unit }.
 clickwars-follow-no_enemy = no queda ningún enemigo en la mesa.
+
+clickwars-follow-letters = Letras de las unidades
