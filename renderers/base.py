@@ -170,6 +170,12 @@ class Presenter(Protocol):
         private picture (`private_png`)."""
         return None
 
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        """The public board with the last summed-up game turn drawn over it (`last_turn`: the events
+        of the newest public turn summary, redacted for nobody), e.g. the opponent's moves and shots
+        faded under the current turn's. Default: the board alone (`board_png`)."""
+        return self.board_png(view, lang)
+
     def action_report(self, events: Sequence[Event], lang: str) -> str | None:
         """What a seat's own action just did, for its private panel under "you chose …": e.g. the
         roll of a shot and what it needed. `events` are that action's events, already redacted for

@@ -75,6 +75,18 @@ def turn_summary(events: Sequence[Event], lang: str) -> list[str] | None:
     return lines
 
 
+def last_turn(events: Sequence[Event]) -> list[Event]:
+    """The events of the last game turn played in `events` (from its beginning, or from the first
+    event, up to the next turn's beginning); [] when no turn was played in them."""
+    blocks: list[list[Event]] = [[]]
+    for e in events:
+        if isinstance(e, ev.TurnBegan) and blocks[-1]:
+            blocks.append([])
+        blocks[-1].append(e)
+    played = [b for b in blocks if any(isinstance(e, PLAY) for e in b)]
+    return played[-1] if played else []
+
+
 def _block(block: Sequence[Event], following: ev.TurnBegan | None, lang: str) -> list[str]:
     """One game turn's lines: its heading and what happened in it, grouped."""
     begun = block[0] if block and isinstance(block[0], ev.TurnBegan) else None

@@ -26,6 +26,9 @@ class ClickWarsPresenter(Presenter):
     def board_png(self, view: BaseModel, lang: str) -> bytes:
         return board.board_png(_view(view), lang)
 
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        return board.board_png(_view(view), lang, last_turn)
+
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         v = _view(view)
         if v.seat is None or not (v.my_deployment or v.previewing):

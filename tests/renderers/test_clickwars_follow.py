@@ -147,3 +147,37 @@ def test_the_board_has_a_key_for_the_unit_letters(
     PRESENTER.board_png(RULES.view(state, None), lang)
     assert title in drawn and cavalry in drawn
     assert not any(line.startswith("A  ") for line in drawn)  # no archer in these armies
+
+
+def test_the_board_draws_the_last_turn_faded_under_the_current_one() -> None:
+    """Issue 27 item 2: the opponent's last turn on the board, faded: its paths, its shots with hit
+    and miss marks and its blast templates; nothing of a range where no turn was played."""
+    import io
+
+    from PIL import Image
+
+    from engine.clickwars import RULES, Options
+    from engine.core import apply, dice_for, new_game
+
+    state, log = new_game(RULES, Options(scenario="extermination", table="120x120"), 3)
+    pilot = RULES.pilot("red")
+    while state.turn < 9:
+        seat = sorted(RULES.active_seats(state))[0]
+        legal = RULES.legal_actions(state, seat)
+        action = pilot.choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
+        events = RULES.decide(state, seat, action, dice_for(state))
+        state = apply(RULES, state, events)
+        log += events
+    view = RULES.view(state, None)
+    shown = [s for e in log if (s := e.redacted_for(None)) is not None]
+    plain = PRESENTER.board_png(view, "en")
+    drawn = PRESENTER.turn_board_png(view, shown, "en")
+    assert drawn != plain and drawn == PRESENTER.turn_board_png(view, shown, "en")
+    setup = [e for e in shown if e.kind in ("rolled_off", "deployment_revealed")]
+    assert PRESENTER.turn_board_png(view, setup, "en") == plain
+    # the last turn played in these events is Blue's (Red is to move)
+    moved = [e for e in shown if isinstance(e, ev.Moved)][-1]
+    assert moved.unit.startswith("B")
+    before, after = (Image.open(io.BytesIO(png)).convert("RGB") for png in (plain, drawn))
+    diff = sum(1 for p, q in zip(before.getdata(), after.getdata(), strict=True) if p != q)
+    assert diff > 200  # paths, shot lines and marks, not one stray pixel
