@@ -61,6 +61,7 @@ BLAST: Color = (255, 120, 30)
 CORRIDOR: Color = (255, 230, 120)
 ENGAGED: Color = (255, 220, 60)
 PREVIEW: Color = (120, 240, 255)
+FADED = 120  # the alpha of the last turn's marks, drawn under the current turn's
 
 
 class Frame:
@@ -219,7 +220,7 @@ def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> No
     draw = ImageDraw.Draw(img)
     x = f.panel_x + 12
     draw.rectangle((f.panel_x, 0, img.width, img.height), fill=PANEL)
-    y = f.size[1] - 250
+    y = f.size[1] - 268
     draw.text((x, y), t(lang, "clickwars.legend.title"), font=font(14, bold=True), fill=TEXT)
     y += 22
     kinds = sorted({a.kind for a in areas}, key=list(TERRAIN).index)
@@ -241,6 +242,10 @@ def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> No
     y += 18
     draw.rectangle((x, y + 2, x + 16, y + 10), fill=_dark(CORRIDOR))
     draw.text((x + 24, y + 6), t(lang, "clickwars.legend.corridor"), font=face, fill=TEXT, anchor="lm")
+    y += 18
+    faded = tuple(round(c * FADED / 255 + p * (255 - FADED) / 255) for c, p in zip(MOVE, PANEL, strict=True))
+    _line(draw, (x, y + 6), (x + 16, y + 6), faded, 2, dash=True)
+    draw.text((x + 24, y + 6), t(lang, "clickwars.follow.legend_last"), font=face, fill=TEXT, anchor="lm")
 
 
 def _line(
@@ -309,9 +314,6 @@ def _marks(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
         _line(draw, f.xy(*s.frm), f.xy(*s.to), HIT if s.hit else MISS, 2, dash=not s.hit)
     if m.scatter is not None:
         _arrow(draw, f.xy(*m.scatter[0]), f.xy(*m.scatter[1]), BLAST)
-
-
-FADED = 120  # the alpha of the last turn's marks, drawn under the current turn's
 
 
 def _last_turn(img: Image.Image, f: Frame, view: ClickWarsView, events: Sequence[Event]) -> None:
@@ -452,7 +454,7 @@ def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     draw.text((x, y), t(lang, "clickwars.legend.units"), font=font(13, bold=True), fill=TEXT)
     y += 20
     face = font(11)
-    limit = f.size[1] - 260
+    limit = f.size[1] - 278
     cols = [x, x + PANEL_W // 2 - 6]
     bottom = y
     for col, seat in zip(cols, ("red", "blue"), strict=True):

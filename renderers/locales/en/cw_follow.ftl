@@ -62,3 +62,6 @@ clickwars-follow-no_enemy = no enemy is left on the table.
 
 # The board's key of the one-letter unit types (R rifleman, C cavalry…), under the roster.
 clickwars-follow-letters = Unit letters
+
+# The legend's key of the last turn drawn faded on the board.
+clickwars-follow-legend_last = Faded: the last turn played

@@ -55,3 +55,5 @@ clickwars-follow-misses = una carga recta de 30 cm no alcanza a nadie, ni siquie
 clickwars-follow-no_enemy = no queda ningún enemigo en la mesa.
 
 clickwars-follow-letters = Letras de las unidades
+
+clickwars-follow-legend_last = Atenuado: el último turno jugado
