@@ -1,4 +1,5 @@
-"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default) and `check-db`.
+"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default), `check-db`,
+and `verify` / `replay` of an exported table (bot/aftergame_cli.py).
 
 `run` with DISCORD_TOKEN set runs the bot. Without a token it says what to set and exits 2; a token
 Discord refuses exits 2 as well; no network is retried with backoff. A new subcommand of the bot goes
@@ -55,6 +56,10 @@ def add_commands(sub: Commands) -> None:
     backup.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
     backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
     backup.set_defaults(handler=lambda args: backup_db(args.db, args.path, force=args.force))
+    # verify, replay: an exported table checked offline (its module loads the games only when asked)
+    from . import aftergame_cli
+
+    aftergame_cli.add_commands(sub)
 
 
 def load_settings(out: TextIO = sys.stderr) -> Settings | None:

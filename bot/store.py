@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import shutil
 import sqlite3
 import time
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
 import aiosqlite
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Outcome
 
@@ -56,7 +57,7 @@ class TableRecord(Record):
     seats: dict[str, SeatHolder]
     invited: list[int]
     options: dict[str, Any]
-    seed: int
+    seed: int = Field(repr=False)
     version: int
     lang: str
     status_message_id: int | None
@@ -68,6 +69,9 @@ class TableRecord(Record):
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
     fault: str | None = None  # why Discord refuses the table's thread (bot/faults.py); None: it does not
+    # The secret half of the seed's commitment (bot/export.py), never shown before the end: kept out
+    # of the record's repr, as the seed is, so no log line or error text that shows a record shows it.
+    salt: str | None = Field(default=None, repr=False)
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -106,6 +110,30 @@ class EventRecord(Record):
     data: dict[str, Any]
     actor: str | None
     at: float
+
+
+class ActionRecord(Record):
+    """One accepted action, as stored: decided at state `version`, it caused `events` events (the
+    log's seq version + 1 onwards). `holder` is who held the seat then: a user id, "ai", or None."""
+
+    id: int
+    table_id: int
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
+    at: float
+
+
+class NewAction(Record):
+    """An action about to be recorded with the events it caused (see ActionRecord)."""
+
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
 
 
 class SnapshotRecord(Record):
@@ -379,6 +407,8 @@ class Tx(Protocol):
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
 
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None: ...
+
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None: ...
 
     async def add_delivery(self, row: NewDelivery) -> None: ...
@@ -476,6 +506,7 @@ class Store(Protocol):
     ) -> list[TableRecord]: ...
     async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
+    async def load_actions(self, table_id: int) -> list[ActionRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
@@ -631,6 +662,7 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
 
 _TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
+_ACTION_COLUMNS, _action = _reader(ActionRecord, "holder", "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
@@ -758,9 +790,9 @@ class SqliteTx:
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
-            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?))",
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?), ?)",
             (
                 game,
                 guild_id,
@@ -779,6 +811,7 @@ class SqliteTx:
                 series_of,
                 series_key,
                 guild_id,
+                secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
             ),
         )
         assert cursor.lastrowid is not None
@@ -819,6 +852,17 @@ class SqliteTx:
             check="seq",
             table_id=table_id,
         )
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            self._queue(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, a.version, a.seat, _dumps(a.holder), _dumps(a.data), a.events, self._now)
+                    for a in actions
+                ],
+                many=True,
+            )
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         self._queue(
@@ -1302,6 +1346,13 @@ class SqliteStore:
             params.append(upto)
         rows = await self._all(sql + " ORDER BY seq", params)
         return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as

@@ -3,9 +3,10 @@
 - The contracts in pyproject.toml (`[tool.importlinter]`) hold: games and presenters import nothing
   of each other, and inside a game the types sit below the procedures, below the rules.
 - Every game and every presenter is in those contracts (a new one cannot slip past them).
-- PENDING: the contracts ClickWars and Space Hulk should keep once their redesigns (issue 23 items 1
-  and 2) land. They fail today and are expected to (strict xfail); the day one holds, its test turns
-  red: move its contract into pyproject.toml and delete it here.
+- PENDING: contracts a package should keep once work under way lands (none today: ClickWars' and
+  Space Hulk's moved into pyproject.toml with issue 23 items 1 and 2). Each fails and is expected to
+  (strict xfail); the day one holds, its test turns red: move its contract into pyproject.toml and
+  delete it here.
 - An import inside a function says why, in a comment on its line or on the comment line above it
   (or above the block of imports it opens): start-up time, a collector turned off, a real circle.
 """
@@ -77,25 +78,7 @@ def test_every_game_and_presenter_has_its_floors() -> None:
     assert set(GAMES) <= acyclic, f"add {sorted(set(GAMES) - acyclic)} to games-acyclic"
 
 
-PENDING: dict[str, tuple[str, str]] = {
-    "spacehulk-acyclic": (
-        "issue 23 item 2: no module circle since the split, but the deathwing subpackage holds types below legal (bids, solo_model) beside procedures above it (solo_*)",
-        'type = "acyclic_siblings"\nancestors = ["engine.spacehulk"]\n',
-    ),
-    "spacehulk-floors": (
-        "issue 23 item 2: the review's eight floors, once deathwing's types leave the subpackage",
-        'type = "layers"\ncontainers = ["engine.spacehulk"]\nlayers = [\n'
-        '  "rules",\n'
-        '  "(catalogue) : campaign",\n'
-        '  "legal : view : ai : orders",\n'
-        '  "combat : blips : deployment : deathwing : scenarios : cloud_runner",\n'
-        '  "evolve : queries : tape",\n'
-        '  "state : actions : events",\n'
-        '  "missions",\n'
-        '  "board : weapons : options : geotiles : messages",\n'
-        "]\n",
-    ),
-}
+PENDING: dict[str, tuple[str, str]] = {}
 """The contracts still to add to pyproject.toml, with whose work makes them hold."""
 
 

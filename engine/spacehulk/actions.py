@@ -15,8 +15,8 @@ from pydantic import Field, TypeAdapter
 from engine.core import Action
 
 from .board import Facing, Square
-from .deathwing.bids import Bid
-from .deathwing.force import ForceOrder
+from .dw_types.bids import Bid
+from .dw_types.force import ForceOrder
 from .weapons import WeaponName
 
 Use = Literal["ap", "cp", "free"]

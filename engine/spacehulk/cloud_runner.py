@@ -41,7 +41,7 @@ from engine.core import Dice
 
 from .board import Square, chebyshev
 from .board.mapfile import parse_cached
-from .deathwing.force import Heavy
+from .dw_types.force import Heavy
 from .events import BoardEntered, FacingSet, ReinforcementRolled, StealerPlaced
 from .geotiles import BuiltBoard, cloud_runner_board
 from .missions import MarineSpec, Mission, ScenarioGoal

@@ -3,7 +3,7 @@ front; corridors grown when the squads do not fit; the entry areas nearest them.
 
 Pure functions of a mission's data (its map, corridors, geotile layout and ports), shared by the
 Mission Generator (scenarios.py), the Force List force of a generated mission (setup.py,
-deathwing/force.py's sample), Defend Perimeter's deployment (deployment.py) and the campaign's
+force_list.py's sample), Defend Perimeter's deployment (deployment.py) and the campaign's
 squads (campaign/missions.py).
 """
 

@@ -13,9 +13,9 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
-from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
-from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
-from .deathwing.timer import ForceTimer
+from .dw_types.bids import BidMade, BidsRevealed, SidesChosen
+from .dw_types.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
+from .dw_types.timer import ForceTimer
 from .missions import Mission
 from .state import AgendaItem, Aim, Piece, SpaceHulkState, redact_state
 

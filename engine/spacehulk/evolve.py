@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Event
 
 from . import events as ev
-from .deathwing import bids, solo_model
+from .dw_types import bids, solo_model
 from .state import BLIP_AP, MARINE_AP, STEALER_AP, AgBeginTurn, Piece, SpaceHulkState, updated
 
 LEADER_AP = 9  # DW-CR-8

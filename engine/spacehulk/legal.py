@@ -12,9 +12,9 @@ from .blips import areas_with_room
 from .board import FACINGS, Square
 from .board.los import front_three
 from .corridors import fits
-from .deathwing.force import sample_orders
-from .deathwing.solo_model import AgSoloTie
 from .deployment import legal as deployment_legal
+from .dw_types.solo_model import AgSoloTie
+from .force_list import sample_orders
 from .messages import Problem
 from .queries import Queries
 from .scenarios import tile_options

@@ -22,7 +22,7 @@ from engine.core import Outcome
 
 from .board import Board, Facing, Square
 from .board.mapfile import map_text, parse_cached
-from .deathwing.timer import ForceTimer
+from .dw_types.timer import ForceTimer
 from .weapons import MeleeName, WeaponName, weapon_of
 
 if TYPE_CHECKING:

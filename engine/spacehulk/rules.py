@@ -27,7 +27,7 @@ from .ai import SeatPilot
 from .campaign.state import MissionBrief
 from .catalogue import mission_of
 from .deathwing import bids, pits, solo
-from .deathwing.bids import AgBids
+from .dw_types.bids import AgBids
 from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
 from .legal import choice_actions, marine_actions, stealer_actions

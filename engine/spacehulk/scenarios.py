@@ -52,8 +52,8 @@ from engine.core import Dice
 
 from .board.mapfile import parse_cached
 from .corridors import corridor_facing, layout_of, nearest_areas
-from .deathwing.force import ForceOrder, Heavy, SquadOrder
-from .deathwing.force import build as build_force
+from .dw_types.force import ForceOrder, Heavy, SquadOrder
+from .force_list import build as build_force
 from .geotiles import TILE_NUMBERS, BuiltBoard, Placement, compose, generator_board
 from .geotiles.layout import placements_for
 from .missions import GENERATED, SCENARIO_D6, AllMarinesDead, MarineSpec, Mission, ScenarioGoal

@@ -10,12 +10,13 @@ from typing import Any
 from engine.core import Dice
 
 from . import events as ev
+from . import force_list
 from .board import Square
 from .corridors import extend_corridors, layout_of, place_squads
-from .deathwing import bids, force
-from .deathwing.bids import AgBids
-from .deathwing.force import ForceOrder
+from .deathwing import bids
 from .deployment import step_for
+from .dw_types.bids import AgBids
+from .dw_types.force import ForceOrder
 from .geotiles import Placement
 from .messages import refuse
 from .missions import SCENARIO_D6, MarineSpec, Mission
@@ -80,7 +81,7 @@ def build_force(tape: Tape, order: ForceOrder) -> None:
     to hold is refused."""
     budget = tape.state.options.variants.force_points  # the table's, or the winning bid (DW-BID-1)
     assert budget is not None
-    marines, timer, cost = force.build(order, budget)
+    marines, timer, cost = force_list.build(order, budget)
     room = len(tape.board.deployments)
     if len(marines) > room and not tape.state.mission.corridor_ports:  # corridors that grow: below
         raise refuse("force.room", room=room, count=len(marines))

@@ -19,8 +19,8 @@ from engine.core import Outcome, Seat, State
 from engine.core.fast import built
 
 from .board import Board, DoorStatus, Facing, Square
-from .deathwing.bids import AgBids
-from .deathwing.solo_model import AgSoloTie, SoloState
+from .dw_types.bids import AgBids
+from .dw_types.solo_model import AgSoloTie, SoloState
 from .missions import Mission
 from .options import SpaceHulkOptions
 from .weapons import MeleeName, WeaponName

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from engine.core import Dice, Rules
 from engine.core.tape import Tape as CoreTape
 
-from .deathwing.solo_model import SoloDecided
+from .dw_types.solo_model import SoloDecided
 from .events import Activated, AgendaPopped, AgendaPushed, AgendaUpdated, Moved, Spent, Turned
 from .evolve import evolve
 from .queries import Queries

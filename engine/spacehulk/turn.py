@@ -16,8 +16,8 @@ from engine.core import Action, Seat
 from . import blips, cloud_runner, combat
 from . import events as ev
 from .deathwing import solo
-from .deathwing.bids import AgBids
-from .deathwing.timer import turn_seconds
+from .dw_types.bids import AgBids
+from .dw_types.timer import turn_seconds
 from .legal import interrupt_eligible, marine_actions
 from .messages import refuse
 from .missions import Checks, Moment

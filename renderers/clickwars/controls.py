@@ -36,6 +36,7 @@ from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of
 from renderers.base import Button, Control, Field, Form, Menu, Option
 from renderers.i18n import LANGUAGES, has, t
+from renderers.measure import coordinate_parts, length_or_none
 
 from . import text
 
@@ -48,10 +49,10 @@ CHARGE_REACH_CM = 36.0  # enemies this close are offered as charge bearings (30 
 MESSAGES: dict[str, str] = {
     "clickwars.ui.bad_unit": "Unit: “{value}” is not a unit on the table. Type its number as on the board, for example “{example}”.",
     "clickwars.ui.bad_to": "To: “{value}” is neither a point, a unit nor a direction. Type coordinates in cm, a unit or a direction (degrees or N, NE…), for example “40 35”, “{example}” or “NE”.",
-    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7,5 cm”, or leave it empty to go as far as allowed.",
+    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7.5 cm” (inches only with their unit: “3 in”), or leave it empty to go as far as allowed.",
     "clickwars.ui.bad_bearing": "Bearing: “{value}” is not a compass bearing. Type whole degrees from 0 to 359 (0 = north, 90 = east) or a direction such as NE, for example “45”.",
-    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40,5”.",
-    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35,5”.",
+    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40.5” (inches only with their unit: “16 in”).",
+    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35.5”.",
     "clickwars.ui.need_both": "X: “{value}” gives one coordinate; type both in cm, x and y, for example “40 35” (or x here and y below).",
     "clickwars.ui.bad_choice": "That choice is not on offer any more.",
 }
@@ -65,13 +66,10 @@ def refuse(message_id: str, **params: Any) -> Rejected:
 
 
 def _number(raw: str) -> float | None:
-    raw = raw.strip().lower().replace(",", ".")
-    raw = re.sub(r"\s*(cm|centímetros|centimetros|centimetres|centimeters)\.?$", "", raw)
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    """A length in cm as typed: the game's unit; inches only with their suffix ("9 in", "9 inches",
+    '9"'), converted (renderers/measure.py: one unit system per table, issue 27 item 7)."""
+    value = length_or_none(raw, "cm")
+    return value if value is not None and math.isfinite(value) else None
 
 
 def _directions() -> dict[str, int]:
@@ -120,7 +118,7 @@ def parse_point(x_text: str, y_text: str, view: ClickWarsView) -> tuple[float, f
     """(x, y) in cm from two fields, or "x y" / "x; y" in the first."""
     w, h = float(view.options.width), float(view.options.height)
     if not y_text.strip():
-        parts = [p for p in re.split(r"[\s;]+", x_text.strip()) if p]
+        parts = coordinate_parts(x_text)
         if len(parts) != 2:
             if len(parts) == 1 and _number(parts[0]) is not None:
                 raise refuse("clickwars.ui.need_both", value=x_text.strip()[:24])
@@ -137,9 +135,9 @@ def parse_move(view: ClickWarsView, unit: str, to: str, distance: str) -> a.Plan
         if dist is None or dist <= 0:
             raise refuse("clickwars.ui.bad_distance", value=distance.strip()[:24])
     bearing = parse_bearing(to)
-    if bearing is not None and not re.fullmatch(r"\s*[0-9.,]+\s+[0-9.,]+\s*", to):
+    if bearing is not None and len(coordinate_parts(to)) != 2:
         return a.PlanMove(unit=unit, bearing=bearing, distance=dist)
-    parts = [p for p in re.split(r"[\s;]+", to.strip()) if p]
+    parts = coordinate_parts(to)
     if len(parts) == 2 and all(_number(p) is not None for p in parts):
         x, y = parse_point(parts[0], parts[1], view)
         return a.PlanMove(unit=unit, x=x, y=y)

@@ -13,9 +13,9 @@ from typing import Any
 from engine.core import Action, Event, Rejected
 from engine.spacehulk import actions as a
 from engine.spacehulk import events as ev
+from engine.spacehulk import force_list
 from engine.spacehulk.board import Square, square_name
-from engine.spacehulk.deathwing import force
-from engine.spacehulk.deathwing.force import ForceOrder
+from engine.spacehulk.dw_types.force import ForceOrder
 from engine.spacehulk.legal import cost_key
 from engine.spacehulk.view import PieceView, SpaceHulkView
 from renderers.i18n import has, t
@@ -215,7 +215,7 @@ def _force_label(lang: str, order: ForceOrder, view: SpaceHulkView | None) -> st
     squads = ", ".join(t(lang, f"spacehulk.squad.{sq.squad}") for sq in order.squads)
     budget = view.options.variants.force_points if view is not None else None
     try:
-        marines, _timer, cost = force.build(order, budget or 125)
+        marines, _timer, cost = force_list.build(order, budget or 125)
     except Rejected:
         marines, cost = (), 0
     return t(

@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.core import Action
 
-from ..deathwing.force import ForceOrder
+from ..dw_types.force import ForceOrder
 
 Side = Literal["marine", "genestealer"]
 

@@ -34,7 +34,7 @@ from engine.core import Dice
 
 from ..board.mapfile import parse_cached
 from ..corridors import extend_corridors, nearest_areas, place_squads
-from ..deathwing.timer import ForceTimer
+from ..dw_types.timer import ForceTimer
 from ..missions import MarineSpec, Mission
 from ..scenarios import PERIMETER, finish
 from .actions import MissionPlayed

@@ -46,7 +46,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, SeriesTable, Tape
 
-from ..deathwing.timer import MIN_S, STEP_S, table_seconds
+from ..dw_types.timer import MIN_S, STEP_S, table_seconds
 from . import events as ev
 from .actions import (
     ACTION_ADAPTER,

@@ -4,7 +4,7 @@ Genestealer side and one person plays the Marines.
 
 The player is three modules, named here: solo_routes.py (the route field, the local search, the plan
 of an activation), solo_moves.py (the turn's order, each step, the prompts' answers; `play`) and
-solo_reinforcements.py (the blips, the ties between entry areas, the ambush draws); solo_model.py
+solo_reinforcements.py (the blips, the ties between entry areas, the ambush draws); ../dw_types/solo_model.py
 holds what it keeps in the state and writes in the log.
 
 `turn.settle` calls `act` whenever the Genestealer side must choose (its action phase, or a prompt it
@@ -78,7 +78,7 @@ Readings:
 
 from __future__ import annotations
 
-from .solo_model import REASONS, decided
+from ..dw_types.solo_model import REASONS, decided
 from .solo_moves import act, on, play, waiting
 from .solo_reinforcements import (
     ambush_allowed,

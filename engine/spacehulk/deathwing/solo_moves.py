@@ -13,15 +13,15 @@ from engine.core import Action, Rejected
 
 from ..actions import Assault, Door, EndTurn, Pass, PlaceStealer, SetFacing, Shift, Turn
 from ..board import FACINGS, VECTORS, add
-from ..legal import choice_actions
-from ..queries import Queries
-from ..state import AgFaceAttacker, AgFacing, AgPlace, AgReinforce, AgShift, Piece, chooser_of
-from ..tape import Tape
-from .solo_model import (
+from ..dw_types.solo_model import (
     AgSoloTie,
     SoloPlanned,
     decided,
 )
+from ..legal import choice_actions
+from ..queries import Queries
+from ..state import AgFaceAttacker, AgFacing, AgPlace, AgReinforce, AgShift, Piece, chooser_of
+from ..tape import Tape
 from .solo_routes import FAR, distance, field, plan
 
 

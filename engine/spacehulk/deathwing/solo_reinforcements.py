@@ -10,17 +10,17 @@ from typing import Any
 
 from .. import blips
 from ..board import Square
-from ..events import BlipPlaced, ReinforcementsLost, StealerPlaced
-from ..messages import refuse
-from ..state import AgFacing, AgReinforce
-from ..tape import Tape
-from .solo_model import (
+from ..dw_types.solo_model import (
     AgSoloTie,
     SoloAmbushDrawn,
     SoloAmbushRolled,
     SoloTieBroken,
     decided,
 )
+from ..events import BlipPlaced, ReinforcementsLost, StealerPlaced
+from ..messages import refuse
+from ..state import AgFacing, AgReinforce
+from ..tape import Tape
 from .solo_routes import FAR, field
 
 AMBUSH_DISTANCE = 6  # DW-SOLO-6

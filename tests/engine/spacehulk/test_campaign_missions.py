@@ -12,7 +12,7 @@ from engine.spacehulk.campaign import RULES, CampaignState
 from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads, MissionPlayed
 from engine.spacehulk.campaign.missions import report
 from engine.spacehulk.campaign.state import BLIP_POOL, TABLE, MissionBrief
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
 
 def _campaign(seed: int = 11) -> CampaignState:

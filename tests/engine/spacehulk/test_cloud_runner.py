@@ -306,7 +306,7 @@ def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() ->
     force_points, capped at 20), built in the entry corridor; it crosses the boards as his would. A force
     of two squads is refused even when it fits the corridor and the 20 points ("one squad")."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state, _ = new_game(RULES, {"mission": "dw_cloud_runner", "timer_mode": "untimed", "force_points": 50}, 3)
     assert state.top().kind == "build_force" and state.options.variants.force_points == 20

@@ -10,8 +10,8 @@ import pytest
 from engine.core import Dice, Rejected, apply, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BuildForce, EndTurn
-from engine.spacehulk.deathwing.bids import Bid
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.bids import Bid
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from tests.engine.test_contract import leak_check, resample
 
 BIDS = {"mission": "deathwing_purge", "bids": True}

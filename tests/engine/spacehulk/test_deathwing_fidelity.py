@@ -71,7 +71,7 @@ def test_equally_near_areas_are_asked_when_the_models_may_run_short() -> None:
     order them and nobody is asked; the standing order "ties: random" still hands it to the dice."""
     from engine.core.orders import answer_standing
     from engine.spacehulk.actions import BreakTie
-    from engine.spacehulk.deathwing.solo_model import AgSoloTie
+    from engine.spacehulk.dw_types.solo_model import AgSoloTie
     from renderers.spacehulk.text import action_prompt
 
     for pick, other in (("1", "2"), ("2", "1")):

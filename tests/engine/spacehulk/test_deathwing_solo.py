@@ -13,7 +13,7 @@ from engine.spacehulk import RULES
 from engine.spacehulk.actions import BreakTie, EndTurn
 from engine.spacehulk.ai import MarinePilot
 from engine.spacehulk.deathwing import solo, solo_moves
-from engine.spacehulk.deathwing.solo_model import AgSoloTie, SoloState
+from engine.spacehulk.dw_types.solo_model import AgSoloTie, SoloState
 from engine.spacehulk.queries import Queries
 from engine.spacehulk.tape import Tape
 from engine.spacehulk.turn import begin_turn, end_marine_phase

@@ -1,6 +1,7 @@
-"""What the automated Genestealer player (solo.py) keeps in the state and writes in the log.
+"""What the automated Genestealer player (../deathwing/solo.py) keeps in the state and writes in the log.
 
-Kept apart from solo.py because the state and the events import it (solo.py imports them).
+Kept apart from the player, low in the package, because the state and the events import it (the
+player imports them).
 Every decision the player makes is a `SoloDecided` event whose `reason` is a catalog key
 ("spacehulk.solo.<reason>") with its parameters, so `/game log` shows why each move was made.
 """
