@@ -217,6 +217,18 @@ async def last_change(store: Store, table: TableRecord) -> list[Event]:
     return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
 
 
+async def last_summary(store: Store, table: TableRecord) -> list[Event]:
+    """The events of the table's newest public turn summary (the last whole game turn or turns)."""
+    turns = [
+        r for r in await store.deliveries(table.id) if r.kind == "turn" and r.payload.get("summary", True)
+    ]
+    if not turns:
+        return []
+    first, last = turns[-1].payload["from"], turns[-1].payload["to"]
+    rules = rules_for(table.game)
+    return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
+
+
 def _lane_of(kind: str) -> str:
     """Which of a table's two delivery lanes a row of this kind goes in (see DeliveryWorker._dispatch)."""
     return "status" if kind == "status" else "messages"
@@ -511,9 +523,10 @@ class DeliveryWorker:
         loaded = await self.service.load(table.id)
         table = loaded.table  # the record the state belongs to (its version names the image)
         recent = await last_change(self.store, table)
+        last_turn = await last_summary(self.store, table)
         deadlines = await self.store.pending_deadlines(table.id, "timeout")
         panel = await status_panel(
-            table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines
+            table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines, last_turn
         )
         await breathe()  # between the texts and the upload's request (see bot.aio.breathe)
         replacing = None
@@ -539,7 +552,11 @@ class DeliveryWorker:
             if r.seq >= row.payload["from"]
         ]
         events: list[Event] = [rules.parse_event(r.data) for r in records]
-        lines = narration_lines(presenter_for(table.game), events, table.lang)
+        presenter = presenter_for(table.game)
+        lines = narration_lines(presenter, events, table.lang)
+        if row.payload.get("summary", True):  # a whole turn: the game's own summary, if it writes one
+            shown = [s for e in events if (s := e.redacted_for(None)) is not None]
+            lines = presenter.turn_summary(shown, table.lang) or lines
         current = table.version == row.version
         final = current and table.status == "finished"
         to_act = row.payload.get("ping", []) if current and table.status == "active" else []

@@ -241,11 +241,13 @@ async def status_panel(
     state: Any | None,
     recent: Sequence[Event] = (),
     deadlines: Sequence[DeadlineRecord] = (),
+    last_turn: Sequence[Event] = (),
 ) -> Panel:
     """The one public status message of a table (edited on every change): who plays, what just
     happened (`recent`: the latest change's events), where the game stands, who must act, and when
     a running time limit runs out (`deadlines`: a Discord timestamp counts down in every client,
-    so the message need not be edited every second)."""
+    so the message need not be edited every second). `last_turn`: the events of the newest public
+    turn summary, which the game may draw on the board (`Presenter.turn_board_png`)."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
@@ -275,8 +277,9 @@ async def status_panel(
         banner = None
         if stopped:
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
+        shown = [s for e in last_turn if (s := e.redacted_for(None)) is not None]
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
-            jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
+            jobs.status_image, table.game, view, lang, banner, shown, priority=offload.Priority.STATUS
         )
         # Its words: what just happened (public narration), then the board as the spectators see it.
         said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))

@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -98,6 +98,9 @@ class Applied:
     """The seat's view before the move (the label of what it chose is drawn from it)."""
     converted: tuple[tuple[float, str, float, str], ...] = ()
     """Lengths typed in the other unit system and converted to the game's (echoed to the player)."""
+    own: list[Event] = field(default_factory=list)
+    """The events of the seat's own action, without the AI seats' answers after it (its panel
+    reports them: `Presenter.action_report`)."""
 
 
 @dataclass(frozen=True)
@@ -459,6 +462,7 @@ class TableService(Lobby):
         )
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
+        own = [e for e, actor in prepared.entries if actor == seat]
         return Applied(
             after,
             rules,
@@ -468,7 +472,8 @@ class TableService(Lobby):
             prepared.state,
             table.version + 1,
             before,
-            tuple(read.converted),
+            converted=tuple(read.converted),
+            own=own,
         )
 
     def _resolve(

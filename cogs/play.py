@@ -175,7 +175,8 @@ async def act(interaction: discord.Interaction, table_id: int, version: int, cho
 
 async def answer(interaction: discord.Interaction, applied: Applied, *, update: bool = False) -> None:
     """The player's panel after their move: the label they chose (drawn from their view before the
-    move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
+    move, e.g. "Fly route A: 7♠"; shown to them only), what it did (the game's `action_report` of
+    its own events, e.g. a shot's roll and what it needed), then where the table stands."""
     interaction.extras["version"] = applied.table.version
     await breathe()  # the move is committed; other clicks' acknowledgements before its panel
     lang = lang_of(interaction)
@@ -184,6 +185,8 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
     note = t(lang, "bot.you_chose", label=label)
     for typed, said, value, unit in applied.converted:  # one unit system per table: the conversion echoed
         note += " " + t(lang, "measure.converted", typed=typed, said=said, value=round(value, 2), unit=unit)
+    shown = [s for e in applied.own if (s := e.redacted_for(applied.seat)) is not None]
+    report = presenter.action_report(shown, lang) if shown else None
     panel = await private_panel(
         applied.table,
         applied.rules,
@@ -191,7 +194,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.state,
         applied.seat,
         lang,
-        note=note,
+        note=f"{note}\n{report}" if report else note,
     )
     await breathe()
     if update:

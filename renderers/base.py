@@ -226,6 +226,23 @@ class Presenter(Protocol):
         private picture (`private_png`)."""
         return None
 
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        """The public board with the last summed-up game turn drawn over it (`last_turn`: the events
+        of the newest public turn summary, redacted for nobody), e.g. the opponent's moves and shots
+        faded under the current turn's. Default: the board alone (`board_png`)."""
+        return self.board_png(view, lang)
+
+    def action_report(self, events: Sequence[Event], lang: str) -> str | None:
+        """What a seat's own action just did, for its private panel under "you chose …": e.g. the
+        roll of a shot and what it needed. `events` are that action's events, already redacted for
+        the seat. None (the default): the panel names the choice only."""
+        return None
+
+    def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        """The public post that sums up a game turn (or the turns since the last post): `events`
+        redacted for nobody. None (the default): the narration of each event, one line each."""
+        return None
+
     def action_group(self, action: Action, lang: str) -> str | None:
         """The piece an action belongs to ("Brother Leon"), for a two-step menu when there are many
         actions: pick a piece, then its action. None: no grouping."""

@@ -118,6 +118,11 @@ class ClickWarsRules(Rules[ClickWarsState]):
                 return frozenset(s for s in SEATS if s not in state.ready)
         return _NOBODY
 
+    def turn_of(self, state: ClickWarsState) -> int | None:
+        """The army turn being played (one public summary each, issue 27 item 2: a counter-assault
+        is part of the turn it answers); 0 for the whole set-up and deployment (one post too)."""
+        return state.turn
+
     def view(self, state: ClickWarsState, seat: Seat | None) -> BaseModel:
         return make_view(state, seat, self.active_seats(state))
 

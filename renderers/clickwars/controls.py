@@ -10,6 +10,10 @@ previewed on the seat's own picture and confirmed; forms for exact points, beari
   bearing); a crew button beside a gun. In Shooting, a menu of the targets in range and sight with
   the to-hit chance, and for a gun a form to fire at a point; in Assault, the enemies in reach.
 - A move or charge previewed: Confirm, choose again, back to the units.
+- No menu lists an entry twice or an empty one, and no charge strikes nobody (a charge at empty
+  ground is still one bearing away in the charge form); when the picked unit's kind has an order
+  the menus do not offer (a cavalryman's charge, a shooter's or fighter's targets), its panel says
+  why in the rules' own words (`withheld`, issue 27 item 3).
 Built from the seat's own view (`orders.state_of`: no secret is on the table after the reveal);
 `decide` has the last word. Every die is rolled by the bot and narrated.
 """
@@ -23,7 +27,7 @@ from typing import Any
 
 from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
-from engine.clickwars.checks import can_act, limit_of
+from engine.clickwars.checks import can_act, fight_problem, limit_of, shooter_problem, shot_problem
 from engine.clickwars.commands import COMPASS, charge_order, resolve_move, state_of
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.movement import unit_order
@@ -31,7 +35,7 @@ from engine.clickwars.state import ClickWarsState, Unit
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of
 from renderers.base import Button, Control, Field, Form, Menu, Option
-from renderers.i18n import LANGUAGES, t
+from renderers.i18n import LANGUAGES, has, t
 from renderers.measure import coordinate_parts, length_or_none
 
 from . import text
@@ -291,6 +295,7 @@ def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """The eight compass directions, as far as allowed and half that (≤ 16)."""
     limit = limit_of(s, u)
     out = []
+    ends: set[tuple[float, float]] = set()
     for name, bearing in COMPASS.items():
         for distance in (None, limit / 2):
             try:
@@ -300,6 +305,10 @@ def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
             length = math.hypot(plan.path[-1][0] - u.x, plan.path[-1][1] - u.y)  # type: ignore[operator]
             if distance is not None and length > limit / 2 + 0.5:
                 continue
+            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            if end in ends:
+                continue  # blocked short of half the allowance: the same move as the full one
+            ends.add(end)
             label = t(
                 lang,
                 "clickwars.ui.direction_option",
@@ -313,13 +322,16 @@ def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
 
 
 def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
-    """Charge bearings the rules accept: toward each enemy within reach, then the compass (≤ 25)."""
+    """Charge bearings the rules accept that strike someone: toward each enemy within reach, then
+    the compass; one bearing per set of victims, the first found (aimed at the nearest enemy), and
+    none through nobody (a charge at empty ground stays possible by the charge form) (≤ 25)."""
     bearings: list[int] = []
     for o in sorted(s.living(), key=lambda o: (gap(u, o), unit_order(o.id))):
         if o.side != u.side and gap(u, o) <= CHARGE_REACH_CM:
             bearings.append(round(bearing_of(u.x, u.y, o.x, o.y)) % 360)  # type: ignore[arg-type]
     bearings += list(COMPASS.values())
     out, seen = [], set()
+    struck: set[tuple[str, ...]] = set()
     for bearing in bearings:
         if bearing in seen:
             continue
@@ -328,10 +340,23 @@ def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
             order = charge_order(s, u, bearing)
         except Rejected:
             continue
-        victims = ", ".join(order.victims) or t(lang, "clickwars.ui.nobody")
-        label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=victims)
+        if not order.victims or order.victims in struck:
+            continue
+        struck.add(order.victims)
+        label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=", ".join(order.victims))
         out.append(Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)))
     return out[:SELECT_OPTIONS]
+
+
+def unique(options: Sequence[Option]) -> tuple[Option, ...]:
+    """A menu's options with no label twice (the first kept) and none empty (issue 27 item 3)."""
+    seen: set[str] = set()
+    out = []
+    for option in options:
+        if option.label.strip() and option.label not in seen:
+            seen.add(option.label)
+            out.append(option)
+    return tuple(out)
 
 
 def _indexed(legal: Sequence[Action], kind: type[Action], uid: str | None = None) -> list[tuple[int, Action]]:
@@ -380,7 +405,7 @@ def unit_menu(view: ClickWarsView, s: ClickWarsState, legal: Sequence[Action], l
             )
             for u in ready[:SELECT_OPTIONS]
         )
-        controls.append(Menu(t(lang, f"clickwars.ui.units.{view.phase}"), options, row))
+        controls.append(Menu(t(lang, f"clickwars.ui.units.{view.phase}"), unique(options), row))
         row += 1
     controls.append(pick_form(lang, row))
     controls += _end(legal, lang, row)
@@ -402,13 +427,13 @@ def unit_orders(
         for build, key in ((toward_options, "toward"), (direction_options, "direction")):
             options = build(s, u, lang)
             if options:
-                controls.append(Menu(t(lang, f"clickwars.ui.{key}", unit=u.id), tuple(options), row))
+                controls.append(Menu(t(lang, f"clickwars.ui.{key}", unit=u.id), unique(options), row))
                 row += 1
         cavalry = u.type == "cavalry"
         if cavalry:
             options = charge_options(s, u, lang)
             if options:
-                controls.append(Menu(t(lang, "clickwars.ui.charges", unit=u.id), tuple(options), row))
+                controls.append(Menu(t(lang, "clickwars.ui.charges", unit=u.id), unique(options), row))
                 row += 1
         controls.append(move_form(u, limit_of(s, u), lang, row))
         if cavalry:
@@ -424,12 +449,68 @@ def unit_orders(
             shots = tuple(
                 Option(_attack_label(view, s, x, lang)[:80], i) for i, x in attacks[:SELECT_OPTIONS]
             )
-            controls.append(Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), shots, row))
+            controls.append(
+                Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), unique(shots), row)
+            )
             row += 1
         if u.is_gun and view.phase == "shooting":
             controls.append(point_form(view, u, lang, row))
     controls.append(Button(t(lang, "clickwars.ui.back"), a.Select(unit=""), "secondary", row))
     return controls + _end(legal, lang, row)
+
+
+def withheld(view: ClickWarsView, lang: str) -> list[str]:
+    """Why the picked unit's panel lacks an order its kind has (issue 27 item 3: a control that is
+    not offered says why): no charge for a cavalryman, no target for a shooter or a fighter. The
+    reason is the rules' own refusal for the nearest enemy (out of range, no sight, engaged…), or
+    that no enemy is near enough; nothing when the order is on offer."""
+    if view.seat is None or view.seat not in view.acting or view.order is not None:
+        return []
+    if view.phase not in PLAYING:
+        return []
+    s = state_of(view)
+    u = s.units.get(view.selected or "")
+    if u is None or not u.placed or not can_act(s, u):
+        return []
+    enemies = sorted((o for o in s.living() if o.side != u.side), key=lambda o: (gap(u, o), unit_order(o.id)))
+    if view.phase == "movement":
+        if u.type != "cavalry" or u.moved or charge_options(s, u, lang):
+            return []
+        near = [o for o in enemies if gap(u, o) <= CHARGE_REACH_CM]
+        if not near:
+            why = t(lang, "clickwars.follow.none_near", reach=int(CHARGE_REACH_CM))
+        else:
+            o = near[0]
+            why = _why(lang, _charge_problem(s, u, o)) or t(lang, "clickwars.follow.misses", unit=o.id)
+        return [t(lang, "clickwars.follow.no_charge", unit=u.id, why=why)]
+    if view.phase == "shooting":
+        problem = shooter_problem(s, u)
+        if problem is None:
+            live = [o for o in enemies if shot_problem(s, u, o, False) is None]
+            if live or u.is_gun and any(shot_problem(s, u, o, True) is None for o in enemies):
+                return []
+            problem = shot_problem(s, u, enemies[0], False) if enemies else None
+    else:
+        if any(fight_problem(s, u, o) is None for o in enemies):
+            return []
+        problem = fight_problem(s, u, enemies[0]) if enemies else None
+    why = _why(lang, problem) or t(lang, "clickwars.follow.no_enemy")
+    return [t(lang, "clickwars.follow.no_target", unit=u.id, why=why)]
+
+
+def _charge_problem(s: ClickWarsState, u: Unit, o: Unit) -> Rejected | None:
+    try:
+        charge_order(s, u, round(bearing_of(u.x, u.y, o.x, o.y)) % 360)  # type: ignore[arg-type]
+    except Rejected as r:
+        return r
+    return None
+
+
+def _why(lang: str, problem: Rejected | None) -> str | None:
+    """A refusal in the reader's language (the rules' catalog entry, else its English text)."""
+    if problem is None:
+        return None
+    return t(lang, problem.message_id, **problem.params) if has(problem.message_id) else problem.text
 
 
 def _attack_label(view: ClickWarsView, s: ClickWarsState, action: Action, lang: str) -> str:

@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, describe, text
+from . import board, controls, describe, follow, text
 
 
 def _view(view: BaseModel) -> ClickWarsView:
@@ -25,6 +25,9 @@ class ClickWarsPresenter(Presenter):
 
     def board_png(self, view: BaseModel, lang: str) -> bytes:
         return board.board_png(_view(view), lang)
+
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        return board.board_png(_view(view), lang, last_turn)
 
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         v = _view(view)
@@ -43,7 +46,9 @@ class ClickWarsPresenter(Presenter):
         return text.status_text(_view(view), lang)
 
     def private_text(self, view: BaseModel, lang: str) -> str | None:
-        return text.private_text(_view(view), lang)
+        v = _view(view)
+        lines = [line for line in (text.private_text(v, lang), *controls.withheld(v, lang)) if line]
+        return "\n".join(lines) or None
 
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
         return text.action_label(action, lang, view if isinstance(view, ClickWarsView) else None)[:80]
@@ -53,6 +58,12 @@ class ClickWarsPresenter(Presenter):
 
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
+
+    def action_report(self, events: Sequence[Event], lang: str) -> str | None:
+        return follow.action_report(events, lang)
+
+    def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        return follow.turn_summary(events, lang)
 
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         return controls.controls(_view(view), legal, lang)

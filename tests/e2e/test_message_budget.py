@@ -11,7 +11,9 @@ The budget enforced today:
   suites read the answer to a click from the updated panel).
 
 Before (2026-12-01, per game turn): Canyon duel 3.7 public posts, 6.0 DMs, 2.2 pings;
-Arkenstone duel (grid draft) 8.4 public posts, 12.7 DMs, 4.3 pings.
+Arkenstone duel (grid draft) 8.4 public posts, 12.7 DMs, 4.3 pings. ClickWars duel (2 rounds, small
+armies, before issue 27): 1.4 public posts per turn (one per hand-over, a post for each phase of the
+set-up); after: 1.0 (one per army turn, the set-up one).
 """
 
 from __future__ import annotations
@@ -141,6 +143,32 @@ async def test_a_canyon_duel_stays_within_the_budget(
         stale = (t(lang, "bot.waiting_for", seats="|"), t(lang, "canyon.private.next", card="|", effect="|"))
         for words in stale:
             assert words.split("|")[0] not in last.content, last.content
+
+
+async def test_a_clickwars_duel_stays_within_the_budget(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 item 2: ClickWars rounds post at most one summary per army turn (the set-up and
+    deployment count as turn 0): no post per move, shot or phase, a counter-assault included."""
+    from .test_clickwars_e2e import SMALL
+
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 5
+    options = SMALL.replace("rounds=1", "rounds=2")
+    args = {"game": "clickwars", "opponent": world.bob, "side": "red", "options": options}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    users = [world.alice, world.bob]
+    await drive(emu, users, thread, 1, settle=bot.delivery.wait_idle, choose=random.Random(5).choice)
+    await bot.delivery.wait_idle()
+    state = (await bot.tables.load(1)).state
+    assert state.turn >= 3  # the game was played turn after turn
+    counted = tally(emu, "clickwars", state.turn + 1, thread, 1, users)  # + the set-up (turn 0)
+    report(capsys, counted)
+    assert len([m for m in emu.messages(thread) if "tb:rules:1" in m.custom_ids]) == 1  # one status message
+    notified_once(emu, thread, users)
 
 
 async def arkenstone_duel(emu: Emulator, world: World, start: Any) -> tuple[TableroBot, int]:

@@ -273,3 +273,48 @@ def test_the_controls_offer_crewing_after_the_move() -> None:
     assert len(crew) == 1
     s, _ = act(s, "red", legal_now[crew[0].choice])
     assert s.units[gun].crew == "R10"
+
+
+def test_menus_have_no_duplicate_or_empty_entries() -> None:
+    """Issue 27 item 3: in a swamp the farthest move is half the allowance, so "as far as allowed"
+    and "half" were the same move twice, in all eight directions; now each move once."""
+    swamp = Area(id="S", kind="swamp", going="difficult", shape=Polygon.rect(0, 0, 120, 120))
+    s = table({"R3": (60, 60), "B3": (60, 110)}, terrain=[swamp])
+    s, _ = submit(s, "red", a.Select(unit="R3"))
+    for menu in menus(controls_of(s)).values():
+        labels = [o.label for o in menu.options]
+        assert len(labels) == len(set(labels)) and all(label.strip() for label in labels), labels
+    directions = menus(controls_of(s))["Move R3 in a direction…"]
+    ends = [(o.choice.bearing, o.choice.distance) for o in directions.options]
+    assert len(ends) == 8 and all(d is None for _, d in ends)  # the full move only: it is the half one
+
+
+def test_charges_through_nobody_are_not_offered_and_the_panel_says_why() -> None:
+    """Issue 27 item 3, CW-CHG-2: the charge menu lists only charges that strike someone, each set
+    of victims once; with none, the picked cavalryman's panel says why, in both languages."""
+    s = table({"R14": (30, 10), "B3": (30, 25), "B12": (100, 100)}, terrain=[])
+    s, _ = submit(s, "red", a.Select(unit="R14"))
+    charges = menus(controls_of(s))["Charge with R14…"]
+    victims = [o.label.split("through: ")[1] for o in charges.options]
+    assert victims == ["B3"]  # the compass bearings through nobody are gone, 0° through B3 once
+    assert "No charge on offer" not in (PRESENTER.private_text(view_of(s), "en") or "")
+    far = table({"R14": (30, 10), "B12": (100, 100)}, terrain=[])
+    far, _ = submit(far, "red", a.Select(unit="R14"))
+    assert "Charge with R14…" not in menus(controls_of(far))
+    assert form(controls_of(far), "charge")  # a charge at empty ground: still by its bearing
+    en = PRESENTER.private_text(view_of(far), "en") or ""
+    es = PRESENTER.private_text(view_of(far), "es") or ""
+    assert "No charge on offer for R14: no enemy within 36 cm." in en
+    assert "R14 no tiene carga posible: ningún enemigo a 36 cm o menos." in es
+
+
+def test_a_shooter_with_no_target_says_why() -> None:
+    """Issue 27 item 3, CW-RNG-1: no shots menu for a rifleman with every enemy out of range, and
+    the rules' reason for the nearest one on the panel; a rifleman in range says nothing of it."""
+    s = table({"R3": (45, 10), "R4": (45, 80), "B5": (45, 100)}, terrain=[], phase="shooting")
+    s, _ = submit(s, "red", a.Select(unit="R3"))
+    assert not menus(controls_of(s))
+    text = PRESENTER.private_text(view_of(s), "en") or ""
+    assert "No target on offer for R3: B5 is 87 cm from R3; the range is 20 cm." in text
+    s, _ = submit(s, "red", a.Select(unit="R4"))
+    assert menus(controls_of(s)) and "No target" not in (PRESENTER.private_text(view_of(s), "en") or "")

@@ -229,7 +229,7 @@ clickwars-rules =
     • **Artillery**: only guns harm guns; a miss scatters d10 × 2.54 cm and harms only the firer's own units; indirect fire reaches what the gun cannot see.
     • **Victory**: exterminate the enemy, or have more figures standing after round 8 (or win the chosen scenario).
 
-clickwars-say-armour = , armour { $roll }
+clickwars-say-armour = , armour save −{ $roll }
 clickwars-say-attack_critical = { $unit } { $how } at { $target }: d10 = 1, critical!
 clickwars-say-attack_fumble = { $unit } { $how } at { $target }: d10 = 10, fumble!
 clickwars-say-attack_hit = { $unit } { $how } at { $target }: d10 = { $roll } (needs { $need } or less), hit.
@@ -276,7 +276,7 @@ clickwars-say-round_ended = Round { $round } ends.
 clickwars-say-round_held = Round { $round } ends; { $side } holds the objective.
 clickwars-say-scattered = The blast deviates { $distance } cm (d10 = { $roll }, × 2.54 cm) at { $bearing }°.
 clickwars-say-scattered_off = The blast deviates { $distance } cm (d10 = { $roll }, × 2.54 cm) at { $bearing }°, off the table: no effect.
-clickwars-say-shield = , shield { $roll }
+clickwars-say-shield = , shield save −{ $roll }
 clickwars-say-the_point = the point
 clickwars-say-turn = Round { $round }: { $side }'s turn.
 clickwars-say-weapon_broken = The weapon of { $unit } is broken for the rest of the game.

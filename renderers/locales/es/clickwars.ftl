@@ -229,7 +229,7 @@ clickwars-rules =
     • **Artillería**: solo un cañón daña a otro cañón; un fallo se desvía d10 × 2,54 cm y solo daña a las unidades propias; el tiro oblicuo alcanza lo que el cañón no ve.
     • **Victoria**: extermina al enemigo, o ten más figuras en pie tras la ronda 8 (o gana el escenario elegido).
 
-clickwars-say-armour = , armadura { $roll }
+clickwars-say-armour = , tirada de armadura −{ $roll }
 clickwars-say-attack_critical = { $unit } { $how } a { $target }: d10 = 1, ¡crítico!
 clickwars-say-attack_fumble = { $unit } { $how } a { $target }: d10 = 10, ¡pifia!
 clickwars-say-attack_hit = { $unit } { $how } a { $target }: d10 = { $roll } (necesita { $need } o menos), impacto.
@@ -276,7 +276,7 @@ clickwars-say-round_ended = Termina la ronda { $round }.
 clickwars-say-round_held = Termina la ronda { $round }; { $side } controla el objetivo.
 clickwars-say-scattered = La explosión se desvía { $distance } cm (d10 = { $roll }, × 2,54 cm) a { $bearing }°.
 clickwars-say-scattered_off = La explosión se desvía { $distance } cm (d10 = { $roll }, × 2,54 cm) a { $bearing }°, fuera de la mesa: sin efecto.
-clickwars-say-shield = , escudo { $roll }
+clickwars-say-shield = , tirada de escudo −{ $roll }
 clickwars-say-the_point = el punto
 clickwars-say-turn = Ronda { $round }: turno de { $side }.
 clickwars-say-weapon_broken = El arma de { $unit } queda rota para el resto de la partida.
