@@ -174,7 +174,9 @@ class StaleVersion(Exception):
 
 # --- storage faults --------------------------------------------------------------------------
 
-Fault = Literal["disk_full", "locked", "read_only", "corrupt", "not_a_database", "cannot_open", "io"]
+Fault = Literal[
+    "disk_full", "locked", "read_only", "corrupt", "not_a_database", "cannot_open", "io", "unreachable"
+]
 
 FAULT_WORDS: dict[str, str] = {
     "disk_full": "the disk is full",
@@ -184,6 +186,7 @@ FAULT_WORDS: dict[str, str] = {
     "not_a_database": "the file is not a SQLite database (or it is encrypted or damaged)",
     "cannot_open": "the database file cannot be opened",
     "io": "the disk reported an input/output error",
+    "unreachable": "the database server cannot be reached (or it refused the connection)",
 }
 """A fault in plain English, for the operator's log (never anything from a game)."""
 
@@ -196,6 +199,8 @@ FAULT_ADVICE: dict[str, str] = {
     "not_a_database": "point TABLERO_DB to Tablero's database, or restore a backup",
     "cannot_open": "check that its directory exists and that the bot's user may read and write it",
     "io": "check the disk (dmesg), then restore a backup if the file is damaged",
+    "unreachable": "check that PostgreSQL is running and that TABLERO_DB (host, port, user, password,"
+    " database) is right; see docs/operations.md",
 }
 """What an operator can do about each fault."""
 
