@@ -25,6 +25,10 @@ class Settings(BaseSettings):
     default_language: str = Field(default="en", validation_alias="DEFAULT_LANGUAGE")
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
     sync_commands: bool = Field(default=True, validation_alias="TABLERO_SYNC_COMMANDS")
+    members_intent: bool = Field(default=False, validation_alias="TABLERO_MEMBERS_INTENT")
+    """Ask Discord for the (privileged) Server Members intent, to learn that a player left the server
+    (their seat then forfeits at the table's deadline, bot/faults.py). Turn it on in the Developer
+    Portal first: Discord refuses a bot that asks for a privileged intent it was not granted."""
     reminder_delay_s: float = Field(
         default=6 * 3600.0,
         validation_alias=AliasChoices("TABLERO_REMINDER_DELAY", "REMINDER_DELAY"),

@@ -17,7 +17,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import aiohttp
 import discord
@@ -29,8 +29,9 @@ from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
+from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
-from .i18n import t
+from .i18n import game_name, t
 from .offload import Priority
 from .panels import (
     Panel,
@@ -53,6 +54,8 @@ BACKOFF_CAP_S = 60.0
 """Longest wait between two tries while the store keeps failing (or a lane keeps failing)."""
 
 Wait = Callable[[asyncio.Event, float], Awaitable[bool]]
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # as bot/app.py opens a table's thread
+PRIVATE_KINDS = ("dm", "fault")  # delivered by DM, not in the table's thread
 
 
 class DeliveryError(Exception):
@@ -65,6 +68,15 @@ class Transient(DeliveryError):
 
 class Permanent(DeliveryError):
     """Retrying will not help (missing permissions, unknown channel)."""
+
+
+class ThreadRefused(Permanent):
+    """Discord refuses the table's channel or thread: missing permissions (50013), missing access
+    (50001), archived (50083), deleted (10003). bot/faults.py decides what to do."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"thread refused {code}")
+        self.code = code
 
 
 class DmClosed(DeliveryError):
@@ -84,6 +96,8 @@ class Messenger(Protocol):
 
 
 def _classify(exc: BaseException) -> DeliveryError:
+    if isinstance(exc, discord.HTTPException) and exc.code in REFUSALS:
+        return ThreadRefused(exc.code)
     if isinstance(exc, discord.Forbidden):
         return DmClosed(str(exc.code)) if exc.code == 50007 else Permanent(f"forbidden {exc.code}")
     if isinstance(exc, discord.NotFound):
@@ -142,6 +156,29 @@ class DiscordMessenger:
             raise _classify(exc) from exc
         return message.id
 
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        """A public thread in the channel (a table's thread opened again), or None if refused."""
+        try:
+            data = await self.client.http.start_thread_without_message(
+                channel_id,
+                name=name[:100],
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread in channel %s: %s %s", channel_id, exc.status, exc.code)
+            return None
+        return int(data["id"])
+
+    async def reopen_thread(self, thread_id: int) -> bool:
+        """Unarchive a thread (False when the bot may not: a locked thread needs Manage Threads)."""
+        try:
+            await self.client.http.edit_channel(thread_id, archived=False)
+        except discord.HTTPException as exc:
+            log.warning("could not reopen thread %s: %s %s", thread_id, exc.status, exc.code)
+            return False
+        return True
+
     @staticmethod
     def _kwargs(panel: Panel) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": panel.clipped()}
@@ -196,7 +233,11 @@ class DeliveryWorker:
         retry_base: float = 2.0,
         wait: Wait = wait_event,
         rng: random.Random | None = None,
+        faults: Faults | None = None,
+        keeper: ThreadKeeper | None = None,
     ) -> None:
+        self.faults = faults  # Discord refusing a table's thread (bot/faults.py); None: plain failures
+        self.keeper = keeper
         self.store = store
         self.service = service
         self.messenger = messenger
@@ -215,7 +256,7 @@ class DeliveryWorker:
         self._committed = asyncio.Event()
         self._rng = rng
         self._jitter = rng or random.Random()
-        self.faults = FaultLog(log, "delivery", clock=clock)
+        self.fault_log = FaultLog(log, "delivery", clock=clock)
         self._task: asyncio.Task[None] | None = None
         # The running delivery task of each table's lane: "status" (its status message) and
         # "messages" (everything else, in order), so a status edit never waits behind a DM.
@@ -231,6 +272,7 @@ class DeliveryWorker:
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
+            "fault": self._fault,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -299,7 +341,7 @@ class DeliveryWorker:
             backoff = self._lane_backoff.setdefault(key, Backoff(base=0.5, cap=BACKOFF_CAP_S, rng=self._rng))
             delay = backoff.failed()
             self._held[key] = self.clock() + delay
-        self.faults.failed(exc, delay, "" if key is None else f" of table {key[0]} ({key[1]})")
+        self.fault_log.failed(exc, delay, "" if key is None else f" of table {key[0]} ({key[1]})")
 
     def _succeeded(self, key: tuple[int, str] | None = None) -> None:
         """Work went through: back to full speed."""
@@ -307,7 +349,7 @@ class DeliveryWorker:
         if key is not None:
             self._lane_backoff.pop(key, None)
             self._held.pop(key, None)
-        self.faults.succeeded()
+        self.fault_log.succeeded()
 
     async def run_once(self) -> int:
         """Deliver every due row once; returns how many rows were handled."""
@@ -388,6 +430,18 @@ class DeliveryWorker:
             return
         except StorageUnavailable:
             raise  # not the row's fault: the lane stops and the worker backs off (nothing counted)
+        except ThreadRefused as exc:
+            if self.faults is None or self.keeper is None or row.kind in PRIVATE_KINDS:
+                status, message_id, error = "failed", None, f"{type(exc).__name__}: {exc}"
+            else:
+                fixed = await self.faults.refused(table, exc.code, self.keeper)
+                if fixed:  # a new thread, or reopened: again now (a status row was re-armed)
+                    async with self.store.transaction() as tx:
+                        await tx.retry_delivery(row.id, self.clock(), str(exc))
+                    self.notify()
+                else:  # marked and told; tried again with back-off, in case an admin fixes it
+                    await self._retry(row, str(exc))
+                return
         except (Permanent, MessageGone, DmClosed) as exc:
             log.warning(
                 "delivery %s (%s, table %s v%s) failed: %s", row.id, row.kind, row.table_id, row.version, exc
@@ -411,6 +465,13 @@ class DeliveryWorker:
                 error=error,
             )
         crash_point("delivery.after")
+        if (
+            self.faults is not None
+            and table.fault is not None
+            and status == "done"
+            and row.kind not in PRIVATE_KINDS
+        ):
+            await self.faults.clear(table)  # the thread takes posts again
 
     async def _retry(self, row: DeliveryRecord, error: str) -> None:
         attempts = row.attempts + 1
@@ -515,6 +576,27 @@ class DeliveryWorker:
             return "failed", None, "dm_closed"
         if player is None or player.dm_status != "open":
             await self.store.upsert_player(user_id, dm_status="open")
+        return "done", message_id, None
+
+    async def _fault(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """Tell a player by DM, once, why the table's board stopped and what the bot needs."""
+        if table.fault is None:
+            return "skipped", None, "fixed meanwhile"
+        user_id = int(row.target.split(":", 1)[1])
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        content = t(
+            lang,
+            f"bot.fault_dm.{table.fault}",
+            table=table.number,
+            game=game_name(table.game, lang),
+            thread=f"<#{table.thread_id}>" if table.thread_id else "—",
+            channel=f"<#{table.channel_id}>" if table.channel_id else "—",
+        )
+        try:
+            message_id = await self.messenger.send_dm(user_id, Panel(content), nonce=nonce_for(row))
+        except DmClosed:
+            return "failed", None, "dm_closed"
         return "done", message_id, None
 
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:

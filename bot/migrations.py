@@ -145,6 +145,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX tables_by_number ON tables(guild_id, number)",
         ),
     ),
+    (
+        5,
+        (
+            # Issue 24 item 7: autocomplete by game name reads a server's tables of one game and one
+            # status newest first (an index's rows are in rowid order within equal keys), never the
+            # whole history.
+            "CREATE INDEX tables_by_game ON tables(guild_id, game, status)",
+            # Issue 24 item 5: why a table's board cannot be shown (Discord refused its thread:
+            # "missing_permissions", "missing_access", "archived", "deleted", "removed"); NULL when
+            # it can. Its players were told once by DM; admins see it in /game list.
+            "ALTER TABLE tables ADD COLUMN fault TEXT",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

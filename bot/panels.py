@@ -33,6 +33,24 @@ SELECT_OPTIONS = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
 
 
+class AcyclicFile(discord.File):
+    """A discord.File that leaves no reference cycle behind when discord.py closes it.
+
+    discord.py stubs the stream's `close` while it sends, and on `close()` puts the stream's own
+    bound `close` back as an attribute of the stream: the stream then refers to itself, a cycle
+    only the full collection frees, holding the bytes (a board picture, tens of KiB) until it
+    runs (GC_FULL in bot/cli.py). That was most of the memory per table the memory benchmark
+    counted (issue 24 item 8). Removing the attribute leaves the stream's own method in place."""
+
+    __slots__ = ()
+
+    def close(self) -> None:
+        super().close()
+        attributes = getattr(self.fp, "__dict__", None)
+        if attributes is not None:
+            attributes.pop("close", None)
+
+
 @dataclass(frozen=True)
 class ButtonSpec:
     custom_id: str
@@ -62,7 +80,7 @@ class Panel:
         return clip(self.content)
 
     def discord_files(self) -> list[discord.File]:
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [AcyclicFile(io.BytesIO(data), filename=name) for name, data in self.files]
 
     def view(self) -> discord.ui.View | None:
         """A View that only serialises the components; routing is by DynamicItem templates.
@@ -98,6 +116,10 @@ class Panel:
                     )
                 )
         view.stop()
+        for item in view.children:
+            # Serialising needs no way back from an item to its view, and that reference made every
+            # message's view a reference cycle left for the full collection (issue 24 item 8).
+            item._view = None
         return view
 
 

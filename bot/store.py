@@ -67,6 +67,7 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
+    fault: str | None = None  # why Discord refuses the table's thread (bot/faults.py); None: it does not
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -468,6 +469,16 @@ class Store(Protocol):
         channel_id: int | None = None,
         games: Sequence[str] | None = None,
     ) -> list[TableRecord]: ...
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = 25,
+    ) -> list[TableRecord]: ...
     async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
@@ -503,7 +514,103 @@ _UPDATABLE = {
     "status_message_id",
     "outcome",
     "options",
+    "fault",
 }
+
+
+CHOICES_MAX = 25  # Discord shows at most 25 autocomplete choices
+CHOICE_ORDER = ("active", "lobby", "finished", "abandoned")
+"""Autocomplete offers the tables being played first, then those waiting for players, then history."""
+_NUMBER_DIGITS = 9  # table numbers a server reaches (a prefix is widened up to this many digits)
+
+Query = tuple[str, list[Any]]
+
+
+def choice_queries(
+    *,
+    guild_id: int | None,
+    statuses: Sequence[str] = (),
+    user_id: int | None = None,
+    number_prefix: str | None = None,
+    games: Sequence[str] | None = None,
+) -> list[list[Query]]:
+    """The queries behind `choice_tables`, in the order their rows are offered, grouped (a group's
+    rows are merged newest first); each takes one more parameter, its LIMIT.
+
+    - No number typed: per status (CHOICE_ORDER), the newest first, through `tables_by_guild`
+      (guild, status; an index's rows are in rowid order within equal keys, so no sort), or through
+      `tables_by_game` (guild, game, status) per game when a game's name was typed.
+    - A number typed ("12"): that table first, then the numbers it begins (120-129, 1200-1299, ...)
+      in order, through `tables_by_number`. Rows read stay within the limit and the statuses
+      filtered out on the way.
+    - `user_id`: only tables where that user is seated or invited (read from the seats of the rows
+      the indexes give; callers ask this for running tables only, which are few beside history).
+    """
+    wanted = [s for s in CHOICE_ORDER if not statuses or s in statuses]
+    mine = ""
+    mine_params: list[Any] = []
+    if user_id is not None:
+        mine = (
+            " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+            " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+        )
+        mine_params = [user_id, user_id]
+    head = f"SELECT {_TABLE_COLUMNS} FROM tables"
+    if number_prefix is not None:
+        if (
+            not number_prefix.isdigit()
+            or number_prefix.startswith("0")
+            or len(number_prefix) > _NUMBER_DIGITS
+        ):
+            return []
+        first = int(number_prefix)
+        status_filter = f" AND status IN ({', '.join('?' * len(wanted))})"
+        groups: list[list[Query]] = [
+            [
+                (
+                    f"{head} WHERE guild_id IS ? AND number = ?{status_filter}{mine} LIMIT ?",
+                    [guild_id, first, *wanted, *mine_params],
+                )
+            ]
+        ]
+        for width in range(1, _NUMBER_DIGITS - len(number_prefix) + 1):
+            low, high = first * 10**width, (first + 1) * 10**width - 1
+            groups.append(
+                [
+                    (
+                        f"{head} WHERE guild_id IS ? AND number BETWEEN ? AND ?{status_filter}{mine}"
+                        " ORDER BY number LIMIT ?",
+                        [guild_id, low, high, *wanted, *mine_params],
+                    )
+                ]
+            )
+        return groups
+    if games is not None and not games:
+        return []
+    groups = []
+    for status in wanted:
+        if games is None:
+            groups.append(
+                [
+                    (
+                        f"{head} INDEXED BY tables_by_guild WHERE guild_id IS ? AND status = ?{mine}"
+                        " ORDER BY id DESC LIMIT ?",
+                        [guild_id, status, *mine_params],
+                    )
+                ]
+            )
+        else:
+            groups.append(
+                [
+                    (
+                        f"{head} INDEXED BY tables_by_game WHERE guild_id IS ? AND game = ? AND status = ?{mine}"
+                        " ORDER BY id DESC LIMIT ?",
+                        [guild_id, game, status, *mine_params],
+                    )
+                    for game in games
+                ]
+            )
+    return groups
 
 
 def _dumps(value: Any) -> str:
@@ -1154,6 +1261,35 @@ class SqliteStore:
             params.extend((user_id, user_id))
         sql += " ORDER BY id DESC"
         return [_table(row) for row in await self._all(sql, params)]
+
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = CHOICES_MAX,
+    ) -> list[TableRecord]:
+        """At most `limit` tables for autocomplete, read through indexes so the cost does not grow
+        with a server's history (issue 24 item 7); `choice_queries` says in which order."""
+        found: dict[int, TableRecord] = {}
+        for group in choice_queries(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, number_prefix=number_prefix, games=games
+        ):
+            left = limit - len(found)
+            if left <= 0:
+                break
+            rows: list[TableRecord] = []
+            for sql, params in group:
+                rows += [_table(row) for row in await self._all(sql, [*params, left])]
+            if len(group) > 1:  # one query per game: newest first across them
+                rows.sort(key=lambda r: -r.id)
+            for record in rows:
+                if len(found) < limit:
+                    found.setdefault(record.id, record)
+        return list(found.values())
 
     async def games_of(self, statuses: Sequence[str]) -> list[str]:
         """The games of the tables in these statuses, each once, in name order (no record is read)."""

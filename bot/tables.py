@@ -16,7 +16,6 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,6 +112,41 @@ class OrderReport:
     """What the player typed for each step read, applied or not."""
 
 
+class _TableLock:
+    """One table's asyncio lock that removes itself from its registry when the last user leaves it.
+
+    Users are counted from the moment `async with` begins (waiting included) to its end, so a lock
+    someone waits for is never dropped and replaced by a second lock for the same table."""
+
+    __slots__ = ("_lock", "_registry", "_table_id", "_users")
+
+    def __init__(self, registry: dict[int, _TableLock], table_id: int) -> None:
+        self._lock = asyncio.Lock()
+        self._registry = registry
+        self._table_id = table_id
+        self._users = 0
+
+    async def __aenter__(self) -> None:
+        self._users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self._users -= 1
+        if self._users == 0 and self._registry.get(self._table_id) is self:
+            del self._registry[self._table_id]
+
+    def locked(self) -> bool:
+        return self._lock.locked()
+
+
 class TableService(Lobby):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
@@ -135,12 +169,17 @@ class TableService(Lobby):
         self.notify = notify
         self.seeder = seeder
         self.presenters = presenters
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks: dict[int, _TableLock] = {}
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks[table_id]
+    def lock(self, table_id: int) -> _TableLock:
+        """The table's lock, used as `async with`; kept in `_locks` only while someone holds it or
+        waits for it, so the dict does not keep one lock per table ever touched (issue 24 item 8)."""
+        held = self._locks.get(table_id)
+        if held is None:
+            held = self._locks[table_id] = _TableLock(self._locks, table_id)
+        return held
 
     # --- loading ---------------------------------------------------------------------------
     async def get(self, table_id: int) -> TableRecord:
@@ -623,6 +662,17 @@ class TableService(Lobby):
                 raise Rejected("core.game_over", "This game is over.")
             winners = [s for s in table.seats if s != seat]
             outcome = Outcome(winners=tuple(winners), reason="core.resigned", params={"seat": seat})
+            return await self._end(table, "finished", outcome)
+
+    async def forfeit(self, table_id: int, seat: str, *, reason: str) -> TableRecord:
+        """The seat loses without playing on (a player who left the server, bot/faults.py): every
+        other seat wins, as when a player resigns; `reason` words it ({seat} in its text)."""
+        async with self.lock(table_id):
+            table = await self.get(table_id)
+            if table.is_over:
+                return table
+            winners = [s for s in table.seats if s != seat]
+            outcome = Outcome(winners=tuple(winners), reason=reason, params={"seat": seat})
             return await self._end(table, "finished", outcome)
 
     async def abandon(self, table_id: int, user_id: int, *, is_admin: bool) -> TableRecord:

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import ids
 from bot.aio import breathe
+from bot.app import release_interaction
 from bot.games import presenter_for
 from bot.i18n import game_name, t
 from bot.panels import private_panel, rules_summary
@@ -79,10 +80,26 @@ class TableItem(discord.ui.DynamicItem[Any], template=r"tb:(?!)"):
         return str(values[0]) if values else ""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.table, self.version, lambda: self.run(interaction))
+        try:
+            await guarded(interaction, self.table, self.version, lambda: self.run(interaction))
+        finally:
+            release_view(self.view)
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def release_view(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
+    """Break the item-to-view references of the View discord.py rebuilt from the clicked message to
+    run a DynamicItem (ui/view.py schedule_dynamic_item_call): with them every click left a
+    reference cycle for the full collection (issue 24 item 8). The click is done with the view."""
+    if view is None:
+        return
+    for child in list(view.walk_children()):
+        child._view = None
+        inner = getattr(child, "item", None)
+        if isinstance(inner, discord.ui.Item):
+            inner._view = None
 
 
 async def guarded(interaction: discord.Interaction, table: int, version: int | None, body: Any) -> None:
@@ -93,6 +110,8 @@ async def guarded(interaction: discord.Interaction, table: int, version: int | N
         await body()
     except Exception as exc:
         await tablero(interaction).errors.handle(interaction, exc)
+    finally:
+        release_interaction(interaction)  # answered: its reference cycles broken (issue 24 item 8)
 
 
 async def show_private(

@@ -14,6 +14,7 @@ import importlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 Expansion = Literal["deathwing"]
 
@@ -115,6 +116,10 @@ def mission_ids() -> tuple[str, ...]:
     return (*MISSIONS, *(name for name in generated if name not in MISSIONS))
 
 
+MAX_BRIEF_VALUES = 2000
+MAX_BRIEF_TEXT = 65_536  # a kept board's map text and corridors, as JSON (MissionBrief.board)
+
+
 def _mission_examples(schema: dict[str, Any]) -> None:
     schema["examples"] = list(mission_ids())
 
@@ -133,6 +138,28 @@ class SpaceHulkOptions(BaseModel):
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()
+
+    @field_validator("brief", mode="before")
+    @classmethod
+    def _brief_bounded(cls, value: Any) -> Any:
+        """A brief is what a campaign hands its mission table (a few hundred values); a larger one
+        is refused before it is read (issue 24 item 4). Counted without recursion."""
+        if isinstance(value, dict):
+            count, stack = 0, [value]
+            while stack:
+                item = stack.pop()
+                count += 1
+                if count > MAX_BRIEF_VALUES or (isinstance(item, str) and len(item) > MAX_BRIEF_TEXT):
+                    raise PydanticCustomError(
+                        "brief_too_large",
+                        "a campaign brief holds at most {max} values",
+                        {"max": MAX_BRIEF_VALUES},
+                    )
+                if isinstance(item, dict):
+                    stack.extend(item.values())
+                elif isinstance(item, list | tuple):
+                    stack.extend(item)
+        return value
 
     @field_validator("mission")
     @classmethod

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
@@ -82,6 +83,23 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
     view_adapter = TypeAdapter(SpaceHulkView)
 
     # --- setup -------------------------------------------------------------------------------
+    def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
+        """The options; a `brief` must be what a campaign hands its missions (campaign/state.py
+        MissionBrief, read by setup): a forged one is refused as options, not a crash at setup."""
+        options = super().parse_options(raw)
+        brief = getattr(options, "brief", None)
+        if brief is not None:
+            from .campaign.state import MissionBrief  # as setup imports the campaign: when used
+
+            try:
+                MissionBrief.model_validate(brief)
+            except ValidationError:
+                error = PydanticCustomError("brief_invalid", "that is not a campaign's mission brief")
+                raise ValidationError.from_exception_data(
+                    "SpaceHulkOptions", [InitErrorDetails(type=error, loc=("brief",), input=brief)]
+                ) from None
+        return options
+
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, SpaceHulkOptions)
         alternate = options.variants.board_builder == "alternate"  # A-34: the players place the tiles

@@ -190,6 +190,12 @@ async def test_autocomplete_offers_games_sides_and_my_tables(
     assert [c["value"] for c in mine] == [1]
     theirs = await emu.autocomplete(world.carol, world.channel, "game resign", {"table": ""}, focused="table")
     assert theirs == []
+    # /game status offers any table (issue 24 item 7): narrowed by a number or a game's shown name.
+    for typed, expected in (("", [1]), ("#1", [1]), ("du", [1]), ("7", []), ("zzz", [])):
+        found = await emu.autocomplete(
+            world.carol, world.channel, "game status", {"table": typed}, focused="table"
+        )
+        assert [c["value"] for c in found] == expected, typed
 
 
 async def test_many_choices_become_select_menus(emu: Emulator, world: World, tablero: TableroBot) -> None:
