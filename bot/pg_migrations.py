@@ -132,6 +132,13 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX tables_by_number ON tables(guild_id, number)",
         ),
     ),
+    (
+        5,
+        (
+            "CREATE INDEX tables_by_game ON tables(guild_id, game, status)",
+            "ALTER TABLE tables ADD COLUMN fault TEXT",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

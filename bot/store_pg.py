@@ -51,6 +51,7 @@ from .store import (
     _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
     _UPDATABLE,
+    CHOICES_MAX,
     Counts,
     DatabaseRefused,
     DeadlineRecord,
@@ -73,6 +74,7 @@ from .store import (
     _event,
     _player,
     _table,
+    choice_queries,
     fault_problem,
 )
 
@@ -92,6 +94,27 @@ def _q(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, sql)
+
+
+_SQLITE_SEATED = (
+    " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+    " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+)
+_PG_SEATED = (
+    " AND (EXISTS (SELECT 1 FROM jsonb_each(tables.seats) AS s WHERE s.value = to_jsonb(?::bigint))"
+    " OR tables.invited @> jsonb_build_array(?::bigint))"
+)
+
+
+def _dialect(sql: str) -> str:
+    """A query the SQLite store builds (bot/store.py's choice_queries) in PostgreSQL's words: no
+    INDEXED BY (the planner chooses), `IS ?` for a server that may be NULL, jsonb for the seats."""
+    sql = re.sub(r" INDEXED BY \w+", "", sql)
+    sql = sql.replace("guild_id IS ?", "guild_id IS NOT DISTINCT FROM ?::bigint")
+    sql = sql.replace(_SQLITE_SEATED, _PG_SEATED)
+    if "json_each" in sql or re.search(r"\bIS \?", sql):  # the SQLite store's words changed: say so
+        raise ValueError(f"a SQLite query left untranslated for PostgreSQL: {sql}")
+    return sql
 
 
 def where(url: str) -> str:
@@ -712,6 +735,34 @@ class PostgresStore:
             params.extend((user_id, user_id))
         sql += " ORDER BY id DESC"
         return [_table(row) for row in await self._all(_q(sql), params)]
+
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = CHOICES_MAX,
+    ) -> list[TableRecord]:
+        """As SqliteStore.choice_tables: the same queries (`choice_queries`) in PostgreSQL's words."""
+        found: dict[int, TableRecord] = {}
+        for group in choice_queries(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, number_prefix=number_prefix, games=games
+        ):
+            left = limit - len(found)
+            if left <= 0:
+                break
+            rows: list[TableRecord] = []
+            for sql, params in group:
+                rows += [_table(row) for row in await self._all(_q(_dialect(sql)), [*params, left])]
+            if len(group) > 1:  # one query per game: newest first across them
+                rows.sort(key=lambda r: -r.id)
+            for record in rows:
+                if len(found) < limit:
+                    found.setdefault(record.id, record)
+        return list(found.values())
 
     async def games_of(self, statuses: Sequence[str]) -> list[str]:
         rows = await self._all(

@@ -245,3 +245,44 @@ async def test_a_new_server_s_first_table_is_number_1(store: SqliteStore) -> Non
     second = await _table(store)  # guild 1 again
     rows = {t.id: t.number for t in await store.list_tables()}
     assert rows == {first: 1, other: 1, second: 2}
+
+
+async def test_autocomplete_choices_come_in_the_same_order_on_both_engines(store: SqliteStore) -> None:
+    """choice_tables (issue 24 item 7) on each engine: played, then waiting, then history, newest
+    first; a typed number, a game, a seated user narrow them; a server of its own (or none) apart."""
+
+    async def table(status: str, game: str = "duel", guild: int | None = 1, seats: object = None) -> int:
+        async with store.transaction() as tx:
+            return await tx.insert_table(
+                game=game,
+                guild_id=guild,
+                channel_id=2,
+                thread_id=None,
+                status=status,  # type: ignore[arg-type]
+                seats=seats or {"red": 11, "blue": "ai"},  # type: ignore[arg-type]
+                invited=[],
+                options={},
+                seed=1,
+                lang="en",
+                created_by=11,
+            )
+
+    for n in range(12):
+        await table("finished", game="canyon" if n % 3 else "clickwars")
+    await table("active", seats={"red": 10, "blue": "ai"})
+    await table("lobby")
+    await table("active")
+    await table("active", guild=None)
+    found = await store.choice_tables(guild_id=1)
+    assert [(r.status, r.number) for r in found[:4]] == [
+        ("active", 15),
+        ("active", 13),
+        ("lobby", 14),
+        ("finished", 12),
+    ]
+    assert len(found) == 15
+    assert [r.number for r in await store.choice_tables(guild_id=1, user_id=10)] == [13]
+    assert [r.number for r in await store.choice_tables(guild_id=1, number_prefix="1")][:4] == [1, 10, 11, 12]
+    assert [r.number for r in await store.choice_tables(guild_id=1, games=["clickwars"])] == [10, 7, 4, 1]
+    assert [r.number for r in await store.choice_tables(guild_id=None)] == [1]
+    assert await store.choice_tables(guild_id=1, games=[]) == []
