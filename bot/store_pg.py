@@ -52,6 +52,8 @@ from .store import (
     _TABLE_COLUMNS,
     _UPDATABLE,
     CHOICES_MAX,
+    FAULT_ADVICE,
+    FAULT_WORDS,
     Counts,
     DatabaseRefused,
     DeadlineRecord,
@@ -62,6 +64,7 @@ from .store import (
     NewDelivery,
     NewEvent,
     PlayerRecord,
+    Problem,
     SeatHolder,
     SnapshotRecord,
     StaleVersion,
@@ -155,6 +158,35 @@ _FAULT_OF_STATE: dict[str, Fault] = {
     "58030": "io",  # io_error
 }
 _UNREACHABLE_CLASSES = ("08", "28", "3D", "53", "57P")  # connection, auth, no database, resources, shutdown
+
+
+PG_WORDS: dict[str, tuple[str, str]] = {
+    "read_only": (
+        "the database is read-only for the bot",
+        "grant the bot's role write access to the database (and its schema), and point TABLERO_DB at"
+        " the primary server, not a standby",
+    ),
+    "corrupt": (
+        "the database reports damaged data",
+        "restore a backup (docs/operations.md, 'Backups and restores'); `tablero check-db` shows the damage",
+    ),
+    "locked": (
+        "another session holds a lock the bot waited for too long",
+        "find the session that holds it (pg_stat_activity, pg_locks) and end it, then start again",
+    ),
+    "io": ("the database server reported an input/output error", "check the server's disk and its log"),
+    "disk_full": ("the database server's disk is full", "free disk space on the database server"),
+}
+"""What a fault means on PostgreSQL, and what to do, where SQLite's words (bot/store.py's FAULT_WORDS
+and FAULT_ADVICE: files, permissions) would mislead."""
+
+
+def _in_pg_words(problem: Problem) -> Problem:
+    """A start-up refusal from the shared Health rules, said in PostgreSQL's terms."""
+    for fault, (words, advice) in PG_WORDS.items():
+        if problem.what.startswith(FAULT_WORDS[fault]) and problem.advice == FAULT_ADVICE[fault]:
+            return Problem(what=words + problem.what[len(FAULT_WORDS[fault]) :], advice=advice)
+    return problem
 
 
 def pg_fault(exc: BaseException) -> Fault | None:
@@ -505,23 +537,29 @@ class PostgresStore:
             self._pool = await asyncpg.create_pool(
                 self.url, min_size=self.min_size, max_size=self.max_size, server_settings=settings
             )
-            if self.schema:  # a search_path may name a schema not created yet
+            known = "SELECT 1 FROM pg_namespace WHERE nspname = $1"
+            if self.schema and not await self._pool.fetchval(known, self.schema):
+                # the search_path may name a schema not created yet
                 await self._pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
         except (TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             await self.close()
             fault = pg_fault(exc) or "unreachable"
-            problem = fault_problem(fault, f"connecting: {type(exc).__name__}: {where(str(exc))}")
+            problem = _in_pg_words(
+                fault_problem(fault, f"connecting: {type(exc).__name__}: {where(str(exc))}")
+            )
             raise DatabaseRefused(self.path, [problem]) from exc
         try:
             if not check:
                 return
-            problems = (await self.health()).problems(self.path)
+            problems = [_in_pg_words(p) for p in (await self.health()).problems(self.path)]
             if problems:
                 raise DatabaseRefused(self.path, problems)
             try:
                 await self.migrate()
             except StorageUnavailable as exc:
-                raise DatabaseRefused(self.path, [fault_problem(exc.fault, "upgrading its schema")]) from exc
+                raise DatabaseRefused(
+                    self.path, [_in_pg_words(fault_problem(exc.fault, "upgrading its schema"))]
+                ) from exc
         except BaseException:
             await self.close()
             raise

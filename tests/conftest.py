@@ -52,6 +52,9 @@ def no_thread_left_behind() -> Iterator[None]:
     assert not alive, f"the test left threads running that would keep the process from exiting: {alive}"
 
 
+_LEFT_OUT = pytest.StashKey[int]()
+
+
 def _on_postgresql(item: pytest.Item) -> bool:
     """A test of the PostgreSQL store: the `postgresql` half of an `engine` parametrisation, or marked."""
     params = getattr(item, "callspec", None)
@@ -71,10 +74,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         items[:] = [item for item in items if not _on_postgresql(item)]
         config.hook.pytest_deselected(items=left_out)
+        config.stash[_LEFT_OUT] = len(left_out)
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     from tests.bot.engines import HOW, pg_url
 
-    if pg_url() is None and os.environ.get("TABLERO_REQUIRE_PG") != "1":
+    if pg_url() is not None or os.environ.get("TABLERO_REQUIRE_PG") == "1":
+        return
+    # Under xdist the workers collect and leave out; the controller sees the SQLite twins pass.
+    ran_twins = any(
+        "[sqlite" in getattr(report, "nodeid", "")
+        for reports in terminalreporter.stats.values()
+        for report in reports
+    )
+    if config.stash.get(_LEFT_OUT, 0) or ran_twins:
         terminalreporter.write_line(HOW)
