@@ -16,6 +16,7 @@ import signal
 import socket
 import sqlite3
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -139,6 +140,7 @@ def freeze_startup_objects() -> None:
     enabled = gc.isenabled()
     gc.disable()
     try:
+        # Imported here, with the collector off (the docstring says why).
         from renderers.i18n import preload
 
         from . import app  # noqa: F401  (imported for its objects: discord.py, the games, the renderers)
@@ -162,6 +164,7 @@ def run() -> int:
         return 2
     configure_logging(settings)
     freeze_startup_objects()
+    # the store (aiosqlite) loads after the start-up objects are frozen, as the bot's other modules
     from .store import DatabaseRefused, StorageUnavailable
 
     try:
@@ -198,6 +201,8 @@ async def serve(
     `attempts` bounds the tries (None: forever) and `sleep` is injected so tests never wait;
     `started(bot)` is called with each new bot before it logs in.
     """
+    # Imported when the bot runs: discord.py, aiohttp and the bot's app take about a second to
+    # import, which `tablero check-db` and `tablero --help` should not pay.
     import aiohttp
     import discord
 
@@ -270,6 +275,7 @@ def check_db(path: str | Path | None, out: TextIO = sys.stdout) -> int:
 
 
 async def _check_db(path: str, out: TextIO) -> int:
+    # the store (aiosqlite or asyncpg) loads only when the database is checked
     from .store import DatabaseRefused, StorageUnavailable
     from .stores import describe, make_store
 
@@ -300,6 +306,7 @@ def migrate_db(path: str | Path | None, out: TextIO = sys.stdout) -> int:
 
 
 async def _migrate(path: str, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
     from .store import DatabaseRefused
     from .stores import describe, make_store
 
@@ -329,6 +336,7 @@ def copy_db(source: str, target: str, out: TextIO = sys.stdout) -> int:
 
 
 async def _copy_db(source: str, target: str, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
     from .store import DatabaseRefused, StorageUnavailable
     from .stores import CopyRefused, describe, make_store, parse_db
     from .stores import copy_db as copy_rows
@@ -365,6 +373,7 @@ async def _copy_db(source: str, target: str, out: TextIO) -> int:
 
 async def _report(store: AnyStore, out: TextIO) -> bool:
     """Print the check's lines; whether everything is fine."""
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .migrations import LATEST
     from .store import FAULT_ADVICE, FAULT_WORDS, StorageUnavailable
 
@@ -416,6 +425,7 @@ async def _report(store: AnyStore, out: TextIO) -> bool:
 
 async def _check_snapshots(store: AnyStore, out: TextIO) -> bool:
     """Each active table: its log folds to its version, and its snapshot (if current) equals that fold."""
+    # the games' rules load only when check-db folds the tables (the other commands never need them)
     from engine.core import fold
 
     from .games import UnknownGame, rules_for, schema_hash
@@ -476,6 +486,7 @@ def backup_db(path: str | Path | None, dest: Path, *, force: bool = False, out: 
     source = _db_path(path)
     if source is None:
         return 2
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
     from .stores import parse_db
 
     engine, target = parse_db(source)
@@ -485,6 +496,7 @@ def backup_db(path: str | Path | None, dest: Path, *, force: bool = False, out: 
 
 
 async def _backup_pg(url: str, dest: Path, force: bool, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
     import shutil
     import subprocess
     import time
@@ -518,8 +530,7 @@ async def _backup_pg(url: str, dest: Path, force: bool, out: TextIO) -> int:
 
 
 async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
-    import time
-
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
     if not source.is_file():

@@ -49,6 +49,7 @@ class Settings(BaseSettings):
     @property
     def db_engine(self) -> str:
         """Which store TABLERO_DB names: "sqlite" or "postgresql"."""
+        # bot/stores.py names the engine; imported here when asked, as the settings load first
         from .stores import parse_db
 
         return parse_db(self.db)[0]
@@ -56,6 +57,7 @@ class Settings(BaseSettings):
     @property
     def db_path(self) -> Path:
         """The SQLite file TABLERO_DB names (ValueError for a PostgreSQL URL, which names no file)."""
+        # bot/stores.py names the engine; imported here when asked, as the settings load first
         from .stores import parse_db
 
         engine, target = parse_db(self.db)

@@ -38,6 +38,7 @@ def describe(value: str | Path) -> str:
     """The setting as it may be shown (a PostgreSQL URL without its password)."""
     engine, target = parse_db(value)
     if engine == "postgresql":
+        # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
         from .store_pg import where
 
         return where(target)
@@ -50,9 +51,11 @@ def make_store(
     """The store a setting names (not opened)."""
     engine, target = parse_db(value)
     if engine == "postgresql":
+        # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
         from .store_pg import PostgresStore
 
         return PostgresStore(target, clock=clock, **options)
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore
 
     return SqliteStore(target, clock=clock, **options)
@@ -67,6 +70,7 @@ to lower ids, so rows copied in id order always find what they refer to)."""
 
 async def table_names(store: SqliteStore | PostgresStore) -> list[str]:
     """The store's tables (schema_version aside), `tables` first, the rest by name."""
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore
 
     if isinstance(store, SqliteStore):
@@ -83,6 +87,7 @@ async def table_names(store: SqliteStore | PostgresStore) -> list[str]:
 async def export_rows(
     store: SqliteStore | PostgresStore, name: str
 ) -> tuple[list[str], list[tuple[Any, ...]]]:
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore
 
     if not isinstance(store, SqliteStore):
@@ -97,6 +102,7 @@ async def export_rows(
 async def import_rows(
     store: SqliteStore | PostgresStore, name: str, columns: list[str], rows: list[tuple[Any, ...]]
 ) -> None:
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore, storage_faults
 
     if not isinstance(store, SqliteStore):

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot import ids
 from bot.aio import breathe
 from bot.app import release_interaction
+from bot.errors import reply
 from bot.games import presenter_for
 from bot.i18n import game_name, t
 from bot.panels import private_panel, rules_summary
@@ -207,8 +208,6 @@ async def refusal_with_state(interaction: discord.Interaction, error: Rejected) 
     if error.message_id in SHOW_STATE_AFTER and record is not None and record.seat_of(interaction.user.id):
         await show_private(interaction, record.id, note=f"**{note}**")
         return
-    from bot.errors import reply
-
     await reply(interaction, note)
 
 

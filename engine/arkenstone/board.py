@@ -1,4 +1,4 @@
-"""The Arkenstone table (§8.1, §8.2): its measures, the figures and cards on it, and the measuring.
+"""The Arkenstone table (§8.1, §8.2): the figures and cards on it, and the measuring (its sizes are in measures.py).
 
 Shared by the rules, the AI and the renderer. Every function takes a "board": the state or a view (both carry figures, cards and options), so the
 AI measures from its own view with exactly the code the rules use.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from engine.core.geometry import (
     COMPASS,
@@ -28,27 +28,9 @@ from engine.core.geometry import (
 from engine.core.rules import Model, Rejected, Seat
 
 from .actions import MoveDirection, MoveTo, MoveToward
+from .measures import CARD_HEIGHT_IN, CARD_WIDTH_IN, CELL_IN, COLUMNS, GRID_CELLS, TABLE_IN, TOLERANCE_IN
 from .messages import refuse
-
-if TYPE_CHECKING:
-    from .options import ArkenstoneOptions
-
-# --- the table and the pieces (§8.1, §8.2) -------------------------------------------------------
-TABLE_IN = 47.24
-"""The 120 cm square table, in inches (§8.1).
-
-Reading: the table is the spec's 120 cm = 47.24 in (§8.1), not the issue's rounded 48 in; the grid
-keeps the spec's 6.75-inch cells, so its outer lines fall 0.01 in past the edge (immaterial: a card
-centred in a cell lies 1.6 in or more inside the table)."""
-CARD_WIDTH_IN = 2.5
-CARD_HEIGHT_IN = 3.5
-"""Poker-size cards, axis-aligned, portrait (§8.1)."""
-TOLERANCE_IN = 0.001
-"""Tolerance for every ≤ test (§8.2)."""
-GRID_CELLS = 7
-CELL_IN = 6.75
-"""The grid draft: 7x7 cells of 6.75 in, columns A–G along x, rows 1–7 along y (§8.1)."""
-COLUMNS = "ABCDEFG"
+from .options import ArkenstoneOptions
 
 # --- moves and ranges (§5) -----------------------------------------------------------------------
 BILBO_MOVE_IN = 4.0  # AK-ACT-B1

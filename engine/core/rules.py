@@ -170,6 +170,15 @@ class Rules(Generic[S]):
         """The AI for a seat."""
         raise NotImplementedError
 
+    def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
+        """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).
+
+        Required: it is how the contract tests prove that nothing leaks (`view(state, seat)` must
+        not change under it; tests/engine/test_contract.py). A game with no secret returns a copy
+        of `state`. Must not mutate `state`.
+        """
+        raise NotImplementedError
+
     # --- optional, with defaults -------------------------------------------------------------
     def play(
         self, state: S, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
@@ -233,15 +242,6 @@ class Rules(Generic[S]):
         """The action `seat`'s standing orders answer the pending prompt with, or None to ask the
         player. Must depend only on what `seat` may know and never reveal a secret by its timing."""
         return None
-
-    # --- optional: for the generic no-leak contract test ------------------------------------
-    def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
-        """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).
-
-        Optional part of the surface: the contract tests check that `view(state, seat)` does not
-        change under it. Must not mutate `state`.
-        """
-        raise NotImplementedError
 
     # --- derived helpers (same for every game) -----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:

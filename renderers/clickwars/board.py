@@ -17,9 +17,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.clickwars import CwView
+from engine.clickwars.los import engaged
 from engine.clickwars.state import Unit
 from engine.clickwars.terrain import Area
-from engine.core.shapes import Circle
+from engine.core.shapes import Circle, contains
 from renderers.fonts import font
 from renderers.i18n import t
 
@@ -147,8 +148,6 @@ def _draw_terrain(img: Image.Image, f: Frame, areas: list[Area]) -> None:
 
 
 def _inside(area: Area, x: float, y: float) -> bool:
-    from engine.core.shapes import contains
-
     return contains(area.shape, x, y)
 
 
@@ -356,8 +355,6 @@ def _units(img: Image.Image, f: Frame, view: CwView) -> None:
         if u.is_gun and u.crew in byid:
             c = byid[u.crew]  # type: ignore[index]
             draw.line((*f.xy(u.x, u.y), *f.xy(c.x, c.y)), fill=SIDE[u.side], width=3)  # type: ignore[arg-type]
-    from engine.clickwars.los import engaged
-
     for i, a in enumerate(live):
         for b in live[i + 1 :]:
             if a.side != b.side and engaged(a, b):

@@ -265,6 +265,21 @@ class DuelRules(Rules[DuelState]):
     def pilot(self, seat: Seat) -> RandomPilot:
         return RandomPilot()
 
+    def resample_hidden(self, state: DuelState, seat: Seat | None, dice: Dice) -> DuelState:
+        """The cards `seat` cannot see (the other hands, their committed cards, the deck) dealt
+        again among themselves, each hand keeping its size."""
+        new = state.model_copy(deep=True)
+        hidden = [s for s in SEATS if s != seat]
+        committed = {s: c for s in hidden if (c := new.committed[s]) is not None}
+        pool = dice.shuffled([c for s in hidden for c in new.hands[s]] + list(committed.values()) + new.deck)
+        for s in hidden:
+            size = len(new.hands[s])
+            new.hands[s], pool = sorted(pool[:size]), pool[size:]
+        for s in committed:
+            new.committed[s], pool = pool[0], pool[1:]
+        new.deck = pool
+        return new
+
     def time_limits(self, state: DuelState) -> list[TimeLimit]:
         """Optional platform hook: (seat, key, seconds, action applied when the time runs out)."""
         if state.phase == "boost" and state.round_winner and state.boost_seconds > 0:

@@ -16,7 +16,8 @@ from renderers.base import Button, Field, Form, Menu
 from renderers.clickwars import PRESENTER
 from renderers.clickwars.controls import MESSAGES, parse_form
 from renderers.i18n import t
-from tests.engine.clickwars.helpers import act, kinds, table
+from tests.engine.clickwars.helpers import act, table
+from tests.engine.helpers import of_kind
 
 
 def view_of(state, seat: str = "red") -> CwView:
@@ -48,7 +49,7 @@ def test_pick_a_unit_preview_the_move_then_confirm() -> None:
     units = menus(controls_of(s))["Pick a unit to move…"]
     assert [o.choice.unit for o in units.options] == ["R3", "R4"]  # those that can still act
     s, events = submit(s, "red", a.Select(unit="R3"))
-    assert kinds(events, "unit_selected") and view_of(s).selected == "R3"
+    assert of_kind(events, "unit_selected") and view_of(s).selected == "R3"
     assert RULES.view(s, "blue").selected is None and RULES.view(s, None).order is None  # the seat's own
     toward = menus(controls_of(s))["Move R3 toward a unit…"]
     first = toward.options[0]
@@ -63,7 +64,7 @@ def test_pick_a_unit_preview_the_move_then_confirm() -> None:
     [confirm] = [c for c in preview if isinstance(c, Button) and c.label == "Confirm"]
     assert RULES.legal_actions(s, "red")[confirm.choice] == a.Confirm()
     s, events = submit(s, "red", confirm.choice)
-    assert kinds(events, "moved")[0].path[-1] == (30.0, 20.0)
+    assert of_kind(events, "moved")[0].path[-1] == (30.0, 20.0)
     assert s.units["R3"].xy == (30.0, 20.0) and view_of(s).selected is None and view_of(s).order is None
     assert "R3" not in [o.choice.unit for o in menus(controls_of(s))["Pick a unit to move…"].options]
 
@@ -98,7 +99,7 @@ def test_charge_corridor_is_previewed_then_confirmed() -> None:
     assert order is not None and order.kind == "charge" and order.victims == ("B3",)
     assert "B3" in (PRESENTER.private_text(view_of(s), "en") or "")
     s, events = submit(s, "red", a.Confirm())
-    assert kinds(events, "charged") and any(d.unit == "B3" for d in kinds(events, "damaged"))
+    assert of_kind(events, "charged") and any(d.unit == "B3" for d in of_kind(events, "damaged"))
 
 
 def test_shots_offer_only_targets_in_range_and_sight_with_the_chance() -> None:
@@ -117,7 +118,7 @@ def test_shots_offer_only_targets_in_range_and_sight_with_the_chance() -> None:
     assert [legal[o.choice].target for o in shots.options] == ["B4"]  # B3 behind the rock, B5 too far
     assert "(60%)" in shots.options[0].label
     s, events = submit(s, "red", shots.options[0].choice, legal)
-    assert kinds(events, "attack_rolled")
+    assert of_kind(events, "attack_rolled")
     s, _ = submit(s, "red", a.Select(unit="R1"))
     point = form(controls_of(s), "point")
     assert parse_form(point, {"x": "45 60", "y": ""}, view_of(s)) == a.ShootPoint(unit="R1", x=45, y=60)
@@ -139,7 +140,7 @@ def test_fights_and_the_deployment_form() -> None:
         place, {"unit": "3", "x": "40", "y": "10" if state.south == seat else "110"}, view_of(state, seat)
     )
     state, events = act(state, seat, action)
-    assert kinds(events, "unit_placed")
+    assert of_kind(events, "unit_placed")
 
 
 @pytest.mark.parametrize(

@@ -101,7 +101,6 @@ clickwars-engaged_no_shooting = { $unit } is engaged in close combat and cannot 
 
 clickwars-fled_no_attack = { $unit } fled from close combat this turn and cannot attack.
 
-clickwars-game_over = This game is over.
 
 clickwars-gun_has_crew = { $unit } already has a crewman, { $crew }.
 
@@ -158,7 +157,6 @@ clickwars-not_enemy = { $unit } is one of yours.
 
 clickwars-not_in_contact = { $unit } is { $gap } cm from { $gun }; it must be in base contact.
 
-clickwars-not_your_turn = It is not your turn to act.
 
 clickwars-not_yours = { $unit } is not one of yours.
 

@@ -101,7 +101,6 @@ clickwars-engaged_no_shooting = { $unit } está trabado en cuerpo a cuerpo y no 
 
 clickwars-fled_no_attack = { $unit } huyó del cuerpo a cuerpo este turno y no puede atacar.
 
-clickwars-game_over = La partida ha terminado.
 
 clickwars-gun_has_crew = { $unit } ya tiene servidor: { $crew }.
 
@@ -158,7 +157,6 @@ clickwars-not_enemy = { $unit } es de los tuyos.
 
 clickwars-not_in_contact = { $unit } está a { $gap } cm de { $gun }; debe estar en contacto con la peana.
 
-clickwars-not_your_turn = No te toca actuar.
 
 clickwars-not_yours = { $unit } no es de los tuyos.
 

@@ -10,8 +10,9 @@ from engine.arkenstone import RULES, Discover, MoveDirection, MoveTo, MoveToward
 from engine.arkenstone.board import MIN_TRAVEL_IN, figure_on_table, figures_gap, resolve_move
 from engine.core import Rejected
 from engine.core.geometry import Point, distance
+from tests.engine.helpers import kinds, of_kind
 
-from .helpers import CLUB_AT, kinds, of_kind, play, table
+from .helpers import CLUB_AT, play, table
 
 
 def acting(seat: str = "bilbo", **kw):

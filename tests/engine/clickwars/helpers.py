@@ -4,31 +4,13 @@ the AI against a random player (the AI test and bench/clickwars.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from engine.clickwars import RULES, Options
 from engine.clickwars.state import CwState
 from engine.clickwars.terrain import Area
 from engine.core import Action, Dice, Event, apply, dice_for, new_game, play_random
-
-
-class Scripted(Dice):
-    """Dice whose d10 rolls and bearings come from a script (then fall back to a seeded stream)."""
-
-    def __init__(self, rolls: Iterable[int] = (), bearings: Iterable[int] = ()) -> None:
-        super().__init__(0, 0)
-        self.rolls = list(rolls)
-        self.bearings = list(bearings)
-
-    def roll(self, sides: int, n: int = 1) -> list[int]:
-        out = []
-        for _ in range(n):
-            out.append(self.rolls.pop(0) if self.rolls else super().roll(sides)[0])
-        return out
-
-    def randint(self, lo: int, hi: int) -> int:
-        return self.bearings.pop(0) if self.bearings else super().randint(lo, hi)
+from tests.engine.helpers import ScriptedDice
 
 
 def table(
@@ -67,12 +49,8 @@ def table(
 
 def act(state: CwState, seat: str, action: Action, dice: Dice | None = None) -> tuple[CwState, list[Event]]:
     """Decide with the given dice and apply; returns the new state and the events."""
-    events = RULES.decide(state, seat, action, dice or Scripted())
+    events = RULES.decide(state, seat, action, dice or ScriptedDice(seed=0))
     return apply(RULES, state.model_copy(deep=True), events), events
-
-
-def kinds(events: list[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.kind == kind]
 
 
 def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int]:

@@ -17,8 +17,9 @@ from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.state import CwState
 from engine.clickwars.view import CwView
 from engine.core import Event, apply, dice_for
+from tests.engine.helpers import of_kind
 
-from .helpers import act, kinds, table
+from .helpers import act, table
 
 GUN = "R1"  # the red cannon; its crewman R2 is dead (not on the table)
 BLUE = {"B3": (50, 48), "B4": (56, 50), "B5": (80, 50), "B10": (100, 60)}  # within the gun's reach
@@ -50,7 +51,7 @@ def test_the_sample_walks_an_infantryman_to_an_uncrewed_gun_and_offers_crewing_a
     crew = [c for c in RULES.legal_actions(s, "red") if isinstance(c, a.Crew)]
     assert crew == [a.Crew(unit="R10", gun=GUN)]  # offered though he has moved this turn
     s, events = act(s, "red", crew[0])
-    assert s.units[GUN].crew == "R10" and kinds(events, "crew_joined")
+    assert s.units[GUN].crew == "R10" and of_kind(events, "crew_joined")
     assert not [c for c in RULES.legal_actions(s, "red") if isinstance(c, a.Crew)]
 
 
@@ -104,7 +105,7 @@ def test_t8_the_ai_walks_a_cheap_replacement_to_the_gun_and_crews_it() -> None:
     s = play_red(s, 1, log)
     assert s.units[GUN].crew == "R7" and s.units["R7"].gun == GUN
     assert gap(s.units["R7"], s.units[GUN]) <= CONTACT_CM + 1e-9
-    (fired,) = [e for e in kinds(log, "attack_rolled") if e.shooter == "R7"]  # the gun, this turn
+    (fired,) = [e for e in of_kind(log, "attack_rolled") if e.shooter == "R7"]  # the gun, this turn
     assert fired.need == 6  # with the archer's own DI (A14)
 
 

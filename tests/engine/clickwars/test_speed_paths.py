@@ -20,8 +20,9 @@ from engine.clickwars import events as e
 from engine.clickwars.legal import RUN_PAD_CM, _stops
 from engine.clickwars.movement import SNAP_SLACK_CM, MovePlan, Surroundings
 from engine.core import apply, dice_for, new_game
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import Scripted, act, table
+from .helpers import act, table
 
 
 @pytest.mark.parametrize(
@@ -466,7 +467,7 @@ def test_a_death_opens_the_line_of_sight_in_the_sample() -> None:
     death), and it is the plain query's."""
     from engine.clickwars import actions as a
 
-    from .helpers import Scripted, act, table
+    from .helpers import act, table
 
     state = table(
         {"R3": (50, 30), "R4": (60, 30), "B4": (50, 40), "B3": (50, 48)}, terrain=[], phase="shooting"
@@ -474,7 +475,7 @@ def test_a_death_opens_the_line_of_sight_in_the_sample() -> None:
     hidden = a.Shoot(unit="R3", target="B3")
     before = legal._shots(state, "red")
     assert a.Shoot(unit="R3", target="B4") in before and hidden not in before
-    state, events = act(state, "red", a.Shoot(unit="R4", target="B4"), Scripted(rolls=[1]))
+    state, events = act(state, "red", a.Shoot(unit="R4", target="B4"), ScriptedDice(rolls=[1]))
     assert not state.units["B4"].alive
     after = RULES.legal_actions(state, "red")
     assert hidden in after and after == [*_plain_shots(state, "red"), a.EndPhase()]
@@ -852,7 +853,7 @@ def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() ->
     s.units["B2"].life, s.units["B3"].life, s.units["B11"].life = 10, 12, 3
     for uid in ("B4", "B5", "B12"):
         s.units[uid].alive, s.units[uid].life = False, 0
-    s, events = act(s, "red", a.EndPhase(), Scripted([4, 5, 6, 7, 8]))
+    s, events = act(s, "red", a.EndPhase(), ScriptedDice(rolls=[4, 5, 6, 7, 8]))
     healed = [(x.unit, x.roll, x.life, x.recovered) for x in events if isinstance(x, e.Healed)]
     assert healed == [("B2", 4, 14, False), ("B3", 5, 17, False), ("B4", 6, 6, True)]
     assert not s.units["B5"].alive and not s.units["B12"].alive and s.units["B1"].life == 5

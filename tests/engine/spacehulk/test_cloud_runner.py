@@ -21,8 +21,8 @@ from engine.spacehulk.cloud_runner import (
 from engine.spacehulk.combat import _dice_count
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.tape import Tape
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import Scripted
 from .runner_pilot import choose
 
 
@@ -149,7 +149,7 @@ def test_the_leader_has_nine_ap_and_four_attack_dice() -> None:
     )
     other = next(p for p in after.pieces.values() if p.kind == "genestealer" and not p.leader)
     assert other.ap == 6
-    tape = Tape(RULES, after, Scripted())
+    tape = Tape(RULES, after, ScriptedDice())
     marine = after.marines()[0]
     front = marine.model_copy(update={"pos": (leader.pos[0], leader.pos[1] - 1, 0)})
     behind_facing = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -169,7 +169,7 @@ def test_the_reinforcement_d6(roll: int) -> None:
     )
     state = game(6)
     dice = [roll] + ([1] if roll == 2 else [])  # a 2 draws from the cup: index 1 is an echo
-    tape = Tape(RULES, state.clone(), Scripted(dice))
+    tape = Tape(RULES, state.clone(), ScriptedDice(dice))
     assert reinforce(tape) == REINFORCEMENT_D6[roll][0]
     rolled = [e for e in tape.events if e.kind == "reinforcement_rolled"]
     assert rolled and rolled[0].roll == roll
@@ -180,7 +180,7 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
     exactly 6 from the nearest Marine that no Marine sees, or (echo) -1 CP next command phase."""
     state = game(6)
     cup = sorted(r for r, n in state.options.variants.ambush_cup.items() for _ in range(n))
-    tape = Tape(RULES, state.clone(), Scripted([2, cup.index("genestealer"), 0]))
+    tape = Tape(RULES, state.clone(), ScriptedDice([2, cup.index("genestealer"), 0]))
     reinforce(tape)
     placed = [e for e in tape.events if e.kind == "stealer_placed"]
     if placed:
@@ -191,10 +191,10 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
         assert nearest == 6 and not tape.marine_sees(sq)
     else:
         assert [e for e in tape.events if e.kind == "reinforcement_rolled"][0].square is None
-    echo = Tape(RULES, state.clone(), Scripted([2, cup.index("echo")]))
+    echo = Tape(RULES, state.clone(), ScriptedDice([2, cup.index("echo")]))
     reinforce(echo)
     assert echo.state.cp_penalty == 1
-    tape = Tape(RULES, echo.state, Scripted([4]))
+    tape = Tape(RULES, echo.state, ScriptedDice([4]))
     from engine.spacehulk.rules import _begin_turn
 
     _begin_turn(tape)

@@ -18,8 +18,9 @@ from engine.spacehulk.queries import Queries
 from engine.spacehulk.rules import _begin_turn, _end_marine_phase
 from engine.spacehulk.tape import Tape
 from renderers.i18n import catalog
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import G, M, Scripted, scenario
+from .helpers import G, M, scenario
 
 SOLO = {"solo": True, "expansions": "deathwing"}
 
@@ -234,7 +235,7 @@ def test_t11_ambush_draws_follow_the_d6_schedule() -> None:
     rolled = [e for e in events if e.kind == "solo_ambush_rolled"]
     assert len(rolled) == 1 and rolled[0].turn == rolled[0].roll == first.solo.ambush_turn
     state = ambush_state(4)
-    tape = Tape(RULES, state, Scripted([0, 3, 4]))  # cup: "echo" first; next D6 = 3; the CP chit 4
+    tape = Tape(RULES, state, ScriptedDice([0, 3, 4]))  # cup: "echo" first; next D6 = 3; the CP chit 4
     _begin_turn(tape)
     kinds = [e.kind for e in tape.events]
     assert kinds.index("solo_ambush_drawn") < kinds.index("cp_drawn")  # before the command phase (A-30)
@@ -261,7 +262,7 @@ def test_an_ambush_genestealer_goes_exactly_six_squares_from_the_nearest_marine_
     """
     state, _ = solo_state(diagram, a=M("E"), phase="end", turn=2, options={"ambush": True})
     state = state.model_copy(update={"solo": SoloState(ambush_turn=3)})
-    tape = Tape(RULES, state, Scripted([3, 0, 2, 5]))  # a Genestealer; the only square; next D6; chit
+    tape = Tape(RULES, state, ScriptedDice([3, 0, 2, 5]))  # a Genestealer; the only square; next D6; chit
     _begin_turn(tape)
     placed = [e for e in tape.events if e.kind == "stealer_placed"]
     assert placed and placed[0].square == (3, 6, 0)  # 6 squares by route, round the corner, unseen
@@ -280,7 +281,7 @@ def test_an_ambush_genestealer_goes_exactly_six_squares_from_the_nearest_marine_
     state, _ = solo_state(taken, a=M("E"), g=G("N"), phase="end", turn=2, options={"ambush": True})
     assert state.pieces["g2"].pos == (3, 6, 0)
     state = state.model_copy(update={"solo": SoloState(ambush_turn=3)})
-    tape = Tape(RULES, state, Scripted([3, 2, 5]))  # the only square is taken: the Genestealer is lost
+    tape = Tape(RULES, state, ScriptedDice([3, 2, 5]))  # the only square is taken: the Genestealer is lost
     _begin_turn(tape)
     assert [e.result for e in tape.events if e.kind == "solo_ambush_drawn"] == ["genestealer"]
     assert "ambush_lost" in decisions(tape.events) and tape.state.cp == 5  # no CP lost for a Genestealer
