@@ -1,4 +1,4 @@
-"""Durable state in PostgreSQL, behind the same `Store`/`Tx` interfaces as the SQLite store (bot/store.py).
+"""Durable state in PostgreSQL, behind the same `Store`/`Tx` interfaces as the SQLite store (bot/store_sqlite.py).
 
 Chosen by `TABLERO_DB=postgresql://...` (bot/stores.py). asyncpg with a connection pool and plain SQL;
 the schema comes from numbered migrations (bot/pg_migrations.py, the same numbers as SQLite's).
@@ -42,7 +42,7 @@ import asyncpg
 from engine.core import Outcome
 
 from .pg_migrations import LATEST, MIGRATIONS
-from .store import (
+from .records import (
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
@@ -51,7 +51,6 @@ from .store import (
     _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
     _UPDATABLE,
-    CHOICES_MAX,
     FAULT_ADVICE,
     FAULT_WORDS,
     Counts,
@@ -77,9 +76,9 @@ from .store import (
     _event,
     _player,
     _table,
-    choice_queries,
     fault_problem,
 )
+from .store_sqlite import CHOICES_MAX, choice_queries
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +109,7 @@ _PG_SEATED = (
 
 
 def _dialect(sql: str) -> str:
-    """A query the SQLite store builds (bot/store.py's choice_queries) in PostgreSQL's words: no
+    """A query the SQLite store builds (bot/store_sqlite.py's choice_queries) in PostgreSQL's words: no
     INDEXED BY (the planner chooses), `IS ?` for a server that may be NULL, jsonb for the seats."""
     sql = re.sub(r" INDEXED BY \w+", "", sql)
     sql = sql.replace("guild_id IS ?", "guild_id IS NOT DISTINCT FROM ?::bigint")
@@ -177,7 +176,7 @@ PG_WORDS: dict[str, tuple[str, str]] = {
     "io": ("the database server reported an input/output error", "check the server's disk and its log"),
     "disk_full": ("the database server's disk is full", "free disk space on the database server"),
 }
-"""What a fault means on PostgreSQL, and what to do, where SQLite's words (bot/store.py's FAULT_WORDS
+"""What a fault means on PostgreSQL, and what to do, where SQLite's words (bot/records.py's FAULT_WORDS
 and FAULT_ADVICE: files, permissions) would mislead."""
 
 

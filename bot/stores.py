@@ -2,7 +2,7 @@
 
 `TABLERO_DB` (or `--db`, `--from`, `--to`) is one of:
 - a file path (`./tablero.db`, `/var/lib/tablero/tablero.db`) or `sqlite:///path` (`sqlite:////abs/path`
-  for an absolute one, as SQLAlchemy spells it): the SQLite store (bot/store.py), the default;
+  for an absolute one, as SQLAlchemy spells it): the SQLite store (bot/store_sqlite.py), the default;
 - `postgresql://user:password@host:port/database` (or `postgres://`): the PostgreSQL store
   (bot/store_pg.py). Parts left out come from libpq's PG* variables (PGHOST, PGUSER, PGPASSWORD...), so
   `postgresql://` alone uses them all. `?schema=NAME` keeps Tablero's tables in that PostgreSQL schema
