@@ -68,6 +68,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     out, and the run ends with one line saying how to run them (tests/bot/engines.py)."""
     from tests.bot.engines import pg_url
 
+    for item in items:  # `-m postgresql` selects every test of the PostgreSQL store
+        params = getattr(item, "callspec", None)
+        if params is not None and params.params.get("engine") == "postgresql":
+            item.add_marker("postgresql")
     if pg_url() is not None or os.environ.get("TABLERO_REQUIRE_PG") == "1":
         return
     left_out = [item for item in items if _on_postgresql(item)]

@@ -18,7 +18,7 @@ import pytest
 
 HOW = (
     "PostgreSQL store tests not run: no server. Run them with Debian's postgresql installed:"
-    " `pg_virtualenv .venv/bin/python -m pytest tests/bot` (or set TABLERO_TEST_PG=postgresql://...)"
+    " `pg_virtualenv .venv/bin/python -m pytest -m postgresql` (or set TABLERO_TEST_PG=postgresql://...)"
 )
 
 
