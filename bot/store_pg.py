@@ -188,6 +188,11 @@ def _in_pg_words(problem: Problem) -> Problem:
     return problem
 
 
+_ClientStateError = asyncpg.exceptions._base.InternalClientError
+_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError, _ClientStateError)
+"""What asyncpg raises for a database that cannot serve (pg_fault says which fault, or None)."""
+
+
 def pg_fault(exc: BaseException) -> Fault | None:
     """The fault behind an asyncpg (or network) error, or None when it is not one (a bug, a constraint)."""
     if isinstance(exc, asyncpg.PostgresError):
@@ -199,7 +204,9 @@ def pg_fault(exc: BaseException) -> Fault | None:
         return None
     if isinstance(exc, asyncpg.InterfaceError):  # "connection is closed", a pool that was closed
         return "unreachable" if "closed" in str(exc) or "connection" in str(exc) else None
-    if isinstance(exc, OSError | asyncio.TimeoutError | ConnectionError):
+    if isinstance(exc, OSError | asyncio.TimeoutError | ConnectionError | _ClientStateError):
+        # asyncpg's protocol left in a state it cannot go on from: a connection the server dropped
+        # while a statement was being sent (seen when a backend is terminated mid-transaction)
         return "unreachable"
     return None
 
@@ -209,7 +216,7 @@ def pg_faults(name: str) -> Iterator[None]:
     """Turn an error that is a storage fault into StorageUnavailable (others pass unchanged)."""
     try:
         yield
-    except (TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+    except _ERRORS as exc:
         fault = pg_fault(exc)
         if fault is None:
             raise
@@ -539,8 +546,11 @@ class PostgresStore:
             known = "SELECT 1 FROM pg_namespace WHERE nspname = $1"
             if self.schema and not await self._pool.fetchval(known, self.schema):
                 # the search_path may name a schema not created yet
-                await self._pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
-        except (TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                try:
+                    await self._pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                except asyncpg.UniqueViolationError:  # another process created it at the same moment
+                    pass
+        except _ERRORS as exc:
             await self.close()
             fault = pg_fault(exc) or "unreachable"
             problem = _in_pg_words(
@@ -588,7 +598,7 @@ class PostgresStore:
                         )
                         for (name,) in names:
                             await conn.fetchval(f'SELECT COUNT(*) FROM "{name}"')
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                except _ERRORS as exc:
                     integrity_fault = pg_fault(exc) or "corrupt"
                     integrity = [f"{type(exc).__name__}: {exc}"]
                 try:
@@ -596,7 +606,7 @@ class PostgresStore:
                         schema = 0
                     else:
                         schema = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                except _ERRORS as exc:
                     schema_fault = pg_fault(exc) or "corrupt"
                 try:
                     async with conn.transaction():
@@ -604,9 +614,9 @@ class PostgresStore:
                         raise _Rollback
                 except _Rollback:
                     pass
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                except _ERRORS as exc:
                     write_fault = pg_fault(exc) or "io"
-        except (TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        except _ERRORS as exc:
             fault = pg_fault(exc) or "unreachable"
             return Health(
                 integrity=[str(exc)],
@@ -627,29 +637,32 @@ class PostgresStore:
 
     async def migrate(self) -> None:
         """Apply every migration newer than the stored schema version, each in its own transaction,
-        under an advisory lock (two processes starting at once migrate once)."""
+        under an advisory lock (two processes starting at once migrate once; a process that dies
+        mid-way releases it with its connection)."""
         with pg_faults(self.path):
             async with self.pool.acquire() as conn:
-                await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                current = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
-                for number, statements in MIGRATIONS:
-                    if number <= current:
-                        continue
-                    async with conn.transaction():
-                        await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", MIGRATION_LOCK)
-                        current = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
-                        if current > LATEST:
-                            raise DatabaseRefused(
-                                self.path,
-                                Health(integrity=["ok"], writable=True, schema_version=current).problems(
-                                    self.path
-                                ),
-                            )
-                        if number <= current:
-                            continue
-                        for statement in statements:
-                            await conn.execute(statement)
-                        await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+                # The whole upgrade under a session lock: two processes starting at once would
+                # otherwise race even on CREATE TABLE IF NOT EXISTS (a duplicate type error).
+                await conn.execute("SELECT pg_advisory_lock($1::bigint)", MIGRATION_LOCK)
+                try:
+                    await self._migrate(conn)
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1::bigint)", MIGRATION_LOCK)
+
+    async def _migrate(self, conn: asyncpg.Connection) -> None:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
+        if current > LATEST:
+            raise DatabaseRefused(
+                self.path, Health(integrity=["ok"], writable=True, schema_version=current).problems(self.path)
+            )
+        for number, statements in MIGRATIONS:
+            if number <= current:
+                continue
+            async with conn.transaction():
+                for statement in statements:
+                    await conn.execute(statement)
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
     async def schema_version(self) -> int:
         rows = await self._all("SELECT MAX(version) FROM schema_version")
@@ -1001,5 +1014,5 @@ class _Rollback(Exception):
 async def _rollback(xact: Any) -> None:
     try:
         await xact.rollback()
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+    except _ERRORS:
         pass  # the connection is gone: the server rolled the transaction back itself

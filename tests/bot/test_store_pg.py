@@ -4,14 +4,16 @@ DatabaseRefused), never a password."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import asyncpg
 import pytest
 
+from bot.pg_migrations import LATEST
 from bot.store import DatabaseRefused, NewEvent, StorageUnavailable
 from bot.store_pg import PostgresStore
-from tests.bot.engines import empty_schema, need_pg, pg_schema
+from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
 
 pytestmark = pytest.mark.postgresql
 
@@ -92,3 +94,17 @@ async def test_an_unknown_database_or_a_wrong_password_is_refused_without_the_pa
         await wrong.open()
     text = " ".join(refused.value.lines())
     assert "hunter2" not in text and "nobody:***@" in text
+
+
+async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() -> None:
+    url = need_pg()
+    schema = f"m_{pg_schema()}"
+    stores = [PostgresStore(url, schema=schema) for _ in range(4)]
+    try:
+        await asyncio.gather(*(s.open() for s in stores))
+        rows = await stores[0].pool.fetch("SELECT version FROM schema_version ORDER BY version")
+        assert [r[0] for r in rows] == list(range(1, LATEST + 1))  # each migration once
+    finally:
+        for s in stores:
+            await s.close()
+        await drop_schema(url, schema)
