@@ -1,5 +1,6 @@
 """The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default), `check-db`,
-`backup`, `migrate` and `copy-db`.
+`backup`, `migrate`, `copy-db`, and `verify` / `replay` of an exported table
+(bot/aftergame_cli.py).
 
 `run` with DISCORD_TOKEN set runs the bot. Without a token it says what to set and exits 2; a token
 Discord refuses exits 2 as well; no network is retried with backoff. A new subcommand of the bot goes
@@ -77,6 +78,10 @@ def add_commands(sub: Commands) -> None:
         "--to", dest="target", required=True, help="the empty database to fill (" + DB_FORMS + ")"
     )
     copy.set_defaults(handler=lambda args: copy_db(args.source, args.target))
+    # verify, replay: an exported table checked offline (its module loads the games only when asked)
+    from . import aftergame_cli
+
+    aftergame_cli.add_commands(sub)
 
 
 def load_settings(out: TextIO = sys.stderr) -> Settings | None:

@@ -25,15 +25,18 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
+from . import ids
 from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
+from .export import fairness_line
 from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
 from .i18n import game_name, t
 from .offload import Priority
 from .panels import (
+    ButtonSpec,
     Panel,
     mention,
     narration_lines,
@@ -93,6 +96,7 @@ class Messenger(Protocol):
     async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int: ...
     async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int: ...
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None: ...
 
 
 def _classify(exc: BaseException) -> DeliveryError:
@@ -142,12 +146,24 @@ class DiscordMessenger:
         except Exception as exc:
             raise _classify(exc) from exc
 
+    async def _dm_channel(self, user_id: int) -> int:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+            self._dm_channels[user_id] = channel_id
+        return channel_id
+
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None:
+        """Edit a DM the bot sent this user (their private panel, brought up to date)."""
+        try:
+            channel_id = await self._dm_channel(user_id)
+        except Exception as exc:
+            raise _classify(exc) from exc
+        await self.edit(channel_id, message_id, panel)
+
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
         try:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                channel_id = (await self.client.create_dm(discord.Object(user_id))).id
-                self._dm_channels[user_id] = channel_id
+            channel_id = await self._dm_channel(user_id)
             channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             message = await channel.send(
                 **self._kwargs(panel), nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
@@ -269,6 +285,8 @@ class DeliveryWorker:
             "turn": self._turn,
             "dm": self._dm,
             "dm_notice": self._dm_notice,
+            "dm_edit": self._dm_edit,
+            "invite": self._invite,
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
@@ -532,8 +550,11 @@ class DeliveryWorker:
             if not ping:
                 return "skipped", None, "within a turn"
             lines = []
+        # The opening post carries the seed's commitment, the final one reveals the seed (bot/export.py).
+        opening = row.payload.get("from") == 1 and row.payload.get("summary", True)
+        footer = fairness_line(table, table.lang) if opening or final else None
         content = turn_content(
-            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False
+            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False, footer=footer
         )
         if not content:
             return "skipped", None, None
@@ -599,6 +620,72 @@ class DeliveryWorker:
             return "failed", None, "dm_closed"
         return "done", message_id, None
 
+    async def _dm_edit(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """Bring the player's last private panel (their newest DM of this table) up to date, with no
+        new message (issue 27 items 6 and 9): at the end of the game (the final state, no stale
+        "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (new
+        cards dealt between turns): quiet, and their panel never lies."""
+        rows = await self.store.deliveries(table.id)
+        if any(
+            r.target == row.target and r.kind in ("dm", "dm_edit") and r.version > row.version
+            for r in rows
+            if r.status != "skipped"
+        ):
+            return "skipped", None, "superseded"
+        sent = [
+            r
+            for r in rows
+            if r.kind == "dm" and r.target == row.target and r.status == "done" and r.message_id
+        ]
+        user_id = int(row.target.split(":", 1)[1])
+        seat = table.seat_of(user_id)
+        if not sent or seat is None:
+            return "skipped", None, "no panel"  # "My hand" shows it, fresh, whenever asked
+        message_id = sent[-1].message_id
+        assert message_id is not None
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        loaded = await self.service.load(table.id)
+        panel = await private_panel(
+            loaded.table,
+            loaded.rules,
+            presenter_for(table.game),
+            loaded.state,
+            seat,
+            lang,
+            link=True,
+            priority=Priority.BACKGROUND,
+        )
+        try:
+            await self.messenger.edit_dm(user_id, message_id, panel)
+        except (MessageGone, DmClosed):
+            return "skipped", None, "panel gone"
+        return "done", message_id, None
+
+    async def _invite(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A rematch's invitation (issue 27 item 5): in the finished table's thread, the invited
+        player mentioned, an "Accept" button (Join on the new table) and a link to its thread."""
+        user_id = int(row.target.split(":", 1)[1])
+        channel = row.payload.get("channel")
+        if table.status != "lobby" or table.seat_of(user_id) is not None or not isinstance(channel, int):
+            return "skipped", None, "answered"
+        lang = table.lang
+        by = row.payload.get("by")
+        content = t(
+            lang,
+            "bot.rematch_invite",
+            mention=mention(user_id),
+            by=mention(by) if isinstance(by, int) else "",
+            game=game_name(table.game, lang),
+            table=table.number,
+            where=f"<#{table.thread_id}>" if table.thread_id else "",
+        )
+        accept = ButtonSpec(ids.JOIN.format(table=table.id), t(lang, "bot.button.accept_rematch"), "success")
+        message_id = await self.messenger.send(
+            channel, Panel(content, [], [accept]), nonce=nonce_for(row), ping=[user_id]
+        )
+        return "done", message_id, None
+
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
@@ -613,7 +700,8 @@ class DeliveryWorker:
         params = table.outcome.params if table.outcome is not None else {}
         resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
         ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
-        return await self._public(row, table, f"**{content}**", ping)
+        reveal = fairness_line(table, table.lang)  # the table's last public post opens its commitment
+        return await self._public(row, table, f"**{content}**" + (f"\n{reveal}" if reveal else ""), ping)
 
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import Event, Rejected, Rules
+from engine.core import Rejected, Rules
 from renderers.i18n import has
 
 from . import moves, offload
 from .games import UnknownGame, playable_games, presenter_for
 from .i18n import LANGUAGES, game_name, t
-from .store import AI, Store, TableRecord
+from .store import AI, NewDelivery, Store, TableRecord
 
 
 def _folded(text: str) -> str:
@@ -424,17 +424,6 @@ class Lobby:
         async def _write(
             self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
         ) -> TableRecord: ...
-        async def _commit(
-            self,
-            table: TableRecord,
-            rules: Rules[Any],
-            old: Any | None,
-            new: Any,
-            entries: Sequence[tuple[Event, str | None]],
-            *,
-            actor_user: int | None,
-            status: str | None = None,
-        ) -> TableRecord: ...
 
     async def create(
         self,
@@ -511,10 +500,13 @@ class Lobby:
                     "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table.number
                 )
             free = [s for s, h in table.seats.items() if h is None]
+            kept = await self._rematch_seat(table, user_id) if side is None else None
             if side is not None:
                 seat = self._rules(table.game).seat_of_side(side)
                 if seat not in free:
                     raise Rejected("bot.seat_taken", "That side is already taken.")
+            elif kept in free:
+                seat = kept  # a rematch's sides are rotated: the seat the rotation gave this player
             elif free:
                 seat = free[0]
             else:
@@ -548,6 +540,23 @@ class Lobby:
                 await tx.update_table(table_id, seats=seats, expected_version=0)
             return await self._start(await self.get(table_id))
 
+    async def set_server_language(self, guild_id: int, language: str) -> int:
+        """The language of a server's public game messages, for new tables and the running ones
+        (issue 27 item 8): a table waiting for players or being played speaks it from its next
+        message; its status message is redrawn in it at once. A finished table keeps its words.
+        Returns how many running tables there are."""
+        running = await self.store.list_tables(guild_id=guild_id, statuses=("lobby", "active"))
+        async with self.store.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
+        for table in running:
+            if table.lang == language:
+                continue
+            async with self.lock(table.id), self.store.transaction() as tx:
+                await tx.update_table(table.id, lang=language)
+                await tx.touch_status(table.id)
+        self.notify()
+        return len(running)
+
     async def _start(self, table: TableRecord) -> TableRecord:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
@@ -561,8 +570,15 @@ class Lobby:
         *,
         new_thread: Callable[[TableRecord], Awaitable[int | None]] | None = None,
     ) -> tuple[TableRecord, bool]:
-        """A new table with the same players, sides rotated, in a thread of its own (`new_thread`
-        opens it, once, under the new table's lock); (table, created now?)."""
+        """A rematch, by consent (issue 27 item 5): a new table with the same players, sides
+        rotated, in a thread of its own (`new_thread` opens it, once, under the new table's lock);
+        (table, created now?).
+
+        The player who asks sits at once; every other human player is invited and gets an
+        invitation in the finished table's thread (a mention with an "Accept" button, delivered
+        through the outbox: `_invite` in bot/delivery.py); the game starts when all have accepted
+        (Join), or when the one who asked starts it (empty seats go to the AI, as any lobby). An
+        invited player who presses Rematch too has accepted. Against the AI it starts at once."""
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.seat_of(user_id) is None:
@@ -585,14 +601,49 @@ class Lobby:
                         async with self.store.transaction() as tx:
                             await tx.update_table(new.id, thread_id=thread_id)
                         new = await self.get(new.id)
-                new = await self._start(new)
+                if new.invited and new.seat_of(user_id) is None and user_id in new.invited:
+                    new = await self._seat(new, user_id, await self._rematch_seat(new, user_id))
+                if all(h is not None for h in new.seats.values()):
+                    new = await self._start(new)
+                else:
+                    async with self.store.transaction() as tx:
+                        await tx.touch_status(new.id)  # the lobby's status message in its thread
+                        for invited in new.invited:
+                            if new.seat_of(invited) is None:
+                                await tx.add_delivery(
+                                    NewDelivery(
+                                        table_id=new.id,
+                                        version=0,
+                                        kind="invite",
+                                        target=f"user:{invited}",
+                                        payload={"channel": table.post_channel_id, "by": user_id},
+                                    )
+                                )
+                    self.notify()
             return new, created
 
+    async def _seat(self, table: TableRecord, user_id: int, seat: str | None) -> TableRecord:
+        """Seat an invited player in a lobby (the caller holds the lock)."""
+        free = [s for s, h in table.seats.items() if h is None]
+        chosen = seat if seat in free else free[0]
+        async with self.store.transaction() as tx:
+            await tx.update_table(table.id, seats={**table.seats, chosen: user_id}, expected_version=0)
+            await tx.touch_status(table.id)
+        return await self.get(table.id)
+
+    async def _rematch_seat(self, table: TableRecord, user_id: int) -> str | None:
+        """The seat a rematch's rotation gives this player (None: not a rematch, or not theirs)."""
+        if table.rematch_of is None:
+            return None
+        rotated = _rotated(await self.get(table.rematch_of))
+        return next((s for s, h in rotated.items() if h == user_id), None)
+
     async def _insert_rematch(self, table: TableRecord, user_id: int) -> int:
-        """The rematch's row (a lobby with every seat filled, sides rotated); its id."""
-        seats = list(table.seats)
-        holders = [table.seats[s] for s in seats]
-        rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
+        """The rematch's row (a lobby, sides rotated: the one who asks and the AI seated, the other
+        players invited); its id."""
+        rotated = _rotated(table)
+        humans = [h for h in rotated.values() if h is not None and h != AI and h != user_id]
+        seats = {s: (None if h in humans else h) for s, h in rotated.items()}
         async with self.store.transaction() as tx:
             return await tx.insert_table(
                 game=table.game,
@@ -600,11 +651,18 @@ class Lobby:
                 channel_id=table.channel_id,
                 thread_id=None,  # one thread per table: the rematch opens its own
                 status="lobby",
-                seats=rotated,
-                invited=[],
+                seats=seats,
+                invited=humans,
                 options=table.options,
                 seed=self.seeder(),
                 lang=table.lang,
                 created_by=user_id,
                 rematch_of=table.id,
             )
+
+
+def _rotated(table: TableRecord) -> dict[str, Any]:
+    """A table's seats with their holders rotated by one (the sides swapped, with two players)."""
+    seats = list(table.seats)
+    holders = [table.seats[s] for s in seats]
+    return dict(zip(seats, holders[-1:] + holders[:-1], strict=True))

@@ -158,6 +158,30 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE tables ADD COLUMN fault TEXT",
         ),
     ),
+    (
+        6,
+        (
+            # Issue 28 (docs/export.md): every accepted action with the seat that took it and who held
+            # that seat, so `tablero verify` can re-decide it with the revealed seed. `version` is the
+            # state's version it was decided at (its first event is seq version + 1), `events` how
+            # many events it caused. Tables played before this migration have no actions recorded.
+            """CREATE TABLE actions (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                seat TEXT NOT NULL,
+                holder TEXT,
+                data TEXT NOT NULL,
+                events INTEGER NOT NULL,
+                at REAL NOT NULL
+            )""",
+            "CREATE INDEX actions_by_table ON actions(table_id, id)",
+            # The seed's commitment is SHA-256 over the table id, the seed and this secret salt
+            # (bot/export.py): a 63-bit seed alone could be found from its hash by brute force.
+            "ALTER TABLE tables ADD COLUMN salt TEXT",
+            "UPDATE tables SET salt = lower(hex(randomblob(16)))",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

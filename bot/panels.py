@@ -24,6 +24,7 @@ from renderers.base import Button, Control, Form, Menu, Presenter
 
 from . import ids, jobs, offload
 from .aio import breathe
+from .export import fairness_line
 from .i18n import game_name, seat_name, t, text
 from .store import AI, DeadlineRecord, TableRecord
 
@@ -216,6 +217,9 @@ async def status_panel(
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    fair = fairness_line(table, lang)  # the seed's commitment, or once over the seed (bot/export.py)
+    if fair:  # near the top: a long message is cut at its end, and this line must stay
+        lines.append(fair)
     top = len(lines)  # the "just now" block goes here, if the message has room for it
     files: list[tuple[str, bytes]] = []
     buttons: list[ButtonSpec | SelectSpec] = []
@@ -300,11 +304,12 @@ def turn_content(
     final: bool,
     link: str | None = None,
     dms: bool = True,
+    footer: str | None = None,
 ) -> str:
     """The per-turn notification: narration, then the outcome or a ping for who must act.
 
     `link` jumps to the status message; `dms=False` (every pinged player's DMs are closed) does not
-    send them to their DMs."""
+    send them to their DMs. `footer` (the seed's commitment or its reveal) ends it and is never cut."""
     parts = list(lines)
     end = outcome_text(table, lang) if final else None
     if end:
@@ -313,12 +318,16 @@ def turn_content(
         key = "bot.your_move" if dms else "bot.your_move_no_dm"
         mentions = " ".join(mention(u) for u in ping)
         parts.append(t(lang, key, mentions=mentions, status=status_ref(lang, link)))
+    kept = 2 if ping or end else 0
+    if footer:
+        parts.append(footer)
+        kept += 1
     if not parts:
         return ""
     body = "\n".join(parts)
     if len(body) <= CONTENT_LIMIT:
         return body
-    tail = "\n".join(parts[-2:]) if ping or end else ""
+    tail = "\n".join(parts[-kept:]) if kept else ""
     return clip(body[: CONTENT_LIMIT - len(tail) - 2]) + "\n" + tail
 
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Outcome
 
@@ -41,7 +41,7 @@ class TableRecord(Record):
     seats: dict[str, SeatHolder]
     invited: list[int]
     options: dict[str, Any]
-    seed: int
+    seed: int = Field(repr=False)
     version: int
     lang: str
     status_message_id: int | None
@@ -53,6 +53,9 @@ class TableRecord(Record):
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
     fault: str | None = None  # why Discord refuses the table's thread (bot/faults.py); None: it does not
+    # The secret half of the seed's commitment (bot/export.py), never shown before the end: kept out
+    # of the record's repr, as the seed is, so no log line or error text that shows a record shows it.
+    salt: str | None = Field(default=None, repr=False)
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -91,6 +94,30 @@ class EventRecord(Record):
     data: dict[str, Any]
     actor: str | None
     at: float
+
+
+class ActionRecord(Record):
+    """One accepted action, as stored: decided at state `version`, it caused `events` events (the
+    log's seq version + 1 onwards). `holder` is who held the seat then: a user id, "ai", or None."""
+
+    id: int
+    table_id: int
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
+    at: float
+
+
+class NewAction(Record):
+    """An action about to be recorded with the events it caused (see ActionRecord)."""
+
+    version: int
+    seat: str
+    holder: int | str | None
+    data: dict[str, Any]
+    events: int
 
 
 class SnapshotRecord(Record):
@@ -314,6 +341,7 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
 
 _TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
+_ACTION_COLUMNS, _action = _reader(ActionRecord, "holder", "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")

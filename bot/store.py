@@ -16,6 +16,7 @@ from .records import (
     AI,
     FAULT_ADVICE,
     FAULT_WORDS,
+    ActionRecord,
     Counts,
     DatabaseRefused,
     DeadlineRecord,
@@ -23,6 +24,7 @@ from .records import (
     EventRecord,
     Fault,
     Health,
+    NewAction,
     NewDelivery,
     NewEvent,
     PlayerRecord,
@@ -54,6 +56,8 @@ from .store_sqlite import (
 )
 
 __all__ = [
+    "ActionRecord",
+    "NewAction",
     "AI",
     "CHOICES_MAX",
     "CHOICE_ORDER",

@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .records import (
+    ActionRecord,
     Counts,
     DeadlineRecord,
     DeliveryRecord,
     EventRecord,
     Health,
+    NewAction,
     NewDelivery,
     NewEvent,
     PlayerRecord,
@@ -62,6 +64,8 @@ class Tx(Protocol):
     ) -> None: ...
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None: ...
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None: ...
 
@@ -160,6 +164,7 @@ class Store(Protocol):
     ) -> list[TableRecord]: ...
     async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
+    async def load_actions(self, table_id: int) -> list[ActionRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None

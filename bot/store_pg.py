@@ -28,6 +28,7 @@ import json
 import logging
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import time
@@ -43,6 +44,7 @@ from engine.core import Outcome
 
 from .pg_migrations import LATEST, MIGRATIONS
 from .records import (
+    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
@@ -53,6 +55,7 @@ from .records import (
     _UPDATABLE,
     FAULT_ADVICE,
     FAULT_WORDS,
+    ActionRecord,
     Counts,
     DatabaseRefused,
     DeadlineRecord,
@@ -60,6 +63,7 @@ from .records import (
     EventRecord,
     Fault,
     Health,
+    NewAction,
     NewDelivery,
     NewEvent,
     PlayerRecord,
@@ -70,6 +74,7 @@ from .records import (
     StorageUnavailable,
     TableRecord,
     TableStatus,
+    _action,
     _deadline,
     _delivery,
     _dumps,
@@ -277,9 +282,9 @@ class PostgresTx:
         await self._conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", guild_id or 0)
         table_id = await self._conn.fetchval(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $13, $14, $15,"
-            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS NOT DISTINCT FROM $2))"
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS NOT DISTINCT FROM $2), $16)"
             " RETURNING id",
             game,
             guild_id,
@@ -296,6 +301,7 @@ class PostgresTx:
             self._now,
             series_of,
             series_key,
+            secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
         )
         return int(table_id)
 
@@ -335,6 +341,17 @@ class PostgresTx:
             )
         except asyncpg.UniqueViolationError as exc:  # the (table_id, seq) primary key: the optimistic lock
             raise StaleVersion(table_id) from exc
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            await self._conn.executemany(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [
+                    (table_id, a.version, a.seat, _json(a.holder), _json(a.data), a.events, self._now)
+                    for a in actions
+                ],
+            )
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         await self._conn.execute(
@@ -828,6 +845,13 @@ class PostgresStore:
             params.append(upto)
         rows = await self._all(sql + " ORDER BY seq", params)
         return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = $1 ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         rows = await self._all(

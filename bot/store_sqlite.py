@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
 import shutil
 import sqlite3
 import time
@@ -30,6 +31,7 @@ from engine.core import Outcome
 
 from .migrations import LATEST, MIGRATIONS
 from .records import (
+    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
@@ -39,6 +41,7 @@ from .records import (
     _TABLE_COLUMNS,
     _UPDATABLE,
     FAULT_ADVICE,
+    ActionRecord,
     Counts,
     DatabaseRefused,
     DeadlineRecord,
@@ -46,6 +49,7 @@ from .records import (
     EventRecord,
     Fault,
     Health,
+    NewAction,
     NewDelivery,
     NewEvent,
     PlayerRecord,
@@ -56,6 +60,7 @@ from .records import (
     StorageUnavailable,
     TableRecord,
     TableStatus,
+    _action,
     _deadline,
     _delivery,
     _dumps,
@@ -336,9 +341,9 @@ class SqliteTx:
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
-            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?))",
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?), ?)",
             (
                 game,
                 guild_id,
@@ -357,6 +362,7 @@ class SqliteTx:
                 series_of,
                 series_key,
                 guild_id,
+                secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
             ),
         )
         assert cursor.lastrowid is not None
@@ -397,6 +403,17 @@ class SqliteTx:
             check="seq",
             table_id=table_id,
         )
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            self._queue(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, a.version, a.seat, _dumps(a.holder), _dumps(a.data), a.events, self._now)
+                    for a in actions
+                ],
+                many=True,
+            )
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         self._queue(
@@ -880,6 +897,13 @@ class SqliteStore:
             params.append(upto)
         rows = await self._all(sql + " ORDER BY seq", params)
         return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
 
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as

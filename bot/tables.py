@@ -16,7 +16,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,10 +35,12 @@ from engine.core import (
 )
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
+from renderers.measure import reading
 
-from . import moves, notices, offload
+from . import export, moves, notices, offload, replays
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
+from .journal import Journal
 from .lobby import Lobby, parse_options
 from .store import AI, NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
 
@@ -72,6 +74,8 @@ class FormAnswer:
 
     form: str
     values: Mapping[str, str]
+    lang: str | None = None
+    """The language of the player who typed it: its decimal mark (renderers/measure.py)."""
 
 
 Choice = Action | int | Mapping[str, Any] | FormAnswer
@@ -92,6 +96,8 @@ class Applied:
     first_seq: int
     before: BaseModel
     """The seat's view before the move (the label of what it chose is drawn from it)."""
+    converted: tuple[tuple[float, str, float, str], ...] = ()
+    """Lengths typed in the other unit system and converted to the game's (echoed to the player)."""
 
 
 @dataclass(frozen=True)
@@ -387,8 +393,9 @@ class TableService(Lobby):
                 await tx.set_standing(table.id, seat, name, value)
             if table.status != "active" or table.is_over or state is None:
                 return table, False
+            journal = Journal(rules)
             new_state, answered = answer_standing(
-                rules,
+                journal.rules,
                 state,
                 await self._standing(table, rules),
                 pilot_seats=table.ai_seats(),
@@ -397,7 +404,10 @@ class TableService(Lobby):
             if not answered:
                 return table, False
             entries = [(e, actor if actor is not None else AI) for e, actor in answered]
-            return await self._commit(table, rules, state, new_state, entries, actor_user=user_id), True
+            prepared = moves.prepare(
+                table, rules, state, new_state, entries, actor_user=user_id, journal=journal
+            )
+            return await self._write(table, rules, prepared), True
 
     def rehearsal(self, rules: Rules[Any], state: Any, seat: Seat) -> Any:
         """A copy of the table for a dry run: what `seat` may not know drawn afresh
@@ -440,14 +450,26 @@ class TableService(Lobby):
         if expected is not None and expected != table.version:
             await self._check_stale(table, rules, state, seat, expected)
         before = rules.view(state, seat)
-        action = self._resolve(table, rules, state, seat, before, choice)
+        typed_in = choice.lang if isinstance(choice, FormAnswer) and choice.lang else table.lang
+        with reading(typed_in) as read:
+            action = self._resolve(table, rules, state, seat, before, choice)
         standing = await self._standing(table, rules)
         prepared = await offload.run(
             moves.advance, table.game, table, state, seat, action, standing, self.step_cap, actor_user
         )
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
-        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
+        return Applied(
+            after,
+            rules,
+            seat,
+            action,
+            events,
+            prepared.state,
+            table.version + 1,
+            before,
+            tuple(read.converted),
+        )
 
     def _resolve(
         self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice
@@ -504,23 +526,6 @@ class TableService(Lobby):
         ):
             raise moved_on()
 
-    async def _commit(
-        self,
-        table: TableRecord,
-        rules: Rules[Any],
-        old: Any | None,
-        new: Any,
-        entries: Sequence[tuple[Event, str | None]],
-        *,
-        actor_user: int | None,
-        status: str | None = None,
-    ) -> TableRecord:
-        """Commit `old` -> `new` computed here (a move's usual path computes it off the loop:
-        `bot/moves.py`, then `_write`)."""
-        return await self._write(
-            table, rules, moves.prepare(table, rules, old, new, entries, actor_user=actor_user, status=status)
-        )
-
     async def _write(self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction."""
         new, change = prepared.state, prepared.change
@@ -533,6 +538,7 @@ class TableService(Lobby):
         try:
             async with self.store.transaction() as tx:
                 await tx.append_events(table.id, first_seq, prepared.events)
+                await tx.append_actions(table.id, prepared.actions)
                 await tx.update_table(table.id, expected_version=table.version, **prepared.fields)
                 await tx.put_snapshot(table.id, new.version, schema_hash(rules), prepared.snapshot)
                 await tx.touch_status(table.id)
@@ -728,3 +734,62 @@ class TableService(Lobby):
             "redacted_for": None if full else (seat or "spectator"),
             "events": events,
         }
+
+    async def export_for(self, table_id: int, user_id: int) -> dict[str, Any]:
+        """The table's export (bot/export.py, docs/export.md) as `user_id` may see it: everything,
+        with the seed, once the table is over; until then what their seat has seen (a spectator:
+        the public view), without the seed."""
+        table = (await self.load(table_id)).table
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        seat = table.seat_of(user_id)
+        # Parsing, redacting and folding a long log is CPU work: off the event loop.
+        return await offload.run(export.document_job, table, events, actions, seat, table.is_over)
+
+    async def verify(self, table_id: int) -> tuple[TableRecord, bool, list[tuple[str, dict[str, Any]]]]:
+        """`tablero verify` of a finished table's full export, in the worker pool: (the table, whether
+        it verified, the findings as catalog keys and values). Refused while the table is played."""
+        loaded = await self.load(table_id)
+        table = loaded.table
+        if not table.is_over:
+            raise Rejected(
+                "aftergame.verify_not_over",
+                "Table #{table} is still being played; its seed is revealed when it ends.",
+                table=table.number,
+            )
+        doc = await self.export_for(table_id, 0)
+        ok, findings = await offload.run(export.run_check, "verify", export.dumps(doc))
+        return table, ok, findings
+
+    async def replay_for(
+        self, table_id: int, user_id: int, lang: str, *, spectator: bool = False
+    ) -> tuple[TableRecord, Seat | None, replays.Replay]:
+        """The table's game as an animated board (bot/replays.py), drawn in the worker pool: from the
+        user's seat's view if they play at it (unless `spectator`), else from the spectator's. During
+        the game a player sees only what their seat has seen so far, anyone else the public view."""
+        table = (await self.load(table_id)).table
+        if table.version == 0:
+            raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
+        seat = None if spectator else table.seat_of(user_id)
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        replay = await offload.run(
+            replays.render, table, events, actions, seat, lang, priority=offload.Priority.BACKGROUND
+        )
+        if len(replay.data) > replays.LIMIT_BYTES:
+            raise Rejected(
+                "aftergame.replay_too_big",
+                "The replay of table #{table} does not fit in Discord's 10 MiB limit, even one turn at a time.",
+                table=table.number,
+            )
+        return table, seat, replay
+
+    async def spectator_steps(self, table_id: int, lang: str) -> tuple[TableRecord, list[replays.Step]]:
+        """The table's game step by step as a spectator saw it (the playground's step-through page)."""
+        table = (await self.load(table_id)).table
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        found = await offload.run(
+            replays.steps_of, table, events, actions, lang, priority=offload.Priority.BACKGROUND
+        )
+        return table, found

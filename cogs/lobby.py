@@ -1,4 +1,4 @@
-"""/game new|join|start|list|status|resign|abandon|log|language and /rules: thin adapters over bot.tables."""
+"""/game new|join|start|list|status|resign|abandon|log|export|verify|replay|language and /rules: thin adapters over bot.tables."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
+from bot import export, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
@@ -450,6 +450,85 @@ class Lobby(
         )
 
     @app_commands.command(
+        name=L("export", "cmd.export.name"),
+        description=L(
+            "The table's log as a JSON file (the seed and secrets only after the end)",
+            "cmd.export.description",
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def export(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        doc = await tablero(interaction).tables.export_for(record.id, interaction.user.id)
+        file = discord.File(io.BytesIO(export.dumps(doc)), filename=f"table-{record.number}-export.json")
+        seen = doc["redacted_for"]
+        key = (
+            "aftergame.export_full"
+            if seen is None
+            else f"aftergame.export_{'spectator' if seen == 'spectator' else 'seat'}"
+        )
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("verify", "cmd.verify.name"),
+        description=L(
+            "Check a finished table's dice against the seed it committed to", "cmd.verify.description"
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        _, _, findings = await tablero(interaction).tables.verify(record.id)
+        lang = lang_of(interaction)
+        text = "\n".join(t(lang, key, **params) for key, params in findings)
+        await interaction.followup.send(text[:CONTENT_LIMIT], ephemeral=True)
+
+    @app_commands.command(
+        name=L("replay", "cmd.replay.name"),
+        description=L("The game as an animated board, as your seat saw it", "cmd.replay.description"),
+    )
+    @app_commands.rename(table=TABLE, view=L("view", "cmd.param.view"))
+    @app_commands.describe(
+        table=TABLE_HELP,
+        view=L("Whose view: your seat's (the default) or a spectator's", "cmd.param.view.description"),
+    )
+    @app_commands.choices(
+        view=[
+            app_commands.Choice(name=L("My seat's view", "cmd.choice.seat_view"), value="seat"),
+            app_commands.Choice(name=L("A spectator's view", "cmd.choice.spectator_view"), value="spectator"),
+        ]
+    )
+    @app_commands.autocomplete(table=any_tables)
+    async def replay(
+        self, interaction: discord.Interaction, table: int | None = None, view: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        lang = lang_of(interaction)
+        record, seat, replay = await tablero(interaction).tables.replay_for(
+            record.id, interaction.user.id, lang, spectator=view == "spectator"
+        )
+        params = {"table": record.number, "frames": replay.frames, "per": replay.per, "every": replay.every}
+        if seat is None:
+            lines = [t(lang, "aftergame.replay_spectator", **params)]
+        else:
+            lines = [t(lang, "aftergame.replay_seat", seat=seat_name(record.game, seat, lang), **params)]
+        if replay.scale < 1:
+            lines.append(t(lang, "aftergame.replay_scaled", percent=round(replay.scale * 100)))
+        if replay.dropped:
+            lines.append(t(lang, "aftergame.replay_dropped", dropped=replay.dropped))
+        file = discord.File(io.BytesIO(replay.data), filename=f"table-{record.number}-replay.gif")
+        await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
+
+    @app_commands.command(
         name=L("language", "cmd.language.name"),
         description=L("Language of this server's public game messages (admins)", "cmd.language.description"),
     )
@@ -462,8 +541,10 @@ class Lobby(
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not is_admin(interaction) or interaction.guild_id is None:
             raise Rejected("bot.admins_only_language", "Only server admins can choose the server's language.")
-        await tablero(interaction).store.set_guild_language(interaction.guild_id, language)
-        await interaction.followup.send(t(language, "bot.language_set"), ephemeral=True)
+        running = await tablero(interaction).tables.set_server_language(interaction.guild_id, language)
+        # The confirmation is read by the admin who typed it: their language, naming the server's.
+        text = t(lang_of(interaction), "bot.server_language", language=language, count=running)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class RulesCog(commands.Cog):

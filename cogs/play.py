@@ -181,6 +181,9 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
     lang = lang_of(interaction)
     presenter = presenter_for(applied.table.game)
     label = presenter.action_label(applied.action, lang, applied.before)
+    note = t(lang, "bot.you_chose", label=label)
+    for typed, said, value, unit in applied.converted:  # one unit system per table: the conversion echoed
+        note += " " + t(lang, "measure.converted", typed=typed, said=said, value=round(value, 2), unit=unit)
     panel = await private_panel(
         applied.table,
         applied.rules,
@@ -188,7 +191,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.state,
         applied.seat,
         lang,
-        note=t(lang, "bot.you_chose", label=label),
+        note=note,
     )
     await breathe()
     if update:
@@ -311,8 +314,15 @@ class RematchButton(TableItem, custom=ids.REMATCH):
             return None if parent is None else await bot.open_thread(None, parent, name)
 
         new, created = await bot.tables.rematch(self.table, interaction.user.id, new_thread=new_thread)
-        key = "bot.rematch_created" if created else "bot.rematch_exists"
-        await interaction.followup.send(t(lang_of(interaction), key, table=new.number), ephemeral=True)
+        # The reply links the new thread (issue 27 item 5); the invited opponent is asked to accept.
+        if new.status == "lobby":
+            key = "bot.rematch_offered" if created else "bot.rematch_waiting"
+        else:
+            key = "bot.rematch_started" if created else "bot.rematch_on"
+        where = f"<#{new.thread_id}>" if new.thread_id else ""
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=new.number, where=where), ephemeral=True
+        )
 
 
 class JoinButton(TableItem, custom=ids.JOIN):
@@ -321,8 +331,13 @@ class JoinButton(TableItem, custom=ids.JOIN):
         record = await tablero(interaction).tables.join(self.table, interaction.user.id)
         # One prompt for the joiner (issue 15): their DM carries the choices (or, with closed DMs, a
         # mention sends them to "My hand"); this answer only says where they stand.
-        key = "bot.started" if record.status == "active" else "bot.joined_waiting"
-        await interaction.followup.send(t(lang_of(interaction), key, table=record.number), ephemeral=True)
+        if record.rematch_of is not None and record.status == "active":  # an accepted rematch: where it is
+            where = f"<#{record.thread_id}>" if record.thread_id else ""
+            text = t(lang_of(interaction), "bot.rematch_accepted", table=record.number, where=where)
+        else:
+            key = "bot.started" if record.status == "active" else "bot.joined_waiting"
+            text = t(lang_of(interaction), key, table=record.number)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class StartButton(TableItem, custom=ids.START):

@@ -10,11 +10,12 @@ variant name is read as `variants.<name>`, and `expansions` also takes a comma-s
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
+
+from .missions import GENERATED, MISSIONS
 
 Expansion = Literal["deathwing"]
 
@@ -106,14 +107,8 @@ class Variants(BaseModel):
 
 def mission_ids() -> tuple[str, ...]:
     """Every mission a table may name: the built-in ones (missions.MISSIONS), then the generated ones
-    (scenarios.GENERATED, where that module exists)."""
-    from .missions import MISSIONS  # missions reads maps: imported when options are checked
-
-    try:
-        generated = importlib.import_module(f"{__package__}.scenarios").GENERATED
-    except ModuleNotFoundError:
-        generated = ()
-    return (*MISSIONS, *(name for name in generated if name not in MISSIONS))
+    (missions.GENERATED)."""
+    return (*MISSIONS, *(name for name in GENERATED if name not in MISSIONS))
 
 
 MAX_BRIEF_VALUES = 2000
@@ -130,7 +125,7 @@ class SpaceHulkOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mission: str = Field(default="purge", json_schema_extra=lambda schema: _mission_examples(schema))
-    """The mission to play: a built-in one (missions.MISSIONS) or a generated one (scenarios.GENERATED:
+    """The mission to play: a built-in one (missions.MISSIONS) or a generated one (missions.GENERATED:
     "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed).
     Listed in the schema's examples so /game new can suggest them."""
     brief: dict[str, Any] | None = None

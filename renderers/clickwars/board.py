@@ -16,10 +16,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.clickwars.los import engaged
 from engine.clickwars.state import Unit
 from engine.clickwars.terrain import Area
+from engine.core.fast import replace
 from engine.core.shapes import Circle, contains
 from renderers.fonts import font
 from renderers.i18n import t
@@ -265,7 +266,7 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
         draw.line((*b, b[0] + 10 * math.cos(ang + da), b[1] + 10 * math.sin(ang + da)), fill=color, width=3)
 
 
-def _marks(img: Image.Image, f: Frame, view: CwView) -> None:
+def _marks(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
     m = view.marks
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
@@ -342,7 +343,7 @@ def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = Fals
     draw.rectangle((x - w / 2, y + r + 3, x - w / 2 + w * share, y + r + 7), fill=bar)
 
 
-def _units(img: Image.Image, f: Frame, view: CwView) -> None:
+def _units(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
     draw = ImageDraw.Draw(img)
     live = [u for u in view.units if u.placed]
     byid = {u.id: u for u in live}
@@ -372,10 +373,10 @@ def _units(img: Image.Image, f: Frame, view: CwView) -> None:
         for key, (x, y) in view.my_deployment.items():
             mine = byid.get(key) or next((v for v in view.units if v.id == key), None)
             if mine is not None:
-                _unit_token(draw, f, mine.model_copy(update={"x": x, "y": y}))
+                _unit_token(draw, f, replace(mine, x=x, y=y))
 
 
-def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     draw = ImageDraw.Draw(img)
     x = f.panel_x + 12
     y = 12
@@ -401,7 +402,7 @@ def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
             yy += 15
 
 
-def _preview(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     """A seat's own picture: the unit it picked (ringed) and the order it previews, before confirming:
     a move's path with its cost against the allowance, or a charge's corridor with the units in it."""
     draw = ImageDraw.Draw(img)
@@ -453,7 +454,7 @@ def _preview(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
     )
 
 
-def board_png(view: CwView, lang: str) -> bytes:
+def board_png(view: ClickWarsView, lang: str) -> bytes:
     """The whole picture for a view (a seat's own picture adds its picked unit and previewed order)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)

@@ -21,16 +21,18 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
+from engine.clickwars.checks import can_act, limit_of
+from engine.clickwars.commands import COMPASS, charge_order, resolve_move, state_of
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.movement import unit_order
-from engine.clickwars.orders import COMPASS, can_act, charge_order, limit_of, resolve_move, state_of
-from engine.clickwars.state import CwState, Unit
+from engine.clickwars.state import ClickWarsState, Unit
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of
 from renderers.base import Button, Control, Field, Form, Menu, Option
 from renderers.i18n import LANGUAGES, t
+from renderers.measure import coordinate_parts, length_or_none
 
 from . import text
 
@@ -43,10 +45,10 @@ CHARGE_REACH_CM = 36.0  # enemies this close are offered as charge bearings (30 
 MESSAGES: dict[str, str] = {
     "clickwars.ui.bad_unit": "Unit: “{value}” is not a unit on the table. Type its number as on the board, for example “{example}”.",
     "clickwars.ui.bad_to": "To: “{value}” is neither a point, a unit nor a direction. Type coordinates in cm, a unit or a direction (degrees or N, NE…), for example “40 35”, “{example}” or “NE”.",
-    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7,5 cm”, or leave it empty to go as far as allowed.",
+    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7.5 cm” (inches only with their unit: “3 in”), or leave it empty to go as far as allowed.",
     "clickwars.ui.bad_bearing": "Bearing: “{value}” is not a compass bearing. Type whole degrees from 0 to 359 (0 = north, 90 = east) or a direction such as NE, for example “45”.",
-    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40,5”.",
-    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35,5”.",
+    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40.5” (inches only with their unit: “16 in”).",
+    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35.5”.",
     "clickwars.ui.need_both": "X: “{value}” gives one coordinate; type both in cm, x and y, for example “40 35” (or x here and y below).",
     "clickwars.ui.bad_choice": "That choice is not on offer any more.",
 }
@@ -60,13 +62,10 @@ def refuse(message_id: str, **params: Any) -> Rejected:
 
 
 def _number(raw: str) -> float | None:
-    raw = raw.strip().lower().replace(",", ".")
-    raw = re.sub(r"\s*(cm|centímetros|centimetros|centimetres|centimeters)\.?$", "", raw)
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    """A length in cm as typed: the game's unit; inches only with their suffix ("9 in", "9 inches",
+    '9"'), converted (renderers/measure.py: one unit system per table, issue 27 item 7)."""
+    value = length_or_none(raw, "cm")
+    return value if value is not None and math.isfinite(value) else None
 
 
 def _directions() -> dict[str, int]:
@@ -91,7 +90,7 @@ def parse_bearing(raw: str) -> int | None:
     return None
 
 
-def parse_unit(raw: str, view: CwView, own: bool) -> str:
+def parse_unit(raw: str, view: ClickWarsView, own: bool) -> str:
     """ "R3", "r3", or "3" (the seat's own letter) -> "R3"; refused unless that unit stands on the table."""
     word = raw.strip().upper().replace(" ", "")
     mine = "R" if view.seat == "red" else "B"
@@ -111,11 +110,11 @@ def parse_length(raw: str, key: str, limit: float) -> float:
     return value
 
 
-def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
+def parse_point(x_text: str, y_text: str, view: ClickWarsView) -> tuple[float, float]:
     """(x, y) in cm from two fields, or "x y" / "x; y" in the first."""
     w, h = float(view.options.width), float(view.options.height)
     if not y_text.strip():
-        parts = [p for p in re.split(r"[\s;]+", x_text.strip()) if p]
+        parts = coordinate_parts(x_text)
         if len(parts) != 2:
             if len(parts) == 1 and _number(parts[0]) is not None:
                 raise refuse("clickwars.ui.need_both", value=x_text.strip()[:24])
@@ -124,7 +123,7 @@ def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
     return parse_length(x_text, "x", w), parse_length(y_text, "y", h)
 
 
-def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
+def parse_move(view: ClickWarsView, unit: str, to: str, distance: str) -> a.PlanMove:
     """The move form: to coordinates, toward a unit, or along a direction; an optional distance."""
     dist = None
     if distance.strip():
@@ -132,9 +131,9 @@ def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
         if dist is None or dist <= 0:
             raise refuse("clickwars.ui.bad_distance", value=distance.strip()[:24])
     bearing = parse_bearing(to)
-    if bearing is not None and not re.fullmatch(r"\s*[0-9.,]+\s+[0-9.,]+\s*", to):
+    if bearing is not None and len(coordinate_parts(to)) != 2:
         return a.PlanMove(unit=unit, bearing=bearing, distance=dist)
-    parts = [p for p in re.split(r"[\s;]+", to.strip()) if p]
+    parts = coordinate_parts(to)
     if len(parts) == 2 and all(_number(p) is not None for p in parts):
         x, y = parse_point(parts[0], parts[1], view)
         return a.PlanMove(unit=unit, x=x, y=y)
@@ -145,7 +144,7 @@ def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
         raise refuse("clickwars.ui.bad_to", value=to.strip()[:24], example=example) from None
 
 
-def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
+def parse_form(form: Form, values: Mapping[str, str], view: ClickWarsView) -> Action:
     """The action a submitted form asks for; `decide` still checks it."""
     get = lambda key: values.get(key, "")  # noqa: E731
     if form.key == PICK:
@@ -172,7 +171,7 @@ def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
 # --- the forms -------------------------------------------------------------------------------------
 
 
-def _xy_fields(view: CwView, lang: str) -> tuple[Field, Field]:
+def _xy_fields(view: ClickWarsView, lang: str) -> tuple[Field, Field]:
     w, h = view.options.width, view.options.height
     return (
         Field(
@@ -208,7 +207,7 @@ def pick_form(lang: str, row: int) -> Form:
     )
 
 
-def place_form(view: CwView, lang: str, row: int) -> Form:
+def place_form(view: ClickWarsView, lang: str, row: int) -> Form:
     return Form(
         PLACE,
         t(lang, "clickwars.ui.place"),
@@ -244,7 +243,7 @@ def charge_form(u: Unit, lang: str, row: int) -> Form:
     )
 
 
-def point_form(view: CwView, u: Unit, lang: str, row: int) -> Form:
+def point_form(view: ClickWarsView, u: Unit, lang: str, row: int) -> Form:
     title = t(lang, "clickwars.ui.point_title", unit=u.id)
     return Form(POINT, t(lang, "clickwars.ui.point"), title, _xy_fields(view, lang), row=row)
 
@@ -260,7 +259,7 @@ def _cm(lang: str, value: float) -> str:
     return text.num(lang, round(value, 1))
 
 
-def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Every unit `u` can move toward from here: enemies nearest first, then friends (≤ 25)."""
     others = sorted(
         (o for o in s.units.values() if o.placed and o.id != u.id),
@@ -288,7 +287,7 @@ def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out
 
 
-def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """The eight compass directions, as far as allowed and half that (≤ 16)."""
     limit = limit_of(s, u)
     out = []
@@ -313,7 +312,7 @@ def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out[:SELECT_OPTIONS]
 
 
-def charge_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Charge bearings the rules accept: toward each enemy within reach, then the compass (≤ 25)."""
     bearings: list[int] = []
     for o in sorted(s.living(), key=lambda o: (gap(u, o), unit_order(o.id))):
@@ -350,7 +349,7 @@ def _end(legal: Sequence[Action], lang: str, row: int) -> list[Control]:
 # --- the controls --------------------------------------------------------------------------------
 
 
-def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_menu(view: ClickWarsView, s: ClickWarsState, legal: Sequence[Action], lang: str) -> list[Control]:
     """No unit picked: the units that can still act, a form to pick one by number, End phase."""
     seat = view.seat
     if view.phase == "movement":
@@ -388,7 +387,9 @@ def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> l
     return controls
 
 
-def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_orders(
+    view: ClickWarsView, s: ClickWarsState, u: Unit, legal: Sequence[Action], lang: str
+) -> list[Control]:
     """A unit picked: what it may do in this phase."""
     controls: list[Control] = []
     row = 0
@@ -431,7 +432,7 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
     return controls + _end(legal, lang, row)
 
 
-def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
+def _attack_label(view: ClickWarsView, s: ClickWarsState, action: Action, lang: str) -> str:
     """ "R3 shoots B7 Lancer (60%) · 14 cm" : the to-hit chance and the distance."""
     label = text.action_label(action, lang, view)
     assert isinstance(action, a.Shoot | a.Fight)
@@ -439,7 +440,7 @@ def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
     return f"{label} · {_cm(lang, gap(s.units[uid], s.units[tid]))} cm"
 
 
-def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control]:
+def preview_controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control]:
     """A move or charge previewed: Confirm, choose again, back to the units."""
     order = view.order
     assert order is not None
@@ -451,7 +452,7 @@ def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[C
     return controls  # no End phase here: confirm, or step back first
 
 
-def controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control] | None:
+def controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control] | None:
     """This game's controls for a seat that must act; None = the generic buttons (setup, roll-off)."""
     if view.seat is None or not legal:
         return None

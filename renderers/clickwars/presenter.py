@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
@@ -14,8 +14,8 @@ from renderers.i18n import t
 from . import board, controls, text
 
 
-def _view(view: BaseModel) -> CwView:
-    return expect_view(view, CwView)
+def _view(view: BaseModel) -> ClickWarsView:
+    return expect_view(view, ClickWarsView)
 
 
 class ClickWarsPresenter(Presenter):
@@ -39,7 +39,7 @@ class ClickWarsPresenter(Presenter):
         return text.private_text(_view(view), lang)
 
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
-        return text.action_label(action, lang, view if isinstance(view, CwView) else None)[:80]
+        return text.action_label(action, lang, view if isinstance(view, ClickWarsView) else None)[:80]
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
         return text.action_prompt(_view(view), actions, lang)

@@ -39,7 +39,7 @@ from engine.spacehulk.campaign.events import (
     TorpedoesLaunched,
 )
 from engine.spacehulk.campaign.view import CampaignView
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from renderers.base import Button, Control, Field, Form, Presenter, expect_view
 from renderers.i18n import t
 from renderers.measure import parse_number

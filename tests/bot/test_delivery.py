@@ -73,6 +73,9 @@ class FakeDiscord:
             raise DmClosed("50007")
         return self._post(-user_id, panel, nonce, ())
 
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None:
+        await self.edit(-user_id, message_id, panel)
+
     def in_channel(self, channel: int) -> list[Sent]:
         return [m for m in self.messages.values() if m.channel == channel]
 

@@ -256,10 +256,12 @@ async def test_rematch_swaps_sides_once(service: TableService) -> None:
         return opened[-1]
 
     new, created = await service.rematch(tid, BOB, new_thread=new_thread)
+    # by consent (issue 27 item 5): Bob sits, Alice is invited; her own Rematch press accepts
+    assert new.status == "lobby" and new.seats == {"red": BOB, "blue": None} and new.invited == [ALICE]
     again, created_again = await service.rematch(tid, ALICE, new_thread=new_thread)
     assert created and not created_again and again.id == new.id
-    assert new.seats == {"red": BOB, "blue": ALICE} and new.status == "active"
-    assert new.thread_id == 40 and opened == [40]  # a thread of its own, opened once
+    assert again.seats == {"red": BOB, "blue": ALICE} and again.status == "active"
+    assert again.thread_id == 40 and opened == [40]  # a thread of its own, opened once
 
 
 async def test_log_is_redacted_for_the_requester_until_the_end(service: TableService) -> None:

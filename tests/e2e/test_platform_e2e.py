@@ -150,7 +150,8 @@ async def test_server_language_and_command_localisations(
     new = next(o for o in game["options"] if o["name"] == "new")
     assert new["name_localizations"]["es-ES"] == "nueva" and new["description_localizations"]["es-ES"]
     [answer] = await run(await emu.slash(world.admin, world.channel, "game language", {"language": "es"}))
-    assert "español" in answer.content
+    # confirmed in the admin's own language (en-US), naming the server's (issue 27 item 8)
+    assert "Spanish" in answer.content and "español" not in answer.content
     [reply] = await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))
     assert "contra la IA" in reply.content  # public: the server's language
     [thread] = emu.threads(world.channel)

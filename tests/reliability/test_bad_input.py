@@ -27,6 +27,7 @@ from bot import ids
 from playground.emulator import InteractionRecord
 from playground.emulator.commands import BOOLEAN, INTEGER, NUMBER, STRING, SUB_COMMAND, USER
 from playground.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
+from renderers.i18n import t
 
 from .arena import Arena
 from .support import BROKE, SLOW, says
@@ -47,8 +48,14 @@ SUCCESS = {
     "start": ("bot.started",),
     "resign": ("bot.resigned",),
     "abandon": ("bot.abandoned",),
-    "language": ("bot.language_set",),
-    "rematch": ("bot.rematch_created", "bot.rematch_exists"),
+    "language": ("bot.server_language",),
+    "rematch": ("bot.rematch_offered", "bot.rematch_started", "bot.rematch_waiting", "bot.rematch_on"),
+}
+LANGUAGE_SET = {
+    t(reader, "bot.server_language", language=language, count=n)
+    for reader in ("en", "es")
+    for language in ("en", "es")
+    for n in range(50)
 }
 ODD_TEXT = [
     "duel",
@@ -192,6 +199,8 @@ def judged(arena: Arena, start: Any, command: str) -> None:
     assert not says(reply, BROKE), (command, reply.content[:300])
     assert arena.errors.records[errors:] == [], [r.getMessage() for r in arena.errors.records[errors:]]
     succeeded = "✅" in reply.content or any(says(reply, key) for key in SUCCESS.get(command, ()))
+    if command == "language":  # its confirmation chooses its words (the language, how many tables)
+        succeeded = succeeded or reply.content in LANGUAGE_SET
     public_ok = command == "new" and succeeded
     assert reply.ephemeral or public_ok, (command, reply.content[:300])
     if not succeeded:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.panels import control_components
-from engine.clickwars import RULES, CwView
+from engine.clickwars import RULES, ClickWarsView
 from engine.clickwars import actions as a
 from engine.clickwars.terrain import Area
 from engine.core import Rejected, dice_for, new_game
@@ -20,9 +20,9 @@ from tests.engine.clickwars.helpers import act, table
 from tests.engine.helpers import of_kind
 
 
-def view_of(state, seat: str = "red") -> CwView:
+def view_of(state, seat: str = "red") -> ClickWarsView:
     v = RULES.view(state, seat)
-    assert isinstance(v, CwView)
+    assert isinstance(v, ClickWarsView)
     return v
 
 
@@ -252,14 +252,14 @@ def test_the_controls_offer_crewing_after_the_move() -> None:
     s = table({gun: (60, 10), "R10": (60, 17), **blue}, terrain=[])
     s, _ = act(s, "red", a.Move(unit="R10", x=60, y=14.5))
     view = RULES.view(s, "red")
-    assert isinstance(view, CwView)
+    assert isinstance(view, ClickWarsView)
     units = [
         c for c in PRESENTER.controls(view, RULES.legal_actions(s, "red"), "en") or [] if isinstance(c, Menu)
     ]
     assert [o.choice.unit for o in units[0].options] == ["R10"]
     s, _ = act(s, "red", a.Select(unit="R10"))
     view = RULES.view(s, "red")
-    assert isinstance(view, CwView)
+    assert isinstance(view, ClickWarsView)
     legal_now = RULES.legal_actions(s, "red")
     controls = PRESENTER.controls(view, legal_now, "en") or []
     assert not [c for c in controls if isinstance(c, (Menu, Form))]

@@ -36,7 +36,10 @@ canyon-img-damage_deck = Damage deck: { $count }
 canyon-img-deck = Deck
 canyon-img-destroyed = DESTROYED
 canyon-img-discard = Discard pile
-canyon-img-distance = { $distance } in
+canyon-img-distance = { $distance ->
+        [one] 1 inch behind
+       *[other] { $distance } inches behind
+    }
 canyon-img-entry = ENTRY
 canyon-img-exit = EXIT
 canyon-img-hand = Hand

@@ -36,7 +36,10 @@ canyon-img-damage_deck = Mazo de daño: { $count }
 canyon-img-deck = Mazo
 canyon-img-destroyed = FUERA DE COMBATE
 canyon-img-discard = Descartes
-canyon-img-distance = { $distance } pulg.
+canyon-img-distance = { $distance ->
+        [one] 1 pulgada detrás
+       *[other] { $distance } pulgadas detrás
+    }
 canyon-img-entry = ENTRADA
 canyon-img-exit = SALIDA
 canyon-img-hand = Mano

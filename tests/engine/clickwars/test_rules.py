@@ -14,7 +14,7 @@ from engine.core import Rejected, dice_for, new_game, step
 from engine.core.shapes import Circle, Polygon
 from tests.engine.helpers import ScriptedDice, of_kind
 
-from .helpers import act, table
+from .helpers import act, edit_unit, table
 
 
 def started(**options):
@@ -169,9 +169,9 @@ def test_sight_blocked_by_solid_wood_depth_and_figures() -> None:
     assert line_of_sight(s, u["R4"], u["B4"])
     s.terrain[1] = Area(id="W", kind="wood", going="difficult", sight="wood", shape=Circle(x=80, y=40, r=2.6))
     assert not line_of_sight(s, u["R4"], u["B4"])
-    u["R6"].x, u["R6"].y, u["R6"].alive = 20, 40, True
+    edit_unit(s, "R6", x=20, y=40, alive=True)
     assert not line_of_sight(s, u["R5"], u["B5"])
-    u["R6"].y = 48.5  # now engaged with the target: it no longer hides it
+    edit_unit(s, "R6", y=48.5)  # now engaged with the target: it no longer hides it
     assert line_of_sight(s, u["R5"], u["B5"])
 
 
@@ -257,7 +257,7 @@ def test_one_attack_per_unit_and_phase() -> None:
 def test_death_at_zero_life() -> None:
     """CW-GEN-3: a unit at exactly 0 life is dead and removed."""
     s = table({"R3": (50, 30), "B3": (50, 45)}, terrain=[], phase="shooting")
-    s.units["B3"].life = 14
+    edit_unit(s, "B3", life=14)
     s, events = act(s, "red", a.Shoot(unit="R3", target="B3"), ScriptedDice(rolls=[4, 7]))
     assert of_kind(events, "killed") and not s.units["B3"].placed
 
@@ -277,7 +277,7 @@ def test_recover_dead_option() -> None:
     s = table(
         {"R3": (50, 95), "B3": (50, 110), "B4": (20, 110)}, terrain=[], phase="assault", recover_dead=True
     )
-    s.units["B3"].alive = False
+    edit_unit(s, "B3", alive=False)
     s, events = act(s, "red", a.EndPhase(), ScriptedDice(rolls=[6]))
     assert s.units["B3"].alive and s.units["B3"].life == 6
 
@@ -365,3 +365,116 @@ def test_legal_sample_is_accepted_by_decide() -> None:
         for action in legal:
             RULES.decide(state, seat, action, dice_for(state))
         state, _ = step(RULES, state, seat, legal[len(legal) // 2])
+
+
+def _to_assault(s, seat: str):
+    """From the start of `seat`'s turn (movement) to its Assault phase."""
+    s, _ = act(s, seat, a.EndPhase())
+    s, _ = act(s, seat, a.EndPhase())
+    assert s.phase == "assault" and s.active == seat
+    return s
+
+
+def test_a_unit_that_fought_in_its_assault_counter_attacks_in_the_enemys() -> None:
+    """A2, CW-GEN-2 (one CC attack per unit per phase): with `assault_both_sides`, a unit that fought in
+    its own Assault phase may still strike back in the enemy's next one."""
+    s = table({"R10": (50, 30), "B10": (50, 33.5)}, terrain=[], phase="assault", assault_both_sides=True)
+    s, _ = act(s, "red", a.Fight(unit="R10", target="B10"), ScriptedDice(rolls=[9]))  # a miss (CC 7)
+    s, _ = act(s, "red", a.EndPhase())
+    s, _ = act(s, "blue", a.Fight(unit="B10", target="R10"), ScriptedDice(rolls=[9]))  # the counter-attack
+    with pytest.raises(Rejected) as no:
+        act(s, "blue", a.Fight(unit="B10", target="R10"))
+    assert no.value.message_id == "clickwars.already_fought"  # once per phase
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.active == "blue" and s.phase == "movement"
+    s = _to_assault(s, "blue")
+    s, _ = act(s, "blue", a.Fight(unit="B10", target="R10"), ScriptedDice(rolls=[9]))
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.phase == "counter" and RULES.active_seats(s) == {"red"}
+    assert a.Fight(unit="R10", target="B10") in RULES.legal_actions(s, "red")
+    s, events = act(s, "red", a.Fight(unit="R10", target="B10"), ScriptedDice(rolls=[9]))
+    assert of_kind(events, "attack_rolled")[0].attacker == "R10"
+
+
+def test_a_unit_that_fled_may_counter_attack_in_the_enemys_turn() -> None:
+    """CW-MOV-4: a unit that fled may not attack in that turn only («En ese turno no podrán atacar»); in
+    the enemy's turn that follows, with `assault_both_sides`, it strikes back."""
+    s = table({"R12": (50, 30), "B10": (50, 34.5)}, terrain=[], assault_both_sides=True)
+    s, events = act(s, "red", a.Move(unit="R12", x=51, y=29.5))  # the lancer steps away, still in its reach
+    assert of_kind(events, "moved")[0].fled
+    s, _ = act(s, "red", a.EndPhase())
+    s, _ = act(s, "red", a.EndPhase())
+    with pytest.raises(Rejected) as no:  # not in that turn
+        act(s, "red", a.Fight(unit="R12", target="B10"))
+    assert no.value.message_id == "clickwars.fled_no_attack"
+    s, _ = act(s, "red", a.EndPhase())  # the counter: blue's sword does not reach
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.active == "blue" and s.phase == "movement"
+    s = _to_assault(s, "blue")
+    s, _ = act(s, "blue", a.EndPhase())
+    assert s.phase == "counter" and RULES.active_seats(s) == {"red"}
+    assert a.Fight(unit="R12", target="B10") in RULES.legal_actions(s, "red")
+    s, events = act(s, "red", a.Fight(unit="R12", target="B10"), ScriptedDice(rolls=[9]))
+    assert of_kind(events, "attack_rolled")[0].attacker == "R12"
+
+
+def test_an_uncrewed_gun_does_not_hold_the_objective() -> None:
+    """§8.8: a gun piece does not count as a figure for victory, so an uncrewed gun alone in the
+    objective circle does not hold it (take and hold: nobody scores)."""
+    s = table(
+        {"R1": (60, 60), "B3": (50, 90)},
+        terrain=[],
+        phase="assault",
+        active="blue",
+        turn=2,
+        scenario="take_and_hold",
+    )
+    assert s.units["R1"].is_gun and s.units["R1"].crew is None
+    s, events = act(s, "blue", a.EndPhase())
+    assert of_kind(events, "round_ended")[0].holder is None and s.scores == {"red": 0, "blue": 0}
+    s = table(
+        {"R1": (60, 60), "B3": (62, 60)},
+        terrain=[],
+        phase="assault",
+        active="blue",
+        turn=2,
+        scenario="take_and_hold",
+    )  # the gun does not contest a figure's hold either
+    s, events = act(s, "blue", a.EndPhase())
+    assert of_kind(events, "round_ended")[0].holder == "blue"
+
+
+def test_reading_woods_add_up() -> None:
+    """§8.3, CW-LOS-1 (our reading): the cm of wood a line runs through are summed over separate woods."""
+    woods = [
+        Area(id=f"W{i}", kind="wood", going="difficult", sight="wood", shape=Circle(x=50, y=y, r=1.5))
+        for i, y in enumerate((36, 40))
+    ]  # two woods, 3 cm of line inside each: 6 cm together
+    s = table({"R3": (50, 30), "B3": (50, 46)}, terrain=woods, phase="shooting")
+    assert not line_of_sight(s, s.units["R3"], s.units["B3"])
+    s.terrain = woods[:1]  # one of them alone: 3 cm
+    assert line_of_sight(s, s.units["R3"], s.units["B3"])
+
+
+def test_reading_a_points_range_is_from_the_guns_centre() -> None:
+    """CW-ART-5, §8.8 (our reading): indirect fire at a point measures from the gun's centre to the
+    point; at a unit on that very spot, edge to edge (CW-GEN-4)."""
+    s = table({"R1": (60, 10), "R2": (60, 5.5), "B3": (60, 51)}, terrain=[], phase="shooting")
+    with pytest.raises(Rejected) as no:
+        act(s, "red", a.ShootPoint(unit="R1", x=60, y=51))  # 41 cm from the centre: range 40
+    assert no.value.message_id == "clickwars.point_out_of_range"
+    _, events = act(
+        s, "red", a.Shoot(unit="R1", target="B3", indirect=True), ScriptedDice(rolls=[9], ints=[90], seed=0)
+    )
+    assert of_kind(events, "attack_rolled")[0].mode == "indirect"  # 36.5 cm edge to edge
+
+
+def test_reading_a_gun_in_an_enemys_reach_stays() -> None:
+    """CW-MOV-4, CW-MOV-5 (our reading): an enemy whose CC weapon reaches the gun piece engages it, so the
+    gun cannot move although its crewman is free."""
+    s = table({"R1": (60, 10), "R2": (60, 5.5), "B10": (60, 15)}, terrain=[])  # the sword 0.5 cm from the gun
+    with pytest.raises(Rejected) as no:
+        act(s, "red", a.Move(unit="R1", x=60, y=8))
+    assert no.value.message_id == "clickwars.engaged_cannot_move" and no.value.params["unit"] == "R1"
+    edit_unit(s, "B10", y=16.5)  # 2 cm away: beyond the sword's reach
+    act(s, "red", a.Move(unit="R1", x=60, y=8))

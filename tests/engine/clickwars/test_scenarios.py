@@ -11,7 +11,7 @@ from engine.core import Rejected
 from engine.core.shapes import Polygon
 from tests.engine.helpers import ScriptedDice, of_kind
 
-from .helpers import act, table
+from .helpers import act, edit_unit, table
 
 
 def test_t1_to_hit_di_6() -> None:
@@ -31,7 +31,7 @@ def test_t2_damage_armour_shield_and_fists() -> None:
     assert (dmg.gross, dmg.armour, dmg.shield, dmg.net, after.units["B10"].life) == (14, 3, 4, 7, 13)
     assert gross_damage(1, "-2") == -1
     s = table({"R3": (50, 30), "B3": (50, 33.5)}, terrain=[], phase="assault")
-    s.units["R3"].melee_broken = True  # CW-CC-4: no usable CC weapon, so fists
+    edit_unit(s, "R3", melee_broken=True)  # CW-CC-4: no usable CC weapon, so fists
     after, events = act(s, "red", a.Fight(unit="R3", target="B3"), ScriptedDice(rolls=[2, 1]))
     (dmg,) = of_kind(events, "damaged")
     assert (dmg.gross, dmg.net, after.units["B3"].life) == (-1, 0, 20)
@@ -94,8 +94,8 @@ def test_t7_only_guns_harm_guns() -> None:
     assert (att.target, att.redirected_from) == ("B2", "B1")
     after, events = act(s, "red", a.Shoot(unit="R1", target="B1"), ScriptedDice(rolls=[4, 2, 1]))
     assert after.units["B1"].life == 30 - 10 and after.units["B1"].max_life == 30
-    s.units["B2"].alive = False
-    s.units["B1"].crew = None
+    edit_unit(s, "B2", alive=False)
+    edit_unit(s, "B1", crew=None)
     with pytest.raises(Rejected) as no:
         act(s, "red", a.Shoot(unit="R3", target="B1"))
     assert no.value.message_id == "clickwars.gun_immune"
@@ -129,7 +129,7 @@ def test_t9_cavalry_charge() -> None:
         act(s, "red", a.Shoot(unit="R14", target="B4"))
     assert no.value.message_id == "clickwars.charge_no_shooting"
     s.phase = "assault"
-    s.units["B4"].x, s.units["B4"].y = 60, 54.5
+    edit_unit(s, "B4", x=60, y=54.5)
     act(s, "red", a.Fight(unit="R14", target="B4"), ScriptedDice(rolls=[3, 2, 1]))  # CC allowed
     s.turn, s.phase = s.turn + 2, "movement"  # CW-CHG-6: the army's next turn
     with pytest.raises(Rejected) as no:
@@ -172,7 +172,7 @@ def test_t10_engagement() -> None:
         act(s, "red", a.Shoot(unit="R3", target="B10"))
     assert no.value.message_id == "clickwars.engaged_no_shooting"
     s.phase = "assault"
-    s.units["B11"].y = 24.5
+    edit_unit(s, "B11", y=24.5)
     with pytest.raises(Rejected) as no:
         act(s, "red", a.Fight(unit="R12", target="B11"))
     assert no.value.message_id == "clickwars.fled_no_attack"
@@ -189,7 +189,7 @@ def test_t10_closing_in_is_not_fleeing() -> None:
 def test_t11_healing_in_own_area(roll: int, life: int) -> None:
     """T11, CW-LIF-3: 12/20 centred in its own area at the start of its turn heals 1d10, capped at 20."""
     s = table({"R3": (50, 10), "B3": (50, 110)}, terrain=[], phase="assault", active="blue", turn=2)
-    s.units["R3"].life = 12
+    edit_unit(s, "R3", life=12)
     s, events = act(s, "blue", a.EndPhase(), ScriptedDice(rolls=[roll]))
     assert of_kind(events, "healed")[0].roll == roll and s.units["R3"].life == life
 
@@ -220,7 +220,7 @@ def test_t12_fumble_2_skips_the_next_turn() -> None:
     s, _ = _fumble(2, [])
     s.turn += 2
     s.phase = "movement"
-    s.units["R3"].shot = False
+    edit_unit(s, "R3", shot=False)
     with pytest.raises(Rejected) as no:
         act(s, "red", a.Move(unit="R3", x=50, y=25))
     assert no.value.message_id == "clickwars.idle"

@@ -12,13 +12,9 @@ from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Move
 from engine.spacehulk.board import chebyshev
-from engine.spacehulk.cloud_runner import (
-    REINFORCEMENT_D6,
-    force,
-    reinforce,
-    result_of,
-)
+from engine.spacehulk.cloud_runner import REINFORCEMENT_D6, force, reinforce
 from engine.spacehulk.combat import _dice_count
+from engine.spacehulk.missions import result_of
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.tape import Tape
 from tests.engine.helpers import ScriptedDice
@@ -195,9 +191,9 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
     reinforce(echo)
     assert echo.state.cp_penalty == 1
     tape = Tape(RULES, echo.state, ScriptedDice([4]))
-    from engine.spacehulk.rules import _begin_turn
+    from engine.spacehulk.turn import begin_turn
 
-    _begin_turn(tape)
+    begin_turn(tape)
     drawn = [e for e in tape.events if e.kind == "cp_drawn"][0]
     assert drawn.cp == 4 + drawn.bonus - 1 and tape.state.cp_penalty == 0
 
@@ -310,7 +306,7 @@ def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() ->
     force_points, capped at 20), built in the entry corridor; it crosses the boards as his would. A force
     of two squads is refused even when it fits the corridor and the 20 points ("one squad")."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state, _ = new_game(RULES, {"mission": "dw_cloud_runner", "timer_mode": "untimed", "force_points": 50}, 3)
     assert state.top().kind == "build_force" and state.options.variants.force_points == 20

@@ -7,7 +7,8 @@ import pytest
 from engine.core import Rejected, new_game
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BuildForce
-from engine.spacehulk.deathwing.force import COSTS, ForceOrder, SquadOrder, Swap, build
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder, Swap
+from engine.spacehulk.force_list import COSTS, build
 from tests.engine.helpers import of_kind
 
 from .helpers import act

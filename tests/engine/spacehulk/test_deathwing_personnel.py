@@ -119,7 +119,7 @@ def test_librarian_psychic_points_are_offered_as_a_sample() -> None:
 def test_t7_force_list_timer() -> None:
     """T-7, DW-TMR-1, DW-TMR-2, A-16: 1.30 = 90 s; N=2, P=3: 2:00; N=4, P=5 with 3 leaders lost: 2:30;
     N=1, P=1 with the leader lost: 0:30 (the minimum)."""
-    from engine.spacehulk.deathwing.timer import ForceTimer, parse_minutes, table_seconds, turn_seconds
+    from engine.spacehulk.dw_types.timer import ForceTimer, parse_minutes, table_seconds, turn_seconds
 
     assert parse_minutes("1.30") == 90
     assert table_seconds(2, 3) == parse_minutes("2.00")
@@ -130,7 +130,7 @@ def test_t7_force_list_timer() -> None:
 
 def test_force_list_timer_replaces_the_base_timer() -> None:
     """DW-TMR-1, A-16: under the Force List the table gives the turn time (the Captain's +30 s too)."""
-    from engine.spacehulk.deathwing.timer import ForceTimer
+    from engine.spacehulk.dw_types.timer import ForceTimer
 
     timer = ForceTimer(leaders=2, points=3)
     state, _ = scenario(
