@@ -45,7 +45,15 @@ def test_help_lists_the_subcommands(tmp_path: Path) -> None:
     assert result.returncode == 0
     listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
     assert listed == [
-        "run", "check-db", "backup", "migrate", "copy-db", "verify", "replay", "playground", "version"
+        "run",
+        "check-db",
+        "backup",
+        "migrate",
+        "copy-db",
+        "verify",
+        "replay",
+        "playground",
+        "version",
     ], result.stdout
 
 
