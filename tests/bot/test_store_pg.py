@@ -108,3 +108,40 @@ async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() ->
         for s in stores:
             await s.close()
         await drop_schema(url, schema)
+
+
+async def test_lock_table_holds_the_row_until_the_unit_of_work_ends() -> None:
+    """PostgresTx.lock_table (SELECT ... FOR UPDATE; not called by the service yet, issue 25 item 4):
+    a second unit of work on the same table waits for the first to commit, then sees its version."""
+    store = await _store()
+    try:
+        tid = await _table(store)
+        first_in, release = asyncio.Event(), asyncio.Event()
+        seen: list[int | None] = []
+
+        async def first() -> None:
+            async with store.transaction() as tx:
+                seen.append(await tx.lock_table(tid))
+                first_in.set()
+                await release.wait()
+                await tx.update_table(tid, expected_version=0, version=1)
+
+        async def second() -> None:
+            await first_in.wait()
+            async with store.transaction() as tx:
+                seen.append(await tx.lock_table(tid))
+
+        one, two = asyncio.create_task(first()), asyncio.create_task(second())
+        await first_in.wait()
+        waiting = "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE'"
+        async with asyncio.timeout(10):  # the server itself says the second waits on the row lock
+            while not await store.pool.fetchval(waiting):
+                await asyncio.sleep(0.01)
+        assert seen == [0] and not two.done()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(one, two), 10)
+        assert seen == [0, 1]
+        async with store.transaction() as tx:
+            assert await tx.lock_table(10**12) is None  # no such table
+    finally:
+        await store.close()
