@@ -22,7 +22,7 @@ from .i18n import Translator, locale_language, preload
 from .offload import Offload, install, uninstall
 from .scheduler import Scheduler
 from .series import SeriesKeeper
-from .store import SqliteStore
+from .stores import make_store
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,7 @@ class TableroBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
-        self.store = SqliteStore(settings.db_path, clock=clock)
+        self.store = make_store(settings.db, clock=clock)
         self.errors = ErrorHandler()
         self.tables = TableService(
             self.store,

@@ -1,7 +1,10 @@
-"""The SQLite store: migrations, pragmas, the optimistic lock, outbox keys, players."""
+"""The store on both engines (SQLite, PostgreSQL: tests/bot/engines.py): migrations, the optimistic
+lock, outbox keys, players; SQLite's pragmas and old-file migrations."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import aiosqlite
@@ -9,6 +12,7 @@ import pytest
 
 from bot.migrations import LATEST
 from bot.store import DatabaseRefused, NewDelivery, NewEvent, SqliteStore, StaleVersion
+from tests.bot.engines import Database, engine, raw  # noqa: F401 (engine: both engines)
 
 
 async def _table(store: SqliteStore, guild_id: int | None = 1, status: str = "active") -> int:
@@ -42,28 +46,68 @@ async def test_migrations_run_once_and_record_the_version(db_path: Path) -> None
             assert (await cur.fetchone())[0] == LATEST
 
 
-async def test_a_database_newer_than_the_code_is_refused(db_path: Path) -> None:
-    store = SqliteStore(db_path)
+async def test_a_database_newer_than_the_code_is_refused(database: Database) -> None:
+    store = database.store(time.time)
     await store.open()
-    async with store.transaction():
-        await store.db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
+    await raw(store, "INSERT INTO schema_version (version) VALUES (?)", LATEST + 1)
     await store.close()
-    refused = SqliteStore(db_path)
+    refused = database.store(time.time)
     with pytest.raises(DatabaseRefused, match="newer") as refusal:
         await refused.open()
     [line] = refusal.value.lines()
-    assert str(db_path) in line and "upgrade Tablero" in line
-    assert refused._db is None  # closed: no aiosqlite worker thread left behind
+    assert refused.path in line and "upgrade Tablero" in line
+    assert not refused.is_open  # closed: no aiosqlite worker thread (or pool) left behind
 
 
-async def test_wal_full_sync_and_foreign_keys(store: SqliteStore) -> None:
+@pytest.mark.parametrize("engine", ["sqlite"])
+async def test_wal_full_sync(store: SqliteStore) -> None:
     async with store.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
     async with store.db.execute("PRAGMA synchronous") as cur:
         assert (await cur.fetchone())[0] == 2  # FULL
-    with pytest.raises(aiosqlite.IntegrityError):
+
+
+async def test_foreign_keys_hold(store: SqliteStore) -> None:
+    with pytest.raises(Exception, match="(?i)foreign key") as refused:
         async with store.transaction() as tx:
             await tx.append_events(999, 1, [NewEvent(kind="x", data={})])
+    assert not isinstance(refused.value, StaleVersion)
+    assert await store.load_events(999) == []
+
+
+async def test_both_engines_know_the_same_schema_versions() -> None:
+    """A migration added to bot/migrations.py needs its PostgreSQL twin in bot/pg_migrations.py."""
+    from bot import pg_migrations
+
+    assert pg_migrations.LATEST == LATEST
+    assert [n for n, _ in pg_migrations.MIGRATIONS] == list(range(1, LATEST + 1))
+
+
+async def test_two_stores_on_one_database_write_each_seq_once(database: Database, store: SqliteStore) -> None:
+    """Two processes (two stores) race for the same next event: one commits, the other is stale and
+    leaves nothing behind (its outbox row neither)."""
+    tid = await _table(store)
+    other = database.store(time.time)
+    await other.open()
+    try:
+
+        async def write(s: SqliteStore, n: int) -> str:
+            try:
+                async with s.transaction() as tx:
+                    await tx.append_events(tid, 1, [NewEvent(kind="move", data={"by": n})])
+                    await tx.add_delivery(NewDelivery(table_id=tid, version=1, kind="dm", target=f"user:{n}"))
+                    await tx.update_table(tid, expected_version=0, version=1)
+            except StaleVersion:
+                return "stale"
+            return "ok"
+
+        results = await asyncio.gather(*(write(s, n) for n, s in enumerate([store, other] * 4)))
+    finally:
+        await other.close()
+    assert sorted(results) == ["ok"] + ["stale"] * 7
+    [event] = await store.load_events(tid)
+    [row] = await store.deliveries(tid)
+    assert row.target == f"user:{event.data['by']}" and (await store.get_table(tid)).version == 1
 
 
 async def test_sequence_primary_key_is_the_optimistic_lock_and_rolls_back(store: SqliteStore) -> None:
@@ -201,3 +245,44 @@ async def test_a_new_server_s_first_table_is_number_1(store: SqliteStore) -> Non
     second = await _table(store)  # guild 1 again
     rows = {t.id: t.number for t in await store.list_tables()}
     assert rows == {first: 1, other: 1, second: 2}
+
+
+async def test_autocomplete_choices_come_in_the_same_order_on_both_engines(store: SqliteStore) -> None:
+    """choice_tables (issue 24 item 7) on each engine: played, then waiting, then history, newest
+    first; a typed number, a game, a seated user narrow them; a server of its own (or none) apart."""
+
+    async def table(status: str, game: str = "duel", guild: int | None = 1, seats: object = None) -> int:
+        async with store.transaction() as tx:
+            return await tx.insert_table(
+                game=game,
+                guild_id=guild,
+                channel_id=2,
+                thread_id=None,
+                status=status,  # type: ignore[arg-type]
+                seats=seats or {"red": 11, "blue": "ai"},  # type: ignore[arg-type]
+                invited=[],
+                options={},
+                seed=1,
+                lang="en",
+                created_by=11,
+            )
+
+    for n in range(12):
+        await table("finished", game="canyon" if n % 3 else "clickwars")
+    await table("active", seats={"red": 10, "blue": "ai"})
+    await table("lobby")
+    await table("active")
+    await table("active", guild=None)
+    found = await store.choice_tables(guild_id=1)
+    assert [(r.status, r.number) for r in found[:4]] == [
+        ("active", 15),
+        ("active", 13),
+        ("lobby", 14),
+        ("finished", 12),
+    ]
+    assert len(found) == 15
+    assert [r.number for r in await store.choice_tables(guild_id=1, user_id=10)] == [13]
+    assert [r.number for r in await store.choice_tables(guild_id=1, number_prefix="1")][:4] == [1, 10, 11, 12]
+    assert [r.number for r in await store.choice_tables(guild_id=1, games=["clickwars"])] == [10, 7, 4, 1]
+    assert [r.number for r in await store.choice_tables(guild_id=None)] == [1]
+    assert await store.choice_tables(guild_id=1, games=[]) == []
