@@ -4,9 +4,8 @@
   of each other, and inside a game the types sit below the procedures, below the rules.
 - Every game and every presenter is in those contracts (a new one cannot slip past them).
 - PENDING: contracts a package should keep once work under way lands (none today: ClickWars' and
-  Space Hulk's moved into pyproject.toml with issue 23 items 1 and 2). Each fails and is expected to
-  (strict xfail); the day one holds, its test turns red: move its contract into pyproject.toml and
-  delete it here.
+  Space Hulk's moved into pyproject.toml with issue 23 items 1 and 2). Each must fail today; the day
+  one holds, the test turns red: move its contract into pyproject.toml and delete it here.
 - An import inside a function says why, in a comment on its line or on the comment line above it
   (or above the block of imports it opens): start-up time, a collector turned off, a real circle.
 """
@@ -92,22 +91,18 @@ PENDING: dict[str, tuple[str, str]] = {}
 """The contracts still to add to pyproject.toml, with whose work makes them hold."""
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why))
-        for name, (why, _) in PENDING.items()
-    ],
-)
-def test_pending_contract(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    config = tmp_path / f"{name}.toml"
-    config.write_text(
-        '[tool.importlinter]\nroot_packages = ["engine"]\nexclude_type_checking_imports = true\n'
-        f'[[tool.importlinter.contracts]]\nname = "{name}"\n{PENDING[name][1]}',
-        encoding="utf-8",
-    )
-    code, out = _lint(config, capsys)
-    assert code == 0, out
+def test_pending_contracts_still_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A pending contract fails today; the day one holds, this test turns red: move it into
+    pyproject.toml and delete it from PENDING (none is pending since issue 23 landed)."""
+    for name, (why, text) in PENDING.items():
+        config = tmp_path / f"{name}.toml"
+        config.write_text(
+            '[tool.importlinter]\nroot_packages = ["engine"]\nexclude_type_checking_imports = true\n'
+            f'[[tool.importlinter.contracts]]\nname = "{name}"\n{text}',
+            encoding="utf-8",
+        )
+        code, out = _lint(config, capsys)
+        assert code != 0, f"{name} holds now ({why}): move it into pyproject.toml"
 
 
 # --- imports inside functions --------------------------------------------------------------------
