@@ -550,7 +550,7 @@ class Lobby(
     @app_commands.command(
         name=L("referee", "cmd.referee.name"),
         description=L(
-            "Admins: a private thread that sees every seat's secrets, for a referee or a streamer",
+            "Admins: a private thread that sees every secret, for a referee or a streamer",
             "cmd.referee.description",
         ),
     )
@@ -558,7 +558,7 @@ class Lobby(
     @app_commands.describe(
         table=TABLE_HELP,
         user=L(
-            "Who referees (not a player of the table); leave empty in the referee thread to see the board again",
+            "Who referees (not a player); empty in the referee thread: the board again",
             "cmd.param.referee.description",
         ),
     )

@@ -3,9 +3,9 @@
 cmd-watch-name = watch
 cmd-watch-description = Watch a table's board and narration in its thread, without playing
 cmd-referee-name = referee
-cmd-referee-description = Admins: a private thread that sees every seat's secrets, for a referee or a streamer
+cmd-referee-description = Admins: a private thread that sees every secret, for a referee or a streamer
 cmd-param-referee = user
-cmd-param-referee-description = Who referees (not a player of the table); leave empty in the referee thread to see the board again
+cmd-param-referee-description = Who referees (not a player); empty in the referee thread: the board again
 
 watch-watching = 👀 You are watching table #{ $table } in { $thread }: its board and narration appear there, as every spectator sees them. No hand and no secret is ever shown there.
 watch-you_play = You play at table #{ $table }: its thread is already yours.

@@ -3,9 +3,9 @@
 cmd-watch-name = mirar
 cmd-watch-description = Mira el tablero y la narración de una mesa en su hilo, sin jugar
 cmd-referee-name = arbitro
-cmd-referee-description = Administradores: un hilo privado que ve los secretos de todos los puestos, para un árbitro o un streamer
+cmd-referee-description = Admins: un hilo privado que ve todos los secretos, para un árbitro o un streamer
 cmd-param-referee = usuario
-cmd-param-referee-description = Quién arbitra (no un jugador de la mesa); déjalo vacío en el hilo del árbitro para ver el tablero otra vez
+cmd-param-referee-description = Quién arbitra (no un jugador); vacío en el hilo del árbitro: el tablero otra vez
 
 watch-watching = 👀 Estás mirando la mesa #{ $table } en { $thread }: su tablero y su narración aparecen ahí, como los ve cualquier espectador. Allí nunca se muestra una mano ni un secreto.
 watch-you_play = Juegas en la mesa #{ $table }: su hilo ya es tuyo.
