@@ -1,8 +1,8 @@
 """/game watch and /game referee (issue 28 item 5): thin adapters, called by the /game group (cogs/lobby.py).
 
 How players are kept out of the referee thread: it is a *private* thread (Discord type 12) opened by
-the bot in the table's channel with `invitable=False`, so only the bot and moderators may add
-members; the bot adds only the user the admin names, and refuses anyone who holds (or is invited to)
+the bot in the table's channel with `invitable=False`, so only moderators (Manage Threads: the bot
+needs it, with Create Private Threads) may add members; the bot adds only the user the admin names, and refuses anyone who holds (or is invited to)
 a seat at the table. The bot never mentions anyone in it (a mention would add them). Discord lets
 users with Manage Threads (and administrators) see every private thread: a server admin who also
 plays can always read it, and this cannot be prevented by a bot; the bot refuses to post the full
@@ -69,6 +69,15 @@ async def _post_full_view(interaction: discord.Interaction, record: TableRecord,
         await channel.send(content, allowed_mentions=NO_MENTIONS)
 
 
+def _cannot_open(record: TableRecord) -> Rejected:
+    return Rejected(
+        "watch.cannot_open",
+        "Discord would not let me open a referee thread for table #{table}: I need Create Private "
+        "Threads and Manage Threads in its channel.",
+        table=record.number,
+    )
+
+
 async def referee(interaction: discord.Interaction, table: int | None, user: discord.Member | None) -> None:
     """With `user` (admins): open a private "sees everything" thread for them in the table's channel.
     Without: post the current full view again, in the referee thread the command is used in."""
@@ -118,14 +127,17 @@ async def referee(interaction: discord.Interaction, table: int | None, user: dis
             type=discord.ChannelType.private_thread.value,
             invitable=False,
         )
-        thread_id = int(data["id"])
+    except discord.HTTPException as exc:
+        raise _cannot_open(record) from exc
+    thread_id = int(data["id"])
+    try:
         await bot.http.add_user_to_thread(thread_id, user.id)
     except discord.HTTPException as exc:
-        raise Rejected(
-            "watch.cannot_open",
-            "Discord would not let me open a referee thread for table #{table}.",
-            table=record.number,
-        ) from exc
+        try:  # an empty referee thread helps nobody: take it away again
+            await bot.http.delete_channel(thread_id)
+        except discord.HTTPException:
+            pass
+        raise _cannot_open(record) from exc
     await _post_full_view(interaction, record, thread_id)
     await send_panel(
         interaction, Panel(t(lang, "watch.referee_opened", table=record.number, thread=f"<#{thread_id}>"))
