@@ -1,4 +1,4 @@
-"""/game new|join|start|list|status|resign|abandon|log|export|verify|replay|language and /rules: thin adapters over bot.tables."""
+"""/game new|join|start|list|status|resign|abandon|log|export|verify|replay|watch|referee|language and /rules: thin adapters over bot.tables."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from engine.core import Rejected, Rules
 from renderers.base import ALT_LIMIT
 from renderers.i18n import has
 
+from . import watch as watching
 from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
 
 RUNNING = ("lobby", "active")
@@ -533,6 +534,39 @@ class Lobby(
             description=" ".join(lines)[:ALT_LIMIT],
         )
         await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
+
+    @app_commands.command(
+        name=L("watch", "cmd.watch.name"),
+        description=L(
+            "Watch a table's board and narration in its thread, without playing", "cmd.watch.description"
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def watch(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await watching.watch_table(interaction, table)
+
+    @app_commands.command(
+        name=L("referee", "cmd.referee.name"),
+        description=L(
+            "Admins: a private thread that sees every secret, for a referee or a streamer",
+            "cmd.referee.description",
+        ),
+    )
+    @app_commands.rename(table=TABLE, user=L("user", "cmd.param.referee"))
+    @app_commands.describe(
+        table=TABLE_HELP,
+        user=L(
+            "Who referees (not a player); empty in the referee thread: the board again",
+            "cmd.param.referee.description",
+        ),
+    )
+    @app_commands.autocomplete(table=any_tables)
+    async def referee(
+        self, interaction: discord.Interaction, table: int | None = None, user: discord.Member | None = None
+    ) -> None:
+        await watching.referee(interaction, table, user)
 
     @app_commands.command(
         name=L("language", "cmd.language.name"),
