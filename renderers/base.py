@@ -226,6 +226,18 @@ class Presenter(Protocol):
         private picture (`private_png`)."""
         return None
 
+    def preview_text(self, view: BaseModel, action: Action, lang: str) -> str | None:
+        """What a legal `action` of the seat of `view` would do and cost, said before it is spent, or
+        None (the default): the action is applied at once when clicked. An action with a preview is
+        offered as "pick, then confirm": its click shows this text and `preview_png` with Confirm and
+        Cancel, and only Confirm submits it (issue 26 item 5)."""
+        return None
+
+    def preview_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
+        """The seat's picture with a previewed `action` drawn on it (see `preview_text`), or None: the
+        seat's private picture."""
+        return None
+
     def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
         """The public board with the last summed-up game turn drawn over it (`last_turn`: the events
         of the newest public turn summary, redacted for nobody), e.g. the opponent's moves and shots
