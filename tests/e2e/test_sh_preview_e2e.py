@@ -122,3 +122,26 @@ async def test_a_turn_in_place_is_previewed_in_spanish(
     await run(await emu.click(world.alice, shown.id, confirm["custom_id"]))
     _, m1 = await _marine(sh_bot, "m1")
     assert tuple(m1.pos) == (9, 7, 0) and m1.ap == 3 and m1.facing in ("E", "W")  # turned, not stepped
+
+
+async def test_a_multi_step_order_shows_the_whole_plan_and_its_total_before_it_runs(
+    emu: Emulator, world: World, sh_bot: TableroBot
+) -> None:
+    await run(
+        await emu.slash(
+            world.alice, world.channel, "game new", {"game": "spacehulk", "side": "marine", "options": SHORT}
+        )
+    )
+    [thread] = emu.threads(world.channel)
+    await sh_bot.delivery.wait_idle()
+    before, m1 = await _marine(sh_bot, "m1")
+    [dry] = await run(await emu.slash(world.alice, thread, "order", {"text": "M1 L R", "dry_run": True}))
+    assert "1. `L`: 1 AP, 0 CP" in dry.content and "2. `R`: 1 AP, 0 CP" in dry.content
+    assert "Total: 2 AP, 0 CP" in dry.content and "nothing is applied" in dry.content
+    still, m1 = await _marine(sh_bot, "m1")
+    assert still.version == before.version and m1.ap == 4  # the plan priced, nothing spent
+    [give] = [b for b in _buttons(dry) if b.get("custom_id", "").startswith("tb:o:")]
+    [done] = await run(await emu.click(world.alice, dry.id, give["custom_id"]))
+    assert "Total:" not in done.content  # the order given: its steps' prices, no plan total
+    after, m1 = await _marine(sh_bot, "m1")
+    assert after.version > before.version and m1.ap == 2 and m1.facing == "N"
