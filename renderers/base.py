@@ -36,6 +36,11 @@ toward T5"). The platform assigns every custom_id (bot/ids.py), turns controls i
 components and modals, and submits the action to the engine, which has the last word: a control
 may offer something `decide` then refuses, and the player reads the refusal.
 
+A move that costs may be previewed before it is spent (issue 26 item 5): when
+`Presenter.preview_text(view, action, lang)` is not None, that action's button (or menu option)
+first shows the text and `preview_png` on the seat's own panel with Confirm (the action itself, at
+the same version) and Cancel; nothing reaches the engine before Confirm.
+
 Field kinds: "length" (a distance with its `unit`, "in" or "cm": "2,5", "3 inches", "7 cm"),
 "point" (x and y, or a cell name the game reads), "cell", "number", "text". Parse them with
 `renderers.measure` (`parse_length`, `parse_point`, `parse_number`), which refuses with a sentence
