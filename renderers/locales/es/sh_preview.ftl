@@ -2,7 +2,7 @@
 spacehulk-preview-move = Vista previa: { $model } se mueve { $path } y termina mirando { $facing }. Cuesta { $price }.
 spacehulk-preview-turn = Vista previa: { $model } gira sin moverse en { $square } para mirar { $facing }. Cuesta { $price }.
 # La entrada propia del modelo en «elige un modelo y luego su acción» para girar sin moverse.
-spacehulk-group-turn = Terminator { $model }: girar sin moverse{ $pay ->
+spacehulk-group-turn = Exterminador { $model }: girar sin moverse{ $pay ->
         [cp] {" "}· pagado con puntos de mando
        *[ap] {""}
     }
