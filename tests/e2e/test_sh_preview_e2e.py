@@ -109,7 +109,8 @@ async def test_a_turn_in_place_is_previewed_in_spanish(
     await sh_bot.delivery.wait_idle()
     panel = await my_hand(emu, world.alice, thread, 1)
     [menu] = [c for c in panel.walk_components() if c.get("custom_id", "").startswith("tb:g:")]
-    label = next(o["label"] for o in menu["options"] if o["label"].startswith("Terminator M1:"))
+    label = "Exterminador M1: girar sin moverse"
+    assert label in [o["label"] for o in menu["options"]]
     turns = await _model_menu(emu, world.alice, panel, label)
     east = next(
         b for b in _buttons(turns) if b["label"].startswith("M1:") and "1 " in b["label"].split("·")[-1]
