@@ -22,7 +22,7 @@ def price_text(step: StepResult, lang: str) -> str:
 def total_price(steps: list[StepResult]) -> tuple[str, dict[str, Any]] | None:
     """The whole plan's price (issue 26 item 5: a multi-step order shows its total before it runs):
     the steps' prices added up, when every step is priced by the same message with whole numbers
-    (Space Hulk's "{ap} AP, {cp} CP"); None when fewer than two steps are priced or they differ."""
+    (e.g. "{ap} AP, {cp} CP"); None when fewer than two steps are priced or they differ."""
     priced = [step.price for step in steps if step.price is not None]
     if len(priced) < 2 or len({key for key, _ in priced}) != 1:
         return None
