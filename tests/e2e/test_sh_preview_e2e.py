@@ -146,3 +146,28 @@ async def test_a_multi_step_order_shows_the_whole_plan_and_its_total_before_it_r
     assert "Total:" not in done.content  # the order given: its steps' prices, no plan total
     after, m1 = await _marine(sh_bot, "m1")
     assert after.version > before.version and m1.ap == 2 and m1.facing == "N"
+
+
+async def test_a_preview_confirmed_after_the_table_moved_on_spends_nothing(
+    emu: Emulator, world: World, sh_bot: TableroBot
+) -> None:
+    """The Confirm of a preview is the action at the version previewed: once the table has moved on
+    (here a typed order), it is refused as any stale click and nothing is spent twice."""
+    await run(
+        await emu.slash(
+            world.alice, world.channel, "game new", {"game": "spacehulk", "side": "marine", "options": SHORT}
+        )
+    )
+    [thread] = emu.threads(world.channel)
+    await sh_bot.delivery.wait_idle()
+    panel = await my_hand(emu, world.alice, thread, 1)
+    steps = await _model_menu(emu, world.alice, panel, "Terminator M1")
+    move = next(b for b in _buttons(steps) if b["label"] == "M1: move to J9 · 2 AP")
+    [shown] = await run(await emu.click(world.alice, steps.id, move["custom_id"]))
+    confirm = next(b for b in _buttons(shown) if b["label"] == "Confirm")
+    await run(await emu.slash(world.alice, thread, "order", {"text": "M1 L"}))
+    moved, m1 = await _marine(sh_bot, "m1")
+    assert m1.facing == "W" and m1.ap == 3
+    await run(await emu.click(world.alice, shown.id, confirm["custom_id"]))
+    after, m1 = await _marine(sh_bot, "m1")
+    assert after.version == moved.version and tuple(m1.pos) == (9, 7, 0) and m1.ap == 3
