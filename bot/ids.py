@@ -69,6 +69,8 @@ PAGE = CustomId("p", (*DRAWN, ("page", _INT)))
 GROUP = CustomId("g", DRAWN)
 FORM = CustomId("f", (*DRAWN, ("form", FORM_KEY)))
 MODAL = CustomId("m", (*DRAWN, ("form", FORM_KEY)))
+PREVIEW = CustomId("v", (*DRAWN, ("index", _INT)))
+"""A legal action's preview (Presenter.preview_text): its Confirm is the action's own ACTION id."""
 ORDER = CustomId("o", (*DRAWN, ("text", r".{1,80}")))
 HAND = CustomId("hand", TABLE)
 RULES = CustomId("rules", TABLE)

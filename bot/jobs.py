@@ -32,6 +32,12 @@ def piece_image(game: str, view: BaseModel, action: Action, lang: str) -> bytes 
     return presenter.piece_png(view, action, lang) or presenter.private_png(view, lang)
 
 
+def preview_image(game: str, view: BaseModel, action: Action, lang: str) -> bytes | None:
+    """The seat's picture with a previewed action drawn on it, before it is confirmed (issue 26 item 5)."""
+    presenter = presenter_for(game)
+    return presenter.preview_png(view, action, lang) or presenter.private_png(view, lang)
+
+
 def private_image(game: str, view: BaseModel, lang: str) -> bytes | None:
     """The image of one seat's secrets (its view), if the game draws one."""
     return presenter_for(game).private_png(view, lang)

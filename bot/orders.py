@@ -3,6 +3,8 @@ reason, in the player's language (the game names its prices: `Rules.order_price`
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.orders import StepResult
 
 from .i18n import rejected_text, t
@@ -15,6 +17,25 @@ def price_text(step: StepResult, lang: str) -> str:
         return ""
     key, params = step.price
     return t(lang, key, **params)
+
+
+def total_price(steps: list[StepResult]) -> tuple[str, dict[str, Any]] | None:
+    """The whole plan's price (issue 26 item 5: a multi-step order shows its total before it runs):
+    the steps' prices added up, when every step is priced by the same message with whole numbers
+    (e.g. "{ap} AP, {cp} CP"); None when fewer than two steps are priced or they differ."""
+    priced = [step.price for step in steps if step.price is not None]
+    if len(priced) < 2 or len({key for key, _ in priced}) != 1:
+        return None
+    names = set(priced[0][1])
+    if any(set(params) != names for _, params in priced):
+        return None
+    total: dict[str, Any] = {}
+    for name in names:
+        values = [params[name] for _, params in priced]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return None
+        total[name] = sum(values)
+    return priced[0][0], total
 
 
 def order_text(report: OrderReport, lang: str) -> str:
@@ -45,5 +66,10 @@ def order_text(report: OrderReport, lang: str) -> str:
         if report.steps or failed is not None:
             lines.append(t(lang, "bot.order_rehearsal_kept" if report.dry_run else "bot.order_kept"))
     if report.dry_run:
+        planned = [*report.steps, *([report.failed] if report.failed is not None else [])]
+        total = total_price(planned)
+        if total is not None:
+            key, params = total
+            lines.append(t(lang, "bot.order.total", price=t(lang, key, **params)))
         lines.append(t(lang, "bot.order_rehearsal_note"))
     return "\n".join(lines)

@@ -380,13 +380,15 @@ async def private_panel(
     *,
     page: int = 0,
     group: int | None = None,
+    preview: int | None = None,
     note: str | None = None,
     link: bool = False,
     priority: offload.Priority = offload.Priority.MOVE,
 ) -> Panel:
     """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
-    list, or the actions of one `group` of a two-step menu). Its picture is drawn at `priority` (a
-    click's answer by default; a DM's behind the public boards)."""
+    list, the actions of one `group` of a two-step menu, or the `preview` of one legal action by its
+    index, with Confirm and Cancel). Its picture is drawn at `priority` (a click's answer by default;
+    a DM's behind the public boards)."""
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
     ]
@@ -407,6 +409,12 @@ async def private_panel(
     acting = table.status == "active" and seat in rules.active_seats(state)
     legal = rules.legal_actions(state, seat) if acting else []
     await breathe()  # the seat's view and its choices are drawn next (see bot.aio.breathe)
+    if preview is not None and 0 <= preview < len(legal):
+        said = presenter.preview_text(view, legal[preview], lang)
+        if said is not None:
+            return await _preview_panel(
+                table, presenter, state, view, legal, preview, said, lines, lang, priority
+            )
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
         png = await offload.run_remembered(
@@ -432,6 +440,46 @@ async def private_panel(
     end = outcome_text(table, lang)
     if end:
         lines.append(f"**{end}**")
+    return Panel("\n".join(lines), files, components)
+
+
+async def _preview_panel(
+    table: TableRecord,
+    presenter: Presenter,
+    state: Any,
+    view: BaseModel,
+    legal: Sequence[Action],
+    index: int,
+    said: str,
+    lines: list[str],
+    lang: str,
+    priority: offload.Priority,
+) -> Panel:
+    """One legal action previewed before it is spent (issue 26 item 5): what it would do and cost, the
+    seat's picture with it drawn, Confirm (the action's own id at this version, so a stale or second
+    click is refused as any stale click) and Cancel (back to the choices; nothing is spent)."""
+    lines += ["", f"**{said}**", t(lang, "bot.preview.note")]
+    png = await offload.run_remembered(
+        jobs.preview_image, table.game, view, legal[index], lang, priority=priority
+    )
+    files: list[Attachment] = []
+    if png:
+        described = presenter.private_image_text(view, lang)
+        files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([said, described])))
+    components: list[ButtonSpec | SelectSpec] = [
+        ButtonSpec(
+            ids.ACTION.format(table=table.id, version=state.version, index=index),
+            t(lang, "bot.button.preview.confirm"),
+            "success",
+            row=0,
+        ),
+        ButtonSpec(
+            ids.PAGE.format(table=table.id, version=state.version, page=0),
+            t(lang, "bot.button.preview.cancel"),
+            "secondary",
+            row=0,
+        ),
+    ]
     return Panel("\n".join(lines), files, components)
 
 
@@ -537,6 +585,22 @@ def group_components(
     ]
 
 
+def _action_id(
+    table_id: int,
+    version: int,
+    index: int,
+    action: Action,
+    presenter: Presenter,
+    lang: str,
+    view: BaseModel | None,
+) -> str:
+    """The id of one action's button: its preview first when the game previews it
+    (`Presenter.preview_text`, issue 26 item 5), else the action itself."""
+    if view is not None and presenter.preview_text(view, action, lang) is not None:
+        return ids.PREVIEW.format(table=table_id, version=version, index=index)
+    return ids.ACTION.format(table=table_id, version=version, index=index)
+
+
 def indexed_components(
     table_id: int,
     version: int,
@@ -551,7 +615,10 @@ def indexed_components(
     if len(indices) <= BUTTONS_MAX:
         return [
             ButtonSpec(
-                ids.ACTION.format(table=table_id, version=version, index=i), labels[i], "primary", row=n // 5
+                _action_id(table_id, version, i, legal[i], presenter, lang, view),
+                labels[i],
+                "primary",
+                row=n // 5,
             )
             for n, i in enumerate(indices)
         ]
@@ -583,7 +650,10 @@ def action_components(
     if len(legal) <= BUTTONS_MAX:
         return [
             ButtonSpec(
-                ids.ACTION.format(table=table_id, version=version, index=i), label, "primary", row=i // 5
+                _action_id(table_id, version, i, legal[i], presenter, lang, view),
+                label,
+                "primary",
+                row=i // 5,
             )
             for i, label in enumerate(labels)
         ]

@@ -122,10 +122,18 @@ async def show_private(
     note: str | None = None,
     page: int = 0,
     group: int | None = None,
+    preview: tuple[int, int] | None = None,
 ) -> None:
-    """The user's private panel for a table, ephemeral, built fresh from the store."""
+    """The user's private panel for a table, ephemeral, built fresh from the store; `preview`
+    (version, index): that legal action previewed, if the table is still at that version."""
     bot = tablero(interaction)
     loaded = await bot.tables.load(table_id)
+    previewed: int | None = None
+    if preview is not None:
+        version, previewed = preview
+        if version != loaded.table.version:  # the table moved on: its index means another action now
+            previewed = None
+            note = t(lang_of(interaction), "bot.preview.stale")
     await breathe()  # between loading and drawing: a click that arrived meanwhile is answered first
     interaction.extras["version"] = loaded.table.version
     seat = loaded.table.seat_of(interaction.user.id)
@@ -142,9 +150,15 @@ async def show_private(
         lang_of(interaction),
         page=page,
         group=group,
+        preview=previewed,
         note=note,
     )
     await breathe()  # and between drawing and sending (see bot.aio.breathe)
+    if in_place(interaction) and interaction.response.is_done() and preview is not None:
+        await interaction.edit_original_response(
+            content=panel.clipped(), attachments=panel.discord_files(), view=panel.view()
+        )
+        return
     await send_panel(interaction, panel)
 
 
@@ -238,7 +252,8 @@ class ActionJsonButton(TableItem, custom=ids.ACTION_JSON):
 
 
 class ActionSelect(TableItem, custom=ids.SELECT):
-    """A menu of choices: each value is an index or an action's JSON."""
+    """A menu of choices: each value is an index or an action's JSON; an index whose action the game
+    previews (Presenter.preview_text) shows its preview first, as its button would."""
 
     select = True
 
@@ -246,7 +261,44 @@ class ActionSelect(TableItem, custom=ids.SELECT):
         choice = ids.read_choice(self.picked())
         if choice is None:
             raise Rejected("bot.bad_choice", "That choice is not on offer any more.")
-        await act(interaction, self.table, int(self.ids["version"]), choice)
+        version = int(self.ids["version"])
+        if isinstance(choice, int) and await previews(interaction, self.table, version, choice):
+            await preview_choice(interaction, self.table, version, choice)
+            return
+        await act(interaction, self.table, version, choice)
+
+
+async def previews(interaction: discord.Interaction, table_id: int, version: int, index: int) -> bool:
+    """Whether the clicker's legal action `index` at `version` is one the game previews before it is spent."""
+    loaded = await tablero(interaction).tables.load(table_id)
+    seat = loaded.table.seat_of(interaction.user.id)
+    if seat is None or loaded.state is None or loaded.table.version != version:
+        return False
+    if seat not in loaded.rules.active_seats(loaded.state):
+        return False
+    legal = loaded.rules.legal_actions(loaded.state, seat)
+    if not 0 <= index < len(legal):
+        return False
+    view = loaded.rules.view(loaded.state, seat)
+    presenter = presenter_for(loaded.table.game)
+    return presenter.preview_text(view, legal[index], lang_of(interaction)) is not None
+
+
+async def preview_choice(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+    """Show a legal action's preview (what it does and costs, drawn) with Confirm and Cancel; the
+    clicked private panel is updated in place. Nothing is spent (issue 26 item 5)."""
+    if in_place(interaction):
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    await show_private(interaction, table_id, preview=(version, index))
+
+
+class PreviewButton(TableItem, custom=ids.PREVIEW):
+    """A legal action's button when the game previews it: its preview first, then Confirm or Cancel."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await preview_choice(interaction, self.table, int(self.ids["version"]), int(self.ids["index"]))
 
 
 class GroupSelect(TableItem, custom=ids.GROUP):
@@ -356,6 +408,7 @@ DYNAMIC_ITEMS: tuple[type[TableItem], ...] = (
     ActionButton,
     ActionJsonButton,
     ActionSelect,
+    PreviewButton,
     GroupSelect,
     PageButton,
     LegacyButton,

@@ -36,6 +36,11 @@ toward T5"). The platform assigns every custom_id (bot/ids.py), turns controls i
 components and modals, and submits the action to the engine, which has the last word: a control
 may offer something `decide` then refuses, and the player reads the refusal.
 
+A move that costs may be previewed before it is spent (issue 26 item 5): when
+`Presenter.preview_text(view, action, lang)` is not None, that action's button (or menu option)
+first shows the text and `preview_png` on the seat's own panel with Confirm (the action itself, at
+the same version) and Cancel; nothing reaches the engine before Confirm.
+
 Field kinds: "length" (a distance with its `unit`, "in" or "cm": "2,5", "3 inches", "7 cm"),
 "point" (x and y, or a cell name the game reads), "cell", "number", "text". Parse them with
 `renderers.measure` (`parse_length`, `parse_point`, `parse_number`), which refuses with a sentence
@@ -224,6 +229,18 @@ class Presenter(Protocol):
         """The seat's picture while it looks at one piece's actions in the two-step menu (`action`
         is the first of them, see `action_group`): e.g. that piece's reach drawn. None: the seat's
         private picture (`private_png`)."""
+        return None
+
+    def preview_text(self, view: BaseModel, action: Action, lang: str) -> str | None:
+        """What a legal `action` of the seat of `view` would do and cost, said before it is spent, or
+        None (the default): the action is applied at once when clicked. An action with a preview is
+        offered as "pick, then confirm": its click shows this text and `preview_png` with Confirm and
+        Cancel, and only Confirm submits it (issue 26 item 5)."""
+        return None
+
+    def preview_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
+        """The seat's picture with a previewed `action` drawn on it (see `preview_text`), or None: the
+        seat's private picture."""
         return None
 
     def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:

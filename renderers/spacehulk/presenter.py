@@ -14,12 +14,12 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel
 
 from engine.core import Action, Event
-from engine.spacehulk.actions import BreakTie
+from engine.spacehulk.actions import BreakTie, Turn
 from engine.spacehulk.view import SpaceHulkView
 from renderers.base import Button, Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, describe, text
+from . import board, controls, describe, preview, text
 
 MAX_TIE_BUTTONS = (
     21  # 4 rows of 5 picks and the dice's on a 5th row (Discord's limit); more: the generic menus
@@ -94,8 +94,23 @@ class SpaceHulkPresenter(Presenter):
         return out
 
     def action_group(self, action: Action, lang: str) -> str | None:
+        """The model's entry in "pick a model, then its action"; a Marine's turns in place are an entry
+        of their own (issue 26 item 5), so a turn is never mistaken for a step."""
         mid = text.action_group(action)
-        return None if mid is None else text.group_label(mid, lang, getattr(action, "use", "ap"))
+        if mid is None:
+            return None
+        pay = getattr(action, "use", "ap")
+        if isinstance(action, Turn) and pay != "free" and mid.startswith("m"):
+            return t(lang, "spacehulk.group.turn", model=text.model(mid), pay="cp" if pay == "cp" else "ap")
+        return text.group_label(mid, lang, pay)
+
+    def preview_text(self, view: BaseModel, action: Action, lang: str) -> str | None:
+        """A Marine's move or turn that costs, in words before it is spent (issue 26 item 5)."""
+        return preview.preview_text(_view(view), action, lang)
+
+    def preview_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
+        """The seat's image with that move drawn: its path, final facing and price."""
+        return preview.preview_png(_view(view), action, lang)
 
     def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
         return controls.parse_form(form, values, _view(view))

@@ -13,6 +13,8 @@ from playground.emulator import Emulator, MessageRecord
 from .harness import ACTION, my_hand, run, status_message
 
 GROUP = re.compile(r"^tb:g:\d+:\d+$")
+PREVIEW = re.compile(r"^tb:v:\d+:\d+:\d+$")
+CONFIRM = ("Confirm", "Confirmar")
 ENDERS = ("End the action phase", "Terminar la fase de acción", "Pass", "Pasar")
 
 
@@ -32,7 +34,12 @@ async def choose(emu: Emulator, user: int, message: MessageRecord, rng: random.R
     then one of its actions; or a button or menu option of the message."""
     components = message.walk_components()
     groups = [c for c in components if GROUP.match(c.get("custom_id", ""))]
-    buttons = [c for c in components if ACTION.match(c.get("custom_id", "")) and c.get("type") == 2]
+    buttons = [
+        c
+        for c in components
+        if (ACTION.match(c.get("custom_id", "")) or PREVIEW.match(c.get("custom_id", "")))
+        and c.get("type") == 2
+    ]
     selects = [c for c in components if c.get("custom_id", "").startswith("tb:s:")]
     enders = [
         b
@@ -54,8 +61,23 @@ async def choose(emu: Emulator, user: int, message: MessageRecord, rng: random.R
     if selects and (not buttons or rng.random() < 0.7):
         menu = rng.choice(selects)
         option = rng.choice(menu["options"])
-        return (await run(await emu.select(user, message.id, menu["custom_id"], [option["value"]])))[-1]
-    return (await run(await emu.click(user, message.id, rng.choice(buttons)["custom_id"])))[-1]
+        picked = (await run(await emu.select(user, message.id, menu["custom_id"], [option["value"]])))[-1]
+        return await confirm(emu, user, picked)
+    return await confirm(
+        emu, user, (await run(await emu.click(user, message.id, rng.choice(buttons)["custom_id"])))[-1]
+    )
+
+
+async def confirm(emu: Emulator, user: int, panel: MessageRecord) -> MessageRecord:
+    """A previewed move (issue 26 item 5: a Marine's move or turn shown before it is spent) confirmed."""
+    found = [
+        c
+        for c in panel.walk_components()
+        if ACTION.match(c.get("custom_id", "")) and c.get("label") in CONFIRM and c.get("type") == 2
+    ]
+    if not found:
+        return panel
+    return (await run(await emu.click(user, panel.id, found[0]["custom_id"])))[-1]
 
 
 async def play(

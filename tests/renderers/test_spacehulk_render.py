@@ -18,6 +18,7 @@ from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.view import SpaceHulkView
 from renderers.i18n import t
 from renderers.spacehulk import PRESENTER, board, text
+from renderers.spacehulk import preview as shown
 
 
 def decode(png: bytes) -> Image.Image:
@@ -246,7 +247,13 @@ def test_a_marine_move_is_priced_from_the_engine() -> None:
     assert PRESENTER.action_label(a.EndTurn(), "en", v) == "End the action phase"
     assert PRESENTER.action_group(a.EndTurn(), "en") is None
     assert PRESENTER.action_group(forward, "es") == "Exterminador M1"
-    assert PRESENTER.action_group(turn, "en") == "Terminator M1 · paid with command points"
+    # a turn in place is its own entry of the model menu, apart from the steps (issue 26 item 5)
+    assert PRESENTER.action_group(turn, "en") == "Terminator M1: turn in place · paid with command points"
+    assert (
+        PRESENTER.action_group(a.Turn(model="m1", facing="E"), "es") == "Exterminador M1: girar sin moverse"
+    )
+    step = a.Move(model="m1", to=ahead, use="cp")
+    assert PRESENTER.action_group(step, "en") == "Terminator M1 · paid with command points"
 
 
 @pytest.mark.parametrize("mission", ["purge", "deathwing_purge"])
@@ -342,3 +349,21 @@ def test_the_status_names_the_genestealers_last_turn(lang: str) -> None:
         assert last is not None and last > 1
         shown = PRESENTER.status_text(view(state, "genestealer"), lang)
         assert t(lang, key, turn=last, **params) in shown.splitlines()
+
+
+def test_a_marine_move_is_previewed_on_the_seats_own_picture() -> None:
+    """Issue 26 item 5: the path and the final square drawn in the preview colour, the price in words;
+    an action that is not a move or turn (a door) is not previewed; a spectator gets no preview."""
+    state = opening()
+    v = view(state, "marine")
+    back = a.Move(model="m1", to=(9, 8, 0))
+    img = decode(PRESENTER.preview_png(v, back, "en") or b"")
+    frame = board.frame_for(board._board(v.map_text))
+    x0, y0, x1, y1 = frame.box((9, 8, 0), inset=max(2, frame.cell // 10))
+    ring = [img.getpixel((x, (y0 + y1) // 2)) for x in range(x0, x0 + 4)]
+    assert shown.PATH in ring  # the ghost's ring where M1 would end
+    assert PRESENTER.preview_text(v, back, "en") == (
+        "Preview: M1 moves J8 → J9 and ends facing north. It costs 2 AP."
+    )
+    assert PRESENTER.preview_text(v, a.Door(model="m1", square=(9, 6, 0)), "en") is None
+    assert PRESENTER.preview_png(view(state, None), back, "en") is None
