@@ -33,11 +33,13 @@ from .games import presenter_for, rules_for
 from .i18n import t
 from .offload import Priority
 from .panels import (
+    ButtonSpec,
     Panel,
     mention,
     narration_lines,
     outcome_text,
     private_panel,
+    stand_in_notice,
     status_link,
     status_panel,
     status_ref,
@@ -231,6 +233,7 @@ class DeliveryWorker:
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
+            "stand_in": self._stand_in,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -460,7 +463,9 @@ class DeliveryWorker:
             if r.seq >= row.payload["from"]
         ]
         events: list[Event] = [rules.parse_event(r.data) for r in records]
-        lines = narration_lines(presenter_for(table.game), events, table.lang)
+        lines = narration_lines(
+            presenter_for(table.game), events, table.lang, actors=[r.actor for r in records], table=table
+        )
         current = table.version == row.version
         final = current and table.status == "finished"
         to_act = row.payload.get("ping", []) if current and table.status == "active" else []
@@ -485,7 +490,7 @@ class DeliveryWorker:
     async def _dm(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or await self.store.newer_delivery_exists(row):
             return "skipped", None, "superseded"
-        user_id = int(row.target.split(":", 1)[1])
+        user_id = int(row.target.split(":")[1])  # "user:<id>", or "user:<id>:back" (bot/absence.py)
         seat = table.seat_of(user_id)
         if seat is None:
             return "skipped", None, "no seat"
@@ -560,11 +565,26 @@ class DeliveryWorker:
         )
         return await self._public(row, table, content, [user_id])
 
+    async def _stand_in(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A stand-in took a seat, or a player went away (bot/absence.py): one post in the table's
+        thread. A player who missed their deadlines is mentioned, with an "I'm back" button; a
+        player away on holiday is named without a ping (the others are told, once)."""
+        if table.status != "active":
+            return "skipped", None, "over"
+        content, buttons, ping = stand_in_notice(table, row.payload, int(row.target.split(":")[1]))
+        return await self._public(row, table, content, ping, buttons)
+
     async def _public(
-        self, row: DeliveryRecord, table: TableRecord, content: str, ping: Sequence[int]
+        self,
+        row: DeliveryRecord,
+        table: TableRecord,
+        content: str,
+        ping: Sequence[int],
+        buttons: Sequence[ButtonSpec] = (),
     ) -> tuple[str, int | None, str | None]:
         channel = table.post_channel_id
         if channel is None:
             return "skipped", None, "no channel"
-        message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
+        panel = Panel(content, [], list(buttons))
+        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=ping)
         return "done", message_id, None

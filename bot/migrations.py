@@ -145,6 +145,22 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX tables_by_number ON tables(guild_id, number)",
         ),
     ),
+    (
+        # Numbered 7 on the absent branch (issue 26): bot-discord and aftergame add theirs as 5 at the
+        # same time; the lead renumbers on merge. Nothing here depends on theirs.
+        7,
+        (
+            # A table's platform settings (not the game's options): `absent` (wait, ai, forfeit) and
+            # `absent_after` (how many deadlines in a row a seat may miss); see bot/absence.py.
+            "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+            # Who is absent at a table: deadlines missed in a row per seat, the seats a stand-in
+            # (the game's AI) plays for and why, and how many turns each stand-in played.
+            "ALTER TABLE tables ADD COLUMN absence TEXT NOT NULL DEFAULT '{}'",
+            # /away: a player on holiday until this time (epoch seconds; NULL: not away).
+            "ALTER TABLE players ADD COLUMN away_until REAL",
+            "CREATE INDEX players_away ON players(away_until) WHERE away_until IS NOT NULL",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Rules, Seat, fold, new_game, play_pilots, step
+from engine.core import Action, Event, Rules, Seat, dice_for, fold, new_game, step
 from engine.core.orders import OrderResult, answer_standing, play_order
 
-from . import notices
+from . import absence, notices
 from .games import rules_for
 from .store import AI, NewEvent, TableRecord
 
@@ -46,19 +46,61 @@ class Prepared:
     snapshot: str = ""
 
 
-def pilots(rules: Rules[Any], table: TableRecord, state: Any, step_cap: int) -> tuple[Any, list[Event]]:
-    """Let the table's AI seats act until a human must (at most `step_cap` actions)."""
-    ai = table.ai_seats()
-    if not ai:
-        return state, []
-    state, events = play_pilots(rules, state, ai, max_steps=step_cap)
+def pilots(
+    rules: Rules[Any], table: TableRecord, state: Any, step_cap: int
+) -> tuple[Any, Entries, list[tuple[str, str]]]:
+    """Let the table's AI seats and stand-ins act until a human must (at most `step_cap` actions):
+    each from its seat's view only (`Rules.view`), as `engine.core.play_pilots` does. An AI seat's
+    events are logged as `AI`'s, a stand-in's as `ai:<seat>` (bot/absence.py); the marks are
+    (seat, turn) of each stand-in action, to count the turns it played."""
+    ai = set(table.ai_seats())
+    seats = ai | set(table.stand_in_seats())
+    if not seats:
+        return state, [], []
+    players = {seat: rules.pilot(seat) for seat in sorted(seats)}
+    entries: Entries = []
+    marks: list[tuple[str, str]] = []
+    last: str | None = None  # the seat that acted last here (a game without turns: a run is a turn)
+    run = ""
+    for _ in range(step_cap):
+        if rules.outcome(state) is not None:
+            break
+        acting = [s for s in sorted(rules.active_seats(state)) if s in players]
+        if not acting:
+            break
+        seat = acting[0]
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            break
+        dice = dice_for(state).fork(f"pilot:{seat}")
+        action = players[seat].choose(rules.view(state, seat), legal, dice)
+        if seat not in ai:
+            turn = rules.turn_of(state)
+            if seat != last:
+                run = f"v{state.version}"
+            marks.append((seat, f"t{turn}" if turn is not None else run))
+        last = seat
+        state, events = step(rules, state, seat, action)
+        actor = AI if seat in ai else absence.stand_in_actor(seat)
+        entries += [(e, actor) for e in events]
     if (
         rules.outcome(state) is None
-        and set(ai) & rules.active_seats(state)
-        and not (set(rules.active_seats(state)) - set(ai))
+        and seats & rules.active_seats(state)
+        and not (set(rules.active_seats(state)) - seats)
     ):
         log.warning("table %s: AI step cap (%s) reached at version %s", table.id, step_cap, state.version)
-    return state, events
+    return state, entries, marks
+
+
+def unseated(table: TableRecord, actor: str | None) -> str:
+    """Who caused an event an engine loop (standing orders, a typed order) pairs with no seat: the
+    one seat the AI plays there (an AI seat, or a stand-in), else `AI`."""
+    if actor is not None:
+        return actor
+    seats = table.pilot_seats()
+    if len(seats) == 1 and seats[0] not in table.ai_seats():
+        return absence.stand_in_actor(seats[0])
+    return AI
 
 
 def unchanged_for(
@@ -88,8 +130,10 @@ def prepare(
     *,
     actor_user: int | None,
     status: str | None = None,
+    absent: dict[str, Any] | None = None,
 ) -> Prepared:
-    """What committing `old` -> `new` writes: the table row, the outbox rows, the JSON to store."""
+    """What committing `old` -> `new` writes: the table row, the outbox rows, the JSON to store;
+    `absent`: the table's new absence record (bot/absence.py), if it changed."""
     outcome = rules.outcome(new)
     fields: dict[str, Any] = {"version": new.version}
     if status is not None:
@@ -97,6 +141,8 @@ def prepare(
     if outcome is not None:
         fields["status"] = "finished"
         fields["outcome"] = outcome.model_dump(mode="json")
+    if absent is not None and absent != table.absence:
+        fields["absence"] = absent
     closes = notices.closes_turn(rules, old, new)
     change = notices.plan(
         table, rules, old, new, [e for e, _ in entries], table.version + 1, actor_user, summary_from=None
@@ -112,6 +158,29 @@ def prepare(
     )
 
 
+def _answer_all(
+    rules: Rules[Any],
+    table: TableRecord,
+    state: Any,
+    standing: Mapping[Seat, Mapping[str, str]],
+    step_cap: int,
+) -> tuple[Any, Entries, list[tuple[str, str]]]:
+    """The AI seats and stand-ins, then the prompts standing orders answer, until neither acts."""
+    entries: Entries = []
+    marks: list[tuple[str, str]] = []
+    for _ in range(step_cap):
+        state, ai_entries, ai_marks = pilots(rules, table, state, step_cap)
+        entries += ai_entries
+        marks += ai_marks
+        state, answered = answer_standing(
+            rules, state, standing, pilot_seats=table.ai_seats(), max_steps=step_cap
+        )
+        entries += [(e, actor if actor is not None else AI) for e, actor in answered]
+        if not answered:
+            break
+    return state, entries, marks
+
+
 def advance(
     game: str,
     table: TableRecord,
@@ -121,19 +190,36 @@ def advance(
     standing: Mapping[Seat, Mapping[str, str]],
     step_cap: int,
     actor_user: int | None,
+    by_player: bool = False,
 ) -> Prepared:
     """One accepted action: decide/evolve, the AI seats' answers, the prompts the seats' standing
-    orders answer, and the commit's rows."""
+    orders answer, and the commit's rows. `by_player`: the seat's player acted in person, so
+    their missed deadlines are forgiven and a stand-in playing for them steps down."""
     rules = rules_for(game)
+    absent = dict(table.absence)
+    playing = table  # who the AI plays for from now on
+    if by_player and (absence.missed(table, seat) or absence.reason(table, seat)):
+        absent = absence.with_missed(absence.with_stand_in(absent, seat, None), seat, 0)
+        playing = table.model_copy(update={"absence": absent})
     new_state, events = step(rules, state, seat, action)
     entries: Entries = [(e, seat) for e in events]
-    new_state, ai_events = pilots(rules, table, new_state, step_cap)
-    entries += [(e, AI) for e in ai_events]
-    new_state, answered = answer_standing(
-        rules, new_state, standing, pilot_seats=table.ai_seats(), max_steps=step_cap
-    )
-    entries += [(e, actor if actor is not None else AI) for e, actor in answered]
-    return prepare(table, rules, state, new_state, entries, actor_user=actor_user)
+    new_state, more, marks = _answer_all(rules, playing, new_state, standing, step_cap)
+    entries += more
+    absent = absence.counted(absent, marks)
+    return prepare(table, rules, state, new_state, entries, actor_user=actor_user, absent=absent)
+
+
+def relieve(game: str, table: TableRecord, state: Any, step_cap: int) -> Prepared | None:
+    """A stand-in just took a seat (`table` has it): it plays now if its seat must act; None if
+    nothing was played."""
+    rules = rules_for(game)
+    if rules.outcome(state) is not None:
+        return None
+    new_state, entries, marks = _answer_all(rules, table, state, {}, step_cap)
+    if not entries:
+        return None
+    absent = absence.counted(table.absence, marks)
+    return prepare(table, rules, state, new_state, entries, actor_user=None, absent=absent)
 
 
 def opening(game: str, table: TableRecord, step_cap: int) -> Prepared:
@@ -141,9 +227,10 @@ def opening(game: str, table: TableRecord, step_cap: int) -> Prepared:
     rules = rules_for(game)
     state, events = new_game(rules, table.options, table.seed)
     entries: Entries = [(e, None) for e in events]
-    state, ai_events = pilots(rules, table, state, step_cap)
-    entries += [(e, AI) for e in ai_events]
-    return prepare(table, rules, None, state, entries, actor_user=None, status="active")
+    state, ai_entries, marks = pilots(rules, table, state, step_cap)
+    entries += ai_entries
+    absent = absence.counted(table.absence, marks)
+    return prepare(table, rules, None, state, entries, actor_user=None, status="active", absent=absent)
 
 
 def order(
@@ -166,11 +253,14 @@ def order(
         start,
         seat,
         text,
-        pilot_seats=table.ai_seats(),
+        pilot_seats=table.pilot_seats(),
         standing=standing,
         max_pilot_steps=step_cap,
     )
     if dry_run or not result.changed:
         return result, None
-    entries = [(e, actor if actor is not None else AI) for e, actor in result.entries]
-    return result, prepare(table, rules, state, result.state, entries, actor_user=actor_user)
+    entries = [(e, unseated(table, actor)) for e, actor in result.entries]
+    absent = dict(table.absence)  # the player acted in person (see `advance`)
+    if absence.missed(table, seat) or absence.reason(table, seat):
+        absent = absence.with_missed(absence.with_stand_in(absent, seat, None), seat, 0)
+    return result, prepare(table, rules, state, result.state, entries, actor_user=actor_user, absent=absent)

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from engine.core import Action, Event, Rules
 from renderers.base import Button, Control, Form, Menu, Presenter
 
-from . import ids, jobs, offload
+from . import absence, ids, jobs, offload
 from .aio import breathe
 from .i18n import game_name, seat_name, t, text
 from .store import AI, DeadlineRecord, TableRecord
@@ -143,12 +143,50 @@ def outcome_text(table: TableRecord, lang: str) -> str | None:
     if table.status == "abandoned":
         return t(lang, "bot.outcome_abandoned", table=table.number)
     if not winners:
-        return t(lang, "bot.outcome_draw", reason=reason)
-    if not losers:
-        return t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
-    return t(
-        lang, "bot.outcome_win_against", winners=", ".join(winners), losers=", ".join(losers), reason=reason
-    )
+        said = t(lang, "bot.outcome_draw", reason=reason)
+    elif not losers:
+        said = t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
+    else:
+        said = t(
+            lang,
+            "bot.outcome_win_against",
+            winners=", ".join(winners),
+            losers=", ".join(losers),
+            reason=reason,
+        )
+    # "… with 3 turns played by the AI" (issue 26): the stand-ins' share of the result.
+    played = [
+        t(
+            lang,
+            "absent.outcome_turns",
+            seat=seat_name(table.game, seat, lang),
+            count=count,
+            result="won" if seat in outcome.winners else ("lost" if outcome.winners else "draw"),
+        )
+        for seat, count in absence.turns(table).items()
+    ]
+    return " ".join([said, *played])
+
+
+def stand_in_notice(
+    table: TableRecord, payload: dict[str, Any], user: int
+) -> tuple[str, list[ButtonSpec], list[int]]:
+    """The post telling a table that a stand-in took a seat, or that its player is away: (content,
+    buttons, who is pinged). A player who missed their deadlines is pinged, with "I'm back"; the
+    others learn of a holiday without a ping (bot/absence.py)."""
+    lang = table.lang
+    seat = seat_name(table.game, str(payload.get("seat", "")), lang)
+    until = float(payload.get("until") or absence.FOREVER)
+    at = "" if until >= absence.FOREVER else f"<t:{int(until)}:R>"
+    if payload.get("reason") == "away":
+        key = "absent.notice_away_wait" if payload.get("wait") else "absent.notice_away_ai"
+        if at:
+            return t(lang, f"{key}_until", player=mention(user), seat=seat, at=at), [], []
+        return t(lang, key, player=mention(user), seat=seat), [], []
+    count = int(payload.get("count") or 0)
+    content = t(lang, "absent.notice_missed", player=mention(user), seat=seat, count=count)
+    button = ButtonSpec(ids.BACK.format(table=table.id), t(lang, "absent.button_back"), "success")
+    return content, [button], [user]
 
 
 # --- public ------------------------------------------------------------------------------------
@@ -194,6 +232,10 @@ async def status_panel(
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    stand_ins = [s for s in rules.seats if absence.reason(table, s)] if table.status == "active" else []
+    for seat in stand_ins:  # the AI plays for an absent player (bot/absence.py)
+        why = absence.reason(table, seat)
+        lines.append(t(lang, "absent.status_line", seat=seat_name(table.game, seat, lang), reason=why))
     top = len(lines)  # the "just now" block goes here, if the message has room for it
     files: list[tuple[str, bytes]] = []
     buttons: list[ButtonSpec | SelectSpec] = []
@@ -238,6 +280,8 @@ async def status_panel(
         lines.append(f"**{end}**")
     if table.status == "active":
         buttons.append(ButtonSpec(ids.HAND.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
+    if stand_ins:
+        buttons.append(ButtonSpec(ids.BACK.format(table=table.id), t(lang, "absent.button_back"), "success"))
     buttons.append(ButtonSpec(ids.RULES.format(table=table.id), t(lang, "bot.button.rules")))
     if table.status == "finished":
         buttons.append(
@@ -250,15 +294,26 @@ async def status_panel(
     return Panel("\n".join(lines), files, buttons)
 
 
-def narration_lines(presenter: Presenter, events: Sequence[Event], lang: str) -> list[str]:
-    """Public narration: each event as nobody's seat may see it."""
+def narration_lines(
+    presenter: Presenter,
+    events: Sequence[Event],
+    lang: str,
+    *,
+    actors: Sequence[str | None] | None = None,
+    table: TableRecord | None = None,
+) -> list[str]:
+    """Public narration: each event as nobody's seat may see it. With the events' `actors` (and the
+    table, to name the seat), a line a stand-in caused is marked "(the AI for Blue)" (bot/absence.py)."""
     lines = []
-    for event in events:
+    for i, event in enumerate(events):
         shown = event.redacted_for(None)
         if shown is None:
             continue
         line = presenter.narrate(shown, lang)
         if line:
+            seat = absence.stand_in_of(actors[i]) if actors is not None and i < len(actors) else None
+            if seat is not None and table is not None:
+                line = t(lang, "absent.narration_mark", line=line, seat=seat_name(table.game, seat, lang))
             lines.append(line)
     return lines
 

@@ -123,6 +123,9 @@ class Scheduler:
         soonest = await self.store.next_deadline(exclude={*self._held, *self._failing})
         if soonest is not None:
             times.append(soonest)
+        back = await self.store.next_return()
+        if back is not None:
+            times.append(back)
         return max(0.0, min(times) - now)
 
     def _retry_at(self, tried: tuple[float, int]) -> float:
@@ -139,6 +142,7 @@ class Scheduler:
         the deadlines of one table in the order they fall due.
         """
         now = self.clock()
+        await self.service.returns()  # players whose /away ran out take their seats back (bot/absence.py)
         due = await self.store.due_deadlines(now)
         pending = {d.id for d in due}
         self._held = {i: tried for i, tried in self._held.items() if i in pending}
@@ -209,6 +213,19 @@ class Scheduler:
             return False
         row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
         await self._finish(deadline, "done", row)
+        # A missed deadline (bot/absence.py): counted; the table's absent= rule may hand the seat to
+        # a stand-in or forfeit it, else (absent=ai or forfeit) the seat is reminded again later.
+        if await self.service.deadline_missed(table.id, deadline.seat):
+            async with self.store.transaction() as tx:
+                await tx.add_deadline(
+                    table_id=table.id,
+                    kind="reminder",
+                    seat=deadline.seat,
+                    key=f"{deadline.key}+",
+                    version=deadline.version,
+                    due_at=self.clock() + self.service.reminder_delay,
+                )
+            self.notify()
         return True
 
     async def _warn(self, deadline: DeadlineRecord) -> bool:
@@ -251,7 +268,7 @@ class Scheduler:
             await self._finish(deadline, "void")
             return False
         try:
-            await self.service.submit_as_seat(table.id, deadline.seat, action, None)
+            applied = await self.service.submit_as_seat(table.id, deadline.seat, action, None)
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
             # action is tried again (after the next commit, or with back-off); anything else voids it.
@@ -262,4 +279,6 @@ class Scheduler:
                 self._held[deadline.id] = (self.clock(), tries + 1)
             return False
         await self._finish(deadline, "done")
+        if applied.table.user_of(deadline.seat) is not None:  # a player's time ran out: a missed deadline
+            await self.service.deadline_missed(table.id, deadline.seat)
         return True

@@ -67,6 +67,8 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
+    settings: dict[str, Any] = {}  # the table's platform settings (bot/absence.py: absent=, absent_after=)
+    absence: dict[str, Any] = {}  # missed deadlines, stand-ins and their turns (bot/absence.py)
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -82,6 +84,15 @@ class TableRecord(Record):
 
     def ai_seats(self) -> list[str]:
         return [seat for seat, holder in self.seats.items() if holder == AI]
+
+    def stand_in_seats(self) -> list[str]:
+        """Human seats the game's AI plays for while their player is absent (bot/absence.py)."""
+        stand_ins = self.absence.get("stand_ins") or {}
+        return [seat for seat in self.seats if seat in stand_ins and self.user_of(seat) is not None]
+
+    def pilot_seats(self) -> list[str]:
+        """Every seat the AI plays: AI seats and the stand-ins of absent players."""
+        return [*self.ai_seats(), *self.stand_in_seats()]
 
     def human_users(self) -> list[int]:
         return [holder for holder in self.seats.values() if isinstance(holder, int)]
@@ -148,6 +159,7 @@ class PlayerRecord(Record):
     locale: str | None
     dm_status: Literal["unknown", "open", "closed"]
     updated_at: float
+    away_until: float | None = None  # /away: on holiday until then (bot/absence.py)
 
 
 class NewEvent(Record):
@@ -370,6 +382,8 @@ class Tx(Protocol):
         rematch_of: int | None = None,
         series_of: int | None = None,
         series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
     ) -> int: ...
 
     async def update_table(
@@ -427,6 +441,8 @@ class Tx(Protocol):
 
     async def set_guild_language(self, guild_id: int, language: str) -> None: ...
 
+    async def set_away(self, user_id: int, until: float | None) -> None: ...
+
     async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
 
 
@@ -481,6 +497,8 @@ class Store(Protocol):
     async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]: ...
     async def get_player(self, user_id: int) -> PlayerRecord | None: ...
     async def guild_language(self, guild_id: int) -> str | None: ...
+    async def returns_due(self, now: float) -> list[int]: ...
+    async def next_return(self) -> float | None: ...
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
     ) -> None: ...
@@ -498,6 +516,8 @@ _UPDATABLE = {
     "status_message_id",
     "outcome",
     "options",
+    "settings",
+    "absence",
 }
 
 
@@ -522,7 +542,7 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
     return ", ".join(names), read
 
 
-_TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
+_TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome", "settings", "absence")
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
@@ -648,11 +668,14 @@ class SqliteTx:
         rematch_of: int | None = None,
         series_of: int | None = None,
         series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key,"
+            " settings, absence, number)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
             " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?))",
             (
                 game,
@@ -671,6 +694,8 @@ class SqliteTx:
                 self._now,
                 series_of,
                 series_key,
+                _dumps(settings or {}),
+                _dumps(absence or {}),
                 guild_id,
             ),
         )
@@ -691,7 +716,8 @@ class SqliteTx:
                 value = value.model_dump(mode="json")
             params.append(
                 _dumps(value)
-                if name in ("seats", "invited", "outcome", "options") and value is not None
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence")
+                and value is not None
                 else value
             )
         sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
@@ -822,6 +848,15 @@ class SqliteTx:
             " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
             " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
             (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """/away until `until` (epoch seconds), or back (None)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, away_until) VALUES (?, 'unknown', ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET away_until = excluded.away_until,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, until),
         )
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
@@ -1278,6 +1313,19 @@ class SqliteStore:
     async def guild_language(self, guild_id: int) -> str | None:
         rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return rows[0][0] if rows else None
+
+    async def returns_due(self, now: float) -> list[int]:
+        """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
+        rows = await self._all(
+            "SELECT user_id FROM players WHERE away_until IS NOT NULL AND away_until <= ? ORDER BY user_id",
+            (now,),
+        )
+        return [row[0] for row in rows]
+
+    async def next_return(self) -> float | None:
+        """When the next /away runs out (None: nobody is away with a date)."""
+        value = await self._scalar("SELECT MIN(away_until) FROM players")
+        return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
     async def upsert_player(

@@ -37,11 +37,12 @@ from engine.core import (
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 
-from . import moves, notices, offload
+from . import absence, moves, notices, offload
+from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .lobby import Lobby, parse_options
-from .store import AI, NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class OrderReport:
     """What the player typed for each step read, applied or not."""
 
 
-class TableService(Lobby):
+class TableService(Lobby, Absence):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
 
@@ -216,7 +217,9 @@ class TableService(Lobby):
                 raise Rejected(
                     "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
                 )
-            return await self._submit(loaded, seat, action, expected_version, actor_user=user_id)
+            return await self._submit(
+                loaded, seat, action, expected_version, actor_user=user_id, by_player=True
+            )
 
     async def order(
         self,
@@ -352,12 +355,12 @@ class TableService(Lobby):
                 rules,
                 state,
                 await self._standing(table, rules),
-                pilot_seats=table.ai_seats(),
+                pilot_seats=table.pilot_seats(),
                 max_steps=self.step_cap,
             )
             if not answered:
                 return table, False
-            entries = [(e, actor if actor is not None else AI) for e, actor in answered]
+            entries = [(e, moves.unseated(table, actor)) for e, actor in answered]
             return await self._commit(table, rules, state, new_state, entries, actor_user=user_id), True
 
     def rehearsal(self, rules: Rules[Any], state: Any, seat: Seat) -> Any:
@@ -392,6 +395,7 @@ class TableService(Lobby):
         expected: int | None,
         *,
         actor_user: int | None,
+        by_player: bool = False,
     ) -> Applied:
         table, rules, state = loaded.table, loaded.rules, loaded.state
         if table.is_over:
@@ -404,7 +408,16 @@ class TableService(Lobby):
         action = self._resolve(table, rules, state, seat, before, choice)
         standing = await self._standing(table, rules)
         prepared = await offload.run(
-            moves.advance, table.game, table, state, seat, action, standing, self.step_cap, actor_user
+            moves.advance,
+            table.game,
+            table,
+            state,
+            seat,
+            action,
+            standing,
+            self.step_cap,
+            actor_user,
+            by_player,
         )
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
@@ -517,6 +530,8 @@ class TableService(Lobby):
         self.notify()
         try:
             after = await self.get(table.id)
+            if "absence" in prepared.fields:
+                await self.sync_series(after)
             await self._hand_over(after, rules, new)
             return await self.get(table.id)
         except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"
@@ -557,6 +572,12 @@ class TableService(Lobby):
             rules = self._rules(wanted.game)
             options = parse_options(rules, wanted.options, series.lang)
             seats = {seat: series.seats.get(holder) for seat, holder in wanted.seats.items()}
+            # The series' stand-ins play on in its round (issue 26: a campaign across its missions).
+            stand_ins = {
+                seat: why
+                for seat, holder in wanted.seats.items()
+                if (why := absence.reason(series, holder)) is not None
+            }
             async with self.store.transaction() as tx:
                 round_id = await tx.insert_table(
                     game=wanted.game,
@@ -572,6 +593,8 @@ class TableService(Lobby):
                     created_by=series.created_by,
                     series_of=series.id,
                     series_key=wanted.key,
+                    settings=series.settings,
+                    absence={"stand_ins": stand_ins} if stand_ins else {},
                 )
             found = await self.get(round_id)
         if found.status == "lobby":

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import lobby
+from bot import absence, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
@@ -116,7 +116,8 @@ def check_new(
         **(rules.pace_options(pace) if pace else {}),
         **parse_options(options, lobby.option_example(rules)),
     }
-    lobby.parse_options(rules, raw, lang)  # refuses in the player's language
+    _settings, game_options = absence.split_settings(raw)  # the table's own settings (absent=) apart
+    lobby.parse_options(rules, game_options, lang)  # refuses in the player's language
     return game, seat, raw
 
 

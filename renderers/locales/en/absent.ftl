@@ -1,0 +1,74 @@
+# Stand-ins for absent players, /away and "I'm back" (issue 26 item 1; bot/absence.py).
+
+# Table settings typed with /game new (absent=wait|ai|forfeit, absent_after=N).
+absent-bad_rule = absent= takes one of { $rules }, not { $value }.
+absent-bad_after = absent_after= takes a whole number from 1 to { $max }.
+
+absent-not_absent = Nobody plays for you at table #{ $table }.
+absent-away_past = That date has already passed.
+absent-away_days = Say how many days, from 1 to { $max }.
+absent-away_syntax = Write a number of days (7) or a date (2026-12-24), or nothing to stay away until you return.
+
+# The result of a game a seat forfeited by missing its deadlines.
+absent-forfeited = { $seat } missed { $count ->
+        [one] a deadline
+       *[other] { $count } deadlines in a row
+    } and forfeits
+
+# A narration line a stand-in played.
+absent-narration_mark = { $line } _(the AI for { $seat })_
+
+# After the result: how much of the game the AI played for a seat.
+absent-outcome_turns = { $result ->
+        [won] { $seat } won with { $count ->
+            [one] one turn
+           *[other] { $count } turns
+        } played by the AI.
+        [lost] { $seat } lost with { $count ->
+            [one] one turn
+           *[other] { $count } turns
+        } played by the AI.
+       *[other] { $seat } had { $count ->
+            [one] one turn
+           *[other] { $count } turns
+        } played by the AI.
+    }
+
+absent-status_line = 🤖 The AI plays { $seat } while its player is { $reason ->
+        [away] away
+       *[missed] absent
+    }.
+absent-button_back = I'm back
+
+absent-notice_missed = { $player } missed { $count ->
+        [one] a deadline
+       *[other] { $count } deadlines in a row
+    }: the AI plays { $seat } for you until you click **I'm back**.
+absent-notice_away_ai = { $player } is away: the AI plays { $seat } until they return.
+absent-notice_away_ai_until = { $player } is away until { $at }: the AI plays { $seat } meanwhile.
+absent-notice_away_wait = { $player } is away: the table waits for { $seat } until they return.
+absent-notice_away_wait_until = { $player } is away until { $at }: the table waits for { $seat } meanwhile.
+
+absent-back_done = Welcome back: your seat is yours again.
+absent-back_all = { $count ->
+        [0] Welcome back. Nobody was playing for you.
+        [one] Welcome back: your seat at one table is yours again.
+       *[other] Welcome back: your seats at { $count } tables are yours again.
+    }
+absent-away_done = { $count ->
+        [0] You are away until you type /back. You have no game running now; games that start meanwhile know it.
+        [one] You are away until you type /back; one table knows it.
+       *[other] You are away until you type /back; { $count } tables know it.
+    }
+absent-away_done_until = { $count ->
+        [0] You are away until { $at }. You have no game running now; games that start meanwhile know it.
+        [one] You are away until { $at }; one table knows it.
+       *[other] You are away until { $at }; { $count } tables know it.
+    }
+
+cmd-away-name = away
+cmd-away-description = Going away: the AI plays your seats until you return
+cmd-param-until = until
+cmd-param-until-description = A number of days (7) or a date (2026-12-24); empty: until /back
+cmd-back-name = back
+cmd-back-description = You are back: your seats are yours again

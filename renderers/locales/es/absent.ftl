@@ -1,0 +1,70 @@
+# Sustitutos de jugadores ausentes, /away y «He vuelto» (issue 26 punto 1; bot/absence.py).
+
+absent-bad_rule = absent= admite { $rules }, no { $value }.
+absent-bad_after = absent_after= admite un número entero del 1 al { $max }.
+
+absent-not_absent = Nadie juega por ti en la mesa #{ $table }.
+absent-away_past = Esa fecha ya ha pasado.
+absent-away_days = Di cuántos días, del 1 al { $max }.
+absent-away_syntax = Escribe un número de días (7) o una fecha (2026-12-24), o nada para ausentarte hasta que vuelvas.
+
+absent-forfeited = { $seat } { $count ->
+        [one] no jugó a tiempo una vez
+       *[other] no jugó a tiempo { $count } veces seguidas
+    } y pierde la partida
+
+absent-narration_mark = { $line } _(la IA por { $seat })_
+
+absent-outcome_turns = { $result ->
+        [won] { $seat } ganó con { $count ->
+            [one] un turno jugado
+           *[other] { $count } turnos jugados
+        } por la IA.
+        [lost] { $seat } perdió con { $count ->
+            [one] un turno jugado
+           *[other] { $count } turnos jugados
+        } por la IA.
+       *[other] { $seat } tuvo { $count ->
+            [one] un turno jugado
+           *[other] { $count } turnos jugados
+        } por la IA.
+    }
+
+absent-status_line = 🤖 La IA juega con { $seat } mientras su jugador { $reason ->
+        [away] está de viaje
+       *[missed] está ausente
+    }.
+absent-button_back = He vuelto
+
+absent-notice_missed = { $player } { $count ->
+        [one] no jugó a tiempo una vez
+       *[other] no jugó a tiempo { $count } veces seguidas
+    }: la IA juega con { $seat } por ti hasta que pulses **He vuelto**.
+absent-notice_away_ai = { $player } está de viaje: la IA juega con { $seat } hasta que vuelva.
+absent-notice_away_ai_until = { $player } está de viaje hasta { $at }: la IA juega con { $seat } mientras tanto.
+absent-notice_away_wait = { $player } está de viaje: la mesa espera a { $seat } hasta que vuelva.
+absent-notice_away_wait_until = { $player } está de viaje hasta { $at }: la mesa espera a { $seat } mientras tanto.
+
+absent-back_done = Bienvenido de vuelta: tu puesto vuelve a ser tuyo.
+absent-back_all = { $count ->
+        [0] Bienvenido de vuelta. Nadie jugaba por ti.
+        [one] Bienvenido de vuelta: tu puesto en una mesa vuelve a ser tuyo.
+       *[other] Bienvenido de vuelta: tus puestos en { $count } mesas vuelven a ser tuyos.
+    }
+absent-away_done = { $count ->
+        [0] Estás de viaje hasta que escribas /vuelvo. Ahora no juegas ninguna partida; las que empiecen mientras tanto lo sabrán.
+        [one] Estás de viaje hasta que escribas /vuelvo; una mesa lo sabe.
+       *[other] Estás de viaje hasta que escribas /vuelvo; { $count } mesas lo saben.
+    }
+absent-away_done_until = { $count ->
+        [0] Estás de viaje hasta { $at }. Ahora no juegas ninguna partida; las que empiecen mientras tanto lo sabrán.
+        [one] Estás de viaje hasta { $at }; una mesa lo sabe.
+       *[other] Estás de viaje hasta { $at }; { $count } mesas lo saben.
+    }
+
+cmd-away-name = ausencia
+cmd-away-description = Te vas: la IA juega tus puestos hasta que vuelvas
+cmd-param-until = hasta
+cmd-param-until-description = Un número de días (7) o una fecha (2026-12-24); vacío: hasta /vuelvo
+cmd-back-name = vuelvo
+cmd-back-description = Has vuelto: tus puestos vuelven a ser tuyos

@@ -1,0 +1,226 @@
+"""Stand-ins for absent players (issue 26 item 1, bot/absence.py) on a real SQLite file: the table's
+absent= rule after missed deadlines (wait, ai, forfeit), the stand-in's moves marked in the log and
+the result, a stand-in that sees only its seat's view, "I'm back", /away and its date, and a player
+back in person."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot import absence
+from bot.panels import narration_lines, outcome_text
+from bot.scheduler import Scheduler
+from bot.store import SqliteStore
+from bot.tables import TableService
+from engine.core import Rejected
+from tests.bot.conftest import Clock
+from tests.bot.duel_table import ALICE, BOB, duel_pvp
+from tests.games.duel_presenter import DuelPresenter
+
+DELAY = 600.0  # the service fixture's reminder delay
+
+
+async def miss(scheduler: Scheduler, clock: Clock) -> int:
+    """One deadline passes for whoever has not acted."""
+    clock.advance(DELAY + 1)
+    return await scheduler.tick()
+
+
+async def actors(store: SqliteStore, tid: int) -> list[str | None]:
+    return [r.actor for r in await store.load_events(tid)]
+
+
+async def test_absent_wait_reminds_once_and_never_stands_in(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service)  # absent= not given: wait, the behaviour before issue 26
+    scheduler = Scheduler(store, service, clock=clock)
+    await service.submit(tid, ALICE, 0, 1)
+    for _ in range(4):
+        await miss(scheduler, clock)
+    table = await service.get(tid)
+    assert table.absence == {} and table.stand_in_seats() == []
+    assert [r.target for r in await store.deliveries(tid) if r.kind == "reminder"] == [f"user:{BOB}"]
+
+
+async def test_absent_ai_takes_the_seat_after_n_misses_and_marks_its_moves(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service, absent="ai", absent_after=2, rounds=3)
+    assert (await service.get(tid)).settings == {"absent": "ai", "absent_after": 2}
+    scheduler = Scheduler(store, service, clock=clock)
+    await service.submit(tid, ALICE, 0, 1)
+    await miss(scheduler, clock)
+    table = await service.get(tid)
+    assert absence.missed(table, "blue") == 1 and table.stand_in_seats() == []
+    await miss(scheduler, clock)  # the second deadline in a row: the AI stands in and plays at once
+    table = await service.get(tid)
+    assert table.stand_in_seats() == ["blue"] and absence.reason(table, "blue") == "missed"
+    assert "ai:blue" in await actors(store, tid)
+    notices = [r for r in await store.deliveries(tid) if r.kind == "stand_in"]
+    assert [(n.payload["seat"], n.payload["count"]) for n in notices] == [("blue", 2)]
+    # Round 2: Alice plays, the stand-in answers in the same commit
+    applied = await service.submit(tid, ALICE, 0, table.version)
+    assert (await actors(store, tid))[-len(applied.events) :].count("ai:blue") >= 1
+    table = await service.get(tid)
+    assert absence.turns(table) == {"blue": 2}
+    # "I'm back": the seat is Bob's again; round 3 waits for him
+    table = await service.back(tid, BOB)
+    assert table.stand_in_seats() == [] and absence.missed(table, "blue") == 0
+    await service.submit(tid, ALICE, 0, table.version)
+    state = (await service.load(tid)).state
+    assert "blue" in service.rules_of(table).active_seats(state)
+    await service.submit(tid, BOB, 0, (await service.get(tid)).version)
+    table = await service.get(tid)
+    assert table.is_over
+    text = outcome_text(table, "en")
+    assert text is not None and "with 2 turns played by the AI." in text
+    assert "2 turnos jugados por la IA." in (outcome_text(table, "es") or "")
+    # the narration of the stand-in's moves names it
+    records = await store.load_events(tid)
+    rules = service.rules_of(table)
+    lines = narration_lines(
+        DuelPresenter(),
+        [rules.parse_event(r.data) for r in records],
+        "en",
+        actors=[r.actor for r in records],
+        table=table,
+    )
+    assert any("(the AI for Blue)" in line for line in lines)
+    # the log shows who played: the stand-in's events are its own, never Bob's
+    log = await service.log_for(tid, ALICE)
+    assert {e["actor"] for e in log["events"]} >= {"red", "blue", "ai:blue"}
+
+
+async def test_absent_forfeit_ends_the_game_after_n_misses(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service, absent="forfeit", absent_after=2)
+    scheduler = Scheduler(store, service, clock=clock)
+    await service.submit(tid, ALICE, 0, 1)
+    await miss(scheduler, clock)
+    assert not (await service.get(tid)).is_over
+    await miss(scheduler, clock)
+    table = await service.get(tid)
+    assert table.status == "finished" and table.outcome is not None
+    assert table.outcome.winners == ("red",) and table.outcome.reason == "absent.forfeited"
+    assert "Blue missed 2 deadlines in a row and forfeits" in (outcome_text(table, "en") or "")
+
+
+async def test_a_move_in_person_forgives_missed_deadlines(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service, absent="ai", absent_after=2)
+    scheduler = Scheduler(store, service, clock=clock)
+    await service.submit(tid, ALICE, 0, 1)
+    await miss(scheduler, clock)
+    assert absence.missed(await service.get(tid), "blue") == 1
+    await service.submit(tid, BOB, 0, 1)
+    assert absence.missed(await service.get(tid), "blue") == 0  # not "in a row" any more
+
+
+async def test_the_stand_in_plays_from_its_seats_view_only(
+    service: TableService, store: SqliteStore, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stand-in is the game's pilot given `Rules.view(state, seat)`, like an AI seat: what it
+    is handed equals the view of its seat, so it cannot know the other hand."""
+    tid = await duel_pvp(service, absent="ai", absent_after=1)
+    rules = service.rules_of(await service.get(tid))
+    seen: list[Any] = []
+    pilot_type = type(rules.pilot("blue"))
+    original = pilot_type.choose
+
+    def spy(self: Any, view: Any, legal: Any, dice: Any) -> Any:
+        seen.append(view)
+        return original(self, view, legal, dice)
+
+    monkeypatch.setattr(pilot_type, "choose", spy)
+    scheduler = Scheduler(store, service, clock=clock)
+    await service.submit(tid, ALICE, 0, 1)
+    state_before = (await service.load(tid)).state
+    await miss(scheduler, clock)
+    assert seen, "the stand-in did not play"
+    assert seen[0] == rules.view(state_before, "blue")
+    assert "hands" not in seen[0].model_dump() or set(seen[0].model_dump()["hands"]) <= {"blue"}
+
+
+async def test_away_until_a_date_and_back(service: TableService, store: SqliteStore, clock: Clock) -> None:
+    tid = await duel_pvp(service, absent="ai")
+    scheduler = Scheduler(store, service, clock=clock)
+    until = absence.parse_until("3", clock())
+    assert until == clock() + 3 * 86400
+    touched = await service.away(BOB, until)
+    assert [t.id for t in touched] == [tid]
+    table = await service.get(tid)
+    assert absence.reason(table, "blue") == "away"
+    assert "ai:blue" in await actors(store, tid)  # the AI committed Bob's card at once
+    [notice] = [r for r in await store.deliveries(tid) if r.kind == "stand_in"]
+    assert notice.payload["reason"] == "away" and notice.payload["until"] == until
+    # the date passes: the scheduler hands the seat back
+    clock.advance(3 * 86400 + 1)
+    await scheduler.tick()
+    table = await service.get(tid)
+    assert table.stand_in_seats() == []
+    player = await store.get_player(BOB)
+    assert player is not None and player.away_until is None
+
+
+async def test_away_at_a_wait_table_waits_and_tells_the_others(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service)
+    await service.away(BOB, None)
+    table = await service.get(tid)
+    assert table.stand_in_seats() == [] and "ai:blue" not in await actors(store, tid)
+    [notice] = [r for r in await store.deliveries(tid) if r.kind == "stand_in"]
+    assert notice.payload["wait"] is True
+    assert [t.id for t in await service.come_back(BOB)] == []  # nothing was played for him
+
+
+async def test_a_table_started_while_away_has_its_stand_in_from_the_start(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    await service.away(BOB, None)
+    tid = await duel_pvp(service, absent="ai")
+    table = await service.get(tid)
+    assert absence.reason(table, "blue") == "away"
+    assert "ai:blue" in await actors(store, tid)
+    handed = await service.come_back(BOB)
+    assert [t.id for t in handed] == [tid]
+    assert (await service.get(tid)).stand_in_seats() == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("0", "absent.away_days"),
+        ("400", "absent.away_days"),
+        ("1999-01-01", "absent.away_past"),
+        ("soon", "absent.away_syntax"),
+    ],
+)
+def test_away_dates_are_refused_politely(typed: str, key: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        absence.parse_until(typed, 1_790_000_000.0)  # December 2026
+    assert refused.value.message_id == key
+
+
+@pytest.mark.parametrize(
+    ("raw", "key"),
+    [
+        ({"absent": "maybe"}, "absent.bad_rule"),
+        ({"absent_after": 0}, "absent.bad_after"),
+        ({"absent_after": "x"}, "absent.bad_after"),
+    ],
+)
+def test_bad_settings_are_refused(raw: dict[str, Any], key: str) -> None:
+    with pytest.raises(Rejected) as refused:
+        absence.split_settings(raw)
+    assert refused.value.message_id == key
+
+
+def test_settings_are_split_from_the_games_options() -> None:
+    settings, options = absence.split_settings({"absent": "AI", "absent_after": 3, "rounds": 2})
+    assert settings == {"absent": "ai", "absent_after": 3} and options == {"rounds": 2}

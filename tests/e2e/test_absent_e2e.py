@@ -1,0 +1,147 @@
+"""Stand-ins for absent players end to end (issue 26 item 1): the real bot, the emulator, a clock the
+test moves. A player misses two deadlines and the AI takes their seat, then hands it back when they
+click "I'm back"; `/away` holds across a restart and ends on its date."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playground.emulator import Emulator
+
+from .harness import World, drive, latest_prompt, pick, run, status_message
+
+pytestmark = pytest.mark.e2e
+
+
+class Clock:
+    """The bot's clock: the wall clock plus what the test adds (hours pass in an instant)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+
+def absence(db_path: Path, table: int = 1) -> dict[str, Any]:
+    with sqlite3.connect(db_path) as db:
+        [(raw,)] = db.execute("SELECT absence FROM tables WHERE id = ?", (table,))
+    return dict(json.loads(raw))
+
+
+def actors(db_path: Path, table: int = 1) -> list[str | None]:
+    with sqlite3.connect(db_path) as db:
+        return [
+            a for (a,) in db.execute("SELECT actor FROM events WHERE table_id = ? ORDER BY seq", (table,))
+        ]
+
+
+def away_until(db_path: Path, user: int) -> float | None:
+    with sqlite3.connect(db_path) as db:
+        rows = list(db.execute("SELECT away_until FROM players WHERE user_id = ?", (user,)))
+    return rows[0][0] if rows else None
+
+
+async def duel(emu: Emulator, world: World, options: str) -> int:
+    """Alice (red) against Bob (blue), joined; the table's thread."""
+    args = {"game": "duel", "opponent": world.bob, "side": "red", "options": options}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    lobby = await emu.wait_for(lambda: status_message(emu, thread, 1), timeout=10)
+    await run(await emu.click(world.bob, lobby.id, "tb:join:1"))
+    return thread
+
+
+async def test_missed_deadlines_hand_the_seat_to_the_ai_and_back(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    clock = Clock()
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    thread = await duel(emu, world, "rounds=2 absent=ai absent_after=2")
+    await bot.delivery.wait_idle()
+    await run(await pick(emu, world.alice, await emu.wait_for(lambda: latest_prompt(emu, world.alice))))
+    await bot.delivery.wait_idle()
+    # Bob lets two deadlines pass
+    clock.offset += bot.tables.reminder_delay + 1
+    bot.scheduler.notify()
+    await emu.wait_for(lambda: absence(db_path).get("missed") == {"blue": 1}, timeout=10)
+    assert "ai:blue" not in actors(db_path)
+    clock.offset += bot.tables.reminder_delay + 1
+    bot.scheduler.notify()
+    notice = await emu.wait_for_message(
+        thread, lambda m: "missed 2 deadlines in a row" in m.content, since=0, timeout=10
+    )
+    assert f"<@{world.bob}>" in notice.content and "tb:back:1" in notice.custom_ids
+    assert world.bob in notice.mentions  # Bob himself is pinged: he must know
+    assert "ai:blue" in actors(db_path)  # the AI played his card at once, marked as the stand-in's
+    await bot.delivery.wait_idle()
+    status = status_message(emu, thread, 1)
+    assert status is not None and "The AI plays Blue" in status.content and "tb:back:1" in status.custom_ids
+    # the narration of the AI's move names it
+    await emu.wait_for_message(thread, lambda m: "(the AI for Blue)" in m.content, since=0, timeout=10)
+
+    # "I'm back": Bob's seat is his again, his panel answers him (in Spanish)
+    [reply] = await run(await emu.click(world.bob, notice.id, "tb:back:1"))
+    assert reply.ephemeral and "Bienvenido de vuelta" in reply.content
+    assert absence(db_path).get("stand_ins") == {}
+    await bot.delivery.wait_idle()
+    assert "tb:back:1" not in status_message(emu, thread, 1).custom_ids
+    played_by_ai = actors(db_path).count("ai:blue")
+    await drive(emu, [world.alice, world.bob], thread, 1, settle=bot.delivery.wait_idle)
+    assert actors(db_path).count("ai:blue") == played_by_ai  # the AI played no more once he was back
+    final = status_message(emu, thread, 1)
+    assert final is not None and "Game over" in final.content
+    assert "with one turn played by the AI." in final.content
+
+
+async def test_away_holds_across_a_restart_and_ends_on_its_date(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    clock = Clock()
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    thread = await duel(emu, world, "rounds=3 absent=ai")
+    await bot.delivery.wait_idle()
+    [reply] = await run(await emu.slash(world.bob, world.channel, "away", {"until": "2"}))
+    assert (
+        reply.ephemeral
+        and "Estás de viaje hasta <t:" in reply.content
+        and "una mesa lo sabe" in reply.content
+    )
+    await bot.delivery.wait_idle()
+    told = [m for m in emu.messages(thread) if "is away until" in m.content]
+    assert len(told) == 1 and told[0].mentions == []  # the others are told once; nobody is pinged
+    assert "ai:blue" in actors(db_path)  # the AI committed Bob's card straight away
+    before = actors(db_path).count("ai:blue")
+
+    await bot.close()  # the bot restarts while Bob is away ...
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    await run(await pick(emu, world.alice, await emu.wait_for(lambda: latest_prompt(emu, world.alice))))
+    await bot.delivery.wait_idle()
+    assert actors(db_path).count("ai:blue") > before  # ... and the AI still plays for him
+    assert len([m for m in emu.messages(thread) if "is away until" in m.content]) == 1
+
+    # two days pass: his seat is his again
+    bob_prompts = len([m for m in emu.dm_messages(world.bob) if m.custom_ids])
+    clock.offset += 2 * 86400 + 1
+    bot.scheduler.notify()
+    await emu.wait_for(lambda: away_until(db_path, world.bob) is None, timeout=10)
+    await emu.wait_for(lambda: absence(db_path).get("stand_ins") == {}, timeout=10)
+    ai_moves = actors(db_path).count("ai:blue")
+    await bot.delivery.wait_idle()
+
+    def bobs_prompts() -> int:
+        return len([m for m in emu.dm_messages(world.bob) if m.custom_ids])
+
+    for _ in range(4):  # Alice plays on until the game needs Bob
+        if bobs_prompts() > bob_prompts:
+            break
+        await run(await pick(emu, world.alice, await emu.wait_for(lambda: latest_prompt(emu, world.alice))))
+        await bot.delivery.wait_idle()
+    assert bobs_prompts() > bob_prompts  # his choices come to him again ...
+    assert actors(db_path).count("ai:blue") == ai_moves  # ... and the AI no longer plays for him
