@@ -16,7 +16,7 @@ from bot.store import SqliteStore
 from bot.tables import TableService
 from engine.core import Rejected
 from tests.bot.conftest import Clock
-from tests.bot.duel_table import ALICE, BOB, duel_pvp
+from tests.bot.duel_table import ALICE, BOB, duel_pvp, two_players
 from tests.games.duel_presenter import DuelPresenter
 
 DELAY = 600.0  # the service fixture's reminder delay
@@ -224,3 +224,58 @@ def test_bad_settings_are_refused(raw: dict[str, Any], key: str) -> None:
 def test_settings_are_split_from_the_games_options() -> None:
     settings, options = absence.split_settings({"absent": "AI", "absent_after": 3, "rounds": 2})
     assert settings == {"absent": "ai", "absent_after": 3} and options == {"rounds": 2}
+
+
+async def test_a_campaign_keeps_its_stand_ins_across_missions(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    """Issue 26: a stand-in plays on across a campaign's missions (each mission is a table of its
+    own); the player's return hands back the campaign and the mission being played."""
+    from engine.spacehulk.campaign.actions import BuyForce
+    from tests.bot.test_series import ORDER, _field_until_a_round
+
+    tid = await two_players(
+        service, "dw_campaign", side="marine", options={"force_points": 60, "absent": "ai"}, lang="es"
+    )
+    table = await service.get(tid)
+    assert table.settings == {"absent": "ai"}
+    await service.submit(tid, ALICE, BuyForce(order=ORDER), table.version)
+    await service.away(BOB, None)  # the Genestealer player goes on holiday
+    assert absence.reason(await service.get(tid), "genestealer") == "away"
+    first = await _field_until_a_round(service, store, tid)
+    mission = await service.get(first)
+    assert mission.settings == {"absent": "ai"} and absence.reason(mission, "genestealer") == "away"
+    loaded = await service.load(first)
+    # the AI plays the Genestealers from the start: whenever they must act, it has acted
+    assert "genestealer" not in loaded.rules.active_seats(loaded.state)
+    assert mission.stand_in_seats() == ["genestealer"]
+    await service.resign(first, ALICE)
+    second = await _field_until_a_round(service, store, tid)
+    assert absence.reason(await service.get(second), "genestealer") == "away"
+    handed = {t.id for t in await service.come_back(BOB)}
+    assert second in handed  # (the campaign is handed back through it)
+    assert (await service.get(second)).stand_in_seats() == []
+    assert (await service.get(tid)).stand_in_seats() == []
+
+
+async def test_a_stand_in_taken_in_a_mission_carries_to_the_next(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    from engine.spacehulk.campaign.actions import BuyForce
+    from tests.bot.test_series import ORDER, _field_until_a_round
+
+    tid = await two_players(
+        service,
+        "dw_campaign",
+        side="marine",
+        options={"force_points": 60, "absent": "ai", "absent_after": 1},
+        lang="es",
+    )
+    await service.submit(tid, ALICE, BuyForce(order=ORDER), (await service.get(tid)).version)
+    first = await _field_until_a_round(service, store, tid)
+    await service.seat_absent(first, "genestealer")  # e.g. the player left the server
+    assert absence.reason(await service.get(first), "genestealer") == "missed"
+    assert absence.reason(await service.get(tid), "genestealer") == "missed"  # the campaign knows
+    await service.resign(first, ALICE)
+    second = await _field_until_a_round(service, store, tid)
+    assert absence.reason(await service.get(second), "genestealer") == "missed"
