@@ -113,7 +113,7 @@ class Absence:
                 )
             )
         prepared = None
-        if state is not None:
+        if state is not None and not table.paused:  # a paused table: the stand-in plays on resume
             prepared = await offload.run(moves.relieve, table.game, updated, state, self.step_cap)
         if prepared is None:  # nothing to play now: the row alone
             async with self.store.transaction() as tx:

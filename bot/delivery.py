@@ -38,6 +38,7 @@ from .panels import (
     mention,
     narration_lines,
     outcome_text,
+    pause_notice,
     private_panel,
     stand_in_notice,
     status_link,
@@ -234,6 +235,7 @@ class DeliveryWorker:
             "reminder": self._reminder,
             "warning": self._warning,
             "stand_in": self._stand_in,
+            "pause": self._pause,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -572,6 +574,13 @@ class DeliveryWorker:
         if table.status != "active":
             return "skipped", None, "over"
         content, buttons, ping = stand_in_notice(table, row.payload, int(row.target.split(":")[1]))
+        return await self._public(row, table, content, ping, buttons)
+
+    async def _pause(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A pause asked, begun or ended (bot/pause.py): one post in the table's thread."""
+        if table.status != "active":
+            return "skipped", None, "over"
+        content, buttons, ping = pause_notice(table, row.payload)
         return await self._public(row, table, content, ping, buttons)
 
     async def _public(

@@ -159,6 +159,9 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # /away: a player on holiday until this time (epoch seconds; NULL: not away).
             "ALTER TABLE players ADD COLUMN away_until REAL",
             "CREATE INDEX players_away ON players(away_until) WHERE away_until IS NOT NULL",
+            # Pause (issue 26 item 3): who asked to pause, and since when the table is paused
+            # (bot/pause.py). A paused table's deadlines keep what was left in their payload.
+            "ALTER TABLE tables ADD COLUMN pause TEXT NOT NULL DEFAULT '{}'",
         ),
     ),
 )

@@ -189,6 +189,30 @@ def stand_in_notice(
     return content, [button], [user]
 
 
+def pause_notice(table: TableRecord, payload: dict[str, Any]) -> tuple[str, list[ButtonSpec], list[int]]:
+    """A request to pause (the others pinged, with **Pause** to agree), a table paused (with
+    **Resume**), or resumed (bot/pause.py): (content, buttons, who is pinged)."""
+    lang = table.lang
+    by = int(payload.get("by", 0))
+    event = payload.get("event")
+    if event == "asked":
+        others = [int(u) for u in payload.get("others", [])]
+        content = t(
+            lang,
+            "absent.pause_asked_notice",
+            player=mention(by),
+            others=", ".join(mention(u) for u in others),
+            table=table.number,
+        )
+        button = ButtonSpec(ids.PAUSE.format(table=table.id), t(lang, "absent.button_pause"), "primary")
+        return content, [button], others
+    if event == "paused":
+        content = t(lang, "absent.paused_notice", player=mention(by), table=table.number)
+        button = ButtonSpec(ids.RESUME.format(table=table.id), t(lang, "absent.button_resume"), "success")
+        return content, [button], []
+    return t(lang, "absent.resumed_notice", player=mention(by), table=table.number), [], []
+
+
 # --- public ------------------------------------------------------------------------------------
 RECENT_CHARS = 700  # the status message's "just now" block: the end of the latest change's narration
 RECENT_LINES = 8
@@ -269,7 +293,10 @@ async def status_panel(
             lines.append(
                 t(lang, "bot.to_act", seats=", ".join(seat_with_holder(table, s, lang) for s in active))
             )
-            for deadline in deadlines:
+            if table.paused:  # the deadlines wait (bot/pause.py)
+                since = f"<t:{int(table.pause['since'])}:R>"
+                lines.append(t(lang, "absent.status_paused", since=since))
+            for deadline in deadlines if not table.paused else ():
                 if deadline.kind == "timeout" and deadline.status == "pending":
                     at = f"<t:{int(deadline.due_at)}:R>"
                     seat = seat_with_holder(table, deadline.seat, lang)
@@ -282,6 +309,10 @@ async def status_panel(
         buttons.append(ButtonSpec(ids.HAND.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
     if stand_ins:
         buttons.append(ButtonSpec(ids.BACK.format(table=table.id), t(lang, "absent.button_back"), "success"))
+    if table.status == "active" and table.paused:
+        buttons.append(
+            ButtonSpec(ids.RESUME.format(table=table.id), t(lang, "absent.button_resume"), "success")
+        )
     buttons.append(ButtonSpec(ids.RULES.format(table=table.id), t(lang, "bot.button.rules")))
     if table.status == "finished":
         buttons.append(

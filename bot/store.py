@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 SeatHolder = int | Literal["ai"] | None
 AI = "ai"
+PARKED = 1e18
+"""The due time of a paused table's deadlines (never, until it is resumed)."""
 
 
 class Record(BaseModel):
@@ -69,6 +71,11 @@ class TableRecord(Record):
     series_key: str | None = None  # its key in that series
     settings: dict[str, Any] = {}  # the table's platform settings (bot/absence.py: absent=, absent_after=)
     absence: dict[str, Any] = {}  # missed deadlines, stand-ins and their turns (bot/absence.py)
+    pause: dict[str, Any] = {}  # who asked to pause, and since when it is paused (bot/pause.py)
+
+    @property
+    def paused(self) -> bool:
+        return self.pause.get("since") is not None
 
     def seat_of(self, user_id: int) -> str | None:
         """The seat this user holds, if any."""
@@ -443,6 +450,10 @@ class Tx(Protocol):
 
     async def set_away(self, user_id: int, until: float | None) -> None: ...
 
+    async def park_deadlines(self, table_id: int, now: float) -> None: ...
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None: ...
+
     async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
 
 
@@ -518,6 +529,7 @@ _UPDATABLE = {
     "options",
     "settings",
     "absence",
+    "pause",
 }
 
 
@@ -542,7 +554,9 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
     return ", ".join(names), read
 
 
-_TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome", "settings", "absence")
+_TABLE_COLUMNS, _table = _reader(
+    TableRecord, "seats", "invited", "options", "outcome", "settings", "absence", "pause"
+)
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
 _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
@@ -716,7 +730,7 @@ class SqliteTx:
                 value = value.model_dump(mode="json")
             params.append(
                 _dumps(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence")
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause")
                 and value is not None
                 else value
             )
@@ -848,6 +862,24 @@ class SqliteTx:
             " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
             " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
             (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def park_deadlines(self, table_id: int, now: float) -> None:
+        """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
+        due never (bot/pause.py)."""
+        self._queue(
+            "UPDATE deadlines SET payload = json_set(payload, '$.left_s', MAX(due_at - ?, 0)), due_at = ?"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NULL",
+            (now, PARKED, table_id),
+        )
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None:
+        """A paused table plays on: each parked deadline falls due after what was left."""
+        self._queue(
+            "UPDATE deadlines SET due_at = ? + json_extract(payload, '$.left_s'),"
+            " payload = json_remove(payload, '$.left_s')"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NOT NULL",
+            (now, table_id),
         )
 
     async def set_away(self, user_id: int, until: float | None) -> None:

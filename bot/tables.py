@@ -42,6 +42,7 @@ from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .lobby import Lobby, parse_options
+from .pause import Pause, paused_refusal
 from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ class OrderReport:
     """What the player typed for each step read, applied or not."""
 
 
-class TableService(Lobby, Absence):
+class TableService(Lobby, Absence, Pause):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
 
@@ -217,6 +218,8 @@ class TableService(Lobby, Absence):
                 raise Rejected(
                     "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
                 )
+            if table.paused:
+                raise paused_refusal(table)
             return await self._submit(
                 loaded, seat, action, expected_version, actor_user=user_id, by_player=True
             )
@@ -255,6 +258,8 @@ class TableService(Lobby, Absence):
                 raise Rejected("core.game_over", "This game is over.")
             if table.status == "lobby" or state is None:
                 raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
+            if table.paused and not dry_run:
+                raise paused_refusal(table)
             start = self.rehearsal(rules, state, seat) if dry_run else state
             standing = await self._standing(table, rules)
             if dry_run:  # the other seats' standing orders are theirs to know: not probed by a rehearsal
@@ -522,6 +527,8 @@ class TableService(Lobby, Absence):
                     now=self.clock(),
                     reminder_delay=self.reminder_delay,
                 )
+                if table.paused:  # a commit during a pause (a series' hand-over): its deadlines wait too
+                    await tx.park_deadlines(table.id, self.clock())
                 # Statements sent, COMMIT not yet: the store runs this hook in the same batch.
                 tx.before_commit(lambda: crash_point("commit.inside"))
         except StaleVersion:

@@ -1,4 +1,5 @@
-"""/away, /back and the "I'm back" button: thin adapters over bot.absence (issue 26 item 1)."""
+"""/away, /back and the "I'm back" button (bot/absence.py, issue 26 item 1); /pause, /resume and their
+buttons (bot/pause.py, item 3): thin adapters over the table service."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from discord.ext import commands
 from bot import ids
 from bot.absence import FOREVER, parse_until
 from bot.i18n import t
+from bot.store import TableRecord
 
-from .common import L, lang_of, tablero
+from .common import L, lang_of, resolve_table, tablero
+from .lobby import TABLE, TABLE_HELP, is_admin, my_running_tables
 from .play import TableItem, show_private
 
 
@@ -21,6 +24,33 @@ class BackButton(TableItem, custom=ids.BACK):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await tablero(interaction).tables.back(self.table, interaction.user.id)
         await show_private(interaction, self.table, note=_t(interaction, "absent.back_done"))
+
+
+class PauseButton(TableItem, custom=ids.PAUSE):
+    """'Pause': agree to a pause another player asked for."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await tablero(interaction).tables.ask_pause(
+            self.table, interaction.user.id, is_admin=is_admin(interaction)
+        )
+        await interaction.followup.send(_paused_reply(interaction, record), ephemeral=True)
+
+
+class ResumeButton(TableItem, custom=ids.RESUME):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await tablero(interaction).tables.resume(
+            self.table, interaction.user.id, is_admin=is_admin(interaction)
+        )
+        await interaction.followup.send(
+            _t(interaction, "absent.resumed", table=record.number), ephemeral=True
+        )
+
+
+def _paused_reply(interaction: discord.Interaction, record: TableRecord) -> str:
+    key = "absent.pause_done" if record.paused else "absent.pause_waiting"
+    return _t(interaction, key, table=record.number)
 
 
 def _t(interaction: discord.Interaction, key: str, **args: object) -> str:
@@ -63,7 +93,39 @@ class AbsenceCog(commands.Cog):
         tables = await tablero(interaction).tables.come_back(interaction.user.id)
         await interaction.followup.send(_t(interaction, "absent.back_all", count=len(tables)), ephemeral=True)
 
+    @app_commands.command(
+        name=L("pause", "cmd.pause.name"),
+        description=L("Pause a table: its deadlines stop until it resumes", "cmd.pause.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=my_running_tables)
+    async def pause(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        record = await tablero(interaction).tables.ask_pause(
+            record.id, interaction.user.id, is_admin=is_admin(interaction)
+        )
+        await interaction.followup.send(_paused_reply(interaction, record), ephemeral=True)
+
+    @app_commands.command(
+        name=L("resume", "cmd.resume.name"),
+        description=L("Play on at a paused table", "cmd.resume.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=my_running_tables)
+    async def resume(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        record = await tablero(interaction).tables.resume(
+            record.id, interaction.user.id, is_admin=is_admin(interaction)
+        )
+        await interaction.followup.send(
+            _t(interaction, "absent.resumed", table=record.number), ephemeral=True
+        )
+
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BackButton)
+    bot.add_dynamic_items(BackButton, PauseButton, ResumeButton)
     await bot.add_cog(AbsenceCog(bot))

@@ -279,3 +279,54 @@ async def test_a_stand_in_taken_in_a_mission_carries_to_the_next(
     await service.resign(first, ALICE)
     second = await _field_until_a_round(service, store, tid)
     assert absence.reason(await service.get(second), "genestealer") == "missed"
+
+
+# --- pause (issue 26 item 3, bot/pause.py) ---------------------------------------------------------
+
+
+async def test_both_players_pause_and_the_deadlines_resume_with_what_was_left(
+    service: TableService, store: SqliteStore, clock: Clock
+) -> None:
+    tid = await duel_pvp(service, boost_seconds=45)
+    await service.submit(tid, ALICE, 0, 1)
+    await service.submit(tid, BOB, 0, 2)  # the boost phase: a 45 s time limit for one of them
+    scheduler = Scheduler(store, service, clock=clock)
+    [limit] = await store.pending_deadlines(tid, "timeout")
+    clock.advance(20)  # 25 s left
+    table = await service.ask_pause(tid, ALICE, is_admin=False)
+    assert not table.paused and table.pause["asked"] == [ALICE]
+    with pytest.raises(Rejected) as twice:
+        await service.ask_pause(tid, ALICE, is_admin=False)
+    assert twice.value.message_id == "absent.pause_asked"
+    table = await service.ask_pause(tid, BOB, is_admin=False)
+    assert table.paused
+    events = len(await store.load_events(tid))
+    clock.advance(10_000)  # the pause lasts: nothing falls due, nobody may move
+    assert await scheduler.tick() == 0
+    assert len(await store.load_events(tid)) == events
+    seat_user = table.user_of(limit.seat)
+    assert seat_user is not None
+    with pytest.raises(Rejected) as refused:
+        await service.submit(tid, seat_user, 0, table.version)
+    assert refused.value.message_id == "absent.paused"
+    await service.resume(tid, BOB, is_admin=False)
+    [resumed] = await store.pending_deadlines(tid, "timeout")
+    assert resumed.due_at == pytest.approx(clock() + 25)  # what was left, from now
+    clock.advance(24)
+    assert await scheduler.tick() == 0
+    clock.advance(2)
+    assert await scheduler.tick() == 1  # it fires after the 25 s that were left
+    kinds = [r.target for r in await store.deliveries(tid) if r.kind == "pause"]
+    assert kinds == [f"asked:0:{ALICE}", "paused:1", "resumed:1"]
+
+
+async def test_an_admin_pauses_alone_and_others_may_not(service: TableService, store: SqliteStore) -> None:
+    tid = await duel_pvp(service)
+    with pytest.raises(Rejected) as refused:
+        await service.ask_pause(tid, 999, is_admin=False)
+    assert refused.value.message_id == "bot.not_a_player"
+    table = await service.ask_pause(tid, 999, is_admin=True)
+    assert table.paused
+    with pytest.raises(Rejected):
+        await service.resume(tid, 998, is_admin=False)
+    assert not (await service.resume(tid, ALICE, is_admin=False)).paused

@@ -145,3 +145,31 @@ async def test_away_holds_across_a_restart_and_ends_on_its_date(
         await bot.delivery.wait_idle()
     assert bobs_prompts() > bob_prompts  # his choices come to him again ...
     assert actors(db_path).count("ai:blue") == ai_moves  # ... and the AI no longer plays for him
+
+
+async def test_both_players_pause_a_table_and_resume_it(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    """Issue 26 item 3: Alice asks with /pause, Bob agrees with the button on her request; the status
+    message says it is paused, a move is refused in Bob's language, and /resume plays on."""
+    bot = await start(TABLERO_WORKERS=0)
+    thread = await duel(emu, world, "rounds=2")
+    await bot.delivery.wait_idle()
+    [asked] = await run(await emu.slash(world.alice, thread, "pause", {}))
+    assert asked.ephemeral and "when the other players agree" in asked.content
+    request = await emu.wait_for_message(thread, lambda m: "asks to pause" in m.content, since=0, timeout=10)
+    assert world.bob in request.mentions and "tb:pause:1" in request.custom_ids
+    [agreed] = await run(await emu.click(world.bob, request.id, "tb:pause:1"))
+    assert "está en pausa" in agreed.content
+    await bot.delivery.wait_idle()
+    status = status_message(emu, thread, 1)
+    assert status is not None and "Paused" in status.content and "tb:resume:1" in status.custom_ids
+    prompt = await emu.wait_for(lambda: latest_prompt(emu, world.bob))
+    [refused] = await run(await pick(emu, world.bob, prompt))
+    assert "está en pausa; usa /reanudar" in refused.content
+    [resumed] = await run(await emu.slash(world.bob, thread, "resume", {}))
+    assert "sigue" in resumed.content
+    await bot.delivery.wait_idle()
+    assert "Paused" not in status_message(emu, thread, 1).content
+    await drive(emu, [world.alice, world.bob], thread, 1, settle=bot.delivery.wait_idle)
+    assert "Game over" in status_message(emu, thread, 1).content

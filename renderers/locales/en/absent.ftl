@@ -72,3 +72,24 @@ cmd-param-until = until
 cmd-param-until-description = A number of days (7) or a date (2026-12-24); empty: until /back
 cmd-back-name = back
 cmd-back-description = You are back: your seats are yours again
+
+# Pause (issue 26 item 3; bot/pause.py).
+absent-paused = Table #{ $table } is paused; use /resume to play on.
+absent-pause_not_running = Table #{ $table } is not being played.
+absent-already_paused = Table #{ $table } is already paused.
+absent-pause_asked = You have asked already; the others must agree.
+absent-not_paused = Table #{ $table } is not paused.
+absent-pause_done = Table #{ $table } is paused: its deadlines are stopped until someone resumes it.
+absent-pause_waiting = You asked to pause table #{ $table }; it pauses when the other players agree.
+absent-resumed = Table #{ $table } plays on; its deadlines run again with the time that was left.
+absent-status_paused = ⏸ Paused { $since }: the deadlines are stopped.
+absent-button_pause = Pause
+absent-button_resume = Resume
+absent-pause_asked_notice = { $player } asks to pause table #{ $table }: { $others }, press **Pause** to agree.
+absent-paused_notice = Table #{ $table } is paused ({ $player }): its deadlines are stopped until someone presses **Resume**.
+absent-resumed_notice = { $player } resumed table #{ $table }: its deadlines run again with the time that was left.
+
+cmd-pause-name = pause
+cmd-pause-description = Pause a table: its deadlines stop until it resumes
+cmd-resume-name = resume
+cmd-resume-description = Play on at a paused table

@@ -3,7 +3,7 @@
 absent-bad_rule = absent= admite { $rules }, no { $value }.
 absent-bad_after = absent_after= admite un número entero del 1 al { $max }.
 
-absent-not_absent = Nadie juega por ti en la mesa #{ $table }.
+absent-not_absent = Nadie juega por ti en la mesa n.º { $table }.
 absent-away_past = Esa fecha ya ha pasado.
 absent-away_days = Di cuántos días, del 1 al { $max }.
 absent-away_syntax = Escribe un número de días (7) o una fecha (2026-12-24), o nada para ausentarte hasta que vuelvas.
@@ -68,3 +68,24 @@ cmd-param-until = hasta
 cmd-param-until-description = Un número de días (7) o una fecha (2026-12-24); vacío: hasta /vuelvo
 cmd-back-name = vuelvo
 cmd-back-description = Has vuelto: tus puestos vuelven a ser tuyos
+
+# Pausa (issue 26 punto 3; bot/pause.py).
+absent-paused = La mesa n.º { $table } está en pausa; usa /reanudar para seguir.
+absent-pause_not_running = La mesa n.º { $table } no se está jugando.
+absent-already_paused = La mesa n.º { $table } ya está en pausa.
+absent-pause_asked = Ya lo pediste; falta que los demás acepten.
+absent-not_paused = La mesa n.º { $table } no está en pausa.
+absent-pause_done = La mesa n.º { $table } está en pausa: sus plazos se detienen hasta que alguien la reanude.
+absent-pause_waiting = Pediste poner en pausa la mesa n.º { $table }; se detendrá cuando los demás jugadores acepten.
+absent-resumed = La mesa n.º { $table } sigue; sus plazos vuelven a correr con el tiempo que les quedaba.
+absent-status_paused = ⏸ En pausa { $since }: los plazos están detenidos.
+absent-button_pause = Pausa
+absent-button_resume = Reanudar
+absent-pause_asked_notice = { $player } pide poner en pausa la mesa n.º { $table }: { $others }, pulsa **Pausa** para aceptar.
+absent-paused_notice = La mesa n.º { $table } está en pausa ({ $player }): sus plazos se detienen hasta que alguien pulse **Reanudar**.
+absent-resumed_notice = { $player } reanudó la mesa n.º { $table }: sus plazos vuelven a correr con el tiempo que les quedaba.
+
+cmd-pause-name = pausa
+cmd-pause-description = Pon una mesa en pausa: sus plazos se detienen hasta que se reanude
+cmd-resume-name = reanudar
+cmd-resume-description = Sigue jugando en una mesa en pausa
