@@ -43,7 +43,8 @@ from engine.core import Rejected
 from .store import TableRecord
 
 ABSENT_RULES = ("wait", "ai", "forfeit")
-SETTING_KEYS = ("absent", "absent_after")
+SETTING_KEYS = ("absent", "absent_after", "deadline_hours")
+DEADLINE_HOURS_MAX = 720.0
 DEFAULT_AFTER = 2
 AFTER_MAX = 20
 FOREVER = 1e18
@@ -78,7 +79,37 @@ def split_settings(raw: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict[
                 max=AFTER_MAX,
             )
         settings["absent_after"] = value
+    if "deadline_hours" in raw:
+        value = raw.pop("deadline_hours")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0.1 <= value <= DEADLINE_HOURS_MAX
+        ):
+            raise Rejected(
+                "absent.bad_deadline",
+                "deadline_hours= takes a number of hours from 0.1 to {max}.",
+                max=DEADLINE_HOURS_MAX,
+            )
+        settings["deadline_hours"] = float(value)
     return settings, raw
+
+
+def with_defaults(raw: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """What /game new was given, with the server's defaults (bot/server.py) for the table settings
+    it does not name; a setting typed wins."""
+    out = dict(raw)
+    for key in SETTING_KEYS:
+        if key in defaults and key not in out:
+            out[key] = defaults[key]
+    return out
+
+
+def reminder_delay(table: TableRecord, default: float) -> float:
+    """Seconds a seat has to act before its reminder (its deadline): the table's `deadline_hours`,
+    else the bot's."""
+    hours = table.settings.get("deadline_hours")
+    return float(hours) * 3600.0 if isinstance(hours, int | float) and hours > 0 else default
 
 
 def rule(table: TableRecord) -> str:

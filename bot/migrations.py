@@ -162,6 +162,15 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # Pause (issue 26 item 3): who asked to pause, and since when the table is paused
             # (bot/pause.py). A paused table's deadlines keep what was left in their payload.
             "ALTER TABLE tables ADD COLUMN pause TEXT NOT NULL DEFAULT '{}'",
+            # A server's defaults for new tables (pace, deadline_hours, absent, absent_after) and the
+            # channels games may be opened in (empty: any), set by its admins (issue 26 item 6;
+            # bot/server.py). The server's language stays in guild_settings.
+            """CREATE TABLE server_settings (
+                guild_id INTEGER PRIMARY KEY,
+                defaults TEXT NOT NULL DEFAULT '{}',
+                channels TEXT NOT NULL DEFAULT '[]',
+                updated_at REAL NOT NULL
+            )""",
         ),
     ),
 )

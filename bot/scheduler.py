@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 
 from engine.core import Rejected
 
+from .absence import reminder_delay
 from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .store import DeadlineRecord, NewDelivery, StorageUnavailable, Store
@@ -223,7 +224,7 @@ class Scheduler:
                     seat=deadline.seat,
                     key=f"{deadline.key}+",
                     version=deadline.version,
-                    due_at=self.clock() + self.service.reminder_delay,
+                    due_at=self.clock() + reminder_delay(table, self.service.reminder_delay),
                 )
             self.notify()
         return True

@@ -169,6 +169,14 @@ class PlayerRecord(Record):
     away_until: float | None = None  # /away: on holiday until then (bot/absence.py)
 
 
+class ServerSettings(Record):
+    """A server's defaults for new tables and the channels games may be opened in (bot/server.py)."""
+
+    guild_id: int
+    defaults: dict[str, Any] = {}
+    channels: list[int] = []
+
+
 class NewEvent(Record):
     """An event about to be appended: its kind, JSON data, and the seat whose action caused it."""
 
@@ -452,6 +460,10 @@ class Tx(Protocol):
 
     async def park_deadlines(self, table_id: int, now: float) -> None: ...
 
+    async def set_server_settings(
+        self, guild_id: int, defaults: dict[str, Any], channels: list[int]
+    ) -> None: ...
+
     async def resume_deadlines(self, table_id: int, now: float) -> None: ...
 
     async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
@@ -509,6 +521,7 @@ class Store(Protocol):
     async def get_player(self, user_id: int) -> PlayerRecord | None: ...
     async def guild_language(self, guild_id: int) -> str | None: ...
     async def returns_due(self, now: float) -> list[int]: ...
+    async def server_settings(self, guild_id: int) -> ServerSettings: ...
     async def next_return(self) -> float | None: ...
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
@@ -862,6 +875,14 @@ class SqliteTx:
             " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
             " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
             (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
+        self._queue(
+            "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET defaults = excluded.defaults,"
+            " channels = excluded.channels, updated_at = excluded.updated_at",
+            (guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now),
         )
 
     async def park_deadlines(self, table_id: int, now: float) -> None:
@@ -1345,6 +1366,17 @@ class SqliteStore:
     async def guild_language(self, guild_id: int) -> str | None:
         rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
 
     async def returns_due(self, now: float) -> list[int]:
         """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""

@@ -525,7 +525,7 @@ class TableService(Lobby, Absence, Pause):
                     change,
                     finished="outcome" in prepared.fields,
                     now=self.clock(),
-                    reminder_delay=self.reminder_delay,
+                    reminder_delay=absence.reminder_delay(table, self.reminder_delay),
                 )
                 if table.paused:  # a commit during a pause (a series' hand-over): its deadlines wait too
                     await tx.park_deadlines(table.id, self.clock())

@@ -173,3 +173,42 @@ async def test_both_players_pause_a_table_and_resume_it(
     assert "Paused" not in status_message(emu, thread, 1).content
     await drive(emu, [world.alice, world.bob], thread, 1, settle=bot.delivery.wait_idle)
     assert "Game over" in status_message(emu, thread, 1).content
+
+
+async def test_server_settings_for_admins(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    """Issue 26 item 6: /server is for Manage Server by default (Discord enforces it; an owner can
+    change it under Integrations); an admin chooses where games open and the defaults of new tables."""
+    bot = await start(TABLERO_WORKERS=0)
+    await emu.wait_for(lambda: emu.store.command("server", None), timeout=10)
+    command = emu.store.command("server", None)
+    assert command is not None and int(command["default_member_permissions"]) == 32  # Manage Server
+    with pytest.raises(Exception, match="needs permissions"):
+        await emu.slash(world.alice, world.channel, "server show", {})
+    games = emu.create_channel(world.guild, "board-games")
+    [saved] = await run(await emu.slash(world.admin, world.channel, "server channels", {"add": games}))
+    assert f"<#{games}>" in saved.content
+    [saved] = await run(
+        await emu.slash(
+            world.admin,
+            world.channel,
+            "server defaults",
+            {"absent": "ai", "absent_after": 3, "deadline_hours": 12},
+        )
+    )
+    assert "ai after 3 missed deadlines in a row" in saved.content and "12 h" in saved.content
+    [refused] = await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))
+    assert refused.ephemeral and f"Games are opened in <#{games}> on this server." in refused.content
+    await run(await emu.slash(world.alice, games, "game new", {"game": "duel", "opponent": world.bob}))
+    await emu.wait_for(lambda: emu.threads(games), timeout=10)
+    with sqlite3.connect(db_path) as db:
+        [(settings,)] = db.execute("SELECT settings FROM tables WHERE id = 1")
+    assert json.loads(settings) == {"absent": "ai", "absent_after": 3, "deadline_hours": 12.0}
+    [thread] = emu.threads(games)
+    lobby = await emu.wait_for(lambda: status_message(emu, thread, 1), timeout=10)
+    await run(await emu.click(world.bob, lobby.id, "tb:join:1"))
+    await bot.delivery.wait_idle()
+    with sqlite3.connect(db_path) as db:
+        dues = [d for (d,) in db.execute("SELECT due_at FROM deadlines WHERE kind = 'reminder'")]
+    assert dues and all(abs(d - time.time() - 12 * 3600) < 60 for d in dues)  # the server's 12 h

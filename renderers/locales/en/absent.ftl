@@ -93,3 +93,42 @@ cmd-pause-name = pause
 cmd-pause-description = Pause a table: its deadlines stop until it resumes
 cmd-resume-name = resume
 cmd-resume-description = Play on at a paused table
+
+# Server settings for admins (issue 26 item 6; bot/server.py).
+absent-bad_deadline = deadline_hours= takes a number of hours from 0.1 to { $max }.
+absent-bad_pace = The pace is live or async.
+absent-channel_not_allowed = Games are opened in { $channels } on this server.
+absent-server_only = Server settings are set in a server, not in direct messages.
+absent-server_saved = Saved.
+absent-server_any_channel = any channel
+absent-server_show = This server's settings:
+    • public language: { $language }
+    • pace of new tables (games with a timer): { $pace }
+    • deadline to move before a reminder: { $hours } h
+    • absent players: { $absent } after { $after ->
+        [one] one missed deadline
+       *[other] { $after } missed deadlines in a row
+    }
+    • games may be opened in: { $channels }
+
+cmd-server-name = server
+cmd-server-description = Server settings for admins
+cmd-server_show-name = show
+cmd-server_show-description = This server's settings
+cmd-server_defaults-name = defaults
+cmd-server_defaults-description = Defaults of new tables: pace, deadline, absent players
+cmd-server_channels-name = channels
+cmd-server_channels-description = Channels games may be opened in (none: any)
+cmd-server_language-name = language
+cmd-server_language-description = Language of this server's public game messages
+cmd-param-deadline_hours = deadline_hours
+cmd-param-deadline_hours-description = Hours a player has to move before a reminder
+cmd-param-absent = absent
+cmd-param-absent-description = wait, ai or forfeit: what happens to an absent player
+cmd-param-absent_after = absent_after
+cmd-param-absent_after-description = Deadlines missed in a row before that
+cmd-param-server_pace-description = Live or async (games with a timer)
+cmd-param-add = add
+cmd-param-add-description = Allow games in this channel
+cmd-param-remove = remove
+cmd-param-remove-description = No longer allow games in this channel

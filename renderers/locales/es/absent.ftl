@@ -89,3 +89,42 @@ cmd-pause-name = pausa
 cmd-pause-description = Pon una mesa en pausa: sus plazos se detienen hasta que se reanude
 cmd-resume-name = reanudar
 cmd-resume-description = Sigue jugando en una mesa en pausa
+
+# Ajustes del servidor para sus administradores (issue 26 punto 6; bot/server.py).
+absent-bad_deadline = deadline_hours= admite un número de horas del 0,1 al { $max }.
+absent-bad_pace = El ritmo es live o async.
+absent-channel_not_allowed = En este servidor las partidas se abren en { $channels }.
+absent-server_only = Los ajustes del servidor se cambian en un servidor, no por mensaje directo.
+absent-server_saved = Guardado.
+absent-server_any_channel = cualquier canal
+absent-server_show = Ajustes de este servidor:
+    • idioma público: { $language }
+    • ritmo de las mesas nuevas (juegos con reloj): { $pace }
+    • plazo para mover antes de un recordatorio: { $hours } h
+    • jugadores ausentes: { $absent } tras { $after ->
+        [one] un plazo sin jugar
+       *[other] { $after } plazos seguidos sin jugar
+    }
+    • las partidas se abren en: { $channels }
+
+cmd-server-name = servidor
+cmd-server-description = Ajustes del servidor para sus administradores
+cmd-server_show-name = ver
+cmd-server_show-description = Los ajustes de este servidor
+cmd-server_defaults-name = predeterminados
+cmd-server_defaults-description = Valores de las mesas nuevas: ritmo, plazo, jugadores ausentes
+cmd-server_channels-name = canales
+cmd-server_channels-description = Canales donde se pueden abrir partidas (ninguno: cualquiera)
+cmd-server_language-name = idioma
+cmd-server_language-description = Idioma de los mensajes públicos de partidas en este servidor
+cmd-param-deadline_hours = plazo_horas
+cmd-param-deadline_hours-description = Horas que tiene un jugador para mover antes de un recordatorio
+cmd-param-absent = ausente
+cmd-param-absent-description = wait, ai o forfeit: qué pasa con un jugador ausente
+cmd-param-absent_after = ausente_tras
+cmd-param-absent_after-description = Plazos seguidos sin jugar antes de eso
+cmd-param-server_pace-description = live o async (juegos con reloj)
+cmd-param-add = añadir
+cmd-param-add-description = Permitir partidas en este canal
+cmd-param-remove = quitar
+cmd-param-remove-description = Dejar de permitir partidas en este canal
