@@ -43,7 +43,7 @@ from engine.core import Rejected
 from .store import TableRecord
 
 ABSENT_RULES = ("wait", "ai", "forfeit")
-SETTING_KEYS = ("absent", "absent_after", "deadline_hours")
+SETTING_KEYS = ("absent", "absent_after", "deadline_hours", "quiet_deadlines")
 DEADLINE_HOURS_MAX = 720.0
 DEFAULT_AFTER = 2
 AFTER_MAX = 20
@@ -92,6 +92,11 @@ def split_settings(raw: Mapping[str, Any] | None) -> tuple[dict[str, Any], dict[
                 max=DEADLINE_HOURS_MAX,
             )
         settings["deadline_hours"] = float(value)
+    if "quiet_deadlines" in raw:  # deadlines avoid the acting player's quiet hours (bot/quiet.py)
+        value = raw.pop("quiet_deadlines")
+        if not isinstance(value, bool):
+            raise Rejected("absent.bad_quiet_deadlines", "quiet_deadlines= takes true or false.")
+        settings["quiet_deadlines"] = value
     return settings, raw
 
 

@@ -46,10 +46,16 @@ from .panels import (
     status_ref,
     turn_content,
 )
+from .quiet import AWAKE_S, quiet_end
 from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
 from .tables import TableService
 
 log = logging.getLogger(__name__)
+
+QUIET = "quiet hours"
+"""The `last_error` of a row held through its player's quiet hours (not an error: a hold)."""
+HELD_KINDS = frozenset({"dm", "reminder", "stand_in"})
+"""The rows a player's quiet hours hold: their DMs and the mentions that ping them."""
 
 MAX_ATTEMPTS = 8
 BACKOFF_CAP_S = 60.0
@@ -290,9 +296,17 @@ class DeliveryWorker:
             if self._held:
                 timeout = max(0.05, min(timeout, min(self._held.values()) - now))
             # rows due now all belong to tables being delivered: their tasks wake us when done
-            if not self._wake.is_set() and soonest is None and not self._tables and not self._held:
-                self._idle.set()
+            waiting = soonest is not None and await self._waiting()
+            if not self._wake.is_set() and not waiting and not self._tables and not self._held:
+                self._idle.set()  # (rows held through a player's quiet hours wait on their own)
             await self._wait(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
+
+    async def _waiting(self) -> bool:
+        """Whether a row is pending besides those held through quiet hours."""
+        try:
+            return await self.store.pending_besides(QUIET)
+        except Exception:  # the pass's own read worked a moment ago; count it as busy
+            return True
 
     def _failed(self, exc: BaseException, key: tuple[int, str] | None = None) -> None:
         """A pass or a lane failed: a storage fault pauses them all, anything else holds its lane;
@@ -382,6 +396,11 @@ class DeliveryWorker:
         table = await self.store.get_table(row.table_id)
         if table is None:
             return
+        held = await self._held_until(row, table)
+        if held is not None:  # the player's quiet hours (bot/quiet.py): sent when they end
+            async with self.store.transaction() as tx:
+                await tx.retry_delivery(row.id, held, QUIET)
+            return
         async with self.store.transaction() as tx:
             await tx.start_attempt(row.id)
         crash_point("delivery.before")
@@ -416,6 +435,27 @@ class DeliveryWorker:
                 error=error,
             )
         crash_point("delivery.after")
+
+    async def _held_until(self, row: DeliveryRecord, table: TableRecord) -> float | None:
+        """When a row that pings a player or reaches their DMs may go, if their quiet hours hold it
+        now (bot/quiet.py); None: now. A player who acted at this table in the last `AWAKE_S` is
+        awake (a live game at night), and is not held."""
+        if row.kind not in HELD_KINDS or not row.target.startswith("user:"):
+            return None
+        if row.kind == "stand_in" and not row.target.endswith(":missed"):
+            return None  # an /away notice pings nobody
+        user = int(row.target.split(":")[1])
+        player = await self.store.get_player(user)
+        if player is None or not player.quiet:
+            return None
+        now = self.clock()
+        end = quiet_end(now, player.timezone, player.quiet)
+        seat = table.seat_of(user)
+        if end is None or seat is None:
+            return None
+        if any(r.actor == seat and r.at >= now - AWAKE_S for r in await self.store.load_events(table.id)):
+            return None
+        return end
 
     async def _retry(self, row: DeliveryRecord, error: str) -> None:
         attempts = row.attempts + 1
@@ -543,10 +583,23 @@ class DeliveryWorker:
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:
             return "skipped", None, "moved on"
+        if row.last_error == QUIET and await self._held_dm(row):
+            return "skipped", None, "merged"  # held through the night with the DM: that is the one message
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
         content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.number, status=where)
         return await self._public(row, table, content, [user_id])
+
+    async def _held_dm(self, row: DeliveryRecord) -> bool:
+        """Whether a DM of this table to the reminder's player was held through the same night."""
+        user = row.target.split(":")[1]
+        return any(
+            d.kind == "dm"
+            and d.target.split(":")[1] == user
+            and d.last_error == QUIET
+            and d.version >= row.version
+            for d in await self.store.deliveries(row.table_id)
+        )
 
     async def _warning(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A running time limit is about to run out: a mention in the table's thread (the time is

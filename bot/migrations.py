@@ -165,6 +165,10 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # A server's defaults for new tables (pace, deadline_hours, absent, absent_after) and the
             # channels games may be opened in (empty: any), set by its admins (issue 26 item 6;
             # bot/server.py). The server's language stays in guild_settings.
+            # A player's time zone (IANA name) and quiet hours ("23:00-08:00"), set with /settings
+            # (issue 26 item 4; bot/quiet.py): pings and DMs wait for the end of their night.
+            "ALTER TABLE players ADD COLUMN timezone TEXT",
+            "ALTER TABLE players ADD COLUMN quiet TEXT",
             """CREATE TABLE server_settings (
                 guild_id INTEGER PRIMARY KEY,
                 defaults TEXT NOT NULL DEFAULT '{}',

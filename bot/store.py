@@ -167,6 +167,8 @@ class PlayerRecord(Record):
     dm_status: Literal["unknown", "open", "closed"]
     updated_at: float
     away_until: float | None = None  # /away: on holiday until then (bot/absence.py)
+    timezone: str | None = None  # IANA name, /settings (bot/quiet.py)
+    quiet: str | None = None  # quiet hours "HH:MM-HH:MM" in that zone (bot/quiet.py)
 
 
 class ServerSettings(Record):
@@ -458,6 +460,8 @@ class Tx(Protocol):
 
     async def set_away(self, user_id: int, until: float | None) -> None: ...
 
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None: ...
+
     async def park_deadlines(self, table_id: int, now: float) -> None: ...
 
     async def set_server_settings(
@@ -513,6 +517,7 @@ class Store(Protocol):
     async def newer_delivery_exists(self, row: DeliveryRecord) -> bool: ...
     async def last_summary_end(self, table_id: int) -> int: ...
     async def next_wakeup(self) -> float | None: ...
+    async def pending_besides(self, held: str) -> bool: ...
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None: ...
     async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
@@ -901,6 +906,18 @@ class SqliteTx:
             " payload = json_remove(payload, '$.left_s')"
             " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NOT NULL",
             (now, table_id),
+        )
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
+        """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, timezone, quiet)"
+            " VALUES (?, 'unknown', ?, NULLIF(?, ''), NULLIF(?, ''))"
+            " ON CONFLICT(user_id) DO UPDATE SET"
+            " timezone = CASE WHEN ? IS NULL THEN players.timezone ELSE NULLIF(?, '') END,"
+            " quiet = CASE WHEN ? IS NULL THEN players.quiet ELSE NULLIF(?, '') END,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, timezone, quiet, timezone, timezone, quiet, quiet),
         )
 
     async def set_away(self, user_id: int, until: float | None) -> None:
@@ -1317,6 +1334,14 @@ class SqliteStore:
         """When the earliest deferred (retrying) delivery becomes due, if any."""
         rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
         return rows[0][0] if rows else None
+
+    async def pending_besides(self, held: str) -> bool:
+        """Whether a pending delivery exists that is not held with `held` as its reason (the quiet
+        hours' hold, bot/quiet.py: the worker is idle while only those wait)."""
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE status = 'pending' AND last_error IS NOT ? LIMIT 1", (held,)
+        )
+        return bool(rows)
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         rows = await self._all(

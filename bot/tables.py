@@ -508,6 +508,7 @@ class TableService(Lobby, Absence, Pause):
             turn = change.deliveries[0]
             turn.payload["from"] = await self.store.last_summary_end(table.id) + 1
             turn.payload["summary"] = True
+        nights = await self._nights(table)
         crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:
@@ -526,6 +527,7 @@ class TableService(Lobby, Absence, Pause):
                     finished="outcome" in prepared.fields,
                     now=self.clock(),
                     reminder_delay=absence.reminder_delay(table, self.reminder_delay),
+                    nights=nights,
                 )
                 if table.paused:  # a commit during a pause (a series' hand-over): its deadlines wait too
                     await tx.park_deadlines(table.id, self.clock())
@@ -543,6 +545,18 @@ class TableService(Lobby, Absence, Pause):
             return await self.get(table.id)
         except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"
             raise StorageUnavailable(exc.fault, exc.path, saved=True) from exc
+
+    async def _nights(self, table: TableRecord) -> dict[str, tuple[str | None, str]]:
+        """The quiet hours of the table's players, if its deadlines avoid them (`quiet_deadlines`)."""
+        if not table.settings.get("quiet_deadlines"):
+            return {}
+        nights = {}
+        for seat in table.seats:
+            user = table.user_of(seat)
+            player = await self.store.get_player(user) if user is not None else None
+            if player is not None and player.quiet:
+                nights[seat] = (player.timezone, player.quiet)
+        return nights
 
     # --- series: a game whose rounds are tables of their own (Rules.series_table) -------------------
     async def _hand_over(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot import ids
 from bot.absence import FOREVER, parse_until
 from bot.i18n import t
+from bot.quiet import parse_quiet, zone
 from bot.store import TableRecord
 
 from .common import L, lang_of, resolve_table, tablero
@@ -124,6 +125,36 @@ class AbsenceCog(commands.Cog):
         await interaction.followup.send(
             _t(interaction, "absent.resumed", table=record.number), ephemeral=True
         )
+
+    @app_commands.command(
+        name=L("settings", "cmd.settings.name"),
+        description=L("Your time zone and quiet hours (no pings then)", "cmd.settings.description"),
+    )
+    @app_commands.rename(timezone=L("timezone", "cmd.param.timezone"), quiet=L("quiet", "cmd.param.quiet"))
+    @app_commands.describe(
+        timezone=L("Your time zone, e.g. Europe/Madrid", "cmd.param.timezone.description"),
+        quiet=L("Quiet hours, e.g. 23-08 (off: none)", "cmd.param.quiet.description"),
+    )
+    async def settings(
+        self, interaction: discord.Interaction, timezone: str | None = None, quiet: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        store = tablero(interaction).store
+        tz = None if timezone is None else zone(timezone.strip()).key
+        hours = (
+            None
+            if quiet is None
+            else ("" if quiet.strip().lower() in ("off", "no", "-") else parse_quiet(quiet))
+        )
+        async with store.transaction() as tx:
+            await tx.set_quiet(interaction.user.id, tz, hours)
+        player = await store.get_player(interaction.user.id)
+        shown_tz = (player.timezone if player else None) or "UTC"
+        if player is not None and player.quiet:
+            text = _t(interaction, "absent.settings_quiet", timezone=shown_tz, quiet=player.quiet)
+        else:
+            text = _t(interaction, "absent.settings_no_quiet", timezone=shown_tz)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -212,3 +212,77 @@ async def test_server_settings_for_admins(
     with sqlite3.connect(db_path) as db:
         dues = [d for (d,) in db.execute("SELECT due_at FROM deadlines WHERE kind = 'reminder'")]
     assert dues and all(abs(d - time.time() - 12 * 3600) < 60 for d in dues)  # the server's 12 h
+
+
+def window(at: float, start_in_h: float, length_h: int) -> str:
+    """Quiet hours (UTC) starting at the whole hour `start_in_h` hours after `at`, `length_h` long."""
+    start = int((at + start_in_h * 3600) // 3600) % 24
+    return f"{start:02d}-{(start + length_h) % 24:02d}"
+
+
+def bob_dms(emu: Emulator, world: World) -> list[Any]:
+    return [m for m in emu.dm_messages(world.bob) if not m.ephemeral]
+
+
+async def test_a_dm_held_through_quiet_hours_is_sent_once_at_their_end(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    """Issue 26 item 4: Bob's night (UTC, set with /settings) holds his DMs; the table moves on twice
+    meanwhile; at the end of his night he gets one message, with where the table stands then."""
+    from bot.quiet import quiet_end
+
+    clock = Clock()
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    await duel(emu, world, "rounds=3")
+    await bot.delivery.wait_idle()
+    await run(await pick(emu, world.bob, await emu.wait_for(lambda: latest_prompt(emu, world.bob))))
+    clock.offset += 31 * 60  # Bob is not playing any more: half an hour later, he goes to bed
+    quiet = window(clock(), 0, 3)
+    [reply] = await run(
+        await emu.slash(world.bob, world.channel, "settings", {"timezone": "UTC", "quiet": quiet})
+    )
+    assert "UTC" in reply.content and "horas de silencio" in reply.content
+    await bot.delivery.wait_idle()
+    before = len(bob_dms(emu, world))
+    # Alice plays on: each of her moves would reach Bob
+    for _ in range(2):
+        prompt = latest_prompt(emu, world.alice)
+        if prompt is None:
+            break
+        await run(await pick(emu, world.alice, prompt))
+        await bot.delivery.wait_idle()
+    with sqlite3.connect(db_path) as db:
+        held = list(
+            db.execute("SELECT id FROM deliveries WHERE status = 'pending' AND last_error = 'quiet hours'")
+        )
+    assert held, "nothing was held"
+    assert len(bob_dms(emu, world)) == before  # nothing reached him during his night
+    end = quiet_end(clock(), "UTC", f"{quiet[:2]}:00-{quiet[3:]}:00")
+    assert end is not None
+    clock.offset += end - clock() + 1  # morning
+    bot.delivery.notify()
+    await emu.wait_for(lambda: len(bob_dms(emu, world)) > before, timeout=10)
+    await bot.delivery.wait_idle()
+    assert len(bob_dms(emu, world)) == before + 1  # one message, at the end of his night
+
+
+async def test_a_deadline_moves_out_of_the_acting_players_night(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    """Issue 26 item 4: with quiet_deadlines=true, Bob's reminder, due in his quiet hours, moves to
+    their end; Alice's (no quiet hours) stays where it was."""
+    from bot.quiet import quiet_end
+
+    clock = Clock()
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    quiet = window(clock(), 5, 4)  # from 5 h from now (by the hour) for 4 h: the 6 h deadline falls in it
+    await run(await emu.slash(world.bob, world.channel, "settings", {"timezone": "UTC", "quiet": quiet}))
+    await duel(emu, world, "rounds=2 quiet_deadlines=true")
+    await bot.delivery.wait_idle()
+    with sqlite3.connect(db_path) as db:
+        due = {
+            seat: at for seat, at in db.execute("SELECT seat, due_at FROM deadlines WHERE kind = 'reminder'")
+        }
+    morning = quiet_end(due["red"], "UTC", f"{quiet[:2]}:00-{quiet[3:]}:00")
+    assert morning is not None and due["blue"] == pytest.approx(morning)
+    assert abs(due["red"] - clock() - bot.tables.reminder_delay) < 60

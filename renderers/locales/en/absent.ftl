@@ -132,3 +132,16 @@ cmd-param-add = add
 cmd-param-add-description = Allow games in this channel
 cmd-param-remove = remove
 cmd-param-remove-description = No longer allow games in this channel
+
+# Quiet hours and time zones (issue 26 item 4; bot/quiet.py).
+absent-bad_timezone = I do not know the time zone { $zone }; write it like Europe/Madrid.
+absent-bad_quiet = Write quiet hours as 23-08 (or 23:30-07:45), or off.
+absent-bad_quiet_deadlines = quiet_deadlines= takes true or false.
+absent-settings_quiet = Your time zone is { $timezone }; quiet hours { $quiet }: pings and DMs wait until they end.
+absent-settings_no_quiet = Your time zone is { $timezone }; no quiet hours.
+cmd-settings-name = settings
+cmd-settings-description = Your time zone and quiet hours (no pings then)
+cmd-param-timezone = timezone
+cmd-param-timezone-description = Your time zone, e.g. Europe/Madrid
+cmd-param-quiet = quiet
+cmd-param-quiet-description = Quiet hours, e.g. 23-08 (off: none)

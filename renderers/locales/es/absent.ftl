@@ -128,3 +128,16 @@ cmd-param-add = añadir
 cmd-param-add-description = Permitir partidas en este canal
 cmd-param-remove = quitar
 cmd-param-remove-description = Dejar de permitir partidas en este canal
+
+# Horas de silencio y zonas horarias (issue 26 punto 4; bot/quiet.py).
+absent-bad_timezone = No conozco la zona horaria { $zone }; escríbela como Europe/Madrid.
+absent-bad_quiet = Escribe las horas de silencio como 23-08 (o 23:30-07:45), u off.
+absent-bad_quiet_deadlines = quiet_deadlines= admite true o false.
+absent-settings_quiet = Tu zona horaria es { $timezone }; horas de silencio { $quiet }: las menciones y los mensajes directos esperan a que terminen.
+absent-settings_no_quiet = Tu zona horaria es { $timezone }; sin horas de silencio.
+cmd-settings-name = ajustes
+cmd-settings-description = Tu zona horaria y tus horas de silencio (sin avisos entonces)
+cmd-param-timezone = zona_horaria
+cmd-param-timezone-description = Tu zona horaria, p. ej. Europe/Madrid
+cmd-param-quiet = silencio
+cmd-param-quiet-description = Horas de silencio, p. ej. 23-08 (off: ninguna)
