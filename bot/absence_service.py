@@ -67,14 +67,18 @@ class Absence:
             await self._stand_in(table, seat, "missed", absence)
             return False
 
-    async def seat_absent(self, table_id: int, seat: str) -> None:
-        """A seat whose player is gone for good (left the server): the table's `absent=` rule
-        decides at once (wait: nothing; ai: a stand-in; forfeit: the seat forfeits)."""
+    async def seat_absent(self, table_id: int, seat: str, *, when_wait: str = "wait") -> None:
+        """A seat whose player is gone for good (left the server; bot-discord's path calls this at the
+        table's deadline): the table's `absent=` rule decides at once (ai: a stand-in; forfeit: the
+        seat forfeits; wait: what `when_wait` says, "wait" by default — a caller that must not
+        leave a table waiting on a departed member passes "forfeit" or "ai")."""
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.status != "active" or table.user_of(seat) is None or reason(table, seat):
                 return
             what = rule(table)
+            if what == "wait":
+                what = when_wait
             if what == "forfeit":
                 await self._forfeit_absent(table, seat, missed(table, seat))
             elif what == "ai":
@@ -82,7 +86,8 @@ class Absence:
 
     async def _forfeit_absent(self, table: TableRecord, seat: str, count: int) -> TableRecord:
         winners = tuple(s for s in table.seats if s != seat)
-        outcome = Outcome(winners=winners, reason="absent.forfeited", params={"seat": seat, "count": count})
+        why = "absent.forfeited" if count else "absent.forfeited_gone"  # gone: no deadline was missed
+        outcome = Outcome(winners=winners, reason=why, params={"seat": seat, "count": count})
         return await self._end(table, "finished", outcome)
 
     async def _stand_in(

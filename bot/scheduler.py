@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable
 
 from engine.core import Rejected
 
-from .absence import reminder_delay
+from .absence import reminder_delay, stand_in_actor
 from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .store import DeadlineRecord, NewDelivery, StorageUnavailable, Store
@@ -207,7 +207,8 @@ class Scheduler:
             await self._finish(deadline, "void")
             return False
         since = await self.store.load_events(table.id)
-        if any(r.actor == deadline.seat for r in since[deadline.version :]):
+        mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
+        if any(r.actor in mine for r in since[deadline.version :]):
             await self._finish(
                 deadline, "void"
             )  # they acted (and a newer reminder exists if they must again)

@@ -470,7 +470,8 @@ class TableService(Lobby, Absence, Pause):
         if not 0 < expected < table.version:  # version 0 has no state to compare with
             raise moved_on()
         logged = await self.store.load_events(table.id)
-        if any(r.actor == seat for r in logged if r.seq > expected):
+        mine = {seat, absence.stand_in_actor(seat)}  # its stand-in's moves are the seat's (bot/absence.py)
+        if any(r.actor in mine for r in logged if r.seq > expected):
             raise moved_on()
         # The fold and the comparison off the event loop (bot/moves.py); the log was read here.
         if not await offload.run(

@@ -330,3 +330,18 @@ async def test_an_admin_pauses_alone_and_others_may_not(service: TableService, s
     with pytest.raises(Rejected):
         await service.resume(tid, 998, is_admin=False)
     assert not (await service.resume(tid, ALICE, is_admin=False)).paused
+
+
+async def test_a_departed_player_follows_the_tables_rule(service: TableService, store: SqliteStore) -> None:
+    """The hook for a member who left the server (bot-discord): the table's absent= rule decides;
+    a `wait` table waits unless the caller says what to do instead."""
+    waiting = await duel_pvp(service)
+    await service.seat_absent(waiting, "blue")
+    assert not (await service.get(waiting)).is_over and (await service.get(waiting)).stand_in_seats() == []
+    await service.seat_absent(waiting, "blue", when_wait="forfeit")
+    gone = await service.get(waiting)
+    assert gone.outcome is not None and gone.outcome.reason == "absent.forfeited_gone"
+    assert "Blue's player is gone; Blue forfeits" in (outcome_text(gone, "en") or "")
+    stood_in = await duel_pvp(service, absent="ai")
+    await service.seat_absent(stood_in, "blue")
+    assert absence.reason(await service.get(stood_in), "blue") == "missed"

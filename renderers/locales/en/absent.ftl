@@ -15,6 +15,8 @@ absent-forfeited = { $seat } missed { $count ->
        *[other] { $count } deadlines in a row
     } and forfeits
 
+absent-forfeited_gone = { $seat }'s player is gone; { $seat } forfeits
+
 # A narration line a stand-in played.
 absent-narration_mark = { $line } _(the AI for { $seat })_
 

@@ -13,6 +13,8 @@ absent-forfeited = { $seat } { $count ->
        *[other] no jugó a tiempo { $count } veces seguidas
     } y pierde la partida
 
+absent-forfeited_gone = el jugador de { $seat } se ha ido; { $seat } pierde la partida
+
 absent-narration_mark = { $line } _(la IA por { $seat })_
 
 absent-outcome_turns = { $result ->
