@@ -45,6 +45,7 @@ from .panels import (
     status_panel,
     status_ref,
     turn_content,
+    undo_notice,
 )
 from .quiet import AWAKE_S, quiet_end
 from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
@@ -242,6 +243,7 @@ class DeliveryWorker:
             "warning": self._warning,
             "stand_in": self._stand_in,
             "pause": self._pause,
+            "undo": self._undo,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -634,6 +636,14 @@ class DeliveryWorker:
         if table.status != "active":
             return "skipped", None, "over"
         content, buttons, ping = pause_notice(table, row.payload)
+        return await self._public(row, table, content, ping, buttons)
+
+    async def _undo(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A take-back asked, refused or done (bot/takeback.py): one post in the table's thread; a
+        request whose table has moved on since is not posted (its buttons would be stale)."""
+        if table.status != "active" or (row.payload.get("event") == "asked" and table.version != row.version):
+            return "skipped", None, "moved on"
+        content, buttons, ping = undo_notice(table, row.payload)
         return await self._public(row, table, content, ping, buttons)
 
     async def _public(

@@ -162,6 +162,9 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             # Pause (issue 26 item 3): who asked to pause, and since when the table is paused
             # (bot/pause.py). A paused table's deadlines keep what was left in their payload.
             "ALTER TABLE tables ADD COLUMN pause TEXT NOT NULL DEFAULT '{}'",
+            # Take-backs (issue 26 item 4 of the issue's list, "undo by consent"; bot/takeback.py): the
+            # last player action that may be taken back, and the moves applied since.
+            "ALTER TABLE tables ADD COLUMN undo TEXT NOT NULL DEFAULT '{}'",
             # A server's defaults for new tables (pace, deadline_hours, absent, absent_after) and the
             # channels games may be opened in (empty: any), set by its admins (issue 26 item 6;
             # bot/server.py). The server's language stays in guild_settings.

@@ -44,10 +44,20 @@ class Prepared:
     """Whether the public turn post is a summary (its first event is read from the store)."""
     events: list[NewEvent] = field(default_factory=list)
     snapshot: str = ""
+    moves: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """The actions this commit applied, by seat (a take-back replays them: `Rules.reveals`)."""
+    blind: bool = False
+    """Whether some events came from no recorded action (standing orders, a typed order)."""
+    undo_seat: str | None = None
+    """The seat whose own action this commit is (it may take it back: bot/takeback.py)."""
 
 
 def pilots(
-    rules: Rules[Any], table: TableRecord, state: Any, step_cap: int
+    rules: Rules[Any],
+    table: TableRecord,
+    state: Any,
+    step_cap: int,
+    played: list[tuple[str, dict[str, Any]]],
 ) -> tuple[Any, Entries, list[tuple[str, str]]]:
     """Let the table's AI seats and stand-ins act until a human must (at most `step_cap` actions):
     each from its seat's view only (`Rules.view`), as `engine.core.play_pilots` does. An AI seat's
@@ -81,6 +91,7 @@ def pilots(
             marks.append((seat, f"t{turn}" if turn is not None else run))
         last = seat
         state, events = step(rules, state, seat, action)
+        played.append((seat, action.model_dump(mode="json")))
         actor = AI if seat in ai else absence.stand_in_actor(seat)
         entries += [(e, actor) for e in events]
     if (
@@ -164,12 +175,15 @@ def _answer_all(
     state: Any,
     standing: Mapping[Seat, Mapping[str, str]],
     step_cap: int,
-) -> tuple[Any, Entries, list[tuple[str, str]]]:
-    """The AI seats and stand-ins, then the prompts standing orders answer, until neither acts."""
+    played: list[tuple[str, dict[str, Any]]],
+) -> tuple[Any, Entries, list[tuple[str, str]], bool]:
+    """The AI seats and stand-ins, then the prompts standing orders answer, until neither acts;
+    whether standing orders answered (their actions are not recorded)."""
     entries: Entries = []
     marks: list[tuple[str, str]] = []
+    blind = False
     for _ in range(step_cap):
-        state, ai_entries, ai_marks = pilots(rules, table, state, step_cap)
+        state, ai_entries, ai_marks = pilots(rules, table, state, step_cap, played)
         entries += ai_entries
         marks += ai_marks
         state, answered = answer_standing(
@@ -178,7 +192,8 @@ def _answer_all(
         entries += [(e, actor if actor is not None else AI) for e, actor in answered]
         if not answered:
             break
-    return state, entries, marks
+        blind = True
+    return state, entries, marks, blind
 
 
 def advance(
@@ -203,10 +218,13 @@ def advance(
         playing = table.model_copy(update={"absence": absent})
     new_state, events = step(rules, state, seat, action)
     entries: Entries = [(e, seat) for e in events]
-    new_state, more, marks = _answer_all(rules, playing, new_state, standing, step_cap)
+    played = [(seat, action.model_dump(mode="json"))]
+    new_state, more, marks, blind = _answer_all(rules, playing, new_state, standing, step_cap, played)
     entries += more
     absent = absence.counted(absent, marks)
-    return prepare(table, rules, state, new_state, entries, actor_user=actor_user, absent=absent)
+    prepared = prepare(table, rules, state, new_state, entries, actor_user=actor_user, absent=absent)
+    prepared.moves, prepared.blind = played, blind
+    return prepared
 
 
 def relieve(game: str, table: TableRecord, state: Any, step_cap: int) -> Prepared | None:
@@ -215,11 +233,14 @@ def relieve(game: str, table: TableRecord, state: Any, step_cap: int) -> Prepare
     rules = rules_for(game)
     if rules.outcome(state) is not None:
         return None
-    new_state, entries, marks = _answer_all(rules, table, state, {}, step_cap)
+    played: list[tuple[str, dict[str, Any]]] = []
+    new_state, entries, marks, blind = _answer_all(rules, table, state, {}, step_cap, played)
     if not entries:
         return None
     absent = absence.counted(table.absence, marks)
-    return prepare(table, rules, state, new_state, entries, actor_user=None, absent=absent)
+    prepared = prepare(table, rules, state, new_state, entries, actor_user=None, absent=absent)
+    prepared.moves, prepared.blind = played, blind
+    return prepared
 
 
 def opening(game: str, table: TableRecord, step_cap: int) -> Prepared:
@@ -227,7 +248,7 @@ def opening(game: str, table: TableRecord, step_cap: int) -> Prepared:
     rules = rules_for(game)
     state, events = new_game(rules, table.options, table.seed)
     entries: Entries = [(e, None) for e in events]
-    state, ai_entries, marks = pilots(rules, table, state, step_cap)
+    state, ai_entries, marks = pilots(rules, table, state, step_cap, [])
     entries += ai_entries
     absent = absence.counted(table.absence, marks)
     return prepare(table, rules, None, state, entries, actor_user=None, status="active", absent=absent)
@@ -263,4 +284,18 @@ def order(
     absent = dict(table.absence)  # the player acted in person (see `advance`)
     if absence.missed(table, seat) or absence.reason(table, seat):
         absent = absence.with_missed(absence.with_stand_in(absent, seat, None), seat, 0)
-    return result, prepare(table, rules, state, result.state, entries, actor_user=actor_user, absent=absent)
+    prepared = prepare(table, rules, state, result.state, entries, actor_user=actor_user, absent=absent)
+    prepared.blind = True  # a typed order's steps are not recorded as actions: no take-back of it
+    return result, prepared
+
+
+def reveals(
+    game: str, logged: Sequence[Mapping[str, Any]], first: int, moves: Sequence[Sequence[Any]], seat: Seat
+) -> bool:
+    """Whether the moves applied from event `first` on revealed anything to `seat` (`Rules.reveals`:
+    the game's rule), the log folded here, off the event loop (bot/takeback.py)."""
+    rules = rules_for(game)
+    events = [rules.parse_event(data) for data in logged]
+    before = fold(rules, events[: first - 1])
+    actions = [(str(who), rules.parse_action(data)) for who, data in moves]
+    return rules.reveals(before, actions, events[first - 1 :], seat)

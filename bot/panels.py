@@ -213,6 +213,40 @@ def pause_notice(table: TableRecord, payload: dict[str, Any]) -> tuple[str, list
     return t(lang, "absent.resumed_notice", player=mention(by), table=table.number), [], []
 
 
+def undo_notice(table: TableRecord, payload: dict[str, Any]) -> tuple[str, list[ButtonSpec], list[int]]:
+    """A take-back asked (the players asked pinged, with Accept and Refuse), refused, or done
+    (bot/takeback.py): (content, buttons, who is pinged)."""
+    lang = table.lang
+    by = int(payload.get("by", 0))
+    asked = [int(u) for u in payload.get("asked", []) if u is not None]
+    event = payload.get("event")
+    if event == "asked":
+        content = t(
+            lang,
+            "absent.undo_asked_notice",
+            player=mention(by),
+            others=", ".join(mention(u) for u in asked),
+            table=table.number,
+        )
+        buttons = [
+            ButtonSpec(
+                ids.UNDO_YES.format(table=table.id, version=table.version),
+                t(lang, "absent.button_undo_yes"),
+                "success",
+            ),
+            ButtonSpec(
+                ids.UNDO_NO.format(table=table.id, version=table.version),
+                t(lang, "absent.button_undo_no"),
+                "danger",
+            ),
+        ]
+        return content, buttons, asked
+    if event == "refused":
+        return t(lang, "absent.undo_refused_notice", player=mention(by), table=table.number), [], asked
+    seat = seat_name(table.game, str(payload.get("seat", "")), lang)
+    return t(lang, "absent.undo_done_notice", player=mention(by), seat=seat, table=table.number), [], []
+
+
 # --- public ------------------------------------------------------------------------------------
 RECENT_CHARS = 700  # the status message's "just now" block: the end of the latest change's narration
 RECENT_LINES = 8

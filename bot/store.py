@@ -72,6 +72,7 @@ class TableRecord(Record):
     settings: dict[str, Any] = {}  # the table's platform settings (bot/absence.py: absent=, absent_after=)
     absence: dict[str, Any] = {}  # missed deadlines, stand-ins and their turns (bot/absence.py)
     pause: dict[str, Any] = {}  # who asked to pause, and since when it is paused (bot/pause.py)
+    undo: dict[str, Any] = {}  # the last player action that may be taken back (bot/takeback.py)
 
     @property
     def paused(self) -> bool:
@@ -548,6 +549,7 @@ _UPDATABLE = {
     "settings",
     "absence",
     "pause",
+    "undo",
 }
 
 
@@ -573,7 +575,7 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
 
 
 _TABLE_COLUMNS, _table = _reader(
-    TableRecord, "seats", "invited", "options", "outcome", "settings", "absence", "pause"
+    TableRecord, "seats", "invited", "options", "outcome", "settings", "absence", "pause", "undo"
 )
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")
@@ -748,7 +750,7 @@ class SqliteTx:
                 value = value.model_dump(mode="json")
             params.append(
                 _dumps(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause")
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
                 and value is not None
                 else value
             )

@@ -37,13 +37,14 @@ from engine.core import (
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 
-from . import absence, moves, notices, offload
+from . import absence, moves, notices, offload, takeback
 from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .lobby import Lobby, parse_options
 from .pause import Pause, paused_refusal
 from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ class OrderReport:
     """What the player typed for each step read, applied or not."""
 
 
-class TableService(Lobby, Absence, Pause):
+class TableService(Lobby, Absence, Pause, TakeBack):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
 
@@ -424,6 +425,8 @@ class TableService(Lobby, Absence, Pause):
             actor_user,
             by_player,
         )
+        if by_player:  # the seat's last action, which it may take back (bot/takeback.py)
+            prepared.undo_seat = seat
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
         return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
@@ -510,6 +513,8 @@ class TableService(Lobby, Absence, Pause):
             turn.payload["from"] = await self.store.last_summary_end(table.id) + 1
             turn.payload["summary"] = True
         nights = await self._nights(table)
+        if "undo" not in prepared.fields:  # what each seat could take back (bot/takeback.py)
+            prepared.fields["undo"] = takeback.noted(table, prepared)
         crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:

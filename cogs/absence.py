@@ -49,6 +49,26 @@ class ResumeButton(TableItem, custom=ids.RESUME):
         )
 
 
+class UndoYes(TableItem, custom=ids.UNDO_YES):
+    """Accept a take-back another player asked for."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await tablero(interaction).tables.answer_take_back(
+            self.table, interaction.user.id, int(self.version or 0), True
+        )
+        await show_private(interaction, self.table, note=_t(interaction, "absent.undo_accepted"))
+
+
+class UndoNo(TableItem, custom=ids.UNDO_NO):
+    async def run(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await tablero(interaction).tables.answer_take_back(
+            self.table, interaction.user.id, int(self.version or 0), False
+        )
+        await interaction.followup.send(_t(interaction, "absent.undo_refused"), ephemeral=True)
+
+
 def _paused_reply(interaction: discord.Interaction, record: TableRecord) -> str:
     key = "absent.pause_done" if record.paused else "absent.pause_waiting"
     return _t(interaction, key, table=record.number)
@@ -156,7 +176,23 @@ class AbsenceCog(commands.Cog):
             text = _t(interaction, "absent.settings_no_quiet", timezone=shown_tz)
         await interaction.followup.send(text, ephemeral=True)
 
+    @app_commands.command(
+        name=L("takeback", "cmd.takeback.name"),
+        description=L("Take back your last move (or ask to)", "cmd.takeback.description"),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=my_running_tables)
+    async def takeback(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        record, done = await tablero(interaction).tables.take_back(record.id, interaction.user.id)
+        if done:
+            await show_private(interaction, record.id, note=_t(interaction, "absent.undo_done"))
+        else:
+            await interaction.followup.send(_t(interaction, "absent.undo_waiting"), ephemeral=True)
+
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(BackButton, PauseButton, ResumeButton)
+    bot.add_dynamic_items(BackButton, PauseButton, ResumeButton, UndoYes, UndoNo)
     await bot.add_cog(AbsenceCog(bot))

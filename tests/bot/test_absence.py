@@ -345,3 +345,99 @@ async def test_a_departed_player_follows_the_tables_rule(service: TableService, 
     stood_in = await duel_pvp(service, absent="ai")
     await service.seat_absent(stood_in, "blue")
     assert absence.reason(await service.get(stood_in), "blue") == "missed"
+
+
+# --- take-backs by consent (bot/takeback.py, engine/core Rules.reveals) ----------------------------
+
+
+async def kinds_of(store: SqliteStore, tid: int) -> list[str]:
+    return [r.kind for r in await store.load_events(tid)]
+
+
+async def test_a_move_is_taken_back_at_once_while_nothing_was_revealed(
+    service: TableService, store: SqliteStore
+) -> None:
+    tid = await duel_pvp(service, rounds=2)
+    before = (await service.load(tid)).state
+    await service.submit(tid, ALICE, 0, 1)  # Alice commits a card; Bob has not answered
+    table, now = await service.take_back(tid, ALICE)
+    assert now and (await kinds_of(store, tid))[-1] == "rewound"  # the log keeps both
+    state = (await service.load(tid)).state
+    assert state.hands == before.hands and state.committed == before.committed
+    assert state.version == table.version == 3
+    with pytest.raises(Rejected) as twice:
+        await service.take_back(tid, ALICE)
+    assert twice.value.message_id == "absent.undo_nothing"
+    await service.submit(tid, ALICE, 1, table.version)  # she plays another card instead
+
+
+async def test_no_take_back_once_the_cards_are_revealed(service: TableService, store: SqliteStore) -> None:
+    tid = await duel_pvp(service, rounds=2)
+    await service.submit(tid, ALICE, 0, 1)
+    await service.submit(tid, BOB, 0, 2)  # both cards turn over
+    for user in (ALICE, BOB):
+        with pytest.raises(Rejected) as refused:
+            await service.take_back(tid, user)
+        assert refused.value.message_id == "absent.undo_revealed"
+    assert "rewound" not in await kinds_of(store, tid)
+
+
+def test_a_die_roll_counts_as_revealed_and_a_plain_choice_does_not() -> None:
+    """Rules.reveals (the core's rule from the game's resample_hidden): a boost rolled with a die
+    cannot be taken back; the same boost taken as a flat +2 can (nothing the player did not know)."""
+    from engine.core import new_game, step
+    from tests.games.duel import RULES, Boost
+    from tests.games.registration import register_duel, unregister_duel
+
+    register_duel()
+    try:
+        state, _events = new_game(RULES, {"rounds": 1}, 5)
+        state, _ = step(RULES, state, "red", RULES.legal_actions(state, "red")[0])
+        state, _ = step(RULES, state, "blue", RULES.legal_actions(state, "blue")[0])
+        [winner] = RULES.active_seats(state)
+        for mode, revealed in (("take", False), ("roll", True)):
+            _, events = step(RULES, state, winner, Boost(mode=mode))
+            assert RULES.reveals(state, [(winner, Boost(mode=mode))], events, winner) is revealed
+    finally:
+        unregister_duel()
+
+
+async def test_a_take_back_by_consent_accepted_and_refused(
+    service: TableService, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the other player has acted, a take-back is asked for; refused, the move stands; accepted,
+    the table goes back to before it. (The Duel reveals both cards whenever the second player
+    acts, so its rule is replaced here by one that reveals nothing, to reach the consent path.)"""
+    rules = type(service.rules_of(await service.get(await duel_pvp(service, rounds=2))))
+    monkeypatch.setattr(rules, "reveals", lambda self, *args, **kwargs: False)
+    tid = await duel_pvp(service, rounds=2)
+    start = (await service.load(tid)).state
+    await service.submit(tid, ALICE, 0, 1)
+    await service.submit(tid, BOB, 0, 2)
+    table, now = await service.take_back(tid, ALICE)
+    assert not now and table.undo["asked"] == "red"
+    [asked] = [r for r in await store.deliveries(tid) if r.kind == "undo"]
+    assert asked.payload["asked"] == [BOB]
+    with pytest.raises(Rejected) as not_hers:
+        await service.answer_take_back(tid, ALICE, table.version, True)
+    assert not_hers.value.message_id == "absent.undo_not_yours"
+    await service.answer_take_back(tid, BOB, table.version, False)  # refused: the move stands
+    assert "rewound" not in await kinds_of(store, tid)
+    with pytest.raises(Rejected):
+        await service.take_back(tid, ALICE)  # asked once
+    # Bob's own move was the last one: he takes it back at once (nobody acted since)
+    table, now = await service.take_back(tid, BOB)
+    assert now and (await kinds_of(store, tid))[-1] == "rewound"
+    state = (await service.load(tid)).state
+    assert state.committed["blue"] is None and state.committed["red"] is not None
+    # another table: Alice asks, Bob accepts; back to before her move (and his)
+    other = await duel_pvp(service, rounds=2)
+    start = (await service.load(other)).state
+    await service.submit(other, ALICE, 0, 1)
+    await service.submit(other, BOB, 0, 2)
+    table, now = await service.take_back(other, ALICE)
+    assert not now
+    await service.answer_take_back(other, BOB, table.version, True)
+    state = (await service.load(other)).state
+    assert state.committed == start.committed and state.hands == start.hands
+    assert (await kinds_of(store, other)).count("rewound") == 1

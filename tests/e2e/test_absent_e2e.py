@@ -286,3 +286,81 @@ async def test_a_deadline_moves_out_of_the_acting_players_night(
     morning = quiet_end(due["red"], "UTC", f"{quiet[:2]}:00-{quiet[3:]}:00")
     assert morning is not None and due["blue"] == pytest.approx(morning)
     assert abs(due["red"] - clock() - bot.tables.reminder_delay) < 60
+
+
+async def test_take_backs_at_once_refused_after_a_die_and_by_consent(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26 (undo by consent): a move taken back at once; a boost rolled with a die cannot be
+    taken back; after the other player acted, a take-back asked for is refused, and another accepted.
+    (The Duel turns both cards over whenever the second player commits, which reveals them; for the
+    consent part its rule is replaced by one that reveals nothing, in this process.)"""
+    bot = await start(TABLERO_WORKERS=0)
+    thread = await duel(emu, world, "rounds=3")
+    await bot.delivery.wait_idle()
+
+    async def act(user: int) -> None:
+        """The first choice of the newest prompt the user has (an older one still counts while the
+        choices are the same: the stale-click rule)."""
+        prompt = await emu.wait_for(lambda: latest_prompt(emu, user), timeout=10)
+        [reply] = await run(await pick(emu, user, prompt))
+        assert "✅" in reply.content, reply.content
+        await bot.delivery.wait_idle()
+
+    async def takeback(user: int) -> str:
+        [reply] = await run(await emu.slash(user, thread, "takeback", {}))
+        await bot.delivery.wait_idle()
+        return reply.content
+
+    async def who_acts() -> int:
+        loaded = await bot.tables.load(1)
+        [seat] = loaded.rules.active_seats(loaded.state)
+        user = loaded.table.user_of(seat)
+        assert user is not None
+        return user
+
+    def rewinds() -> int:
+        with sqlite3.connect(db_path) as db:
+            return len(list(db.execute("SELECT 1 FROM events WHERE kind = 'rewound'")))
+
+    await act(world.alice)
+    assert "Your move is taken back" in await takeback(world.alice)  # nothing was revealed: at once
+    assert rewinds() == 1
+    await act(world.alice)
+    await act(world.bob)  # both cards turn over; the round's winner boosts with a die
+    winner = await who_acts()
+    await act(winner)  # a roll: the first choice offered
+    with sqlite3.connect(db_path) as db:
+        assert [
+            m for (m,) in db.execute("SELECT json_extract(data, '$.mode') FROM events WHERE kind = 'boosted'")
+        ] == ["roll"]
+    refused = await takeback(winner)
+    assert "revealed" in refused or "revelado" in refused
+    assert rewinds() == 1
+
+    duel_rules = type(bot.tables.rules_of(await bot.tables.get(1)))
+    monkeypatch.setattr(duel_rules, "reveals", lambda self, *args, **kwargs: False)
+    # round 2: Alice commits, Bob answers; Alice asks to take hers back; Bob refuses
+    await act(world.alice)
+    await act(world.bob)
+    assert "other players are asked" in await takeback(world.alice)
+    request = await emu.wait_for_message(
+        thread, lambda m: "asks to take back" in m.content, since=0, timeout=10
+    )
+    assert world.bob in request.mentions and any(c.startswith("tb:un:1:") for c in request.custom_ids)
+    no = next(c for c in request.custom_ids if c.startswith("tb:un:1:"))
+    [answer] = await run(await emu.click(world.bob, request.id, no))
+    assert "rechazado" in answer.content
+    await bot.delivery.wait_idle()
+    assert rewinds() == 1
+    await act(await who_acts())
+    # round 3: again, and Bob accepts
+    await act(world.alice)
+    await act(world.bob)
+    await takeback(world.alice)
+    requests = [m for m in emu.messages(thread) if "asks to take back" in m.content]
+    yes = next(c for c in requests[-1].custom_ids if c.startswith("tb:uy:1:"))
+    [answer] = await run(await emu.click(world.bob, requests[-1].id, yes))
+    await bot.delivery.wait_idle()
+    assert rewinds() == 2
+    assert any("is taken back" in m.content for m in emu.messages(thread))

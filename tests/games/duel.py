@@ -250,6 +250,25 @@ class DuelRules(Rules[DuelState]):
             deck_count=len(state.deck),
         )
 
+    def resample_hidden(self, state: DuelState, seat: Seat | None, dice: Dice) -> DuelState:
+        """The other hands, their committed cards and the deck dealt afresh from the same cards (what
+        `seat` may not know; its own hand and commit stay)."""
+        others = [s for s in SEATS if s != seat]
+        pool = list(state.deck)
+        for s in others:
+            pool += state.hands[s]
+            if state.committed[s] is not None:
+                pool.append(state.committed[s])  # type: ignore[arg-type]
+        pool = dice.shuffled(pool)
+        hands = dict(state.hands)
+        committed = dict(state.committed)
+        for s in others:
+            n = len(state.hands[s])
+            hands[s], pool = sorted(pool[:n]), pool[n:]
+            if state.committed[s] is not None:
+                committed[s], pool = pool[0], pool[1:]
+        return state.model_copy(update={"hands": hands, "committed": committed, "deck": pool}, deep=True)
+
     def outcome(self, state: DuelState) -> Outcome | None:
         if state.phase != "over":
             return None

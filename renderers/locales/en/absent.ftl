@@ -147,3 +147,20 @@ cmd-param-timezone = timezone
 cmd-param-timezone-description = Your time zone, e.g. Europe/Madrid
 cmd-param-quiet = quiet
 cmd-param-quiet-description = Quiet hours, e.g. 23-08 (off: none)
+
+# Take-backs by consent (issue 26; bot/takeback.py).
+absent-undo_nothing = You have no move to take back at table #{ $table }.
+absent-undo_revealed = That move cannot be taken back: something was revealed since (a die, a card, a hidden choice).
+absent-undo_asked = You have asked already; the others must answer.
+absent-undo_not_yours = This take-back is not yours to answer.
+absent-undo_done = Your move is taken back: choose again.
+absent-undo_waiting = The other players are asked whether you may take your move back.
+absent-undo_accepted = You let the move be taken back.
+absent-undo_refused = You refused the take-back; the move stands.
+absent-button_undo_yes = Accept
+absent-button_undo_no = Refuse
+absent-undo_asked_notice = { $player } asks to take back their last move at table #{ $table }: { $others }, do you accept?
+absent-undo_refused_notice = { $player } refused the take-back at table #{ $table }; the move stands.
+absent-undo_done_notice = { $player }: { $seat }'s last move at table #{ $table } is taken back.
+cmd-takeback-name = takeback
+cmd-takeback-description = Take back your last move (or ask to)

@@ -143,3 +143,20 @@ cmd-param-timezone = zona_horaria
 cmd-param-timezone-description = Tu zona horaria, p. ej. Europe/Madrid
 cmd-param-quiet = silencio
 cmd-param-quiet-description = Horas de silencio, p. ej. 23-08 (off: ninguna)
+
+# Deshacer con consentimiento (issue 26; bot/takeback.py).
+absent-undo_nothing = No tienes ninguna jugada que deshacer en la mesa n.º { $table }.
+absent-undo_revealed = Esa jugada ya no se puede deshacer: desde entonces se ha revelado algo (un dado, una carta, una elección oculta).
+absent-undo_asked = Ya lo pediste; falta que los demás respondan.
+absent-undo_not_yours = No te toca responder a esta petición.
+absent-undo_done = Tu jugada se ha deshecho: elige de nuevo.
+absent-undo_waiting = Se pregunta a los demás jugadores si puedes deshacer tu jugada.
+absent-undo_accepted = Has dejado deshacer la jugada.
+absent-undo_refused = Has rechazado deshacer la jugada; sigue en pie.
+absent-button_undo_yes = Aceptar
+absent-button_undo_no = Rechazar
+absent-undo_asked_notice = { $player } pide deshacer su última jugada en la mesa n.º { $table }: { $others }, ¿aceptáis?
+absent-undo_refused_notice = { $player } rechazó deshacer la jugada en la mesa n.º { $table }; sigue en pie.
+absent-undo_done_notice = { $player }: la última jugada de { $seat } en la mesa n.º { $table } se ha deshecho.
+cmd-takeback-name = deshacer
+cmd-takeback-description = Deshaz tu última jugada (o pide deshacerla)
