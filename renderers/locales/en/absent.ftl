@@ -51,18 +51,18 @@ absent-notice_away_ai_until = { $player } is away until { $at }: the AI plays { 
 absent-notice_away_wait = { $player } is away: the table waits for { $seat } until they return.
 absent-notice_away_wait_until = { $player } is away until { $at }: the table waits for { $seat } meanwhile.
 
-absent-back_done = Welcome back: your seat is yours again.
-absent-back_all = { $count ->
+absent-back_done = ✅ Welcome back: your seat is yours again.
+absent-back_all = ✅ { $count ->
         [0] Welcome back. Nobody was playing for you.
         [one] Welcome back: your seat at one table is yours again.
        *[other] Welcome back: your seats at { $count } tables are yours again.
     }
-absent-away_done = { $count ->
+absent-away_done = ✅ { $count ->
         [0] You are away until you type /back. You have no game running now; games that start meanwhile know it.
         [one] You are away until you type /back; one table knows it.
        *[other] You are away until you type /back; { $count } tables know it.
     }
-absent-away_done_until = { $count ->
+absent-away_done_until = ✅ { $count ->
         [0] You are away until { $at }. You have no game running now; games that start meanwhile know it.
         [one] You are away until { $at }; one table knows it.
        *[other] You are away until { $at }; { $count } tables know it.
@@ -81,9 +81,9 @@ absent-pause_not_running = Table #{ $table } is not being played.
 absent-already_paused = Table #{ $table } is already paused.
 absent-pause_asked = You have asked already; the others must agree.
 absent-not_paused = Table #{ $table } is not paused.
-absent-pause_done = Table #{ $table } is paused: its deadlines are stopped until someone resumes it.
-absent-pause_waiting = You asked to pause table #{ $table }; it pauses when the other players agree.
-absent-resumed = Table #{ $table } plays on; its deadlines run again with the time that was left.
+absent-pause_done = ✅ Table #{ $table } is paused: its deadlines are stopped until someone resumes it.
+absent-pause_waiting = ✅ You asked to pause table #{ $table }; it pauses when the other players agree.
+absent-resumed = ✅ Table #{ $table } plays on; its deadlines run again with the time that was left.
 absent-status_paused = ⏸ Paused { $since }: the deadlines are stopped.
 absent-button_pause = Pause
 absent-button_resume = Resume
@@ -101,7 +101,7 @@ absent-bad_deadline = deadline_hours= takes a number of hours from 0.1 to { $max
 absent-bad_pace = The pace is live or async.
 absent-channel_not_allowed = Games are opened in { $channels } on this server.
 absent-server_only = Server settings are set in a server, not in direct messages.
-absent-server_saved = Saved.
+absent-server_saved = ✅ Saved.
 absent-server_any_channel = any channel
 absent-server_show = This server's settings:
     • public language: { $language }
@@ -139,8 +139,8 @@ cmd-param-remove-description = No longer allow games in this channel
 absent-bad_timezone = I do not know the time zone { $zone }; write it like Europe/Madrid.
 absent-bad_quiet = Write quiet hours as 23-08 (or 23:30-07:45), or off.
 absent-bad_quiet_deadlines = quiet_deadlines= takes true or false.
-absent-settings_quiet = Your time zone is { $timezone }; quiet hours { $quiet }: pings and DMs wait until they end.
-absent-settings_no_quiet = Your time zone is { $timezone }; no quiet hours.
+absent-settings_quiet = ✅ Your time zone is { $timezone }; quiet hours { $quiet }: pings and DMs wait until they end.
+absent-settings_no_quiet = ✅ Your time zone is { $timezone }; no quiet hours.
 cmd-settings-name = settings
 cmd-settings-description = Your time zone and quiet hours (no pings then)
 cmd-param-timezone = timezone
@@ -153,10 +153,10 @@ absent-undo_nothing = You have no move to take back at table #{ $table }.
 absent-undo_revealed = That move cannot be taken back: something was revealed since (a die, a card, a hidden choice).
 absent-undo_asked = You have asked already; the others must answer.
 absent-undo_not_yours = This take-back is not yours to answer.
-absent-undo_done = Your move is taken back: choose again.
-absent-undo_waiting = The other players are asked whether you may take your move back.
-absent-undo_accepted = You let the move be taken back.
-absent-undo_refused = You refused the take-back; the move stands.
+absent-undo_done = ✅ Your move is taken back: choose again.
+absent-undo_waiting = ✅ The other players are asked whether you may take your move back.
+absent-undo_accepted = ✅ You let the move be taken back.
+absent-undo_refused = ✅ You refused the take-back; the move stands.
 absent-button_undo_yes = Accept
 absent-button_undo_no = Refuse
 absent-undo_asked_notice = { $player } asks to take back their last move at table #{ $table }: { $others }, do you accept?

@@ -47,18 +47,18 @@ absent-notice_away_ai_until = { $player } está de viaje hasta { $at }: la IA ju
 absent-notice_away_wait = { $player } está de viaje: la mesa espera a { $seat } hasta que vuelva.
 absent-notice_away_wait_until = { $player } está de viaje hasta { $at }: la mesa espera a { $seat } mientras tanto.
 
-absent-back_done = Bienvenido de vuelta: tu puesto vuelve a ser tuyo.
-absent-back_all = { $count ->
+absent-back_done = ✅ Bienvenido de vuelta: tu puesto vuelve a ser tuyo.
+absent-back_all = ✅ { $count ->
         [0] Bienvenido de vuelta. Nadie jugaba por ti.
         [one] Bienvenido de vuelta: tu puesto en una mesa vuelve a ser tuyo.
        *[other] Bienvenido de vuelta: tus puestos en { $count } mesas vuelven a ser tuyos.
     }
-absent-away_done = { $count ->
+absent-away_done = ✅ { $count ->
         [0] Estás de viaje hasta que escribas /vuelvo. Ahora no juegas ninguna partida; las que empiecen mientras tanto lo sabrán.
         [one] Estás de viaje hasta que escribas /vuelvo; una mesa lo sabe.
        *[other] Estás de viaje hasta que escribas /vuelvo; { $count } mesas lo saben.
     }
-absent-away_done_until = { $count ->
+absent-away_done_until = ✅ { $count ->
         [0] Estás de viaje hasta { $at }. Ahora no juegas ninguna partida; las que empiecen mientras tanto lo sabrán.
         [one] Estás de viaje hasta { $at }; una mesa lo sabe.
        *[other] Estás de viaje hasta { $at }; { $count } mesas lo saben.
@@ -77,9 +77,9 @@ absent-pause_not_running = La mesa n.º { $table } no se está jugando.
 absent-already_paused = La mesa n.º { $table } ya está en pausa.
 absent-pause_asked = Ya lo pediste; falta que los demás acepten.
 absent-not_paused = La mesa n.º { $table } no está en pausa.
-absent-pause_done = La mesa n.º { $table } está en pausa: sus plazos se detienen hasta que alguien la reanude.
-absent-pause_waiting = Pediste poner en pausa la mesa n.º { $table }; se detendrá cuando los demás jugadores acepten.
-absent-resumed = La mesa n.º { $table } sigue; sus plazos vuelven a correr con el tiempo que les quedaba.
+absent-pause_done = ✅ La mesa n.º { $table } está en pausa: sus plazos se detienen hasta que alguien la reanude.
+absent-pause_waiting = ✅ Pediste poner en pausa la mesa n.º { $table }; se detendrá cuando los demás jugadores acepten.
+absent-resumed = ✅ La mesa n.º { $table } sigue; sus plazos vuelven a correr con el tiempo que les quedaba.
 absent-status_paused = ⏸ En pausa { $since }: los plazos están detenidos.
 absent-button_pause = Pausa
 absent-button_resume = Reanudar
@@ -97,7 +97,7 @@ absent-bad_deadline = deadline_hours= admite un número de horas del 0,1 al { $m
 absent-bad_pace = El ritmo es live o async.
 absent-channel_not_allowed = En este servidor las partidas se abren en { $channels }.
 absent-server_only = Los ajustes del servidor se cambian en un servidor, no por mensaje directo.
-absent-server_saved = Guardado.
+absent-server_saved = ✅ Guardado.
 absent-server_any_channel = cualquier canal
 absent-server_show = Ajustes de este servidor:
     • idioma público: { $language }
@@ -135,8 +135,8 @@ cmd-param-remove-description = Dejar de permitir partidas en este canal
 absent-bad_timezone = No conozco la zona horaria { $zone }; escríbela como Europe/Madrid.
 absent-bad_quiet = Escribe las horas de silencio como 23-08 (o 23:30-07:45), u off.
 absent-bad_quiet_deadlines = quiet_deadlines= admite true o false.
-absent-settings_quiet = Tu zona horaria es { $timezone }; horas de silencio { $quiet }: las menciones y los mensajes directos esperan a que terminen.
-absent-settings_no_quiet = Tu zona horaria es { $timezone }; sin horas de silencio.
+absent-settings_quiet = ✅ Tu zona horaria es { $timezone }; horas de silencio { $quiet }: las menciones y los mensajes directos esperan a que terminen.
+absent-settings_no_quiet = ✅ Tu zona horaria es { $timezone }; sin horas de silencio.
 cmd-settings-name = ajustes
 cmd-settings-description = Tu zona horaria y tus horas de silencio (sin avisos entonces)
 cmd-param-timezone = zona_horaria
@@ -149,10 +149,10 @@ absent-undo_nothing = No tienes ninguna jugada que deshacer en la mesa n.º { $t
 absent-undo_revealed = Esa jugada ya no se puede deshacer: desde entonces se ha revelado algo (un dado, una carta, una elección oculta).
 absent-undo_asked = Ya lo pediste; falta que los demás respondan.
 absent-undo_not_yours = No te toca responder a esta petición.
-absent-undo_done = Tu jugada se ha deshecho: elige de nuevo.
-absent-undo_waiting = Se pregunta a los demás jugadores si puedes deshacer tu jugada.
-absent-undo_accepted = Has dejado deshacer la jugada.
-absent-undo_refused = Has rechazado deshacer la jugada; sigue en pie.
+absent-undo_done = ✅ Tu jugada se ha deshecho: elige de nuevo.
+absent-undo_waiting = ✅ Se pregunta a los demás jugadores si puedes deshacer tu jugada.
+absent-undo_accepted = ✅ Has dejado deshacer la jugada.
+absent-undo_refused = ✅ Has rechazado deshacer la jugada; sigue en pie.
 absent-button_undo_yes = Aceptar
 absent-button_undo_no = Rechazar
 absent-undo_asked_notice = { $player } pide deshacer su última jugada en la mesa n.º { $table }: { $others }, ¿aceptáis?
