@@ -30,6 +30,7 @@ from pathlib import Path
 from engine.clickwars import RULES
 from engine.clickwars.los import line_of_sight
 from engine.core import apply, dice_for, new_game
+from engine.core.fast import replace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root: its tests package
 
@@ -143,8 +144,8 @@ def bench_los(checks: int) -> None:
     state = deployed()
     # spread the armies over the table so lines cross terrain and figures (the deployed strips are far apart)
     rng = random.Random(5)
-    for u in state.units.values():
-        u.x, u.y = rng.uniform(5, 115), rng.uniform(5, 115)
+    for uid, u in state.units.items():
+        state.units[uid] = replace(u, x=rng.uniform(5, 115), y=rng.uniform(5, 115))
     units = [u for u in state.units.values() if u.placed]
     pairs = [(a, b) for a in units for b in units if a.id != b.id]
     start = time.process_time()

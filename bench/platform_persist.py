@@ -1,7 +1,7 @@
 """Persisting one move against a bare aiosqlite WAL insert + commit of the same bytes.
 
 Run: python bench/platform_persist.py [--moves 300] [--game canyon]
-Tablero's move transaction (bot/tables.py `_commit`: the events, the table row under its version
+Tablero's move transaction (bot/tables.py `_write`: the events and the actions that caused them, the table row under its version
 check, the snapshot, the outbox rows and deadlines, BEGIN IMMEDIATE ... COMMIT in WAL mode with
 synchronous=FULL) is timed on its own, for moves of two-player games on a file on disk. The baseline
 writes the same number of bytes as one BLOB row with a bare aiosqlite connection in the same mode
@@ -71,6 +71,10 @@ class Weighing:
     async def append_events(self, table_id: int, first_seq: int, events: Any) -> None:
         self._weight[0] += sum(len(str(e.data)) for e in events)
         await self._tx.append_events(table_id, first_seq, events)
+
+    async def append_actions(self, table_id: int, actions: Any) -> None:
+        self._weight[0] += sum(len(str(a.data)) for a in actions)  # the actions recorded with them (issue 28)
+        await self._tx.append_actions(table_id, actions)
 
     async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
         self._weight[0] += len(data)

@@ -29,7 +29,7 @@ from engine.spacehulk import RULES  # noqa: E402
 from engine.spacehulk.actions import EndTurn  # noqa: E402
 from engine.spacehulk.board import FACINGS, Board  # noqa: E402
 from engine.spacehulk.board.mapfile import parse_map  # noqa: E402
-from engine.spacehulk.deathwing import solo  # noqa: E402
+from engine.spacehulk.deathwing import solo_moves  # noqa: E402
 from engine.spacehulk.geotiles.layout import generator_board  # noqa: E402
 from engine.spacehulk.missions import KillStealers, Mission  # noqa: E402
 from engine.spacehulk.options import SpaceHulkOptions  # noqa: E402
@@ -140,7 +140,7 @@ def measure(name: str, map_text: str, turns: int) -> None:
     player: list[float] = []
     whole: list[float] = []
     moved: list[int] = []
-    act = solo.act
+    act = solo_moves.act
     spent = [0.0]
 
     def timed(tape):  # type: ignore[no-untyped-def]
@@ -150,7 +150,7 @@ def measure(name: str, map_text: str, turns: int) -> None:
         finally:
             spent[0] += time.process_time() - t0
 
-    solo.act = timed  # type: ignore[assignment]
+    solo_moves.act = timed  # type: ignore[assignment]
     try:
         for seed in range(turns):
             state = turn_state(map_text, seed)
@@ -170,7 +170,7 @@ def measure(name: str, map_text: str, turns: int) -> None:
             player.append(spent[0])
             moved.append(count)
     finally:
-        solo.act = act  # type: ignore[assignment]
+        solo_moves.act = act  # type: ignore[assignment]
     goals = [sq for sq in sorted(board.cells)][:MARINES]
     t0 = time.process_time()
     for _ in range(20):

@@ -23,7 +23,7 @@ from .absence import (
 from .store import NewDelivery, Store, TableRecord
 
 if TYPE_CHECKING:
-    import asyncio
+    from contextlib import AbstractAsyncContextManager
 
 
 class Absence:
@@ -35,7 +35,7 @@ class Absence:
         clock: Callable[[], float]
         notify: Callable[[], None]
 
-        def lock(self, table_id: int) -> asyncio.Lock: ...
+        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
         async def get(self, table_id: int) -> TableRecord: ...
         async def load(self, table_id: int) -> Any: ...
         async def _write(
@@ -67,11 +67,18 @@ class Absence:
             await self._stand_in(table, seat, "missed", absence)
             return False
 
-    async def seat_absent(self, table_id: int, seat: str, *, when_wait: str = "wait") -> None:
-        """A seat whose player is gone for good (left the server; bot-discord's path calls this at the
-        table's deadline): the table's `absent=` rule decides at once (ai: a stand-in; forfeit: the
-        seat forfeits; wait: what `when_wait` says, "wait" by default — a caller that must not
-        leave a table waiting on a departed member passes "forfeit" or "ai")."""
+    async def seat_absent(
+        self, table_id: int, seat: str, *, when_wait: str = "wait", gone: str | None = None
+    ) -> None:
+        """A seat whose player is gone for good: the table's `absent=` rule decides at once (ai: a
+        stand-in plays on for them; forfeit: the seat forfeits; wait: what `when_wait` says, "wait"
+        by default — a caller that must not leave a table waiting on a departed member passes
+        "forfeit" or "ai"). A seat a stand-in already plays for keeps it. `gone` words the forfeit
+        (default: by the deadlines missed, or "Blue's player is gone").
+
+        The one path of a member who left the server (bot/faults.py, `Faults.member_left`): the
+        scheduler calls it at the table's deadline with when_wait="forfeit" and
+        gone="bot.forfeit_absent" ("Blue left the server")."""
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.status != "active" or table.user_of(seat) is None or reason(table, seat):
@@ -80,13 +87,17 @@ class Absence:
             if what == "wait":
                 what = when_wait
             if what == "forfeit":
-                await self._forfeit_absent(table, seat, missed(table, seat))
+                await self._forfeit_absent(table, seat, missed(table, seat), gone=gone)
             elif what == "ai":
                 await self._stand_in(table, seat, "missed", table.absence)
 
-    async def _forfeit_absent(self, table: TableRecord, seat: str, count: int) -> TableRecord:
+    async def _forfeit_absent(
+        self, table: TableRecord, seat: str, count: int, *, gone: str | None = None
+    ) -> TableRecord:
+        """The seat forfeits (the caller holds the lock): every other seat wins, as when a player
+        resigns. Worded by `gone` if given, else by the deadlines it missed (none: the player is gone)."""
         winners = tuple(s for s in table.seats if s != seat)
-        why = "absent.forfeited" if count else "absent.forfeited_gone"  # gone: no deadline was missed
+        why = gone or ("absent.forfeited" if count else "absent.forfeited_gone")
         outcome = Outcome(winners=winners, reason=why, params={"seat": seat, "count": count})
         return await self._end(table, "finished", outcome)
 

@@ -17,17 +17,26 @@ from .aio import stop_tasks
 from .config import Settings
 from .delivery import DeliveryWorker, DiscordMessenger, Messenger
 from .errors import ErrorHandler
+from .faults import Faults, ThreadKeeper
 from .i18n import Translator, locale_language, preload
 from .offload import Offload, install, uninstall
 from .scheduler import Scheduler
 from .series import SeriesKeeper
-from .store import SqliteStore
+from .stores import make_store
 from .tables import TableService
 
 log = logging.getLogger(__name__)
 
 # Loaded by name so that nothing in bot/ imports cogs/ (the layer rule).
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.forms", "cogs.orders", "cogs.absence", "cogs.server")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.forms",
+    "cogs.orders",
+    "cogs.absence",
+    "cogs.server",
+    "cogs.board",
+)
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
 STOP_WORKERS_S = 0.5  # scheduler and delivery worker (side by side with the drain)
@@ -40,6 +49,39 @@ INTERACTION_TASKS = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal",
 )
+
+
+INTERACTION_CACHES = ("_cs_response", "_cs_followup", "_cs_namespace", "_cs_command")
+"""discord.py's cached parts of an Interaction; the response (and the follow-up webhook) refer back
+to the interaction, so an answered interaction was a reference cycle left for the full collection."""
+
+
+def release_interaction(interaction: discord.Interaction) -> None:
+    """Break the reference cycles of an interaction that is completely handled (its callback and its
+    error handling done), so it is freed at once rather than at the next full collection (issue 24
+    item 8). Called last, when nothing will answer it again: a response read afterwards would be
+    a new, unanswered one."""
+    for slot in INTERACTION_CACHES:
+        try:
+            delattr(interaction, slot)
+        except AttributeError:
+            pass
+
+
+class TableroTree(discord.app_commands.CommandTree[Any]):
+    """The command tree, releasing each interaction once its command and error handler are done."""
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py's own body (app_commands/tree.py), with the release added after it.
+        async def wrapper() -> None:
+            try:
+                await self._call(interaction)
+            except discord.app_commands.AppCommandError as e:
+                await self._dispatch_error(interaction, e)
+            finally:
+                release_interaction(interaction)
+
+        self.client.loop.create_task(wrapper(), name="CommandTree-invoker")
 
 
 def channel_of(channel: object | None, channel_id: int) -> int:
@@ -94,6 +136,8 @@ class TableroBot(commands.Bot):
         install_keep_alive()
         intents = discord.Intents.none()
         intents.guilds = True  # GUILD_CREATE (channels, threads); no privileged intents are needed
+        # ... unless the operator granted the Server Members intent: players leaving (bot/faults.py)
+        intents.members = settings.members_intent
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -102,10 +146,11 @@ class TableroBot(commands.Bot):
             guild_ready_timeout=settings.guild_ready_timeout_s,
             chunk_guilds_at_startup=False,
             max_messages=None,
+            tree_cls=TableroTree,
         )
         self.settings = settings
         self.clock = clock
-        self.store = SqliteStore(settings.db_path, clock=clock)
+        self.store = make_store(settings.db, clock=clock)
         self.errors = ErrorHandler()
         self.tables = TableService(
             self.store,
@@ -114,7 +159,12 @@ class TableroBot(commands.Bot):
             step_cap=settings.pilot_step_cap,
             notify=self._notify,
         )
-        self.delivery = DeliveryWorker(self.store, self.tables, messenger(self), clock=clock)
+        self.faults = Faults(self.store, clock=clock, notify=self._notify)
+        sender = messenger(self)
+        self.keeper = sender if isinstance(sender, ThreadKeeper) else None
+        self.delivery = DeliveryWorker(
+            self.store, self.tables, sender, clock=clock, faults=self.faults, keeper=self.keeper
+        )
         self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
         self.series = SeriesKeeper(self.tables)
         self._locales: dict[int, str] = {}
@@ -223,6 +273,26 @@ class TableroBot(commands.Bot):
             await self.remember_locale(interaction)
         except Exception as exc:  # bookkeeping only; never disturbs the interaction
             log.warning("could not store a locale: %s", type(exc).__name__)
+
+    # --- a table never loses its way forward (issue 24 item 5; bot/faults.py) --------------------------
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A table's thread was deleted: a new one in its channel, with the board."""
+        if self.keeper is not None:
+            await self.faults.thread_deleted(payload.guild_id, payload.thread_id, self.keeper)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (not an outage: discord.py reports those apart)."""
+        await self.faults.guild_removed(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.faults.guild_joined(guild.id)
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A player left the server (the members intent): absent, forfeit at the table's deadline."""
+        await self.faults.member_left(self.tables, payload.guild_id, payload.user.id)
+
+    async def on_member_join(self, member: discord.Member) -> None:
+        await self.faults.member_back(member.guild.id, member.id)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))

@@ -1,4 +1,6 @@
-"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default) and `check-db`.
+"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default), `check-db`,
+`backup`, `migrate`, `copy-db`, and `verify` / `replay` of an exported table
+(bot/aftergame_cli.py).
 
 `run` with DISCORD_TOKEN set runs the bot. Without a token it says what to set and exits 2; a token
 Discord refuses exits 2 as well; no network is retried with backoff. A new subcommand of the bot goes
@@ -15,6 +17,7 @@ import signal
 import socket
 import sqlite3
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -31,8 +34,14 @@ MAX_BACKOFF_S = 300.0
 Sleep = Callable[[float], Awaitable[object]]
 if TYPE_CHECKING:
     from .store import SqliteStore
+    from .store_pg import PostgresStore
 
+    AnyStore = SqliteStore | PostgresStore
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]  # what `add_subparsers` returns
+
+
+DB_FORMS = "a SQLite file, sqlite:///path or postgresql://user:password@host:port/database"
+DB_HELP = f"the database: {DB_FORMS} (default: TABLERO_DB)"
 
 
 def add_commands(sub: Commands) -> None:
@@ -45,15 +54,34 @@ def add_commands(sub: Commands) -> None:
         help="check the database: integrity, writability, schema version (migrating it), counts, and each"
         " active table's snapshot against its log",
     )
-    check.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
+    check.add_argument("--db", default=None, help=DB_HELP)
     check.set_defaults(handler=lambda args: check_db(args.db))
     backup = sub.add_parser(
         "backup", help="copy the database to PATH, consistently, also while the bot runs (restore: README.md)"
     )
     backup.add_argument("path", type=Path, help="the copy's file (or a directory to put a dated copy in)")
-    backup.add_argument("--db", type=Path, default=None, help="the SQLite file (default: TABLERO_DB)")
+    backup.add_argument("--db", default=None, help=DB_HELP)
     backup.add_argument("--force", action="store_true", help="replace PATH if it exists")
     backup.set_defaults(handler=lambda args: backup_db(args.db, args.path, force=args.force))
+    migrate = sub.add_parser(
+        "migrate", help="bring the database's schema up to this Tablero's (the bot also does it at start)"
+    )
+    migrate.add_argument("--db", default=None, help=DB_HELP)
+    migrate.set_defaults(handler=lambda args: migrate_db(args.db))
+    copy = sub.add_parser(
+        "copy-db",
+        help="copy every table of one database into another, empty one (e.g. SQLite to PostgreSQL);"
+        " stop the bot first",
+    )
+    copy.add_argument("--from", dest="source", required=True, help="the database to copy (" + DB_FORMS + ")")
+    copy.add_argument(
+        "--to", dest="target", required=True, help="the empty database to fill (" + DB_FORMS + ")"
+    )
+    copy.set_defaults(handler=lambda args: copy_db(args.source, args.target))
+    # verify, replay: an exported table checked offline (its module loads the games only when asked)
+    from . import aftergame_cli
+
+    aftergame_cli.add_commands(sub)
 
 
 def load_settings(out: TextIO = sys.stderr) -> Settings | None:
@@ -84,7 +112,14 @@ tables and outlives every collection; a full collection walks all of it, on the 
 --trace`), about one every 30 s at 10 clicks/s, each one an acknowledgement held up if a click
 arrives meanwhile. At 100 it comes about ten times less often; the cyclic garbage it alone would
 find (objects in reference cycles that lived through two younger collections) waits that much
-longer to be freed. The younger generations keep Python's thresholds: their pauses were 1-8 ms."""
+longer to be freed. The younger generations keep Python's thresholds: their pauses were 1-8 ms.
+
+What each interaction made used to be such garbage: discord.py's interaction and its response refer to
+each other, a message's view and its buttons too, and a sent file's stream to itself, holding the
+board picture; live data grew ~0.5 KiB and raw RSS ~105 KiB per table between full collections
+(issue 24 item 8). Those cycles are now broken when the interaction is done (bot/app.py
+`release_interaction`, cogs/play.py `release_view`, bot/panels.py `AcyclicFile`), so reference
+counting frees them at once and the rare full collection finds little (tests/e2e/test_memory_e2e.py)."""
 
 
 def freeze_startup_objects() -> None:
@@ -110,6 +145,7 @@ def freeze_startup_objects() -> None:
     enabled = gc.isenabled()
     gc.disable()
     try:
+        # Imported here, with the collector off (the docstring says why).
         from renderers.i18n import preload
 
         from . import app  # noqa: F401  (imported for its objects: discord.py, the games, the renderers)
@@ -133,6 +169,7 @@ def run() -> int:
         return 2
     configure_logging(settings)
     freeze_startup_objects()
+    # the store (aiosqlite) loads after the start-up objects are frozen, as the bot's other modules
     from .store import DatabaseRefused, StorageUnavailable
 
     try:
@@ -169,6 +206,8 @@ async def serve(
     `attempts` bounds the tries (None: forever) and `sleep` is injected so tests never wait;
     `started(bot)` is called with each new bot before it logs in.
     """
+    # Imported when the bot runs: discord.py, aiohttp and the bot's app take about a second to
+    # import, which `tablero check-db` and `tablero --help` should not pay.
     import aiohttp
     import discord
 
@@ -222,14 +261,15 @@ async def _interrupted(pause: Awaitable[object], stop: asyncio.Event | None) -> 
     return event.is_set()
 
 
-def _db_path(path: Path | None) -> Path | None:
+def _db_path(path: str | Path | None) -> str | None:
+    """The database a command works on: `--db`, else TABLERO_DB (None: the settings are bad)."""
     if path is not None:
-        return Path(path)
+        return str(path)
     settings = load_settings()
-    return None if settings is None else Path(settings.db_path)
+    return None if settings is None else settings.db
 
 
-def check_db(path: Path | None, out: TextIO = sys.stdout) -> int:
+def check_db(path: str | Path | None, out: TextIO = sys.stdout) -> int:
     """Report on the database (creating it if new) and never crash: integrity, whether the bot can
     write it, the schema version (migrated when older and writable), counts, and whether each active
     table's snapshot equals the fold of its log. 0 when the bot could serve it as it is, else 1."""
@@ -239,11 +279,13 @@ def check_db(path: Path | None, out: TextIO = sys.stdout) -> int:
     return asyncio.run(_check_db(found, out))
 
 
-async def _check_db(path: Path, out: TextIO) -> int:
-    from .store import DatabaseRefused, SqliteStore, StorageUnavailable
+async def _check_db(path: str, out: TextIO) -> int:
+    # the store (aiosqlite or asyncpg) loads only when the database is checked
+    from .store import DatabaseRefused, StorageUnavailable
+    from .stores import describe, make_store
 
-    print(f"database: {path}", file=out)
-    store = SqliteStore(path)
+    print(f"database: {describe(path)}", file=out)
+    store = make_store(path)
     try:
         await store.open(check=False)
     except DatabaseRefused as exc:
@@ -259,8 +301,84 @@ async def _check_db(path: Path, out: TextIO) -> int:
         await store.close()
 
 
-async def _report(store: SqliteStore, out: TextIO) -> bool:
+def migrate_db(path: str | Path | None, out: TextIO = sys.stdout) -> int:
+    """`tablero migrate`: check the database and apply the migrations it lacks (what the bot does at
+    start; run it alone before starting several processes of a new version). 0 when up to date."""
+    found = _db_path(path)
+    if found is None:
+        return 2
+    return asyncio.run(_migrate(found, out))
+
+
+async def _migrate(path: str, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
+    from .store import DatabaseRefused
+    from .stores import describe, make_store
+
+    store = make_store(path)
+    try:
+        await store.open(check=False)
+        before = (await store.health()).schema_version
+        await store.close()
+        await store.open()  # the start-up checks, then the migrations
+        after = await store.schema_version()
+    except DatabaseRefused as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
+    change = f"migrated from {before} to {after}" if before != after else f"already at {after}"
+    print(f"database {describe(path)}: schema {change}", file=out)
+    return 0
+
+
+def copy_db(source: str, target: str, out: TextIO = sys.stdout) -> int:
+    """`tablero copy-db --from A --to B`: every row of every table of A into the empty B, ids kept,
+    both brought to this Tablero's schema first; the row counts compared table by table after.
+    The bot must be stopped meanwhile (what it wrote during the copy could be left behind)."""
+    return asyncio.run(_copy_db(source, target, out))
+
+
+async def _copy_db(source: str, target: str, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
+    from .store import DatabaseRefused, StorageUnavailable
+    from .stores import CopyRefused, describe, make_store, parse_db
+    from .stores import copy_db as copy_rows
+
+    if parse_db(source) == parse_db(target):
+        print("tablero: --from and --to name the same database", file=sys.stderr)
+        return 1
+    if parse_db(source)[0] == "sqlite" and not Path(parse_db(source)[1]).is_file():
+        print(f"tablero: no database at {describe(source)}", file=sys.stderr)
+        return 1
+    origin, destination = make_store(source), make_store(target)
+    try:
+        await origin.open()
+        await destination.open()
+        counts = await copy_rows(origin, destination, report=lambda line: print(f"  {line}", file=out))
+    except DatabaseRefused as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 1
+    except (CopyRefused, StorageUnavailable) as exc:
+        print(f"tablero: copy-db refused: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        await origin.close()
+        await destination.close()
+    print(
+        f"copied {describe(source)} to {describe(target)}: {counts.get('tables', 0)} table(s),"
+        f" {counts.get('events', 0)} event(s), {sum(counts.values())} row(s) in {len(counts)} tables;"
+        " every count matches",
+        file=out,
+    )
+    return 0
+
+
+async def _report(store: AnyStore, out: TextIO) -> bool:
     """Print the check's lines; whether everything is fine."""
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .migrations import LATEST
     from .store import FAULT_ADVICE, FAULT_WORDS, StorageUnavailable
 
@@ -310,8 +428,9 @@ async def _report(store: SqliteStore, out: TextIO) -> bool:
     return await _check_snapshots(store, out) and ok
 
 
-async def _check_snapshots(store: SqliteStore, out: TextIO) -> bool:
+async def _check_snapshots(store: AnyStore, out: TextIO) -> bool:
     """Each active table: its log folds to its version, and its snapshot (if current) equals that fold."""
+    # the games' rules load only when check-db folds the tables (the other commands never need them)
     from engine.core import fold
 
     from .games import UnknownGame, rules_for, schema_hash
@@ -364,18 +483,59 @@ async def _check_snapshots(store: SqliteStore, out: TextIO) -> bool:
     return not bad
 
 
-def backup_db(path: Path | None, dest: Path, *, force: bool = False, out: TextIO = sys.stdout) -> int:
+def backup_db(path: str | Path | None, dest: Path, *, force: bool = False, out: TextIO = sys.stdout) -> int:
     """`tablero backup DEST`: an online, consistent copy of the database (the bot may be running),
-    checked after the copy. DEST a directory: a file named after the database and the time in it."""
+    checked after the copy. DEST a directory: a file named after the database and the time in it.
+    SQLite: SQLite's backup API, the copy a database file. PostgreSQL: `pg_dump --format=custom`
+    (restore with pg_restore), the copy's table of contents read back with `pg_restore --list`."""
     source = _db_path(path)
     if source is None:
         return 2
-    return asyncio.run(_backup(source, Path(dest), force, out))
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
+    from .stores import parse_db
+
+    engine, target = parse_db(source)
+    if engine == "postgresql":
+        return asyncio.run(_backup_pg(target, Path(dest), force, out))
+    return asyncio.run(_backup(Path(target), Path(dest), force, out))
+
+
+async def _backup_pg(url: str, dest: Path, force: bool, out: TextIO) -> int:
+    # the stores (aiosqlite, asyncpg) load only for the commands that open a database
+    import shutil
+    import subprocess
+    import time
+
+    from .store_pg import BackupImpossible, PostgresStore, where
+
+    if dest.is_dir():
+        dest = dest / f"tablero-{time.strftime('%Y%m%d-%H%M%S')}.dump"
+    if dest.exists() and not force:
+        print(f"tablero: {dest} already exists (--force replaces it)", file=sys.stderr)
+        return 1
+    store = PostgresStore(url)
+    try:
+        await store.backup(dest)
+    except BackupImpossible as exc:
+        print(f"tablero: the backup of {where(url)} failed: {exc}", file=sys.stderr)
+        return 1
+    pg_restore = shutil.which("pg_restore")
+    listed = ""
+    if pg_restore is not None:
+        toc = subprocess.run([pg_restore, "--list", str(dest)], capture_output=True, text=True, check=False)
+        if toc.returncode != 0 or "TABLE DATA" not in toc.stdout or " events " not in toc.stdout:
+            print(
+                f"tablero: the copy at {dest} does not read back: {toc.stderr.strip()[:300]}", file=sys.stderr
+            )
+            return 1
+        listed = f", {toc.stdout.count('TABLE DATA')} tables' data listed by pg_restore"
+    print(f"backed up {where(url)} to {dest} (pg_dump custom format{listed})", file=out)
+    print(f"  restore: pg_restore --clean --if-exists --no-owner -d <database> {dest}", file=out)
+    return 0
 
 
 async def _backup(source: Path, dest: Path, force: bool, out: TextIO) -> int:
-    import time
-
+    # the store loads only for the commands that open the database (`tablero --help` does not)
     from .store import DatabaseRefused, SqliteStore, StorageUnavailable
 
     if not source.is_file():

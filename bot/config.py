@@ -17,13 +17,18 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
-    db_path: Path = Field(default=Path("./tablero.db"), validation_alias="TABLERO_DB")
+    # The database: a SQLite file's path or sqlite:///path (the default), or postgresql://... (bot/stores.py).
+    db: str = Field(default="./tablero.db", validation_alias="TABLERO_DB")
     api_base: str | None = Field(default=None, validation_alias="DISCORD_API_BASE")
     gateway_url: str | None = Field(default=None, validation_alias="DISCORD_GATEWAY_URL")
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
     default_language: str = Field(default="en", validation_alias="DEFAULT_LANGUAGE")
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID")
     sync_commands: bool = Field(default=True, validation_alias="TABLERO_SYNC_COMMANDS")
+    members_intent: bool = Field(default=False, validation_alias="TABLERO_MEMBERS_INTENT")
+    """Ask Discord for the (privileged) Server Members intent, to learn that a player left the server
+    (their seat then forfeits at the table's deadline, bot/faults.py). Turn it on in the Developer
+    Portal first: Discord refuses a bot that asks for a privileged intent it was not granted."""
     reminder_delay_s: float = Field(
         default=6 * 3600.0,
         validation_alias=AliasChoices("TABLERO_REMINDER_DELAY", "REMINDER_DELAY"),
@@ -40,6 +45,25 @@ class Settings(BaseSettings):
         if value not in LANGUAGES:
             raise ValueError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
         return value
+
+    @property
+    def db_engine(self) -> str:
+        """Which store TABLERO_DB names: "sqlite" or "postgresql"."""
+        # bot/stores.py names the engine; imported here when asked, as the settings load first
+        from .stores import parse_db
+
+        return parse_db(self.db)[0]
+
+    @property
+    def db_path(self) -> Path:
+        """The SQLite file TABLERO_DB names (ValueError for a PostgreSQL URL, which names no file)."""
+        # bot/stores.py names the engine; imported here when asked, as the settings load first
+        from .stores import parse_db
+
+        engine, target = parse_db(self.db)
+        if engine != "sqlite":
+            raise ValueError("TABLERO_DB names a PostgreSQL database, not a file")
+        return Path(target)
 
     def worker_count(self) -> int:
         """Worker processes for CPU-bound work: TABLERO_WORKERS, else one per core; 0 runs it inline."""

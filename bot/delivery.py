@@ -17,7 +17,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import aiohttp
 import discord
@@ -25,12 +25,15 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
+from . import absence, ids
 from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
+from .export import fairness_line
+from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
-from .i18n import t
+from .i18n import game_name, t
 from .offload import Priority
 from .panels import (
     ButtonSpec,
@@ -63,6 +66,8 @@ BACKOFF_CAP_S = 60.0
 """Longest wait between two tries while the store keeps failing (or a lane keeps failing)."""
 
 Wait = Callable[[asyncio.Event, float], Awaitable[bool]]
+THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # as bot/app.py opens a table's thread
+PRIVATE_KINDS = ("dm", "fault")  # delivered by DM, not in the table's thread
 
 
 class DeliveryError(Exception):
@@ -75,6 +80,15 @@ class Transient(DeliveryError):
 
 class Permanent(DeliveryError):
     """Retrying will not help (missing permissions, unknown channel)."""
+
+
+class ThreadRefused(Permanent):
+    """Discord refuses the table's channel or thread: missing permissions (50013), missing access
+    (50001), archived (50083), deleted (10003). bot/faults.py decides what to do."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(f"thread refused {code}")
+        self.code = code
 
 
 class DmClosed(DeliveryError):
@@ -91,9 +105,12 @@ class Messenger(Protocol):
     async def send(self, channel_id: int, panel: Panel, *, nonce: str, ping: Sequence[int] = ()) -> int: ...
     async def edit(self, channel_id: int, message_id: int, panel: Panel) -> None: ...
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int: ...
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None: ...
 
 
 def _classify(exc: BaseException) -> DeliveryError:
+    if isinstance(exc, discord.HTTPException) and exc.code in REFUSALS:
+        return ThreadRefused(exc.code)
     if isinstance(exc, discord.Forbidden):
         return DmClosed(str(exc.code)) if exc.code == 50007 else Permanent(f"forbidden {exc.code}")
     if isinstance(exc, discord.NotFound):
@@ -138,12 +155,24 @@ class DiscordMessenger:
         except Exception as exc:
             raise _classify(exc) from exc
 
+    async def _dm_channel(self, user_id: int) -> int:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+            self._dm_channels[user_id] = channel_id
+        return channel_id
+
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None:
+        """Edit a DM the bot sent this user (their private panel, brought up to date)."""
+        try:
+            channel_id = await self._dm_channel(user_id)
+        except Exception as exc:
+            raise _classify(exc) from exc
+        await self.edit(channel_id, message_id, panel)
+
     async def send_dm(self, user_id: int, panel: Panel, *, nonce: str) -> int:
         try:
-            channel_id = self._dm_channels.get(user_id)
-            if channel_id is None:
-                channel_id = (await self.client.create_dm(discord.Object(user_id))).id
-                self._dm_channels[user_id] = channel_id
+            channel_id = await self._dm_channel(user_id)
             channel = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             message = await channel.send(
                 **self._kwargs(panel), nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
@@ -151,6 +180,29 @@ class DiscordMessenger:
         except Exception as exc:
             raise _classify(exc) from exc
         return message.id
+
+    async def open_thread(self, channel_id: int, name: str) -> int | None:
+        """A public thread in the channel (a table's thread opened again), or None if refused."""
+        try:
+            data = await self.client.http.start_thread_without_message(
+                channel_id,
+                name=name[:100],
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread in channel %s: %s %s", channel_id, exc.status, exc.code)
+            return None
+        return int(data["id"])
+
+    async def reopen_thread(self, thread_id: int) -> bool:
+        """Unarchive a thread (False when the bot may not: a locked thread needs Manage Threads)."""
+        try:
+            await self.client.http.edit_channel(thread_id, archived=False)
+        except discord.HTTPException as exc:
+            log.warning("could not reopen thread %s: %s %s", thread_id, exc.status, exc.code)
+            return False
+        return True
 
     @staticmethod
     def _kwargs(panel: Panel) -> dict[str, Any]:
@@ -167,6 +219,18 @@ class DiscordMessenger:
 async def last_change(store: Store, table: TableRecord) -> list[Event]:
     """The events of the table's latest change: the range its newest turn announcement covers."""
     turns = [r for r in await store.deliveries(table.id) if r.kind == "turn"]
+    if not turns:
+        return []
+    first, last = turns[-1].payload["from"], turns[-1].payload["to"]
+    rules = rules_for(table.game)
+    return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
+
+
+async def last_summary(store: Store, table: TableRecord) -> list[Event]:
+    """The events of the table's newest public turn summary (the last whole game turn or turns)."""
+    turns = [
+        r for r in await store.deliveries(table.id) if r.kind == "turn" and r.payload.get("summary", True)
+    ]
     if not turns:
         return []
     first, last = turns[-1].payload["from"], turns[-1].payload["to"]
@@ -206,7 +270,11 @@ class DeliveryWorker:
         retry_base: float = 2.0,
         wait: Wait = wait_event,
         rng: random.Random | None = None,
+        faults: Faults | None = None,
+        keeper: ThreadKeeper | None = None,
     ) -> None:
+        self.faults = faults  # Discord refusing a table's thread (bot/faults.py); None: plain failures
+        self.keeper = keeper
         self.store = store
         self.service = service
         self.messenger = messenger
@@ -225,7 +293,7 @@ class DeliveryWorker:
         self._committed = asyncio.Event()
         self._rng = rng
         self._jitter = rng or random.Random()
-        self.faults = FaultLog(log, "delivery", clock=clock)
+        self.fault_log = FaultLog(log, "delivery", clock=clock)
         self._task: asyncio.Task[None] | None = None
         # The running delivery task of each table's lane: "status" (its status message) and
         # "messages" (everything else, in order), so a status edit never waits behind a DM.
@@ -238,12 +306,15 @@ class DeliveryWorker:
             "turn": self._turn,
             "dm": self._dm,
             "dm_notice": self._dm_notice,
+            "dm_edit": self._dm_edit,
+            "invite": self._invite,
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
             "stand_in": self._stand_in,
             "pause": self._pause,
             "undo": self._undo,
+            "fault": self._fault,
         }
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -320,7 +391,7 @@ class DeliveryWorker:
             backoff = self._lane_backoff.setdefault(key, Backoff(base=0.5, cap=BACKOFF_CAP_S, rng=self._rng))
             delay = backoff.failed()
             self._held[key] = self.clock() + delay
-        self.faults.failed(exc, delay, "" if key is None else f" of table {key[0]} ({key[1]})")
+        self.fault_log.failed(exc, delay, "" if key is None else f" of table {key[0]} ({key[1]})")
 
     def _succeeded(self, key: tuple[int, str] | None = None) -> None:
         """Work went through: back to full speed."""
@@ -328,7 +399,7 @@ class DeliveryWorker:
         if key is not None:
             self._lane_backoff.pop(key, None)
             self._held.pop(key, None)
-        self.faults.succeeded()
+        self.fault_log.succeeded()
 
     async def run_once(self) -> int:
         """Deliver every due row once; returns how many rows were handled."""
@@ -414,6 +485,18 @@ class DeliveryWorker:
             return
         except StorageUnavailable:
             raise  # not the row's fault: the lane stops and the worker backs off (nothing counted)
+        except ThreadRefused as exc:
+            if self.faults is None or self.keeper is None or row.kind in PRIVATE_KINDS:
+                status, message_id, error = "failed", None, f"{type(exc).__name__}: {exc}"
+            else:
+                fixed = await self.faults.refused(table, exc.code, self.keeper)
+                if fixed:  # a new thread, or reopened: again now (a status row was re-armed)
+                    async with self.store.transaction() as tx:
+                        await tx.retry_delivery(row.id, self.clock(), str(exc))
+                    self.notify()
+                else:  # marked and told; tried again with back-off, in case an admin fixes it
+                    await self._retry(row, str(exc))
+                return
         except (Permanent, MessageGone, DmClosed) as exc:
             log.warning(
                 "delivery %s (%s, table %s v%s) failed: %s", row.id, row.kind, row.table_id, row.version, exc
@@ -437,6 +520,13 @@ class DeliveryWorker:
                 error=error,
             )
         crash_point("delivery.after")
+        if (
+            self.faults is not None
+            and table.fault is not None
+            and status == "done"
+            and row.kind not in PRIVATE_KINDS
+        ):
+            await self.faults.clear(table)  # the thread takes posts again
 
     async def _held_until(self, row: DeliveryRecord, table: TableRecord) -> float | None:
         """When a row that pings a player or reaches their DMs may go, if their quiet hours hold it
@@ -479,9 +569,10 @@ class DeliveryWorker:
         loaded = await self.service.load(table.id)
         table = loaded.table  # the record the state belongs to (its version names the image)
         recent = await last_change(self.store, table)
+        last_turn = await last_summary(self.store, table)
         deadlines = await self.store.pending_deadlines(table.id, "timeout")
         panel = await status_panel(
-            table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines
+            table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines, last_turn
         )
         await breathe()  # between the texts and the upload's request (see bot.aio.breathe)
         replacing = None
@@ -507,9 +598,15 @@ class DeliveryWorker:
             if r.seq >= row.payload["from"]
         ]
         events: list[Event] = [rules.parse_event(r.data) for r in records]
-        lines = narration_lines(
-            presenter_for(table.game), events, table.lang, actors=[r.actor for r in records], table=table
-        )
+        presenter = presenter_for(table.game)
+        actors = [r.actor for r in records]
+        lines = narration_lines(presenter, events, table.lang, actors=actors, table=table)
+        stood_in = any(absence.stand_in_of(a) for a in actors)
+        # A whole turn: the game's own summary, if it writes one; a turn a stand-in played in keeps
+        # the narration line by line, each of its moves marked "(the AI for Blue)" (bot/absence.py).
+        if row.payload.get("summary", True) and not stood_in:
+            shown = [s for e in events if (s := e.redacted_for(None)) is not None]
+            lines = presenter.turn_summary(shown, table.lang) or lines
         current = table.version == row.version
         final = current and table.status == "finished"
         to_act = row.payload.get("ping", []) if current and table.status == "active" else []
@@ -520,8 +617,11 @@ class DeliveryWorker:
             if not ping:
                 return "skipped", None, "within a turn"
             lines = []
+        # The opening post carries the seed's commitment, the final one reveals the seed (bot/export.py).
+        opening = row.payload.get("from") == 1 and row.payload.get("summary", True)
+        footer = fairness_line(table, table.lang) if opening or final else None
         content = turn_content(
-            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False
+            table, lines, ping, table.lang, final=final, link=status_link(table), dms=False, footer=footer
         )
         if not content:
             return "skipped", None, None
@@ -566,6 +666,93 @@ class DeliveryWorker:
             await self.store.upsert_player(user_id, dm_status="open")
         return "done", message_id, None
 
+    async def _fault(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """Tell a player by DM, once, why the table's board stopped and what the bot needs."""
+        if table.fault is None:
+            return "skipped", None, "fixed meanwhile"
+        user_id = int(row.target.split(":", 1)[1])
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        content = t(
+            lang,
+            f"bot.fault_dm.{table.fault}",
+            table=table.number,
+            game=game_name(table.game, lang),
+            thread=f"<#{table.thread_id}>" if table.thread_id else "—",
+            channel=f"<#{table.channel_id}>" if table.channel_id else "—",
+        )
+        try:
+            message_id = await self.messenger.send_dm(user_id, Panel(content), nonce=nonce_for(row))
+        except DmClosed:
+            return "failed", None, "dm_closed"
+        return "done", message_id, None
+
+    async def _dm_edit(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """Bring the player's last private panel (their newest DM of this table) up to date, with no
+        new message (issue 27 items 6 and 9): at the end of the game (the final state, no stale
+        "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (new
+        cards dealt between turns): quiet, and their panel never lies."""
+        rows = await self.store.deliveries(table.id)
+        if any(
+            r.target == row.target and r.kind in ("dm", "dm_edit") and r.version > row.version
+            for r in rows
+            if r.status != "skipped"
+        ):
+            return "skipped", None, "superseded"
+        sent = [
+            r
+            for r in rows
+            if r.kind == "dm" and r.target == row.target and r.status == "done" and r.message_id
+        ]
+        user_id = int(row.target.split(":", 1)[1])
+        seat = table.seat_of(user_id)
+        if not sent or seat is None:
+            return "skipped", None, "no panel"  # "My hand" shows it, fresh, whenever asked
+        message_id = sent[-1].message_id
+        assert message_id is not None
+        player = await self.store.get_player(user_id)
+        lang = language_of(player.locale if player else None, table.lang)
+        loaded = await self.service.load(table.id)
+        panel = await private_panel(
+            loaded.table,
+            loaded.rules,
+            presenter_for(table.game),
+            loaded.state,
+            seat,
+            lang,
+            link=True,
+            priority=Priority.BACKGROUND,
+        )
+        try:
+            await self.messenger.edit_dm(user_id, message_id, panel)
+        except (MessageGone, DmClosed):
+            return "skipped", None, "panel gone"
+        return "done", message_id, None
+
+    async def _invite(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A rematch's invitation (issue 27 item 5): in the finished table's thread, the invited
+        player mentioned, an "Accept" button (Join on the new table) and a link to its thread."""
+        user_id = int(row.target.split(":", 1)[1])
+        channel = row.payload.get("channel")
+        if table.status != "lobby" or table.seat_of(user_id) is not None or not isinstance(channel, int):
+            return "skipped", None, "answered"
+        lang = table.lang
+        by = row.payload.get("by")
+        content = t(
+            lang,
+            "bot.rematch_invite",
+            mention=mention(user_id),
+            by=mention(by) if isinstance(by, int) else "",
+            game=game_name(table.game, lang),
+            table=table.number,
+            where=f"<#{table.thread_id}>" if table.thread_id else "",
+        )
+        accept = ButtonSpec(ids.JOIN.format(table=table.id), t(lang, "bot.button.accept_rematch"), "success")
+        message_id = await self.messenger.send(
+            channel, Panel(content, [], [accept]), nonce=nonce_for(row), ping=[user_id]
+        )
+        return "done", message_id, None
+
     async def _dm_notice(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
@@ -580,7 +767,8 @@ class DeliveryWorker:
         params = table.outcome.params if table.outcome is not None else {}
         resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
         ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
-        return await self._public(row, table, f"**{content}**", ping)
+        reveal = fairness_line(table, table.lang)  # the table's last public post opens its commitment
+        return await self._public(row, table, f"**{content}**" + (f"\n{reveal}" if reveal else ""), ping)
 
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:

@@ -1,22 +1,16 @@
-"""The catalogue as the platform sees it: rules from engine.registry, presenters from renderers.<game>."""
+"""The catalogue as the platform sees it: rules from engine.registry, presenters from renderers.registry."""
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
-import logging
 from functools import cache
 from typing import Any
 
 from engine.core import Rules
 from engine.registry import GAMES
 from renderers.base import Presenter
-
-log = logging.getLogger(__name__)
-
-# Presenters registered explicitly (tests); otherwise `renderers.<game>.PRESENTER` is imported.
-PRESENTERS: dict[str, Presenter] = {}
+from renderers.registry import PRESENTERS
 
 
 class UnknownGame(LookupError):
@@ -31,20 +25,10 @@ def rules_for(game: str) -> Rules[Any]:
 
 
 def presenter_for(game: str) -> Presenter:
-    if game in PRESENTERS:
-        return PRESENTERS[game]
     try:
-        module = importlib.import_module(f"renderers.{game}")
-    except ModuleNotFoundError as exc:
-        raise UnknownGame(game) from exc
-    except Exception as exc:  # a broken presenter must not take the whole catalogue down
-        log.error("presenter for %s failed to import: %s", game, type(exc).__name__)
-        raise UnknownGame(game) from exc
-    presenter = getattr(module, "PRESENTER", None)
-    if presenter is None:
-        raise UnknownGame(game)
-    PRESENTERS[game] = presenter
-    return presenter
+        return PRESENTERS[game]
+    except KeyError:
+        raise UnknownGame(game) from None
 
 
 def playable_games() -> list[str]:

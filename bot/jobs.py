@@ -6,17 +6,23 @@ the store holds them (JSON), never a Discord object; it returns plain data (PNG 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel
 
-from engine.core import Action
+from engine.core import Action, Event
 from renderers.stamp import stamp
 
 from .games import presenter_for
 
 
-def status_image(game: str, view: BaseModel, lang: str, banner: str | None) -> bytes:
-    """The public board image of a spectator view, with a banner across it for a table the bot ended."""
-    png = presenter_for(game).board_png(view, lang)
+def status_image(
+    game: str, view: BaseModel, lang: str, banner: str | None, last_turn: Sequence[Event] = ()
+) -> bytes:
+    """The public board image of a spectator view, with a banner across it for a table the bot ended;
+    with the last summed-up turn drawn on it (`last_turn`, redacted for nobody) when there is one."""
+    presenter = presenter_for(game)
+    png = presenter.turn_board_png(view, last_turn, lang) if last_turn else presenter.board_png(view, lang)
     return stamp(png, banner) if banner else png
 
 

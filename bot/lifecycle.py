@@ -67,6 +67,8 @@ async def serve(
     With `stop` given, the caller owns the signals (and the process): no handler, no watchdog; the
     bot closes when the event is set. `started(bot)` sees each bot before it logs in.
     """
+    # Imported when the bot starts: the app (discord.py, the cogs' host, the games) takes about a
+    # second to import.
     from .app import TableroBot, apply_endpoints
 
     apply_endpoints(settings)

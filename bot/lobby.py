@@ -6,23 +6,24 @@ both the service and the slash command that checks them before creating a table.
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 import re
 import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core import Event, Rejected, Rules
+from engine.core import Rejected, Rules
 from renderers.i18n import has
 
 from . import absence, moves, offload
 from .games import UnknownGame, playable_games, presenter_for
 from .i18n import LANGUAGES, game_name, t
-from .store import AI, Store, TableRecord
+from .store import AI, NewDelivery, Store, TableRecord
 
 
 def _folded(text: str) -> str:
@@ -57,6 +58,14 @@ def option_names(rules: Rules[Any]) -> list[str]:
         return []
 
 
+@functools.lru_cache(maxsize=64)
+def _json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """An options model's JSON schema, made once: pydantic builds it anew on every call (10-30 ms
+    for a game's options), and every refusal and suggestion reads it (issue 24 item 4: no input
+    holds the event loop for more than a few milliseconds). Read only by its callers."""
+    return model.model_json_schema()
+
+
 SUGGESTIONS_MAX = 25
 
 
@@ -65,7 +74,7 @@ def option_values(rules: Rules[Any]) -> dict[str, list[str]]:
     schema: a Literal's or enum's values, a boolean's true/false, and the `examples` a model lists
     (a game names its missions there)."""
     try:
-        schema = rules.options_model.model_json_schema()  # type: ignore[attr-defined]
+        schema = _json_schema(rules.options_model)  # type: ignore[attr-defined]
     except (AttributeError, TypeError, ValueError):
         return {}
     defs = schema.get("$defs", {})
@@ -120,7 +129,7 @@ def option_suggestions(rules: Rules[Any], typed: str) -> list[str]:
 
 def _options_schema(rules: Rules[Any]) -> dict[str, Any]:
     try:
-        return type(rules.parse_options(None)).model_json_schema()
+        return _json_schema(type(rules.parse_options(None)))
     except (ValidationError, TypeError, ValueError):
         return {}
 
@@ -166,6 +175,14 @@ def shown_value(value: Any) -> str:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError):
         return str(value)
+
+
+SHOWN_VALUE_MAX = 80
+
+
+def _clipped(text: str) -> str:
+    """A typed value quoted back in a refusal, cut short: a long terrain would fill the reply."""
+    return text if len(text) <= SHOWN_VALUE_MAX else text[: SHOWN_VALUE_MAX - 1] + "…"
 
 
 def accepted_text(node: dict[str, Any], lang: str, name: str = "") -> str | None:
@@ -243,7 +260,7 @@ def option_problems(exc: ValidationError, lang: str, rules: Rules[Any]) -> str:
                 text += ". " + t(lang, "bot.options_known", options=", ".join(known)).rstrip(".")
             example = option_example(rules)
         else:
-            typed = f"{name}={shown_value(err.get('input'))}"
+            typed = f"{name}={_clipped(shown_value(err.get('input')))}"
             reason = _reason(rules, err, lang)
             text = (
                 t(lang, "bot.option_refused_because", typed=typed, reason=reason)
@@ -274,8 +291,115 @@ def _reason(rules: Rules[Any], err: Any, lang: str) -> str | None:
     return None
 
 
+OPTIONS_TEXT_MAX = 6000
+"""The longest options text read (Discord's own limit for a string option): longer is refused unread."""
+OPTION_DEPTH_MAX = 8
+"""How deeply an option's value may nest lists and objects. The deepest real option is a custom
+terrain piece's polygon corner (list > piece > shape > corners > corner: 5 levels); Python's JSON
+reader and pydantic recurse once per level, and about 1,000 levels raised RecursionError (issue 24
+item 4)."""
+OPTION_NODES_MAX = 5000
+"""How many values (numbers, texts, lists, objects) all options may hold together: the largest
+custom table a game accepts (40 terrain pieces of 32 corners) is about 4,100. More is refused
+before the game reads it, so no option can hold the event loop for more than a few milliseconds
+(a forged terrain of 100,000 pieces took 17 s; issue 24 item 4). Typed in Discord, the 6,000
+characters (OPTIONS_TEXT_MAX) bind first; this bounds what reaches the service another way."""
+
+OPTION_TEXT_VALUE_MAX = 65_536
+"""The longest text one option value may hold: more than a player can type (OPTIONS_TEXT_MAX), room
+for what a series hands its rounds (a campaign's kept board, in a mission brief)."""
+
+
+def _too_deep(option: str) -> Rejected:
+    return Rejected(
+        "bot.option_too_deep",
+        "The option {option} nests lists or groups more than {max} levels deep.",
+        option=option,
+        max=OPTION_DEPTH_MAX,
+    )
+
+
+def _too_large(option: str) -> Rejected:
+    return Rejected(
+        "bot.option_too_large",
+        "The option {option} holds too many values (all options together may hold at most {max} values).",
+        option=option,
+        max=OPTION_NODES_MAX,
+    )
+
+
+def options_too_long() -> Rejected:
+    return Rejected(
+        "bot.options_too_long",
+        "The options are too long: at most {max} characters.",
+        max=OPTIONS_TEXT_MAX,
+    )
+
+
+def json_depth_ok(text: str, option: str) -> None:
+    """Refuse (naming `option`) a JSON text that nests deeper than an option may, before it is read:
+    one pass over the characters, brackets inside quoted strings not counted. For a whole options
+    object (`option` empty) the refusal names the top-level key being read where it got too deep."""
+    if len(text) > OPTIONS_TEXT_MAX:
+        raise options_too_long()
+    depth = 0
+    in_string = escaped = False
+    start = 0
+    key = option
+    limit = OPTION_DEPTH_MAX + (0 if option else 1)  # a whole object: its values may nest as deep
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+                if not option and depth == 1:
+                    key = text[start + 1 : i]  # the last text at the top level: the key being read
+        elif ch == '"':
+            in_string, start = True, i
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                raise _too_deep(key or "options")
+        elif ch in "]}":
+            depth -= 1
+
+
+def bounded(raw: Mapping[str, Any] | None) -> None:
+    """Refuse options that nest deeper than OPTION_DEPTH_MAX or hold more than OPTION_NODES_MAX
+    values in all, naming the option; walked without recursion, each container's size counted
+    before its values are looked at, so any input costs at most OPTION_NODES_MAX steps."""
+    if not raw:
+        return
+    nodes = 0
+    for option, value in raw.items():
+        nodes += 1
+        stack: list[tuple[Any, int]] = [(value, 0)]
+        while stack:
+            item, depth = stack.pop()
+            if isinstance(item, str):
+                if len(item) > OPTION_TEXT_VALUE_MAX:
+                    raise _too_large(str(option))
+                continue
+            if not isinstance(item, dict | list | tuple):
+                continue
+            if depth >= OPTION_DEPTH_MAX:
+                raise _too_deep(str(option))
+            nodes += len(item)
+            if nodes > OPTION_NODES_MAX:
+                raise _too_large(str(option))
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend(
+                (child, depth + 1) for child in children if isinstance(child, str | dict | list | tuple)
+            )
+
+
 def parse_options(rules: Rules[Any], raw: Mapping[str, Any] | None, lang: str) -> BaseModel:
-    """A game's options, or a refusal naming each problem in `lang`."""
+    """A game's options, or a refusal naming each problem in `lang`; options beyond the bounds above
+    are refused before the game reads them."""
+    bounded(raw)
     try:
         return rules.parse_options(raw)
     except ValidationError as exc:
@@ -294,24 +418,13 @@ class Lobby:
         notify: Callable[[], None]
         step_cap: int
 
-        def lock(self, table_id: int) -> asyncio.Lock: ...
+        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
         async def get(self, table_id: int) -> TableRecord: ...
         def _rules(self, game: str) -> Rules[Any]: ...
         async def _write(
             self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
         ) -> TableRecord: ...
         async def away_seats(self, table: TableRecord) -> dict[str, Any]: ...
-        async def _commit(
-            self,
-            table: TableRecord,
-            rules: Rules[Any],
-            old: Any | None,
-            new: Any,
-            entries: Sequence[tuple[Event, str | None]],
-            *,
-            actor_user: int | None,
-            status: str | None = None,
-        ) -> TableRecord: ...
 
     async def create(
         self,
@@ -390,10 +503,13 @@ class Lobby:
                     "bot.not_invited", "Table #{table} is waiting for an invited player.", table=table.number
                 )
             free = [s for s, h in table.seats.items() if h is None]
+            kept = await self._rematch_seat(table, user_id) if side is None else None
             if side is not None:
                 seat = self._rules(table.game).seat_of_side(side)
                 if seat not in free:
                     raise Rejected("bot.seat_taken", "That side is already taken.")
+            elif kept in free:
+                seat = kept  # a rematch's sides are rotated: the seat the rotation gave this player
             elif free:
                 seat = free[0]
             else:
@@ -427,6 +543,23 @@ class Lobby:
                 await tx.update_table(table_id, seats=seats, expected_version=0)
             return await self._start(await self.get(table_id))
 
+    async def set_server_language(self, guild_id: int, language: str) -> int:
+        """The language of a server's public game messages, for new tables and the running ones
+        (issue 27 item 8): a table waiting for players or being played speaks it from its next
+        message; its status message is redrawn in it at once. A finished table keeps its words.
+        Returns how many running tables there are."""
+        running = await self.store.list_tables(guild_id=guild_id, statuses=("lobby", "active"))
+        async with self.store.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
+        for table in running:
+            if table.lang == language:
+                continue
+            async with self.lock(table.id), self.store.transaction() as tx:
+                await tx.update_table(table.id, lang=language)
+                await tx.touch_status(table.id)
+        self.notify()
+        return len(running)
+
     async def _start(self, table: TableRecord) -> TableRecord:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
@@ -445,8 +578,15 @@ class Lobby:
         *,
         new_thread: Callable[[TableRecord], Awaitable[int | None]] | None = None,
     ) -> tuple[TableRecord, bool]:
-        """A new table with the same players, sides rotated, in a thread of its own (`new_thread`
-        opens it, once, under the new table's lock); (table, created now?)."""
+        """A rematch, by consent (issue 27 item 5): a new table with the same players, sides
+        rotated, in a thread of its own (`new_thread` opens it, once, under the new table's lock);
+        (table, created now?).
+
+        The player who asks sits at once; every other human player is invited and gets an
+        invitation in the finished table's thread (a mention with an "Accept" button, delivered
+        through the outbox: `_invite` in bot/delivery.py); the game starts when all have accepted
+        (Join), or when the one who asked starts it (empty seats go to the AI, as any lobby). An
+        invited player who presses Rematch too has accepted. Against the AI it starts at once."""
         async with self.lock(table_id):
             table = await self.get(table_id)
             if table.seat_of(user_id) is None:
@@ -469,14 +609,49 @@ class Lobby:
                         async with self.store.transaction() as tx:
                             await tx.update_table(new.id, thread_id=thread_id)
                         new = await self.get(new.id)
-                new = await self._start(new)
+                if new.invited and new.seat_of(user_id) is None and user_id in new.invited:
+                    new = await self._seat(new, user_id, await self._rematch_seat(new, user_id))
+                if all(h is not None for h in new.seats.values()):
+                    new = await self._start(new)
+                else:
+                    async with self.store.transaction() as tx:
+                        await tx.touch_status(new.id)  # the lobby's status message in its thread
+                        for invited in new.invited:
+                            if new.seat_of(invited) is None:
+                                await tx.add_delivery(
+                                    NewDelivery(
+                                        table_id=new.id,
+                                        version=0,
+                                        kind="invite",
+                                        target=f"user:{invited}",
+                                        payload={"channel": table.post_channel_id, "by": user_id},
+                                    )
+                                )
+                    self.notify()
             return new, created
 
+    async def _seat(self, table: TableRecord, user_id: int, seat: str | None) -> TableRecord:
+        """Seat an invited player in a lobby (the caller holds the lock)."""
+        free = [s for s, h in table.seats.items() if h is None]
+        chosen = seat if seat in free else free[0]
+        async with self.store.transaction() as tx:
+            await tx.update_table(table.id, seats={**table.seats, chosen: user_id}, expected_version=0)
+            await tx.touch_status(table.id)
+        return await self.get(table.id)
+
+    async def _rematch_seat(self, table: TableRecord, user_id: int) -> str | None:
+        """The seat a rematch's rotation gives this player (None: not a rematch, or not theirs)."""
+        if table.rematch_of is None:
+            return None
+        rotated = _rotated(await self.get(table.rematch_of))
+        return next((s for s, h in rotated.items() if h == user_id), None)
+
     async def _insert_rematch(self, table: TableRecord, user_id: int) -> int:
-        """The rematch's row (a lobby with every seat filled, sides rotated); its id."""
-        seats = list(table.seats)
-        holders = [table.seats[s] for s in seats]
-        rotated = dict(zip(seats, holders[-1:] + holders[:-1], strict=True))
+        """The rematch's row (a lobby, sides rotated: the one who asks and the AI seated, the other
+        players invited); its id."""
+        rotated = _rotated(table)
+        humans = [h for h in rotated.values() if h is not None and h != AI and h != user_id]
+        seats = {s: (None if h in humans else h) for s, h in rotated.items()}
         async with self.store.transaction() as tx:
             return await tx.insert_table(
                 game=table.game,
@@ -484,8 +659,8 @@ class Lobby:
                 channel_id=table.channel_id,
                 thread_id=None,  # one thread per table: the rematch opens its own
                 status="lobby",
-                seats=rotated,
-                invited=[],
+                seats=seats,
+                invited=humans,
                 options=table.options,
                 seed=self.seeder(),
                 lang=table.lang,
@@ -493,3 +668,10 @@ class Lobby:
                 rematch_of=table.id,
                 settings=table.settings,
             )
+
+
+def _rotated(table: TableRecord) -> dict[str, Any]:
+    """A table's seats with their holders rotated by one (the sides swapped, with two players)."""
+    seats = list(table.seats)
+    holders = [table.seats[s] for s in seats]
+    return dict(zip(seats, holders[-1:] + holders[:-1], strict=True))

@@ -146,8 +146,45 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        # Numbered 7 on the absent branch (issue 26): bot-discord and aftergame add theirs as 5 at the
-        # same time; the lead renumbers on merge. Nothing here depends on theirs.
+        5,
+        (
+            # Issue 24 item 7: autocomplete by game name reads a server's tables of one game and one
+            # status newest first (an index's rows are in rowid order within equal keys), never the
+            # whole history.
+            "CREATE INDEX tables_by_game ON tables(guild_id, game, status)",
+            # Issue 24 item 5: why a table's board cannot be shown (Discord refused its thread:
+            # "missing_permissions", "missing_access", "archived", "deleted", "removed"); NULL when
+            # it can. Its players were told once by DM; admins see it in /game list.
+            "ALTER TABLE tables ADD COLUMN fault TEXT",
+        ),
+    ),
+    (
+        6,
+        (
+            # Issue 28 (docs/export.md): every accepted action with the seat that took it and who held
+            # that seat, so `tablero verify` can re-decide it with the revealed seed. `version` is the
+            # state's version it was decided at (its first event is seq version + 1), `events` how
+            # many events it caused. Tables played before this migration have no actions recorded.
+            """CREATE TABLE actions (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                seat TEXT NOT NULL,
+                holder TEXT,
+                data TEXT NOT NULL,
+                events INTEGER NOT NULL,
+                at REAL NOT NULL
+            )""",
+            "CREATE INDEX actions_by_table ON actions(table_id, id)",
+            # The seed's commitment is SHA-256 over the table id, the seed and this secret salt
+            # (bot/export.py): a 63-bit seed alone could be found from its hash by brute force.
+            "ALTER TABLE tables ADD COLUMN salt TEXT",
+            "UPDATE tables SET salt = lower(hex(randomblob(16)))",
+        ),
+    ),
+    (
+        # Issue 26 (stand-ins for absent players, pause, take-backs, quiet hours, server settings).
+        # Its PostgreSQL twin is bot/pg_migrations.py's 7.
         7,
         (
             # A table's platform settings (not the game's options): `absent` (wait, ai, forfeit) and

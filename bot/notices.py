@@ -2,10 +2,12 @@
 messages) and the deadlines (reminders, a game's time limits), decided before the commit and
 written in the same transaction.
 
-A seat is told something privately when it must act now (a new choice), or when the change's
-events reveal something to that seat that a spectator does not see
-(`event.redacted_for(seat) != event.redacted_for(None)`): the rules' own redaction decides, never
-the wording of a rendered text.
+A seat is told something privately when it must act now (a new choice): a new DM, which is the
+notification. When the change's events only reveal something to a seat that does not act now
+(`event.redacted_for(seat) != event.redacted_for(None)`: the rules' own redaction decides, never
+the wording of a rendered text), its last private panel is edited instead ("dm_edit"): no DM that
+offers no choice (issue 27 item 9; a waiting player's new cards). When the game ends, every
+player's last private panel is edited to the final state (issue 27 item 6).
 """
 
 from __future__ import annotations
@@ -76,11 +78,20 @@ def plan(
             change.quiet_seats.add(seat)
         if needs_act and not over:
             change.reminders[seat] = new.version
-        if user == actor_user or over:
+        if over:
+            change.deliveries.append(  # the final state on their panel, the mover's too
+                NewDelivery(table_id=table.id, version=new.version, kind="dm_edit", target=f"user:{user}")
+            )
+            continue
+        if user == actor_user:
             continue
         if needs_act:
             ping.append(user)
-        if needs_act or old is None or learned(events, seat):
+        if not (needs_act or old is None) and learned(events, seat):
+            change.deliveries.append(
+                NewDelivery(table_id=table.id, version=new.version, kind="dm_edit", target=f"user:{user}")
+            )
+        elif needs_act or old is None:
             change.deliveries.append(
                 NewDelivery(
                     table_id=table.id,

@@ -50,6 +50,8 @@ from enum import IntEnum
 from typing import Any, TypeVar
 
 from engine.core import Rejected
+from engine.registry import GAMES
+from renderers import i18n, registry
 
 log = logging.getLogger(__name__)
 
@@ -93,22 +95,16 @@ class WorkerSetup:
 
 def worker_setup() -> WorkerSetup:
     """This process's game registrations and run-time catalog messages, to replay in each worker."""
-    from engine.registry import GAMES
-
-    from . import games
-
     return WorkerSetup(
         bot_pid=os.getpid(),
         games=dict(GAMES),
-        presenters=dict(games.PRESENTERS),
+        presenters=dict(registry.PRESENTERS),
         messages=_added_messages(),
     )
 
 
 def _added_messages() -> dict[str, str]:
     """The messages registered with `renderers.i18n.add_messages` (a test game's), as FTL per language."""
-    from renderers import i18n
-
     out = {}
     for lang in i18n.LANGUAGES:
         found = i18n._catalog(lang)  # the catalog's own record of where each message came from
@@ -147,13 +143,8 @@ def _init_worker(setup: WorkerSetup) -> None:
         os.nice(WORKER_NICE)
     except OSError:  # not permitted here: the worker still works, at the bot's priority
         pass
-    from engine.registry import GAMES
-    from renderers import i18n
-
-    from . import games
-
     GAMES.update(setup.games)
-    games.PRESENTERS.update(setup.presenters)
+    registry.PRESENTERS.update(setup.presenters)
     for lang, source in setup.messages.items():
         i18n._catalog(lang)._add_source(source, "add_messages")  # as add_messages records them
     i18n.catalog.cache_clear()

@@ -14,16 +14,17 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import Button, Control, Form, Menu, Presenter
+from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
 
 from . import absence, ids, jobs, offload
 from .aio import breathe
+from .export import fairness_line
 from .i18n import game_name, seat_name, t, text
 from .store import AI, DeadlineRecord, TableRecord
 
@@ -31,6 +32,24 @@ CONTENT_LIMIT = 2000
 BUTTONS_MAX = 20  # up to 4 rows of 5; more actions become select menus
 SELECT_OPTIONS = 25
 SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
+
+
+class AcyclicFile(discord.File):
+    """A discord.File that leaves no reference cycle behind when discord.py closes it.
+
+    discord.py stubs the stream's `close` while it sends, and on `close()` puts the stream's own
+    bound `close` back as an attribute of the stream: the stream then refers to itself, a cycle
+    only the full collection frees, holding the bytes (a board picture, tens of KiB) until it
+    runs (GC_FULL in bot/cli.py). That was most of the memory per table the memory benchmark
+    counted (issue 24 item 8). Removing the attribute leaves the stream's own method in place."""
+
+    __slots__ = ()
+
+    def close(self) -> None:
+        super().close()
+        attributes = getattr(self.fp, "__dict__", None)
+        if attributes is not None:
+            attributes.pop("close", None)
 
 
 @dataclass(frozen=True)
@@ -50,19 +69,51 @@ class SelectSpec:
     row: int | None = None
 
 
+class Attachment(NamedTuple):
+    """One image of a panel, with its description (alt text, read aloud by screen readers: issue 29)."""
+
+    name: str
+    data: bytes
+    description: str
+
+
+ALT_NEWS = 400  # at most this much of an image's description tells what just happened; the rest, the board
+
+
+def alt_text(lines: Sequence[str]) -> str:
+    """An attachment description within Discord's limit (`ALT_LIMIT`), whole lines first, without
+    markdown emphasis (a screen reader would read the asterisks)."""
+    return fit_lines([line.replace("**", "").replace("__", "") for line in lines], ALT_LIMIT)
+
+
+def latest_news(lines: Sequence[str], limit: int = ALT_NEWS) -> list[str]:
+    """The last lines of a narration that fit in `limit` characters, in order."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.insert(0, line)
+        size += len(line) + 1
+    return kept
+
+
 @dataclass
 class Panel:
     """One message's worth of content."""
 
     content: str
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[Attachment] = field(default_factory=list)
     components: list[ButtonSpec | SelectSpec] = field(default_factory=list)
 
     def clipped(self) -> str:
         return clip(self.content)
 
     def discord_files(self) -> list[discord.File]:
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [
+            AcyclicFile(io.BytesIO(data), filename=name, description=description)
+            for name, data, description in self.files
+        ]
 
     def view(self) -> discord.ui.View | None:
         """A View that only serialises the components; routing is by DynamicItem templates.
@@ -98,6 +149,10 @@ class Panel:
                     )
                 )
         view.stop()
+        for item in view.children:
+            # Serialising needs no way back from an item to its view, and that reference made every
+            # message's view a reference cycle left for the full collection (issue 24 item 8).
+            item._view = None
         return view
 
 
@@ -282,20 +337,25 @@ async def status_panel(
     state: Any | None,
     recent: Sequence[Event] = (),
     deadlines: Sequence[DeadlineRecord] = (),
+    last_turn: Sequence[Event] = (),
 ) -> Panel:
     """The one public status message of a table (edited on every change): who plays, what just
     happened (`recent`: the latest change's events), where the game stands, who must act, and when
     a running time limit runs out (`deadlines`: a Discord timestamp counts down in every client,
-    so the message need not be edited every second)."""
+    so the message need not be edited every second). `last_turn`: the events of the newest public
+    turn summary, which the game may draw on the board (`Presenter.turn_board_png`)."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
+    fair = fairness_line(table, lang)  # the seed's commitment, or once over the seed (bot/export.py)
+    if fair:  # near the top: a long message is cut at its end, and this line must stay
+        lines.append(fair)
     stand_ins = [s for s in rules.seats if absence.reason(table, s)] if table.status == "active" else []
     for seat in stand_ins:  # the AI plays for an absent player (bot/absence.py)
         why = absence.reason(table, seat)
         lines.append(t(lang, "absent.status_line", seat=seat_name(table.game, seat, lang), reason=why))
     top = len(lines)  # the "just now" block goes here, if the message has room for it
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     buttons: list[ButtonSpec | SelectSpec] = []
     if table.status == "lobby":
         if table.invited:
@@ -317,10 +377,14 @@ async def status_panel(
         banner = None
         if stopped:
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
+        shown = [s for e in last_turn if (s := e.redacted_for(None)) is not None]
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
-            jobs.status_image, table.game, view, lang, banner, priority=offload.Priority.STATUS
+            jobs.status_image, table.game, view, lang, banner, shown, priority=offload.Priority.STATUS
         )
-        files.append((f"table-{table.id}-v{table.version}.png", png))
+        # Its words: what just happened (public narration), then the board as the spectators see it.
+        said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))
+        described = [*(banner and [banner] or []), *said, presenter.image_text(view, lang)]
+        files.append(Attachment(f"table-{table.id}-v{table.version}.png", png, alt_text(described)))
         await breathe()  # the image is back; the narration is next (see bot.aio.breathe)
         active = sorted(rules.active_seats(state))
         if table.status == "active" and active:
@@ -398,11 +462,12 @@ def turn_content(
     final: bool,
     link: str | None = None,
     dms: bool = True,
+    footer: str | None = None,
 ) -> str:
     """The per-turn notification: narration, then the outcome or a ping for who must act.
 
     `link` jumps to the status message; `dms=False` (every pinged player's DMs are closed) does not
-    send them to their DMs."""
+    send them to their DMs. `footer` (the seed's commitment or its reveal) ends it and is never cut."""
     parts = list(lines)
     end = outcome_text(table, lang) if final else None
     if end:
@@ -411,12 +476,16 @@ def turn_content(
         key = "bot.your_move" if dms else "bot.your_move_no_dm"
         mentions = " ".join(mention(u) for u in ping)
         parts.append(t(lang, key, mentions=mentions, status=status_ref(lang, link)))
+    kept = 2 if ping or end else 0
+    if footer:
+        parts.append(footer)
+        kept += 1
     if not parts:
         return ""
     body = "\n".join(parts)
     if len(body) <= CONTENT_LIMIT:
         return body
-    tail = "\n".join(parts[-2:]) if ping or end else ""
+    tail = "\n".join(parts[-kept:]) if kept else ""
     return clip(body[: CONTENT_LIMIT - len(tail) - 2]) + "\n" + tail
 
 
@@ -454,7 +523,7 @@ async def private_panel(
     secret = presenter.private_text(view, lang)
     if secret:  # a game with no secrets for this seat says nothing rather than "nothing hidden"
         lines.append(secret)
-    files: list[tuple[str, bytes]] = []
+    files: list[Attachment] = []
     acting = table.status == "active" and seat in rules.active_seats(state)
     legal = rules.legal_actions(state, seat) if acting else []
     await breathe()  # the seat's view and its choices are drawn next (see bot.aio.breathe)
@@ -466,7 +535,8 @@ async def private_panel(
     else:  # off the event loop, and drawn again only when the seat's view has changed
         png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
     if png:
-        files.append((f"table-{table.id}-private.png", png))
+        described = presenter.private_image_text(view, lang)
+        files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
     components: list[ButtonSpec | SelectSpec] = []
     if acting:
         if legal:
@@ -678,3 +748,45 @@ def action_components(
 def rules_summary(game: str, presenter: Presenter, lang: str) -> str:
     """A readable rules summary, headed by the game's name."""
     return clip(f"**{game_name(game, lang)}**\n{presenter.rules_text(lang)}")
+
+
+# --- the text board (issue 29 item 2) ------------------------------------------------------------
+def board_text_messages(
+    table: TableRecord,
+    rules: Rules[Any],
+    presenter: Presenter,
+    state: Any | None,
+    seat: str | None,
+    lang: str,
+) -> list[str]:
+    """`/board text`: the whole position in words, as `seat` may know it (a non-player gets the
+    spectator view), in as few messages of at most `CONTENT_LIMIT` characters as it takes. Plain
+    lines for a screen reader: the presenter's `board_text` blocks under a title line."""
+    who = (
+        {"who": "seat", "seat": seat_name(table.game, seat, lang)} if seat else {"who": "nobody", "seat": ""}
+    )
+    title = t(lang, "a11y.board_title", table=table.number, game=game_name(table.game, lang), **who)
+    if state is None:
+        return [f"{title}\n{t(lang, 'bot.not_started_yet')}"]
+    return pack_blocks([title, *presenter.board_text(rules.view(state, seat), lang)])
+
+
+def pack_blocks(blocks: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Blocks joined by blank lines into messages of at most `limit` characters; a block too long
+    for one message is cut between its lines (a single line too long, with "…")."""
+    lines: list[str] = []
+    for n, block in enumerate(blocks):
+        if n:
+            lines.append("")
+        lines += [clip(line, limit) for line in block.splitlines()]
+    messages: list[str] = []
+    current: list[str] = []
+    for line in lines:
+        if current and len("\n".join([*current, line])) > limit:
+            messages.append("\n".join(current).strip("\n"))
+            current = []
+        if current or line:
+            current.append(line)
+    if current:
+        messages.append("\n".join(current).strip("\n"))
+    return [m for m in messages if m]

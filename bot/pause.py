@@ -24,7 +24,7 @@ from . import moves, offload
 from .store import NewDelivery, Store, TableRecord
 
 if TYPE_CHECKING:
-    import asyncio
+    from contextlib import AbstractAsyncContextManager
 
 
 def paused_refusal(table: TableRecord) -> Rejected:
@@ -40,7 +40,7 @@ class Pause:
         clock: Callable[[], float]
         notify: Callable[[], None]
 
-        def lock(self, table_id: int) -> asyncio.Lock: ...
+        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
         async def get(self, table_id: int) -> TableRecord: ...
         async def load(self, table_id: int) -> Any: ...
         async def _write(

@@ -31,6 +31,7 @@ from engine.core import Rejected
 from .absence import reminder_delay, stand_in_actor
 from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
+from .faults import absent_user, is_absence
 from .store import DeadlineRecord, NewDelivery, StorageUnavailable, Store
 from .tables import TableService
 
@@ -74,7 +75,7 @@ class Scheduler:
         self._paused_until = float("-inf")
         self._failing: dict[int, tuple[float, Backoff]] = {}  # deadline id -> (retry at, its back-off)
         self._failed_now = False  # a failure in the current pass
-        self.faults = FaultLog(log, "scheduler", clock=clock)
+        self.fault_log = FaultLog(log, "scheduler", clock=clock)
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
@@ -114,7 +115,7 @@ class Scheduler:
     def _store_failed(self, exc: BaseException) -> None:
         delay = self._backoff.failed()
         self._paused_until = max(self._paused_until, self.clock() + delay)
-        self.faults.failed(exc, delay)
+        self.fault_log.failed(exc, delay)
 
     async def delay(self) -> float:
         """Seconds until the next deadline is due (0 if one is due now), at most `max_sleep`."""
@@ -158,7 +159,7 @@ class Scheduler:
         counts = await asyncio.gather(*(self._table(deadlines) for deadlines in by_table.values()))
         if by_table and not self._failed_now:
             self._backoff.succeeded()
-            self.faults.succeeded()
+            self.fault_log.succeeded()
         return sum(counts)
 
     async def _table(self, deadlines: list[DeadlineRecord]) -> int:
@@ -166,6 +167,8 @@ class Scheduler:
         for deadline in deadlines:
             try:
                 handler = {"reminder": self._remind, "warning": self._warn}.get(deadline.kind, self._expire)
+                if deadline.kind == "timeout" and is_absence(deadline.key):
+                    handler = self._forfeit  # a player who left the server (bot/faults.py)
                 ok = await handler(deadline)
             except Exception as exc:
                 self._failed_now = True
@@ -177,7 +180,7 @@ class Scheduler:
                 backoff = backoff or Backoff(base=RETRY_S, cap=self.max_sleep, rng=self._rng)
                 delay = backoff.failed()
                 self._failing[deadline.id] = (self.clock() + delay, backoff)
-                self.faults.failed(exc, delay, f" of deadline {deadline.id} [table {deadline.table_id}]")
+                self.fault_log.failed(exc, delay, f" of deadline {deadline.id} [table {deadline.table_id}]")
                 continue
             self._failing.pop(deadline.id, None)
             fired += ok
@@ -257,6 +260,25 @@ class Scheduler:
             payload={"left": left, "due": running[0].due_at, "key": deadline.key},
         )
         await self._finish(deadline, "done", row)
+        return True
+
+    async def _forfeit(self, deadline: DeadlineRecord) -> bool:
+        """A player who left the server (bot/faults.py) still holds their seat at the table's
+        deadline: the table's absence rule decides (`TableService.seat_absent`, bot/absence.py):
+        absent=ai, the game's AI stands in for them to the end; forfeit, or wait (nobody is coming
+        back to a table that waits), the seat forfeits, worded "Blue left the server"."""
+        table = await self.store.get_table(deadline.table_id)
+        if (
+            table is None
+            or table.status != "active"
+            or table.user_of(deadline.seat) != absent_user(deadline.key)
+        ):
+            await self._finish(deadline, "void")
+            return False
+        await self.service.seat_absent(
+            table.id, deadline.seat, when_wait="forfeit", gone="bot.forfeit_absent"
+        )
+        await self._finish(deadline, "done")
         return True
 
     async def _expire(self, deadline: DeadlineRecord) -> bool:

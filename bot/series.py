@@ -45,7 +45,7 @@ class SeriesKeeper:
         self._wake = asyncio.Event()
         self._due = False
         self._backoff = Backoff(base=0.5, cap=CAP_S, rng=rng)
-        self.faults = FaultLog(log, "series hand-over", clock=clock)
+        self.fault_log = FaultLog(log, "series hand-over", clock=clock)
         self._task: asyncio.Task[None] | None = None
         self._retry_in = 0.0
         service.series_failed = self.notify
@@ -72,11 +72,11 @@ class SeriesKeeper:
             raise
         except Exception as exc:
             self._due = True
-            self.faults.failed(exc, delay := self._backoff.failed())
+            self.fault_log.failed(exc, delay := self._backoff.failed())
             self._retry_in = delay
             return False
         self._backoff.succeeded()
-        self.faults.succeeded()
+        self.fault_log.succeeded()
         return True
 
     async def _loop(self) -> None:

@@ -16,9 +16,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -36,11 +35,13 @@ from engine.core import (
 )
 from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
+from renderers.measure import reading
 
-from . import absence, moves, notices, offload, takeback
+from . import absence, export, moves, notices, offload, replays, takeback
 from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
+from .journal import Journal
 from .lobby import Lobby, parse_options
 from .pause import Pause, paused_refusal
 from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
@@ -76,6 +77,8 @@ class FormAnswer:
 
     form: str
     values: Mapping[str, str]
+    lang: str | None = None
+    """The language of the player who typed it: its decimal mark (renderers/measure.py)."""
 
 
 Choice = Action | int | Mapping[str, Any] | FormAnswer
@@ -96,6 +99,11 @@ class Applied:
     first_seq: int
     before: BaseModel
     """The seat's view before the move (the label of what it chose is drawn from it)."""
+    converted: tuple[tuple[float, str, float, str], ...] = ()
+    """Lengths typed in the other unit system and converted to the game's (echoed to the player)."""
+    own: list[Event] = field(default_factory=list)
+    """The events of the seat's own action, without the AI seats' answers after it (its panel
+    reports them: `Presenter.action_report`)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +122,41 @@ class OrderReport:
     state: Any
     words: tuple[str, ...]
     """What the player typed for each step read, applied or not."""
+
+
+class _TableLock:
+    """One table's asyncio lock that removes itself from its registry when the last user leaves it.
+
+    Users are counted from the moment `async with` begins (waiting included) to its end, so a lock
+    someone waits for is never dropped and replaced by a second lock for the same table."""
+
+    __slots__ = ("_lock", "_registry", "_table_id", "_users")
+
+    def __init__(self, registry: dict[int, _TableLock], table_id: int) -> None:
+        self._lock = asyncio.Lock()
+        self._registry = registry
+        self._table_id = table_id
+        self._users = 0
+
+    async def __aenter__(self) -> None:
+        self._users += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._leave()
+            raise
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._lock.release()
+        self._leave()
+
+    def _leave(self) -> None:
+        self._users -= 1
+        if self._users == 0 and self._registry.get(self._table_id) is self:
+            del self._registry[self._table_id]
+
+    def locked(self) -> bool:
+        return self._lock.locked()
 
 
 class TableService(Lobby, Absence, Pause, TakeBack):
@@ -138,12 +181,17 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify = notify
         self.seeder = seeder
         self.presenters = presenters
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks: dict[int, _TableLock] = {}
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks[table_id]
+    def lock(self, table_id: int) -> _TableLock:
+        """The table's lock, used as `async with`; kept in `_locks` only while someone holds it or
+        waits for it, so the dict does not keep one lock per table ever touched (issue 24 item 8)."""
+        held = self._locks.get(table_id)
+        if held is None:
+            held = self._locks[table_id] = _TableLock(self._locks, table_id)
+        return held
 
     # --- loading ---------------------------------------------------------------------------
     async def get(self, table_id: int) -> TableRecord:
@@ -357,8 +405,9 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 await tx.set_standing(table.id, seat, name, value)
             if table.status != "active" or table.is_over or state is None:
                 return table, False
+            journal = Journal(rules)
             new_state, answered = answer_standing(
-                rules,
+                journal.rules,
                 state,
                 await self._standing(table, rules),
                 pilot_seats=table.pilot_seats(),
@@ -367,7 +416,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             if not answered:
                 return table, False
             entries = [(e, moves.unseated(table, actor)) for e, actor in answered]
-            return await self._commit(table, rules, state, new_state, entries, actor_user=user_id), True
+            prepared = moves.prepare(
+                table, rules, state, new_state, entries, actor_user=user_id, journal=journal
+            )
+            return await self._write(table, rules, prepared), True
 
     def rehearsal(self, rules: Rules[Any], state: Any, seat: Seat) -> Any:
         """A copy of the table for a dry run: what `seat` may not know drawn afresh
@@ -411,7 +463,9 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         if expected is not None and expected != table.version:
             await self._check_stale(table, rules, state, seat, expected)
         before = rules.view(state, seat)
-        action = self._resolve(table, rules, state, seat, before, choice)
+        typed_in = choice.lang if isinstance(choice, FormAnswer) and choice.lang else table.lang
+        with reading(typed_in) as read:
+            action = self._resolve(table, rules, state, seat, before, choice)
         standing = await self._standing(table, rules)
         prepared = await offload.run(
             moves.advance,
@@ -429,7 +483,19 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             prepared.undo_seat = seat
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
-        return Applied(after, rules, seat, action, events, prepared.state, table.version + 1, before)
+        own = [e for e, actor in prepared.entries if actor == seat]
+        return Applied(
+            after,
+            rules,
+            seat,
+            action,
+            events,
+            prepared.state,
+            table.version + 1,
+            before,
+            converted=tuple(read.converted),
+            own=own,
+        )
 
     def _resolve(
         self, table: TableRecord, rules: Rules[Any], state: Any, seat: Seat, view: BaseModel, choice: Choice
@@ -487,23 +553,6 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         ):
             raise moved_on()
 
-    async def _commit(
-        self,
-        table: TableRecord,
-        rules: Rules[Any],
-        old: Any | None,
-        new: Any,
-        entries: Sequence[tuple[Event, str | None]],
-        *,
-        actor_user: int | None,
-        status: str | None = None,
-    ) -> TableRecord:
-        """Commit `old` -> `new` computed here (a move's usual path computes it off the loop:
-        `bot/moves.py`, then `_write`)."""
-        return await self._write(
-            table, rules, moves.prepare(table, rules, old, new, entries, actor_user=actor_user, status=status)
-        )
-
     async def _write(self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction."""
         new, change = prepared.state, prepared.change
@@ -519,6 +568,7 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         try:
             async with self.store.transaction() as tx:
                 await tx.append_events(table.id, first_seq, prepared.events)
+                await tx.append_actions(table.id, prepared.actions)
                 await tx.update_table(table.id, expected_version=table.version, **prepared.fields)
                 await tx.put_snapshot(table.id, new.version, schema_hash(rules), prepared.snapshot)
                 await tx.touch_status(table.id)
@@ -728,3 +778,62 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             "redacted_for": None if full else (seat or "spectator"),
             "events": events,
         }
+
+    async def export_for(self, table_id: int, user_id: int) -> dict[str, Any]:
+        """The table's export (bot/export.py, docs/export.md) as `user_id` may see it: everything,
+        with the seed, once the table is over; until then what their seat has seen (a spectator:
+        the public view), without the seed."""
+        table = (await self.load(table_id)).table
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        seat = table.seat_of(user_id)
+        # Parsing, redacting and folding a long log is CPU work: off the event loop.
+        return await offload.run(export.document_job, table, events, actions, seat, table.is_over)
+
+    async def verify(self, table_id: int) -> tuple[TableRecord, bool, list[tuple[str, dict[str, Any]]]]:
+        """`tablero verify` of a finished table's full export, in the worker pool: (the table, whether
+        it verified, the findings as catalog keys and values). Refused while the table is played."""
+        loaded = await self.load(table_id)
+        table = loaded.table
+        if not table.is_over:
+            raise Rejected(
+                "aftergame.verify_not_over",
+                "Table #{table} is still being played; its seed is revealed when it ends.",
+                table=table.number,
+            )
+        doc = await self.export_for(table_id, 0)
+        ok, findings = await offload.run(export.run_check, "verify", export.dumps(doc))
+        return table, ok, findings
+
+    async def replay_for(
+        self, table_id: int, user_id: int, lang: str, *, spectator: bool = False
+    ) -> tuple[TableRecord, Seat | None, replays.Replay]:
+        """The table's game as an animated board (bot/replays.py), drawn in the worker pool: from the
+        user's seat's view if they play at it (unless `spectator`), else from the spectator's. During
+        the game a player sees only what their seat has seen so far, anyone else the public view."""
+        table = (await self.load(table_id)).table
+        if table.version == 0:
+            raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
+        seat = None if spectator else table.seat_of(user_id)
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        replay = await offload.run(
+            replays.render, table, events, actions, seat, lang, priority=offload.Priority.BACKGROUND
+        )
+        if len(replay.data) > replays.LIMIT_BYTES:
+            raise Rejected(
+                "aftergame.replay_too_big",
+                "The replay of table #{table} does not fit in Discord's 10 MiB limit, even one turn at a time.",
+                table=table.number,
+            )
+        return table, seat, replay
+
+    async def spectator_steps(self, table_id: int, lang: str) -> tuple[TableRecord, list[replays.Step]]:
+        """The table's game step by step as a spectator saw it (the playground's step-through page)."""
+        table = (await self.load(table_id)).table
+        events = await self.store.load_events(table_id, table.version)
+        actions = await self.store.load_actions(table_id)
+        found = await offload.run(
+            replays.steps_of, table, events, actions, lang, priority=offload.Priority.BACKGROUND
+        )
+        return table, found

@@ -28,7 +28,7 @@ from . import moves, offload
 from .store import NewDelivery, Store, TableRecord
 
 if TYPE_CHECKING:
-    import asyncio
+    from contextlib import AbstractAsyncContextManager
 
 
 MOVES_MAX = 200
@@ -66,7 +66,7 @@ class TakeBack:
         clock: Callable[[], float]
         notify: Callable[[], None]
 
-        def lock(self, table_id: int) -> asyncio.Lock: ...
+        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
         async def get(self, table_id: int) -> TableRecord: ...
         async def load(self, table_id: int) -> Any: ...
         async def _write(

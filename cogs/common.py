@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
+from bot.games import playable_games
 from bot.i18n import game_name, language_of, seat_name, t
 from bot.panels import Panel
-from bot.store import AI, TableRecord
+from bot.store import AI, CHOICE_ORDER, CHOICES_MAX, TableRecord
 from engine.core import Rejected
 
 if TYPE_CHECKING:
@@ -98,16 +100,43 @@ def table_label(table: TableRecord, lang: str, viewer: int | None = None) -> str
 async def table_choices(
     interaction: discord.Interaction, current: str, *, statuses: tuple[str, ...], mine: bool = True
 ) -> list[app_commands.Choice[int]]:
-    """Autocomplete: the user's tables (or any joinable ones) in this server, newest first."""
+    """Autocomplete: the user's tables (or any) in this server, the ones being played first, at most
+    25, read through the store's indexes (`Store.choice_tables`) so a keystroke costs the same at
+    any history (issue 24 item 7). What is typed narrows them: a number (with or without "#") to
+    the tables whose number begins so, else a game's or a status's shown name in the user's
+    language (or a game's id)."""
     bot = tablero(interaction)
     lang = lang_of(interaction)
-    tables = await bot.store.list_tables(
-        guild_id=interaction.guild_id, statuses=statuses, user_id=interaction.user.id if mine else None
+    typed = _folded(current).lstrip("#").strip()
+    number_prefix: str | None = None
+    games: list[str] | None = None
+    wanted = statuses
+    if typed.isdigit():
+        number_prefix = typed
+    elif typed:
+        games = [g for g in playable_games() if typed in g or typed in _folded(game_name(g, lang))]
+        if not games:
+            games = None
+            wanted = tuple(
+                s for s in (statuses or CHOICE_ORDER) if typed in _folded(t(lang, f"bot.status.{s}"))
+            )
+            if not wanted:
+                return []
+    tables = await bot.store.choice_tables(
+        guild_id=interaction.guild_id,
+        statuses=wanted,
+        user_id=interaction.user.id if mine else None,
+        number_prefix=number_prefix,
+        games=games,
+        limit=CHOICES_MAX,
     )
-    choices = []
-    for record in tables:
-        label = table_label(record, lang, interaction.user.id)
-        if current and current.lower() not in label.lower():
-            continue
-        choices.append(app_commands.Choice(name=label, value=record.number))
-    return choices[:25]
+    return [
+        app_commands.Choice(name=table_label(record, lang, interaction.user.id), value=record.number)
+        for record in tables
+    ]
+
+
+def _folded(text: str) -> str:
+    """Typed text compared without case or accents ("Cañón" finds "canon")."""
+    plain = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).casefold().strip()

@@ -109,7 +109,7 @@ class FormsCog(commands.Cog):
         if found is None:
             return
         table, version = int(found["table"]), int(found["version"])
-        answer = FormAnswer(str(found["form"]), modal_values(data))
+        answer = FormAnswer(str(found["form"]), modal_values(data), lang_of(interaction))
         await guarded(interaction, table, version, lambda: act(interaction, table, version, answer))
 
 

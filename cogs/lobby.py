@@ -1,4 +1,4 @@
-"""/game new|join|start|list|status|resign|abandon|log|language and /rules: thin adapters over bot.tables."""
+"""/game new|join|start|list|status|resign|abandon|log|export|verify|replay|language and /rules: thin adapters over bot.tables."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import absence, lobby
+from bot import absence, export, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
-from bot.panels import CONTENT_LIMIT, holder_text, mention, rules_summary, status_panel
+from bot.panels import CONTENT_LIMIT, AcyclicFile, holder_text, mention, rules_summary, status_panel
 from bot.server import check_channel
 from bot.store import TableRecord
 from engine.core import Rejected, Rules
@@ -42,12 +42,16 @@ def parse_options(raw: str | None, example: str | None = None) -> dict[str, Any]
     if not raw or not raw.strip():
         return {}
     raw = raw.strip()
+    if len(raw) > lobby.OPTIONS_TEXT_MAX:
+        raise lobby.options_too_long()
     if raw.startswith("{"):
+        lobby.json_depth_ok(raw, "")  # before reading: JSON's reader recurses once per level
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
             value = None
         if isinstance(value, dict):
+            lobby.bounded(value)
             return value
         raise _syntax(example)
     options: dict[str, Any] = {}
@@ -55,10 +59,12 @@ def parse_options(raw: str | None, example: str | None = None) -> dict[str, Any]
         key, sep, text = part.partition("=")
         if not sep or not key:
             raise _syntax(example)
+        lobby.json_depth_ok(text, key)
         try:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
             options[key] = text
+    lobby.bounded(options)
     return options
 
 
@@ -222,6 +228,15 @@ async def list_line(interaction: discord.Interaction, record: TableRecord, lang:
                 )
     if record.post_channel_id:
         line += f" · <#{record.post_channel_id}>"
+    if record.fault is not None and is_admin(interaction):
+        # Discord refuses the table's thread (bot/faults.py): the admins who can fix it are told how.
+        line += "\n⚠️ " + t(
+            lang,
+            f"bot.fault_list.{record.fault}",
+            table=record.number,
+            thread=f"<#{record.thread_id}>" if record.thread_id else "—",
+            channel=f"<#{record.channel_id}>" if record.channel_id else "—",
+        )
     return line
 
 
@@ -448,11 +463,90 @@ class Lobby(
         record = await resolve_table(interaction, table)
         log = await tablero(interaction).tables.log_for(record.id, interaction.user.id)
         data = json.dumps(log, indent=1, ensure_ascii=False).encode()
-        file = discord.File(io.BytesIO(data), filename=f"table-{record.number}-log.json")
+        file = AcyclicFile(io.BytesIO(data), filename=f"table-{record.number}-log.json")
         key = "bot.log_full" if log["redacted_for"] is None else "bot.log_redacted"
         await interaction.followup.send(
             t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
         )
+
+    @app_commands.command(
+        name=L("export", "cmd.export.name"),
+        description=L(
+            "The table's log as a JSON file (the seed and secrets only after the end)",
+            "cmd.export.description",
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def export(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        doc = await tablero(interaction).tables.export_for(record.id, interaction.user.id)
+        file = discord.File(io.BytesIO(export.dumps(doc)), filename=f"table-{record.number}-export.json")
+        seen = doc["redacted_for"]
+        key = (
+            "aftergame.export_full"
+            if seen is None
+            else f"aftergame.export_{'spectator' if seen == 'spectator' else 'seat'}"
+        )
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=record.number), file=file, ephemeral=True
+        )
+
+    @app_commands.command(
+        name=L("verify", "cmd.verify.name"),
+        description=L(
+            "Check a finished table's dice against the seed it committed to", "cmd.verify.description"
+        ),
+    )
+    @app_commands.rename(table=TABLE)
+    @app_commands.describe(table=TABLE_HELP)
+    @app_commands.autocomplete(table=any_tables)
+    async def verify(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        _, _, findings = await tablero(interaction).tables.verify(record.id)
+        lang = lang_of(interaction)
+        text = "\n".join(t(lang, key, **params) for key, params in findings)
+        await interaction.followup.send(text[:CONTENT_LIMIT], ephemeral=True)
+
+    @app_commands.command(
+        name=L("replay", "cmd.replay.name"),
+        description=L("The game as an animated board, as your seat saw it", "cmd.replay.description"),
+    )
+    @app_commands.rename(table=TABLE, view=L("view", "cmd.param.view"))
+    @app_commands.describe(
+        table=TABLE_HELP,
+        view=L("Whose view: your seat's (the default) or a spectator's", "cmd.param.view.description"),
+    )
+    @app_commands.choices(
+        view=[
+            app_commands.Choice(name=L("My seat's view", "cmd.choice.seat_view"), value="seat"),
+            app_commands.Choice(name=L("A spectator's view", "cmd.choice.spectator_view"), value="spectator"),
+        ]
+    )
+    @app_commands.autocomplete(table=any_tables)
+    async def replay(
+        self, interaction: discord.Interaction, table: int | None = None, view: str | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await resolve_table(interaction, table)
+        lang = lang_of(interaction)
+        record, seat, replay = await tablero(interaction).tables.replay_for(
+            record.id, interaction.user.id, lang, spectator=view == "spectator"
+        )
+        params = {"table": record.number, "frames": replay.frames, "per": replay.per, "every": replay.every}
+        if seat is None:
+            lines = [t(lang, "aftergame.replay_spectator", **params)]
+        else:
+            lines = [t(lang, "aftergame.replay_seat", seat=seat_name(record.game, seat, lang), **params)]
+        if replay.scale < 1:
+            lines.append(t(lang, "aftergame.replay_scaled", percent=round(replay.scale * 100)))
+        if replay.dropped:
+            lines.append(t(lang, "aftergame.replay_dropped", dropped=replay.dropped))
+        file = discord.File(io.BytesIO(replay.data), filename=f"table-{record.number}-replay.gif")
+        await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
 
     @app_commands.command(
         name=L("language", "cmd.language.name"),
@@ -467,8 +561,10 @@ class Lobby(
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not is_admin(interaction) or interaction.guild_id is None:
             raise Rejected("bot.admins_only_language", "Only server admins can choose the server's language.")
-        await tablero(interaction).store.set_guild_language(interaction.guild_id, language)
-        await interaction.followup.send(t(language, "bot.language_set"), ephemeral=True)
+        running = await tablero(interaction).tables.set_server_language(interaction.guild_id, language)
+        # The confirmation is read by the admin who typed it: their language, naming the server's.
+        text = t(lang_of(interaction), "bot.server_language", language=language, count=running)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class RulesCog(commands.Cog):

@@ -17,6 +17,8 @@ from discord.ext import commands
 
 from bot import ids
 from bot.aio import breathe
+from bot.app import release_interaction
+from bot.errors import reply
 from bot.games import presenter_for
 from bot.i18n import game_name, t
 from bot.panels import private_panel, rules_summary
@@ -79,10 +81,26 @@ class TableItem(discord.ui.DynamicItem[Any], template=r"tb:(?!)"):
         return str(values[0]) if values else ""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.table, self.version, lambda: self.run(interaction))
+        try:
+            await guarded(interaction, self.table, self.version, lambda: self.run(interaction))
+        finally:
+            release_view(self.view)
 
     async def run(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def release_view(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
+    """Break the item-to-view references of the View discord.py rebuilt from the clicked message to
+    run a DynamicItem (ui/view.py schedule_dynamic_item_call): with them every click left a
+    reference cycle for the full collection (issue 24 item 8). The click is done with the view."""
+    if view is None:
+        return
+    for child in list(view.walk_children()):
+        child._view = None
+        inner = getattr(child, "item", None)
+        if isinstance(inner, discord.ui.Item):
+            inner._view = None
 
 
 async def guarded(interaction: discord.Interaction, table: int, version: int | None, body: Any) -> None:
@@ -93,6 +111,8 @@ async def guarded(interaction: discord.Interaction, table: int, version: int | N
         await body()
     except Exception as exc:
         await tablero(interaction).errors.handle(interaction, exc)
+    finally:
+        release_interaction(interaction)  # answered: its reference cycles broken (issue 24 item 8)
 
 
 async def show_private(
@@ -155,12 +175,18 @@ async def act(interaction: discord.Interaction, table_id: int, version: int, cho
 
 async def answer(interaction: discord.Interaction, applied: Applied, *, update: bool = False) -> None:
     """The player's panel after their move: the label they chose (drawn from their view before the
-    move, e.g. "Fly route A: 7♠"; shown to them only), then where the table stands."""
+    move, e.g. "Fly route A: 7♠"; shown to them only), what it did (the game's `action_report` of
+    its own events, e.g. a shot's roll and what it needed), then where the table stands."""
     interaction.extras["version"] = applied.table.version
     await breathe()  # the move is committed; other clicks' acknowledgements before its panel
     lang = lang_of(interaction)
     presenter = presenter_for(applied.table.game)
     label = presenter.action_label(applied.action, lang, applied.before)
+    note = t(lang, "bot.you_chose", label=label)
+    for typed, said, value, unit in applied.converted:  # one unit system per table: the conversion echoed
+        note += " " + t(lang, "measure.converted", typed=typed, said=said, value=round(value, 2), unit=unit)
+    shown = [s for e in applied.own if (s := e.redacted_for(applied.seat)) is not None]
+    report = presenter.action_report(shown, lang) if shown else None
     panel = await private_panel(
         applied.table,
         applied.rules,
@@ -168,7 +194,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.state,
         applied.seat,
         lang,
-        note=t(lang, "bot.you_chose", label=label),
+        note=f"{note}\n{report}" if report else note,
     )
     await breathe()
     if update:
@@ -188,8 +214,6 @@ async def refusal_with_state(interaction: discord.Interaction, error: Rejected) 
     if error.message_id in SHOW_STATE_AFTER and record is not None and record.seat_of(interaction.user.id):
         await show_private(interaction, record.id, note=f"**{note}**")
         return
-    from bot.errors import reply
-
     await reply(interaction, note)
 
 
@@ -293,8 +317,15 @@ class RematchButton(TableItem, custom=ids.REMATCH):
             return None if parent is None else await bot.open_thread(None, parent, name)
 
         new, created = await bot.tables.rematch(self.table, interaction.user.id, new_thread=new_thread)
-        key = "bot.rematch_created" if created else "bot.rematch_exists"
-        await interaction.followup.send(t(lang_of(interaction), key, table=new.number), ephemeral=True)
+        # The reply links the new thread (issue 27 item 5); the invited opponent is asked to accept.
+        if new.status == "lobby":
+            key = "bot.rematch_offered" if created else "bot.rematch_waiting"
+        else:
+            key = "bot.rematch_started" if created else "bot.rematch_on"
+        where = f"<#{new.thread_id}>" if new.thread_id else ""
+        await interaction.followup.send(
+            t(lang_of(interaction), key, table=new.number, where=where), ephemeral=True
+        )
 
 
 class JoinButton(TableItem, custom=ids.JOIN):
@@ -303,8 +334,13 @@ class JoinButton(TableItem, custom=ids.JOIN):
         record = await tablero(interaction).tables.join(self.table, interaction.user.id)
         # One prompt for the joiner (issue 15): their DM carries the choices (or, with closed DMs, a
         # mention sends them to "My hand"); this answer only says where they stand.
-        key = "bot.started" if record.status == "active" else "bot.joined_waiting"
-        await interaction.followup.send(t(lang_of(interaction), key, table=record.number), ephemeral=True)
+        if record.rematch_of is not None and record.status == "active":  # an accepted rematch: where it is
+            where = f"<#{record.thread_id}>" if record.thread_id else ""
+            text = t(lang_of(interaction), "bot.rematch_accepted", table=record.number, where=where)
+        else:
+            key = "bot.started" if record.status == "active" else "bot.joined_waiting"
+            text = t(lang_of(interaction), key, table=record.number)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class StartButton(TableItem, custom=ids.START):

@@ -152,8 +152,11 @@ class Server(
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = _guild(interaction)
-        await tablero(interaction).store.set_guild_language(guild, language)
-        await self._show(interaction, guild, t(language, "bot.language_set"))
+        # The same setting as /game language: running tables speak it from their next message, and
+        # the confirmation is in the language of the admin who reads it.
+        running = await tablero(interaction).tables.set_server_language(guild, language)
+        text = t(lang_of(interaction), "bot.server_language", language=language, count=running)
+        await self._show(interaction, guild, text)
 
 
 async def setup(bot: commands.Bot) -> None:

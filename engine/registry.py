@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .core import Rules
@@ -27,8 +28,6 @@ def get(name: str) -> Rules[Any]:
 
 def _load() -> None:
     # The whole catalogue: each name is a package engine.<name> exporting RULES.
-    import importlib
-
     for name in GAME_PACKAGES:
         register(importlib.import_module(f"engine.{name}").RULES)
 

@@ -92,7 +92,14 @@ class Playground:
         ready.result()
         self.emu.listeners.append(self._changed)
         self._save_task = asyncio.create_task(self._saver(), name="playground-save")
-        self.page = Page(self.emu, self.world, host=self.host, port=self.port, on_change=self.mark_changed)
+        self.page = Page(
+            self.emu,
+            self.world,
+            host=self.host,
+            port=self.port,
+            on_change=self.mark_changed,
+            tables=lambda: self.bot.tables if self.bot is not None else None,
+        )
         await self.page.start()
         return self
 

@@ -20,8 +20,11 @@ from typing import Any
 
 from aiohttp import web
 
+from bot import jobs, offload
+from bot.i18n import t
+
 from .emulator import CommandUnavailable, Emulator, InteractionRecord
-from .emulator.commands import SUB_COMMAND, SUB_COMMAND_GROUP, USER
+from .emulator.commands import BOOLEAN, INTEGER, NUMBER, SUB_COMMAND, SUB_COMMAND_GROUP, USER
 from .emulator.records import DM, THREAD_TYPES, AttachmentRecord, ChannelRecord, MessageRecord
 from .world import LANGUAGES, World, language_of
 
@@ -43,8 +46,12 @@ class Page:
         host: str = "127.0.0.1",
         port: int = 8765,
         on_change: Callable[[], None] | None = None,
+        tables: Callable[[], Any] | None = None,
     ) -> None:
         self.emu, self.world = emu, world
+        # The bot's table service, when it runs (the step-through replay page reads tables through it).
+        self.tables = tables or (lambda: None)
+        self._replays: dict[tuple[int, int, str], tuple[Any, list[Any]]] = {}
         self.host, self.port = host, port
         self.on_change = on_change or (lambda: None)
         self._runner: web.AppRunner | None = None
@@ -58,6 +65,9 @@ class Page:
         app.router.add_static("/static/", STATIC, append_version=False)
         app.router.add_get("/files/{attachment_id}/{filename}", self.file)
         app.router.add_get("/api/world", self.world_state)
+        app.router.add_get("/replay/{table}", self.replay_page)
+        app.router.add_get("/api/replay/{table}", self.replay_steps)
+        app.router.add_get("/api/replay/{table}/{step}", self.replay_picture)
         app.router.add_get("/api/channels/{channel_id}", self.channel_messages)
         app.router.add_get("/api/events", self.events)
         app.router.add_get("/api/users", self.list_users)
@@ -119,15 +129,15 @@ class Page:
     @web.middleware
     async def _guard(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
         if not self._host_allowed(request.headers.get("Host", "")):
-            return web.Response(status=421, text="This playground only answers at its own address.\n")
+            return web.Response(status=421, text=t("en", "playground.wrong_address") + "\n")
         if request.method == "POST":
             # Another site's form or fetch cannot act as a user: JSON only (a cross-site JSON post needs
             # a CORS preflight this server never approves) and a same-origin Origin when one is sent.
             origin = request.headers.get("Origin")
             if origin is not None and origin.split("//", 1)[-1] != request.headers.get("Host"):
-                return web.json_response({"error": "cross-origin request refused"}, status=403)
+                return _refused("en", "playground.cross_origin", status=403)
             if request.content_type != "application/json":
-                return web.json_response({"error": "JSON only"}, status=415)
+                return _refused("en", "playground.json_only", status=415)
         response = await handler(request)
         response.headers.setdefault("Cache-Control", "no-store")
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -187,18 +197,22 @@ class Page:
         try:
             user_id = int(value)
         except (TypeError, ValueError):
-            raise web.HTTPBadRequest(text="no such user") from None
+            raise _http(web.HTTPBadRequest, "en", "playground.no_such_user") from None
         if user_id not in {u.id for u in self.world.users}:
-            raise web.HTTPBadRequest(text="no such user")
+            raise _http(web.HTTPBadRequest, "en", "playground.no_such_user")
         return user_id
+
+    def _lang(self, user_id: int) -> str:
+        """The language this user's client shows (the page's language menu)."""
+        return language_of(self.emu.store.users[user_id].locale)
 
     def _channel(self, user_id: int, value: Any) -> ChannelRecord:
         try:
             channel = self.emu.store.channels[int(value)]
         except (TypeError, ValueError, KeyError):
-            raise web.HTTPNotFound(text="no such channel") from None
+            raise _http(web.HTTPNotFound, self._lang(user_id), "playground.no_such_channel") from None
         if not self.emu.store.can_view(user_id, channel):
-            raise web.HTTPNotFound(text="no such channel")
+            raise _http(web.HTTPNotFound, self._lang(user_id), "playground.no_such_channel")
         return channel
 
     async def world_state(self, request: web.Request) -> web.Response:
@@ -239,6 +253,7 @@ class Page:
                 "commands": self._commands(user_id, guild_id=guild.id),
                 "dm_commands": self._commands(user_id, guild_id=None),
                 "modals": self._modals(user_id),
+                "texts": self.texts(user_id),
             }
         )
 
@@ -358,6 +373,58 @@ class Page:
             headers={"Cache-Control": "private, max-age=86400, immutable"},
         )
 
+    # ---- the step-through replay (issue 28 item 1) ---------------------------------------------------
+    async def replay_page(self, request: web.Request) -> web.StreamResponse:
+        """Any table's game, step by step, as a spectator saw it: first / previous / next / last, the
+        narration beside the board (static/replay.html reads the two routes below)."""
+        return web.FileResponse(STATIC / "replay.html", headers={"Cache-Control": "no-store"})
+
+    async def _replay(self, request: web.Request) -> tuple[Any, list[Any], str]:
+        """The table (by its id) and its steps as a spectator saw them, kept while its version holds."""
+        service = self.tables()
+        if service is None:
+            raise web.HTTPServiceUnavailable(text="the bot is not running")
+        lang = request.query.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise web.HTTPBadRequest(text="no such language")
+        try:
+            table = await service.store.get_table(int(request.match_info["table"]))
+        except ValueError:
+            table = None
+        if table is None or table.version == 0:
+            raise web.HTTPNotFound(text="no such table, or it has not started")
+        key = (table.id, table.version, lang)
+        if key not in self._replays:
+            self._replays = {k: v for k, v in self._replays.items() if k[0] != table.id}
+            self._replays[key] = await service.spectator_steps(table.id, lang)
+        found_table, steps = self._replays[key]
+        return found_table, steps, lang
+
+    async def replay_steps(self, request: web.Request) -> web.Response:
+        table, steps, _ = await self._replay(request)
+        return web.json_response(
+            {
+                "table": table.id,
+                "number": table.number,
+                "game": table.game,
+                "status": table.status,
+                "steps": [
+                    {"n": n, "turn": step.turn, "version": step.version, "lines": list(step.lines)}
+                    for n, step in enumerate(steps)
+                ],
+            }
+        )
+
+    async def replay_picture(self, request: web.Request) -> web.Response:
+        """The board of one step (a spectator's view), drawn in the bot's worker pool."""
+        table, steps, lang = await self._replay(request)
+        try:
+            step = steps[int(request.match_info["step"])]
+        except (ValueError, IndexError):
+            raise web.HTTPNotFound(text="no such step") from None
+        png = await offload.run(jobs.status_image, table.game, step.view, lang, None)
+        return web.Response(body=png, content_type="image/png")
+
     # ---- people --------------------------------------------------------------------------------------
     async def list_users(self, request: web.Request) -> web.Response:
         return web.json_response(
@@ -373,12 +440,13 @@ class Page:
         body = await _json(request)
         name = str(body.get("name", "")).strip()
         language = str(body.get("language", "en"))
+        lang = language if language in LANGUAGES else "en"
         if not name or len(name) > MAX_NAME or not all(c.isalnum() or c in "_-." for c in name):
-            return web.json_response({"error": "a name of 1-32 letters, digits, _ - or ."}, status=400)
+            return _refused(lang, "playground.bad_name", n=MAX_NAME)
         if any(u.name.lower() == name.lower() for u in self.world.users):
-            return web.json_response({"error": f"{name} is already here"}, status=400)
+            return _refused(lang, "playground.name_taken", name=name)
         if language not in LANGUAGES:
-            return web.json_response({"error": "language: en or es"}, status=400)
+            return _refused(lang, "playground.bad_language")
         user = self.world.add_user(name, language=language)
         self.on_change()
         self._publish({"kind": "world"})
@@ -388,27 +456,86 @@ class Page:
         user_id = self._user(request.match_info["user_id"])
         language = str((await _json(request)).get("language"))
         if language not in LANGUAGES:
-            return web.json_response({"error": "language: en or es"}, status=400)
+            return _refused(self._lang(user_id), "playground.bad_language")
         self.world.set_language(user_id, language)
         self.on_change()
         self._publish({"kind": "world"})
         return web.json_response({"ok": True})
 
     # ---- acting ------------------------------------------------------------------------------------
+    # The page is the user's Discord client: like Discord's, it checks what the user typed or clicked
+    # before sending anything (an integer option, a form's required field, a control that is still on
+    # the message) and says what is wrong in the user's language. An emulator exception's own text
+    # (meant for a test's author) never reaches the page: it is logged (issue 27 item 4).
     async def slash(self, request: web.Request) -> web.Response:
         body = await _json(request)
         user_id = self._user(body.get("user"))
         channel = self._channel(user_id, body.get("channel"))
-        options = _options(body.get("options"))
-        return await self._act(
-            lambda: self.emu.slash(user_id, channel.id, str(body.get("command", "")), options)
-        )
+        options = _options(body.get("options"), self._lang(user_id))
+        command = str(body.get("command", ""))
+        problem = self._check_options(user_id, channel.guild_id, command, options)
+        if problem is not None:
+            return problem
+        return await self._act(user_id, lambda: self.emu.slash(user_id, channel.id, command, options))
+
+    def _check_options(
+        self, user_id: int, guild_id: int | None, command: str, options: dict[str, Any]
+    ) -> web.Response | None:
+        """What Discord's client refuses before sending a command: a missing required option, text
+        in a number, a value out of its bounds or not among its choices (None: all fine)."""
+        lang = self._lang(user_id)
+        names = command.split()
+        cmd = self.emu.store.command(names[0], guild_id) if names else None
+        if cmd is None:
+            return _refused(lang, "playground.no_command", command=command or "?")
+        schema: list[dict[str, Any]] = cmd.get("options") or []
+        for name in names[1:]:
+            sub = next((o for o in schema if o["name"] == name), None)
+            if sub is None or sub.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                return _refused(lang, "playground.no_command", command=command)
+            schema = sub.get("options") or []
+        locale = self.emu.store.users[user_id].locale
+        by_name = {o["name"]: o for o in schema}
+        if set(options) - set(by_name):
+            return _refused(lang, "playground.stale_command", command=command)
+        missing = [
+            _localized(o, "name", locale) for o in schema if o.get("required") and o["name"] not in options
+        ]
+        if missing:
+            return _refused(lang, "playground.fill_in", fields=", ".join(missing))
+        for name, raw in list(options.items()):
+            opt = by_name[name]
+            label = _localized(opt, "name", locale)
+            kind = opt.get("type")
+            if kind in (INTEGER, NUMBER):
+                number = _number(raw, integer=kind == INTEGER, lang=lang)
+                if number is None:
+                    key = "playground.not_whole" if kind == INTEGER else "playground.not_number"
+                    return _refused(lang, key, option=label, value=str(raw))
+                low, high = opt.get("min_value"), opt.get("max_value")
+                if (low is not None and number < low) or (high is not None and number > high):
+                    if low is not None and high is not None:
+                        return _refused(lang, "playground.out_of_range", option=label, low=low, high=high)
+                    if low is not None:
+                        return _refused(lang, "playground.at_least", option=label, low=low)
+                    return _refused(lang, "playground.at_most", option=label, high=high)
+                options[name] = number
+            elif kind == BOOLEAN and not isinstance(raw, bool):
+                return _refused(lang, "playground.not_choice", option=label, value=str(raw))
+            elif isinstance(raw, str):
+                low, high = opt.get("min_length", 0), opt.get("max_length", 6000)
+                if not low <= len(raw) <= high:
+                    return _refused(lang, "playground.length", option=label, low=low, high=high)
+            choices = opt.get("choices")
+            if choices and options[name] not in [c["value"] for c in choices]:
+                return _refused(lang, "playground.not_choice", option=label, value=str(raw))
+        return None
 
     async def autocomplete(self, request: web.Request) -> web.Response:
         body = await _json(request)
         user_id = self._user(body.get("user"))
         channel = self._channel(user_id, body.get("channel"))
-        options = _options(body.get("options"))
+        options = _options(body.get("options"), self._lang(user_id))
         focused = str(body.get("focused", ""))
         # The option being typed in is sent even while empty (discord.py needs one focused option).
         options[focused] = str((body.get("options") or {}).get(focused) or "")
@@ -421,9 +548,7 @@ class Page:
                 focused=focused,
                 timeout=ANSWER_WINDOW_S,
             )
-        except (CommandUnavailable, ValueError, KeyError) as exc:
-            return web.json_response({"ok": False, "error": _why(exc)}, status=400)
-        except Exception as exc:  # no answer or a refused one: Discord's client shows no suggestions
+        except Exception as exc:  # Discord's client shows no suggestions, and says nothing
             log.info("autocomplete failed: %s", _why(exc))
             return web.json_response({"ok": False, "choices": []})
         locale = self.emu.store.users[user_id].locale
@@ -434,31 +559,66 @@ class Page:
             }
         )
 
+    def _check_component(
+        self, user_id: int, message_id: int, custom_id: str, values: list[str] | None = None
+    ) -> web.Response | None:
+        """A control pressed in a tab that missed an update (the message was edited or deleted since
+        the page drew it) is refused in words, and the page draws the message again (None: fine)."""
+        lang = self._lang(user_id)
+        msg = self.emu.store.messages.get(message_id)
+        if msg is None or not self.emu.store.can_see(user_id, msg):
+            return _refused(lang, "playground.message_gone", stale=True)
+        component = msg.component(custom_id)
+        if component is None:
+            return _refused(lang, "playground.stale", stale=True)
+        if component.get("disabled"):
+            return _refused(lang, "playground.control_off", stale=True)
+        if values is not None:
+            allowed = [o["value"] for o in component.get("options", [])]
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            if (allowed and not set(values) <= set(allowed)) or not low <= len(values) <= high:
+                return _refused(lang, "playground.stale", stale=True)
+        return None
+
     async def click(self, request: web.Request) -> web.Response:
         body = await _json(request)
         user_id = self._user(body.get("user"))
         message_id, custom_id = _int(body.get("message")), str(body.get("custom_id", ""))
-        return await self._act(lambda: self.emu.click(user_id, message_id, custom_id))
+        problem = self._check_component(user_id, message_id, custom_id)
+        if problem is not None:
+            return problem
+        return await self._act(user_id, lambda: self.emu.click(user_id, message_id, custom_id))
 
     async def select(self, request: web.Request) -> web.Response:
         body = await _json(request)
         user_id = self._user(body.get("user"))
         message_id, custom_id = _int(body.get("message")), str(body.get("custom_id", ""))
         values = [str(v) for v in body.get("values") or []]
-        return await self._act(lambda: self.emu.select(user_id, message_id, custom_id, values))
+        problem = self._check_component(user_id, message_id, custom_id, values)
+        if problem is not None:
+            return problem
+        return await self._act(user_id, lambda: self.emu.select(user_id, message_id, custom_id, values))
 
     async def submit_modal(self, request: web.Request) -> web.Response:
         body = await _json(request)
         user_id = self._user(body.get("user"))
+        lang = self._lang(user_id)
         custom_id = str(body.get("custom_id", ""))
         shown = self.emu.interactions_api.modals.get((user_id, custom_id))
         if shown is None:
-            return web.json_response({"ok": False, "error": "this form is no longer open"}, status=400)
+            return _refused(lang, "playground.form_closed")
         values = body.get("values") or {}
         if not isinstance(values, dict):
-            return web.json_response({"ok": False, "error": "values must be an object"}, status=400)
+            return _refused(lang, "playground.bad_request")
+        for label, item in _modal_fields(shown[0]):
+            text = "" if values.get(item.get("custom_id")) is None else str(values[item["custom_id"]])
+            if item.get("required", True) and not text:
+                return _refused(lang, "playground.fill_in", fields=label)
+            low, high = item.get("min_length", 0), item.get("max_length", 4000)
+            if text and not low <= len(text) <= high:
+                return _refused(lang, "playground.length", option=label, low=low, high=high)
         channel_id = shown[1].channel_id
-        return await self._act(lambda: self.emu.submit_modal(user_id, channel_id, custom_id, values))
+        return await self._act(user_id, lambda: self.emu.submit_modal(user_id, channel_id, custom_id, values))
 
     async def close_modal(self, request: web.Request) -> web.Response:
         """The user dismissed the form (Discord sends the bot nothing)."""
@@ -467,29 +627,57 @@ class Page:
         self.emu.interactions_api.modals.pop((user_id, str(body.get("custom_id", ""))), None)
         return web.json_response({"ok": True})
 
-    async def _act(self, start: Callable[[], Any]) -> web.Response:
+    async def _act(self, user_id: int, start: Callable[[], Any]) -> web.Response:
         """Send the interaction; answer once the bot acknowledged it (or failed to, like Discord shows)."""
+        lang = self._lang(user_id)
         try:
             it: InteractionRecord = await start()
-        except (CommandUnavailable, ValueError, KeyError) as exc:
-            return web.json_response({"ok": False, "error": _why(exc)}, status=400)
+        except CommandUnavailable as exc:
+            log.info("command refused by the client: %s", _why(exc))
+            return _refused(lang, "playground.command_unavailable")
+        except (ValueError, KeyError, TypeError) as exc:  # checked above; the emulator's text is for tests
+            log.warning("the page sent what the emulator refused: %s", _why(exc))
+            return _refused(lang, "playground.not_sent", stale=True)
         try:
             kind, _ = await it.wait_response(ANSWER_WINDOW_S)
         except TimeoutError:
-            return web.json_response({"ok": False, "error": "The application did not respond"})
+            return web.json_response({"ok": False, "error": t(lang, "playground.no_response")})
         if kind is None:
-            return web.json_response({"ok": False, "error": "This interaction failed"})
+            return web.json_response({"ok": False, "error": t(lang, "playground.failed")})
         return web.json_response({"ok": True, "callback": kind, "interaction": str(it.id)})
+
+    def texts(self, user_id: int) -> dict[str, str]:
+        """The few sentences the page writes itself, in this user's language."""
+        lang = self._lang(user_id)
+        return {
+            "fill_in": t(lang, "playground.fill_in", fields="{fields}"),
+            "no_answer": t(lang, "playground.no_answer"),
+            "failed": t(lang, "playground.failed"),
+        }
 
 
 # ---- helpers -------------------------------------------------------------------------------------------
+def _refused(lang: str, key: str, *, status: int = 400, stale: bool = False, **params: Any) -> web.Response:
+    """A refusal the page shows as it is: one sentence from the catalogs in the user's language."""
+    body: dict[str, Any] = {"ok": False, "error": t(lang, key, **params), "reason": key}
+    if stale:
+        body["stale"] = True  # the page draws the message again
+    return web.json_response(body, status=status)
+
+
+def _http(kind: type[web.HTTPException], lang: str, key: str) -> web.HTTPException:
+    return kind(
+        text=json.dumps({"ok": False, "error": t(lang, key), "reason": key}), content_type="application/json"
+    )
+
+
 async def _json(request: web.Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
-        raise web.HTTPBadRequest(text="bad JSON") from None
+        raise _http(web.HTTPBadRequest, "en", "playground.bad_request") from None
     if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="bad JSON")
+        raise _http(web.HTTPBadRequest, "en", "playground.bad_request")
     return body
 
 
@@ -497,7 +685,7 @@ def _int(value: Any) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise web.HTTPBadRequest(text="bad id") from None
+        raise _http(web.HTTPBadRequest, "en", "playground.bad_request") from None
 
 
 def _opt(value: int | None) -> str | None:
@@ -509,11 +697,47 @@ def _why(exc: BaseException) -> str:
     return text[:300]
 
 
-def _options(raw: Any) -> dict[str, Any]:
+def _number(raw: Any, *, integer: bool, lang: str) -> int | float | None:
+    """A typed number as Discord's client reads it (the language's decimal mark accepted); None if
+    it is not one (or not whole, for an integer option)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int | float):
+        value: float = raw
+    else:
+        text = str(raw).strip().replace(" ", "")
+        if lang == "es" and "," in text and "." not in text:
+            text = text.replace(",", ".")
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+    if value != value or value in (float("inf"), float("-inf")):
+        return None
+    if integer:
+        return int(value) if float(value).is_integer() else None
+    return float(value)
+
+
+def _modal_fields(modal: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A modal's text fields with the label the user reads."""
+    out = []
+    for row in modal.get("components", []):
+        if row.get("type") == 18:  # a label around one component
+            item = row.get("component") or {}
+            if item.get("type") == 4:
+                out.append((str(row.get("label") or item.get("label") or ""), item))
+        for item in row.get("components") or []:
+            if item.get("type") == 4:
+                out.append((str(item.get("label") or ""), item))
+    return out
+
+
+def _options(raw: Any, lang: str = "en") -> dict[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise web.HTTPBadRequest(text="options must be an object")
+        raise _http(web.HTTPBadRequest, lang, "playground.bad_request")
     return {str(k): v for k, v in raw.items() if v is not None and v != ""}
 
 

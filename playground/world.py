@@ -183,6 +183,7 @@ def restore(emu: Emulator, data: dict[str, Any], files: dict[int, bytes]) -> Non
     store.ids.last = max(store.ids.last, data["last_id"])
     # The bot user and the synthetic owner keep their saved ids (the bot's own messages name them).
     emu.bot = store.users[data["bot_id"]]
+    store.bot_id = emu.bot.id  # whom attachment URLs are signed for, who shares a guild with whom
     emu.owner = store.users[data["owner_id"]]
     emu.application_id = emu.bot.id
 

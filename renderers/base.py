@@ -4,7 +4,19 @@ Everything here receives views (already redacted for a seat) or events already p
 `event.redacted_for(seat)`, never the full state, so a presentation bug cannot leak a secret.
 
 A presenter subclasses `Presenter` (a Protocol with defaults): it must write the pictures and the
-words; the optional parts (`controls`, `parse_form`, `action_group`, `rules_text`) have defaults.
+words, and the pictures in words (`board_text`); the optional parts (`controls`, `parse_form`,
+`action_group`, `rules_text`, `image_text`, `private_image_text`) have defaults.
+
+Pictures in words (issue 29)
+----------------------------
+Every image the platform sends carries a description (Discord's attachment `description`, read
+aloud by screen readers), and `/board text` gives the whole position as text. Both come from
+`Presenter.board_text(view, lang)`: the position as that view knows it, in blocks of plain lines
+(no markdown tables, no emoji needed to understand it), the first block saying whose turn it is
+and what is being decided. Built from the view alone, it can say nothing the view hides.
+`image_text` (the board image's alt text) is by default the first lines of `board_text` that fit
+Discord's limit (`ALT_LIMIT`); `private_image_text` (the seat's private picture) is by default
+the same text for the seat's view.
 
 Controls described as data
 --------------------------
@@ -110,6 +122,34 @@ class Form:
 
 Control = Button | Menu | Form
 
+ALT_LIMIT = 1024
+"""Discord's limit for an attachment's description (alt text), in characters."""
+BLOCK_LIMIT = 1900
+"""At most this many characters in one block of `board_text` (a Discord message holds 2,000)."""
+
+
+CUT_AT_LEAST = 40
+
+
+def fit_lines(lines: Sequence[str], limit: int = ALT_LIMIT) -> str:
+    """As many whole lines as fit in `limit` characters; the first line that does not fit is cut with
+    "…" when a useful part of it (`CUT_AT_LEAST` characters) still fits, and nothing follows it."""
+    out: list[str] = []
+    used = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        extra = len(line) + (1 if out else 0)
+        if used + extra > limit:
+            room = limit - used - (1 if out else 0)
+            if room >= CUT_AT_LEAST or not out:
+                out.append(line[: room - 1].rstrip() + "…")
+            break
+        out.append(line)
+        used += extra
+    return "\n".join(out)
+
 
 _View = TypeVar("_View", bound=BaseModel)
 
@@ -155,7 +195,23 @@ class Presenter(Protocol):
         """One line of narration for a (redacted) event, or None for events that need no line."""
         ...
 
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        """The whole position in words as `view` knows it (the text board of `/board text`, and the
+        source of every image's alt text): blocks of plain lines (each ≤ `BLOCK_LIMIT` characters),
+        the first saying whose turn it is and what is being decided, then where every piece is."""
+        ...
+
     # --- optional, with defaults ----------------------------------------------------------------
+    def image_text(self, view: BaseModel, lang: str) -> str:
+        """The alt text of `board_png(view)` (≤ `ALT_LIMIT` characters): by default the first lines
+        of `board_text` that fit."""
+        return fit_lines([line for block in self.board_text(view, lang) for line in block.splitlines()])
+
+    def private_image_text(self, view: BaseModel, lang: str) -> str:
+        """The alt text of `private_png(view)` and `piece_png(view, …)` (a seat's view): by default
+        `image_text` of that view (the board as the seat sees it)."""
+        return self.image_text(view, lang)
+
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         """The seat's controls as data (see the module docstring), or None for the generic ones."""
         return None
@@ -168,6 +224,23 @@ class Presenter(Protocol):
         """The seat's picture while it looks at one piece's actions in the two-step menu (`action`
         is the first of them, see `action_group`): e.g. that piece's reach drawn. None: the seat's
         private picture (`private_png`)."""
+        return None
+
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        """The public board with the last summed-up game turn drawn over it (`last_turn`: the events
+        of the newest public turn summary, redacted for nobody), e.g. the opponent's moves and shots
+        faded under the current turn's. Default: the board alone (`board_png`)."""
+        return self.board_png(view, lang)
+
+    def action_report(self, events: Sequence[Event], lang: str) -> str | None:
+        """What a seat's own action just did, for its private panel under "you chose …": e.g. the
+        roll of a shot and what it needed. `events` are that action's events, already redacted for
+        the seat. None (the default): the panel names the choice only."""
+        return None
+
+    def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        """The public post that sums up a game turn (or the turns since the last post): `events`
+        redacted for nobody. None (the default): the narration of each event, one line each."""
         return None
 
     def action_group(self, action: Action, lang: str) -> str | None:

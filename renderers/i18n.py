@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import string
 import threading
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
@@ -85,8 +86,6 @@ def format_to_ftl(text: str) -> str:
     Multi-line texts become indented blocks; what Fluent would otherwise swallow or misread
     (leading or trailing blanks, a line starting with `[`, `*` or `.`, literal braces) is quoted.
     """
-    import string
-
     pieces: list[str] = []
     for literal, field, spec, conversion in string.Formatter().parse(text):
         pieces.append(literal.replace("{", "\0{").replace("}", "\0}"))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -48,3 +50,47 @@ def no_thread_left_behind() -> Iterator[None]:
         thread.join(timeout=5)
     alive = sorted(t.name for t in leftover if t.is_alive())
     assert not alive, f"the test left threads running that would keep the process from exiting: {alive}"
+
+
+_LEFT_OUT = pytest.StashKey[int]()
+
+
+def _on_postgresql(item: pytest.Item) -> bool:
+    """A test of the PostgreSQL store: the `postgresql` half of an `engine` parametrisation, or marked."""
+    params = getattr(item, "callspec", None)
+    return (params is not None and params.params.get("engine") == "postgresql") or bool(
+        item.get_closest_marker("postgresql")
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a PostgreSQL server (and without TABLERO_REQUIRE_PG=1) the PostgreSQL tests are left
+    out, and the run ends with one line saying how to run them (tests/bot/engines.py)."""
+    from tests.bot.engines import pg_url
+
+    for item in items:  # `-m postgresql` selects every test of the PostgreSQL store
+        params = getattr(item, "callspec", None)
+        if params is not None and params.params.get("engine") == "postgresql":
+            item.add_marker("postgresql")
+    if pg_url() is not None or os.environ.get("TABLERO_REQUIRE_PG") == "1":
+        return
+    left_out = [item for item in items if _on_postgresql(item)]
+    if left_out:
+        items[:] = [item for item in items if not _on_postgresql(item)]
+        config.hook.pytest_deselected(items=left_out)
+        config.stash[_LEFT_OUT] = len(left_out)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    from tests.bot.engines import HOW, pg_url
+
+    if pg_url() is not None or os.environ.get("TABLERO_REQUIRE_PG") == "1":
+        return
+    # Under xdist the workers collect and leave out; the controller sees the SQLite twins pass.
+    ran_twins = any(
+        "[sqlite" in getattr(report, "nodeid", "")
+        for reports in terminalreporter.stats.values()
+        for report in reports
+    )
+    if config.stash.get(_LEFT_OUT, 0) or ran_twins:
+        terminalreporter.write_line(HOW)

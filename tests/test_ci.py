@@ -1,4 +1,5 @@
-"""CI runs the README's test command verbatim (after installing the browser the page tests need)."""
+"""CI runs the README's test command verbatim (after installing the browser the page tests need), under
+pg_virtualenv with TABLERO_REQUIRE_PG=1 so the PostgreSQL half of the store tests cannot be left out."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     commands = re.findall(r"```bash\n(.*?)\n```", readme, re.DOTALL)
     [test_command] = [c for c in commands if "pytest" in c]
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
-    assert script[-1] == test_command
+    assert '"' not in test_command  # it is quoted whole for `sh -c`
+    assert script[-1] == f'pg_virtualenv -- sh -c "{test_command}"'
+    assert "export TABLERO_REQUIRE_PG=1" in script
+    assert any("apt-get install -y -q postgresql" in line for line in script)
 
 
 def test_the_first_set_up_command_runs_the_playground() -> None:

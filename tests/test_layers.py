@@ -4,8 +4,8 @@ An import is an `import` statement anywhere in a module (also inside a function 
 TYPE_CHECKING) or a call that imports by name: `importlib.import_module("x.y")`, `__import__("x")`,
 `importlib.util.find_spec("x")`, `runpy.run_module("x")`. A name built at run time counts by its
 literal start (`f"renderers.{game}"` is renderers; `f"{__package__}.x"` is the module's own
-package); a name with no literal start cannot be checked and fails the test. (discord.py's
-`load_extension` is how bot/app.py loads the cogs, as the layer rule allows; it is not read here.)"""
+package); a name with no literal start cannot be checked and fails the test. discord.py's
+`load_extension` is how bot/app.py loads the cogs, as the layer rule allows: it may load cogs only."""
 
 from __future__ import annotations
 
@@ -143,6 +143,61 @@ def test_string_imports_are_seen() -> None:
     for call, roots in sources.items():
         source = f"def f(game, name):\n    {call}\n"
         assert roots_in(source, own="bot") == roots, call
+
+
+def extension_names(source: str) -> list[str]:
+    """The modules a source loads through discord.py's `load_extension`: a literal argument, or a loop
+    variable over a module-level tuple of literals; any other argument is `COMPUTED`."""
+    tree = ast.parse(source)
+    constants = {
+        target.id: [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+        + [COMPUTED for e in node.value.elts if not isinstance(e, ast.Constant)]
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List))
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    loops = {
+        node.target.id: constants.get(node.iter.id, [COMPUTED])
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.For, ast.AsyncFor))
+        and isinstance(node.target, ast.Name)
+        and isinstance(node.iter, ast.Name)
+    }
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _called(node.func) == "load_extension" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                names.append(arg.value)
+            elif isinstance(arg, ast.Name):
+                names += loops.get(arg.id, [COMPUTED])
+            else:
+                names.append(COMPUTED)
+    return names
+
+
+def test_the_bot_loads_only_cogs_by_name() -> None:
+    """discord.py's `load_extension("x")` is an import by name too: the bot loads cogs that way (the
+    layer rule's one way up), and nothing else."""
+    assert extension_names(
+        'E = ("cogs.a", "playground.b")\nasync def f(bot):\n    for n in E:\n'
+        "        await bot.load_extension(n)\n"
+    ) == ["cogs.a", "playground.b"]
+    assert extension_names("async def f(bot, n):\n    await bot.load_extension(n)\n") == [COMPUTED]
+    loaded = {
+        str(p.relative_to(ROOT)): extension_names(p.read_text(encoding="utf-8"))
+        for layer in ALLOWED
+        for p in modules(layer)
+    }
+    bad = [
+        f"{path} loads {name}"
+        for path, names in loaded.items()
+        for name in names
+        if not name.startswith("cogs.")
+    ]
+    assert not bad, "\n".join(bad)
+    assert any(loaded.values()), "the bot loads its cogs by name (bot/app.py)"
 
 
 def test_nothing_imports_cogs() -> None:

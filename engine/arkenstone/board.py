@@ -1,4 +1,4 @@
-"""The Arkenstone table (§8.1, §8.2): its measures, the figures and cards on it, and the measuring.
+"""The Arkenstone table (§8.1, §8.2): the figures and cards on it, and the measuring (its sizes are in measures.py).
 
 Shared by the rules, the AI and the renderer. Every function takes a "board": the state or a view (both carry figures, cards and options), so the
 AI measures from its own view with exactly the code the rules use.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from engine.core.geometry import (
     COMPASS,
@@ -28,27 +28,9 @@ from engine.core.geometry import (
 from engine.core.rules import Model, Rejected, Seat
 
 from .actions import MoveDirection, MoveTo, MoveToward
+from .measures import CARD_HEIGHT_IN, CARD_WIDTH_IN, CELL_IN, COLUMNS, GRID_CELLS, TABLE_IN, TOLERANCE_IN
 from .messages import refuse
-
-if TYPE_CHECKING:
-    from .options import ArkenstoneOptions
-
-# --- the table and the pieces (§8.1, §8.2) -------------------------------------------------------
-TABLE_IN = 47.24
-"""The 120 cm square table, in inches (§8.1).
-
-Reading: the table is the spec's 120 cm = 47.24 in (§8.1), not the issue's rounded 48 in; the grid
-keeps the spec's 6.75-inch cells, so its outer lines fall 0.01 in past the edge (immaterial: a card
-centred in a cell lies 1.6 in or more inside the table)."""
-CARD_WIDTH_IN = 2.5
-CARD_HEIGHT_IN = 3.5
-"""Poker-size cards, axis-aligned, portrait (§8.1)."""
-TOLERANCE_IN = 0.001
-"""Tolerance for every ≤ test (§8.2)."""
-GRID_CELLS = 7
-CELL_IN = 6.75
-"""The grid draft: 7x7 cells of 6.75 in, columns A–G along x, rows 1–7 along y (§8.1)."""
-COLUMNS = "ABCDEFG"
+from .options import ArkenstoneOptions
 
 # --- moves and ranges (§5) -----------------------------------------------------------------------
 BILBO_MOVE_IN = 4.0  # AK-ACT-B1
@@ -271,7 +253,7 @@ def move_plan(
     start = position(board, seat)
     if isinstance(action, MoveToward):
         target = target_point(board, seat, action.target)
-        # §8.3: a "toward" distance is clipped to the maximum, and the move never passes the target.
+        # The move never passes the target; a distance beyond the maximum was refused (resolve_move).
         limit = MOVE_IN[seat]
         wanted = limit if action.distance_in is None else min(action.distance_in, limit)
         unit, length = heading(start, target), min(wanted, distance(start, target))
@@ -284,9 +266,14 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
     """Where a move action takes the seat's figure, or Rejected with the numbers (A10, §8.2).
 
     Reading (§8.3, A10): a "toward" move heads for the card's centre (or the other figure's centre),
-    is clipped to the maximum, never passes the target and stops at contact instead of ending
-    overlapped; a compass move stops at the table edge; an exact MoveTo or a compass distance beyond
-    the maximum is refused with the numbers. Figures never block a path, only the end spot. A move
+    never passes the target and stops at contact instead of ending overlapped; a compass move stops
+    at the table edge. One rule for over-long moves in every game (issue 27 item 7): a distance
+    beyond the maximum is refused with the numbers, whatever the move's form (an exact MoveTo, a
+    compass distance, or a "toward" distance: §8.3's "clipped to the maximum" read as refused with
+    the maximum, as ClickWars refuses a path longer than the unit's move, CW-MOV). Chosen over
+    confirming a shortened move because nothing then happens that the player did not ask for,
+    the refusal names the maximum, and "as far as allowed" stays one empty field away (a "toward"
+    move with no distance goes the maximum). Figures never block a path, only the end spot. A move
     that would go nowhere (under half the 0.01-inch precision, §8.1: an exact point where the figure
     already stands, or such a tiny distance) is refused whatever its form; staying put is a pass."""
     o = board.options
@@ -313,7 +300,7 @@ def resolve_move(board: Board, seat: Seat, action: MoveTo | MoveToward | MoveDir
         raise refuse("arkenstone.bad_distance")
     if action.distance_in is not None and action.distance_in < MIN_TRAVEL_IN:
         raise refuse("arkenstone.no_move", figure=name)  # asked for less than the table measures
-    if isinstance(action, MoveDirection) and not in_reach(action.distance_in, limit):
+    if action.distance_in is not None and not in_reach(action.distance_in, limit):
         raise _too_far(action.distance_in, name, limit)
     unit, length = move_plan(board, seat, action)
     rival = other(seat)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .board import CARD_WIDTH_IN
+from .measures import CARD_WIDTH_IN
 
 BILBO_RADIUS_IN = 0.5
 SMAUG_RADIUS_IN = 1.0

@@ -19,6 +19,7 @@ from engine.core.tape import Tape
 from . import actions as a
 from . import events as ev
 from .actions import ACTION_ADAPTER
+from .ai import BilboPilot, SmaugPilot
 from .board import (
     BILBO,
     CARD_HEIGHT_IN,
@@ -553,8 +554,6 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         return new
 
     def pilot(self, seat: Seat) -> Any:
-        from .ai import BilboPilot, SmaugPilot
-
         return BilboPilot() if seat == BILBO else SmaugPilot()
 
 

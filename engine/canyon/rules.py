@@ -20,6 +20,7 @@ from engine.core.cards import RANK_NAME, SUIT_SYMBOL
 
 from . import events as ev
 from .actions import ACTION_ADAPTER, ChooseRoute, PlayCard, ResolveHit, TakeAllHits
+from .ai import MarinePilot, OrkPilot
 from .events import EVENT_ADAPTER
 from .evolve import evolve
 from .messages import MESSAGES, refuse
@@ -404,8 +405,6 @@ class CanyonRules(Rules[CanyonState]):
         return Outcome(winners=tuple(state.winners), reason=state.reason)
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .ai import MarinePilot, OrkPilot
-
         if seat == MARINE:
             return MarinePilot()
         if seat == ORK:

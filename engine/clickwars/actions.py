@@ -154,7 +154,7 @@ class EndPhase(Action):
     kind: Literal["end_phase"] = "end_phase"
 
 
-CwAction = Annotated[
+ClickWarsAction = Annotated[
     ConfirmSetup
     | ChooseEdge
     | ChooseRole
@@ -175,4 +175,4 @@ CwAction = Annotated[
     | EndPhase,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[CwAction] = TypeAdapter(CwAction)
+ACTION_ADAPTER: TypeAdapter[ClickWarsAction] = TypeAdapter(ClickWarsAction)

@@ -44,20 +44,21 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Action, Dice
+from engine.core.fast import replace
 from engine.core.shapes import bearing_unit, capsule_hits_circle
 
 from . import actions as a
 from .armies import CHARGE_CM, MOVE_CM
+from .checks import CREW_WALK_CM
 from .combat import BLAST_RADIUS_CM, INCH_CM
-from .legal import CREW_WALK_CM
 from .los import CONTACT_CM, MAX_REACH_CM, gap, line_of_sight, melee_weapon
 from .state import Unit, deployment_bounds
-from .view import CwView
+from .view import ClickWarsView
 
 
 @dataclass
 class Board:
-    """The few fields the sight helpers read, built from a view (duck-typed like CwState)."""
+    """The few fields the sight helpers read, built from a view (duck-typed like ClickWarsState)."""
 
     terrain: list[Any]
     units: dict[str, Unit]
@@ -66,7 +67,7 @@ class Board:
     width: float
 
 
-def _board(view: CwView) -> Board:
+def _board(view: ClickWarsView) -> Board:
     return Board(
         terrain=view.terrain,
         units={u.id: u for u in view.units},
@@ -83,7 +84,7 @@ class ClickWarsPilot:
     SHOOT = 8.0  # a spot from which the unit can shoot this turn
     ADVANCE = 0.25  # per cm nearer the enemy, while nothing is in range
 
-    def mood(self, view: CwView) -> tuple[float, float]:
+    def mood(self, view: ClickWarsView) -> tuple[float, float]:
         """(danger weight, advance weight) for the count of troops standing (CW-WIN-1 at the time
         limit): ahead, hold on and keep out of harm's way; level or behind late on, go for kills."""
         mine = sum(1 for u in view.units if u.placed and not u.is_gun and u.side == view.seat)
@@ -100,7 +101,7 @@ class ClickWarsPilot:
     GUN = 3.0  # an enemy gun's reach weighs 3x its expected damage (a blast mostly kills; measured 1-6)
 
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action:
-        assert isinstance(view, CwView)
+        assert isinstance(view, ClickWarsView)
         seat = view.seat or "red"
         board = _board(view)
         self.walkers = self.crew_plan(view, board, seat) if view.phase == "movement" else {}
@@ -113,7 +114,7 @@ class ClickWarsPilot:
         return best[2]
 
     # --- scoring --------------------------------------------------------------------------------
-    def score(self, view: CwView, board: Board, seat: str, action: Action) -> float:
+    def score(self, view: ClickWarsView, board: Board, seat: str, action: Action) -> float:
         match action:
             case a.ConfirmSetup() | a.ConfirmDeployment():
                 return 10.0
@@ -158,7 +159,7 @@ class ClickWarsPilot:
 
     def threats(self, board: Board, u: Unit, spot: tuple[float, float]) -> tuple[int, int]:
         """(enemies `u` could shoot from `spot`, enemy shooters that could shoot it there)."""
-        me = u.model_copy(update={"x": spot[0], "y": spot[1]})
+        me = replace(u, x=spot[0], y=spot[1])
         board.units[u.id] = me
         try:
             mine = me.ranged()
@@ -182,7 +183,7 @@ class ClickWarsPilot:
         """The harm the enemy could do to `u` at `spot` in its next turn: each enemy that could move
         and then shoot it (in range after its move, in sight from where it stands now) or reach it
         in close combat, weighed by its chance to hit and its weapon (a gun's blast counts most)."""
-        me = u.model_copy(update={"x": spot[0], "y": spot[1]})
+        me = replace(u, x=spot[0], y=spot[1])
         board.units[u.id] = me
         try:
             harm = 0.0
@@ -205,7 +206,7 @@ class ClickWarsPilot:
         finally:
             board.units[u.id] = u
 
-    def value(self, view: CwView, board: Board, u: Unit, spot: tuple[float, float]) -> float:
+    def value(self, view: ClickWarsView, board: Board, u: Unit, spot: tuple[float, float]) -> float:
         """How good it is for `u` to stand at `spot` now: targets to shoot this turn (or, for close
         combat troops, enemies in reach), minus the danger there; far from everything, nearer the
         enemy is better (so the army advances, cover to cover, to the edge of the enemy's reach)."""
@@ -232,7 +233,7 @@ class ClickWarsPilot:
             score -= 0.3 * math.hypot(ox - spot[0], oy - spot[1])
         return score
 
-    def move_score(self, view: CwView, board: Board, u: Unit, dest: tuple[float, float]) -> float:
+    def move_score(self, view: ClickWarsView, board: Board, u: Unit, dest: tuple[float, float]) -> float:
         score = self.value(view, board, u, dest) - self.value(view, board, u, u.xy)
         gid = next((g for g, w in self.walkers.items() if w == u.id), None)
         if gid is not None:  # the chosen replacement walks to the uncrewed gun (CW-ART-8)
@@ -326,7 +327,7 @@ class ClickWarsPilot:
             best = max(best, self.blast_worth(board, g, o.xy, not direct, di=di))  # type: ignore[arg-type]
         return best
 
-    def crew_worth(self, view: CwView, board: Board, u: Unit, g: Unit) -> float:
+    def crew_worth(self, view: ClickWarsView, board: Board, u: Unit, g: Unit) -> float:
         """Whether walking `u` to the uncrewed gun `g` and crewing it pays, as a player would see it:
         is the gun worth more where it stands, with him at it, than he is as himself? The best blast
         it could fire now with his DI (`gun_shot_now`) less his own worth (`own_worth`), times the
@@ -348,7 +349,7 @@ class ClickWarsPilot:
         gain = self.gun_shot_now(board, g, u.p.di) - self.own_worth(u)
         return gain * fires if gain > 0 and fires > 0 else 0.0
 
-    def crew_plan(self, view: CwView, board: Board, seat: str) -> dict[str, str]:
+    def crew_plan(self, view: ClickWarsView, board: Board, seat: str) -> dict[str, str]:
         """Each uncrewed own gun -> the infantryman to walk to it and crew it: among those the move
         sample walks there (centre within CREW_WALK_CM), the one whose crewing is worth most
         (`crew_worth`; ties: the lower id); none if it is worth nothing to anyone."""

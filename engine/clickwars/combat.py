@@ -13,9 +13,9 @@ from engine.core.shapes import bearing_offset
 
 from . import events as e
 from .armies import CHARGE_FORMULA, Formula, Weapon
-from .los import gap, melee_weapon
+from .los import engaged, gap, melee_weapon
 from .movement import unit_order
-from .state import CwState, Unit
+from .state import ClickWarsState, Unit
 
 XY = tuple[float, float]
 BLAST_RADIUS_CM = 5.0  # A11
@@ -69,7 +69,7 @@ def kill(t: Tape[Any], uid: str, cause: str) -> None:
     t.emit(e.Killed(unit=uid, cause=cause))
 
 
-def comrades(state: CwState, u: Unit, n: int, t: Tape[Any]) -> list[str]:
+def comrades(state: ClickWarsState, u: Unit, n: int, t: Tape[Any]) -> list[str]:
     """CW-CRT-3: the n nearest friendly figures by edge distance (never a gun); ties broken by the dice."""
     friends = [
         o for o in state.units.values() if o.placed and o.side == u.side and o.id != u.id and not o.is_gun
@@ -85,7 +85,7 @@ def comrades(state: CwState, u: Unit, n: int, t: Tape[Any]) -> list[str]:
     return out
 
 
-def next_own_turn(state: CwState, side: str) -> int:
+def next_own_turn(state: ClickWarsState, side: str) -> int:
     return state.turn + 2 if side == state.active else state.turn + 1
 
 
@@ -93,7 +93,7 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
     """CW-CRT-2 table on the attacker; fumble damage ignores armour (CW-CRT-3)."""
     roll = d10(t)
     t.emit(e.FumbleRolled(unit=uid, roll=roll))
-    state: CwState = t.state
+    state: ClickWarsState = t.state
     u = state.units[uid]
     match roll:
         case 1 | 3 | 5 | 7 | 9:
@@ -122,13 +122,13 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
 
 def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aimed_at: str | None) -> None:
     """A non-artillery ranged attack (CW-RNG-1..6): the shooter is in range and sight (checked by the caller)."""
-    state: CwState = t.state
+    state: ClickWarsState = t.state
     result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at)
     if result == "miss":
         friends = [
             o
             for o in state.units.values()
-            if o.placed and o.side == shooter.side and not o.is_gun and _engaged(o, target)
+            if o.placed and o.side == shooter.side and not o.is_gun and engaged(o, target)
         ]
         if friends:  # CW-RNG-6: shooting into a melee
             ff = d10(t)
@@ -137,12 +137,6 @@ def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aim
             t.emit(e.FriendlyFire(roll=ff, victim=victim))
             if victim is not None:
                 deal(t, victim, weapon.formula, "friendly_fire")
-
-
-def _engaged(a: Unit, b: Unit) -> bool:
-    from .los import engaged
-
-    return engaged(a, b)
 
 
 def melee_attack(t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | None) -> None:
@@ -183,7 +177,7 @@ def _strike(
 
 def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: XY, indirect: bool) -> None:
     """CW-ART-1..9: to-hit with the crewman's DI; blast of 5 cm; scatter d10 inches on misses and indirect hits."""
-    state: CwState = t.state
+    state: ClickWarsState = t.state
     die = d10(t)
     need = crew.p.di  # CW-ART-8: the original crewman's Gun crew DI, a replacement's own
     result = to_hit(die, need)
@@ -227,7 +221,7 @@ def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: 
             deal(t, vid, "x5", "blast")
 
 
-def under_blast(state: CwState, gun: Unit, centre: XY, harms: str) -> list[str]:
+def under_blast(state: ClickWarsState, gun: Unit, centre: XY, harms: str) -> list[str]:
     """§8.5: every base overlapping the template, nearest the centre first; never the firing gun itself.
 
     CW-ART-4: a failed blast harms only the firer's own units. CW-ART-7: guns are hit only by blasts,

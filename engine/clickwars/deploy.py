@@ -20,14 +20,14 @@ from .armies import PROFILES
 from .los import terrain_blocks, terrain_key
 from .messages import refuse
 from .movement import HOSTAGE_RADIUS_CM, base_in_impassable, terrain_index
-from .state import CwState, Seat, deployment_bounds
+from .state import ClickWarsState, Seat, deployment_bounds
 from .state import other as opponent
 from .terrain import Area
 
 XY = tuple[float, float]
 
 
-def strip_ok(state: CwState, seat: Seat, x: float, y: float, r: float) -> bool:
+def strip_ok(state: ClickWarsState, seat: Seat, x: float, y: float, r: float) -> bool:
     """CW-DEP-1: the whole base inside the 20 cm strip and on the table."""
     lo, hi = deployment_bounds(state, seat)
     return _in_strip(lo, hi, state.width, x, y, r)
@@ -37,7 +37,7 @@ def _in_strip(lo: float, hi: float, width: float, x: float, y: float, r: float) 
     return lo + r - 1e-9 <= y <= hi - r + 1e-9 and r - 1e-9 <= x <= width - r + 1e-9
 
 
-def hostage_ok(state: CwState, seat: Seat, x: float, y: float) -> bool:
+def hostage_ok(state: ClickWarsState, seat: Seat, x: float, y: float) -> bool:
     """§8.6: hostages in the defender's half, at least 30 cm from the attacker's area."""
     r = HOSTAGE_RADIUS_CM
     if not (r <= x <= state.width - r and r <= y <= state.height - r):
@@ -49,11 +49,11 @@ def hostage_ok(state: CwState, seat: Seat, x: float, y: float) -> bool:
     return own_half and dist >= 30.0 - 1e-9
 
 
-def radius_of(state: CwState, key: str) -> float:
+def radius_of(state: ClickWarsState, key: str) -> float:
     return HOSTAGE_RADIUS_CM if key.startswith("H") else state.units[key].radius
 
 
-def check_placement(state: CwState, seat: Seat, key: str, x: float, y: float) -> None:
+def check_placement(state: ClickWarsState, seat: Seat, key: str, x: float, y: float) -> None:
     """Rejected unless the piece may stand there (its strip, no impassable, no overlap with own pieces)."""
     r = radius_of(state, key)
     if key.startswith("H"):
@@ -74,7 +74,7 @@ def check_placement(state: CwState, seat: Seat, key: str, x: float, y: float) ->
             raise refuse("clickwars.overlap", unit=key, other=other)
 
 
-def placements_ok(state: CwState, seat: Seat) -> bool:
+def placements_ok(state: ClickWarsState, seat: Seat) -> bool:
     """Whether `check_placement` passes for every piece `seat` has placed (the legal sample asks it
     at every step of the deployment, to offer "confirm"): the same tests, what they read of the
     table (the strip, the impassable pieces) read once, each piece's radius once, and each pair of
@@ -117,20 +117,20 @@ def placements_ok(state: CwState, seat: Seat) -> bool:
     return True
 
 
-def pieces_to_place(state: CwState, seat: Seat) -> list[str]:
+def pieces_to_place(state: ClickWarsState, seat: Seat) -> list[str]:
     keys = [u.id for u in state.units.values() if u.side == seat]
     if state.options.scenario == "hostage_rescue" and state.attacker is not None and seat != state.attacker:
         keys += ["H1", "H2"]
     return keys
 
 
-def plan(state: CwState, seat: Seat, kind: str) -> dict[str, XY]:
+def plan(state: ClickWarsState, seat: Seat, kind: str) -> dict[str, XY]:
     """Positions for every piece of `seat` by a plan; each is checked with `check_placement` rules."""
     units = tuple(u for u in state.units.values() if u.side == seat)
     return dict(
         _plan(
             kind,
-            terrain_key(state.terrain),  # = tuple(state.terrain), hashed once
+            terrain_key(state.terrain),  # the pieces as a key, hashed once
             state.width,
             state.height,
             deployment_bounds(state, seat),
@@ -286,7 +286,9 @@ def _shelter_spots(
     return tuple(out)
 
 
-def _free(state: CwState, x: float, y: float, r: float, taken: list[XY], ys: tuple[float, float]) -> XY:
+def _free(
+    state: ClickWarsState, x: float, y: float, r: float, taken: list[XY], ys: tuple[float, float]
+) -> XY:
     """The nearest free 0.5 cm spot to (x, y) in the strip, scanning outward along x then y."""
 
     def ok(px: float, py: float) -> bool:

@@ -277,7 +277,7 @@ class GameEnded(Event):
     outcome: Outcome
 
 
-CwEvent = Annotated[
+ClickWarsEvent = Annotated[
     GameStarted
     | SetupConfirmed
     | RolledOff
@@ -311,4 +311,4 @@ CwEvent = Annotated[
     | GameEnded,
     Field(discriminator="kind"),
 ]
-EVENT_ADAPTER: TypeAdapter[CwEvent] = TypeAdapter(CwEvent)
+EVENT_ADAPTER: TypeAdapter[ClickWarsEvent] = TypeAdapter(ClickWarsEvent)

@@ -8,35 +8,49 @@ objective; each is checked with the same rules `decide` uses. Typed forms reach 
 from __future__ import annotations
 
 import bisect
-import itertools
 import math
 import operator
-import threading
 from typing import Any, Literal
 
 from engine.core import Action, Rejected
-from engine.core.shapes import bearing_of, seg_point_distance, snap
+from engine.core.fast import built
+from engine.core.shapes import bearing_of, snap
 
 from . import actions as a
-from . import rules  # a cycle (rules.py imports this module): read at call time only
-from .armies import CHARGE_CM, GUN_PROFILES, MOVE_CM, PROFILES
+from .armies import CHARGE_CM, GUN_PROFILES, PROFILES
+from .checks import CREW_WALK_CM, fight_problem, free_infantryman, guns_to_crew, limit_of, shooter_problem
 from .deploy import pieces_to_place, placements_ok
 from .los import CONTACT_CM, MAX_REACH_CM, engaged_with, gap, line_of_sight, reach, weapon_range
+from .memo import (
+    ALIVE,
+    CREW,
+    GUN,
+    ID,
+    LIFE,
+    MAX_LIFE,
+    MOVED,
+    PROFILE,
+    RADIUS,
+    ROW,
+    Reads,
+    Row,
+    X,
+    Y,
+    memo_for,
+)
 from .movement import (
     FIXED_MAX,
-    SNAP_SLACK_CM,
     Bases,
     Surroundings,
+    allowance,
     bases_of,
     charge_end,
     check_charge,
     check_move,
-    model_values,
     overlaps_any,
     terrain_cost,
 )
-from .orders import free_infantryman, guns_to_crew, limit_of
-from .state import XY, CwState, Seat, Unit, built, deployment_bounds, in_place_edits
+from .state import XY, ClickWarsState, Seat, Unit, deployment_bounds
 from .victory import objective
 
 PLANS: tuple[Literal["line", "cover", "spread"], ...] = ("line", "cover", "spread")
@@ -54,7 +68,7 @@ _AUTO_DEPLOY = tuple(a.AutoDeploy(plan=p) for p in PLANS)
 _CONFIRM_DEPLOYMENT = a.ConfirmDeployment()
 
 
-def legal_actions(s: CwState, seat: Seat) -> list[Action]:
+def legal_actions(s: ClickWarsState, seat: Seat) -> list[Action]:
     match s.phase:
         case "setup":
             return [_CONFIRM_SETUP]
@@ -80,7 +94,7 @@ def legal_actions(s: CwState, seat: Seat) -> list[Action]:
     return []
 
 
-def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
+def unit_actions(s: ClickWarsState, seat: Seat, uid: str) -> list[Action]:
     """The legal actions that name unit `uid` as the one acting, in `legal_actions`' order, drawing
     only that unit's sample in the movement, shooting and assault phases: what the controls' "pick a
     unit, then its action" offers (the controls themselves filter `legal_actions`; this is for a
@@ -99,7 +113,7 @@ def unit_actions(s: CwState, seat: Seat, uid: str) -> list[Action]:
     return [x for x in legal_actions(s, seat) if getattr(x, "unit", None) == uid]
 
 
-def _deployment_complete(s: CwState, seat: Seat) -> bool:
+def _deployment_complete(s: ClickWarsState, seat: Seat) -> bool:
     """Whether `seat` may confirm its deployment: every piece placed, each where `check_placement`
     allows it (`placements_ok`: the same answer as asking it per piece)."""
     placed = s.pending[seat]
@@ -108,14 +122,14 @@ def _deployment_complete(s: CwState, seat: Seat) -> bool:
     return placements_ok(s, seat)
 
 
-def ready_units(s: CwState, seat: Seat) -> list[Unit]:
+def ready_units(s: ClickWarsState, seat: Seat) -> list[Unit]:
     turn = s.turn
     return [
         u for u in s.units.values() if u.side == seat and u.alive and u.x is not None and u.idle_turn != turn
     ]
 
 
-def _nearest(x: float, y: float, others: list[_Row]) -> str | None:
+def _nearest(x: float, y: float, others: list[Row]) -> str | None:
     """The id of the nearest of `others` (units' rows) to (x, y) by centre distance (ties: the lower id)."""
     best: str | None = None
     best_d = math.inf
@@ -127,8 +141,8 @@ def _nearest(x: float, y: float, others: list[_Row]) -> str | None:
     return best
 
 
-def _uncrewed_guns(units: dict[str, Unit], own: list[_Row]) -> list[Unit]:
-    """`orders.uncrewed_guns` of the memo's side, read from its rows (`own`: that side's, in the
+def _uncrewed_guns(units: dict[str, Unit], own: list[Row]) -> list[Unit]:
+    """`checks.uncrewed_guns` of the memo's side, read from its rows (`own`: that side's, in the
     state's order): its placed guns without a crewman (CW-ART-8)."""
     return [
         units[r[ID]]
@@ -137,7 +151,7 @@ def _uncrewed_guns(units: dict[str, Unit], own: list[_Row]) -> list[Unit]:
     ]  # type: ignore[index]
 
 
-def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
+def cover_spots(s: ClickWarsState, seat: Seat) -> list[tuple[float, float]]:
     """Spots just behind each sight-blocking piece, as seen from the enemy's side of the table."""
     lo, _ = deployment_bounds(s, seat)
     back = -1.0 if lo == 0.0 else 1.0  # toward the own edge
@@ -151,16 +165,16 @@ def cover_spots(s: CwState, seat: Seat) -> list[tuple[float, float]]:
     return spots
 
 
-def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _moves(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready unit's sampled moves, charge and crew actions (`only`: that unit's); a unit's
     sample is reused from the last call for the same table and side when nothing it depends on has
-    changed (see `_Memo`). The units are read from the memo's rows (`_ROW`), not as models."""
+    changed (see `Memo`). The units are read from the memo's rows (`ROW`), not as models."""
     units = s.units
     goal = objective(s)
-    memo = _memo(s, seat, goal)
+    memo = memo_for(s, seat, goal, cover_spots)
     rows, nearest = memo.fields, memo.nearest
-    enemies: list[_Row] | None = None  # the placed enemies' rows, listed when first needed, as `guns`
-    guns: list[Unit] | None = None  # the uncrewed own guns (`orders.uncrewed_guns`)
+    enemies: list[Row] | None = None  # the placed enemies' rows, listed when first needed, as `guns`
+    guns: list[Unit] | None = None  # the uncrewed own guns (`checks.uncrewed_guns`)
     bases: Bases | None = None
     size: XY | None = None
     out: list[Action] = []
@@ -200,52 +214,54 @@ def _moves(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
             foe = units[foe_id] if foe_id is not None else None
             if size is None:
                 size = (s.width, s.height)
-            known, rays = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, bases, row, size, memo.fixed)
-            memo.keep(uid, row, foe_id, known, rays)
+            reads = Reads()
+            known = _unit_moves(s, seat, u, foe, memo.spots, goal, guns, reads, bases, row, size, memo.fixed)
+            memo.keep(uid, row, foe_id, known, reads)
         out += known
     return out
 
 
 def _unit_moves(
-    s: CwState,
+    s: ClickWarsState,
     seat: Seat,
     u: Unit,
     foe: Unit | None,
     spots: list[tuple[float, float]],
     goal: XY | None,
     guns: list[Unit],
+    reads: Reads,
     bases: Bases | None = None,
-    row: _Row | None = None,
+    row: Row | None = None,
     size: XY | None = None,
     fixed: dict[tuple[float, ...], tuple[Any, ...]] | None = None,
-) -> tuple[list[Action], list[_Ray]]:
+) -> list[Action]:
     """One unit's sample: toward the nearest enemy, cover, home when wounded, the objective, just
     inside its weapon's range of the nearest enemy (full allowance, else half); a charge at the
     nearest enemy; crewing an adjacent gun (one of `guns`, the side's uncrewed ones). Each move
     checked by the rules `decide` uses. `bases`: the state's `Bases`, `row`: the unit's fields
-    (`_ROW`), `size`: the table's width and height, when the caller has them; `fixed`: the memo's
+    (`ROW`), `size`: the table's width and height, when the caller has them; `fixed`: the memo's
     dict of what depends only on the table and where a unit stands (`Surroundings`; its nearest
     cover spot).
 
-    Also returns what it read of the other bases besides its engagement and the guns it could crew
-    (see `_Memo`): the rays its moves were cast along (`Surroundings`) or the corridors swept by
-    the base (and a gun's crewman) on the way to each spot it tried, and the charge's corridor."""
+    Records in `reads` what it read of the other bases besides its engagement and the guns it
+    could crew (see `memo.Memo`): the rays its moves were cast along (`Surroundings`), the corridors
+    swept by the base (and a gun's crewman) on the way to each spot it tried, and the charge's."""
     if bases is None:
         bases = bases_of(s)
     if row is None:
-        row = _ROW(model_values(u))
+        row = ROW(u)
     out: list[Action] = []
     targets: list[tuple[float, float]] = []
     fxy = foe.xy if foe is not None else None
     if fxy is not None:
         targets.append(fxy)
-    ux, uy, ur = row[X], row[Y], row[RADIUS]  # = u.xy, u.radius
-    kind = _TYPE_OF[row[PROFILE]]  # = u.type
+    ux, uy, ur = row[X], row[Y], row[RADIUS]
+    kind = u.type
     spot = fixed.get((ux, uy)) if fixed is not None else None
     if spot is not None:
         cover = spot[0]
     else:
-        cover, best = None, math.inf  # the nearest spot (the first of equals), = min(spots, key=hypot)
+        cover, best = None, math.inf  # the nearest spot (the first of equals)
         for p in spots:
             d = math.hypot(p[0] - ux, p[1] - uy)
             if d < best:
@@ -262,7 +278,7 @@ def _unit_moves(
     if goal is not None:
         targets.append(goal)
     seen: set[tuple[float, float]] = set()
-    step = MOVE_CM[kind]  # = allowance(s, u)
+    step = allowance(s, u)
     rescue = s.options.scenario == "hostage_rescue"
     limit = limit_of(s, u) if rescue else step  # (only a hostage's carrier goes slower)
     gun = kind == "artillery"  # u.is_gun
@@ -283,7 +299,7 @@ def _unit_moves(
                     break
     if foes and not (u.p.lancer or kind == "cavalry"):
         targets = [foes[0].xy]  # an engaged unit may only close in (CW-MOV-4)
-    w = None if row[RANGED_BROKEN] else _RANGED_OF[row[PROFILE]]  # = u.ranged()
+    w = u.ranged()
     stops = [ur + 2.0 if fxy == t else 0.0 for t in targets]
     walk = [g for g in guns if _may_walk_to(u, g)] if not foes else []
     for g in walk:  # CW-ART-8: toward base contact with an uncrewed own gun
@@ -293,11 +309,10 @@ def _unit_moves(
         targets.append(fxy)  # type: ignore[arg-type]  # close to just inside the weapon's range of the nearest enemy
         stops.append(w.range_cm + ur + foe.radius - 1.0)
     ways = Surroundings(s, u, step, bases, size, fixed) if plain and not foes else None
-    rays: list[_Ray] = []
     crew = s.units[u.crew] if u.crew is not None and ways is None else None
     if crew is not None and crew.x is not None:  # check_move: the crewman's engagement (CW-MOV-5)
-        rays.append((crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM))  # type: ignore[arg-type]
-    uid = row[ID]  # = u.id
+        reads.corridor(crew.x, crew.y, crew.x, crew.y, crew.radius + MAX_REACH_CM)  # type: ignore[arg-type]
+    uid = u.id
     for k, (tx, ty) in enumerate(targets):  # with stops[k] (zip(strict=True) costs more than the loop)
         stop = stops[k]
         d = math.hypot(tx - ux, ty - uy)
@@ -306,25 +321,23 @@ def _unit_moves(
         if ways is not None:  # valid by construction: as far as it surely may go that way
             rx, ry = (tx - ux) / d, (ty - uy) / d
             dest = ways.move(s, rx, ry, d - stop, limit)
-            rays.append((rx, ry, ways.ran))  # it reads no base beyond `ran`
+            reads.ray(rx, ry, ways.ran)  # it reads no base beyond `ran`
             if dest is not None and dest not in seen:
                 seen.add(dest)
                 out.append(_move(uid, dest))
             continue
         for frac in (1.0, 0.5):
-            go = step * frac
-            if d - stop < go:  # go = min(step * frac, d - stop)
-                go = d - stop
+            go = min(step * frac, d - stop)
             if go < 0.5:
                 continue
             dest = (snap(ux + (tx - ux) / d * go), snap(uy + (ty - uy) / d * go))
             if dest in seen:
                 continue
             seen.add(dest)
-            rays.append((ux, uy, dest[0], dest[1], ur))  # the bases its sweep and its end meet
+            reads.corridor(ux, uy, dest[0], dest[1], ur)  # the bases its sweep and its end meet
             if crew is not None and crew.x is not None:  # and its crewman's, moved alike
                 cx, cy = crew.xy
-                rays.append((cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius))
+                reads.corridor(cx, cy, cx + dest[0] - ux, cy + dest[1] - uy, crew.radius)
             # Cheap necessary conditions first (the same functions check_move uses): a move that
             # costs more than the allowance, or ends on another base, is refused; try the half.
             if terrain_cost(s, [(ux, uy), dest]) > limit + 1e-6:
@@ -341,31 +354,23 @@ def _unit_moves(
         if math.hypot(fxy[0] - ux, fxy[1] - uy) <= CHARGE_CM + 3:  # type: ignore[index]
             bearing = round(bearing_of(ux, uy, fxy[0], fxy[1])) % 360  # type: ignore[index]
             # the charge reads the bases on its corridor and at its end (§8.4)
-            rays.append((ux, uy, *charge_end(u, bearing), ur))
+            reads.corridor(ux, uy, *charge_end(u, bearing), ur)
             try:
                 check_charge(s, u, bearing)
                 out.append(a.Charge(unit=uid, bearing=bearing))
             except Rejected:
                 pass
     for g in walk:  # and, within this move, the nearest spot in base contact with it
-        dest = _contact_spot(s, u, g, step, limit, plain, rays)
+        dest = _contact_spot(s, u, g, step, limit, plain, reads)
         if dest is not None and dest not in seen:
             seen.add(dest)
             out.append(_move(uid, dest))
     if guns and not gun and kind == "infantry" and row[GUN] is None:  # (u.gun)
         out += _crewing(u, guns)
-    return out, rays
+    return out
 
 
 # --- walking a replacement crewman to an uncrewed gun (CW-ART-8) ----------------------------------
-
-CREW_WALK_CM = 20.0
-"""An own infantryman serving no gun whose centre is at most this far from an uncrewed own gun's
-gets two more moves in his sample: the farthest toward the gun, and, when one move reaches it, to the
-nearest spot in base contact with it (CW-ART-8, OUR RESOLUTION: ending his move there, he may be
-declared its crewman). 20 cm is two infantry moves in the open. Within `_near` of infantry, and
-`_touches` reads an own gun this near, so the move memo drops such a sample whenever the gun changes
-(its crewman dies, another takes it, it moves)."""
 
 CONTACT_TRIES = 4  # contact spots tried per gun, nearest the walker first
 
@@ -378,7 +383,7 @@ def _may_walk_to(u: Unit, g: Unit) -> bool:
 
 
 def _crewing(u: Unit, guns: list[Unit]) -> list[Action]:
-    """Crew actions for `u` and each of `guns` (uncrewed, own) he may crew now (`orders.guns_to_crew`)."""
+    """Crew actions for `u` and each of `guns` (uncrewed, own) he may crew now (`checks.guns_to_crew`)."""
     return [a.Crew(unit=u.id, gun=g.id) for g in guns_to_crew(u, guns)]
 
 
@@ -402,7 +407,7 @@ def _ring(rsum: float) -> list[XY]:
 
 
 def _contact_spot(
-    s: CwState, u: Unit, g: Unit, step: float, limit: float, plain: bool, rays: list[_Ray]
+    s: ClickWarsState, u: Unit, g: Unit, step: float, limit: float, plain: bool, reads: Reads
 ) -> XY | None:
     """The spot in base contact with gun `g` nearest to `u` (ties: the ring's order, so the same
     table gives the same spot) that `u` may move to straight this turn, trying the CONTACT_TRIES
@@ -421,7 +426,7 @@ def _contact_spot(
         if math.hypot(gx - dest[0], gy - dest[1]) - g.radius - u.radius > CONTACT_CM + 1e-9:
             continue  # the gun off the grid: the snap left this one out of contact
         tried += 1
-        rays.append((ux, uy, dest[0], dest[1], u.radius))  # the bases its sweep and its end meet
+        reads.corridor(ux, uy, dest[0], dest[1], u.radius)  # the bases its sweep and its end meet
         if terrain_cost(s, [u.xy, dest]) > limit + 1e-6:
             continue
         if plain and overlaps_any(s, dest[0], dest[1], u.radius, {u.id}) is not None:
@@ -441,352 +446,8 @@ def _move(uid: str, dest: XY) -> a.Move:
     )
 
 
-# --- the memo: a unit's sample depends only on what lies near it ----------------------------------
-
-NEAR_CM = 12.0  # beyond the move or charge: the largest base (3) twice, the longest reach (3), a crewman
-MEMOS = 64
-# A straight move cast from the unit's centre along the unit vector (dx, dy) that went `length` cm
-# (dx, dy, length), or a corridor swept by a base of radius r from (x0, y0) to (x1, y1) (x0, y0, x1, y1, r).
-_Ray = tuple[float, ...]
-RAY_PAD_CM = 1.0 + SNAP_SLACK_CM  # + both radii: how near `check_charge` sees a base, with a margin
-RUN_PAD_CM = 0.5  # added to a base's radius and a move's length: `_stops` errs on the safe side
-
-
-# A unit as the move sample reads it: its fields, read once per call from the model's own values
-# (`model_values`, `_ROW`). A pydantic model's attribute costs about ten times a tuple's item: BaseModel
-# defines __getattr__, which keeps CPython 3.11 from specialising the attribute read (about 430
-# machine instructions each, against 75 for a tuple's item), and the sample reads thousands a call.
-#
-# What of a unit the samples read, x and y first. Another unit's sample reads only its first GEO
-# fields: where its base is, whether it stands, its close-combat weapon (the reach of an engagement,
-# CW-CC-2), a gun's crew and a crewman's gun (crewing, CW-MOV-5); its profile never changes. Its own
-# sample reads all of them up to SELF but its life, of which only whether it is wounded (the way
-# home), see `_same_self`. Whether it may move at all this turn (moved, charged last turn, idle) is
-# checked before the memo is asked. Its side, id and radius never change (the rules never change
-# them); its side picks the units `_moves` walks.
-_ROW = operator.itemgetter(
-    "x", "y", "alive", "melee_broken", "gun", "crew", "profile", "ranged_broken", "side", "max_life", "life",
-    "id", "radius", "moved", "idle_turn", "charged_turn",
-)  # fmt: skip
-X, Y, ALIVE, MELEE_BROKEN, GUN, CREW, PROFILE, RANGED_BROKEN, SIDE, MAX_LIFE, LIFE = range(11)
-ID, RADIUS, MOVED, IDLE, CHARGED = range(11, 16)
-GEO = 6
-SELF = 10
-_Row = tuple[Any, ...]  # see _ROW
-_TYPE_OF = {name: p.type for name, p in PROFILES.items()}  # Unit.type by profile, as GUN_PROFILES
-_RANGED_OF = {name: p.ranged for name, p in PROFILES.items()}  # a profile's ranged weapon (Unit.ranged)
-
-
-def _same_self(a: _Row, b: _Row) -> bool:
-    """Whether a unit's own sample drawn with row `a` holds with row `b`: the same up to SELF, and
-    wounded in both or in neither."""
-    return a[:SELF] == b[:SELF] and (a[LIFE] < a[MAX_LIFE]) == (b[LIFE] < b[MAX_LIFE])  # type: ignore[operator]
-
-
-class _Memo:
-    """The last sample of one table and side, per unit, with the unit fields it was drawn from.
-
-    A unit's sample is a function of its own fields (`_same_self`), its nearest enemy (where it
-    stands: GEO), the GEO fields of the units within `_near` of it (every base its moves, charge,
-    engagement or crewman could touch) and the table (terrain, size, scenario, roles, edges,
-    hostages: the memo's key). Every call reads the fields (`_ROW`) of the units that are not the
-    same objects as at the last call (all of them after a unit was changed in place:
-    `state.in_place_edits`), compares them with the last call's, and drops the samples that a unit whose GEO fields changed may alter (`_touches`); a
-    sample is reused only if its unit and its nearest enemy are as they were. Exact: the same sample
-    as drawn afresh (tests/engine/clickwars/test_speed_paths.py).
-
-    What a sample read of the other bases is kept with it (`_unit_moves`): its engagement and the
-    guns it could crew (within `close` of its centre), the rays its moves were cast along
-    (`Surroundings.run` stops at the nearest base it meets: a base changes the answer only if met
-    before that stop, or if it was the stop), and the corridors its tried moves, its crewman's and
-    its charge swept (`check_move`, `check_charge` read the bases overlapping them)."""
-
-    def __init__(self, seat: Seat, spots: list[XY]) -> None:
-        self.seat = seat
-        self.spots = spots  # `cover_spots`: a function of the memo's key
-        self.fixed: dict[tuple[float, ...], tuple[Any, ...]] = {}  # see `_unit_moves`: of the key too
-        self.keys: list[str] = []  # the state's unit ids, in its order, at the last call
-        self.objs: list[Unit] = []  # the units themselves (see `update`)
-        self.edits = -1  # `in_place_edits()` at the last call
-        self.values: list[_Row] = []  # their rows, in that order
-        self.fields: dict[str, _Row] = {}  # the same by id
-        self.own: list[_Row] = []  # the memo's side's rows, in order
-        self.others: list[_Row] = []  # the other side's
-        # per unit in the state's order: the list its row is in (own, others) and its index there
-        self.places: list[tuple[list[_Row], int]] = []
-        self.index: Bases | None = None  # the placed units' `Bases`, once asked (`bases`)
-        # a unit's nearest enemy by where the unit stands, while no enemy has changed (cleared when one does)
-        self.nearest: dict[str, tuple[object, object, str | None]] = {}
-        # per unit: its row, its nearest enemy and that one's row, the sample, what it read, _near squared
-        self.samples: dict[str, tuple[_Row, str | None, _Row | None, list[Action], list[_Ray], float]] = {}
-
-    def update(self, s: CwState) -> None:
-        units = s.units
-        keys = list(units)
-        objs = list(units.values())
-        edits = in_place_edits()
-        # each unit whose row changed: its row now and at the last call (None: new to the memo)
-        diff: list[tuple[_Row, _Row | None]] = []
-        gone: list[_Row] = []  # the rows of the units no longer in the state
-        if keys == self.keys and edits == self.edits:
-            # The rules never change a unit in place (`evolve` replaces it: `state.edit`) and no unit
-            # was changed in place since the last call: a unit that is the same object as then has
-            # the same row. Only the others are read (in a game, one or two a call), and the rows
-            # kept are changed where they are (nothing outside the memo holds these lists).
-            others = list(itertools.compress(range(len(objs)), map(operator.is_not, objs, self.objs)))
-            if not others:
-                return
-            self.objs = objs
-            values, rows, places = self.values, self.fields, self.places
-            for i in others:
-                row, was = _ROW(model_values(objs[i])), values[i]
-                if row == was:
-                    continue
-                values[i] = rows[keys[i]] = row
-                side, j = places[i]
-                side[j] = row
-                diff.append((row, was))
-            if not diff:
-                return
-            if self.index is not None:  # the bases that moved, came or went, changed in the index
-                for f, g in diff:
-                    if g is not None and g[:3] == f[:3]:  # X, Y, ALIVE (radius, id and side never change)
-                        continue
-                    if g is not None and g[ALIVE] and g[X] is not None:
-                        self.index.remove(g[X], g[ID])
-                    if f[ALIVE] and f[X] is not None:
-                        self.index.add((f[X], f[Y], f[RADIUS], f[ID], f[SIDE]))
-        else:
-            now = list(map(_ROW, map(model_values, objs)))
-            self.objs, self.edits = objs, edits
-            if keys == self.keys:
-                if now == self.values:
-                    return
-                diff = [(f, g) for f, g in zip(now, self.values, strict=True) if f != g]
-            else:
-                old = self.fields
-                diff = [(f, old.get(uid)) for uid, f in zip(keys, now, strict=True)]
-                gone = [g for uid, g in old.items() if uid not in units]
-            self.keys, self.values = keys, now
-            self.fields = dict(zip(keys, now, strict=True))
-            self.index = None
-            self.own, self.others, self.places = [], [], []
-            for f in now:  # a unit's side never changes (the rules never change it): its place holds
-                side = self.own if f[SIDE] == self.seat else self.others
-                self.places.append((side, len(side)))
-                side.append(f)
-        rows = self.fields
-        seat = self.seat
-        # the bases whose GEO fields changed, where they are and where they were, each with its row
-        # then (a change of life or of a ranged weapon alone is read by that unit's own sample only:
-        # `reuse`)
-        changed: list[tuple[_Row | None, object, object, bool]] = []  # True: where it is now
-        enemy = False
-        for f, g in diff:
-            if g is not None and g[:GEO] == f[:GEO]:
-                continue
-            changed.append((f, f[X], f[Y], True))
-            if g is not None:  # (with its row then: a gun's crew then, see `_touches`)
-                changed.append((g, g[X], g[Y], False))
-            enemy = enemy or f[SIDE] != seat
-        for h in gone:
-            changed.append((None, h[X], h[Y], False))
-            enemy = True
-        if not changed:
-            return
-        if enemy:
-            self.nearest.clear()
-        samples = self.samples
-        for uid, kept in list(samples.items()):
-            drawn, rays, near2 = kept[0], kept[4], kept[5]
-            ux, uy = drawn[X], drawn[Y]
-            u = rows.get(uid)
-            if u is None or ux is None:
-                del samples[uid]
-                continue
-            for o, x, y, now_there in changed:
-                if o is None or x is None:
-                    del samples[uid]  # a unit gone from the table's list, or not placed (never seen)
-                    break
-                dx, dy = x - ux, y - uy  # type: ignore[operator]
-                if dx * dx + dy * dy <= near2 and _touches(u, o, ux, uy, rays, x, y, now_there):  # type: ignore[arg-type]
-                    del samples[uid]
-                    break
-
-    def bases(self) -> Bases:
-        """`movement.bases_of` the state of the last `update`, from the rows (built once, then kept
-        up to date by `update`: a call in a game changes one or two of them)."""
-        if self.index is None:
-            self.index = Bases(
-                [
-                    (r[X], r[Y], r[RADIUS], r[ID], r[SIDE])
-                    for r in self.values
-                    if r[ALIVE] and r[X] is not None
-                ]
-            )  # type: ignore[misc]
-        return self.index
-
-    def reuse(self, uid: str, mine: _Row, foe_id: str | None) -> list[Action] | None:
-        """The kept sample of unit `uid`, whose row is `mine` now, if it holds with `foe_id` its
-        nearest enemy, else None. (Rows that did not change are the same tuples: `is` first.)"""
-        kept = self.samples.get(uid)
-        if kept is None:
-            return None
-        drawn, kept_foe, foe_row, sample, _, _ = kept
-        if kept_foe != foe_id or not (drawn is mine or drawn == mine or _same_self(drawn, mine)):
-            return None
-        if foe_id is not None:  # the sample reads where the foe stands, its base and profile, not its life
-            now = self.fields[foe_id]
-            if foe_row is not now and foe_row != now and foe_row[:GEO] != now[:GEO]:  # type: ignore[index]
-                return None
-        return sample
-
-    def keep(self, uid: str, mine: _Row, foe_id: str | None, sample: list[Action], rays: list[_Ray]) -> None:
-        near = _near(mine)  # a function of the unit's profile and base
-        foe_row = self.fields[foe_id] if foe_id is not None else None
-        self.samples[uid] = (mine, foe_id, foe_row, sample, rays, near * near)
-
-
-_SIDE_OF = operator.itemgetter(SIDE)
-
-
-def _touches(
-    u: _Row, o: _Row, ux: float, uy: float, rays: list[_Ray], x: float, y: float, now_there: bool
-) -> bool:
-    """Whether a change of unit `o` (a base that is at (x, y) if `now_there`, else was; `o` its row
-    now, or then) may alter the sample of `u` drawn at (ux, uy) that read `rays` (both units' rows):
-    an enemy within reach of an engagement (CW-CC-2), an uncrewed own gun (now, or then) within
-    reach of walking to it and crewing it (an infantryman serving no gun: the sample reads only the
-    side's uncrewed guns, `_uncrewed_guns`; a crewed one is a base like any other), a base met by a
-    move's ray before where it stopped (one that comes) or at that stop (one that goes), with both
-    radii and the snap's room (`Surroundings.run`), or a base whose radius and the corridor's +
-    RAY_PAD_CM come near a corridor."""
-    ur, orad = u[RADIUS], o[RADIUS]
-    cx, cy = x - ux, y - uy
-    d2 = cx * cx + cy * cy
-    if o[SIDE] != u[SIDE] or (
-        o[CREW] is None
-        and o[PROFILE] in GUN_PROFILES
-        and u[GUN] is None
-        and _TYPE_OF[u[PROFILE]] == "infantry"
-    ):  # type: ignore[index]
-        close = ur + orad + MAX_REACH_CM + 1.0  # type: ignore[operator]
-        if o[SIDE] == u[SIDE]:
-            close = CREW_WALK_CM + 1.0  # a gun to walk to and crew (CW-ART-8), beyond crewing reach
-        if d2 <= close * close:
-            return True
-    big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM  # type: ignore[operator]
-    c = d2 - big * big
-    for ray in rays:
-        if len(ray) == 3:
-            # = _stops(cx, cy, dx, dy, big, went) if now_there, else
-            #   _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True), written out (a call per ray
-            #   was most of the memo's upkeep); tests/engine/clickwars/test_speed_paths.py holds them equal
-            dx, dy, went = ray
-            b = -(dx * cx + dy * cy)
-            if b >= 0.0:
-                continue
-            if c < 0.0:
-                if not now_there or went > 0.0:
-                    return True
-                continue
-            disc = b * b - c
-            if disc <= 0.0:
-                continue
-            t = -b - math.sqrt(disc)
-            if (t < went) if now_there else (t <= went + RUN_PAD_CM):
-                return True
-        elif seg_point_distance(x, y, ray[0], ray[1], ray[2], ray[3]) <= ray[4] + orad + RAY_PAD_CM:  # type: ignore[operator]
-            return True
-    return False
-
-
-def _stops(cx: float, cy: float, dx: float, dy: float, big: float, length: float, at: bool = False) -> bool:
-    """Whether a base grown to `big` at (cx, cy) from a move's start is met by `Surroundings.run`
-    along (dx, dy) before `length` (`at`: at `length` or before), by run's own arithmetic: a base
-    behind (or beside) the start, or in contact with it while the move goes away from it, is passed
-    over by `run`. `run` answers the nearest stop: a base that comes changes its answer only if met
-    before it (a move that went 0 cm stays at 0), one that goes only if it was the stop (met at it).
-    A grown base and a longer length only answer True more often (the safe side)."""
-    b = -(dx * cx + dy * cy)
-    if b >= 0.0:
-        return False  # not ahead: `run` skips it (a hit would lie behind the start)
-    c = cx * cx + cy * cy - big * big
-    if c < 0.0:
-        return at or length > 0.0  # in contact, going toward it: `run` stops at once
-    disc = b * b - c
-    if disc <= 0.0:
-        return False
-    t = -b - math.sqrt(disc)
-    return t <= length if at else t < length
-
-
-def _near(u: _Row) -> float:
-    """How far from a unit's centre (its row) a change can alter its sample: its longest move or
-    charge, plus margins."""
-    kind, r = _TYPE_OF[u[PROFILE]], u[RADIUS]  # type: ignore[index]
-    move = MOVE_CM[kind]
-    if kind == "cavalry" and CHARGE_CM > move:  # the longest of its move and its charge
-        move = CHARGE_CM
-    near = move + r + NEAR_CM
-    if kind == "infantry" and CREW_WALK_CM + 1.0 > near:
-        near = CREW_WALK_CM + 1.0  # a gun to walk to (CW-ART-8)
-    return near
-
-
-class _Caches(threading.local):
-    """The memos, one set per thread. A memo is mutable (`_Memo.update` brings it to the state asked
-    about), so two threads asking about two states of one table at once (the bot runs engine jobs
-    in threads while its worker processes start, beside the event loop's own queries) would each
-    read a sample drawn for the other's state. A worker process has one thread: one set, as before."""
-
-    def __init__(self) -> None:
-        self.memos: dict[tuple[object, ...], _Memo] = {}
-        # id -> (the terrain list itself, its token, the pieces it held then)
-        self.terrains: dict[int, tuple[list[object], int, list[object]]] = {}
-
-
-_LOCAL = _Caches()
-_TOKENS = itertools.count(1)  # next() on a count is atomic under the GIL: tokens stay unique across threads
-
-
-def _memo(s: CwState, seat: Seat, goal: XY | None) -> _Memo:
-    """The memo of this table and side (a small cache: the oldest is dropped past MEMOS)."""
-    memos, terrains = _LOCAL.memos, _LOCAL.terrains
-    fields = model_values(s)  # the state's fields, read as dict items (see `_ROW`)
-    terrain = fields["terrain"]
-    known = terrains.get(id(terrain))
-    # holding the list keeps its id from being reused; a list changed in place (its pieces no longer
-    # those the token was given for) gets a new token, so no sample drawn on the old pieces is served
-    if known is None or known[0] is not terrain or known[2] != terrain:
-        if len(terrains) >= MEMOS:
-            terrains.clear()
-            memos.clear()
-        known = (terrain, next(_TOKENS), list(terrain))
-        terrains[id(terrain)] = known
-    options, hostages = fields["options"], fields["hostages"]
-    key = (
-        known[1],
-        seat,
-        options.width,
-        options.height,
-        options.scenario,
-        fields["south"],
-        fields["attacker"],
-        goal,
-        tuple((h.id, h.x, h.y) for h in hostages) if hostages else (),
-    )
-    memo = memos.get(key)
-    if memo is None:
-        if len(memos) >= MEMOS:
-            memos.pop(next(iter(memos)))
-        memo = memos[key] = _Memo(seat, cover_spots(s, seat))
-    memo.update(s)
-    return memo
-
-
 def _sides(
-    s: CwState, seat: Seat, only: str | None
+    s: ClickWarsState, seat: Seat, only: str | None
 ) -> tuple[list[Unit], list[float], list[tuple[float, int, Unit]], float]:
     """In one pass over the units (reading a unit's fields costs more than the arithmetic done with
     them): `seat`'s ready units (`ready_units`; `only`: that one), and for `_window` its placed
@@ -825,7 +486,7 @@ def _window(ys: list[float], rows: list[tuple[float, int, Unit]], y: float, half
     return [r[2] for r in win]
 
 
-def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _shots(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready shooter's shots: at each enemy within range and sight, a gun's indirect fire at
     one in range only (CW-RNG-1, CW-LOS-2, CW-ART-4, CW-ART-7). The same answers as `shot_problem`
     per shooter and target (test_speed_paths), in a cheaper order: first the enemies within the
@@ -833,7 +494,6 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     gap; only for a shooter with one there is what no target changes asked (`shooter_problem`,
     which looks for enemies in contact, and its range from a hill), then per target range and
     sight. Most shooters have no enemy that near (a shooting step offers 1.7 shots on average)."""
-    shooter_problem = rules.shooter_problem
     units = s.units
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
@@ -886,12 +546,11 @@ def _shots(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
     return out
 
 
-def _fights(s: CwState, seat: Seat, only: str | None = None) -> list[Action]:
+def _fights(s: ClickWarsState, seat: Seat, only: str | None = None) -> list[Action]:
     """Every ready unit's close-combat attacks at each enemy within its reach (CW-CC-1, CW-CC-2,
     §8.8: at a gun, its crewman): `fight_problem`'s answers per unit and target. Most assault steps
     offer none (units stand apart), so a unit's candidates are first found by a y window
     (`_window`, `_sides`) with the longest reach (MAX_REACH_CM, no less than its own)."""
-    fight_problem = rules.fight_problem
     mine, ys, rows, rmax = _sides(s, seat, only)
     out: list[Action] = []
     if not rows:

@@ -15,7 +15,7 @@ import math
 from engine.core.shapes import Shape, contains, length_inside, seg_crosses
 
 from .armies import FISTS, PROFILES, Weapon
-from .state import CwState, Unit
+from .state import ClickWarsState, Unit
 from .terrain import WOOD_SEE_DEPTH_CM, Area, per_list
 
 XY = tuple[float, float]
@@ -55,7 +55,7 @@ def engaged(a: Unit, b: Unit) -> bool:
     return r > 0 and gap(a, b) <= r + 1e-9
 
 
-def _near_enemies(state: CwState, u: Unit) -> list[Unit]:
+def _near_enemies(state: ClickWarsState, u: Unit) -> list[Unit]:
     """The placed enemies whose centres lie within the bases' radii and the longest reach of `u`'s
     (a box test: a superset of those `engaged` with it, in the state's order)."""
     ux, uy = u.x, u.y
@@ -77,11 +77,11 @@ def _near_enemies(state: CwState, u: Unit) -> list[Unit]:
     return out
 
 
-def engaged_with(state: CwState, u: Unit) -> list[Unit]:
+def engaged_with(state: ClickWarsState, u: Unit) -> list[Unit]:
     return [o for o in _near_enemies(state, u) if engaged(u, o)]
 
 
-def is_engaged(state: CwState, u: Unit, near: list[Unit] | None = None) -> bool:
+def is_engaged(state: ClickWarsState, u: Unit, near: list[Unit] | None = None) -> bool:
     """Whether `u` is engaged with any enemy (CW-CC-2). `near`: the caller's list of the placed
     enemies that could be (any superset of those within the bases' radii and the longest reach, in
     any order: the legal sample has them from its y window), instead of looking at every unit."""
@@ -156,7 +156,7 @@ def _sight(terrain: list[Area]) -> _Sight:
     return per_list(_SIGHTS, terrain, _Sight, 32)
 
 
-def elevated(state: CwState, x: float, y: float) -> bool:
+def elevated(state: ClickWarsState, x: float, y: float) -> bool:
     """CW-RNG-3, §8.3: a unit is elevated when its centre is on a hill."""
     sight = _sight(state.terrain)
     known = sight.high.get((x, y))
@@ -168,7 +168,7 @@ def elevated(state: CwState, x: float, y: float) -> bool:
     return known
 
 
-def terrain_blocks(state: CwState, a: XY, b: XY) -> bool:
+def terrain_blocks(state: ClickWarsState, a: XY, b: XY) -> bool:
     """Solid blockers (any length) and more than 5 cm of wood block sight (§8.3)."""
     sight = _sight(state.terrain)
     key = (a[0], a[1], b[0], b[1])
@@ -195,10 +195,13 @@ def _terrain_blocks(blockers: list[tuple[float, float, float, float, bool, Shape
                 return True
         else:
             woods.append(shape)
+    # §8.3, OUR READING: "runs more than 5 cm inside a wood" counts the cm inside every wood the line
+    # crosses, summed, not the depth of each wood alone: two thin woods one behind the other hide as
+    # well as one thick wood (docs/rules/clickwars.md, "Readings").
     return bool(woods) and length_inside(a, b, woods) > WOOD_SEE_DEPTH_CM + 1e-9
 
 
-def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
+def figures_block(state: ClickWarsState, shooter: Unit, target: Unit) -> bool:
     """Another base on the line blocks a non-artillery shooter (§8.3)."""
     ax, ay = shooter.x, shooter.y
     bx, by = target.x, target.y
@@ -233,7 +236,7 @@ def figures_block(state: CwState, shooter: Unit, target: Unit) -> bool:
     return False
 
 
-def line_of_sight(state: CwState, shooter: Unit, target: Unit) -> bool:
+def line_of_sight(state: ClickWarsState, shooter: Unit, target: Unit) -> bool:
     """CW-LOS-1 via §8.3; a gun sees over troops (CW-ART-2)."""
     if terrain_blocks(state, shooter.xy, target.xy):
         return False
@@ -242,7 +245,7 @@ def line_of_sight(state: CwState, shooter: Unit, target: Unit) -> bool:
     return not figures_block(state, shooter, target)
 
 
-def weapon_range(state: CwState, shooter: Unit, weapon: Weapon) -> float:
+def weapon_range(state: ClickWarsState, shooter: Unit, weapon: Weapon) -> float:
     """CW-RNG-3: the weapon's range, +10 cm from a hill (a gun measures from the gun piece, §8.8)."""
     bonus = HILL_BONUS_CM if elevated(state, shooter.x, shooter.y) else 0.0  # type: ignore[arg-type]
     return weapon.range_cm + bonus

@@ -13,8 +13,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
+from engine.core.fast import replace
 from engine.core.shapes import (
     Circle,
     Polygon,
@@ -30,10 +29,10 @@ from engine.core.shapes import (
     snap,
 )
 
-from .armies import CHARGE_CM, MOVE_CM, PROFILES
+from .armies import CHARGE_CM, MOVE_CM
 from .los import CONTACT_CM, MAX_REACH_CM, engaged, engaged_with, gap, reach
 from .messages import refuse
-from .state import CwState, Unit, edit, table_size
+from .state import ClickWarsState, Unit, table_size
 from .terrain import Area, per_list
 
 XY = tuple[float, float]
@@ -53,7 +52,7 @@ class MovePlan:
     hostage_to: XY | None = None
 
 
-def on_table(state: CwState, x: float, y: float, r: float) -> bool:
+def on_table(state: ClickWarsState, x: float, y: float, r: float) -> bool:
     return r - 1e-9 <= x <= state.width - r + 1e-9 and r - 1e-9 <= y <= state.height - r + 1e-9
 
 
@@ -84,7 +83,7 @@ def _grown(
 _INDEXES: dict[int, TerrainIndex] = {}
 
 
-def terrain_index(state: CwState) -> TerrainIndex:
+def terrain_index(state: ClickWarsState) -> TerrainIndex:
     """The index of the state's terrain list (`terrain.per_list`: read again if the list changed)."""
     return per_list(_INDEXES, state.terrain, TerrainIndex, 64)
 
@@ -108,22 +107,27 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
     return not (a[2] < b[0] - 1e-6 or a[0] > b[2] + 1e-6 or a[3] < b[1] - 1e-6 or a[1] > b[3] + 1e-6)
 
 
-def terrain_cost(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> float:
+def terrain_cost(state: ClickWarsState, path: list[XY], index: TerrainIndex | None = None) -> float:
     """CW-MOV-2: difficult terrain costs 2 cm per cm (the worst type applies where areas overlap).
     `index`: the state's `terrain_index`, when the caller has it (as for the two below)."""
     x0, y0, x1, y1 = _box_of(path)
     difficult = [
         shape
         for g0, h0, g1, h1, shape in (index or terrain_index(state)).difficult_grown
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # = _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)  # the path's box meets the piece's grown box
     ]
-    return path_cost(path, [(2.0, difficult)] if difficult else [])
+    if difficult:
+        return path_cost(path, [(2.0, difficult)])
+    if len(path) == 2:  # one straight leg on open ground: its length
+        (px, py), (qx, qy) = path
+        return math.hypot(qx - px, qy - py)
+    return path_cost(path, [])
 
 
-def crosses_impassable(state: CwState, path: list[XY], index: TerrainIndex | None = None) -> bool:
+def crosses_impassable(state: ClickWarsState, path: list[XY], index: TerrainIndex | None = None) -> bool:
     x0, y0, x1, y1 = _box_of(path)
     for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # = _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):  # the path's box meets the piece's grown box
             for p, q in zip(path, path[1:], strict=False):
                 if seg_crosses(p, q, shape):
                     return True
@@ -131,14 +135,12 @@ def crosses_impassable(state: CwState, path: list[XY], index: TerrainIndex | Non
 
 
 def base_in_impassable(
-    state: CwState, x: float, y: float, r: float, index: TerrainIndex | None = None
+    state: ClickWarsState, x: float, y: float, r: float, index: TerrainIndex | None = None
 ) -> bool:
     """§8.8: no base may end overlapping Impassable terrain."""
     x0, y0, x1, y1 = x - r, y - r, x + r, y + r
     for g0, h0, g1, h1, shape in (index or terrain_index(state)).impassable_grown:
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(
-            x, y, r, shape
-        ):  # _boxes_meet
+        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1) and circle_hits_shape(x, y, r, shape):
             return True
     return False
 
@@ -146,14 +148,6 @@ def base_in_impassable(
 # --- moves valid by construction (the legal sample) -------------------------------------------------
 
 SNAP_SLACK_CM = 0.36  # a point snapped to the 0.5 cm grid moves at most 0.354 cm
-
-model_values = BaseModel.__dict__["__dict__"].__get__
-"""A model's field values by name (its `__dict__`), read without an attribute lookup. The move sample
-reads each unit's fields once per call so, into a tuple (`legal._ROW`): a pydantic model's
-attribute costs about 430 machine instructions, because BaseModel defines __getattr__, which keeps
-CPython 3.11 from specialising the read; a tuple's item about 75. (For a field or two read once,
-the itemgetter's own cost, about 200 a field, leaves little to win.)"""
-_XY_RADIUS_ID = operator.itemgetter("x", "y", "radius", "id")
 
 
 class Bases:
@@ -192,7 +186,7 @@ _X_OF = operator.itemgetter(0)
 _RADIUS_OF = operator.itemgetter(2)
 
 
-def bases_of(state: CwState) -> Bases:
+def bases_of(state: ClickWarsState) -> Bases:
     """The `Bases` of every living unit on the table."""
     placed = [(o.x, o.y, o.radius, o.id, o.side) for o in state.units.values() if o.x is not None and o.alive]
     return Bases(placed)  # type: ignore[arg-type]
@@ -207,7 +201,7 @@ class Surroundings:
 
     def __init__(
         self,
-        state: CwState,
+        state: ClickWarsState,
         u: Unit,
         reach: float,
         bases: Bases | None = None,
@@ -219,7 +213,7 @@ class Surroundings:
         terrain list and table size, where what depends only on them and on where the unit stands
         (the pieces near it, the table's edges) is kept by position. `run` reads its bases in any
         order (the nearest stop wins), so they are kept in the index's."""
-        ux, uy, ur, uid = _XY_RADIUS_ID(model_values(u))  # = u.x, u.y, u.radius, u.id
+        ux, uy, ur, uid = u.x, u.y, u.radius, u.id
         assert ux is not None and uy is not None
         self.u, self.ux, self.uy, self.r = u, ux, uy, ur
         self.ran = 0.0  # how far the last `move` could go before its snap (what its ray read)
@@ -250,7 +244,7 @@ class Surroundings:
             return
         x0, y0, x1, y1 = ux - reach - ur, uy - reach - ur, ux + reach + ur, uy + reach + ur
         index = terrain_index(state)
-        self.blocks = [  # = _boxes_meet(box, b), with the box's grown copy
+        self.blocks = [  # the pieces whose grown box meets the box around its reach
             (b, shape)
             for (g0, h0, g1, h1, _), (b, shape) in zip(index.impassable_grown, index.impassable, strict=True)
             if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
@@ -290,7 +284,6 @@ class Surroundings:
                 continue
             if t < best:
                 best = t
-        # (`t < best: best = t` is `best = min(best, t)` without a call: the same value)
         x0, y0, x1, y1 = self.table
         t = x1 / dx if dx > 1e-12 else x0 / dx if dx < -1e-12 else best
         if t < best:
@@ -308,9 +301,9 @@ class Surroundings:
             best = limit
         if best > 0.0 and self.difficult:
             best = _affordable(self.ux, self.uy, dx, dy, best, limit, self.difficult)
-        return 0.0 if 0.0 > best else best  # = max(best, 0.0)
+        return max(best, 0.0)
 
-    def move(self, state: CwState, dx: float, dy: float, length: float, limit: float) -> XY | None:
+    def move(self, state: ClickWarsState, dx: float, dy: float, length: float, limit: float) -> XY | None:
         """The farthest snapped point along (dx, dy), at most `length` away, that the unit surely may
         move to in a straight line (`run`), its cost checked after the snap; None if none."""
         d = self.ran = self.run(dx, dy, length, limit)
@@ -321,9 +314,9 @@ class Surroundings:
             dest = (snap(self.ux + dx * d), snap(self.uy + dy * d))
             cost = math.hypot(dest[0] - self.ux, dest[1] - self.uy)
             if self.difficult and cost != 0.0:
-                # = terrain_cost(state, [start, dest]): dest lies within `limit` <= `reach` (+ the snap)
-                # of the centre, so every difficult piece the path could meet is in self.difficult;
-                # path_cost's one-weight sum, without its lists when the path meets none of them
+                # CW-MOV-2, the path's cost through difficult ground: dest lies within `limit` <=
+                # `reach` (+ the snap) of the centre, so every difficult piece the path could meet
+                # is in self.difficult (prepared: the stretches inside each, merged, cost double)
                 found: list[tuple[float, float]] = []
                 for prep in self.difficult:
                     got = prepared_intervals(start[0], start[1], dest[0], dest[1], prep)
@@ -384,7 +377,7 @@ def _affordable(
         got = prepared_intervals(x, y, ex, ey, prep)
         if got:
             found += got
-    if not found:  # = the loop below with no interval
+    if not found:  # open ground all the way
         return length if length < limit else limit
     ivs = merge(found) if len(found) > 1 else found
     spent, at = 0.0, 0.0
@@ -401,7 +394,7 @@ def _affordable(
     return rest if rest < length else length  # min(length, rest)
 
 
-def overlaps_any(state: CwState, x: float, y: float, r: float, skip: set[str]) -> str | None:
+def overlaps_any(state: ClickWarsState, x: float, y: float, r: float, skip: set[str]) -> str | None:
     """The id of a base (figure, gun or hostage) that a base at (x, y) would overlap, else None."""
     for o in state.units.values():
         ox = o.x
@@ -428,7 +421,7 @@ def _gap_at(o: Unit, at: XY, r: float) -> float:
     return math.hypot(ox - at[0], oy - at[1]) - o.radius - r
 
 
-def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
+def sweep_hits_enemy(state: ClickWarsState, u: Unit, path: list[XY]) -> str | None:
     """CW-MOV-3, §8.8: the base swept along the path may not overlap an enemy base."""
     xs = [p[0] for p in path]
     ys = [p[1] for p in path]
@@ -447,11 +440,11 @@ def sweep_hits_enemy(state: CwState, u: Unit, path: list[XY]) -> str | None:
     return None
 
 
-def allowance(state: CwState, u: Unit) -> float:
+def allowance(state: ClickWarsState, u: Unit) -> float:
     return MOVE_CM[u.type]
 
 
-def carried_hostage(state: CwState, u: Unit) -> str | None:
+def carried_hostage(state: ClickWarsState, u: Unit) -> str | None:
     """§8.6: an attacker unit starting its move in contact with a hostage carries it."""
     if state.options.scenario != "hostage_rescue" or u.side != state.attacker or u.is_gun:
         return None
@@ -462,85 +455,64 @@ def carried_hostage(state: CwState, u: Unit) -> str | None:
 
 
 def check_move(
-    state: CwState, u: Unit, dest: XY, via: tuple[XY, ...] = (), foes: list[Unit] | None = None
+    state: ClickWarsState, u: Unit, dest: XY, via: tuple[XY, ...] = (), foes: list[Unit] | None = None
 ) -> MovePlan:
     """Every movement rule for one move, or Rejected (CW-MOV-1..5, CW-CHG-6, §8.8).
 
     `foes` (the enemies `u` is engaged with) may be passed when already known (the legal sample)."""
-    ud = u.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
-    charged = ud["charged_turn"]
+    charged = u.charged_turn
     if charged is not None and charged == state.turn - 2:
         raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
-    if ud["moved"]:
+    if u.moved:
         raise refuse("clickwars.already_moved", unit=u.id)
     units = state.units
-    gun = units[ud["gun"]] if ud["gun"] else None
-    crew = units[ud["crew"]] if ud["crew"] else None
-    kind = PROFILES[ud["profile"]].type  # = u.type
-    if kind == "artillery" and crew is None:  # = u.is_gun
+    gun = units[u.gun] if u.gun else None
+    crew = units[u.crew] if u.crew else None
+    kind = u.type
+    if kind == "artillery" and crew is None:
         raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
     if crew is not None and crew.moved:  # §8.8: the gun's move is his; a replacement walked (CW-ART-8)
         raise refuse("clickwars.already_moved", unit=crew.id)
-    start = (ud["x"], ud["y"])  # = u.xy
-    assert start[0] is not None and start[1] is not None
-    ur = ud["radius"]
+    ux, uy = u.x, u.y
+    assert ux is not None and uy is not None
+    start = (ux, uy)
+    ur = u.radius
     if via:
         path = [start, *((snap(x), snap(y)) for x, y in via), (snap(dest[0]), snap(dest[1]))]
     else:  # a straight move (the legal sample's): no generator
         path = [start, (snap(dest[0]), snap(dest[1]))]
     if path[-1] == start:
         raise refuse("clickwars.no_move", unit=u.id)
-    width, height = table_size(state)  # = state.width, state.height
+    width, height = table_size(state)
     for x, y in path[1:]:
         if not (ur - 1e-9 <= x <= width - ur + 1e-9 and ur - 1e-9 <= y <= height - ur + 1e-9):  # on_table
             raise refuse("clickwars.off_table", unit=u.id, x=x, y=y)
     index = terrain_index(state)
-    # crosses_impassable, base_in_impassable and terrain_cost with the index, inline: the path's box
-    # read once (each piece's box, grown by `_boxes_meet`'s margin, tested against it first)
-    x0, y0, x1, y1 = _box_of(path)
-    legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
-    for g0, h0, g1, h1, shape in index.impassable_grown:  # = crosses_impassable
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1):
-            for p, q in legs:
-                if seg_crosses(p, q, shape):
-                    raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2
     end = path[-1]
-    ex, ey = end
-    for g0, h0, g1, h1, shape in index.impassable_grown:  # = base_in_impassable at the end
-        if not (ex + ur < g0 or ex - ur > g1 or ey + ur < h0 or ey - ur > h1) and circle_hits_shape(
-            ex, ey, ur, shape
-        ):
-            raise refuse("clickwars.impassable", unit=u.id)
+    if crosses_impassable(state, path, index) or base_in_impassable(state, end[0], end[1], ur, index):
+        raise refuse("clickwars.impassable", unit=u.id)  # CW-MOV-2, §8.8
     hostage = carried_hostage(state, u)
-    limit = MOVE_CM[kind]  # = allowance(state, u)
+    limit = allowance(state, u)
     if hostage is not None:
         limit = min(limit, CARRY_CM)
-    difficult = [  # = terrain_cost
-        shape
-        for g0, h0, g1, h1, shape in index.difficult_grown
-        if not (x1 < g0 or x0 > g1 or y1 < h0 or y0 > h1)
-    ]
-    if difficult:
-        cost = path_cost(path, [(2.0, difficult)])
-    elif len(legs) == 1:  # path_cost of one segment on open ground: 0.0 + its length
-        ((p, q),) = legs
-        cost = 0.0 + math.hypot(q[0] - p[0], q[1] - p[1])
-    else:
-        cost = path_cost(path, [])
+    cost = terrain_cost(state, path, index)
     if cost > limit + 1e-6:
         raise refuse("clickwars.too_far", unit=u.id, cost=round(cost, 1), limit=round(limit, 1))
-    skip = {ud["id"]}
+    skip = {u.id}
     if crew is not None:
         skip.add(crew.id)
     if hostage is not None:
         skip.add(hostage)
     near, hit, other = _scan(state, u, path, skip, foes is None)
     # CW-MOV-4: engaged units stay, except lancers and cavalry fleeing, or anyone closing in.
+    # CW-MOV-5, OUR READING: a gun piece is engaged like a figure by an enemy whose CC weapon reaches
+    # it (CW-CC-2: the enemy's reach, 1 cm for most; the gun has none), so it cannot move while such an
+    # enemy stands by it, even though its crewman is free (docs/rules/clickwars.md, "Readings").
     if foes is None:
-        foes = [o for o in near if engaged(u, o)] if near else []  # = engaged_with(state, u)
+        foes = [o for o in near if engaged(u, o)]  # of the enemies the scan found near it
     fled = False
     if foes:
-        moved = edit(u, x=end[0], y=end[1])  # = u.model_copy(update=...), without pydantic's overhead
+        moved = replace(u, x=end[0], y=end[1])
         closes_in = any(gap(moved, f) <= reach(u) + 1e-9 for f in foes) and all(
             gap(moved, f) <= gap(u, f) + 1e-9 for f in foes
         )
@@ -577,14 +549,13 @@ def check_move(
 
 
 def _scan(
-    state: CwState, u: Unit, path: list[XY], skip: set[str], want_near: bool
+    state: ClickWarsState, u: Unit, path: list[XY], skip: set[str], want_near: bool
 ) -> tuple[list[Unit], str | None, str | None]:
     """One pass over the units for `check_move`: the enemies boxed near `u` (`los._near_enemies`,
     when `want_near`), the first enemy its base swept along the path meets (`sweep_hits_enemy`) and
     the first base (figure, gun or hostage) it would overlap at the end (`overlaps_any`, sparing
     `skip`): what the three give, each in the state's order."""
-    ud = u.__dict__
-    ux, uy, ur, side = ud["x"], ud["y"], ud["radius"], ud["side"]
+    ux, uy, ur, side = u.x, u.y, u.radius, u.side
     close = ur + MAX_REACH_CM + 1e-6
     lox, loy, hix, hiy = _box_of(path, ur)
     ex, ey = path[-1]
@@ -592,7 +563,7 @@ def _scan(
     hit: str | None = None
     other: str | None = None
     legs = [(path[0], path[1])] if len(path) == 2 else list(zip(path, path[1:], strict=False))
-    near_too = want_near and ux is not None and ud["alive"]
+    near_too = want_near and ux is not None and u.alive
     # No base farther than this box around the path (and `u`), grown by its radius, is near `u`,
     # met by the sweep or overlapped at the end: one test passes over most of the table at once.
     pad = ur + MAX_REACH_CM + 1.0
@@ -603,38 +574,38 @@ def _scan(
         y0 = uy - pad if uy - pad < y0 else y0  # type: ignore[operator]
         y1 = uy + pad if uy + pad > y1 else y1  # type: ignore[operator]
     for o in state.units.values():
-        d = o.__dict__  # its fields: a dict's item costs about half a model's attribute (`model_values`)
-        ox = d["x"]
+        ox = o.x
         if ox is None:
             continue
-        r = d["radius"]
+        r = o.radius
         if ox + r < x0 or ox - r > x1:  # most bases lie outside the box's x range: y not read
             continue
-        oy = d["y"]
+        oy = o.y
+        assert oy is not None  # placed (x and y are set together)
         if oy + r < y0 or oy - r > y1:
             continue
-        if d["side"] != side:
+        if o.side != side:
             if near_too:
                 lim = close + r
                 dx, dy = ox - ux, oy - uy  # type: ignore[operator]
                 if -lim < dx < lim and -lim < dy < lim:
                     near.append(o)
-            if hit is None and d["alive"]:
+            if hit is None and o.alive:
                 if not (ox + r < lox or ox - r > hix or oy + r < loy or oy - r > hiy):
                     for p, q in legs:
                         if capsule_hits_circle(p, q, ur, ox, oy, r):
-                            hit = d["id"]
+                            hit = o.id
                             break
-        if other is None and d["alive"]:
+        if other is None and o.alive:
             reach_ = r + ur - 1e-6
             dx, dy = ox - ex, oy - ey
             if (
                 -reach_ < dx < reach_
                 and -reach_ < dy < reach_
                 and dx * dx + dy * dy < reach_ * reach_
-                and d["id"] not in skip
+                and o.id not in skip
             ):
-                other = d["id"]
+                other = o.id
     if other is None:
         for h in state.hostages:
             if h.id not in skip and math.hypot(h.x - ex, h.y - ey) < HOSTAGE_RADIUS_CM + ur - 1e-6:
@@ -655,7 +626,7 @@ def charge_end(u: Unit, bearing: int) -> XY:
     return (snap(u.x + ux * CHARGE_CM), snap(u.y + uy * CHARGE_CM))  # type: ignore[operator]
 
 
-def check_charge(state: CwState, u: Unit, bearing: int) -> ChargePlan:
+def check_charge(state: ClickWarsState, u: Unit, bearing: int) -> ChargePlan:
     """CW-CHG-1..3, CW-CHG-7, A17, §8.4: a straight 30 cm charge over Normal terrain only."""
     if u.type != "cavalry":
         raise refuse("clickwars.charge_cavalry_only", unit=u.id)
@@ -702,7 +673,7 @@ def unit_order(uid: str) -> tuple[str, int]:
     return (uid[0], int(uid[1:]) if uid[1:].isdigit() else 0)
 
 
-def push_spot(state: CwState, victim: Unit, start: XY, end: XY, charger_r: float) -> XY:
+def push_spot(state: ClickWarsState, victim: Unit, start: XY, end: XY, charger_r: float) -> XY:
     """§8.4, §8.8: perpendicular to the line, to the nearer side, just clear of the corridor.
 
     Rounded to the 0.5 cm grid away from the line; if that spot is off the table, overlaps a base

@@ -7,9 +7,10 @@ the dead (CW-LIF-2).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from .armies import DEFAULT_ARMY, check_army
 from .terrain import Area, check_terrain
@@ -17,6 +18,11 @@ from .terrain import Area, check_terrain
 Scenario = Literal["extermination", "assault", "take_and_hold", "hostage_rescue", "hunt"]
 SCENARIOS: tuple[str, ...] = ("extermination", "assault", "take_and_hold", "hostage_rescue", "hunt")
 OBJECTIVE_SCENARIOS = ("assault", "hostage_rescue")  # the roll-off winner picks attacker or defender
+MAX_TERRAIN_PIECES = 40
+"""A custom table's most pieces: the §8.2 tables have 10 and 12. Every line of sight and move is
+checked against each piece, so an unbounded list would make every click slow (issue 24 item 4)."""
+MAX_PIECE_CORNERS = 32
+"""A polygon piece's most corners."""
 
 
 class Options(BaseModel):
@@ -44,6 +50,29 @@ class Options(BaseModel):
     @property
     def height(self) -> int:
         return 120
+
+    @field_validator("terrain", mode="before")
+    @classmethod
+    def _terrain_bounded(cls, value: Any) -> Any:
+        """Count the pieces (and each polygon's corners) before any is read, so an oversized table
+        costs nothing to refuse."""
+        if isinstance(value, list | tuple):
+            if len(value) > MAX_TERRAIN_PIECES:
+                raise PydanticCustomError(
+                    "terrain_too_many",
+                    "a custom table holds at most {max} terrain pieces, not {pieces}",
+                    {"max": MAX_TERRAIN_PIECES, "pieces": len(value)},
+                )
+            for piece in value:
+                shape = piece.get("shape") if isinstance(piece, dict) else None
+                corners = shape.get("points") if isinstance(shape, dict) else None
+                if isinstance(corners, list | tuple) and len(corners) > MAX_PIECE_CORNERS:
+                    raise PydanticCustomError(
+                        "terrain_corners",
+                        "a terrain piece has at most {max} corners, not {corners}",
+                        {"max": MAX_PIECE_CORNERS, "corners": len(corners)},
+                    )
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> Options:

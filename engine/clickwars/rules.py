@@ -10,24 +10,28 @@ import math
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
+from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
 from . import actions as a
 from . import events as e
-from .armies import GUN_PROFILES, LIFE, PROFILES, RADIUS_CM
+from .ai import ClickWarsPilot
+from .armies import LIFE, PROFILES, RADIUS_CM
+from .checks import can_act, check_fight, check_shot, free_infantryman, gun_crew, may_shoot
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
+from .commands import charge_order, move_order, resolve_move
 from .deploy import check_placement, pieces_to_place, placements_ok, plan
 from .evolve import evolve as _evolve
-from .legal import legal_actions  # (legal.py reads this module's checks at call time: `rules`)
-from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
+from .legal import legal_actions
+from .los import CONTACT_CM, gap, weapon_range
 from .messages import refuse
-from .movement import MovePlan, check_charge, check_move, push_spot, unit_order
+from .movement import MovePlan, check_charge, check_move, overlaps_any, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
-from .orders import can_act, charge_order, free_infantryman, move_order, resolve_move
-from .state import SEATS, CwState, Unit, built, in_own_area, other
+from .state import SEATS, ClickWarsState, Hostage, Unit, deployment_bounds, in_own_area, other
+from .terrain import default_terrain
 from .victory import instant_result, round_end
-from .view import CwView, make_view
+from .view import ClickWarsView, make_view
 
 SIDE_LETTER = {"red": "R", "blue": "B"}
 
@@ -49,56 +53,56 @@ def build_units(options: Options) -> list[Unit]:
                     radius=RADIUS_CM[t],
                 )
             )
-        crews = [u for u in mine if u.p.crew]
-        for g in (u for u in mine if u.is_gun):
-            c = crews.pop(0)
-            g.crew, c.gun = c.id, g.id
+        crews = [i for i, u in enumerate(mine) if u.p.crew]
+        for i, g in enumerate(mine):
+            if g.is_gun:
+                c = crews.pop(0)
+                mine[i] = replace(g, crew=mine[c].id)
+                mine[c] = replace(mine[c], gun=g.id)
         units += mine
     return units
 
 
-class ClickWarsRules(Rules[CwState]):
+class ClickWarsRules(Rules[ClickWarsState]):
     """ClickWars: two toy-soldier armies on a measured table."""
 
     name = "clickwars"
     seats = SEATS
     options_model = Options
-    state_model = CwState
+    state_model = ClickWarsState
     action_adapter = a.ACTION_ADAPTER
     event_adapter = e.EVENT_ADAPTER
-    view_adapter = TypeAdapter(CwView)
+    view_adapter = TypeAdapter(ClickWarsView)
 
     def setup(self, options: BaseModel, seed: int, dice: Dice) -> list[Event]:
         assert isinstance(options, Options)
-        from .terrain import default_terrain
-
         terrain = list(options.terrain) if options.terrain is not None else default_terrain(options.width)
         return [e.GameStarted(seed=seed, options=options, terrain=terrain, units=build_units(options))]
 
-    def decide(self, state: CwState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
-        # Game over and turn order are checked by the driver (engine.core.step), not here.
+    def decide(self, state: ClickWarsState, seat: Seat, action: Action, dice: Dice) -> list[Event]:
+        # Game over and turn order are checked before this runs (engine.core.rules.turn_checked).
         return self.play(state, seat, action, dice)[0]
 
     def play(
-        self, state: CwState, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
-    ) -> tuple[list[Event], CwState]:
+        self, state: ClickWarsState, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
+    ) -> tuple[list[Event], ClickWarsState]:
         """The tape's scratch copy is the state after the events (`Rules.play`): it shares the units
         it did not change with `state`, which is safe because nothing changes a unit in place
         (`evolve` replaces the ones it changes), and `state` itself is left untouched."""
-        tape = _Tape(self, state, dice)
+        tape = _Tape(self, state, dice, _evolve)
         _dispatch(tape, seat, action)
         _settle(tape)
         return tape.events, tape.state
 
-    def evolve(self, state: CwState | None, event: Event) -> CwState:
+    def evolve(self, state: ClickWarsState | None, event: Event) -> ClickWarsState:
         return _evolve(state, event)
 
-    def legal_actions(self, state: CwState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: ClickWarsState, seat: Seat) -> list[Action]:
         if seat not in self.active_seats(state):
             return []
         return legal_actions(state, seat)
 
-    def active_seats(self, state: CwState) -> frozenset[Seat]:
+    def active_seats(self, state: ClickWarsState) -> frozenset[Seat]:
         match state.phase:
             case "movement" | "shooting" | "assault":  # asked at every step: the answers are constants
                 return _ALONE.get(state.active, _NOBODY)  # type: ignore[arg-type]
@@ -114,24 +118,25 @@ class ClickWarsRules(Rules[CwState]):
                 return frozenset(s for s in SEATS if s not in state.ready)
         return _NOBODY
 
-    def view(self, state: CwState, seat: Seat | None) -> BaseModel:
+    def turn_of(self, state: ClickWarsState) -> int | None:
+        """The army turn being played (one public summary each, issue 27 item 2: a counter-assault
+        is part of the turn it answers); 0 for the whole set-up and deployment (one post too)."""
+        return state.turn
+
+    def view(self, state: ClickWarsState, seat: Seat | None) -> BaseModel:
         return make_view(state, seat, self.active_seats(state))
 
-    def outcome(self, state: CwState) -> Outcome | None:
+    def outcome(self, state: ClickWarsState) -> Outcome | None:
         return state.result
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .ai import ClickWarsPilot
-
         return ClickWarsPilot()
 
-    def resample_hidden(self, state: CwState, seat: Seat | None, dice: Dice) -> CwState:
+    def resample_hidden(self, state: ClickWarsState, seat: Seat | None, dice: Dice) -> ClickWarsState:
         """Re-place every deployment `seat` may not see (anywhere in its owner's strip)."""
         new = state.model_copy(deep=True)
         if state.phase != "deploy":
             return new
-        from .deploy import deployment_bounds
-
         for side in SEATS:
             if side == seat:
                 continue
@@ -151,27 +156,11 @@ _ALONE: dict[Seat, frozenset[Seat]] = {seat: frozenset({seat}) for seat in SEATS
 _NOBODY: frozenset[Seat] = frozenset()
 
 
-class _Tape(Tape[CwState]):
+class _Tape(Tape[ClickWarsState]):
     """The core Tape over a scratch copy that shares the units until `evolve` replaces them."""
 
-    def __init__(self, rules: Rules[CwState], state: CwState, dice: Dice) -> None:
-        self.rules = rules
-        self.state = state.scratch()
-        self.dice = dice
-        self.events = []
-
-    def emit(self, *events: Event) -> None:
-        """The core Tape's `emit` (evolve, count the version, keep the event) with ClickWars' `evolve`
-        called directly and the version written as `state.version += 1` writes it (no validation on
-        assignment): every event of every game passes here (issue 10)."""
-        state = self.state
-        for event in events:
-            state = _evolve(state, event)
-            state.__dict__["version"] += 1
-            state.__pydantic_fields_set__.add("version")
-            self.events.append(event)
-        self.state = state
-        self.emitted()
+    def scratch(self, state: ClickWarsState) -> ClickWarsState:
+        return state.scratch()
 
 
 RULES = ClickWarsRules()
@@ -180,22 +169,21 @@ RULES = ClickWarsRules()
 # --- dispatch -------------------------------------------------------------------------------------
 
 
-def _own(state: CwState, seat: Seat, uid: str) -> Unit:
+def _own(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
         raise refuse("clickwars.unknown_unit", unit=uid)
-    d = u.__dict__  # its fields (read as dict items: cheaper than a model's attributes)
-    if d["side"] != seat:
+    if u.side != seat:
         raise refuse("clickwars.not_yours", unit=uid)
-    if not (d["alive"] and d["x"] is not None):  # = u.placed
+    if not u.placed:
         raise refuse("clickwars.unit_dead", unit=uid)
-    idle = d["idle_turn"]
+    idle = u.idle_turn
     if idle is not None and idle == state.turn:
         raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
     return u
 
 
-def _enemy(state: CwState, seat: Seat, uid: str) -> Unit:
+def _enemy(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
         raise refuse("clickwars.unknown_unit", unit=uid)
@@ -206,12 +194,12 @@ def _enemy(state: CwState, seat: Seat, uid: str) -> Unit:
     return u
 
 
-def _phase(state: CwState, *phases: str) -> None:
+def _phase(state: ClickWarsState, *phases: str) -> None:
     if state.phase not in phases:
         raise refuse(f"clickwars.now.{state.phase}")
 
 
-def _dispatch(t: Tape[CwState], seat: Seat, action: Action) -> None:
+def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
     s = t.state
     match action:
         case a.Move(unit=uid, x=x, y=y, via=via):  # the commonest actions first (a random game's)
@@ -332,7 +320,7 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
     )
 
 
-def _selectable(s: CwState, u: Unit) -> None:
+def _selectable(s: ClickWarsState, u: Unit) -> None:
     """A unit picked by the controls must still be able to act in this phase (CW-GEN-2)."""
     if can_act(s, u):
         return
@@ -356,13 +344,13 @@ def _selectable(s: CwState, u: Unit) -> None:
     raise refuse("clickwars.already_fought", unit=u.id)
 
 
-def _after_edge(s: CwState) -> str:
+def _after_edge(s: ClickWarsState) -> str:
     if s.options.scenario in OBJECTIVE_SCENARIOS:
         return "role"
     return "quarry" if s.options.scenario == "hunt" else "deploy"
 
 
-def _roll_off(t: Tape[CwState]) -> None:
+def _roll_off(t: Tape[ClickWarsState]) -> None:
     """CW-DEP-3: d10 each, highest starts, ties re-rolled."""
     rolls = []
     while True:
@@ -376,7 +364,7 @@ def _roll_off(t: Tape[CwState]) -> None:
     t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt))
 
 
-def _check_quarry(s: CwState, seat: Seat, quarry: str) -> None:
+def _check_quarry(s: ClickWarsState, seat: Seat, quarry: str) -> None:
     """§8.6 hunt: an own figure (by id) or an own profile (all of that type); never a gun."""
     mine = [u for u in s.units.values() if u.side == seat and not u.is_gun]
     if any(u.id == quarry for u in mine) or any(u.profile == quarry for u in mine):
@@ -384,7 +372,7 @@ def _check_quarry(s: CwState, seat: Seat, quarry: str) -> None:
     raise refuse("clickwars.bad_quarry", quarry=quarry)
 
 
-def _confirm_deployment(t: Tape[CwState], seat: Seat) -> None:
+def _confirm_deployment(t: Tape[ClickWarsState], seat: Seat) -> None:
     s = t.state
     placed = s.pending[seat]
     missing = [k for k in pieces_to_place(s, seat) if k not in placed]
@@ -406,46 +394,40 @@ def _confirm_deployment(t: Tape[CwState], seat: Seat) -> None:
         for side in SEATS:
             for key, xy in t.state.pending[side].items():
                 if key.startswith("H"):
-                    from .state import Hostage
-
-                    hostages.append(Hostage(id=key, x=xy[0], y=xy[1]))
+                    hostages.append(Hostage(id=key, x=float(xy[0]), y=float(xy[1])))
                 else:
                     positions[key] = xy
         t.emit(e.DeploymentRevealed(positions=positions, hostages=hostages))
         _begin_turn(t, t.state.first or "red", 1, 1)
 
 
-def _begin_turn(t: Tape[CwState], side: Seat, rnd: int, turn: int) -> None:
+def _begin_turn(t: Tape[ClickWarsState], side: Seat, rnd: int, turn: int) -> None:
     t.emit(e.TurnBegan(side=side, round=rnd, turn=turn))
     s = t.state
     # CW-LIF-3 (A19): at the start of the owner's turn, each wounded unit centred in its own area heals 1d10.
     # Its own figures only, in the army's order; sorted are only those that may heal (wounded, or
     # fallen when the dead may be recovered: what the loop asks first, and no other unit's healing
-    # changes it), read from the models' fields (a model's attribute costs about twice a dict's item).
+    # changes it).
     recover = s.options.recover_dead
-    mine = []
-    for u in s.units.values():
-        d = u.__dict__
-        if (
-            d["side"] == side
-            and d["profile"] not in GUN_PROFILES  # = not u.is_gun
-            and d["x"] is not None
-            and (d["life"] < d["max_life"] if d["alive"] else recover)
-        ):
-            mine.append(u)
+    mine = [
+        u
+        for u in s.units.values()
+        if u.side == side
+        and not u.is_gun
+        and u.x is not None
+        and (u.life < u.max_life if u.alive else recover)
+    ]
     for u in sorted(mine, key=lambda u: unit_order(u.id)):
         if u.alive and u.life < u.max_life and in_own_area(s, u):
             roll = t.dice.roll(10)[0]
             t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, u.life + roll)))
         elif not u.alive and s.options.recover_dead and in_own_area(s, u):
-            from .movement import overlaps_any
-
             if overlaps_any(s, u.x, u.y, u.radius, {u.id}) is None:  # type: ignore[arg-type]
                 roll = t.dice.roll(10)[0]
                 t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, roll), recovered=True))
 
 
-def _charge(t: Tape[CwState], u: Unit, bearing: int) -> None:
+def _charge(t: Tape[ClickWarsState], u: Unit, bearing: int) -> None:
     plan_ = check_charge(t.state, u, bearing)
     t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius))
     for vid in plan_.victims:
@@ -462,7 +444,7 @@ def _charge(t: Tape[CwState], u: Unit, bearing: int) -> None:
                     t.emit(e.CrewLeft(unit=vid, gun=g.id))
 
 
-def _crew(t: Tape[CwState], seat: Seat, u: Unit, gid: str) -> None:
+def _crew(t: Tape[ClickWarsState], seat: Seat, u: Unit, gid: str) -> None:
     """CW-ART-8: an infantryman in base contact with an uncrewed friendly gun becomes its crewman."""
     s = t.state
     g = s.units.get(gid)
@@ -477,96 +459,9 @@ def _crew(t: Tape[CwState], seat: Seat, u: Unit, gid: str) -> None:
     t.emit(e.CrewJoined(unit=u.id, gun=gid))
 
 
-def _may_shoot(s: CwState, u: Unit) -> None:
-    if u.shot:
-        raise refuse("clickwars.already_shot", unit=u.id)  # CW-GEN-2
-    if u.fled:
-        raise refuse("clickwars.fled_no_attack", unit=u.id)  # CW-MOV-4
-    if u.charged_turn is not None and u.charged_turn in (s.turn, s.turn - 2):
-        raise refuse("clickwars.charge_no_shooting", unit=u.id)  # CW-CHG-5, CW-CHG-6
-
-
-def _gun_crew(s: CwState, g: Unit) -> Unit:
-    if g.ranged() is None:
-        raise refuse("clickwars.weapon_broken", unit=g.id)
-    if g.crew is None:
-        raise refuse("clickwars.gun_uncrewed", unit=g.id)  # CW-MOV-5
-    c = s.units[g.crew]
-    if c.idle_turn == s.turn:
-        raise refuse("clickwars.idle", unit=c.id)
-    if c.shot or c.fled:
-        raise refuse("clickwars.already_shot", unit=c.id)
-    if is_engaged(s, c):
-        raise refuse("clickwars.engaged_no_shooting", unit=c.id)  # CW-ART-1
-    return c
-
-
-def shooter_problem(s: CwState, u: Unit, near: list[Unit] | None = None) -> Rejected | None:
-    """Why `u` may shoot at nothing now (the checks of `_check_shot` that no target changes, direct or
-    indirect), or None: the legal sample asks it once per unit before asking per target. `near`: the
-    enemies that could be engaged with a figure `u` (`is_engaged`), when the sample has them."""
-    try:
-        _may_shoot(s, u)
-        if u.is_gun:
-            _gun_crew(s, u)
-        elif u.ranged() is None:
-            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
-        elif is_engaged(s, u, near):
-            raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
-    except Rejected as r:
-        return r
-    return None
-
-
-def shot_problem(s: CwState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
-    """Why `u` may not shoot `target` now, or None (shared by decide and the legal sample)."""
-    try:
-        _check_shot(s, u, target, indirect)
-    except Rejected as r:
-        return r
-    return None
-
-
-def _check_shot(s: CwState, u: Unit, target: Unit, indirect: bool) -> tuple[Unit, Unit | None]:
-    """Returns (the unit actually targeted, the gun aimed at if redirected)."""
-    _may_shoot(s, u)
-    if u.is_gun:
-        _gun_crew(s, u)
-        w = u.ranged()
-        assert w is not None
-        rng = weapon_range(s, u, w)
-        d = gap(u, target)
-        if d > rng + 1e-9:
-            raise refuse(
-                "clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng
-            )
-        if not indirect and not line_of_sight(s, u, target):
-            raise refuse("clickwars.no_sight_gun", unit=u.id, target=target.id)  # CW-ART-5 instead
-        return target, None
-    if indirect:
-        raise refuse("clickwars.indirect_guns_only", unit=u.id)
-    w = u.ranged()
-    if w is None:
-        raise refuse("clickwars.no_ranged_weapon", unit=u.id)
-    if is_engaged(s, u):
-        raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
-    aimed = None
-    if target.is_gun:  # CW-ART-7: any other attack aimed at artillery targets its crewman
-        if target.crew is None:
-            raise refuse("clickwars.gun_immune", target=target.id)
-        aimed, target = target, s.units[target.crew]
-    rng = weapon_range(s, u, w)
-    d = gap(u, target)
-    if d > rng + 1e-9:
-        raise refuse("clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng)
-    if not line_of_sight(s, u, target):
-        raise refuse("clickwars.no_sight", unit=u.id, target=target.id)  # CW-LOS-2
-    return target, aimed
-
-
-def _shoot(t: Tape[CwState], u: Unit, target: Unit, indirect: bool) -> None:
+def _shoot(t: Tape[ClickWarsState], u: Unit, target: Unit, indirect: bool) -> None:
     s = t.state
-    target, aimed = _check_shot(s, u, target, indirect)
+    target, aimed = check_shot(s, u, target, indirect)
     if u.is_gun:
         gun_attack(t, u, s.units[u.crew], target, target.xy, indirect)  # type: ignore[index]
         return
@@ -575,60 +470,33 @@ def _shoot(t: Tape[CwState], u: Unit, target: Unit, indirect: bool) -> None:
     ranged_attack(t, u, target, w, aimed.id if aimed else None)
 
 
-def _shoot_point(t: Tape[CwState], u: Unit, point: tuple[float, float]) -> None:
+def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -> None:
     s = t.state
     if not u.is_gun:
         raise refuse("clickwars.indirect_guns_only", unit=u.id)
-    _may_shoot(s, u)
-    crew = _gun_crew(s, u)
+    may_shoot(s, u)
+    crew = gun_crew(s, u)
     x, y = snap(point[0]), snap(point[1])
     if not (0 <= x <= s.width and 0 <= y <= s.height):
         raise refuse("clickwars.point_off_table", x=x, y=y)
     w = u.ranged()
     assert w is not None
     rng = weapon_range(s, u, w)
+    # CW-ART-5, §8.8, OUR READING: a point has no base, so its range is measured from the gun piece's
+    # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
+    # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
     d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
     if d > rng + 1e-9:
         raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
     gun_attack(t, u, crew, None, (x, y), True)
 
 
-def fight_problem(s: CwState, u: Unit, target: Unit) -> Rejected | None:
-    try:
-        _check_fight(s, u, target)
-    except Rejected as r:
-        return r
-    return None
-
-
-def _check_fight(s: CwState, u: Unit, target: Unit) -> tuple[Unit, Unit | None]:
-    if u.is_gun:
-        raise refuse("clickwars.gun_no_cc", unit=u.id)
-    if u.fought:
-        raise refuse("clickwars.already_fought", unit=u.id)  # CW-GEN-2
-    if u.fled:
-        raise refuse("clickwars.fled_no_attack", unit=u.id)
-    aimed = None
-    if target.is_gun:  # §8.8: a CC attack aimed at a gun is resolved against its crewman
-        if target.crew is None:
-            raise refuse("clickwars.gun_immune", target=target.id)
-        aimed, target = target, s.units[target.crew]
-    w = melee_weapon(u)
-    assert w is not None
-    d = gap(u, target)
-    if d > w.reach_cm + 1e-9:
-        raise refuse(
-            "clickwars.out_of_reach", unit=u.id, target=target.id, distance=round(d, 1), reach=w.reach_cm
-        )
-    return target, aimed
-
-
-def _fight(t: Tape[CwState], u: Unit, target: Unit) -> None:
-    target, aimed = _check_fight(t.state, u, target)
+def _fight(t: Tape[ClickWarsState], u: Unit, target: Unit) -> None:
+    target, aimed = check_fight(t.state, u, target)
     melee_attack(t, u, target, aimed.id if aimed else None)
 
 
-def _end_phase(t: Tape[CwState], seat: Seat) -> None:
+def _end_phase(t: Tape[ClickWarsState], seat: Seat) -> None:
     s = t.state
     nxt = {"movement": "shooting", "shooting": "assault"}.get(s.phase)
     if nxt is None:
@@ -646,7 +514,7 @@ def _end_phase(t: Tape[CwState], seat: Seat) -> None:
         _begin_turn(t, s.first or "red", s.round + 1, s.turn + 1)
 
 
-def _settle(t: Tape[CwState]) -> None:
+def _settle(t: Tape[ClickWarsState]) -> None:
     """Instant victories (extermination, the hunt, a rescued hostage) after every decision."""
     s = t.state
     if s.result is None and s.phase in ("movement", "shooting", "assault", "counter", "end"):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, with_config
 
+from engine.core.fast import built
 from engine.core.rules import Outcome, Seat, State
 
-from .armies import PROFILES, Profile, Weapon
+from .armies import GUN_PROFILES, PROFILES, Profile, Weapon
 from .options import Options
 from .terrain import Area
 
@@ -23,10 +25,14 @@ def other(seat: Seat) -> Seat:
     return "blue" if seat == "red" else "red"
 
 
-class Unit(BaseModel):
-    """One figure or gun piece (CW-GEN-1). Position is None until the deployment is revealed."""
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unit:
+    """One figure or gun piece (CW-GEN-1). Position is None until the deployment is revealed.
 
-    model_config = ConfigDict(extra="forbid")
+    Immutable: a change is a new unit put in the state's place of the old (`replace`), so a unit that
+    is the same object as before has the same fields (the move sample's memo relies on it)."""
+
     id: str
     side: Seat
     profile: str
@@ -40,10 +46,10 @@ class Unit(BaseModel):
     gun: str | None = None  # on a crewman: the gun he serves
     ranged_broken: bool = False  # fumble 4 (CW-CRT-2)
     melee_broken: bool = False
-    moved: bool = False  # this phase/turn flags, cleared when the owner's turn begins
+    moved: bool = False  # this turn's marks, every unit's cleared when a turn begins
     shot: bool = False
     fought: bool = False
-    fled: bool = False  # disengaged this turn (CW-MOV-4): no attacks
+    fled: bool = False  # disengaged this turn (CW-MOV-4): no attacks in this turn
     charged_turn: int | None = None  # the turn number of its last charge (CW-CHG-5, CW-CHG-6)
     idle_turn: int | None = None  # fumble 2: the owner's turn in which it does nothing (A20)
 
@@ -57,7 +63,7 @@ class Unit(BaseModel):
 
     @property
     def is_gun(self) -> bool:
-        return PROFILES[self.profile].type == "artillery"
+        return self.profile in GUN_PROFILES
 
     @property
     def placed(self) -> bool:
@@ -69,54 +75,68 @@ class Unit(BaseModel):
         return (self.x, self.y)
 
     def ranged(self) -> Weapon | None:
-        return None if self.ranged_broken else self.p.ranged
+        return None if self.ranged_broken else PROFILES[self.profile].ranged
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        """An assignment to a unit in place (a test's or a tool's set-up: the rules never do it, they
-        replace the unit, `edit`) is counted (`in_place_edits`): the move sample's memo takes a unit
-        that is the same object as at its last call for an unchanged one, unless the count moved."""
-        _IN_PLACE[0] += 1
-        super().__setattr__(name, value)
+    def __copy__(self) -> Unit:
+        return self  # immutable, its fields too
 
-
-_IN_PLACE = [0]
+    def __deepcopy__(self, memo: dict[int, Any]) -> Unit:
+        return self
 
 
-def in_place_edits() -> int:
-    """How many times any unit was changed in place (`Unit.__setattr__`) since the start. Not game
-    state: a change counter for caches that know a unit by its identity (legal.py's `_Memo`)."""
-    return _IN_PLACE[0]
-
-
-class Hostage(BaseModel):
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Hostage:
     """Hostage rescue (§8.6): an unarmed, unattackable figure; `carrier` moves it."""
 
-    model_config = ConfigDict(extra="forbid")
     id: str
     x: float
     y: float
 
+    def __copy__(self) -> Hostage:
+        return self
 
-class Shot(BaseModel):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hostage:
+        return self
+
+
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Shot:
     """A line of fire drawn on this turn's picture."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     frm: XY
     to: XY
     hit: bool
 
+    def __copy__(self) -> Shot:
+        return self
 
-class Marks(BaseModel):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shot:
+        return self
+
+
+@with_config(ConfigDict(extra="forbid"))
+@dataclass(frozen=True, slots=True)
+class Marks:
     """What the picture shows of the current turn: last move, lines of fire, blast, scatter, corridor."""
 
-    model_config = ConfigDict(extra="forbid")
-    move: list[XY] = Field(default_factory=list)
+    move: tuple[XY, ...] = ()
     move_cost: float | None = None
-    shots: list[Shot] = Field(default_factory=list)
+    shots: tuple[Shot, ...] = ()
     blast: XY | None = None
     blast_hit: bool = False
     scatter: tuple[XY, XY] | None = None
     corridor: tuple[XY, XY, float] | None = None
+
+    def __copy__(self) -> Marks:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Marks:
+        return self
+
+
+NO_MARKS = Marks()
 
 
 class Order(BaseModel):
@@ -140,7 +160,7 @@ def _no_pending() -> dict[Seat, dict[str, XY]]:
     return {"red": {}, "blue": {}}
 
 
-class CwState(State):
+class ClickWarsState(State):
     """The full state; `pending` holds the sides' secret deployments until both are ready."""
 
     game: str = "clickwars"
@@ -160,7 +180,7 @@ class CwState(State):
     turn: int = 0
     active: Seat | None = None
     scores: dict[Seat, int] = Field(default_factory=lambda: {"red": 0, "blue": 0})
-    marks: Marks = Field(default_factory=Marks)
+    marks: Marks = NO_MARKS
     result: Outcome | None = None
     selected: dict[Seat, str] = Field(default_factory=dict)  # the unit a side's controls act on
     orders: dict[Seat, Order] = Field(default_factory=dict)  # a side's previewed, unconfirmed order
@@ -176,74 +196,36 @@ class CwState(State):
     def living(self, side: Seat | None = None) -> list[Unit]:
         return [u for u in self.units.values() if u.placed and (side is None or u.side == side)]
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> CwState:
-        """Copies every mutable container, unit and hostage; shares frozen options and terrain."""
-        sd = self.__dict__  # its fields, read once each (a model's attribute costs about twice a dict's item)
-        marks = sd["marks"]
-        md = marks.__dict__.copy()
-        md["move"] = list(md["move"])
-        md["shots"] = list(md["shots"])
-        values = sd.copy()
-        values["units"] = {k: _clone(u) for k, u in sd["units"].items()}
-        values["confirmed"] = list(sd["confirmed"])
-        values["quarry"] = dict(sd["quarry"])
-        values["pending"] = {k: dict(v) for k, v in sd["pending"].items()}
-        values["ready"] = list(sd["ready"])
-        values["hostages"] = [_clone(h) for h in sd["hostages"]]
-        values["scores"] = dict(sd["scores"])
-        values["selected"] = dict(sd["selected"])
-        values["orders"] = dict(sd["orders"])
-        values["marks"] = built(type(marks), md, marks.__pydantic_fields_set__.copy())
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> ClickWarsState:
+        """Copies every mutable container; shares the units, hostages and marks (immutable) and the
+        frozen options and terrain."""
+        values = self.__dict__.copy()
+        values["units"] = dict(values["units"])
+        values["confirmed"] = list(values["confirmed"])
+        values["quarry"] = dict(values["quarry"])
+        values["pending"] = {k: dict(v) for k, v in values["pending"].items()}
+        values["ready"] = list(values["ready"])
+        values["hostages"] = list(values["hostages"])
+        values["scores"] = dict(values["scores"])
+        values["selected"] = dict(values["selected"])
+        values["orders"] = dict(values["orders"])
         return built(type(self), values, self.__pydantic_fields_set__.copy())
 
-    def scratch(self) -> CwState:
+    def scratch(self) -> ClickWarsState:
         """A copy that `evolve` may change without touching this state: a new dict of the units and
         the rest shared (the units, hostages, marks, lists and dicts), because `evolve` never changes
-        any of them in place: it puts a changed copy in its place (`edit`, `built`, a new list or
-        dict), the units in the copy's own dict. The Tape's copy at every decision (a unit copy per
+        any of them in place: it puts a changed copy in its place (`replace`, a new list or dict),
+        the units in the copy's own dict. The Tape's copy at every decision (a unit copy per
         event instead of thirty, and no container copied that the decision leaves alone)."""
         values = self.__dict__.copy()
         values["units"] = dict(values["units"])
         return built(type(self), values, self.__pydantic_fields_set__.copy())
 
 
-M = TypeVar("M", bound=BaseModel)
-_SET_DICT = BaseModel.__dict__["__dict__"].__set__  # the slots, set through their descriptors
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # (object.__setattr__ looks each up)
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of `cls` holding `values` (its `__dict__`, every field) and `fields_set`, without
-    validation: pydantic's copy without its overhead (no private or extra attributes: our models
-    have none)."""
-    new = object.__new__(cls)
-    _SET_DICT(new, values)
-    _SET_FIELDS_SET(new, fields_set)
-    _SET_EXTRA(new, None)
-    _SET_PRIVATE(new, None)
-    return new
-
-
-def _clone(u: M) -> M:
-    """A shallow copy of a model whose fields are immutable values (a unit, a hostage) or are
-    replaced right after (the state, its marks): pydantic's copy without its overhead."""
-    return built(type(u), u.__dict__.copy(), u.__pydantic_fields_set__.copy())
-
-
-def edit(u: M, **changes: Any) -> M:
-    """A copy of a unit or hostage with some fields changed (what pydantic's assignment would do,
-    without its overhead and without touching `u`, which a scratch copy may share)."""
-    values = u.__dict__.copy()
-    values.update(changes)
-    return built(type(u), values, u.__pydantic_fields_set__ | changes.keys())
-
-
 _SIZES: dict[str, tuple[float, float]] = {}
 
 
-def table_size(state: CwState) -> tuple[float, float]:
+def table_size(state: ClickWarsState) -> tuple[float, float]:
     """(state.width, state.height), kept per table option (the two properties cost about 6,700
     machine instructions together, this about a fifth: `check_move` asks at every move)."""
     opts = state.options
@@ -254,14 +236,14 @@ def table_size(state: CwState) -> tuple[float, float]:
     return size
 
 
-def deployment_bounds(state: CwState, seat: Seat) -> tuple[float, float]:
+def deployment_bounds(state: ClickWarsState, seat: Seat) -> tuple[float, float]:
     """The y range of a side's Deployment Area (CW-DEP-1): the 20 cm strip along its own edge."""
     if seat == state.south:
         return (0.0, 20.0)
     return (state.height - 20.0, state.height)
 
 
-def in_own_area(state: CwState, unit: Unit) -> bool:
+def in_own_area(state: ClickWarsState, unit: Unit) -> bool:
     """CW-LIF-3: the unit's centre lies inside its own Deployment Area."""
     lo, hi = deployment_bounds(state, unit.side)
     return unit.y is not None and lo <= unit.y <= hi

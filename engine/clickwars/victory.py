@@ -2,7 +2,8 @@
 
 Surrender is the platform's /concede (every game has it), so it needs no rule here.
 Readings: "troops standing" counts living figures (crews count, guns do not, §8.6); an objective is
-held "alone" when only one side has a unit centred inside it (§8.8); hostages never count.
+held "alone" when only one side has a figure centred inside it (§8.8: a gun piece is not one, so an
+uncrewed gun alone in the circle holds nothing); hostages never count.
 """
 
 from __future__ import annotations
@@ -15,16 +16,16 @@ from engine.core import Outcome, Tape
 from . import events as e
 from .armies import GUN_PROFILES
 from .deploy import deployment_bounds
-from .state import SEATS, CwState, Seat, other
+from .state import SEATS, ClickWarsState, Seat, other
 
 OBJECTIVE_RADIUS_CM = 10.0
 
 
-def figures(s: CwState, side: Seat) -> list[Any]:
+def figures(s: ClickWarsState, side: Seat) -> list[Any]:
     return [u for u in s.units.values() if u.side == side and u.placed and not u.is_gun]
 
 
-def objective(s: CwState) -> tuple[float, float] | None:
+def objective(s: ClickWarsState) -> tuple[float, float] | None:
     """The objective circle's centre for assault (30 cm from the defender's edge) or take and hold (centre)."""
     if s.options.scenario == "take_and_hold":
         return (s.width / 2, s.height / 2)
@@ -34,20 +35,22 @@ def objective(s: CwState) -> tuple[float, float] | None:
     return None
 
 
-def holder(s: CwState) -> Seat | None:
+def holder(s: ClickWarsState) -> Seat | None:
     """The side alone with units centred in the objective circle, if any."""
     centre = objective(s)
     if centre is None:
         return None
-    inside = {
+    inside = {  # figures only: a gun piece does not count as a figure for victory (§8.8)
         u.side
         for u in s.units.values()
-        if u.placed and math.hypot(u.x - centre[0], u.y - centre[1]) <= OBJECTIVE_RADIUS_CM + 1e-9  # type: ignore[operator]
+        if u.placed
+        and not u.is_gun
+        and math.hypot(u.x - centre[0], u.y - centre[1]) <= OBJECTIVE_RADIUS_CM + 1e-9  # type: ignore[operator]
     }
     return next(iter(inside)) if len(inside) == 1 else None
 
 
-def quarry_dead(s: CwState, side: Seat) -> bool:
+def quarry_dead(s: ClickWarsState, side: Seat) -> bool:
     q = s.quarry.get(side)
     if q is None:
         return False
@@ -55,28 +58,17 @@ def quarry_dead(s: CwState, side: Seat) -> bool:
     return bool(marked) and all(not u.alive for u in marked)
 
 
-def instant_result(s: CwState) -> Outcome | None:
-    alive = {side: False for side in SEATS}  # = bool(figures(s, side)), asked after every decision
-    # A figure of either side from the front of the army lists, then one of the other side from the
-    # back (the armies are listed one after the other, so both are found after a few units): the
-    # other side's figures, if any, lie behind the first found, since none before it is a figure.
+def instant_result(s: ClickWarsState) -> Outcome | None:
+    # CW-WIN-2: which sides still have a figure (guns are not figures, §8.6), asked after every
+    # decision. The armies are listed one after the other, red's first: each side's search starts
+    # from its own end of the list.
     units = list(s.units.values())
-    n = len(units)
-    i = 0
-    while i < n:
-        u = units[i]
-        if u.alive and u.x is not None and u.profile not in GUN_PROFILES:
-            first = u.side
-            alive[first] = True
-            j = n - 1
-            while j > i:
-                u = units[j]
-                if u.side != first and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
-                    alive[u.side] = True
-                    break
-                j -= 1
-            break
-        i += 1
+    alive = {"red": False, "blue": False}
+    for side, order in (("red", units), ("blue", reversed(units))):
+        for u in order:
+            if u.side == side and u.alive and u.x is not None and u.profile not in GUN_PROFILES:
+                alive[side] = True  # a placed figure, not a gun
+                break
     if not any(alive.values()):
         return Outcome(winners=(), reason="clickwars.end.mutual_destruction")
     for side in SEATS:
@@ -98,7 +90,7 @@ def instant_result(s: CwState) -> Outcome | None:
     return None
 
 
-def standing(s: CwState) -> Outcome:
+def standing(s: ClickWarsState) -> Outcome:
     """Troops standing (CW-WIN-1): more living figures wins; equal is a draw."""
     n = {side: len(figures(s, side)) for side in SEATS}
     params = {"red": n["red"], "blue": n["blue"]}
@@ -109,7 +101,7 @@ def standing(s: CwState) -> Outcome:
     )
 
 
-def round_end(t: Tape[CwState]) -> bool:
+def round_end(t: Tape[ClickWarsState]) -> bool:
     """Score the round, check the scenario and the round limit; True when the game ended."""
     s = t.state
     scenario = s.options.scenario

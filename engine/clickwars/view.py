@@ -7,13 +7,14 @@ from typing import Literal
 from engine.core.rules import Model, Outcome, Seat
 
 from .options import Options
-from .state import CwState, Hostage, Marks, Order, Unit
+from .state import ClickWarsState, Hostage, Marks, Order, Unit
 from .terrain import Area
+from .victory import objective
 
 XY = tuple[float, float]
 
 
-class CwView(Model):
+class ClickWarsView(Model):
     """One seat's view (None = spectator). `my_deployment` is the seat's own secret plan until the reveal."""
 
     game: Literal["clickwars"] = "clickwars"
@@ -50,15 +51,13 @@ class CwView(Model):
         return next((u for u in self.units if u.id == uid), None)
 
 
-def make_view(state: CwState, seat: Seat | None, acting: frozenset[Seat]) -> CwView:
-    from .victory import objective
-
-    return CwView(
+def make_view(state: ClickWarsState, seat: Seat | None, acting: frozenset[Seat]) -> ClickWarsView:
+    return ClickWarsView(
         seat=seat,
         version=state.version,
         options=state.options,
         terrain=state.terrain,
-        units=[u.model_copy() for u in state.units.values()],
+        units=list(state.units.values()),
         phase=state.phase,
         round=state.round,
         turn=state.turn,
@@ -73,9 +72,9 @@ def make_view(state: CwState, seat: Seat | None, acting: frozenset[Seat]) -> CwV
         my_deployment=dict(state.pending.get(seat, {}))
         if seat is not None and state.phase == "deploy"
         else {},
-        hostages=[h.model_copy() for h in state.hostages],
+        hostages=list(state.hostages),
         scores=dict(state.scores),
-        marks=state.marks.model_copy(),
+        marks=state.marks,
         objective=objective(state),
         result=state.result,
         selected=state.selected.get(seat) if seat is not None else None,

@@ -7,7 +7,8 @@ seed and the same actions always give the same log. See docs/architecture.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import wraps
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
@@ -141,8 +142,51 @@ class Pilot(Protocol):
     def choose(self, view: BaseModel, legal: Sequence[Action], dice: Dice) -> Action: ...
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def turn_checked(method: F) -> F:
+    """`method(self, state, seat, ...)` after the turn check every decision goes through: a finished
+    game refuses with `core.game_over`, a seat that may not act now with `core.not_your_turn`
+    (`Rejected`, as the driver words them), before the game's own code runs, so nothing is decided
+    and nothing applied. `Rules` wraps every game's `decide` and `play` in it (`__init_subclass__`):
+    a game cannot forget it, and code that calls `decide` directly gets the same refusals as a
+    player. A method already checked is returned as it is."""
+    if getattr(method, "__turn_checked__", False):
+        return method
+
+    @wraps(method)
+    def checked(self: Rules[Any], state: Any, seat: Seat, *args: Any, **kwargs: Any) -> Any:
+        if self.outcome(state) is not None:
+            raise Rejected("core.game_over", "This game is over.")
+        if seat not in self.active_seats(state):
+            raise Rejected("core.not_your_turn", "It is not your turn to act.")
+        return method(self, state, seat, *args, **kwargs)
+
+    checked.__turn_checked__ = True  # type: ignore[attr-defined]
+    return checked  # type: ignore[return-value]
+
+
+def _unchecked_play(rules: Rules[Any]) -> Callable[..., tuple[list[Event], Any]]:
+    """`rules.play` without the turn check, for a driver that has just made both of its checks itself
+    (`play_random`: the game goes on and the seat is the first active one); every other caller goes
+    through the check. The check is about 1% of a random ClickWars game's instructions."""
+    method = type(rules).play
+    raw = getattr(method, "__wrapped__", method)
+    return raw.__get__(rules)  # type: ignore[no-any-return]
+
+
 class Rules(Generic[S]):
-    """The surface a game implements. Subclass and set the class attributes; instantiate once as RULES."""
+    """The surface a game implements. Subclass and set the class attributes; instantiate once as RULES.
+
+    Every subclass's `decide` and `play` run behind `turn_checked` (the one turn check: a finished
+    game or a seat that may not act is refused before the game's code runs)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("decide", "play"):
+            if name in cls.__dict__:
+                setattr(cls, name, turn_checked(cls.__dict__[name]))
 
     name: ClassVar[str]
     seats: ClassVar[tuple[Seat, ...]]
@@ -158,7 +202,8 @@ class Rules(Generic[S]):
         raise NotImplementedError
 
     def decide(self, state: S, seat: Seat, action: Action, dice: Dice) -> list[Event]:
-        """Every rule lives here. Raises Rejected. Must not mutate `state`."""
+        """Every rule lives here. Raises Rejected. Must not mutate `state`. The turn check (game over,
+        a seat that may not act) runs before it (`turn_checked`): a game need not repeat it."""
         raise NotImplementedError
 
     def evolve(self, state: S | None, event: Event) -> S:
@@ -185,7 +230,17 @@ class Rules(Generic[S]):
         """The AI for a seat."""
         raise NotImplementedError
 
+    def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
+        """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).
+
+        Required: it is how the contract tests prove that nothing leaks (`view(state, seat)` must
+        not change under it; tests/engine/test_contract.py). A game with no secret returns a copy
+        of `state`. Must not mutate `state`.
+        """
+        raise NotImplementedError
+
     # --- optional, with defaults -------------------------------------------------------------
+    @turn_checked
     def play(
         self, state: S, seat: Seat, action: Action, dice: Dice, *, reuse: bool = False
     ) -> tuple[list[Event], S]:
@@ -248,15 +303,6 @@ class Rules(Generic[S]):
         """The action `seat`'s standing orders answer the pending prompt with, or None to ask the
         player. Must depend only on what `seat` may know and never reveal a secret by its timing."""
         return None
-
-    # --- optional: for the generic no-leak contract test ------------------------------------
-    def resample_hidden(self, state: S, seat: Seat | None, dice: Dice) -> S:
-        """A copy of `state` with everything `seat` may not know reshuffled (None = spectator).
-
-        Optional part of the surface: the contract tests check that `view(state, seat)` does not
-        change under it. Must not mutate `state`.
-        """
-        raise NotImplementedError
 
     # --- optional: what counts as revealed (a take-back, issue 26) ---------------------------
     def reveals(
@@ -346,23 +392,14 @@ def new_game(
 
 
 def attempt(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> list[Event]:
-    """The driver's checks (the game goes on, `seat` may act) and the decision, not applied: the
-    events `step` would apply, or its refusal. The input state is not modified."""
-    _check_turn(rules, state, seat)
+    """The decision, not applied: the events `step` would apply, or its refusal (the turn check is
+    `decide`'s own, `turn_checked`). The input state is not modified."""
     return rules.decide(state, seat, action, dice_for(state))
 
 
-def _check_turn(rules: Rules[Any], state: Any, seat: Seat) -> None:
-    """The driver's checks before any decision: the game goes on and `seat` may act now."""
-    if rules.outcome(state) is not None:
-        raise Rejected("core.game_over", "This game is over.")
-    if seat not in rules.active_seats(state):
-        raise Rejected("core.not_your_turn", "It is not your turn to act.")
-
-
 def step(rules: Rules[Any], state: Any, seat: Seat, action: Action) -> tuple[Any, list[Event]]:
-    """Check that `seat` may act, decide, and apply (`Rules.play`). The input state is not modified."""
-    _check_turn(rules, state, seat)
+    """Decide and apply (`Rules.play`, which checks that the game goes on and `seat` may act). The
+    input state is not modified."""
     events, new_state = rules.play(state, seat, action, dice_for(state))
     return new_state, events
 
@@ -382,6 +419,7 @@ def play_random(
     `step` (the state before each action kept as it was, as the table service does). Returns the last state and the number of actions (the random-play tests and the
     benchmarks: one loop, so what they measure is the same)."""
     n = 0
+    play = _unchecked_play(rules)  # the loop makes the turn check itself: the game goes on, the seat acts
     while rules.outcome(state) is None and (max_steps is None or n < max_steps):
         seat = sorted(rules.active_seats(state))[0]
         legal = rules.legal_actions(state, seat)
@@ -389,7 +427,7 @@ def play_random(
         if copy_state:
             state, _ = step(rules, state, seat, action)
         else:
-            _, state = rules.play(state, seat, action, dice_for(state), reuse=True)
+            _, state = play(state, seat, action, dice_for(state), reuse=True)
         n += 1
     return state, n
 

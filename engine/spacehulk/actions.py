@@ -15,8 +15,9 @@ from pydantic import Field, TypeAdapter
 from engine.core import Action
 
 from .board import Facing, Square
-from .deathwing.bids import Bid
-from .deathwing.force import ForceOrder
+from .dw_types.bids import Bid
+from .dw_types.force import ForceOrder
+from .weapons import WeaponName
 
 Use = Literal["ap", "cp", "free"]
 
@@ -124,11 +125,19 @@ class Flame(Action):
 
 
 class Reload(Action):
-    """Reload an assault cannon or heavy flamer: 4 AP at once, AP and/or CP, any time (DW-AC-8, DW-HF-2)."""
+    """Reload an assault cannon or heavy flamer: 4 AP at once, AP and/or CP, any time (DW-AC-8, DW-HF-2).
+
+    At Cloud Runner's weapons cache (DW-CR-6) the reload goes `into` the weapon or the Marine's
+    reserve, as he chooses; None: the weapon when it is empty or the reserve is full, else the reserve
+    (so no round left in the weapon is thrown away unasked). Away from the cache a reload always comes
+    from the reserve into the weapon. `weapon`: the reload asked for (an order may name it); it must
+    be the bearer's own type (DW-CR-6: "own type only")."""
 
     kind: Literal["reload"] = "reload"
     model: str
     use: Use = "ap"
+    into: Literal["weapon", "reserve"] | None = None
+    weapon: WeaponName | None = None
 
 
 class Cut(Action):

@@ -3,7 +3,9 @@
 Readings:
 - A blip is drawn only when it can be placed: when every usable entry area is full (or no counter is
   left anywhere) the arriving blips are lost, not drawn (SHB-10.3, Q9).
-- The bag is refilled with the used (revealed) counters only when a draw finds it empty (Q8).
+- The bag is refilled with the used (revealed) counters only when a draw finds it empty (Q8). In
+  Deathwing solo play a revealed counter goes straight back into the bag (DW-SOLO-4), so the used
+  pile holds only counters removed unrevealed (a blip killed as a blip).
 - Genestealers from an involuntary conversion of a blip that had not yet been activated this turn
   keep a full 6 AP and may act later in the phase; those of a blip that was active or already done
   get none (Q11 covers the acting blip).
@@ -144,7 +146,11 @@ def convert(tape: Tape, blip: Piece, *, voluntary: bool) -> None:
         fresh = tape.opt.voluntary_conversion_acts  # Q11
     else:
         fresh = not blip.activated
-    tape.emit(BlipConverted(model=blip.id, value=value, voluntary=voluntary))
+    # DW-SOLO-4: «Devuelve los marcadores de contacto a su taza una vez hayan sido reemplazados por
+    # figuras»: in solo play a flipped counter goes back into the cup (drawn with replacement there
+    # is no cup to return it to: every draw is from the whole composition).
+    to_cup = tape.opt.solo and tape.opt.blip_draw == "without_replacement"
+    tape.emit(BlipConverted(model=blip.id, value=value, voluntary=voluntary, to_cup=to_cup))
     ap = 6 if fresh else 0
     if blip.pos is None:
         _convert_lurking(tape, blip, value, ap, fresh)

@@ -25,21 +25,23 @@ Readings:
   engine's Genestealer pilot on an AI seat) plays that side.
 - The alternative force (DW-CR-1: "one Force List squad of up to 20 points") is the table's
   `force_points`, capped at 20; the 5 entry-corridor squares hold at most 5 Terminators, and a force of
-  more than one squad is refused (rules._build_force).
-- The weapons cache (DW-CR-6) is taken with the ordinary reload order (4 AP, as a reload): facing an
-  intact tank in a front square, it fills the weapon when it is not full, else adds a spare up to
-  the cap (queries.cache_into).
+  more than one squad is refused (setup.build_force).
+- The weapons cache (DW-CR-6) is taken with the reload order (4 AP, as a reload): facing an intact
+  tank in a front square, the reload goes into the weapon or into the Marine's reserve (up to the
+  cap), as the player chooses (`Reload.into`); an order that does not say puts it into the weapon
+  only when the weapon is empty or the reserve is full, so no round is thrown away unasked
+  (queries.cache_into).
 """
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import get_args
 
 from engine.core import Dice
 
 from .board import Square, chebyshev
 from .board.mapfile import parse_cached
-from .deathwing.force import Heavy
+from .dw_types.force import Heavy
 from .events import BoardEntered, FacingSet, ReinforcementRolled, StealerPlaced
 from .geotiles import BuiltBoard, cloud_runner_board
 from .missions import MarineSpec, Mission, ScenarioGoal
@@ -55,13 +57,6 @@ REINFORCEMENT_D6: dict[int, tuple[int, bool]] = {
     5: (2, False),
     6: (3, False),
 }  # DW-CR-9: (blips, an ambush marker)
-RESULTS: tuple[tuple[int, str], ...] = (
-    (100, "heroic"),
-    (76, "famous"),
-    (51, "ordinary"),
-    (21, "badly"),
-    (0, "incompetence"),
-)  # DW-CR-10: the fewest kills of each row, best first (A-32: rows split by sentence flow)
 AMBUSH_DISTANCE = 6  # DW-SOLO-6
 
 
@@ -77,15 +72,6 @@ def force() -> tuple[MarineSpec, ...]:
         ),
         MarineSpec(name="Wisdom Keeper", mastery=1, melee="force_axe", squad="CR"),
     )
-
-
-def result_of(kills: int) -> str:
-    """DW-CR-10: the results-table row for this many Genestealers killed."""
-    return next(row for least, row in RESULTS if kills >= least)
-
-
-def result_params(state: SpaceHulkState) -> dict[str, Any]:
-    return {"kills": state.kills, "result": result_of(state.kills), "board": state.tally.get("board", 1)}
 
 
 def _facing(run: tuple[Square, ...]) -> str:

@@ -604,6 +604,7 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str =
 
     Reading (DW-BLK-2): a Terminator attacks a door or bulkhead with all his close-assault
     modifiers, as against a model he faces (claws: 2 dice +2; thunder hammer +2; psychic points).
+    The psychic points are spent as against a model (DW-LIB-3): `Assaulted.psychic` takes them off.
     """
     dice = tuple(tape.dice.d6(melee_of(p).facing_dice or melee_of(p).assault_dice))
     score = max(dice) + (_modifier(p, p, attacking=True, psychic=psychic) if p.kind == "marine" else 0)
@@ -618,6 +619,7 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str =
             attacker_score=score,
             defender_score=6,
             result="attacker" if success else "defender",
+            psychic=psychic if p.kind == "marine" else 0,  # DW-BLK-2, DW-LIB-3: spent, as on a model
         )
     )
     if success and key == "ladder":

@@ -47,6 +47,7 @@ from engine.core import Action
 from .actions import Deploy, EndDeployment, PickPerimeter
 from .board import Facing, Square
 from .board.board import chebyshev
+from .corridors import place_squads
 from .events import Deployed, DeploymentEnded, PerimeterPicked
 from .messages import Problem, problem, refuse
 from .missions import MarineSpec, Mission
@@ -161,8 +162,6 @@ def end(tape: Tape, action: EndDeployment) -> None:
 def home(state: SpaceHulkState) -> dict[str, tuple[Square, str]]:
     """Where each Marine stands in the deployment corridors: each squad whole, leader in front
     (DW-GEN-6, the placement every generated mission starts from)."""
-    from .scenarios import place_squads
-
     marines = sorted(state.marines(), key=lambda p: p.number)
     specs = [MarineSpec(name=p.id, squad=p.squad, sergeant=p.sergeant, captain=p.captain) for p in marines]
     placed = place_squads(specs, state.mission.marine_corridors)

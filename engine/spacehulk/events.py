@@ -13,11 +13,11 @@ from pydantic import Field, TypeAdapter
 from engine.core import Event, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
-from .deathwing.bids import BidMade, BidsRevealed, SidesChosen
-from .deathwing.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
-from .deathwing.timer import ForceTimer
+from .dw_types.bids import BidMade, BidsRevealed, SidesChosen
+from .dw_types.solo_model import SoloAmbushDrawn, SoloAmbushRolled, SoloDecided, SoloPlanned, SoloTieBroken
+from .dw_types.timer import ForceTimer
 from .missions import Mission
-from .state import AgendaItem, Aim, Piece, SpaceHulkState
+from .state import AgendaItem, Aim, Piece, SpaceHulkState, redact_state
 
 
 class GameStarted(Event):
@@ -27,8 +27,6 @@ class GameStarted(Event):
     state: SpaceHulkState
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
-        from .view import redact_state
-
         return self.model_copy(update={"state": redact_state(self.state, seat)})
 
 
@@ -302,6 +300,19 @@ class StealerSighted(Event):
     model: str
 
 
+class MagiRolled(Event):
+    """DW-CMP-14: a Marine (`model`) saw the Raid's cryo tanks for the first time: the Magi D6 (`roll`).
+    Lower than the squads fielded (`squads`; A-41: literal), the Magi have escaped (`escaped`) and
+    the Raid is lost at once, though play goes on until every Marine is dead or teleported
+    (DW-CMP-15, A-44). Public: the Marine player is told at once."""
+
+    kind: Literal["magi_rolled"] = "magi_rolled"
+    model: str
+    roll: int
+    squads: int
+    escaped: bool
+
+
 class AreaSecured(Event):
     """An entry area is secured for the rest of the game (DW-SEC-2 .. DW-SEC-5); `lost`: the blips and
     Genestealers lurking beyond it, removed without counting as kills and without being revealed."""
@@ -516,12 +527,14 @@ class ReinforcementsLost(Event):
 
 
 class BlipConverted(Event):
-    """A blip turned face up (SHB-10.6, SHB-10.7): its value is now public."""
+    """A blip turned face up (SHB-10.6, SHB-10.7): its value is now public. Its counter goes to the
+    used pile, or, in solo play (`to_cup`), back into the cup it was drawn from (DW-SOLO-4)."""
 
     kind: Literal["blip_converted"] = "blip_converted"
     model: str
     value: int
     voluntary: bool
+    to_cup: bool = False
 
 
 class StealerPlaced(Event):
@@ -593,6 +606,7 @@ ShEvent = Annotated[
     | Teleported
     | AreaSecured
     | StealerSighted
+    | MagiRolled
     | TilePlaced
     | BoardBuilt
     | CorridorsExtended

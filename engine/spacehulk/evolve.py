@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Event
 
 from . import events as ev
-from .deathwing import bids, solo_model
+from .dw_types import bids, solo_model
 from .state import BLIP_AP, MARINE_AP, STEALER_AP, AgBeginTurn, Piece, SpaceHulkState, updated
 
 LEADER_AP = 9  # DW-CR-8
@@ -268,6 +268,9 @@ def _evolve_pieces(s: SpaceHulkState, event: Event) -> None:
             s.teleport_turn = turn
         case ev.StealerSighted():
             s.tally["seen"] = 1
+        case ev.MagiRolled(roll=roll, escaped=escaped):
+            s.tally["magi"] = roll  # DW-CMP-14: the tanks were seen; the Magi D6
+            s.tally["magi_escaped"] = int(escaped)
         case ev.AreaSecured(area=area, lost=lost):
             s.secured.append(area)
             for model in lost:
@@ -290,10 +293,11 @@ def _evolve_blips(s: SpaceHulkState, event: Event) -> None:
         case ev.BagRefilled(counts=counts):
             if counts is not None:
                 s.bag, s.used = dict(counts), {}
-        case ev.BlipConverted(model=model, value=value):
+        case ev.BlipConverted(model=model, value=value, to_cup=to_cup):
             _remove(s, model)
             s.blips.pop(model, None)
-            s.used[value] = s.used.get(value, 0) + 1
+            pile = s.bag if to_cup else s.used  # DW-SOLO-4: in solo play, back into the cup
+            pile[value] = pile.get(value, 0) + 1
         case ev.StealerPlaced(
             model=model, square=square, area=area, ap=ap, activated=activated, lurk_until=lu, leader=leader
         ):

@@ -11,10 +11,13 @@ from . import actions as a
 from .blips import areas_with_room
 from .board import FACINGS, Square
 from .board.los import front_three
-from .deathwing.force import sample_orders
-from .deathwing.solo_model import AgSoloTie
+from .corridors import fits
+from .deployment import legal as deployment_legal
+from .dw_types.solo_model import AgSoloTie
+from .force_list import sample_orders
 from .messages import Problem
 from .queries import Queries
+from .scenarios import tile_options
 from .state import (
     AgBlock,
     AgBuildForce,
@@ -106,10 +109,11 @@ def marine_candidates(q: Queries, m: Piece) -> Iterator[Candidate]:
     weapon = weapon_of(m)
     if weapon.auto_dice and m.ammo >= weapon.auto_bursts and _auto_has_target(q, m):
         yield a.AutoFire, {"model": m.id}, weapon.auto_ap
-    cache = q.cache_into(m)  # DW-CR-6: Cloud Runner's weapons cache in a front square
-    if isinstance(cache, str) or (
-        cache is None and weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0)
-    ):
+    if weapon.reload_ap and q.at_cache(m):  # DW-CR-6: Cloud Runner's weapons cache in a front square
+        for into in ("weapon", "reserve"):  # the player's choice: both are offered when both are possible
+            if isinstance(q.cache_into(m, into), str):
+                yield a.Reload, {"model": m.id, "into": into}, weapon.reload_ap
+    elif weapon.reload_ap and m.reloads > 0 and m.ammo < (weapon.ammo or 0):
         yield a.Reload, {"model": m.id}, weapon.reload_ap  # DW-AC-8, DW-HF-2 (decide also takes a full one)
     if weapon.flame:
         for at in q.flame_targets(m):
@@ -289,8 +293,6 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             dice = top.defender_dice if marine == top.attacker else top.attacker_dice
             return [_mk(a.Block, model=marine, die=i) for i in range(len(dice))] + [_mk(a.Pass)]
         case AgPlaceTile():
-            from .scenarios import tile_options
-
             return [
                 _mk(a.PlaceTile, tile=top.tile, rotation=o.rotation, slot=o.slot)
                 for o in tile_options(s.mission, top.tile)
@@ -299,17 +301,13 @@ def choice_actions(q: Queries, top: Any) -> list[Action]:
             budget = q.opt.force_points or 0
             one = s.mission.scenario == "cloud_runner"  # DW-CR-1: one squad
             if s.mission.marine_corridors:  # DW-GEN-6, DW-GEN-7: squads whole, corridors grown if need be
-                from .scenarios import fits
-
                 mission = s.mission
                 orders = sample_orders(budget, 0, one_squad=one, fits=lambda men: fits(mission, men))
             else:
                 orders = sample_orders(budget, len(q.board.deployments), one_squad=one)
             return [_mk(a.BuildForce, order=order) for order in orders]
         case AgDeploy():
-            from .deployment import legal
-
-            return legal(s, top)  # DW-SC3: a cheap sample; decide takes any square the rules allow
+            return deployment_legal(s, top)  # DW-SC3: a cheap sample; decide takes any square the rules allow
         case AgShift():
             return [_mk(a.Shift, square=sq) for sq in top.squares]
         case AgLevelStep():

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Dice, Outcome
+from engine.core import Outcome
 
 from .board import Board, Facing, Square
 from .board.mapfile import map_text, parse_cached
-from .deathwing.timer import ForceTimer
+from .dw_types.timer import ForceTimer
 from .weapons import MeleeName, WeaponName, weapon_of
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class SurviveTurns(_Frozen):
 
 class ScenarioGoal(_Frozen):
     """A Mission Generator scenario's end state (DW-SC1 .. DW-SC6, A-35), tested by
-    `scenarios.goal_met`; the outcome's reason names the goal (spacehulk.win.<goal>)."""
+    `goal_met`; the outcome's reason names the goal (spacehulk.win.<goal>)."""
 
     kind: Literal["scenario"] = "scenario"
     goal: str
@@ -175,6 +175,10 @@ class Mission(_Frozen):
     blip_total: int | None = None  # blips for the whole scenario (DW-GEN-4); None: no limit
     ambush_allowed: bool = True  # the scenario allows ambush markers (DW-SC3: none)
     ambush_limit: int | None = None  # ambush markers per scenario (DW-GEN-5: 4)
+    # DW-SOLO-7: the turns at whose start the solo rules draw an ambush result, where a mission fixes
+    # them («Si la misión te dice cuándo se deben colocar los marcadores de emboscada ... no hagas la
+    # tirada»); () = none fixed: the D6 schedule of DW-SOLO-5 and DW-SOLO-7.
+    ambush_turns: tuple[int, ...] = ()
     secured_start: tuple[str, ...] = ()  # entry areas secured before play (DW-SC3)
     teleport_unlock: int | None = None  # teleporting out waits for this many Genestealers (DW-SC1, A-35)
     teleport_squares: tuple[Square, ...] | None = None  # teleport only from these squares (DW-SC5)
@@ -182,6 +186,9 @@ class Mission(_Frozen):
     # the geotile port each corridor runs from ((slot x, slot y), side), so it can grow (DW-GEN-7)
     corridor_ports: tuple[tuple[tuple[int, int], str], ...] = ()
     objective: tuple[Square, ...] = ()  # the cryo tanks to destroy (DW-SC4) or the control room (DW-SC5)
+    # The campaign Raid (DW-CMP-14): the squads fielded; the first time a Marine sees the cryo tanks
+    # (`objective`) the Magi D6 is rolled, and lower than this number they have escaped. 0: no roll.
+    magi_squads: int = 0
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2, A-35)
     layout: tuple[tuple[int, int, int, int], ...] = ()  # geotiles: (tile, quarter turns, slot x, slot y)
     # Cloud Runner boards 1-9: geotile 10's cryo tanks are a weapons cache (DW-CR-6)
@@ -204,8 +211,6 @@ class Mission(_Frozen):
         """The outcome reached at this moment, if any."""
         found = self._check(state, moment, helpers)
         if found is not None and self.scenario == "cloud_runner":  # DW-CR-10: the results table, win or lose
-            from .cloud_runner import result_params
-
             found = found.model_copy(update={"params": result_params(state)})
         return found
 
@@ -257,12 +262,8 @@ def _win_met(cond: WinCondition, state: SpaceHulkState, moment: Moment, helpers:
         case SealEntries():
             return moment == "end_phase" and helpers.sealed()
         case ScenarioGoal(goal="held"):  # DW-SC3: read at the end phase, as SurviveTurns
-            from .scenarios import goal_met
-
             return moment == "end_phase" and goal_met(cond, state)
         case ScenarioGoal():
-            from .scenarios import goal_met
-
             return goal_met(cond, state)
     return False
 
@@ -281,8 +282,6 @@ def _lose_met(cond: LoseCondition, state: SpaceHulkState, helpers: Checks) -> bo
         case SectionBurned(sections=secs):
             return any(s in state.flamed_sections for s in secs)
         case ScenarioGoal():
-            from .scenarios import goal_met
-
             return goal_met(cond, state)
     return False
 
@@ -339,13 +338,130 @@ def get_mission(mission_id: str) -> Mission:
     return MISSIONS[mission_id]()
 
 
-def make_mission(mission_id: str, dice: Dice, *, alternate: bool = False) -> Mission:
-    """The mission a table plays: a built-in one, or one the Mission Generator builds with the
-    game's seeded dice (scenarios.GENERATED: the scenario and force D6, the geotile board)."""
-    from .scenarios import GENERATED, build, start_alternate
+# --- the Mission Generator's ids (DW-GEN-1) and the scenarios' end states (DW-SC1 .. DW-SC6, A-35) ------
 
-    if mission_id in GENERATED and alternate and GENERATED[mission_id] != "cloud_runner":
-        return start_alternate(mission_id, dice)[0]
-    if mission_id in GENERATED:
-        return build(mission_id, dice)
-    return get_mission(mission_id)
+SCENARIO_D6: dict[int, str] = {
+    1: "reconnaissance",
+    2: "establish_perimeter",
+    3: "defend_perimeter",
+    4: "raid",
+    5: "escape",
+    6: "search_and_destroy",
+}  # DW-GEN-1
+GENERATED: dict[str, str | None] = {
+    "dw_generator": None,
+    **{f"dw_{name}": name for name in SCENARIO_D6.values()},
+    "dw_cloud_runner": "cloud_runner",  # the solo mission (cloud_runner.py, DW-CR-1 .. DW-CR-10)
+}
+
+
+BLIP_AP = 6  # SHB-4.1: a blip's action points a turn, 1 a square (SHB-10.5)
+HELD_SPARE = 1  # one turn more: a forced lurk (SHB-10.4) or doors on the way
+
+
+def held_turn(mission: Mission) -> int | None:
+    """DW-SC3, "Marine wins by preventing it" (OUR RESOLUTION, beside A-35): the last turn the
+    Genestealers have to reach a Marine entry corridor. None when the mission has no blip total.
+
+    The scenario names no turn limit, and the A-35 end (the total spent and nothing Genestealer left)
+    can be put off for ever by the Genestealer side alone: it may bring fewer blips or none (DW-GEN-4),
+    a blip may lurk off the board indefinitely (SHB-10.4) where no Marine can reach it, and a
+    Genestealer may keep away. Space Hulk bounds its own defence mission by turns (SHB-12.6, Defend:
+    survive to the end of turn 16; its blips keep coming, 2 a turn, SHB-10.3, till then). So the
+    Marine has prevented it once the Genestealers have had every chance: the turn by which the whole
+    blip total could have arrived at the D6's rate (DW-GEN-4: ceil(total / per turn)), plus the turns
+    a blip arriving then needs to walk from the farthest entry area to the nearest corridor square
+    (1 AP to come on, 1 a square, 6 AP a turn: SHB-10.4, SHB-10.5), plus HELD_SPARE. The Marine wins
+    at the end of that turn if no Genestealer has entered a corridor; a table's `turn_limit` is
+    another matter (it ends the game for the Genestealers, as in every mission)."""
+    total, per_turn = mission.blip_total, mission.reinforcements
+    if total is None or per_turn <= 0 or not mission.marine_corridors:
+        return None
+    key = (mission.map_text, mission.marine_corridors, mission.entry_areas, total, per_turn)
+    known = _HELD.get(key)
+    if known is None:
+        board = mission.board
+        corridor = {sq for run in mission.marine_corridors for sq in run}
+        far = 10**9
+        walk = 0
+        for area in mission.usable_areas():
+            dist = board.walk_distances(board.entries[area].square, far)
+            near = min((dist[sq] for sq in corridor if sq in dist), default=None)
+            if near is not None:
+                walk = max(walk, near)
+        arrive = -(-total // per_turn)
+        known = arrive + -(-(1 + walk) // BLIP_AP) + HELD_SPARE
+        if len(_HELD) > 64:
+            _HELD.clear()
+        _HELD[key] = known
+    return known
+
+
+_HELD: dict[tuple[object, ...], int] = {}
+
+
+def goal_met(goal: ScenarioGoal, state: Any) -> bool:
+    """Whether a scenario end state holds now (DW-SC1 .. DW-SC6, A-35); "held" is read at the end
+    phase only (`_win_met`)."""
+    m = state.mission
+    tally = state.tally
+    pieces = state.pieces.values()
+    on_board = [p for p in pieces if p.kind == "marine"]
+    force = len(on_board) + len(state.teleported) + len(state.escaped) + tally.get("marines_lost", 0)
+    match goal.goal:
+        case "recon_out":
+            return (not on_board and bool(state.teleported) and tally.get("seen", 0) > 0) and tally.get(
+                "marines_lost", 0
+            ) <= 1
+        case "recon_draw":
+            return not on_board and tally.get("marines_lost", 0) < 2
+        case "recon_kills":
+            return tally.get("marines_lost", 0) >= goal.count
+        case "perimeter":
+            return all(a in state.secured for a in m.perimeter)
+        case "corridor":
+            squares = {sq for run in m.marine_corridors for sq in run}
+            return any(p.kind != "marine" and p.pos in squares for p in pieces)
+        case "wiped":
+            spent = m.blip_total is not None and tally.get("blips", 0) >= m.blip_total
+            return spent and not any(p.kind != "marine" for p in pieces)
+        case "tanks":
+            return bool(m.objective) and all(sq in state.wrecked for sq in m.objective)
+        case "escaped_half":
+            return force > 0 and len(state.teleported) >= -(-force // 2)
+        case "escape_failed":
+            return force > 0 and len(on_board) + len(state.teleported) < -(-force // 2)
+        case "all_secured":
+            return all(a in state.secured for a in m.usable_areas())
+        case "leader":  # DW-CR-10
+            return tally.get("leader", 0) > 0
+        case "fallen":  # Cloud Runner: no Marine left (the results table is shown, DW-CR-10)
+            return not on_board
+        case "held":  # DW-SC3: the Genestealers' last turn has ended (held_turn) and none got in
+            last = held_turn(m)
+            # the corridor end is read first after every action; read here too, so that the order in
+            # which a mission lists its ends (wins before losses) cannot turn a loss into "held"
+            return (
+                last is not None and state.turn >= last and not goal_met(ScenarioGoal(goal="corridor"), state)
+            )
+    raise ValueError(f"unknown scenario goal {goal.goal!r}")
+
+
+# --- Cloud Runner's results table (DW-CR-10), shown with its outcome, win or lose ---------------------
+
+RESULTS: tuple[tuple[int, str], ...] = (
+    (100, "heroic"),
+    (76, "famous"),
+    (51, "ordinary"),
+    (21, "badly"),
+    (0, "incompetence"),
+)  # DW-CR-10: the fewest kills of each row, best first (A-32: rows split by sentence flow)
+
+
+def result_of(kills: int) -> str:
+    """DW-CR-10: the results-table row for this many Genestealers killed."""
+    return next(row for least, row in RESULTS if kills >= least)
+
+
+def result_params(state: SpaceHulkState) -> dict[str, Any]:
+    return {"kills": state.kills, "result": result_of(state.kills), "board": state.tally.get("board", 1)}

@@ -10,10 +10,12 @@ variant name is read as `variants.<name>`, and `expansions` also takes a comma-s
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from .missions import GENERATED, MISSIONS
 
 Expansion = Literal["deathwing"]
 
@@ -105,14 +107,12 @@ class Variants(BaseModel):
 
 def mission_ids() -> tuple[str, ...]:
     """Every mission a table may name: the built-in ones (missions.MISSIONS), then the generated ones
-    (scenarios.GENERATED, where that module exists)."""
-    from .missions import MISSIONS  # missions reads maps: imported when options are checked
+    (missions.GENERATED)."""
+    return (*MISSIONS, *(name for name in GENERATED if name not in MISSIONS))
 
-    try:
-        generated = importlib.import_module(f"{__package__}.scenarios").GENERATED
-    except ModuleNotFoundError:
-        generated = ()
-    return (*MISSIONS, *(name for name in generated if name not in MISSIONS))
+
+MAX_BRIEF_VALUES = 2000
+MAX_BRIEF_TEXT = 65_536  # a kept board's map text and corridors, as JSON (MissionBrief.board)
 
 
 def _mission_examples(schema: dict[str, Any]) -> None:
@@ -125,7 +125,7 @@ class SpaceHulkOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mission: str = Field(default="purge", json_schema_extra=lambda schema: _mission_examples(schema))
-    """The mission to play: a built-in one (missions.MISSIONS) or a generated one (scenarios.GENERATED:
+    """The mission to play: a built-in one (missions.MISSIONS) or a generated one (missions.GENERATED:
     "dw_generator" rolls the scenario D6; "dw_raid" etc. name one; the board is built from the seed).
     Listed in the schema's examples so /game new can suggest them."""
     brief: dict[str, Any] | None = None
@@ -133,6 +133,28 @@ class SpaceHulkOptions(BaseModel):
     expansions: frozenset[Expansion] = frozenset()
     """Expansions in play; "deathwing" enables the Deathwing rules (deathwing.md)."""
     variants: Variants = Variants()
+
+    @field_validator("brief", mode="before")
+    @classmethod
+    def _brief_bounded(cls, value: Any) -> Any:
+        """A brief is what a campaign hands its mission table (a few hundred values); a larger one
+        is refused before it is read (issue 24 item 4). Counted without recursion."""
+        if isinstance(value, dict):
+            count, stack = 0, [value]
+            while stack:
+                item = stack.pop()
+                count += 1
+                if count > MAX_BRIEF_VALUES or (isinstance(item, str) and len(item) > MAX_BRIEF_TEXT):
+                    raise PydanticCustomError(
+                        "brief_too_large",
+                        "a campaign brief holds at most {max} values",
+                        {"max": MAX_BRIEF_VALUES},
+                    )
+                if isinstance(item, dict):
+                    stack.extend(item.values())
+                elif isinstance(item, list | tuple):
+                    stack.extend(item)
+        return value
 
     @field_validator("mission")
     @classmethod

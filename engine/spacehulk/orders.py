@@ -13,7 +13,8 @@ The words (English, with Spanish aliases; any case):
   `D7`) walks there by the cheapest way the rules allow, turning where needed;
 - turning: `L`, `R`, `U` (about face; Spanish `I`, `D`, `V`), `face N` (N, E, S, W; Spanish O = W);
 - acting: `fire [D7]`, `overwatch`, `door [D7]`, `assault [psychic points]`, `unjam`, `flame D7`,
-  `reload`, `cut`, `grenade D7`, `auto`, `exit`, `teleport`, `jump`, `stand N`, `climb [N]`,
+  `reload [weapon|reserve] [cannon|flamer]` (Cloud Runner's cache, DW-CR-6: where the reload goes and
+  which one is asked for; Spanish `arma`, `reserva`, `cañon`, `lanzallamas`), `cut`, `grenade D7`, `auto`, `exit`, `teleport`, `jump`, `stand N`, `climb [N]`,
   `convert`, `enter N` (a Genestealer leaving its lurking space), `pass`, `end`;
 - answering a prompt: `block 2` (the die to reroll), `psychic 1`, `detonate`, `pick G9`, `place A`
   (an entry area) or `place D7`, `face N` (a placed Genestealer's facing), `shift D7`;
@@ -44,6 +45,7 @@ from .board.los import front_three
 from .messages import Problem, refuse
 from .queries import Queries
 from .state import AgBlock, AgDeploy, AgDetonate, AgFacing, AgFreeShot, AgInterrupt, AgPsychic, SpaceHulkState
+from .weapons import RELOAD_WORDS, WeaponName
 
 MAX_STEPS = 40
 MAX_CHARS = 400
@@ -183,6 +185,14 @@ VERBS: dict[str, Verb] = {
     "pasillos": "corridors",
 }
 CP_WORDS = frozenset({"cp", "pm"})
+# DW-CR-6: where a cache reload goes, and which reload is asked for (`reload reserve cannon`).
+RELOAD_INTO: dict[str, Literal["weapon", "reserve"]] = {
+    "weapon": "weapon",
+    "arma": "weapon",
+    "reserve": "reserve",
+    "reserva": "reserve",
+}
+RELOAD_KIND = RELOAD_WORDS
 SQUARE_ARG: dict[Verb, bool] = {  # verb -> whether the square is required
     "move": True,
     "fire": False,
@@ -214,6 +224,8 @@ class Word(OrderStep):
     areas: tuple[str, ...] = ()
     fire: bool = False
     cp: bool = False
+    into: Literal["weapon", "reserve"] | None = None  # reload: DW-CR-6
+    reload: WeaponName | None = None  # reload: the one asked for
 
 
 # The verbs that are one action of the named model with no choice to make: verb -> (the action, its
@@ -225,7 +237,7 @@ MODEL_ACTIONS: dict[Verb, tuple[type[Action], dict[str, str]]] = {
     "assault": (a.Assault, {"psychic": "number"}),
     "unjam": (a.ClearJam, {}),
     "flame": (a.Flame, {"at": "square"}),
-    "reload": (a.Reload, {}),
+    "reload": (a.Reload, {"into": "into", "weapon": "reload"}),
     "cut": (a.Cut, {}),
     "grenade": (a.Grenade, {"at": "square"}),
     "auto": (a.AutoFire, {}),
@@ -316,6 +328,14 @@ def read(text: str) -> list[Word]:
                 raise refuse("order.deploy_needed", word=raw)
             fields["square"], fields["facing"] = _square(tokens[i]), FACING_WORDS[facing_arg]
             used, i = f"{raw} {tokens[i]} {tokens[i + 1]}", i + 2
+        elif verb == "reload":  # DW-CR-6: `reload [weapon|reserve] [cannon|flamer]`, in either order
+            while i < len(tokens) and tokens[i].lower() in {**RELOAD_INTO, **RELOAD_KIND}:
+                word_i = tokens[i].lower()
+                key, table = ("into", RELOAD_INTO) if word_i in RELOAD_INTO else ("reload", RELOAD_KIND)
+                if key in fields:
+                    break
+                fields[key] = table[word_i]  # type: ignore[index]
+                used, i = f"{used} {tokens[i]}", i + 1
         elif verb == "perimeter":  # DW-SC3: `perimeter 1 3 5 7`
             areas: list[str] = []
             while i < len(tokens) and re.fullmatch(r"[a-z0-9]", tokens[i].lower()) and len(areas) < 8:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from .board import FACINGS, VECTORS, Board, Square, add, chebyshev, relative, square_name
 from .board.los import clear, front_three, in_fire_arc, in_vision_arc
 from .messages import Problem, problem
+from .missions import held_turn
 from .options import Variants
 from .state import Piece, SpaceHulkState
 from .weapons import GRENADE_RANGE, melee_of, weapon_of
@@ -691,38 +692,47 @@ class Queries:
             return problem("teleport.one_a_turn")
         return self._scenario_teleport_problem(p)
 
-    def cache_into(self, p: Piece) -> str | Problem | None:
+    def cache_into(self, p: Piece, into: str | None = None) -> str | Problem | None:
         """DW-CR-6: with an intact cache tank in a front square, a heavy flamer or assault cannon takes one
-        reload (4 AP): into the weapon when it is not full, else into the reserve, which holds at most 1
-        heavy-flamer or 3 assault-cannon reloads (own type only). None: no cache in front (an ordinary
-        reload). Reading: a destroyed tank is no cache."""
-        cache = self.state.mission.cache
-        if not cache or p.kind != "marine" or p.pos is None or p.facing is None:
-            return None
-        front = front_three(p.facing, p.pos)
-        if not any(sq in front and sq not in self.state.wrecked for sq in cache):
+        reload (4 AP) «bien en el arma, o almacenarse en la reserva del Marine», as he chooses (`into`):
+        the weapon when it is not full (the rounds left in it are lost, as in any reload: DW-AC-8), or
+        the reserve, which holds at most 1 heavy-flamer or 3 assault-cannon reloads (own type only).
+        Reading, when he does not say (`into` None, e.g. an order typed without it): the weapon when it
+        is empty or the reserve is full, else the reserve, so no round is thrown away unasked. None: no
+        cache in front (an ordinary reload). Reading: a destroyed tank is no cache."""
+        if not self.at_cache(p):
             return None
         weapon = weapon_of(p)
         if not weapon.reload_ap:
             return problem("reload.cannot")
-        if p.ammo < (weapon.ammo or 0):
-            return "weapon"
-        if p.reloads < (1 if weapon.flame else 3):
-            return "reserve"
-        return problem("reload.cache_full", name=who(p))
+        weapon_room = p.ammo < (weapon.ammo or 0)
+        reserve_room = p.reloads < (1 if weapon.flame else 3)
+        if into is None:
+            into = "weapon" if weapon_room and (p.ammo == 0 or not reserve_room) else "reserve"
+            if not reserve_room and not weapon_room:
+                return problem("reload.cache_full", name=who(p))
+        if into == "weapon":
+            return "weapon" if weapon_room else problem("reload.weapon_full", name=who(p))
+        return "reserve" if reserve_room else problem("reload.cache_full", name=who(p))
+
+    def at_cache(self, p: Piece) -> bool:
+        """An intact tank of Cloud Runner's weapons cache is in a front square of `p` (DW-CR-6)."""
+        cache = self.state.mission.cache
+        if not cache or p.kind != "marine" or p.pos is None or p.facing is None:
+            return False
+        front = front_three(p.facing, p.pos)
+        return any(sq in front and sq not in self.state.wrecked for sq in cache)
 
     def _scenario_teleport_problem(self, p: Piece) -> Problem | None:
         """DW-SC5: only from inside the control room. DW-SC1, A-35: only after the Nth Genestealer was
         placed, or once the blip total is spent and nothing Genestealer is left on the board, or (OUR
         RESOLUTION, as DW-SC3's last turn) once the Genestealers' last turn is over
-        (`scenarios.held_turn`): they could otherwise keep the Marines in for ever by passing their
+        (`missions.held_turn`): they could otherwise keep the Marines in for ever by passing their
         reinforcements (DW-GEN-4) and keeping blips lurking or unseen (SHB-10.4)."""
         m = self.state.mission
         if m.teleport_squares is not None and p.pos not in m.teleport_squares:
             return problem("teleport.room")
         if m.teleport_unlock is not None and self.state.tally.get("stealers", 0) < m.teleport_unlock:
-            from .scenarios import held_turn
-
             spent = m.blip_total is not None and self.state.tally.get("blips", 0) >= m.blip_total
             left = any(q.kind != "marine" for q in self.state.pieces.values())
             last = held_turn(m)

@@ -16,10 +16,11 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Outcome, Seat, State
+from engine.core.fast import built
 
 from .board import Board, DoorStatus, Facing, Square
-from .deathwing.bids import AgBids
-from .deathwing.solo_model import AgSoloTie, SoloState
+from .dw_types.bids import AgBids
+from .dw_types.solo_model import AgSoloTie, SoloState
 from .missions import Mission
 from .options import SpaceHulkOptions
 from .weapons import MeleeName, WeaponName
@@ -29,22 +30,6 @@ MARINE_AP, STEALER_AP, BLIP_AP = 4, 6, 6  # SHB-4.1
 
 
 M = TypeVar("M", bound=BaseModel)
-_set = object.__setattr__
-_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__  # pydantic's slots, set directly
-_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
-_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def built(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
-    """A model of `cls` holding `values` (every field, in `values`' order) without validation: for
-    values that come from validated models (evolve's and legal actions' hot paths). No private or
-    extra attributes (none of our frozen models has them)."""
-    new = object.__new__(cls)
-    _set(new, "__dict__", values)
-    _SET_FIELDS_SET(new, fields_set)
-    _SET_EXTRA(new, None)
-    _SET_PRIVATE(new, None)
-    return new
 
 
 _LAYOUTS: dict[type[BaseModel], tuple[tuple[str, Any], ...]] = {}
@@ -472,3 +457,19 @@ class SpaceHulkState(State):
 
     def top(self) -> BaseModel | None:
         return self.agenda[-1] if self.agenda else None
+
+
+def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
+    """A copy of the state without the secrets `seat` may not know (for the opening event).
+
+    The seed is blanked for every seat: with it, Dice(seed, version) replays every CP chit and blip draw.
+    """
+    out = s.clone()
+    out.seed = 0
+    side = s.side_of(seat)
+    if side != "genestealer":
+        out.blips, out.bag = {}, {}
+    if side != "marine":
+        out.cp = out.cp_drawn = 0
+    out.bids = {k: v for k, v in s.bids.items() if k == seat}  # DW-BID-1: each seat its own bid
+    return out

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from engine.core import Dice, Rules
 from engine.core.tape import Tape as CoreTape
 
-from .deathwing.solo_model import SoloDecided
+from .dw_types.solo_model import SoloDecided
 from .events import Activated, AgendaPopped, AgendaPushed, AgendaUpdated, Moved, Spent, Turned
 from .evolve import evolve
 from .queries import Queries
@@ -40,22 +40,10 @@ class Tape(CoreTape[SpaceHulkState], Queries):  # type: ignore[misc]  # both hol
     """The shared tape with Space Hulk's queries over its scratch state and the agenda's push/pop."""
 
     def __init__(self, rules: Rules[Any], state: SpaceHulkState, dice: Dice) -> None:
-        CoreTape.__init__(self, rules, state, dice)
+        CoreTape.__init__(self, rules, state, dice, evolve)
         Queries.__init__(self, self.state)
         self._folded = 0  # events already looked at by `emitted`
         self._checked: int | None = None  # len(events) when the mission was last found unfinished
-
-    def emit(self, *events: Any) -> None:
-        """The shared tape's `emit` (evolve, count the version, keep the event), with Space Hulk's
-        `evolve` called directly: a game's log is mostly these small steps."""
-        state = self.state
-        for event in events:
-            state = evolve(state, event)
-            state.__dict__["version"] += 1  # as `state.version += 1` does (no validation on assignment)
-            state.__pydantic_fields_set__.add("version")
-            self.events.append(event)
-        self.state = state
-        self.emitted()
 
     def emitted(self) -> None:
         """The scratch state changed: drop the cached occupancy, doors, flames and sight blockers,

@@ -13,7 +13,7 @@ from engine.core import Model, Outcome, Seat
 
 from .board import DoorStatus, Facing, Square
 from .legal import action_costs
-from .missions import Mission
+from .missions import Mission, held_turn
 from .options import SpaceHulkOptions
 from .queries import Queries
 from .state import Piece, SpaceHulkState, chooser_of
@@ -106,9 +106,9 @@ class SpaceHulkView(Model):
     scenario: str | None = None
     blip_total: int | None = None
     perimeter: tuple[str, ...] = ()  # the entry areas to secure (DW-SC2)
-    held_turn: int | None = None  # DW-SC3: the Marine wins at this turn's end (scenarios.held_turn)
+    held_turn: int | None = None  # DW-SC3: the Marine wins at this turn's end (missions.held_turn)
     # DW-SC1, A-35: teleporting out waits for this many Genestealers placed, or for the end of
-    # `teleport_turn` (the same last turn, scenarios.held_turn; Queries._scenario_teleport_problem)
+    # `teleport_turn` (the same last turn, missions.held_turn; Queries._scenario_teleport_problem)
     teleport_unlock: int | None = None
     teleport_turn: int | None = None
     tally: dict[str, int] = {}  # blips drawn, Genestealers placed, Marines lost, the board number
@@ -223,28 +223,10 @@ def _costs(s: SpaceHulkState, seat: Seat | None, active: frozenset[Seat]) -> dic
     return action_costs(Queries(s), side, s.top())
 
 
-def redact_state(s: SpaceHulkState, seat: Seat | None) -> SpaceHulkState:
-    """A copy of the state without the secrets `seat` may not know (for the opening event).
-
-    The seed is blanked for every seat: with it, Dice(seed, version) replays every CP chit and blip draw.
-    """
-    out = s.clone()
-    out.seed = 0
-    side = s.side_of(seat)
-    if side != "genestealer":
-        out.blips, out.bag = {}, {}
-    if side != "marine":
-        out.cp = out.cp_drawn = 0
-    out.bids = {k: v for k, v in s.bids.items() if k == seat}  # DW-BID-1: each seat its own bid
-    return out
-
-
 def _held_turn(mission: Mission) -> int | None:
-    """DW-SC3's last Genestealer turn, public (scenarios.held_turn), where the mission has that end."""
+    """DW-SC3's last Genestealer turn, public (missions.held_turn), where the mission has that end."""
     if not any(getattr(w, "goal", None) == "held" for w in mission.win):
         return None
-    from .scenarios import held_turn
-
     return held_turn(mission)
 
 
@@ -253,6 +235,4 @@ def _teleport_turn(mission: Mission) -> int | None:
     A-35: `Queries._scenario_teleport_problem`), public, where teleporting waits for Genestealers."""
     if mission.teleport_unlock is None:
         return None
-    from .scenarios import held_turn
-
     return held_turn(mission)

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from .state import Piece
 
 WeaponName = Literal["storm_bolter", "heavy_flamer", "assault_cannon"]
+RELOAD_WORDS: dict[str, WeaponName] = {  # an order's words for the reload it asks for (DW-CR-6)
+    "cannon": "assault_cannon",
+    "ac": "assault_cannon",
+    "canon": "assault_cannon",
+    "cañon": "assault_cannon",
+    "flamer": "heavy_flamer",
+    "hf": "heavy_flamer",
+    "lanzallamas": "heavy_flamer",
+}
 MeleeName = Literal[
     "power_glove", "power_sword", "chainfist", "thunder_hammer", "lightning_claws", "force_axe"
 ]

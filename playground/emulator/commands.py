@@ -272,10 +272,13 @@ class SlashBuilder:
             return str(channel.id)
         if kind == ATTACHMENT:
             att = raw if isinstance(raw, AttachmentRecord) else AttachmentRecord(raw[0], raw[1])
-            att.id = att.id or self.store.ids.next()
+            att.id = att.id or self.store.ids.unguessable()
             if att.size > ATTACHMENT_SIZE_LIMIT:
                 raise ValueError("attachment larger than attachment_size_limit")
-            resolved.setdefault("attachments", {})[str(att.id)] = attachment_payload(self.base_url, 0, att)
+            self.store.uploads[att.id] = att  # served to the bot only (its URL is signed for it)
+            resolved.setdefault("attachments", {})[str(att.id)] = attachment_payload(
+                self.base_url, 0, att, self.store
+            )
             return str(att.id)
         value = {STRING: str, INTEGER: int, BOOLEAN: bool, NUMBER: float}.get(kind, lambda v: v)(raw)
         self._check_limits(opt, value, strict_choices)

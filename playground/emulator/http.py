@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import ipaddress
 import json
 import logging
 import math
@@ -37,6 +39,55 @@ ERROR_MESSAGES = {
     50027: "Invalid Webhook Token",
     50083: "Thread is archived",
 }
+
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def host_allowed(header: str, bound: str, port: int | None) -> bool:
+    """Whether a Host header names the address the server is bound to (as the playground page
+    checks it, playground/web.py): under DNS rebinding a web page reaches 127.0.0.1 under its own
+    host name, which is refused; an IP literal cannot be rebound."""
+    if header.startswith("["):  # [::1]:port
+        name, _, rest = header[1:].partition("]")
+        given = rest.removeprefix(":")
+    else:
+        name, sep, given = header.rpartition(":")
+        if not sep:
+            name, given = header, ""
+    if not name or (given and given != str(port)):
+        return False
+    if bound in ("0.0.0.0", "::"):
+        if name in LOOPBACK:
+            return True
+        with contextlib.suppress(ValueError):
+            ipaddress.ip_address(name)
+            return True
+        return False
+    if bound in LOOPBACK:
+        return name in LOOPBACK
+    return name == bound
+
+
+def guard(bound: Callable[[], tuple[str, int | None]]) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """Middleware for every route of the emulator's port (REST, gateway, attachments): a Host that
+    is not the bound address gets 421, and a browser's Origin naming another site gets 403. The bot
+    (aiohttp) sends neither a foreign Host nor an Origin; a browser always sends Origin across sites
+    and on websockets."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
+        host, port = bound()
+        header = request.headers.get("Host", "")
+        if not host_allowed(header, host, port):
+            return web.Response(status=421, text="This emulator only answers at its own address.\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("//", 1)[-1] != header:
+            return web.json_response({"message": "cross-origin request refused", "code": 0}, status=403)
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    return middleware
 
 
 class ApiError(Exception):

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 from . import validate
 from .gateway import DIRECT_MESSAGES, GUILD_MEMBERS, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT, Session
 from .http import Api, ApiError, Call, form_error
-from .payloads import ATTACHMENT_SIZE_LIMIT, channel_payload, message_payload, thread_member_payload
+from .payloads import (
+    ATTACHMENT_DESCRIPTION_LIMIT,
+    ATTACHMENT_SIZE_LIMIT,
+    channel_payload,
+    message_payload,
+    thread_member_payload,
+)
 from .records import (
     DM,
     EPHEMERAL,
@@ -145,7 +151,9 @@ class Messages:
         if "components" in payload or new:
             msg.components = list(payload.get("components") or [])
         if "attachments" in payload or files or new:
+            before = {a.id for a in msg.attachments} if not new else set()
             msg.attachments = self._attachments(payload, files, [] if new else msg.attachments, new=new)
+            self.store.message_files += [(msg.id, a) for a in msg.attachments if a.id not in before]
 
     def _attachments(
         self,
@@ -188,13 +196,20 @@ class Messages:
         name = filename or file.filename
         if not name:  # neither the multipart part nor its attachments entry names the file
             raise form_error(f"attachments.{key}.filename", "This field is required", "BASE_TYPE_REQUIRED")
-        return AttachmentRecord(
+        if description is not None and len(description) > ATTACHMENT_DESCRIPTION_LIMIT:
+            raise form_error(
+                f"attachments.{key}.description",
+                f"Must be {ATTACHMENT_DESCRIPTION_LIMIT} or fewer in length.",
+                "BASE_TYPE_MAX_LENGTH",
+            )
+        record = AttachmentRecord(
             name,
             file.data,
-            id=self.store.ids.next(),
+            id=self.store.ids.unguessable(),
             content_type=file.content_type if file.filename else _content_type(name),
             description=description,
         )
+        return record
 
     def _dispatch(self, event: str, msg: MessageRecord, *, data: dict[str, Any] | None = None) -> None:
         full = data or message_payload(self.store, msg, self.emu.base_url, gateway=True)
@@ -263,10 +278,24 @@ class Messages:
         api.add("GET", "/channels/{channel_id}/thread-members", self.thread_members)
 
     def channel(self, call: Call) -> ChannelRecord:
-        """The channel named in the path, or 404 Unknown Channel."""
+        """The channel named in the path, or 404 Unknown Channel (deleted); 403 Missing Access when
+        the bot is no longer in its server (removed)."""
         channel = self.store.channels.get(call.int("channel_id"))
         if channel is None:
             raise ApiError(404, 10003)
+        if (
+            channel.guild_id is not None
+            and self.emu.bot.id not in self.store.guilds[channel.guild_id].members
+        ):
+            raise ApiError(403, 50001)
+        return channel
+
+    def writable(self, channel: ChannelRecord) -> ChannelRecord:
+        """The channel, if the bot may write in it: 403 Missing Permissions when an overwrite on it
+        (or on a thread's parent) denies the bot (`Emulator.deny_bot`)."""
+        parent = self.store.channels.get(channel.parent_id) if channel.parent_id is not None else None
+        if channel.bot_denied or (parent is not None and parent.bot_denied):
+            raise ApiError(403, 50013)
         return channel
 
     def message(self, call: Call, channel: ChannelRecord) -> MessageRecord:
@@ -304,6 +333,8 @@ class Messages:
             if "name" in body:
                 channel.name = body["name"]
             return channel_payload(self.store, channel)
+        if channel.archived and body.get("archived") is False:
+            self.writable(channel)  # reopening needs the bot's permissions there (Manage Threads if locked)
         channel.name = body.get("name", channel.name)
         channel.auto_archive_duration = validate.archive_duration(body) or channel.auto_archive_duration
         channel.archived = bool(body.get("archived", channel.archived))
@@ -330,7 +361,7 @@ class Messages:
 
     async def post_message(self, call: Call) -> dict[str, Any]:
         """POST a message (JSON or multipart); DMs to users who closed them fail with 50007."""
-        channel = self.channel(call)
+        channel = self.writable(self.channel(call))
         if channel.type == DM:
             user = self.store.users[channel.recipient_id]  # type: ignore[index]
             if not user.dms_open or user.bot or not self.store.shares_guild(user.id):
@@ -366,10 +397,12 @@ class Messages:
 
     async def patch_message(self, call: Call) -> dict[str, Any]:
         """PATCH a message the bot wrote (attachments keep-list semantics)."""
-        channel = self.channel(call)
+        channel = self.writable(self.channel(call))
         msg = self.message(call, channel)
         if msg.author_id != self.emu.bot.id:
             raise ApiError(403, 50005)
+        if channel.is_thread and channel.archived:
+            raise ApiError(400, 50083)  # Discord: no edits in an archived thread until it is reopened
         return self.payload(self.edit(msg, call.json or {}, call.files))
 
     async def delete_message(self, call: Call) -> None:
@@ -398,7 +431,7 @@ class Messages:
 
     async def start_thread(self, call: Call) -> dict[str, Any]:
         """Create a thread (from a message: same id as the message) and dispatch THREAD_CREATE."""
-        parent = self.channel(call)
+        parent = self.writable(self.channel(call))
         body = call.json or {}
         if parent.type != GUILD_TEXT:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from .records import DM, AttachmentRecord, ChannelRecord, GuildRecord, MemberRecord, MessageRecord
 from .store import Store, iso, snowflake_time
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_DESCRIPTION_LIMIT = 1024  # an attachment's description (alt text), in characters
 
 
 def member_payload(
@@ -144,9 +146,13 @@ def guild_payload(store: Store, guild: GuildRecord, *, bot_id: int, all_members:
     }
 
 
-def attachment_payload(base_url: str, channel_id: int, att: AttachmentRecord) -> dict[str, Any]:
-    """An attachment object whose url the emulator itself serves."""
-    url = f"{base_url}/attachments/{channel_id}/{att.id}/{att.filename}"
+def attachment_payload(
+    base_url: str, channel_id: int, att: AttachmentRecord, store: Store, recipient: int | None = None
+) -> dict[str, Any]:
+    """An attachment object whose url the emulator itself serves, signed for `recipient` (default:
+    the bot, to whom the REST API and the gateway speak); the URL serves no one else."""
+    query = store.cdn_query(att.id, store.bot_id if recipient is None else recipient)
+    url = f"{base_url}/attachments/{channel_id}/{att.id}/{quote(att.filename)}{query}"
     data: dict[str, Any] = {
         "id": str(att.id),
         "filename": att.filename,
@@ -181,7 +187,7 @@ def message_payload(
         "mention_everyone": msg.mention_everyone,
         "mentions": [store.users[u].payload() for u in msg.mentions],
         "mention_roles": [],
-        "attachments": [attachment_payload(base_url, msg.channel_id, a) for a in msg.attachments],
+        "attachments": [attachment_payload(base_url, msg.channel_id, a, store) for a in msg.attachments],
         "embeds": msg.embeds,
         "components": msg.components,
         "pinned": msg.pinned,

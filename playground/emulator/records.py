@@ -131,6 +131,9 @@ class ChannelRecord:
     created_at: str = ""
     last_message_id: int | None = None
     message_count: int = 0
+    # A permission overwrite denying the bot Send Messages (and Manage Threads): the bot's posts,
+    # edits and threads here get 403 50013 (`Emulator.deny_bot`).
+    bot_denied: bool = False
 
     @property
     def is_thread(self) -> bool:

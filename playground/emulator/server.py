@@ -13,7 +13,7 @@ from aiohttp import web
 from .commands import LOCALES, CommandRoutes, SlashBuilder
 from .core import CoreRoutes
 from .gateway import GUILD_MEMBERS, GUILDS, PRIVILEGED, RESUMABLE_CLOSE, Gateway
-from .http import API_PREFIX, Api
+from .http import API_PREFIX, Api, guard
 from .interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -67,6 +67,7 @@ class Emulator:
         self.store = Store(self.clock)
         self.token = token or f"emulator.{secrets.token_urlsafe(24)}"
         self.bot = self.store.add_user("Tablero", bot=True)
+        self.store.bot_id = self.bot.id
         self.owner = self.store.add_user("owner")
         self.application_id = self.bot.id
         self.requests: list[RequestRecord] = []
@@ -79,6 +80,7 @@ class Emulator:
         # the bot opens ("modal"): the playground's live page listens here.
         self.listeners: list[Callable[[str, Any], None]] = []
         self.port: int | None = None
+        self.host = "127.0.0.1"
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.gateway = Gateway(self, privileged_intents=privileged_intents)
@@ -94,7 +96,10 @@ class Emulator:
     # ---- lifecycle ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> Emulator:
         """Bind and serve (port 0 picks a free port)."""
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+        self.host = host
+        app = web.Application(
+            client_max_size=64 * 1024 * 1024, middlewares=[guard(lambda: (self.host, self.port))]
+        )
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.api.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._cdn)
         app.router.add_get("/", self.gateway.handle)
@@ -174,6 +179,48 @@ class Emulator:
         data = member_payload(self.store, member) | {"guild_id": str(guild_id)}
         self.gateway.dispatch(event, data, intent=GUILD_MEMBERS, guild_id=guild_id)
         return member
+
+    def remove_member(self, guild_id: int, user_id: int) -> None:
+        """A user leaves (or is kicked from) a guild: GUILD_MEMBER_REMOVE (members intent)."""
+        self.store.guilds[guild_id].members.pop(user_id, None)
+        data = {"guild_id": str(guild_id), "user": self.store.users[user_id].payload()}
+        self.gateway.dispatch("GUILD_MEMBER_REMOVE", data, intent=GUILD_MEMBERS, guild_id=guild_id)
+
+    def remove_bot(self, guild_id: int) -> None:
+        """The bot is removed from a guild: GUILD_DELETE (no `unavailable`: removed, not an
+        outage); its requests to the guild's channels then get 403 Missing Access (50001)."""
+        self.store.guilds[guild_id].members.pop(self.bot.id, None)
+        self.gateway.dispatch("GUILD_DELETE", {"id": str(guild_id)}, intent=GUILDS, guild_id=guild_id)
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Someone deletes a channel or thread: THREAD_DELETE or CHANNEL_DELETE; the bot's requests
+        to it then get 404 Unknown Channel (10003). A channel's threads go with it."""
+        channel = self.store.channels.pop(channel_id)
+        for thread in [c for c in self.store.channels.values() if c.parent_id == channel_id]:
+            self.delete_channel(thread.id)
+        if channel.is_thread:
+            data = {
+                "id": str(channel.id),
+                "guild_id": str(channel.guild_id),
+                "parent_id": str(channel.parent_id),
+                "type": channel.type,
+            }
+            self.gateway.dispatch("THREAD_DELETE", data, intent=GUILDS, guild_id=channel.guild_id)
+        else:
+            data = channel_payload(self.store, channel)
+            self.gateway.dispatch("CHANNEL_DELETE", data, intent=GUILDS, guild_id=channel.guild_id)
+
+    def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """Someone archives (and perhaps locks) a thread: THREAD_UPDATE."""
+        thread = self.store.channels[thread_id]
+        thread.archived, thread.locked = True, locked
+        data = channel_payload(self.store, thread)
+        self.gateway.dispatch("THREAD_UPDATE", data, intent=GUILDS, guild_id=thread.guild_id)
+
+    def deny_bot(self, channel_id: int, denied: bool = True) -> None:
+        """An admin denies (or gives back) the bot's Send Messages and Manage Threads in a channel
+        (and its threads): its posts, edits and new threads there get 403 Missing Permissions (50013)."""
+        self.store.channels[channel_id].bot_denied = denied
 
     def open_dm(self, user_id: int) -> int:
         """The user opens a DM with the bot (to run commands there); returns the DM channel id."""
@@ -464,15 +511,37 @@ class Emulator:
                 log.exception("emulator listener failed")
 
     async def _cdn(self, request: web.Request) -> web.StreamResponse:
-        """Serve attachment bytes so Attachment.read() works."""
-        att_id = int(request.match_info["attachment_id"])
+        """Serve attachment bytes so Attachment.read() works, like Discord's CDN with signed URLs: the
+        URL (`ex`, `u`, `hm`) must be one the emulator made for a recipient, unexpired, and that
+        recipient must still see the message (issue 24 item 9). Anything else is 404, as an unknown
+        file is, so nothing tells a guess from a miss."""
+        try:
+            att_id = int(request.match_info["attachment_id"])
+        except ValueError:
+            return web.Response(status=404, text="not found")
+        recipient = self.store.cdn_reader(att_id, request.query)
+        if recipient is None:
+            return web.Response(status=404, text="not found")
+        found = self._attachment(att_id, recipient)
+        if found is None:
+            return web.Response(status=404, text="not found")
+        return web.Response(
+            body=found.data,
+            content_type=found.content_type or "application/octet-stream",
+            headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+        )
+
+    def _attachment(self, att_id: int, recipient: int) -> AttachmentRecord | None:
+        """The attachment if `recipient` may read it: on a message they see, or (the bot) an upload
+        given to a slash command."""
         for msg in self.store.messages.values():
             for att in msg.attachments:
                 if att.id == att_id:
-                    return web.Response(
-                        body=att.data, content_type=att.content_type or "application/octet-stream"
-                    )
-        return web.Response(status=404, text="not found")
+                    # The bot reads what it was sent and what it sent (its DMs and replies too).
+                    sees = not msg.deleted if recipient == self.bot.id else self.store.can_see(recipient, msg)
+                    return att if sees else None
+        upload = self.store.uploads.get(att_id)
+        return upload if upload is not None and recipient == self.bot.id else None
 
 
 def _modal_answers(modal: dict[str, Any], values: dict[str, Any]) -> list[dict[str, Any]]:

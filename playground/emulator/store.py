@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import hmac
 import re
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .records import (
     DM,
     GUILD_TEXT,
     PRIVATE_THREAD,
+    AttachmentRecord,
     ChannelRecord,
     GuildRecord,
     MemberRecord,
@@ -29,6 +33,7 @@ EVERYONE_PERMISSIONS = 380175240257
 # The bot's managed role adds manage messages/threads and mention everyone.
 BOT_PERMISSIONS = 397355248705
 MENTION_RE = re.compile(r"<@!?(\d+)>")
+CDN_URL_TTL_S = 24 * 3600  # Discord's signed attachment URLs last about a day
 
 
 class Clock:
@@ -79,6 +84,12 @@ class Snowflakes:
         self.last = max(value, self.last + 1)
         return self.last
 
+    def unguessable(self) -> int:
+        """A snowflake whose 22 low bits are random (not worker, process and a counter): an
+        attachment's id cannot be guessed from another one's (issue 24 item 9)."""
+        ms = int(self.clock.now() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | secrets.randbits(22)
+
 
 class Store:
     """All entities, indexed by id; no I/O, no gateway (the emulator wires those)."""
@@ -86,6 +97,14 @@ class Store:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self.ids = Snowflakes(clock)
+        # Signs attachment URLs (`cdn_url`): each URL is good for one recipient until it expires.
+        self.cdn_key = secrets.token_bytes(32)
+        self.bot_id = 0  # the bot user: the recipient of what the REST API and the gateway send
+        # Files given to a slash command's attachment option (in no message): id -> record.
+        self.uploads: dict[int, AttachmentRecord] = {}
+        # Every file a message was sent or edited with, in order (an edit's replaced files too): the
+        # e2e tests check that each image carried a description (alt text, issue 29).
+        self.message_files: list[tuple[int, AttachmentRecord]] = []  # (message id, file)
         self.users: dict[int, UserRecord] = {}
         self.guilds: dict[int, GuildRecord] = {}
         self.channels: dict[int, ChannelRecord] = {}
@@ -96,6 +115,33 @@ class Store:
         self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}
         # interaction id -> {"type", "user_id", "owners"} for messages' interaction_metadata.
         self.interaction_meta: dict[int, dict[str, Any]] = {}
+
+    # ---- attachments (the CDN) -------------------------------------------------------------
+    def cdn_signature(self, attachment_id: int, recipient: int, expires: int) -> str:
+        """The `hm` of a signed attachment URL (like Discord's CDN: `ex`, `is`, `hm`), bound to one recipient."""
+        text = f"{attachment_id}:{recipient}:{expires}".encode()
+        return hmac.new(self.cdn_key, text, hashlib.sha256).hexdigest()
+
+    def cdn_query(self, attachment_id: int, recipient: int) -> str:
+        """`?ex=..&is=..&u=..&hm=..`: good for `recipient` for CDN_URL_TTL_S from now."""
+        issued = int(self.clock.now())
+        expires = issued + CDN_URL_TTL_S
+        hm = self.cdn_signature(attachment_id, recipient, expires)
+        return f"?ex={expires:x}&is={issued:x}&u={recipient}&hm={hm}"
+
+    def cdn_reader(self, attachment_id: int, query: Mapping[str, str]) -> int | None:
+        """The recipient a signed URL was made for, if its signature holds and it has not expired."""
+        try:
+            expires = int(query["ex"], 16)
+            recipient = int(query["u"])
+            given = query["hm"]
+        except (KeyError, ValueError):
+            return None
+        if expires < self.clock.now():
+            return None
+        if not hmac.compare_digest(given, self.cdn_signature(attachment_id, recipient, expires)):
+            return None
+        return recipient
 
     # ---- creation -------------------------------------------------------------------------
     def add_user(self, name: str, *, locale: str = "en-US", bot: bool = False) -> UserRecord:
@@ -202,8 +248,9 @@ class Store:
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
 
     def shares_guild(self, user_id: int) -> bool:
-        """Whether the user is in any guild (the bot is in all of them)."""
-        return any(user_id in g.members for g in self.guilds.values())
+        """Whether the user is in a guild the bot is in (a bot may DM only such users; the bot
+        removed from a user's only server cannot DM them: 50007)."""
+        return any(user_id in g.members and self.bot_id in g.members for g in self.guilds.values())
 
     def channel_messages_of(self, channel_id: int) -> list[MessageRecord]:
         """Live (not deleted) messages of a channel, oldest first."""

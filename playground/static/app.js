@@ -53,12 +53,32 @@ async function api(path, body) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
+  // Every failure ends as { ok: false, error: <a sentence> } (the server's words) or { ok: false,
+  // why: <a key of the page's own sentences> }, which the pane words in its user's language: never a
+  // status code or an exception's text (issue 27 item 4).
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    return { ok: false, why: "no_answer" };
+  }
   let data = {};
-  try { data = await response.json(); } catch { data = { error: await response.text().catch(() => "") }; }
+  try { data = await response.json(); } catch { data = {}; }
   if (!response.ok && data.ok === undefined) data.ok = false;
-  if (!response.ok && !data.error) data.error = `HTTP ${response.status}`;
+  if (!response.ok && !data.error) data.why = response.status >= 500 ? "no_answer" : "failed";
   return data;
+}
+
+// The sentences the page writes itself, in the language of the pane's user (sent by the server from
+// the catalogs with /api/world); the English ones until the first world arrives.
+const TEXTS = {
+  fill_in: "Fill in: {fields}.",
+  no_answer: "The playground did not answer; check that it is still running and try again.",
+  failed: "This interaction failed.",
+};
+function pageText(key, params = {}, pane = null) {
+  const texts = (pane && pane.world && pane.world.texts) || TEXTS;
+  return (texts[key] || TEXTS[key]).replace(/\{(\w+)\}/g, (_, name) => params[name] ?? "");
 }
 
 function debounce(fn, ms) {
@@ -158,6 +178,10 @@ class Pane {
     this.dismissed = new Set();
     this.rendered = new Map();
     this.failures = new Map();
+    // The controls waiting for their interaction's answer: "message id|custom id" -> the message's
+    // revision when pressed. Like Discord's client, only the control pressed waits; it is usable
+    // again when any answer comes (a reply, a form, a refusal, an error) or the message is edited.
+    this.pending = new Map();
     this.modalShown = null;
     this.command = null;
     this.root = document.getElementById("pane-template").content.firstElementChild.cloneNode(true);
@@ -297,7 +321,11 @@ class Pane {
         && msg.type !== 18 && previous.type !== 18 && msg.ephemeral === previous.ephemeral
         && snowflakeTime(msg.id) - snowflakeTime(previous.id) < 7 * 60 * 1000;
       previous = msg;
-      const key = JSON.stringify(msg) + (this.failures.get(msg.id) || "") + continued;
+      for (const [pressed, rev] of this.pending) {
+        if (pressed.startsWith(`${msg.id}|`) && rev !== msg.rev) this.pending.delete(pressed);  // edited
+      }
+      const waiting = [...this.pending.keys()].filter((k) => k.startsWith(`${msg.id}|`)).join(",");
+      const key = JSON.stringify(msg) + (this.failures.get(msg.id) || "") + continued + waiting;
       const old = this.rendered.get(msg.id);
       const node = old && old.key === key ? old.node : this.messageNode(msg, continued);
       keep.set(msg.id, { key, node });
@@ -416,9 +444,10 @@ class Pane {
     if (item.style === 5) {
       return el("a", { class: "btn style-5", href: item.url, target: "_blank", rel: "noopener noreferrer", text: label });
     }
+    const waiting = this.pending.has(`${msg.id}|${item.custom_id}`);
     return el("button", {
-      class: `btn style-${item.style || 2}`,
-      disabled: !!item.disabled,
+      class: `btn style-${item.style || 2}${waiting ? " pending" : ""}`,
+      disabled: !!item.disabled || waiting,
       "data-custom-id": item.custom_id,
       text: label,
       onclick: (e) => this.interact(msg, e.currentTarget, "/api/click", { message: msg.id, custom_id: item.custom_id }),
@@ -434,9 +463,10 @@ class Pane {
       for (const option of item.options || []) {
         box.append(el("label", {}, el("input", { type: "checkbox", value: option.value, checked: !!option.default, disabled: !!item.disabled }), ` ${option.label}`));
       }
+      const waiting = this.pending.has(`${msg.id}|${item.custom_id}`);
       box.append(el("button", {
-        class: "btn style-1",
-        disabled: !!item.disabled,
+        class: `btn style-1${waiting ? " pending" : ""}`,
+        disabled: !!item.disabled || waiting,
         text: "Choose",
         onclick: (e) => {
           const values = [...box.querySelectorAll("input:checked")].map((i) => i.value);
@@ -445,7 +475,8 @@ class Pane {
       }));
       return box;
     }
-    const select = el("select", { "data-custom-id": item.custom_id, disabled: !!item.disabled, "aria-label": item.placeholder || "Choose" },
+    const waiting = this.pending.has(`${msg.id}|${item.custom_id}`);
+    const select = el("select", { "data-custom-id": item.custom_id, disabled: !!item.disabled || waiting, "aria-label": item.placeholder || "Choose" },
       el("option", { value: "", disabled: true, selected: true, text: item.placeholder || "Make a selection" }),
       (item.options || []).map((o) => el("option", { value: o.value, text: `${o.emoji && o.emoji.name ? o.emoji.name + " " : ""}${o.label}${o.description ? " — " + o.description : ""}` })));
     select.addEventListener("change", () => {
@@ -455,17 +486,22 @@ class Pane {
   }
 
   async interact(msg, control, path, body) {
-    const node = control.closest(".msg");
-    const controls = node ? node.querySelectorAll("button.btn, select, .multi input") : [];
-    controls.forEach((c) => { c.disabled = true; });
+    // Only the pressed control waits for its answer (issue 27 item 1); the message's other controls stay usable.
+    const pressed = `${msg.id}|${body.custom_id}`;
+    this.pending.set(pressed, msg.rev);
+    control.disabled = true;
+    control.classList.add("pending");
     this.failures.delete(msg.id);
-    const result = await api(path, { user: this.user, ...body });
-    if (!result.ok) {
-      this.failures.set(msg.id, result.error || "This interaction failed");
+    let result;
+    try {
+      result = await api(path, { user: this.user, ...body });
+    } finally {
+      this.pending.delete(pressed);  // any answer, or none: the control is usable again
     }
+    if (!result.ok) this.failures.set(msg.id, result.error || pageText(result.why || "failed", {}, this));
+    this.rendered.delete(msg.id);  // drawn again: the control enabled, a menu back to its placeholder
     if (result.callback === 9) await this.loadWorld();
     await this.loadMessages();
-    if (!result.ok) this.rendered.delete(msg.id), await this.loadMessages();
   }
 
   async onContentClick(event) {
@@ -641,7 +677,7 @@ class Pane {
     const missing = command.options.filter((o) => o.required && options[o.name] === undefined);
     const error = this.q(".composer-error");
     if (missing.length) {
-      error.textContent = `Fill in: ${missing.map((o) => o.label).join(", ")}`;
+      error.textContent = pageText("fill_in", { fields: missing.map((o) => o.label).join(", ") }, this);
       return;
     }
     const send = this.q(".command-form .send");
@@ -649,7 +685,7 @@ class Pane {
     const result = await api("/api/slash", { user: this.user, channel: this.channel, command: command.path, options });
     send.disabled = false;
     if (!result.ok) {
-      error.textContent = result.error || "The command failed";
+      error.textContent = result.error || pageText(result.why || "failed", {}, this);
       return;
     }
     error.textContent = "";
@@ -723,7 +759,7 @@ class Pane {
         values[field.name] = field.dataset.select ? [...field.selectedOptions].map((o) => o.value) : field.value;
       }
       const result = await api("/api/modal", { user: this.user, custom_id: open.custom_id, values });
-      if (!result.ok) { error.textContent = result.error || "This interaction failed"; return; }
+      if (!result.ok) { error.textContent = result.error || pageText(result.why || "failed", {}, this); return; }
       dialog.close();
       this.modalShown = null;
       await this.loadMessages();
@@ -777,8 +813,9 @@ async function start() {
     e.preventDefault();
     const form = e.target;
     const result = await api("/api/users", { name: form.name.value, language: form.language.value });
-    form.querySelector(".form-error").textContent = result.error || "";
-    if (!result.error) {
+    const failed = result.error || (result.why ? pageText(result.why, {}, panes[panes.length - 1]) : "");
+    form.querySelector(".form-error").textContent = failed;
+    if (!failed) {
       form.name.value = "";
       await panes[panes.length - 1].switchUser(result.id);
     }

@@ -10,7 +10,7 @@ from engine.arkenstone import ArkenstoneView
 from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 
-from . import board, controls, text
+from . import board, controls, describe, text
 
 
 def _view(view: BaseModel) -> ArkenstoneView:
@@ -28,6 +28,9 @@ class ArkenstonePresenter(Presenter):
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         _view(view)
         return None  # both players see the same table; no hand, no preview
+
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        return describe.board_text(_view(view), lang)
 
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)

@@ -38,6 +38,7 @@ from .draw import (
     empty_slot,
     fit,
     paste_ship,
+    shrunk,
     sprite_box,
     text_at,
 )
@@ -496,14 +497,8 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
     draw.rounded_rectangle((312, top, 492, bottom), radius=12, fill=PANEL, outline=PANEL_EDGE)
     text_at(draw, (402, top + 10), t(lang, "canyon.img.pursuit"), label, MUTED, "ma")
     die(draw, (402, top + 86), 74, view.pursuit, fill=(252, 236, 150))
-    text_at(
-        draw,
-        (402, top + 138),
-        t(lang, "canyon.img.distance", distance=view.dakkajet_distance_in),
-        font(14, bold=True),
-        GOLD,
-        "ma",
-    )
+    behind = t(lang, "canyon.img.distance", distance=view.dakkajet_distance_in)
+    text_at(draw, (402, top + 138), behind, shrunk(behind, 14, 492 - 312 - 16), GOLD, "ma")
     # Dice this turn; until the first roll of a turn, the previous turn's (issue 15 item 7).
     draw.rounded_rectangle((504, top, 836, bottom), radius=12, fill=PANEL, outline=PANEL_EDGE)
     rolls = view.rolls or view.last_rolls
@@ -530,8 +525,9 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
                 edge=(200, 40, 40) if hit else (40, 40, 40),
             )
             x += 31
-        if roll.hits is not None:
-            text_at(draw, (x + 6, y), "→ " + words.hits(lang, roll.hits), font(14, bold=True), GOLD, "lm")
+        if roll.hits is not None:  # short, and smaller when a language's words are longer: never cut
+            hits = t(lang, "canyon.img.hits", n=roll.hits)
+            text_at(draw, (x + 6, y), hits, shrunk(hits, 14, 836 - 8 - (x + 6)), GOLD, "lm")
         y += 34
     # Damage deck, removed canyon cards, pending hits.
     draw.rounded_rectangle((852, top, 1264, bottom), radius=12, fill=PANEL, outline=PANEL_EDGE)

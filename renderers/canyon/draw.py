@@ -52,6 +52,18 @@ def text_at(
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
 
 
+def shrunk(
+    text: str, size: int, width: float, *, bold: bool = True, smallest: int = 9
+) -> ImageFont.FreeTypeFont:
+    """The largest font from `size` down to `smallest` in which `text` fits `width` pixels (a word
+    is never cut: a longer translation is drawn smaller; issue 27 item 8)."""
+    for points in range(size, smallest - 1, -1):
+        fnt = font(points, bold=bold)
+        if fnt.getlength(text) <= width:
+            return fnt
+    return font(smallest, bold=bold)
+
+
 def fit(text: str, fnt: ImageFont.FreeTypeFont, width: int) -> str:
     """Cut `text` with an ellipsis so it fits `width` pixels."""
     if fnt.getlength(text) <= width:

@@ -11,7 +11,7 @@ from engine.core import Action, Event
 from renderers.base import Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, text
+from . import board, describe, text
 
 
 def _view(view: BaseModel) -> CanyonView:
@@ -28,6 +28,13 @@ class CanyonPresenter(Presenter):
 
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         return board.private_png(_view(view), lang)
+
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        return describe.board_text(_view(view), lang)
+
+    def private_image_text(self, view: BaseModel, lang: str) -> str:
+        """The private picture is the seat's hand (and what it saw ahead), not the board."""
+        return describe.hand_image_text(_view(view), lang)
 
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)

@@ -230,7 +230,7 @@ def private_text(view: CanyonView, lang: str) -> str | None:
     seat = view.seat
     hand = cards(view.hand, FLIGHT_SUIT[seat]) if view.hand else t(lang, "canyon.private.empty")
     lines = [t(lang, "canyon.private.hand", cards=hand)]
-    if view.preview:
+    if view.preview and view.phase != "over":  # no "next canyon card" once the game is over
         if len(view.preview) == 2:
             a, b = (canyon_card(r) for r in view.preview)
             lines.append(t(lang, "canyon.private.fork", a=a, b=b))

@@ -12,20 +12,28 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
+from engine.clickwars import events as ev
+from engine.clickwars.armies import PROFILES
+from engine.clickwars.los import engaged
 from engine.clickwars.state import Unit
 from engine.clickwars.terrain import Area
-from engine.core.shapes import Circle
+from engine.core import Event
+from engine.core.fast import replace
+from engine.core.shapes import Circle, contains
 from renderers.fonts import font
 from renderers.i18n import t
 
-from . import text
+from . import follow, text
 
 Color = tuple[int, int, int]
+Paint = tuple[int, ...]  # a colour, with or without its alpha
+XY = tuple[float, float]
 
 PX = 7  # pixels per cm
 RULER = 28
@@ -53,6 +61,7 @@ BLAST: Color = (255, 120, 30)
 CORRIDOR: Color = (255, 230, 120)
 ENGAGED: Color = (255, 220, 60)
 PREVIEW: Color = (120, 240, 255)
+FADED = 120  # the alpha of the last turn's marks, drawn under the current turn's
 
 
 class Frame:
@@ -147,8 +156,6 @@ def _draw_terrain(img: Image.Image, f: Frame, areas: list[Area]) -> None:
 
 
 def _inside(area: Area, x: float, y: float) -> bool:
-    from engine.core.shapes import contains
-
     return contains(area.shape, x, y)
 
 
@@ -213,7 +220,7 @@ def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> No
     draw = ImageDraw.Draw(img)
     x = f.panel_x + 12
     draw.rectangle((f.panel_x, 0, img.width, img.height), fill=PANEL)
-    y = f.size[1] - 250
+    y = f.size[1] - 268
     draw.text((x, y), t(lang, "clickwars.legend.title"), font=font(14, bold=True), fill=TEXT)
     y += 22
     kinds = sorted({a.kind for a in areas}, key=list(TERRAIN).index)
@@ -235,13 +242,17 @@ def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> No
     y += 18
     draw.rectangle((x, y + 2, x + 16, y + 10), fill=_dark(CORRIDOR))
     draw.text((x + 24, y + 6), t(lang, "clickwars.legend.corridor"), font=face, fill=TEXT, anchor="lm")
+    y += 18
+    faded = tuple(round(c * FADED / 255 + p * (255 - FADED) / 255) for c, p in zip(MOVE, PANEL, strict=True))
+    _line(draw, (x, y + 6), (x + 16, y + 6), faded, 2, dash=True)
+    draw.text((x + 24, y + 6), t(lang, "clickwars.follow.legend_last"), font=face, fill=TEXT, anchor="lm")
 
 
 def _line(
     draw: ImageDraw.ImageDraw,
     a: tuple[float, float],
     b: tuple[float, float],
-    color: Color,
+    color: Paint,
     width: int,
     dash: bool = False,
 ) -> None:
@@ -259,14 +270,14 @@ def _line(
         d += 12
 
 
-def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color: Color) -> None:
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], color: Paint) -> None:
     _line(draw, a, b, color, 3)
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     for da in (2.6, -2.6):
         draw.line((*b, b[0] + 10 * math.cos(ang + da), b[1] + 10 * math.sin(ang + da)), fill=color, width=3)
 
 
-def _marks(img: Image.Image, f: Frame, view: CwView) -> None:
+def _marks(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
     m = view.marks
     overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
@@ -303,6 +314,60 @@ def _marks(img: Image.Image, f: Frame, view: CwView) -> None:
         _line(draw, f.xy(*s.frm), f.xy(*s.to), HIT if s.hit else MISS, 2, dash=not s.hit)
     if m.scatter is not None:
         _arrow(draw, f.xy(*m.scatter[0]), f.xy(*m.scatter[1]), BLAST)
+
+
+def _last_turn(img: Image.Image, f: Frame, view: ClickWarsView, events: Sequence[Event]) -> None:
+    """The last game turn played, faded (issue 27 item 2): each path moved and charge made, each
+    attack from where it was made to where it struck (a dot for a hit, a cross for a miss), and
+    each blast template with its scatter; drawn first, so this turn's marks and the units cover it."""
+    turn = follow.last_turn(events)
+    if not turn:
+        return
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    where: dict[str, XY] = {}
+
+    def spot(uid: str) -> XY | None:
+        u = view.unit(uid)
+        if uid in where:
+            return where[uid]
+        return (u.x, u.y) if u is not None and u.x is not None and u.y is not None else None
+
+    for e in turn:
+        match e:
+            case ev.Moved(unit=uid, path=path) if len(path) >= 2:
+                pts = [f.xy(x, y) for x, y in path]
+                for a, b in zip(pts, pts[1:], strict=False):
+                    _line(od, a, b, (*MOVE, FADED), 2, dash=True)
+                ex, ey = pts[-1]
+                od.ellipse((ex - 4, ey - 4, ex + 4, ey + 4), outline=(*MOVE, FADED), width=2)
+                where[uid] = path[-1]
+            case ev.Charged(unit=uid, frm=frm, to=to, radius=r):
+                (ax, ay), (bx, by) = frm, to
+                length = math.hypot(bx - ax, by - ay) or 1.0
+                nx, ny = -(by - ay) / length * r, (bx - ax) / length * r
+                corners = [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]
+                od.polygon([f.xy(x, y) for x, y in corners], fill=(*CORRIDOR, 50))
+                _arrow(od, f.xy(ax, ay), f.xy(bx, by), (*CORRIDOR, FADED))
+                where[uid] = to
+            case ev.AttackRolled(attacker=uid, at=(tx, ty), result=result):
+                source = spot(uid)
+                hit = result in ("hit", "critical")
+                color = (*(HIT if hit else MISS), FADED)
+                x, y = f.xy(tx, ty)
+                if source is not None:
+                    _line(od, f.xy(*source), (x, y), color, 2, dash=not hit)
+                if hit:
+                    od.ellipse((x - 5, y - 5, x + 5, y + 5), fill=color)
+                else:
+                    od.line((x - 5, y - 5, x + 5, y + 5), fill=color, width=3)
+                    od.line((x - 5, y + 5, x + 5, y - 5), fill=color, width=3)
+            case ev.Scattered(frm=frm, to=to):
+                _arrow(od, f.xy(*frm), f.xy(*to), (*BLAST, FADED))
+            case ev.BlastLanded(at=(bx, by), radius=r):
+                box = (*f.xy(bx - r, by + r), *f.xy(bx + r, by - r))
+                od.ellipse(box, fill=(*BLAST, 45), outline=(*BLAST, FADED), width=2)
+    img.alpha_composite(overlay)
 
 
 def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = False) -> None:
@@ -343,7 +408,7 @@ def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = Fals
     draw.rectangle((x - w / 2, y + r + 3, x - w / 2 + w * share, y + r + 7), fill=bar)
 
 
-def _units(img: Image.Image, f: Frame, view: CwView) -> None:
+def _units(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
     draw = ImageDraw.Draw(img)
     live = [u for u in view.units if u.placed]
     byid = {u.id: u for u in live}
@@ -356,8 +421,6 @@ def _units(img: Image.Image, f: Frame, view: CwView) -> None:
         if u.is_gun and u.crew in byid:
             c = byid[u.crew]  # type: ignore[index]
             draw.line((*f.xy(u.x, u.y), *f.xy(c.x, c.y)), fill=SIDE[u.side], width=3)  # type: ignore[arg-type]
-    from engine.clickwars.los import engaged
-
     for i, a in enumerate(live):
         for b in live[i + 1 :]:
             if a.side != b.side and engaged(a, b):
@@ -375,10 +438,10 @@ def _units(img: Image.Image, f: Frame, view: CwView) -> None:
         for key, (x, y) in view.my_deployment.items():
             mine = byid.get(key) or next((v for v in view.units if v.id == key), None)
             if mine is not None:
-                _unit_token(draw, f, mine.model_copy(update={"x": x, "y": y}))
+                _unit_token(draw, f, replace(mine, x=x, y=y))
 
 
-def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     draw = ImageDraw.Draw(img)
     x = f.panel_x + 12
     y = 12
@@ -391,8 +454,9 @@ def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
     draw.text((x, y), t(lang, "clickwars.legend.units"), font=font(13, bold=True), fill=TEXT)
     y += 20
     face = font(11)
-    limit = f.size[1] - 260
+    limit = f.size[1] - 278
     cols = [x, x + PANEL_W // 2 - 6]
+    bottom = y
     for col, seat in zip(cols, ("red", "blue"), strict=True):
         yy = y
         for u in view.units:
@@ -402,9 +466,30 @@ def _panel(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
             life = f"{max(u.life, 0)}/{u.max_life}" if u.alive else "†"
             draw.text((col, yy), f"{u.id} {u.p.letter} {life}", font=face, fill=color if u.alive else MUTED)
             yy += 15
+        bottom = max(bottom, yy)
+    _letter_key(draw, view, lang, cols, bottom + 8, limit)
 
 
-def _preview(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
+def _letter_key(
+    draw: ImageDraw.ImageDraw, view: ClickWarsView, lang: str, cols: list[int], y: int, limit: int
+) -> None:
+    """The key of the one-letter unit types on the tokens and in the roster (issue 27 item 2): the
+    types in this game, two to a row, as far as the room above the legend allows."""
+    present = {u.profile for u in view.units}
+    profiles = [p for name, p in PROFILES.items() if name in present]
+    if not profiles or y + 20 > limit:
+        return
+    draw.text((cols[0], y), t(lang, "clickwars.follow.letters"), font=font(13, bold=True), fill=TEXT)
+    y += 20
+    face = font(11)
+    for n, p in enumerate(profiles):
+        row_y = y + (n // 2) * 15
+        if row_y > limit:
+            return
+        draw.text((cols[n % 2], row_y), f"{p.letter}  {text.profile(lang, p.name)}", font=face, fill=TEXT)
+
+
+def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
     """A seat's own picture: the unit it picked (ringed) and the order it previews, before confirming:
     a move's path with its cost against the allowance, or a charge's corridor with the units in it."""
     draw = ImageDraw.Draw(img)
@@ -456,12 +541,15 @@ def _preview(img: Image.Image, f: Frame, view: CwView, lang: str) -> None:
     )
 
 
-def board_png(view: CwView, lang: str) -> bytes:
-    """The whole picture for a view (a seat's own picture adds its picked unit and previewed order)."""
+def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -> bytes:
+    """The whole picture for a view (a seat's own picture adds its picked unit and previewed order;
+    `last_turn`, events redacted for nobody, draws the last turn played in them faded)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
     img = _base(terrain_json, w, h, view.south, lang).copy()
     f = Frame(w, h)
+    if last_turn:
+        _last_turn(img, f, view, last_turn)
     _marks(img, f, view)
     _units(img, f, view)
     if view.previewing:

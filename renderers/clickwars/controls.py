@@ -10,6 +10,10 @@ previewed on the seat's own picture and confirmed; forms for exact points, beari
   bearing); a crew button beside a gun. In Shooting, a menu of the targets in range and sight with
   the to-hit chance, and for a gun a form to fire at a point; in Assault, the enemies in reach.
 - A move or charge previewed: Confirm, choose again, back to the units.
+- No menu lists an entry twice or an empty one, and no charge strikes nobody (a charge at empty
+  ground is still one bearing away in the charge form); when the picked unit's kind has an order
+  the menus do not offer (a cavalryman's charge, a shooter's or fighter's targets), its panel says
+  why in the rules' own words (`withheld`, issue 27 item 3).
 Built from the seat's own view (`orders.state_of`: no secret is on the table after the reveal);
 `decide` has the last word. Every die is rolled by the bot and narrated.
 """
@@ -21,16 +25,18 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
+from engine.clickwars.checks import can_act, fight_problem, limit_of, shooter_problem, shot_problem
+from engine.clickwars.commands import COMPASS, charge_order, resolve_move, state_of
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.movement import unit_order
-from engine.clickwars.orders import COMPASS, can_act, charge_order, limit_of, resolve_move, state_of
-from engine.clickwars.state import CwState, Unit
+from engine.clickwars.state import ClickWarsState, Unit
 from engine.core import Action, Rejected
 from engine.core.shapes import bearing_of
 from renderers.base import Button, Control, Field, Form, Menu, Option
-from renderers.i18n import LANGUAGES, t
+from renderers.i18n import LANGUAGES, has, t
+from renderers.measure import coordinate_parts, length_or_none
 
 from . import text
 
@@ -43,10 +49,10 @@ CHARGE_REACH_CM = 36.0  # enemies this close are offered as charge bearings (30 
 MESSAGES: dict[str, str] = {
     "clickwars.ui.bad_unit": "Unit: “{value}” is not a unit on the table. Type its number as on the board, for example “{example}”.",
     "clickwars.ui.bad_to": "To: “{value}” is neither a point, a unit nor a direction. Type coordinates in cm, a unit or a direction (degrees or N, NE…), for example “40 35”, “{example}” or “NE”.",
-    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7,5 cm”, or leave it empty to go as far as allowed.",
+    "clickwars.ui.bad_distance": "Distance: “{value}” is not a length. Type centimetres above 0, for example “7.5” or “7.5 cm” (inches only with their unit: “3 in”), or leave it empty to go as far as allowed.",
     "clickwars.ui.bad_bearing": "Bearing: “{value}” is not a compass bearing. Type whole degrees from 0 to 359 (0 = north, 90 = east) or a direction such as NE, for example “45”.",
-    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40,5”.",
-    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35,5”.",
+    "clickwars.ui.bad_x": "X: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “40” or “40.5” (inches only with their unit: “16 in”).",
+    "clickwars.ui.bad_y": "Y: “{value}” is not a length in cm. Type a number from 0 to {limit}, for example “35” or “35.5”.",
     "clickwars.ui.need_both": "X: “{value}” gives one coordinate; type both in cm, x and y, for example “40 35” (or x here and y below).",
     "clickwars.ui.bad_choice": "That choice is not on offer any more.",
 }
@@ -60,13 +66,10 @@ def refuse(message_id: str, **params: Any) -> Rejected:
 
 
 def _number(raw: str) -> float | None:
-    raw = raw.strip().lower().replace(",", ".")
-    raw = re.sub(r"\s*(cm|centímetros|centimetros|centimetres|centimeters)\.?$", "", raw)
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    """A length in cm as typed: the game's unit; inches only with their suffix ("9 in", "9 inches",
+    '9"'), converted (renderers/measure.py: one unit system per table, issue 27 item 7)."""
+    value = length_or_none(raw, "cm")
+    return value if value is not None and math.isfinite(value) else None
 
 
 def _directions() -> dict[str, int]:
@@ -91,7 +94,7 @@ def parse_bearing(raw: str) -> int | None:
     return None
 
 
-def parse_unit(raw: str, view: CwView, own: bool) -> str:
+def parse_unit(raw: str, view: ClickWarsView, own: bool) -> str:
     """ "R3", "r3", or "3" (the seat's own letter) -> "R3"; refused unless that unit stands on the table."""
     word = raw.strip().upper().replace(" ", "")
     mine = "R" if view.seat == "red" else "B"
@@ -111,11 +114,11 @@ def parse_length(raw: str, key: str, limit: float) -> float:
     return value
 
 
-def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
+def parse_point(x_text: str, y_text: str, view: ClickWarsView) -> tuple[float, float]:
     """(x, y) in cm from two fields, or "x y" / "x; y" in the first."""
     w, h = float(view.options.width), float(view.options.height)
     if not y_text.strip():
-        parts = [p for p in re.split(r"[\s;]+", x_text.strip()) if p]
+        parts = coordinate_parts(x_text)
         if len(parts) != 2:
             if len(parts) == 1 and _number(parts[0]) is not None:
                 raise refuse("clickwars.ui.need_both", value=x_text.strip()[:24])
@@ -124,7 +127,7 @@ def parse_point(x_text: str, y_text: str, view: CwView) -> tuple[float, float]:
     return parse_length(x_text, "x", w), parse_length(y_text, "y", h)
 
 
-def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
+def parse_move(view: ClickWarsView, unit: str, to: str, distance: str) -> a.PlanMove:
     """The move form: to coordinates, toward a unit, or along a direction; an optional distance."""
     dist = None
     if distance.strip():
@@ -132,9 +135,9 @@ def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
         if dist is None or dist <= 0:
             raise refuse("clickwars.ui.bad_distance", value=distance.strip()[:24])
     bearing = parse_bearing(to)
-    if bearing is not None and not re.fullmatch(r"\s*[0-9.,]+\s+[0-9.,]+\s*", to):
+    if bearing is not None and len(coordinate_parts(to)) != 2:
         return a.PlanMove(unit=unit, bearing=bearing, distance=dist)
-    parts = [p for p in re.split(r"[\s;]+", to.strip()) if p]
+    parts = coordinate_parts(to)
     if len(parts) == 2 and all(_number(p) is not None for p in parts):
         x, y = parse_point(parts[0], parts[1], view)
         return a.PlanMove(unit=unit, x=x, y=y)
@@ -145,7 +148,7 @@ def parse_move(view: CwView, unit: str, to: str, distance: str) -> a.PlanMove:
         raise refuse("clickwars.ui.bad_to", value=to.strip()[:24], example=example) from None
 
 
-def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
+def parse_form(form: Form, values: Mapping[str, str], view: ClickWarsView) -> Action:
     """The action a submitted form asks for; `decide` still checks it."""
     get = lambda key: values.get(key, "")  # noqa: E731
     if form.key == PICK:
@@ -172,7 +175,7 @@ def parse_form(form: Form, values: Mapping[str, str], view: CwView) -> Action:
 # --- the forms -------------------------------------------------------------------------------------
 
 
-def _xy_fields(view: CwView, lang: str) -> tuple[Field, Field]:
+def _xy_fields(view: ClickWarsView, lang: str) -> tuple[Field, Field]:
     w, h = view.options.width, view.options.height
     return (
         Field(
@@ -208,7 +211,7 @@ def pick_form(lang: str, row: int) -> Form:
     )
 
 
-def place_form(view: CwView, lang: str, row: int) -> Form:
+def place_form(view: ClickWarsView, lang: str, row: int) -> Form:
     return Form(
         PLACE,
         t(lang, "clickwars.ui.place"),
@@ -244,7 +247,7 @@ def charge_form(u: Unit, lang: str, row: int) -> Form:
     )
 
 
-def point_form(view: CwView, u: Unit, lang: str, row: int) -> Form:
+def point_form(view: ClickWarsView, u: Unit, lang: str, row: int) -> Form:
     title = t(lang, "clickwars.ui.point_title", unit=u.id)
     return Form(POINT, t(lang, "clickwars.ui.point"), title, _xy_fields(view, lang), row=row)
 
@@ -260,7 +263,7 @@ def _cm(lang: str, value: float) -> str:
     return text.num(lang, round(value, 1))
 
 
-def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Every unit `u` can move toward from here: enemies nearest first, then friends (≤ 25)."""
     others = sorted(
         (o for o in s.units.values() if o.placed and o.id != u.id),
@@ -288,10 +291,11 @@ def toward_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out
 
 
-def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
+def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """The eight compass directions, as far as allowed and half that (≤ 16)."""
     limit = limit_of(s, u)
     out = []
+    ends: set[tuple[float, float]] = set()
     for name, bearing in COMPASS.items():
         for distance in (None, limit / 2):
             try:
@@ -301,6 +305,10 @@ def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
             length = math.hypot(plan.path[-1][0] - u.x, plan.path[-1][1] - u.y)  # type: ignore[operator]
             if distance is not None and length > limit / 2 + 0.5:
                 continue
+            end = (round(plan.path[-1][0], 1), round(plan.path[-1][1], 1))
+            if end in ends:
+                continue  # blocked short of half the allowance: the same move as the full one
+            ends.add(end)
             label = t(
                 lang,
                 "clickwars.ui.direction_option",
@@ -313,14 +321,17 @@ def direction_options(s: CwState, u: Unit, lang: str) -> list[Option]:
     return out[:SELECT_OPTIONS]
 
 
-def charge_options(s: CwState, u: Unit, lang: str) -> list[Option]:
-    """Charge bearings the rules accept: toward each enemy within reach, then the compass (≤ 25)."""
+def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
+    """Charge bearings the rules accept that strike someone: toward each enemy within reach, then
+    the compass; one bearing per set of victims, the first found (aimed at the nearest enemy), and
+    none through nobody (a charge at empty ground stays possible by the charge form) (≤ 25)."""
     bearings: list[int] = []
     for o in sorted(s.living(), key=lambda o: (gap(u, o), unit_order(o.id))):
         if o.side != u.side and gap(u, o) <= CHARGE_REACH_CM:
             bearings.append(round(bearing_of(u.x, u.y, o.x, o.y)) % 360)  # type: ignore[arg-type]
     bearings += list(COMPASS.values())
     out, seen = [], set()
+    struck: set[tuple[str, ...]] = set()
     for bearing in bearings:
         if bearing in seen:
             continue
@@ -329,10 +340,23 @@ def charge_options(s: CwState, u: Unit, lang: str) -> list[Option]:
             order = charge_order(s, u, bearing)
         except Rejected:
             continue
-        victims = ", ".join(order.victims) or t(lang, "clickwars.ui.nobody")
-        label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=victims)
+        if not order.victims or order.victims in struck:
+            continue
+        struck.add(order.victims)
+        label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=", ".join(order.victims))
         out.append(Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)))
     return out[:SELECT_OPTIONS]
+
+
+def unique(options: Sequence[Option]) -> tuple[Option, ...]:
+    """A menu's options with no label twice (the first kept) and none empty (issue 27 item 3)."""
+    seen: set[str] = set()
+    out = []
+    for option in options:
+        if option.label.strip() and option.label not in seen:
+            seen.add(option.label)
+            out.append(option)
+    return tuple(out)
 
 
 def _indexed(legal: Sequence[Action], kind: type[Action], uid: str | None = None) -> list[tuple[int, Action]]:
@@ -350,7 +374,7 @@ def _end(legal: Sequence[Action], lang: str, row: int) -> list[Control]:
 # --- the controls --------------------------------------------------------------------------------
 
 
-def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_menu(view: ClickWarsView, s: ClickWarsState, legal: Sequence[Action], lang: str) -> list[Control]:
     """No unit picked: the units that can still act, a form to pick one by number, End phase."""
     seat = view.seat
     if view.phase == "movement":
@@ -381,14 +405,16 @@ def unit_menu(view: CwView, s: CwState, legal: Sequence[Action], lang: str) -> l
             )
             for u in ready[:SELECT_OPTIONS]
         )
-        controls.append(Menu(t(lang, f"clickwars.ui.units.{view.phase}"), options, row))
+        controls.append(Menu(t(lang, f"clickwars.ui.units.{view.phase}"), unique(options), row))
         row += 1
     controls.append(pick_form(lang, row))
     controls += _end(legal, lang, row)
     return controls
 
 
-def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang: str) -> list[Control]:
+def unit_orders(
+    view: ClickWarsView, s: ClickWarsState, u: Unit, legal: Sequence[Action], lang: str
+) -> list[Control]:
     """A unit picked: what it may do in this phase."""
     controls: list[Control] = []
     row = 0
@@ -401,13 +427,13 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
         for build, key in ((toward_options, "toward"), (direction_options, "direction")):
             options = build(s, u, lang)
             if options:
-                controls.append(Menu(t(lang, f"clickwars.ui.{key}", unit=u.id), tuple(options), row))
+                controls.append(Menu(t(lang, f"clickwars.ui.{key}", unit=u.id), unique(options), row))
                 row += 1
         cavalry = u.type == "cavalry"
         if cavalry:
             options = charge_options(s, u, lang)
             if options:
-                controls.append(Menu(t(lang, "clickwars.ui.charges", unit=u.id), tuple(options), row))
+                controls.append(Menu(t(lang, "clickwars.ui.charges", unit=u.id), unique(options), row))
                 row += 1
         controls.append(move_form(u, limit_of(s, u), lang, row))
         if cavalry:
@@ -423,7 +449,9 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
             shots = tuple(
                 Option(_attack_label(view, s, x, lang)[:80], i) for i, x in attacks[:SELECT_OPTIONS]
             )
-            controls.append(Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), shots, row))
+            controls.append(
+                Menu(t(lang, f"clickwars.ui.attacks.{view.phase}", unit=u.id), unique(shots), row)
+            )
             row += 1
         if u.is_gun and view.phase == "shooting":
             controls.append(point_form(view, u, lang, row))
@@ -431,7 +459,61 @@ def unit_orders(view: CwView, s: CwState, u: Unit, legal: Sequence[Action], lang
     return controls + _end(legal, lang, row)
 
 
-def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
+def withheld(view: ClickWarsView, lang: str) -> list[str]:
+    """Why the picked unit's panel lacks an order its kind has (issue 27 item 3: a control that is
+    not offered says why): no charge for a cavalryman, no target for a shooter or a fighter. The
+    reason is the rules' own refusal for the nearest enemy (out of range, no sight, engaged…), or
+    that no enemy is near enough; nothing when the order is on offer."""
+    if view.seat is None or view.seat not in view.acting or view.order is not None:
+        return []
+    if view.phase not in PLAYING:
+        return []
+    s = state_of(view)
+    u = s.units.get(view.selected or "")
+    if u is None or not u.placed or not can_act(s, u):
+        return []
+    enemies = sorted((o for o in s.living() if o.side != u.side), key=lambda o: (gap(u, o), unit_order(o.id)))
+    if view.phase == "movement":
+        if u.type != "cavalry" or u.moved or charge_options(s, u, lang):
+            return []
+        near = [o for o in enemies if gap(u, o) <= CHARGE_REACH_CM]
+        if not near:
+            why = t(lang, "clickwars.follow.none_near", reach=int(CHARGE_REACH_CM))
+        else:
+            o = near[0]
+            why = _why(lang, _charge_problem(s, u, o)) or t(lang, "clickwars.follow.misses", unit=o.id)
+        return [t(lang, "clickwars.follow.no_charge", unit=u.id, why=why)]
+    if view.phase == "shooting":
+        problem = shooter_problem(s, u)
+        if problem is None:
+            live = [o for o in enemies if shot_problem(s, u, o, False) is None]
+            if live or u.is_gun and any(shot_problem(s, u, o, True) is None for o in enemies):
+                return []
+            problem = shot_problem(s, u, enemies[0], False) if enemies else None
+    else:
+        if any(fight_problem(s, u, o) is None for o in enemies):
+            return []
+        problem = fight_problem(s, u, enemies[0]) if enemies else None
+    why = _why(lang, problem) or t(lang, "clickwars.follow.no_enemy")
+    return [t(lang, "clickwars.follow.no_target", unit=u.id, why=why)]
+
+
+def _charge_problem(s: ClickWarsState, u: Unit, o: Unit) -> Rejected | None:
+    try:
+        charge_order(s, u, round(bearing_of(u.x, u.y, o.x, o.y)) % 360)  # type: ignore[arg-type]
+    except Rejected as r:
+        return r
+    return None
+
+
+def _why(lang: str, problem: Rejected | None) -> str | None:
+    """A refusal in the reader's language (the rules' catalog entry, else its English text)."""
+    if problem is None:
+        return None
+    return t(lang, problem.message_id, **problem.params) if has(problem.message_id) else problem.text
+
+
+def _attack_label(view: ClickWarsView, s: ClickWarsState, action: Action, lang: str) -> str:
     """ "R3 shoots B7 Lancer (60%) · 14 cm" : the to-hit chance and the distance."""
     label = text.action_label(action, lang, view)
     assert isinstance(action, a.Shoot | a.Fight)
@@ -439,7 +521,7 @@ def _attack_label(view: CwView, s: CwState, action: Action, lang: str) -> str:
     return f"{label} · {_cm(lang, gap(s.units[uid], s.units[tid]))} cm"
 
 
-def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control]:
+def preview_controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control]:
     """A move or charge previewed: Confirm, choose again, back to the units."""
     order = view.order
     assert order is not None
@@ -451,7 +533,7 @@ def preview_controls(view: CwView, legal: Sequence[Action], lang: str) -> list[C
     return controls  # no End phase here: confirm, or step back first
 
 
-def controls(view: CwView, legal: Sequence[Action], lang: str) -> list[Control] | None:
+def controls(view: ClickWarsView, legal: Sequence[Action], lang: str) -> list[Control] | None:
     """This game's controls for a seat that must act; None = the generic buttons (setup, roll-off)."""
     if view.seat is None or not legal:
         return None

@@ -6,16 +6,16 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.core import Action, Event
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, text
+from . import board, controls, describe, follow, text
 
 
-def _view(view: BaseModel) -> CwView:
-    return expect_view(view, CwView)
+def _view(view: BaseModel) -> ClickWarsView:
+    return expect_view(view, ClickWarsView)
 
 
 class ClickWarsPresenter(Presenter):
@@ -26,26 +26,44 @@ class ClickWarsPresenter(Presenter):
     def board_png(self, view: BaseModel, lang: str) -> bytes:
         return board.board_png(_view(view), lang)
 
+    def turn_board_png(self, view: BaseModel, last_turn: Sequence[Event], lang: str) -> bytes:
+        return board.board_png(_view(view), lang, last_turn)
+
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         v = _view(view)
         if v.seat is None or not (v.my_deployment or v.previewing):
             return None
         return board.board_png(v, lang)  # the seat's planned deployment, or its picked unit and preview
 
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        return describe.board_text(_view(view), lang)
+
+    def image_text(self, view: BaseModel, lang: str) -> str:
+        """Thirty units, each with its place and life, in Discord's 1,024 characters."""
+        return describe.image_text(_view(view), lang)
+
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)
 
     def private_text(self, view: BaseModel, lang: str) -> str | None:
-        return text.private_text(_view(view), lang)
+        v = _view(view)
+        lines = [line for line in (text.private_text(v, lang), *controls.withheld(v, lang)) if line]
+        return "\n".join(lines) or None
 
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
-        return text.action_label(action, lang, view if isinstance(view, CwView) else None)[:80]
+        return text.action_label(action, lang, view if isinstance(view, ClickWarsView) else None)[:80]
 
     def action_prompt(self, view: BaseModel, actions: Sequence[Action], lang: str) -> str:
         return text.action_prompt(_view(view), actions, lang)
 
     def narrate(self, event: Event, lang: str) -> str | None:
         return text.narrate(event, lang)
+
+    def action_report(self, events: Sequence[Event], lang: str) -> str | None:
+        return follow.action_report(events, lang)
+
+    def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        return follow.turn_summary(events, lang)
 
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         return controls.controls(_view(view), legal, lang)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.clickwars import CwView
+from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
 from engine.clickwars import events as ev
 from engine.core import Action, Event
@@ -32,7 +32,7 @@ def phase_name(lang: str, phase: str) -> str:
 # --- labels (≤ 80 characters) -----------------------------------------------------------------
 
 
-def action_label(action: Action, lang: str, view: CwView | None = None) -> str:
+def action_label(action: Action, lang: str, view: ClickWarsView | None = None) -> str:
     def who(uid: str) -> str:
         u = view.unit(uid) if view is not None else None
         return f"{uid} {profile(lang, u.profile)}" if u is not None else uid
@@ -84,7 +84,7 @@ def action_label(action: Action, lang: str, view: CwView | None = None) -> str:
     return t(lang, "clickwars.action.unknown")
 
 
-def _chance(view: CwView | None, uid: str, cc: bool = False) -> int:
+def _chance(view: ClickWarsView | None, uid: str, cc: bool = False) -> int:
     """To-hit chance in percent: rolls 2..need of a d10 hit (1 always kills, 10 always fumbles)."""
     if view is None:
         return 0
@@ -101,7 +101,7 @@ def _chance(view: CwView | None, uid: str, cc: bool = False) -> int:
 # --- prompts and status -----------------------------------------------------------------------
 
 
-def action_prompt(view: CwView, actions: Sequence[Action], lang: str) -> str:
+def action_prompt(view: ClickWarsView, actions: Sequence[Action], lang: str) -> str:
     match view.phase:
         case "setup":
             return t(lang, "clickwars.prompt.setup")
@@ -118,7 +118,7 @@ def action_prompt(view: CwView, actions: Sequence[Action], lang: str) -> str:
     return t(lang, "clickwars.prompt.over")
 
 
-def status_text(view: CwView, lang: str) -> str:
+def status_text(view: ClickWarsView, lang: str) -> str:
     lines = [
         t(lang, "clickwars.status.title", scenario=t(lang, f"clickwars.scenario.{view.options.scenario}"))
     ]
@@ -149,7 +149,7 @@ def status_text(view: CwView, lang: str) -> str:
     return "\n".join(lines)
 
 
-def private_text(view: CwView, lang: str) -> str | None:
+def private_text(view: ClickWarsView, lang: str) -> str | None:
     if view.seat is not None and view.order is not None:
         return order_text(view, lang)
     picked = view.unit(view.selected or "") if view.seat is not None else None
@@ -171,7 +171,7 @@ def private_text(view: CwView, lang: str) -> str | None:
     return t(lang, "clickwars.private.deployment", spots=spots)
 
 
-def order_text(view: CwView, lang: str) -> str:
+def order_text(view: ClickWarsView, lang: str) -> str:
     """The previewed order in words, beside its picture: length and cost, or the charge corridor."""
     order = view.order
     assert order is not None

@@ -43,7 +43,9 @@ TEXT: Color = (236, 236, 241)
 MUTED: Color = (160, 164, 178)
 MARINE: Color = (40, 104, 214)
 LEADER: Color = (246, 206, 80)
-STEALER: Color = (150, 56, 170)
+# Crimson, not violet: a violet beside the Marines' blue is nearly the same colour to a protanope
+# (issue 29 item 3, tests/renderers/test_colour_blind.py).
+STEALER: Color = (176, 48, 96)
 BLIP: Color = (66, 70, 80)
 AMBUSH: Color = (96, 60, 60)
 DOOR: Color = (222, 156, 52)

@@ -39,12 +39,12 @@ from engine.spacehulk.campaign.events import (
     TorpedoesLaunched,
 )
 from engine.spacehulk.campaign.view import CampaignView
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from renderers.base import Button, Control, Field, Form, Presenter, expect_view
 from renderers.i18n import t
 from renderers.measure import parse_number
 
-from .roster import roster_png
+from .roster import roster_png, roster_text
 
 BOXES = ("command", "heavy", "standard", "assault", "recon")
 
@@ -58,6 +58,22 @@ def _squads(lang: str, order: ForceOrder) -> str:
     return ", ".join(names)
 
 
+def _status_text(v: CampaignView, lang: str) -> str:
+    """Where the campaign stands (the status message, and the first block of the text board)."""
+    if v.outcome is not None:
+        return t(lang, v.outcome.reason)
+    return t(
+        lang,
+        "spacehulk.campaign.status",
+        phase=v.phase,
+        round=v.bid_round,
+        bids=len(v.bids_in),
+        points=v.budget or 0,
+        number=v.number,
+        scenario=v.scenario,
+    )
+
+
 class CampaignPresenter(Presenter):
     """Implements renderers.base.Presenter for the Deathwing campaign."""
 
@@ -69,20 +85,13 @@ class CampaignPresenter(Presenter):
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         return None
 
-    def status_text(self, view: BaseModel, lang: str) -> str:
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        """Where the campaign stands, then the roster sheet by sheet (the roster image in words)."""
         v = _view(view)
-        if v.outcome is not None:
-            return t(lang, v.outcome.reason)
-        return t(
-            lang,
-            "spacehulk.campaign.status",
-            phase=v.phase,
-            round=v.bid_round,
-            bids=len(v.bids_in),
-            points=v.budget or 0,
-            number=v.number,
-            scenario=v.scenario,
-        )
+        return [_status_text(v, lang), *roster_text(v, lang)]
+
+    def status_text(self, view: BaseModel, lang: str) -> str:
+        return _status_text(_view(view), lang)
 
     def private_text(self, view: BaseModel, lang: str) -> str | None:
         v = _view(view)

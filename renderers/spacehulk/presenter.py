@@ -19,7 +19,7 @@ from engine.spacehulk.view import SpaceHulkView
 from renderers.base import Button, Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, text
+from . import board, controls, describe, text
 
 MAX_TIE_BUTTONS = (
     21  # 4 rows of 5 picks and the dice's on a 5th row (Discord's limit); more: the generic menus
@@ -51,6 +51,9 @@ class SpaceHulkPresenter(Presenter):
         if v.seat is None or picked is None:
             return None
         return board.board_png(v, lang, picked)
+
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        return describe.board_text(_view(view), lang)
 
     def status_text(self, view: BaseModel, lang: str) -> str:
         return text.status_text(_view(view), lang)

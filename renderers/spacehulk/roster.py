@@ -117,3 +117,52 @@ def _member(draw: ImageDraw.ImageDraw, m: MemberView, x: int, y: int, lang: str)
     if m.dead:
         width = face.getlength(line)
         draw.line((x, y + 8, x + width, y + 8), fill=DEAD, width=2)
+
+
+def roster_text(view: CampaignView, lang: str) -> list[str]:
+    """The roster image in words (issue 29: `/board text` and the image's alt text): the header, then
+    one block per squad sheet, each Marine with his kit, a fallen one marked as such."""
+    head = [t(lang, "spacehulk.campaign.roster.title")]
+    if view.number:
+        head.append(
+            t(
+                lang,
+                "spacehulk.campaign.roster.mission",
+                number=view.number,
+                scenario=view.scenario,
+                attempt=view.attempt,
+            )
+        )
+    head.append(
+        t(
+            lang,
+            "spacehulk.campaign.roster.stock",
+            torpedoes=view.torpedoes,
+            blips=view.blips_used,
+            pool=view.blip_pool,
+            points=view.timer_points,
+        )
+    )
+    if view.raid_lost:
+        head.append(t(lang, "spacehulk.campaign.roster.penalty"))
+    sheets = [s for s in view.squads if not (s.disbanded and not any(m.dead for m in s.members))]
+    if not sheets:
+        head.append(t(lang, "spacehulk.campaign.roster.empty"))
+    blocks = ["\n".join(head)]
+    for squad in sheets:
+        lines = [
+            t(lang, "spacehulk.campaign.roster.squad", box=squad.box, id=squad.id, alive=squad.alive)
+            + " · "
+            + t(lang, "spacehulk.campaign.roster.status", status=_status(squad))
+        ]
+        for m in squad.members:
+            kit = [t(lang, f"spacehulk.weapon.{m.weapon}")] if m.weapon else []
+            kit.append(t(lang, f"spacehulk.melee.{m.melee or 'power_glove'}"))
+            if m.shield:
+                kit.append(t(lang, "spacehulk.campaign.roster.shield"))
+            line = t(
+                lang, "spacehulk.campaign.roster.member", role=m.role, mastery=m.mastery, kit=", ".join(kit)
+            )
+            lines.append(t(lang, "a11y.campaign.fallen", member=line) if m.dead else line)
+        blocks.append("\n".join(lines))
+    return blocks

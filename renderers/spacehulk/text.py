@@ -13,9 +13,9 @@ from typing import Any
 from engine.core import Action, Event, Rejected
 from engine.spacehulk import actions as a
 from engine.spacehulk import events as ev
+from engine.spacehulk import force_list
 from engine.spacehulk.board import Square, square_name
-from engine.spacehulk.deathwing import force
-from engine.spacehulk.deathwing.force import ForceOrder
+from engine.spacehulk.dw_types.force import ForceOrder
 from engine.spacehulk.legal import cost_key
 from engine.spacehulk.view import PieceView, SpaceHulkView
 from renderers.i18n import has, t
@@ -132,8 +132,10 @@ def _label(action: Action, lang: str, view: SpaceHulkView | None) -> str:
             return t(lang, "spacehulk.act.clear_jam", model=model(m))
         case a.Flame(model=m, at=at):
             return t(lang, "spacehulk.act.flame", model=model(m), square=sq(at))
-        case a.Reload(model=m):
+        case a.Reload(model=m, into=None):
             return t(lang, "spacehulk.act.reload", model=model(m))
+        case a.Reload(model=m, into=into):  # DW-CR-6: the cache reload's choice
+            return t(lang, "spacehulk.act.reload_into", model=model(m), into=into)
         case a.Cut(model=m):
             return t(lang, "spacehulk.act.cut", model=model(m))
         case a.Grenade(model=m, at=at):
@@ -213,7 +215,7 @@ def _force_label(lang: str, order: ForceOrder, view: SpaceHulkView | None) -> st
     squads = ", ".join(t(lang, f"spacehulk.squad.{sq.squad}") for sq in order.squads)
     budget = view.options.variants.force_points if view is not None else None
     try:
-        marines, _timer, cost = force.build(order, budget or 125)
+        marines, _timer, cost = force_list.build(order, budget or 125)
     except Rejected:
         marines, cost = (), 0
     return t(
@@ -287,7 +289,7 @@ def action_prompt(view: SpaceHulkView, actions: Sequence[Action], lang: str) -> 
             names = [str(c) if tie == "area" else model(str(c)) for c in d.get("candidates") or ()]
             return t(
                 lang,
-                "spacehulk.prompt.solo_tie",
+                "spacehulk.prompt.solo_tie_short" if d.get("short") else "spacehulk.prompt.solo_tie",
                 tie=tie,
                 candidates=", ".join(names),
                 distance=int(d.get("distance", 0)),
@@ -560,8 +562,8 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.stealers_lost", count=n, reason=reason)
         case ev.ReinforcementsLost(count=n):
             return t(lang, "spacehulk.say.reinforcements_lost", count=n)
-        case ev.Reloaded(model=m, source="cache"):
-            return t(lang, "spacehulk.say.cache", model=model(m))
+        case ev.Reloaded(model=m, source="cache", into=into):
+            return t(lang, "spacehulk.say.cache", model=model(m), into=into)
         case ev.Reloaded(model=m):
             return t(lang, "spacehulk.say.reloaded", model=model(m))
         case ev.SelfDestructed(model=m):
@@ -572,6 +574,15 @@ def narrate(event: Event, lang: str) -> str | None:
             return t(lang, "spacehulk.say.secured", area=area)
         case ev.StealerSighted(model=m):
             return t(lang, "spacehulk.say.sighted", model=model(m))
+        case ev.MagiRolled(model=m, roll=roll, squads=squads, escaped=escaped):  # DW-CMP-14
+            return t(
+                lang,
+                "spacehulk.say.magi",
+                model=model(m),
+                roll=roll,
+                squads=squads,
+                escaped="yes" if escaped else "no",
+            )
         case ev.TilePlaced(tile=tile, rotation=rotation, slot=slot):
             return t(lang, "spacehulk.say.tile_placed", tile=tile, turns=rotation, x=slot[0], y=slot[1])
         case ev.BoardBuilt():

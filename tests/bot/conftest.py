@@ -1,4 +1,5 @@
-"""Fixtures for the platform tests: a real SQLite file in tmp_path, a hand-driven clock, the service."""
+"""Fixtures for the platform tests: a real SQLite file in tmp_path (or, in the modules that import
+`engine` from tests/bot/engines.py, also a PostgreSQL schema), a hand-driven clock, the service."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from bot.store import SqliteStore
 from bot.tables import TableService
+from tests.bot.engines import Database, empty_schema, need_pg, pg_schema
 
 
 class Clock:
@@ -30,13 +32,31 @@ def clock() -> Clock:
 
 
 @pytest.fixture
+def engine() -> str:
+    """SQLite only; a module that imports `engine` from tests/bot/engines.py runs on both engines."""
+    return "sqlite"
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tablero.db"
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: Clock) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(db_path, clock=clock)
+async def database(engine: str, db_path: Path) -> AsyncIterator[Database]:
+    """The test's database: the SQLite file, or on PostgreSQL a schema of its own, dropped after."""
+    if engine == "sqlite":
+        yield Database("sqlite", str(db_path), None)
+        return
+    url = need_pg()
+    schema = pg_schema()
+    await empty_schema(url, schema)
+    yield Database("postgresql", url, schema)
+
+
+@pytest.fixture
+async def store(database: Database, clock: Clock) -> AsyncIterator[SqliteStore]:
+    s = database.store(clock)
     await s.open()
     try:
         yield s

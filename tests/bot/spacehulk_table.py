@@ -8,9 +8,9 @@ from contextlib import contextmanager
 
 from pydantic import BaseModel
 
-from bot import games
 from bot.games import UnknownGame, presenter_for
 from engine.core import Action, Event
+from renderers import registry
 from renderers.base import Presenter
 
 
@@ -46,9 +46,9 @@ def spacehulk_presenter() -> Iterator[Presenter]:
         presenter, stand_in = presenter_for("spacehulk"), False
     except UnknownGame:
         presenter, stand_in = StandIn(), True
-        games.PRESENTERS["spacehulk"] = presenter
+        registry.PRESENTERS["spacehulk"] = presenter
     try:
         yield presenter
     finally:
         if stand_in:
-            games.PRESENTERS.pop("spacehulk", None)
+            registry.PRESENTERS.pop("spacehulk", None)

@@ -17,6 +17,7 @@ from bot.tables import TableService
 from engine.core import Rejected
 from tests.bot.conftest import Clock
 from tests.bot.duel_table import ALICE, BOB, duel_pvp, two_players
+from tests.bot.engines import engine  # noqa: F401 (both engines: migration 7 and its PostgreSQL twin)
 from tests.games.duel_presenter import DuelPresenter
 
 DELAY = 600.0  # the service fixture's reminder delay

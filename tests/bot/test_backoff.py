@@ -184,7 +184,7 @@ async def test_the_delivery_worker_backs_off_on_a_failing_store_and_catches_up(
         cpu = await _ten_minutes_failing(sim, clock)
         assert not discord.messages  # nothing is sent that the outbox cannot record
         # a try at most every 30-60 s once backed off, by each of the table's two lanes
-        assert worker.faults.total <= 2 * (6 + MINUTES * 2)
+        assert worker.fault_log.total <= 2 * (6 + MINUTES * 2)
         assert len(failures_logged(caplog, "bot.delivery")) <= MINUTES + 1  # one line per kind per minute
         assert cpu < 5.0, cpu  # it used to spin: 19.7 CPU-s in 20 s
 
@@ -223,7 +223,7 @@ async def test_the_scheduler_backs_off_on_a_failing_store_and_catches_up(
     try:
         cpu = await _ten_minutes_failing(sim, clock)
         assert not [r for r in await store.deliveries(table) if r.kind == "reminder"]
-        assert scheduler.faults.total <= 6 + MINUTES * 2
+        assert scheduler.fault_log.total <= 6 + MINUTES * 2
         assert len(failures_logged(caplog, "bot.scheduler")) <= MINUTES + 1
         assert cpu < 5.0, cpu
 
@@ -264,7 +264,7 @@ async def test_the_series_keeper_backs_off_on_a_read_only_store_and_hands_over_o
     try:
         cpu = await _ten_minutes_failing(sim, clock)
         assert len((await service.load(series)).state.history) == 0  # not fed: the store refuses
-        assert keeper.faults.total <= 6 + MINUTES * 2
+        assert keeper.fault_log.total <= 6 + MINUTES * 2
         assert len(failures_logged(caplog, "bot.series")) <= MINUTES + 1
         assert cpu < 5.0, cpu
 

@@ -44,7 +44,17 @@ def test_help_lists_the_subcommands(tmp_path: Path) -> None:
     )
     assert result.returncode == 0
     listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
-    assert listed == ["run", "check-db", "backup", "playground", "version"], result.stdout
+    assert listed == [
+        "run",
+        "check-db",
+        "backup",
+        "migrate",
+        "copy-db",
+        "verify",
+        "replay",
+        "playground",
+        "version",
+    ], result.stdout
 
 
 def test_plain_tablero_runs_the_bot_without_loading_the_playground(tmp_path: Path) -> None:

@@ -73,6 +73,9 @@ class FakeDiscord:
             raise DmClosed("50007")
         return self._post(-user_id, panel, nonce, ())
 
+    async def edit_dm(self, user_id: int, message_id: int, panel: Panel) -> None:
+        await self.edit(-user_id, message_id, panel)
+
     def in_channel(self, channel: int) -> list[Sent]:
         return [m for m in self.messages.values() if m.channel == channel]
 
@@ -212,7 +215,7 @@ async def test_a_status_edit_drawn_after_a_newer_change_settles_it_with_one_draw
     version = (await store.get_table(tid)).version
     assert row.status == "done" and row.generation == listed.generation + 1
     edited = discord_.messages[status_id]
-    assert edited.edits == 1 and [name for name, _ in edited.panel.files] == [f"table-{tid}-v{version}.png"]
+    assert edited.edits == 1 and [f.name for f in edited.panel.files] == [f"table-{tid}-v{version}.png"]
 
 
 class HeldMessages(FakeDiscord):
@@ -265,7 +268,7 @@ async def test_a_status_edit_never_waits_behind_the_tables_own_dms(
         newest = [f"table-{tid}-v{version}.png"]
         while True:  # each edit until the newest board, all before the held DM went out
             held.edited.clear()
-            if [name for name, _ in held.messages[status_id].panel.files] == newest:
+            if [f.name for f in held.messages[status_id].panel.files] == newest:
                 break
             await asyncio.wait_for(held.edited.wait(), 30)
         assert not held.release.is_set()

@@ -1,4 +1,4 @@
-"""Deadlines from SQLite: reminders ping whoever must act; declared time limits apply their action."""
+"""Deadlines from the store (SQLite and PostgreSQL): reminders ping whoever must act; declared time limits apply their action."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from bot.scheduler import Scheduler
 from bot.store import SqliteStore
 from bot.tables import TableService
 from tests.bot.duel_table import ALICE, BOB, duel_pvp
+from tests.bot.engines import engine  # noqa: F401 (both engines)
 from tests.games.duel import Commit
 
 HOUR = 3600.0  # the loop tests' safety-net sleep (the default, a minute, would cap the 600 s ones)
@@ -34,10 +35,12 @@ async def test_idle_players_are_reminded_once_after_the_delay(
     assert await scheduler.tick() == 0  # once per wait, not every pass
 
 
-async def test_deadlines_survive_a_restart(service: TableService, store: SqliteStore, clock, db_path) -> None:
+async def test_deadlines_survive_a_restart(
+    service: TableService, store: SqliteStore, clock, database
+) -> None:
     tid = await duel_pvp(service)
     await store.close()
-    reopened = SqliteStore(db_path, clock=clock)
+    reopened = database.store(clock)
     await reopened.open()
     try:
         clock.advance(601)
@@ -161,12 +164,12 @@ async def test_a_new_earlier_deadline_wakes_the_scheduler(
 
 
 async def test_after_a_restart_the_scheduler_sleeps_until_the_stored_deadline(
-    service: TableService, store: SqliteStore, clock, db_path, sleeps: Sleeps
+    service: TableService, store: SqliteStore, clock, database, sleeps: Sleeps
 ) -> None:
     tid = await duel_pvp(service)
     await store.close()
     clock.advance(200)  # the bot was down for a while
-    reopened = SqliteStore(db_path, clock=clock)
+    reopened = database.store(clock)
     await reopened.open()
     scheduler = await _running(
         Scheduler(reopened, TableService(reopened, clock=clock), clock=clock, wait=sleeps, max_sleep=HOUR)

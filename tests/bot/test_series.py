@@ -12,7 +12,7 @@ import pytest
 from bot.store import SqliteStore
 from bot.tables import TableService
 from engine.spacehulk.campaign.actions import BuyForce, FieldSquads
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
 from .duel_table import ALICE, BOB, two_players
 

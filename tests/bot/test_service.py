@@ -1,4 +1,4 @@
-"""The table service against a real SQLite file: seating, submit, concurrency, snapshots, outbox."""
+"""The table service against a real SQLite file and a real PostgreSQL (tests/bot/engines.py): seating, submit, concurrency, snapshots, outbox."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from bot.store import SqliteStore
 from bot.tables import TableService
 from engine.core import Rejected, fold
 from tests.bot.duel_table import ALICE, BOB, duel_pvp
+from tests.bot.engines import engine, raw  # noqa: F401 (engine: both engines)
 from tests.games.duel import RULES, Boost, Commit
 
 CAROL = 303
@@ -159,14 +160,10 @@ async def test_snapshot_is_rebuilt_when_missing_or_of_another_schema(
     tid = await duel_pvp(service)
     await service.submit(tid, ALICE, 0, 1)
     live = await _state(service, tid)
-    async with store.transaction():
-        await store.db.execute(
-            "UPDATE snapshots SET schema_hash = 'old', data = '{}' WHERE table_id = ?", (tid,)
-        )
+    await raw(store, "UPDATE snapshots SET schema_hash = 'old', data = '{}' WHERE table_id = ?", tid)
     assert (await _state(service, tid)) == live
     assert (await store.get_snapshot(tid)).schema_hash != "old"
-    async with store.transaction():
-        await store.db.execute("DELETE FROM snapshots WHERE table_id = ?", (tid,))
+    await raw(store, "DELETE FROM snapshots WHERE table_id = ?", tid)
     assert (await _state(service, tid)) == live
     events = [RULES.parse_event(r.data) for r in await store.load_events(tid)]
     assert fold(RULES, events) == live
@@ -259,10 +256,12 @@ async def test_rematch_swaps_sides_once(service: TableService) -> None:
         return opened[-1]
 
     new, created = await service.rematch(tid, BOB, new_thread=new_thread)
+    # by consent (issue 27 item 5): Bob sits, Alice is invited; her own Rematch press accepts
+    assert new.status == "lobby" and new.seats == {"red": BOB, "blue": None} and new.invited == [ALICE]
     again, created_again = await service.rematch(tid, ALICE, new_thread=new_thread)
     assert created and not created_again and again.id == new.id
-    assert new.seats == {"red": BOB, "blue": ALICE} and new.status == "active"
-    assert new.thread_id == 40 and opened == [40]  # a thread of its own, opened once
+    assert again.seats == {"red": BOB, "blue": ALICE} and again.status == "active"
+    assert again.thread_id == 40 and opened == [40]  # a thread of its own, opened once
 
 
 async def test_log_is_redacted_for_the_requester_until_the_end(service: TableService) -> None:

@@ -1,7 +1,10 @@
-"""The SQLite store: migrations, pragmas, the optimistic lock, outbox keys, players."""
+"""The store on both engines (SQLite, PostgreSQL: tests/bot/engines.py): migrations, the optimistic
+lock, outbox keys, players; SQLite's pragmas and old-file migrations."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import aiosqlite
@@ -9,6 +12,7 @@ import pytest
 
 from bot.migrations import LATEST, MIGRATIONS
 from bot.store import DatabaseRefused, NewDelivery, NewEvent, SqliteStore, StaleVersion
+from tests.bot.engines import Database, engine, raw  # noqa: F401 (engine: both engines)
 
 
 async def _table(store: SqliteStore, guild_id: int | None = 1, status: str = "active") -> int:
@@ -42,28 +46,68 @@ async def test_migrations_run_once_and_record_the_version(db_path: Path) -> None
             assert (await cur.fetchone())[0] == len(MIGRATIONS)  # one row per migration applied
 
 
-async def test_a_database_newer_than_the_code_is_refused(db_path: Path) -> None:
-    store = SqliteStore(db_path)
+async def test_a_database_newer_than_the_code_is_refused(database: Database) -> None:
+    store = database.store(time.time)
     await store.open()
-    async with store.transaction():
-        await store.db.execute("INSERT INTO schema_version (version) VALUES (?)", (LATEST + 1,))
+    await raw(store, "INSERT INTO schema_version (version) VALUES (?)", LATEST + 1)
     await store.close()
-    refused = SqliteStore(db_path)
+    refused = database.store(time.time)
     with pytest.raises(DatabaseRefused, match="newer") as refusal:
         await refused.open()
     [line] = refusal.value.lines()
-    assert str(db_path) in line and "upgrade Tablero" in line
-    assert refused._db is None  # closed: no aiosqlite worker thread left behind
+    assert refused.path in line and "upgrade Tablero" in line
+    assert not refused.is_open  # closed: no aiosqlite worker thread (or pool) left behind
 
 
-async def test_wal_full_sync_and_foreign_keys(store: SqliteStore) -> None:
+@pytest.mark.parametrize("engine", ["sqlite"])
+async def test_wal_full_sync(store: SqliteStore) -> None:
     async with store.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
     async with store.db.execute("PRAGMA synchronous") as cur:
         assert (await cur.fetchone())[0] == 2  # FULL
-    with pytest.raises(aiosqlite.IntegrityError):
+
+
+async def test_foreign_keys_hold(store: SqliteStore) -> None:
+    with pytest.raises(Exception, match="(?i)foreign key") as refused:
         async with store.transaction() as tx:
             await tx.append_events(999, 1, [NewEvent(kind="x", data={})])
+    assert not isinstance(refused.value, StaleVersion)
+    assert await store.load_events(999) == []
+
+
+async def test_both_engines_know_the_same_schema_versions() -> None:
+    """A migration added to bot/migrations.py needs its PostgreSQL twin in bot/pg_migrations.py."""
+    from bot import pg_migrations
+
+    assert pg_migrations.LATEST == LATEST
+    assert [n for n, _ in pg_migrations.MIGRATIONS] == list(range(1, LATEST + 1))
+
+
+async def test_two_stores_on_one_database_write_each_seq_once(database: Database, store: SqliteStore) -> None:
+    """Two processes (two stores) race for the same next event: one commits, the other is stale and
+    leaves nothing behind (its outbox row neither)."""
+    tid = await _table(store)
+    other = database.store(time.time)
+    await other.open()
+    try:
+
+        async def write(s: SqliteStore, n: int) -> str:
+            try:
+                async with s.transaction() as tx:
+                    await tx.append_events(tid, 1, [NewEvent(kind="move", data={"by": n})])
+                    await tx.add_delivery(NewDelivery(table_id=tid, version=1, kind="dm", target=f"user:{n}"))
+                    await tx.update_table(tid, expected_version=0, version=1)
+            except StaleVersion:
+                return "stale"
+            return "ok"
+
+        results = await asyncio.gather(*(write(s, n) for n, s in enumerate([store, other] * 4)))
+    finally:
+        await other.close()
+    assert sorted(results) == ["ok"] + ["stale"] * 7
+    [event] = await store.load_events(tid)
+    [row] = await store.deliveries(tid)
+    assert row.target == f"user:{event.data['by']}" and (await store.get_table(tid)).version == 1
 
 
 async def test_sequence_primary_key_is_the_optimistic_lock_and_rolls_back(store: SqliteStore) -> None:
@@ -201,3 +245,113 @@ async def test_a_new_server_s_first_table_is_number_1(store: SqliteStore) -> Non
     second = await _table(store)  # guild 1 again
     rows = {t.id: t.number for t in await store.list_tables()}
     assert rows == {first: 1, other: 1, second: 2}
+
+
+async def test_autocomplete_choices_come_in_the_same_order_on_both_engines(store: SqliteStore) -> None:
+    """choice_tables (issue 24 item 7) on each engine: played, then waiting, then history, newest
+    first; a typed number, a game, a seated user narrow them; a server of its own (or none) apart."""
+
+    async def table(status: str, game: str = "duel", guild: int | None = 1, seats: object = None) -> int:
+        async with store.transaction() as tx:
+            return await tx.insert_table(
+                game=game,
+                guild_id=guild,
+                channel_id=2,
+                thread_id=None,
+                status=status,  # type: ignore[arg-type]
+                seats=seats or {"red": 11, "blue": "ai"},  # type: ignore[arg-type]
+                invited=[],
+                options={},
+                seed=1,
+                lang="en",
+                created_by=11,
+            )
+
+    for n in range(12):
+        await table("finished", game="canyon" if n % 3 else "clickwars")
+    await table("active", seats={"red": 10, "blue": "ai"})
+    await table("lobby")
+    await table("active")
+    await table("active", guild=None)
+    found = await store.choice_tables(guild_id=1)
+    assert [(r.status, r.number) for r in found[:4]] == [
+        ("active", 15),
+        ("active", 13),
+        ("lobby", 14),
+        ("finished", 12),
+    ]
+    assert len(found) == 15
+    assert [r.number for r in await store.choice_tables(guild_id=1, user_id=10)] == [13]
+    assert [r.number for r in await store.choice_tables(guild_id=1, number_prefix="1")][:4] == [1, 10, 11, 12]
+    assert [r.number for r in await store.choice_tables(guild_id=1, games=["clickwars"])] == [10, 7, 4, 1]
+    assert [r.number for r in await store.choice_tables(guild_id=None)] == [1]
+    assert await store.choice_tables(guild_id=1, games=[]) == []
+
+
+async def test_issue_26_state_is_kept_alike_on_both_engines(store: SqliteStore) -> None:
+    """Migration 7 and its PostgreSQL twin: a table's settings, absence, pause and take-back; a
+    player's /away, time zone and quiet hours; a server's settings; parked deadlines; held rows."""
+    from bot.store import PARKED
+
+    async with store.transaction() as tx:
+        tid = await tx.insert_table(
+            game="duel",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            status="active",
+            seats={"red": 10, "blue": 11},
+            invited=[],
+            options={},
+            seed=5,
+            lang="en",
+            created_by=10,
+            settings={"absent": "ai", "absent_after": 2},
+            absence={"missed": {"blue": 1}},
+        )
+        await tx.update_table(tid, pause={"since": 100.0, "asked": ["red"]}, undo={"red": {"first": 3}})
+    table = await store.get_table(tid)
+    assert table is not None
+    assert table.settings == {"absent": "ai", "absent_after": 2} and table.absence == {"missed": {"blue": 1}}
+    assert (
+        table.paused
+        and table.pause == {"since": 100.0, "asked": ["red"]}
+        and table.undo == {"red": {"first": 3}}
+    )
+
+    async with store.transaction() as tx:
+        await tx.set_away(10, 500.0)
+        await tx.set_away(11, 900.0)
+        await tx.set_quiet(10, "Europe/Madrid", "23:00-08:00")
+    assert await store.next_return() == 500.0
+    assert await store.returns_due(600.0) == [10]
+    async with store.transaction() as tx:
+        await tx.set_away(10, None)
+        await tx.set_quiet(10, None, "")  # None keeps the zone, "" clears the hours
+    player = await store.get_player(10)
+    assert player is not None and player.away_until is None
+    assert player.timezone == "Europe/Madrid" and player.quiet is None
+    assert await store.next_return() == 900.0 and await store.returns_due(600.0) == []
+
+    assert (await store.server_settings(1)).channels == []  # nothing set: any channel
+    async with store.transaction() as tx:
+        await tx.set_server_settings(1, {"deadline_hours": 12}, [30, 20, 30])
+    settings = await store.server_settings(1)
+    assert settings.defaults == {"deadline_hours": 12} and settings.channels == [20, 30]
+
+    async with store.transaction() as tx:
+        await tx.add_deadline(table_id=tid, kind="reminder", seat="blue", key="k", version=0, due_at=1000.0)
+        await tx.park_deadlines(tid, 400.0)
+    [parked] = await store.deadlines(tid)
+    assert parked.due_at == PARKED and parked.payload["left_s"] == 600.0
+    async with store.transaction() as tx:
+        await tx.resume_deadlines(tid, 5000.0)
+    [resumed] = await store.deadlines(tid)
+    assert resumed.due_at == 5600.0 and "left_s" not in resumed.payload
+
+    async with store.transaction() as tx:
+        await tx.add_delivery(NewDelivery(table_id=tid, version=0, kind="dm", target="user:10"))
+    [row] = await store.deliveries(tid)
+    async with store.transaction() as tx:
+        await tx.retry_delivery(row.id, 9000.0, "quiet")
+    assert not await store.pending_besides("quiet") and await store.pending_besides("other")

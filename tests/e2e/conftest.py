@@ -13,7 +13,7 @@ from bot.app import TableroBot
 from playground.emulator import Emulator
 from tests.playground.fixtures import emu  # noqa: F401  (fixture)
 
-from .harness import World, build_world, settings_for, start_bot, stop_bot
+from .harness import World, build_world, settings_for, start_bot, stop_bot, undescribed_images
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +33,8 @@ BotStarter = Callable[..., Awaitable[TableroBot]]
 
 @pytest.fixture
 async def start(emu: Emulator, db_path: Path) -> AsyncIterator[BotStarter]:  # noqa: F811
-    """Start the bot (several times for restart tests); every bot is closed after the test."""
+    """Start the bot (several times for restart tests); every bot is closed after the test, and every
+    image it sent must have carried a description (alt text, issue 29 item 1)."""
     running: list[tuple[TableroBot, Any]] = []
 
     async def _start(clock: Callable[[], float] | None = None, **extra: Any) -> TableroBot:
@@ -47,6 +48,7 @@ async def start(emu: Emulator, db_path: Path) -> AsyncIterator[BotStarter]:  # n
     yield _start
     for bot, task in running:
         await stop_bot(bot, task)
+    assert not undescribed_images(emu), f"images sent without a description: {undescribed_images(emu)[:5]}"
 
 
 @pytest.fixture

@@ -117,6 +117,17 @@ def build_world(emu: Emulator) -> World:
     return World(emu, guild.id, channel, alice.id, bob.id, carol.id, admin.id)
 
 
+def undescribed_images(emu: Emulator) -> list[str]:
+    """Every image the bot sent (or edited in) without a description (alt text, issue 29 item 1):
+    the e2e fixture `start` fails a test that leaves any."""
+    return [
+        f.filename
+        for _, f in emu.store.message_files
+        if (f.content_type or "").startswith("image/") or f.filename.endswith(".png")
+        if not (f.description or "").strip()
+    ]
+
+
 def action_ids(message: MessageRecord) -> list[str]:
     return [c for c in message.custom_ids if ACTION.match(c)]
 

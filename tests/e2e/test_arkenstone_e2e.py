@@ -482,7 +482,7 @@ async def test_a_modal_opened_before_a_restart_is_still_answered(
     _, modal = await opened.wait_response()
     await first.close()
     second = await start()
-    values = {"target": target, "distance": "1,5"}
+    values = {"target": target, "distance": "1.5"}
     [reply] = await run(await emu.submit_modal(world.alice, panel.channel_id, modal["custom_id"], values))
     assert f"✅ Move 1.5 in toward {target}" in reply.content, reply.content
     assert (await second.tables.get(1)).version > version

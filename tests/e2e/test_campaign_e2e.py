@@ -16,7 +16,6 @@ from playground.emulator import Emulator
 from .harness import World, latest_prompt, pick, run, status_message
 
 pytestmark = pytest.mark.e2e
-pytest.importorskip("renderers.dw_campaign")
 
 
 def _rows(db_path: Path, sql: str) -> list[tuple[Any, ...]]:

@@ -57,11 +57,18 @@ async def test_a_whole_canyon_game_between_two_players(
     narration = "\n".join(m.content for m in emu.messages(thread))
     assert narration.count("\n") > made  # every turn narrated
     _assert_public_is_spectator_only(spy)
-    # the rematch swaps the sides
+    # the rematch swaps the sides, by consent (issue 27 item 5): Bob asks, Alice is invited and accepts
     [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
     assert "2" in answer.content and "Revancha" in answer.content  # Bob reads Spanish
+    offered = await canyon_bot.tables.get(2)
+    assert offered.status == "lobby" and offered.seats == {"marine": world.bob, "ork": None}
+    assert f"<#{offered.thread_id}>" in answer.content  # the answer links the new thread
+    await canyon_bot.delivery.wait_idle()
+    invite = next(m for m in emu.messages(thread) if "tb:join:2" in m.custom_ids)
+    assert world.alice in invite.mentions
+    await run(await emu.click(world.alice, invite.id, "tb:join:2"))
     rematch = await canyon_bot.tables.get(2)
-    assert rematch.seats == {"marine": world.bob, "ork": world.alice}
+    assert rematch.status == "active" and rematch.seats == {"marine": world.bob, "ork": world.alice}
     # one thread per table (issue 15): the rematch opens its own, under the same channel
     assert rematch.thread_id != thread and rematch.thread_id in emu.threads(world.channel)
     await canyon_bot.delivery.wait_idle()

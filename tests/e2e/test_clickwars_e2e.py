@@ -80,3 +80,28 @@ async def test_a_whole_clickwars_game_against_the_ai(
     table = await cw_bot.tables.get(1)
     assert table.status == "finished" and table.seats["red"] == "ai" and made >= 3
     _public_is_spectator_only(spy)
+
+
+async def test_the_ai_turn_is_summed_up_in_one_post_at_the_start_of_the_players_turn(
+    emu: Emulator, world: World, cw_bot: TableroBot, db_path
+) -> None:
+    """Issue 27 item 2: the thread gets one summary per game turn (moves, shots, assaults, losses),
+    not a line per die; the AI's turn is in it when the player's turn begins."""
+    options = SMALL.replace("rounds=1", "rounds=2")
+    args = {"game": "clickwars", "side": "blue", "options": options}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await drive(emu, [world.alice], thread, 1, settle=cw_bot.delivery.wait_idle)
+    status = status_message(emu, thread, 1)
+    assert status is not None
+    posts = [m.content for m in emu.messages(thread) if m.author_id == emu.bot.id and m.id != status.id]
+    summaries = [p for p in posts if "Red's turn:**" in p]
+    assert summaries, posts
+    red = summaries[0]
+    assert red.startswith("**Round 1, Red's turn:**") or "\n**Round 1, Red's turn:**" in red
+    assert "• Moved" in red  # the AI moved its army
+    # no post narrates the turns die by die: a move is told only in a summary's "Moved" line
+    assert not any("cm of allowance)" in p for p in posts)
+    turns = [k for _, k in event_kinds(db_path, 1)].count("turn_began")
+    played = [p for p in posts if "'s turn:**" in p]
+    assert len(played) <= turns  # at most one post per game turn (two turns may share one)

@@ -11,12 +11,15 @@ The budget enforced today:
   suites read the answer to a click from the updated panel).
 
 Before (2026-12-01, per game turn): Canyon duel 3.7 public posts, 6.0 DMs, 2.2 pings;
-Arkenstone duel (grid draft) 8.4 public posts, 12.7 DMs, 4.3 pings.
+Arkenstone duel (grid draft) 8.4 public posts, 12.7 DMs, 4.3 pings. ClickWars duel (2 rounds, small
+armies, before issue 27): 1.4 public posts per turn (one per hand-over, a post for each phase of the
+set-up); after: 1.0 (one per army turn, the set-up one).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,9 +84,33 @@ def notified_once(emu: Emulator, thread: int, users: list[int]) -> None:
             assert not pinged, [m.content[:120] for m in pinged]
 
 
+CHOICE = re.compile(r"^tb:[asf]:")  # bot/ids.py: an action button, a menu of actions, a form
+
+
+def first_drawn(emu: Emulator, users: list[int]) -> dict[int, list[str]]:
+    """Each new DM to these users as it was first sent (its controls), kept as the game goes on."""
+    dms = {emu.dm_channel_of(u) for u in users}
+    drawn: dict[int, list[str]] = {}
+
+    def seen(kind: str, record: Any) -> None:
+        if kind == "message" and record.id not in drawn and record.guild_id is None:
+            if record.interaction_id is None and record.author_id == emu.bot.id:
+                drawn[record.id] = list(record.custom_ids)
+        dms.update(emu.dm_channel_of(u) for u in users)
+
+    emu.listeners.append(seen)
+    return drawn
+
+
 async def test_a_canyon_duel_stays_within_the_budget(
     emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 27 item 9: the waiting Canyon player gets no DM that offers no choice (their new cards
+    between turns edit their last panel instead); item 6: when the table ends, each player's last
+    private panel is edited to the final state (no stale "Waiting for ..." / "Next canyon card")."""
+    from bot.panels import outcome_text
+
+    drawn = first_drawn(emu, [world.alice, world.bob])
     bot: TableroBot = await start()
     bot.tables.seeder = lambda: 6  # a long game (21 choices, forks, hits of both kinds)
     args = {"game": "canyon", "opponent": world.bob, "side": "marine"}
@@ -96,6 +123,49 @@ async def test_a_canyon_duel_stays_within_the_budget(
     await bot.delivery.wait_idle()
     state = (await bot.tables.load(1)).state
     counted = tally(emu, "canyon", state.turn, thread, 1, users)
+    report(capsys, counted)
+    assert len([m for m in emu.messages(thread) if "tb:rules:1" in m.custom_ids]) == 1  # one status message
+    notified_once(emu, thread, users)
+    # after the opening (which tells the waiting player the game started, with their hand), every
+    # DM offered a choice when it was sent: the waiting player's second DM per turn is gone
+    for user in users:
+        sent = [m.id for m in emu.dm_messages(user) if m.id in drawn]
+        assert len(sent) >= 3, sent
+        assert all(any(CHOICE.match(c) for c in drawn[m]) for m in sent[1:]), [drawn[m] for m in sent]
+    from renderers.i18n import t
+
+    table = await bot.tables.get(1)
+    for user in users:
+        last = [m for m in emu.dm_messages(user) if m.interaction_id is None][-1]
+        lang = "es" if t("es", "bot.you_play", seat="|").split("|")[0] in last.content else "en"
+        assert f"**{outcome_text(table, lang)}**" in last.content, last.content
+        assert not any(CHOICE.match(c) for c in last.custom_ids), last.custom_ids
+        stale = (t(lang, "bot.waiting_for", seats="|"), t(lang, "canyon.private.next", card="|", effect="|"))
+        for words in stale:
+            assert words.split("|")[0] not in last.content, last.content
+
+
+async def test_a_clickwars_duel_stays_within_the_budget(
+    emu: Emulator, world: World, start: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27 item 2: ClickWars rounds post at most one summary per army turn (the set-up and
+    deployment count as turn 0): no post per move, shot or phase, a counter-assault included."""
+    from .test_clickwars_e2e import SMALL
+
+    bot: TableroBot = await start()
+    bot.tables.seeder = lambda: 5
+    options = SMALL.replace("rounds=1", "rounds=2")
+    args = {"game": "clickwars", "opponent": world.bob, "side": "red", "options": options}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    users = [world.alice, world.bob]
+    await drive(emu, users, thread, 1, settle=bot.delivery.wait_idle, choose=random.Random(5).choice)
+    await bot.delivery.wait_idle()
+    state = (await bot.tables.load(1)).state
+    assert state.turn >= 3  # the game was played turn after turn
+    counted = tally(emu, "clickwars", state.turn + 1, thread, 1, users)  # + the set-up (turn 0)
     report(capsys, counted)
     assert len([m for m in emu.messages(thread) if "tb:rules:1" in m.custom_ids]) == 1  # one status message
     notified_once(emu, thread, users)

@@ -150,7 +150,8 @@ async def test_server_language_and_command_localisations(
     new = next(o for o in game["options"] if o["name"] == "new")
     assert new["name_localizations"]["es-ES"] == "nueva" and new["description_localizations"]["es-ES"]
     [answer] = await run(await emu.slash(world.admin, world.channel, "game language", {"language": "es"}))
-    assert "español" in answer.content
+    # confirmed in the admin's own language (en-US), naming the server's (issue 27 item 8)
+    assert "Spanish" in answer.content and "español" not in answer.content
     [reply] = await run(await emu.slash(world.alice, world.channel, "game new", {"game": "duel"}))
     assert "contra la IA" in reply.content  # public: the server's language
     [thread] = emu.threads(world.channel)
@@ -190,6 +191,12 @@ async def test_autocomplete_offers_games_sides_and_my_tables(
     assert [c["value"] for c in mine] == [1]
     theirs = await emu.autocomplete(world.carol, world.channel, "game resign", {"table": ""}, focused="table")
     assert theirs == []
+    # /game status offers any table (issue 24 item 7): narrowed by a number or a game's shown name.
+    for typed, expected in (("", [1]), ("#1", [1]), ("du", [1]), ("7", []), ("zzz", [])):
+        found = await emu.autocomplete(
+            world.carol, world.channel, "game status", {"table": typed}, focused="table"
+        )
+        assert [c["value"] for c in found] == expected, typed
 
 
 async def test_many_choices_become_select_menus(emu: Emulator, world: World, tablero: TableroBot) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from engine.spacehulk.deathwing.solo_model import AgSoloTie
+from engine.spacehulk.dw_types.solo_model import AgSoloTie
 from playground.emulator import Emulator
 
 from .harness import World, run

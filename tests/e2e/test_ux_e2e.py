@@ -141,13 +141,19 @@ async def test_a_canyon_duel_reads_well_from_start_to_end(
     status = status_message(emu, thread, 1)
     assert status.content.count("Game over") == 1 and "**Just now:**" in status.content
     quoted = [line[2:] for line in status.content.splitlines() if line.startswith("> ") and line != "> …"]
-    told = final.content.splitlines()[:-1]  # the final narration, without the outcome line
+    # the final narration, without the outcome line and the seed's reveal under it (issue 28 item 3)
+    *told, _outcome, reveal = final.content.splitlines()
+    assert "Dice seed revealed" in reveal
     assert quoted and quoted == told[-len(quoted) :]
     # a resignation reaches the opponent
     [answer] = await run(await emu.click(world.bob, status.id, "tb:rematch:1"))
     await bot.delivery.wait_idle()
     rematch = (await bot.tables.get(2)).thread_id  # a thread of its own (issue 15)
     assert rematch is not None and rematch != thread
+    # by consent (issue 27 item 5): Alice accepts the invitation in this thread
+    invite = next(m for m in emu.messages(thread) if "tb:join:2" in m.custom_ids)
+    await run(await emu.click(world.alice, invite.id, "tb:join:2"))
+    await bot.delivery.wait_idle()
     mark = len(emu.messages(rematch))
     await run(await emu.slash(world.alice, thread, "game resign", {"table": 2}))
     await bot.delivery.wait_idle()

@@ -203,7 +203,7 @@ def test_per_step_views_purity_and_turn_order(name: str) -> None:
                 view = view_of(rules, state, viewer)
                 assert view_from_json(rules, view) == view
             for other in set(rules.seats) - set(rules.active_seats(state)):
-                with pytest.raises(Rejected):  # the driver refuses them; `decide` need not check again
+                with pytest.raises(Rejected):
                     step(rules, state, other, action)
             before = state.model_dump()
             events = rules.decide(state, seat, action, dice_for(state))
@@ -313,3 +313,50 @@ def test_no_seat_is_shown_the_seed(name: str) -> None:
             assert red is None or not carries(red.model_dump(), SECRET_SEED), (
                 f"{name}: {event.kind} to {viewer}"
             )
+
+
+def _refusals(rules: Rules[Any], state: Any, seat: str, action: Action) -> set[str]:
+    """The refusal ids of `decide` and `play` called directly (issue 22 item 10), checking that
+    neither raises anything but `Rejected` nor changes the state it was given."""
+    ids = set()
+    dump = state.model_dump()
+    for call in (rules.decide, rules.play):
+        with pytest.raises(Rejected) as refused:
+            call(state, seat, action, dice_for(state))
+        ids.add(refused.value.message_id)
+        assert state.model_dump() == dump, f"{rules.name}: a refused {call.__name__} changed the state"
+    return ids
+
+
+def _every_game() -> list[Rules[Any]]:
+    """Every registered game, with the Duel test game (the `duel_game` fixture registers it)."""
+    assert "duel" in GAMES
+    return [GAMES[n] for n in sorted(GAMES)]
+
+
+def test_decide_called_directly_refuses_a_seat_that_may_not_act(duel_game: object) -> None:
+    """Issue 22 item 10: `decide` (and `play`) called directly for a seat that is not active refuses
+    with `core.not_your_turn`, the driver's refusal, never an AssertionError, and decides nothing:
+    one check in engine/core (`turn_checked`) that every registered game's `decide` goes through."""
+    for rules in _every_game():
+        checked = 0
+        for seed in range(3):
+            run = random_run(rules.name, seed)
+            state, _ = new_game(rules, None, seed)
+            for seat, action in run.actions[:60]:
+                for other in sorted({*rules.seats, "nobody"} - set(rules.active_seats(state))):
+                    assert _refusals(rules, state, other, action) == {"core.not_your_turn"}, rules.name
+                    checked += 1
+                state = apply(rules, state, rules.decide(state, seat, action, dice_for(state)))
+        assert checked, rules.name
+
+
+def test_decide_called_directly_on_a_finished_game_refuses(duel_game: object) -> None:
+    """Issue 22 item 10: `decide` (and `play`) called directly on a finished game refuses with
+    `core.game_over` for every seat and any action it took during the game: never applied."""
+    for rules in _every_game():
+        run = random_run(rules.name, 1)
+        assert rules.outcome(run.final) is not None
+        for seat in rules.seats:
+            for _, action in run.actions[-5:]:
+                assert _refusals(rules, run.final, seat, action) == {"core.game_over"}

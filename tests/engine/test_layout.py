@@ -102,3 +102,38 @@ def _builds_refusals_in_one_place(name: str, folder: Path) -> None:
 
 def _placeholders(text: str) -> dict[str, str]:
     return {field: "x" for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def _rules_methods() -> tuple[set[str], set[str]]:
+    """The methods listed in the required part of the `Rules` surface (under "# --- the rules", up
+    to the next "# ---" line), and those whose default only raises NotImplementedError."""
+    source = Path(importlib.import_module("engine.core.rules").__file__ or "").read_text(encoding="utf-8")
+    lines = source.splitlines()
+    rules = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == "Rules")
+    start = next(i for i, line in enumerate(lines, 1) if line.strip().startswith("# --- the rules"))
+    end = next(i for i, line in enumerate(lines, 1) if i > start and line.strip().startswith("# ---"))
+    methods = [n for n in rules.body if isinstance(n, ast.FunctionDef)]
+    listed = {m.name for m in methods if start < m.lineno < end}
+    raising = {
+        m.name
+        for m in methods
+        if isinstance(m.body[-1], ast.Raise)
+        and isinstance(m.body[-1].exc, ast.Name)
+        and m.body[-1].exc.id == "NotImplementedError"
+    }
+    return listed, raising
+
+
+def test_the_required_surface_is_listed_as_required() -> None:
+    """Issue 23 item 6: `resample_hidden` is required (the no-leak contract test needs it), so the
+    surface lists it with the other required methods, and every game implements all of them."""
+    listed, raising = _rules_methods()
+    assert "resample_hidden" in listed
+    # series_result has no default either, but only a series (one whose series_table names a table) needs it
+    assert listed == raising - {"series_result"}, (
+        "the required part of Rules lists the methods with no default"
+    )
+    for name in GAME_PACKAGES:
+        rules = importlib.import_module(f"engine.{name}").RULES
+        missing = [m for m in sorted(listed) if getattr(type(rules), m) is getattr(Rules, m)]
+        assert not missing, f"engine.{name} does not implement {missing}"

@@ -250,25 +250,6 @@ class DuelRules(Rules[DuelState]):
             deck_count=len(state.deck),
         )
 
-    def resample_hidden(self, state: DuelState, seat: Seat | None, dice: Dice) -> DuelState:
-        """The other hands, their committed cards and the deck dealt afresh from the same cards (what
-        `seat` may not know; its own hand and commit stay)."""
-        others = [s for s in SEATS if s != seat]
-        pool = list(state.deck)
-        for s in others:
-            pool += state.hands[s]
-            if state.committed[s] is not None:
-                pool.append(state.committed[s])  # type: ignore[arg-type]
-        pool = dice.shuffled(pool)
-        hands = dict(state.hands)
-        committed = dict(state.committed)
-        for s in others:
-            n = len(state.hands[s])
-            hands[s], pool = sorted(pool[:n]), pool[n:]
-            if state.committed[s] is not None:
-                committed[s], pool = pool[0], pool[1:]
-        return state.model_copy(update={"hands": hands, "committed": committed, "deck": pool}, deep=True)
-
     def outcome(self, state: DuelState) -> Outcome | None:
         if state.phase != "over":
             return None
@@ -283,6 +264,21 @@ class DuelRules(Rules[DuelState]):
 
     def pilot(self, seat: Seat) -> RandomPilot:
         return RandomPilot()
+
+    def resample_hidden(self, state: DuelState, seat: Seat | None, dice: Dice) -> DuelState:
+        """The cards `seat` cannot see (the other hands, their committed cards, the deck) dealt
+        again among themselves, each hand keeping its size."""
+        new = state.model_copy(deep=True)
+        hidden = [s for s in SEATS if s != seat]
+        committed = {s: c for s in hidden if (c := new.committed[s]) is not None}
+        pool = dice.shuffled([c for s in hidden for c in new.hands[s]] + list(committed.values()) + new.deck)
+        for s in hidden:
+            size = len(new.hands[s])
+            new.hands[s], pool = sorted(pool[:size]), pool[size:]
+        for s in committed:
+            new.committed[s], pool = pool[0], pool[1:]
+        new.deck = pool
+        return new
 
     def time_limits(self, state: DuelState) -> list[TimeLimit]:
         """Optional platform hook: (seat, key, seconds, action applied when the time runs out)."""

@@ -87,6 +87,17 @@ class DuelPresenter(Presenter):
         word = "Tu mano" if lang == "es" else "Your hand"
         return f"{word}: {' '.join(card_code(c) for c in view.hand)}"
 
+    def board_text(self, view: BaseModel, lang: str) -> list[str]:
+        """The position in words (the text board, and the images' alt text): the round and the scores,
+        then the hands as counts, and the viewer's own cards (its view holds only those)."""
+        assert isinstance(view, DuelView)
+        es = lang == "es"
+        head = f"{'Ronda' if es else 'Round'} {view.round}/{view.rounds}, {view.phase}"
+        lines = [f"{seat}: {view.scores[seat]} · {view.hand_counts.get(seat, 0)}" for seat in ("red", "blue")]
+        if view.seat is not None:
+            lines.append(f"{'Tu mano' if es else 'Your hand'}: {' '.join(card_code(c) for c in view.hand)}")
+        return [head, "\n".join(lines)]
+
     def action_label(self, action: Action, lang: str, view: BaseModel | None = None) -> str:
         match action:
             case Commit(card=card):

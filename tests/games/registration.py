@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot import games
 from engine.registry import GAMES
+from renderers import registry
 from renderers.i18n import add_messages, remove_messages
 
 from .duel import RULES
@@ -13,7 +13,7 @@ from .duel_presenter import CATALOG, DuelPresenter
 def register_duel() -> DuelPresenter:
     presenter = DuelPresenter()
     GAMES[RULES.name] = RULES
-    games.PRESENTERS[RULES.name] = presenter
+    registry.register(presenter)
     for lang, entries in CATALOG.items():
         add_messages(lang, entries)
     return presenter
@@ -21,6 +21,6 @@ def register_duel() -> DuelPresenter:
 
 def unregister_duel() -> None:
     GAMES.pop(RULES.name, None)
-    games.PRESENTERS.pop(RULES.name, None)
+    registry.unregister(RULES.name)
     for lang, entries in CATALOG.items():
         remove_messages(lang, entries)

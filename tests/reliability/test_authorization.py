@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import TableroBot
 from playground.emulator import Emulator, InteractionRecord, MessageRecord
+from renderers.i18n import t
 from tests.e2e.harness import World, has_actions, my_hand, run, status_message
 
 from .support import BROKE, challenge, says
@@ -128,7 +129,8 @@ async def test_admin_only_commands_refuse_everyone_else(
         assert refused(reply) and says(reply, "bot.admins_only_language"), reply.content
     assert fingerprint(db_path) == before
     [reply] = await run(await emu.slash(world.admin, world.channel, "game language", {"language": "es"}))
-    assert says(reply, "bot.language_set")
+    # in the admin's language, naming the server's; the challenge's table runs on in it (issue 27 item 8)
+    assert reply.content == t("en", "bot.server_language", language="es", count=1), reply.content
     [reply] = await run(await emu.slash(world.admin, thread, "game abandon", {"table": table}))
     assert says(reply, "bot.abandoned", table=table)
     assert (await tablero.tables.get(table)).status == "abandoned"

@@ -36,6 +36,7 @@ from playground.emulator.commands import (
     CommandUnavailable,
 )
 from playground.emulator.interactions import APPLICATION_COMMAND, MODAL, MODAL_SUBMIT
+from renderers.i18n import t
 
 from .arena import Arena
 from .support import BROKE, SLOW, says
@@ -56,8 +57,8 @@ SUCCESS = {
     "start": ("bot.started",),
     "resign": ("bot.resigned",),
     "abandon": ("bot.abandoned",),
-    "language": ("bot.language_set",),
-    "rematch": ("bot.rematch_created", "bot.rematch_exists"),
+    "language": ("bot.server_language",),
+    "rematch": ("bot.rematch_offered", "bot.rematch_started", "bot.rematch_waiting", "bot.rematch_on"),
     # issue 26 (bot/absence.py, bot/pause.py, bot/takeback.py, bot/server.py, bot/quiet.py)
     "away": ("absent.away_done", "absent.away_done_until"),
     "back": ("absent.back_all", "absent.back_done"),
@@ -69,6 +70,12 @@ SUCCESS = {
     "settings": ("absent.settings_quiet", "absent.settings_no_quiet"),
     "defaults": ("absent.server_saved",),
     "channels": ("absent.server_saved",),
+}
+LANGUAGE_SET = {
+    t(reader, "bot.server_language", language=language, count=n)
+    for reader in ("en", "es")
+    for language in ("en", "es")
+    for n in range(50)
 }
 ODD_TEXT = [
     "duel",
@@ -214,6 +221,8 @@ def judged(arena: Arena, start: Any, command: str) -> None:
     assert not says(reply, BROKE), (command, reply.content[:300])
     assert arena.errors.records[errors:] == [], [r.getMessage() for r in arena.errors.records[errors:]]
     succeeded = "✅" in reply.content or any(says(reply, key) for key in SUCCESS.get(command, ()))
+    if command == "language":  # its confirmation chooses its words (the language, how many tables)
+        succeeded = succeeded or reply.content in LANGUAGE_SET
     public_ok = command == "new" and succeeded
     assert reply.ephemeral or public_ok, (command, reply.content[:300])
     if not succeeded:

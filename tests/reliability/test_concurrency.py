@@ -125,10 +125,11 @@ async def test_both_players_pressing_rematch_many_times_open_one_table(
     rematches = [t for t in await tablero.store.list_tables() if t.rematch_of == table]
     assert len(rematches) == 1 and rematches[0].status == "active"
     new = rematches[0].id
-    assert all(
-        says(r, "bot.rematch_created", table=new) or says(r, "bot.rematch_exists", table=new) for r in replies
-    )
-    assert sum(says(r, "bot.rematch_created", table=new) for r in replies) == 1
+    # issue 27 item 5: the first click asks, the other player's first click accepts (consent)
+    kinds = ("bot.rematch_offered", "bot.rematch_started", "bot.rematch_waiting", "bot.rematch_on")
+    assert all(any(says(r, key, table=new) for key in kinds) for r in replies)
+    created = ("bot.rematch_offered", "bot.rematch_started")
+    assert sum(any(says(r, key, table=new) for key in created) for r in replies) == 1
 
 
 async def test_one_move_on_each_of_many_tables_at_once(

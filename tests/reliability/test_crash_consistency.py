@@ -150,12 +150,14 @@ class Players:
             await self.rematch(finished[0][0])
 
     async def rematch(self, table: int) -> None:
-        """A player presses Rematch on the table's status message (a no-op once it exists)."""
+        """The players press Rematch on the table's status message: the first asks, the others
+        accept (issue 27 item 5: a rematch by consent; a no-op once it exists and has started)."""
         [(thread, seats)] = rows(self.db, "SELECT thread_id, seats FROM tables WHERE id = ?", (table,))
         status = status_message(self.emu, thread, table)
-        user = next(u for u in json.loads(seats).values() if isinstance(u, int))
+        users = [u for u in json.loads(seats).values() if isinstance(u, int)]
         if status is not None and f"tb:rematch:{table}" in status.custom_ids:
-            await self.bot.finished(await self.emu.click(user, status.id, f"tb:rematch:{table}"))
+            for user in dict.fromkeys(users):
+                await self.bot.finished(await self.emu.click(user, status.id, f"tb:rematch:{table}"))
 
 
 async def open_tables(emu: Emulator, world: World, bot: BotProcess) -> None:
@@ -317,8 +319,10 @@ def check_discord(emu: Emulator, db_path: Path, world: World) -> None:
     for message_id, owners in by_message.items():
         message = emu.store.messages.get(message_id)
         assert message is not None and not message.deleted and message.author_id == emu.bot.id, owners
-        kinds = {kind for _, _, kind, _, _ in owners}
-        assert len(owners) == 1 or kinds == {"status"}, owners  # only the status row edits one message
+        kinds = [kind for _, _, kind, _, _ in owners]
+        # only the status row edits one message, and a DM's later edits (its panel brought up to date)
+        edits_of_a_dm = kinds.count("dm") == 1 and set(kinds) == {"dm", "dm_edit"}
+        assert len(owners) == 1 or set(kinds) == {"status"} or edits_of_a_dm, owners
     threads = {th for (th,) in rows(db_path, "SELECT DISTINCT thread_id FROM tables")}
     dm_channels = {emu.dm_channel_of(u) for u in emu.store.users} - {None}
     nonces = {m: nonce for (_, _, nonce), (m, _) in emu.messages_api.nonces.items()}

@@ -4,7 +4,8 @@
    Canyon by default; 1,000 for every game with TABLERO_SLOW=1): for every seat and a spectator, a
    table with everything they may not know reshuffled shows them exactly the same view, choices,
    refusal texts, events, and bot panels (the status message and its board image's source view, the
-   private panel with its image's source view, prompt and buttons).
+   private panel with its image's source view, prompt and buttons), the images' descriptions (alt
+   text) and the text board of `/board text` (issue 29).
 2. Through the emulator, whole games with the real bot: every public message is free of any card a
    seat holds unseen; every private message (DM or ephemeral) reaches only its own seat; no log line
    and no error text carries a secret or a table's seed; public images are drawn from spectator
@@ -25,7 +26,7 @@ from pydantic import BaseModel
 
 from bot import jobs
 from bot.games import presenter_for
-from bot.panels import Panel, private_panel, status_panel
+from bot.panels import Panel, board_text_messages, private_panel, status_panel
 from bot.store import TableRecord
 from engine.core import Action, Rules, fold, new_game
 from engine.registry import GAMES
@@ -48,6 +49,21 @@ def _has_number(text: str, number: int) -> bool:
     """Whether `number` stands in `text` as a whole number: a short test seed (1001) also stands
     inside Discord's 19-digit ids, which is no leak."""
     return re.search(rf"(?<!\d){number}(?!\d)", text) is not None
+
+
+def _unrevealed(text: str, record: Any) -> str:
+    """A message's text without the line that reveals a finished table's seed in its last public
+    posts (issue 28 item 3: bot/export.py's `fairness_line`, in either language): the seed may be
+    there and nowhere else."""
+    from bot.export import fairness_line
+    from bot.i18n import LANGUAGES
+
+    if record.is_over:
+        for lang in LANGUAGES:
+            line = fairness_line(record, lang)
+            if line:
+                text = text.replace(line, "")
+    return text
 
 
 def games_for(name: str) -> int:
@@ -103,6 +119,7 @@ def record_for(rules: Rules[Any], state: Any, seed: int) -> TableRecord:
 
 
 def same(a: Panel, b: Panel) -> bool:
+    """Equal panels: words, images with their descriptions (alt text), and buttons."""
     return (a.content, a.files, a.components) == (b.content, b.files, b.components)
 
 
@@ -134,6 +151,11 @@ async def compare_panels(
             ]
             if not same(*public):
                 scan.leaks.append(f"{rules.name} seed {seed}: the status message depends on hidden things")
+            texts = [board_text_messages(table, rules, presenter, s, None, lang) for s in (state, other)]
+            if texts[0] != texts[1]:
+                scan.leaks.append(
+                    f"{rules.name} seed {seed}: the spectators' text board depends on hidden things"
+                )
             for seat in rules.seats:
                 other = rules.resample_hidden(state, seat, Dice(seed, 810_000 + n))
                 private = [
@@ -142,6 +164,11 @@ async def compare_panels(
                 if not same(*private):
                     scan.leaks.append(
                         f"{rules.name} seed {seed}: {seat}'s private panel depends on hidden things"
+                    )
+                texts = [board_text_messages(table, rules, presenter, s, seat, lang) for s in (state, other)]
+                if texts[0] != texts[1]:
+                    scan.leaks.append(
+                        f"{rules.name} seed {seed}: {seat}'s text board depends on hidden things"
                     )
             scan.panels += 1
 
@@ -195,6 +222,16 @@ def test_the_opening_events_show_nobody_more_than_their_view(name: str) -> None:
 
 
 # --- through Discord ---------------------------------------------------------------------------
+
+
+def descriptions(emu: Emulator) -> dict[int, list[str]]:
+    """Message id -> the descriptions (alt text) of every image it ever carried, edits included; each
+    image had one (issue 29)."""
+    pictures: dict[int, list[str]] = {}
+    for message_id, file in emu.store.message_files:
+        pictures.setdefault(message_id, []).append(file.description or "")
+    assert pictures and all(all(said) for said in pictures.values())
+    return pictures
 
 
 def dumped(model: BaseModel) -> str:
@@ -284,6 +321,7 @@ async def test_whole_games_through_discord_leak_nothing(
         if not record.name.startswith(("aiohttp", "tests"))
     ]
     assert any(reader is None for reader, _ in everything) and any(reader for reader, _ in everything)
+    pictures = descriptions(emu)
 
     for table in (canyon, duel):
         record = tables[table]
@@ -301,7 +339,9 @@ async def test_whole_games_through_discord_leak_nothing(
             for seat, lines in private.items():
                 if reader is not None and seat_of.get(reader) == seat:
                     continue
-                leaked = [line for line in lines - mine if line in message.content]
+                # what the message says, and what each image it ever carried says (its description)
+                said = "\n".join([message.content, *pictures.get(message.id, [])])
+                leaked = [line for line in lines - mine if line in said]
                 assert not leaked, (
                     f"table {table}: {seat}'s secret {leaked[:2]} reached {reader or 'everyone'}"
                 )
@@ -309,7 +349,7 @@ async def test_whole_games_through_discord_leak_nothing(
             assert not _has_number(line, record.seed), "a table's seed in a log line"
             for lines in private.values():
                 assert not [s for s in lines if s in line], f"a secret in a log line: {line[:200]}"
-        assert not any(_has_number(m.content, record.seed) for _, m in everything), (
+        assert not any(_has_number(_unrevealed(m.content, record), record.seed) for _, m in everything), (
             "the seed reached a message"
         )
         # public pictures and texts come from spectator views; public narration from events redacted for nobody
@@ -385,6 +425,7 @@ async def test_a_space_hulk_game_through_discord_leaks_nothing(
         if not r.name.startswith(("aiohttp", "tests"))
     ]
     delivered = 0
+    pictures = descriptions(emu)
     for message in emu.store.messages.values():
         if message.deleted or message.author_id != emu.bot.id:
             continue
@@ -392,12 +433,13 @@ async def test_a_space_hulk_game_through_discord_leaks_nothing(
         reader = message.ephemeral_to if message.ephemeral else getattr(channel, "recipient_id", None)
         mine = private.get(seat_of.get(reader, ""), set())
         delivered += bool(mine & {line for line in mine if line in message.content})
+        said = "\n".join([message.content, *pictures.get(message.id, [])])  # and its images' words
         for seat, lines in private.items():
             if reader is not None and seat_of.get(reader) == seat:
                 continue
-            leaked = [line for line in lines - mine if line in message.content]
+            leaked = [line for line in lines - mine if line in said]
             assert not leaked, f"{seat}'s secret {leaked[:2]} reached {reader or 'everyone'}"
-        assert not _has_number(message.content, record.seed)
+        assert not _has_number(_unrevealed(message.content, record), record.seed)
     assert delivered  # the private panels did carry the secrets to their owners (the scan can fail)
     for line in logs:
         assert not _has_number(line, record.seed), "a table's seed in a log line"

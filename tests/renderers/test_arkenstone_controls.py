@@ -33,19 +33,16 @@ def test_the_coordinate_hint_typed_back_is_refused_as_no_move(lang: str) -> None
     assert info.value.message_id == "arkenstone.no_move" and state.model_dump() == before
 
 
-def test_a_typed_distance_that_went_less_far_is_confirmed_with_the_distance_moved() -> None:
-    """AK-ACT-B1 (§8.3): a "toward" distance beyond the reach is clipped to the maximum, and the
-    confirmation says how far the figure went and what was asked; a compass distance beyond the
-    reach is refused with the maximum; a move that went the whole way reads as asked."""
+def test_a_typed_distance_beyond_the_reach_is_refused_with_the_maximum() -> None:
+    """AK-ACT-B1 (§8.3): one rule for over-long moves in every game (issue 27 item 7): a "toward"
+    or compass distance beyond the reach is refused with the maximum (as ClickWars refuses a path
+    longer than the move); a move that went the whole way reads as asked; a move the table edge
+    stopped short is confirmed with the distance moved."""
     state = table(active="bilbo", phase="action", bilbo=(20.0, 20.0), smaug=(40.0, 40.0))
     view = RULES.view(state, "bilbo")
-    clipped = MoveToward(target="Smaug", distance_in=10)
-    assert PRESENTER.action_label(clipped, "en", view) == (
-        "Move 4 in toward Smaug: as far as Bilbo could go (you asked for 10 in; the reach is 4 in)"
-    )
-    assert PRESENTER.action_label(clipped, "es", view) == (
-        "Moverse 4 pulg. hacia Smaug: hasta donde Bilbo podía llegar (pediste 10 pulg.; el alcance es 4 pulg.)"
-    )
+    with pytest.raises(Rejected) as refused:
+        RULES.decide(state, "bilbo", MoveToward(target="Smaug", distance_in=10), dice_for(state))
+    assert refused.value.message_id == "arkenstone.move_too_far" and refused.value.params["limit"] == "4"
     whole = MoveToward(target="Smaug", distance_in=2.5)
     assert PRESENTER.action_label(whole, "en", view) == "Move 2.5 in toward Smaug"
     with pytest.raises(Rejected) as info:

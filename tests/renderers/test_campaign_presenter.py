@@ -10,7 +10,7 @@ from engine.core import Rejected, new_game, step
 from engine.spacehulk.campaign import RULES
 from engine.spacehulk.campaign.actions import Bid, BuyForce, FieldSquads
 from renderers.base import Form
-from renderers.dw_campaign import PRESENTER
+from renderers.spacehulk.campaign import PRESENTER
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

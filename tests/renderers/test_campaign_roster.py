@@ -10,7 +10,7 @@ from PIL import Image
 from engine.core import new_game, step
 from engine.spacehulk.campaign import RULES
 from engine.spacehulk.campaign.actions import BuyForce, FieldSquads, MissionPlayed
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from renderers.i18n import t
 from renderers.spacehulk.roster import DEAD, roster_png
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.panels import control_components
-from engine.clickwars import RULES, CwView
+from engine.clickwars import RULES, ClickWarsView
 from engine.clickwars import actions as a
 from engine.clickwars.terrain import Area
 from engine.core import Rejected, dice_for, new_game
@@ -16,12 +16,13 @@ from renderers.base import Button, Field, Form, Menu
 from renderers.clickwars import PRESENTER
 from renderers.clickwars.controls import MESSAGES, parse_form
 from renderers.i18n import t
-from tests.engine.clickwars.helpers import act, kinds, table
+from tests.engine.clickwars.helpers import act, table
+from tests.engine.helpers import of_kind
 
 
-def view_of(state, seat: str = "red") -> CwView:
+def view_of(state, seat: str = "red") -> ClickWarsView:
     v = RULES.view(state, seat)
-    assert isinstance(v, CwView)
+    assert isinstance(v, ClickWarsView)
     return v
 
 
@@ -48,7 +49,7 @@ def test_pick_a_unit_preview_the_move_then_confirm() -> None:
     units = menus(controls_of(s))["Pick a unit to move…"]
     assert [o.choice.unit for o in units.options] == ["R3", "R4"]  # those that can still act
     s, events = submit(s, "red", a.Select(unit="R3"))
-    assert kinds(events, "unit_selected") and view_of(s).selected == "R3"
+    assert of_kind(events, "unit_selected") and view_of(s).selected == "R3"
     assert RULES.view(s, "blue").selected is None and RULES.view(s, None).order is None  # the seat's own
     toward = menus(controls_of(s))["Move R3 toward a unit…"]
     first = toward.options[0]
@@ -63,7 +64,7 @@ def test_pick_a_unit_preview_the_move_then_confirm() -> None:
     [confirm] = [c for c in preview if isinstance(c, Button) and c.label == "Confirm"]
     assert RULES.legal_actions(s, "red")[confirm.choice] == a.Confirm()
     s, events = submit(s, "red", confirm.choice)
-    assert kinds(events, "moved")[0].path[-1] == (30.0, 20.0)
+    assert of_kind(events, "moved")[0].path[-1] == (30.0, 20.0)
     assert s.units["R3"].xy == (30.0, 20.0) and view_of(s).selected is None and view_of(s).order is None
     assert "R3" not in [o.choice.unit for o in menus(controls_of(s))["Pick a unit to move…"].options]
 
@@ -98,7 +99,7 @@ def test_charge_corridor_is_previewed_then_confirmed() -> None:
     assert order is not None and order.kind == "charge" and order.victims == ("B3",)
     assert "B3" in (PRESENTER.private_text(view_of(s), "en") or "")
     s, events = submit(s, "red", a.Confirm())
-    assert kinds(events, "charged") and any(d.unit == "B3" for d in kinds(events, "damaged"))
+    assert of_kind(events, "charged") and any(d.unit == "B3" for d in of_kind(events, "damaged"))
 
 
 def test_shots_offer_only_targets_in_range_and_sight_with_the_chance() -> None:
@@ -117,7 +118,7 @@ def test_shots_offer_only_targets_in_range_and_sight_with_the_chance() -> None:
     assert [legal[o.choice].target for o in shots.options] == ["B4"]  # B3 behind the rock, B5 too far
     assert "(60%)" in shots.options[0].label
     s, events = submit(s, "red", shots.options[0].choice, legal)
-    assert kinds(events, "attack_rolled")
+    assert of_kind(events, "attack_rolled")
     s, _ = submit(s, "red", a.Select(unit="R1"))
     point = form(controls_of(s), "point")
     assert parse_form(point, {"x": "45 60", "y": ""}, view_of(s)) == a.ShootPoint(unit="R1", x=45, y=60)
@@ -139,7 +140,7 @@ def test_fights_and_the_deployment_form() -> None:
         place, {"unit": "3", "x": "40", "y": "10" if state.south == seat else "110"}, view_of(state, seat)
     )
     state, events = act(state, seat, action)
-    assert kinds(events, "unit_placed")
+    assert of_kind(events, "unit_placed")
 
 
 @pytest.mark.parametrize(
@@ -251,14 +252,14 @@ def test_the_controls_offer_crewing_after_the_move() -> None:
     s = table({gun: (60, 10), "R10": (60, 17), **blue}, terrain=[])
     s, _ = act(s, "red", a.Move(unit="R10", x=60, y=14.5))
     view = RULES.view(s, "red")
-    assert isinstance(view, CwView)
+    assert isinstance(view, ClickWarsView)
     units = [
         c for c in PRESENTER.controls(view, RULES.legal_actions(s, "red"), "en") or [] if isinstance(c, Menu)
     ]
     assert [o.choice.unit for o in units[0].options] == ["R10"]
     s, _ = act(s, "red", a.Select(unit="R10"))
     view = RULES.view(s, "red")
-    assert isinstance(view, CwView)
+    assert isinstance(view, ClickWarsView)
     legal_now = RULES.legal_actions(s, "red")
     controls = PRESENTER.controls(view, legal_now, "en") or []
     assert not [c for c in controls if isinstance(c, (Menu, Form))]
@@ -272,3 +273,48 @@ def test_the_controls_offer_crewing_after_the_move() -> None:
     assert len(crew) == 1
     s, _ = act(s, "red", legal_now[crew[0].choice])
     assert s.units[gun].crew == "R10"
+
+
+def test_menus_have_no_duplicate_or_empty_entries() -> None:
+    """Issue 27 item 3: in a swamp the farthest move is half the allowance, so "as far as allowed"
+    and "half" were the same move twice, in all eight directions; now each move once."""
+    swamp = Area(id="S", kind="swamp", going="difficult", shape=Polygon.rect(0, 0, 120, 120))
+    s = table({"R3": (60, 60), "B3": (60, 110)}, terrain=[swamp])
+    s, _ = submit(s, "red", a.Select(unit="R3"))
+    for menu in menus(controls_of(s)).values():
+        labels = [o.label for o in menu.options]
+        assert len(labels) == len(set(labels)) and all(label.strip() for label in labels), labels
+    directions = menus(controls_of(s))["Move R3 in a direction…"]
+    ends = [(o.choice.bearing, o.choice.distance) for o in directions.options]
+    assert len(ends) == 8 and all(d is None for _, d in ends)  # the full move only: it is the half one
+
+
+def test_charges_through_nobody_are_not_offered_and_the_panel_says_why() -> None:
+    """Issue 27 item 3, CW-CHG-2: the charge menu lists only charges that strike someone, each set
+    of victims once; with none, the picked cavalryman's panel says why, in both languages."""
+    s = table({"R14": (30, 10), "B3": (30, 25), "B12": (100, 100)}, terrain=[])
+    s, _ = submit(s, "red", a.Select(unit="R14"))
+    charges = menus(controls_of(s))["Charge with R14…"]
+    victims = [o.label.split("through: ")[1] for o in charges.options]
+    assert victims == ["B3"]  # the compass bearings through nobody are gone, 0° through B3 once
+    assert "No charge on offer" not in (PRESENTER.private_text(view_of(s), "en") or "")
+    far = table({"R14": (30, 10), "B12": (100, 100)}, terrain=[])
+    far, _ = submit(far, "red", a.Select(unit="R14"))
+    assert "Charge with R14…" not in menus(controls_of(far))
+    assert form(controls_of(far), "charge")  # a charge at empty ground: still by its bearing
+    en = PRESENTER.private_text(view_of(far), "en") or ""
+    es = PRESENTER.private_text(view_of(far), "es") or ""
+    assert "No charge on offer for R14: no enemy within 36 cm." in en
+    assert "R14 no tiene carga posible: ningún enemigo a 36 cm o menos." in es
+
+
+def test_a_shooter_with_no_target_says_why() -> None:
+    """Issue 27 item 3, CW-RNG-1: no shots menu for a rifleman with every enemy out of range, and
+    the rules' reason for the nearest one on the panel; a rifleman in range says nothing of it."""
+    s = table({"R3": (45, 10), "R4": (45, 80), "B5": (45, 100)}, terrain=[], phase="shooting")
+    s, _ = submit(s, "red", a.Select(unit="R3"))
+    assert not menus(controls_of(s))
+    text = PRESENTER.private_text(view_of(s), "en") or ""
+    assert "No target on offer for R3: B5 is 87 cm from R3; the range is 20 cm." in text
+    s, _ = submit(s, "red", a.Select(unit="R4"))
+    assert menus(controls_of(s)) and "No target" not in (PRESENTER.private_text(view_of(s), "en") or "")

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engine.clickwars import RULES, CwView
+from engine.clickwars import RULES, ClickWarsView
 from engine.clickwars import actions as a
 from engine.clickwars.events import EVENT_ADAPTER
 from engine.clickwars.messages import MESSAGES
 from engine.core import apply, dice_for, new_game
+from engine.core.fast import replace
 from renderers.clickwars import PRESENTER, board
 from renderers.i18n import catalog
 
@@ -54,9 +55,12 @@ def test_large_table_and_marks_draw() -> None:
     view = RULES.view(state, None)
     assert decode(PRESENTER.board_png(view, "es")).size[0] == board.RULER * 2 + 180 * board.PX + board.PANEL_W
     state, _ = played(5, 200)
-    state.marks.blast = (60.0, 60.0)
-    state.marks.scatter = ((55.0, 60.0), (60.0, 60.0))
-    state.marks.corridor = ((20.0, 20.0), (20.0, 50.0), 3.0)
+    state.marks = replace(
+        state.marks,
+        blast=(60.0, 60.0),
+        scatter=((55.0, 60.0), (60.0, 60.0)),
+        corridor=((20.0, 20.0), (20.0, 50.0), 3.0),
+    )
     decode(PRESENTER.board_png(RULES.view(state, "red"), "en"))
 
 
@@ -90,7 +94,7 @@ def test_every_event_is_narrated_and_every_action_labelled(lang: str) -> None:
         assert PRESENTER.status_text(view, lang)
         assert PRESENTER.action_prompt(view, [], lang)
     assert {"attack_rolled", "damaged", "moved", "turn_began"} <= kinds
-    assert isinstance(RULES.view(state, None), CwView)
+    assert isinstance(RULES.view(state, None), ClickWarsView)
 
 
 def test_catalogs_have_every_key_in_both_languages() -> None:

@@ -13,7 +13,7 @@ from PIL import Image
 from engine.core import Rejected, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BuildForce, Deploy, EndDeployment, PickPerimeter
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from engine.spacehulk.state import SpaceHulkState
 from renderers.base import Button, Form, Menu
 from renderers.spacehulk import PRESENTER

@@ -327,10 +327,11 @@ def test_the_picked_model_is_in_focus_in_the_seats_picture() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_status_names_the_genestealers_last_turn(lang: str) -> None:
-    """DW-SC3 (our reading beside A-35, `scenarios.held_turn`): Defend Perimeter's status names the
+    """DW-SC3 (our reading beside A-35, `missions.held_turn`): Defend Perimeter's status names the
     turn at whose end the Marines have held; DW-SC1: Reconnaissance's names when teleporting out
     unlocks (the 5th Genestealer placed, or that same last turn over), which the refusal alone named."""
-    from engine.spacehulk.scenarios import RECON_UNLOCK, held_turn
+    from engine.spacehulk.missions import held_turn
+    from engine.spacehulk.scenarios import RECON_UNLOCK
 
     for mission, key, params in (
         ("dw_defend_perimeter", "spacehulk.status.held", {}),

@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.core import Action
 
-from ..deathwing.force import ForceOrder
+from ..dw_types.force import ForceOrder
 
 Side = Literal["marine", "genestealer"]
 
@@ -61,7 +61,8 @@ class MissionPlayed(Action):
     """A finished mission table, as the campaign reads it (`missions.report` builds it from the game).
 
     `winner`: the side that won it (None: a draw). `dead`: member ids killed. `blips`: blips the
-    Genestealers used (DW-CMP-5). `tanks_seen` / `tanks_destroyed`: the Raid's cryo tanks (DW-CMP-14).
+    Genestealers used (DW-CMP-5). `tanks_seen` / `tanks_destroyed`: the Raid's cryo tanks (DW-CMP-14);
+    `magi_roll`: the Magi D6 the table rolled when a Marine first saw them (None: not rolled there).
     `secured`: the entry areas whose securing won Establish Perimeter; `board`: the map played."""
 
     kind: Literal["mission_played"] = "mission_played"
@@ -70,6 +71,7 @@ class MissionPlayed(Action):
     blips: int = Field(default=0, ge=0)
     tanks_seen: bool = False
     tanks_destroyed: bool = False
+    magi_roll: int | None = Field(default=None, ge=1, le=6)  # DW-CMP-14: rolled by the table when seen
     secured: tuple[str, ...] = ()
     board: str | None = None
 

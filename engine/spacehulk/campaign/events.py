@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.core import Event, Outcome, Seat
 
-from ..deathwing import bids
+from ..dw_types import bids
 from .state import CampaignState, Member, MissionBrief, MissionRecord, Scenario, Squad
 
 
@@ -24,7 +24,7 @@ class CampaignStarted(Event):
 
 class BidMade(bids.BidMade):
     """A seat bid; `points` is its secret until both are in (None for the others). The bid of a
-    single game (deathwing/bids.py) under the campaign's own kind."""
+    single game (dw_types/bids.py) under the campaign's own kind."""
 
     kind: Literal["campaign_bid_made"] = "campaign_bid_made"  # type: ignore[assignment]
 

@@ -19,7 +19,8 @@ Readings:
   (N = 0: 30 s; DW-CMP-16: 30 s less, never below 30 s).
 - The campaign Raid's table has no winning predicate: it ends when no Marine is left on the board
   (DW-CMP-15, A-44), so its own outcome always reads as a Genestealer win; the campaign judges the
-  Raid from the report (tanks destroyed, the Magi D6).
+  Raid from the report (tanks destroyed, the Magi D6 the table rolled the first time a Marine saw
+  the tanks, DW-CMP-14: `Mission.magi_squads`).
 - An abandoned table (no outcome) reports no winner: a draw, casualties as they stand.
 - The Marines who died are those fielded that are neither on the board, teleported nor escaped.
 """
@@ -32,9 +33,10 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Dice
 
 from ..board.mapfile import parse_cached
-from ..deathwing.timer import ForceTimer
+from ..corridors import extend_corridors, nearest_areas, place_squads
+from ..dw_types.timer import ForceTimer
 from ..missions import MarineSpec, Mission
-from ..scenarios import PERIMETER, extend_corridors, finish, nearest_areas, place_squads
+from ..scenarios import PERIMETER, finish
 from .actions import MissionPlayed
 from .messages import refuse
 from .state import MissionBrief
@@ -96,12 +98,13 @@ def mission_for(brief: MissionBrief | dict[str, Any], dice: Dice) -> Mission:
             # DW-CMP-15, A-44: destroying the tanks fixes the result but play goes on until every
             # Marine is dead or teleported out; the campaign reads the result from the report
             update.update(teleport=True, teleport_squares=squares, win=())
+            update["magi_squads"] = len(brief.squads)  # DW-CMP-14: the Magi D6 when the tanks are seen
     return base.model_copy(update=update)
 
 
 def _deploy(brief: MissionBrief, mission: Mission) -> tuple[Mission, tuple[MarineSpec, ...]]:
-    """Each squad whole in one corridor, leader first (DW-GEN-6; scenarios.place_squads); the
-    corridors grow first when they do not hold the squads (DW-GEN-7, scenarios.extend_corridors)."""
+    """Each squad whole in one corridor, leader first (DW-GEN-6; corridors.place_squads); the
+    corridors grow first when they do not hold the squads (DW-GEN-7, corridors.extend_corridors)."""
     order = {squad: i for i, squad in enumerate(brief.squads)}
     fielded = sorted((m for m in brief.marines if m.squad in order), key=lambda m: order[m.squad])
     placed = place_squads(fielded, mission.marine_corridors)
@@ -132,6 +135,10 @@ def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:
         }
         winner = next((side for side, seat in sides.items() if seat == outcome.winners[0]), None)
     tanks = bool(mission.objective) and all(sq in state.wrecked for sq in mission.objective)
+    # DW-CMP-14: the table rolled the Magi D6 when a Marine first saw the tanks; a table briefed before
+    # it did (no `magi_squads`) leaves the roll to the campaign, on the tanks destroyed as before
+    magi_here = brief.scenario == "raid" and bool(mission.magi_squads)
+    seen = "magi" in state.tally if magi_here else tanks
     won_perimeter = brief.scenario == "establish_perimeter" and winner == "marine"
     board = None
     if brief.scenario == "establish_perimeter":
@@ -147,8 +154,9 @@ def report(brief: MissionBrief, state: SpaceHulkState) -> MissionPlayed:
         winner=winner,  # type: ignore[arg-type]
         dead=dead,
         blips=min(state.tally.get("blips", 0), brief.blips_left),
-        tanks_seen=brief.scenario == "raid" and tanks,
+        tanks_seen=brief.scenario == "raid" and seen,
         tanks_destroyed=brief.scenario == "raid" and tanks,
+        magi_roll=state.tally.get("magi") if magi_here else None,
         secured=tuple(mission.perimeter) if won_perimeter else (),
         board=board,
     )

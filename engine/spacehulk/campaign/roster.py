@@ -3,7 +3,7 @@ DW-CMP-10, A-36).
 
 Readings:
 - DW-CMP-1: the force is bought from the Force List exactly as a single game's (deathwing.md §2.5,
-  `deathwing/force.py`), with the timer points bought once out of the same budget (A-36).
+  `force_list.py`), with the timer points bought once out of the same budget (A-36).
 - DW-CMP-4: a disbanded squad's surviving Marines all move (none is left without a squad); each goes
   to a squad "with losses": one with fewer survivors than it was bought with. No squad ever holds
   more than 5 Marines (a Reconnaissance squad may then grow past its 3). The dead stay on the sheet
@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 
 from engine.core import Rejected
 
-from ..deathwing.force import ForceOrder, SquadOrder
-from ..deathwing.force import build as build_force
+from ..dw_types.force import ForceOrder, SquadOrder
+from ..force_list import build as build_force
 from .messages import refuse
 from .state import SQUAD_CAP, TORPEDO_BERTHS, CampaignState, Member, Squad
 

@@ -19,14 +19,18 @@ Readings (also in the final report and docs):
   campaign; so does one that cannot start for want of Marines (DW-CMP-6).
 - DW-CMP-13: the defeat's squad is chosen among the squads with survivors that did not play Defend
   Perimeter and are not guarding; with none, nothing more is lost. The lost squad's Marines are dead.
-- DW-CMP-14: the Magi D6 is rolled when the report says the tanks were seen (destroying them implies
-  seeing them). The Raid is won only if the tanks were destroyed and the D6 was not lower than the
-  squads fielded (A-41: literal, so with one squad the Magi never escape); every other end is lost.
+- DW-CMP-14: the Magi D6 is rolled by the Raid's table the first time a Marine sees the cryo tanks
+  (line of sight), and the Marine player is told at once (`MagiRolled`), so he can teleport out to
+  save his Marines; the report carries the roll. The Raid is won only if the tanks were destroyed and
+  the D6 was not lower than the squads fielded (A-41: literal, so with one squad the Magi never
+  escape); every other end is lost. Tanks destroyed unseen took the Magi with them (no roll). A
+  table briefed before the table rolled (no `magi_squads`) reports the tanks destroyed as seen and
+  the campaign rolls, as it did then.
 - DW-CMP-17: "new board each time": every Search and Destroy brief asks for a new board.
 - DW-GEN-3, DW-GEN-6, DW-GEN-7: a mission fields any number of available squads (Establish
   Perimeter: as many as the boarding torpedoes left carry, DW-CMP-10), each squad whole in one
   deployment corridor; when the two 5-square corridors do not hold them, the corridors grow
-  (scenarios.extend_corridors), on a kept board too. The legal-action sample still offers only
+  (corridors.extend_corridors), on a kept board too. The legal-action sample still offers only
   what two 5-square corridors hold (the field form takes any number).
 - The Marine player may disband squads (DW-CMP-4) whenever he is choosing squads for a mission. A
   disbanding that leaves no squad available (its Marines joined squads of the last mission) breaks
@@ -42,7 +46,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, SeriesTable, Tape
 
-from ..deathwing.timer import MIN_S, STEP_S, table_seconds
+from ..dw_types.timer import MIN_S, STEP_S, table_seconds
 from . import events as ev
 from .actions import (
     ACTION_ADAPTER,
@@ -54,9 +58,11 @@ from .actions import (
     LoseSquad,
     MissionPlayed,
 )
+from .ai import CampaignPilot
 from .events import EVENT_ADAPTER
 from .evolve import evolve as _evolve
 from .messages import refuse
+from .missions import report
 from .options import CampaignOptions
 from .roster import buy, check_disband, disband_options, sample_orders, torpedoes_needed
 from .state import (
@@ -139,8 +145,6 @@ class CampaignRules(Rules[CampaignState]):
         return state.outcome
 
     def pilot(self, seat: Seat) -> Pilot:
-        from .ai import CampaignPilot
-
         return CampaignPilot()
 
     def series_table(self, state: CampaignState) -> SeriesTable | None:
@@ -166,8 +170,6 @@ class CampaignRules(Rules[CampaignState]):
 
     def series_result(self, state: CampaignState, table: SeriesTable, finished: Any) -> tuple[Seat, Action]:
         """The finished mission's report, for the `table` seat (missions.report)."""
-        from .missions import report
-
         assert state.brief is not None and table.key == f"mission-{state.number}"
         return TABLE, report(state.brief, finished)
 
@@ -372,8 +374,9 @@ def _record(tape: Tape[CampaignState], report: MissionPlayed) -> None:
     result: Result = "won" if report.winner == "marine" else "lost" if report.winner else "draw"
     magi: int | None = None
     if scenario == "raid":
-        if report.tanks_seen or report.tanks_destroyed:
-            magi = tape.dice.d6()[0]  # DW-CMP-14
+        magi = report.magi_roll  # DW-CMP-14: rolled by the table the moment a Marine saw the tanks
+        if magi is None and report.tanks_seen:
+            magi = tape.dice.d6()[0]  # a table briefed before it rolled them itself
         escaped = magi is not None and magi < len(s.fielded)  # A-41: literal
         result = "won" if report.tanks_destroyed and not escaped else "lost"  # DW-CMP-15, A-44
     if scenario == "reconnaissance" and s.brief.lost_before + len(set(report.dead)) >= 2:

@@ -17,74 +17,25 @@ Readings:
 - The seat named "marine" plays the Marines unless the bids give them to the other seat: the seat
   names are the platform's labels for the two players, the sides are what they play.
 
-This module holds only what does not need the state's types (the agenda step, the action, the
-events, the fold); `rules.py` calls `decide`, `legal` and `waiting` with its tape or state.
+The agenda step, the action, the events and their fold are types the state and the log read: they
+live below, in ../dw_types/bids.py. `rules.py` calls `decide`, `legal` and `waiting` here with its
+tape or state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict
+from engine.core import Action, Seat
 
-from engine.core import Action, Event, Seat
+from ..dw_types.bids import AgBids, Bid, BidMade, BidsRevealed, SidesChosen
+from ..messages import refuse
 
 if TYPE_CHECKING:
     from ..state import SpaceHulkState
     from ..tape import Tape
 
 BID_MIN = 5  # A-20: Reconnaissance squad (4) + 1 timer point
-
-
-class AgBids(BaseModel):
-    """Choice (both seats at once, each once a round): the secret bids (DW-BID-1); a tie opens `round` + 1
-    (DW-BID-2)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    kind: Literal["bids"] = "bids"
-    round: int = 1
-
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
-        return self
-
-
-class Bid(Action):
-    """The points this seat would spend on the Marines (DW-BID-1): the lower bidder plays them."""
-
-    kind: Literal["bid"] = "bid"
-    points: int
-
-
-class BidMade(Event):
-    """A seat bid. `points` is that seat's secret: None for the other seat and spectators."""
-
-    kind: Literal["bid_made"] = "bid_made"
-    seat: Seat
-    points: int | None
-    round: int
-
-    def redacted_for(self, seat: Seat | None) -> Event | None:
-        return self if seat == self.seat else self.model_copy(update={"points": None})
-
-
-class BidsRevealed(Event):
-    """Both bids turned up together (deathwing.md §5); `tie`: equal, so both bid again (DW-BID-2)."""
-
-    kind: Literal["bids_revealed"] = "bids_revealed"
-    bids: dict[Seat, int]
-    round: int
-    tie: bool
-
-
-class SidesChosen(Event):
-    """The lower bidder plays the Marines with `points` for his force (DW-BID-1)."""
-
-    kind: Literal["sides_chosen"] = "sides_chosen"
-    sides: dict[str, Seat]
-    points: int
-
-
-BID_EVENTS = (BidMade, BidsRevealed, SidesChosen)
 
 
 def bounds(state: SpaceHulkState) -> tuple[int, int]:
@@ -108,8 +59,6 @@ def legal(state: SpaceHulkState, seat: Seat) -> list[Action]:
 def decide(tape: Tape, seat: Seat, action: Action, seats: tuple[Seat, ...]) -> None:
     """DW-BID-1, DW-BID-2: record a secret bid; when both are in, reveal them and settle the sides or
     open a new round."""
-    from ..messages import refuse
-
     s = tape.state
     top = s.top()
     if not isinstance(top, AgBids) or not isinstance(action, Bid):
@@ -132,22 +81,6 @@ def decide(tape: Tape, seat: Seat, action: Action, seats: tuple[Seat, ...]) -> N
     high = next(x for x in seats if x != low)
     tape.emit(SidesChosen(sides={"marine": low, "genestealer": high}, points=bids[low]))
     tape.pop()
-
-
-def evolve(s: SpaceHulkState, event: Event) -> bool:
-    """Fold a bid event; False if `event` is not one."""
-    match event:
-        case BidMade(seat=seat, points=points):
-            s.bids[seat] = points if points is not None else 0
-        case BidsRevealed():
-            s.bids = {}
-        case SidesChosen(sides=sides, points=points):
-            s.sides = dict(sides)
-            variants = s.options.variants.model_copy(update={"force_points": points})
-            s.options = s.options.model_copy(update={"variants": variants})
-        case _:
-            return False
-    return True
 
 
 def resample(s: SpaceHulkState, seat: Seat | None, lo: int, hi: int, draw: Any) -> None:

@@ -31,13 +31,15 @@ canyon-end-stormtalon_destroyed = the Stormtalon was shot down
 canyon-hand_empty = Your hand is empty, so you cannot discard: draw a damage card instead.
 
 
-canyon-img-damage = Damage
 canyon-img-damage_cards = Damage cards
 canyon-img-damage_deck = Damage deck: { $count }
 canyon-img-deck = Deck
 canyon-img-destroyed = DESTROYED
 canyon-img-discard = Discard pile
-canyon-img-distance = { $distance } in
+canyon-img-distance = { $distance ->
+        [one] 1 inch behind
+       *[other] { $distance } inches behind
+    }
 canyon-img-entry = ENTRY
 canyon-img-exit = EXIT
 canyon-img-hand = Hand
@@ -77,7 +79,6 @@ canyon-img-winner = { $seat ->
         [marine] The Marine
        *[ork] The Ork
     } wins: { $reason }
-canyon-img-you_see = you see
 canyon-img-your_hand = Your hand
 
 canyon-n-absorbed = { $ship } absorbs a hit: the random hand card { $card } is discarded.

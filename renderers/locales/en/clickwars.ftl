@@ -101,7 +101,6 @@ clickwars-engaged_no_shooting = { $unit } is engaged in close combat and cannot 
 
 clickwars-fled_no_attack = { $unit } fled from close combat this turn and cannot attack.
 
-clickwars-game_over = This game is over.
 
 clickwars-gun_has_crew = { $unit } already has a crewman, { $crew }.
 
@@ -158,7 +157,6 @@ clickwars-not_enemy = { $unit } is one of yours.
 
 clickwars-not_in_contact = { $unit } is { $gap } cm from { $gun }; it must be in base contact.
 
-clickwars-not_your_turn = It is not your turn to act.
 
 clickwars-not_yours = { $unit } is not one of yours.
 
@@ -228,10 +226,10 @@ clickwars-rules =
     • **To hit**: d10 ≤ DI (ranged) or CC (melee). A 1 kills outright, a 10 is a fumble.
     • **Damage**: d10 with the weapon's modifier, minus d10 for armour and d10 for a shield.
     • **Cavalry charge**: 30 cm straight over normal ground; every enemy in the corridor takes 1d10+2 and is pushed aside. No charge through lancers.
-    • **Artillery**: only guns harm guns; a miss scatters d10 inches and harms only the firer's own units; indirect fire reaches what the gun cannot see.
+    • **Artillery**: only guns harm guns; a miss scatters d10 × 2.54 cm and harms only the firer's own units; indirect fire reaches what the gun cannot see.
     • **Victory**: exterminate the enemy, or have more figures standing after round 8 (or win the chosen scenario).
 
-clickwars-say-armour = , armour { $roll }
+clickwars-say-armour = , armour save −{ $roll }
 clickwars-say-attack_critical = { $unit } { $how } at { $target }: d10 = 1, critical!
 clickwars-say-attack_fumble = { $unit } { $how } at { $target }: d10 = 10, fumble!
 clickwars-say-attack_hit = { $unit } { $how } at { $target }: d10 = { $roll } (needs { $need } or less), hit.
@@ -276,9 +274,9 @@ clickwars-say-roll_pair = Red { $red }, Blue { $blue }
 clickwars-say-rolled_off = Roll-off (d10): { $rolls }. { $side } starts.
 clickwars-say-round_ended = Round { $round } ends.
 clickwars-say-round_held = Round { $round } ends; { $side } holds the objective.
-clickwars-say-scattered = The blast deviates { $roll } inches ({ $distance } cm) at { $bearing }°.
-clickwars-say-scattered_off = The blast deviates { $roll } inches ({ $distance } cm) at { $bearing }°, off the table: no effect.
-clickwars-say-shield = , shield { $roll }
+clickwars-say-scattered = The blast deviates { $distance } cm (d10 = { $roll }, × 2.54 cm) at { $bearing }°.
+clickwars-say-scattered_off = The blast deviates { $distance } cm (d10 = { $roll }, × 2.54 cm) at { $bearing }°, off the table: no effect.
+clickwars-say-shield = , shield save −{ $roll }
 clickwars-say-the_point = the point
 clickwars-say-turn = Round { $round }: { $side }'s turn.
 clickwars-say-weapon_broken = The weapon of { $unit } is broken for the rest of the game.
@@ -337,10 +335,10 @@ clickwars-private-move_preview = Preview: { $unit } moves { $length } cm to ({ $
 clickwars-private-charge_preview = Preview: { $unit } charges 30 cm at { $bearing }° to ({ $x }, { $y }); in the corridor: { $victims } (each takes 1d10+2, armour ignored). Confirm, or choose again.
 clickwars-ui-bad_unit = Unit: “{ $value }” is not a unit on the table. Type its number as on the board, for example “{ $example }”.
 clickwars-ui-bad_to = To: “{ $value }” is neither a point, a unit nor a direction. Type coordinates in cm, a unit or a direction (degrees or N, NE…), for example “40 35”, “{ $example }” or “NE”.
-clickwars-ui-bad_distance = Distance: “{ $value }” is not a length. Type centimetres above 0, for example “7.5” or “7,5 cm”, or leave it empty to go as far as allowed.
+clickwars-ui-bad_distance = Distance: “{ $value }” is not a length. Type centimetres above 0, for example “7.5” or “7.5 cm” (inches only with their unit: “3 in”), or leave it empty to go as far as allowed.
 clickwars-ui-bad_bearing = Bearing: “{ $value }” is not a compass bearing. Type whole degrees from 0 to 359 (0 = north, 90 = east) or a direction such as NE, for example “45”.
-clickwars-ui-bad_x = X: “{ $value }” is not a length in cm. Type a number from 0 to { $limit }, for example “40” or “40,5”.
-clickwars-ui-bad_y = Y: “{ $value }” is not a length in cm. Type a number from 0 to { $limit }, for example “35” or “35,5”.
+clickwars-ui-bad_x = X: “{ $value }” is not a length in cm. Type a number from 0 to { $limit }, for example “40” or “40.5” (inches only with their unit: “16 in”).
+clickwars-ui-bad_y = Y: “{ $value }” is not a length in cm. Type a number from 0 to { $limit }, for example “35” or “35.5”.
 clickwars-ui-need_both = X: “{ $value }” gives one coordinate; type both in cm, x and y, for example “40 35” (or x here and y below).
 clickwars-ui-bad_choice = That choice is not on offer any more.
 clickwars-ui-field-unit = Unit

@@ -34,8 +34,6 @@ bot-joined_waiting = You joined table #{ $table }; waiting for the other players
 
 bot-just_now = **Just now:**
 
-bot-language_set = Public game messages on this server will be in English.
-
 bot-list_empty = No tables are being played on this server. Open one with /game new.
 
 bot-list_header = Tables on this server ({ $count }):
@@ -70,7 +68,6 @@ bot-not_started = Table #{ $table } has not started yet.
 
 bot-not_started_yet = The game has not started yet.
 
-
 bot-opponent_is_bot = Bots cannot play; leave the opponent empty to play the AI.
 
 bot-option_unknown = { $option } is not an option of this game
@@ -84,10 +81,6 @@ bot-outcome_draw = Game over: a draw — { $reason }.
 bot-outcome_win = Game over: { $winners } won — { $reason }.
 
 bot-outcome_win_against = Game over: { $winners } won against { $losers } — { $reason }.
-
-bot-rematch_created = Rematch: table #{ $table }, sides swapped.
-
-bot-rematch_exists = The rematch is already on: table #{ $table }.
 
 bot-reminder = { $mention }, table #{ $table } is waiting for your move. Press **My hand** on { $status }.
 

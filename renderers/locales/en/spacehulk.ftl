@@ -19,9 +19,15 @@ spacehulk-assault-no_marine_through = There is no Marine through a hole directly
 spacehulk-assault-no_psychic = Only a Librarian's force axe can add psychic points.
 spacehulk-assault-nothing = There is nothing to attack directly ahead.
 spacehulk-assault-off_board = Only a model on the board can attack.
-spacehulk-assault-psychic_short = { $name } has { $psychic } psychic points left.
+spacehulk-assault-psychic_short = { $name } has { $psychic ->
+        [one] { $psychic } psychic point
+       *[other] { $psychic } psychic points
+    } left.
 
-spacehulk-auto-ammo = Auto fire needs { $bursts } bursts; { $left } are left.
+spacehulk-auto-ammo = Auto fire needs { $bursts } bursts; { $left ->
+        [one] { $left } is left
+       *[other] { $left } are left
+    }.
 spacehulk-auto-no_cannon = Only an assault cannon can fire on auto.
 spacehulk-auto-no_target = There is nothing in your fire arc and sight to fire at.
 
@@ -52,9 +58,15 @@ spacehulk-door-not_adjacent = The door on { $square } is not adjacent.
 spacehulk-door-not_in_front = The door on { $square } is not in your front three squares.
 spacehulk-door-off_board = Only a model on the board can work a door.
 
-spacehulk-draw-escape = A draw: { $count } Marines escaped.
+spacehulk-draw-escape = A draw: { $count ->
+        [one] { $count } Marine escaped
+       *[other] { $count } Marines escaped
+    }.
 spacehulk-draw-flame = A draw: the target sections were burned.
-spacehulk-draw-kill = A draw: { $count } Genestealers killed.
+spacehulk-draw-kill = A draw: { $count ->
+        [one] { $count } Genestealer killed
+       *[other] { $count } Genestealers killed
+    }.
 spacehulk-draw-seal = A draw: every entry area is sealed.
 spacehulk-draw-survive = A draw: the Marines held out for { $turns } turns.
 
@@ -183,9 +195,15 @@ spacehulk-turn-same = It already faces { $facing }.
 
 spacehulk-unknown_action = That action is not part of this game.
 
-spacehulk-win-escape = The Marines win: { $count } Marines escaped.
+spacehulk-win-escape = The Marines win: { $count ->
+        [one] { $count } Marine escaped
+       *[other] { $count } Marines escaped
+    }.
 spacehulk-win-flame = The Marines win: the target sections were burned.
-spacehulk-win-kill = The Marines win: { $count } Genestealers killed.
+spacehulk-win-kill = The Marines win: { $count ->
+        [one] { $count } Genestealer killed
+       *[other] { $count } Genestealers killed
+    }.
 spacehulk-win-seal = The Marines win: every entry area is sealed.
 spacehulk-win-survive = The Marines win: they held out for { $turns } turns.
 
@@ -255,7 +273,10 @@ spacehulk-say-reinforcement_rolled = Reinforcement roll { $roll }: { $result ->
        *[blips] { $blips } blips
     }.
 spacehulk-reload-cache_full = { $name } carries all the reloads the cache allows.
-spacehulk-say-cache = { $model } takes a reload from the weapons cache.
+spacehulk-say-cache = { $model } takes a reload from the weapons cache { $into ->
+    [reserve] into his reserve
+   *[weapon] into his weapon
+}.
 spacehulk-tile-none = No geotile is waiting to be placed.
 spacehulk-tile-where = Geotile { $tile } cannot go there: it must join a corridor of the board without overlapping.
 spacehulk-solo_tie-none = No tie is waiting for your choice.

@@ -125,7 +125,10 @@ arkenstone-prompt-place_figure = { $figure }: elige dónde colocar tu figura (un
 arkenstone-prompt-place_location = Coloca { $card } boca arriba en una casilla vacía.
 arkenstone-prompt-place_treasure = Coloca la carta de tesoro T{ $n } de 13 boca abajo en una casilla vacía.
 arkenstone-prompt-trick = Ambas cartas muestran { $value }: ¿mover a { $figure } a { $card }?
-arkenstone-prompt-turn_up = Elige una carta de tesoro boca abajo para darle la vuelta (quedan { $n }).
+arkenstone-prompt-turn_up = Elige una carta de tesoro boca abajo para darle la vuelta ({ $n ->
+        [one] queda { $n }
+       *[other] quedan { $n }
+    }).
 
 arkenstone-rules =
     Bilbo (copas) busca la Piedra del Arca, el A♦ escondido entre 13 cartas de tesoro boca abajo; Smaug (espadas) busca a Bilbo. 13 bastos boca arriba son las ubicaciones. Bilbo empieza.

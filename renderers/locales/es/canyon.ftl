@@ -31,13 +31,15 @@ canyon-end-stormtalon_destroyed = la Stormtalon ha sido derribada
 canyon-hand_empty = Tu mano está vacía, así que no puedes descartar: roba una carta de daño.
 
 
-canyon-img-damage = Daño
 canyon-img-damage_cards = Cartas de daño
 canyon-img-damage_deck = Mazo de daño: { $count }
 canyon-img-deck = Mazo
 canyon-img-destroyed = FUERA DE COMBATE
 canyon-img-discard = Descartes
-canyon-img-distance = { $distance } pulg.
+canyon-img-distance = { $distance ->
+        [one] 1 pulgada detrás
+       *[other] { $distance } pulgadas detrás
+    }
 canyon-img-entry = ENTRADA
 canyon-img-exit = SALIDA
 canyon-img-hand = Mano
@@ -77,7 +79,6 @@ canyon-img-winner = Gana { $seat ->
         [marine] el marine
        *[ork] el orko
     }: { $reason }
-canyon-img-you_see = la ves tú
 canyon-img-your_hand = Tu mano
 
 canyon-n-absorbed = { $ship } absorbe un impacto: descarta al azar { $card } de la mano.

@@ -101,7 +101,6 @@ clickwars-engaged_no_shooting = { $unit } está trabado en cuerpo a cuerpo y no 
 
 clickwars-fled_no_attack = { $unit } huyó del cuerpo a cuerpo este turno y no puede atacar.
 
-clickwars-game_over = La partida ha terminado.
 
 clickwars-gun_has_crew = { $unit } ya tiene servidor: { $crew }.
 
@@ -158,7 +157,6 @@ clickwars-not_enemy = { $unit } es de los tuyos.
 
 clickwars-not_in_contact = { $unit } está a { $gap } cm de { $gun }; debe estar en contacto con la peana.
 
-clickwars-not_your_turn = No te toca actuar.
 
 clickwars-not_yours = { $unit } no es de los tuyos.
 
@@ -228,10 +226,10 @@ clickwars-rules =
     • **Impacto**: d10 ≤ DI (distancia) o CC (cuerpo a cuerpo). Un 1 mata en el acto, un 10 es una pifia.
     • **Daño**: d10 con el modificador del arma, menos d10 por armadura y d10 por escudo.
     • **Carga de caballería**: 30 cm en línea recta por terreno normal; cada enemigo en el pasillo recibe 1d10+2 y es apartado. No se carga contra lanceros.
-    • **Artillería**: solo un cañón daña a otro cañón; un fallo se desvía d10 pulgadas y solo daña a las unidades propias; el tiro oblicuo alcanza lo que el cañón no ve.
+    • **Artillería**: solo un cañón daña a otro cañón; un fallo se desvía d10 × 2,54 cm y solo daña a las unidades propias; el tiro oblicuo alcanza lo que el cañón no ve.
     • **Victoria**: extermina al enemigo, o ten más figuras en pie tras la ronda 8 (o gana el escenario elegido).
 
-clickwars-say-armour = , armadura { $roll }
+clickwars-say-armour = , tirada de armadura −{ $roll }
 clickwars-say-attack_critical = { $unit } { $how } a { $target }: d10 = 1, ¡crítico!
 clickwars-say-attack_fumble = { $unit } { $how } a { $target }: d10 = 10, ¡pifia!
 clickwars-say-attack_hit = { $unit } { $how } a { $target }: d10 = { $roll } (necesita { $need } o menos), impacto.
@@ -276,9 +274,9 @@ clickwars-say-roll_pair = Rojo { $red }, Azul { $blue }
 clickwars-say-rolled_off = Tirada inicial (d10): { $rolls }. Empieza { $side }.
 clickwars-say-round_ended = Termina la ronda { $round }.
 clickwars-say-round_held = Termina la ronda { $round }; { $side } controla el objetivo.
-clickwars-say-scattered = La explosión se desvía { $roll } pulgadas ({ $distance } cm) a { $bearing }°.
-clickwars-say-scattered_off = La explosión se desvía { $roll } pulgadas ({ $distance } cm) a { $bearing }°, fuera de la mesa: sin efecto.
-clickwars-say-shield = , escudo { $roll }
+clickwars-say-scattered = La explosión se desvía { $distance } cm (d10 = { $roll }, × 2,54 cm) a { $bearing }°.
+clickwars-say-scattered_off = La explosión se desvía { $distance } cm (d10 = { $roll }, × 2,54 cm) a { $bearing }°, fuera de la mesa: sin efecto.
+clickwars-say-shield = , tirada de escudo −{ $roll }
 clickwars-say-the_point = el punto
 clickwars-say-turn = Ronda { $round }: turno de { $side }.
 clickwars-say-weapon_broken = El arma de { $unit } queda rota para el resto de la partida.
@@ -337,9 +335,9 @@ clickwars-private-move_preview = Previsualización: { $unit } se mueve { $length
 clickwars-private-charge_preview = Previsualización: { $unit } carga 30 cm a { $bearing }° hasta ({ $x }, { $y }); en el pasillo: { $victims } (cada una recibe 1d10+2, sin armadura). Confirma o elige de nuevo.
 clickwars-ui-bad_unit = Unidad: «{ $value }» no es una unidad sobre la mesa. Escribe su número como en el tablero, por ejemplo «{ $example }».
 clickwars-ui-bad_to = Destino: «{ $value }» no es un punto, ni una unidad, ni una dirección. Escribe coordenadas en cm, una unidad o una dirección (grados o N, NE…), por ejemplo «40 35», «{ $example }» o «NE».
-clickwars-ui-bad_distance = Distancia: «{ $value }» no es una longitud. Escribe centímetros mayores que 0, por ejemplo «7,5» o «7,5 cm», o déjala vacía para ir tan lejos como se pueda.
+clickwars-ui-bad_distance = Distancia: «{ $value }» no es una longitud. Escribe centímetros mayores que 0, por ejemplo «7,5» o «7,5 cm» (pulgadas solo con su unidad: «3 pulg»), o déjala vacía para ir tan lejos como se pueda.
 clickwars-ui-bad_bearing = Rumbo: «{ $value }» no es un rumbo. Escribe grados enteros de 0 a 359 (0 = norte, 90 = este) o una dirección como NE, por ejemplo «45».
-clickwars-ui-bad_x = X: «{ $value }» no es una longitud en cm. Escribe un número de 0 a { $limit }, por ejemplo «40» o «40,5».
+clickwars-ui-bad_x = X: «{ $value }» no es una longitud en cm. Escribe un número de 0 a { $limit }, por ejemplo «40» o «40,5» (pulgadas solo con su unidad: «16 pulg»).
 clickwars-ui-bad_y = Y: «{ $value }» no es una longitud en cm. Escribe un número de 0 a { $limit }, por ejemplo «35» o «35,5».
 clickwars-ui-need_both = X: «{ $value }» da una sola coordenada; escribe las dos en cm, x e y, por ejemplo «40 35» (o x aquí e y abajo).
 clickwars-ui-bad_choice = Esa opción ya no está disponible.

@@ -34,8 +34,6 @@ bot-joined_waiting = Te has unido a la mesa n.º { $table }; esperando al resto 
 
 bot-just_now = **Lo último:**
 
-bot-language_set = Los mensajes públicos de partidas en este servidor serán en español.
-
 bot-list_empty = No se está jugando ninguna mesa en este servidor. Abre una con /partida nueva.
 
 bot-list_header = Mesas en este servidor ({ $count }):
@@ -70,7 +68,6 @@ bot-not_started = La mesa n.º { $table } aún no ha empezado.
 
 bot-not_started_yet = La partida aún no ha empezado.
 
-
 bot-opponent_is_bot = Los bots no juegan; deja el rival vacío para jugar contra la IA.
 
 bot-option_unknown = { $option } no es una opción de este juego
@@ -84,10 +81,6 @@ bot-outcome_draw = Fin de la partida: empate — { $reason }.
 bot-outcome_win = Fin de la partida: ganó { $winners } — { $reason }.
 
 bot-outcome_win_against = Fin de la partida: ganó { $winners } frente a { $losers } — { $reason }.
-
-bot-rematch_created = Revancha: mesa n.º { $table }, con los bandos cambiados.
-
-bot-rematch_exists = La revancha ya está en marcha: mesa n.º { $table }.
 
 bot-reminder = { $mention }, la mesa n.º { $table } espera tu jugada. Pulsa **Mi mano** en { $status }.
 

@@ -19,9 +19,15 @@ spacehulk-assault-no_marine_through = No hay ningún Marine justo encima o debaj
 spacehulk-assault-no_psychic = Solo el hacha de fuerza de un Bibliotecario puede añadir puntos psíquicos.
 spacehulk-assault-nothing = No hay nada que atacar justo delante.
 spacehulk-assault-off_board = Solo una miniatura en el tablero puede atacar.
-spacehulk-assault-psychic_short = A { $name } le quedan { $psychic } puntos psíquicos.
+spacehulk-assault-psychic_short = A { $name } { $psychic ->
+        [one] le queda { $psychic } punto psíquico
+       *[other] le quedan { $psychic } puntos psíquicos
+    }.
 
-spacehulk-auto-ammo = El fuego automático necesita { $bursts } ráfagas; quedan { $left }.
+spacehulk-auto-ammo = El fuego automático necesita { $bursts } ráfagas; { $left ->
+        [one] queda { $left }
+       *[other] quedan { $left }
+    }.
 spacehulk-auto-no_cannon = Solo un cañón de asalto puede disparar en automático.
 spacehulk-auto-no_target = No hay nada que disparar en tu arco de fuego y a la vista.
 
@@ -52,9 +58,15 @@ spacehulk-door-not_adjacent = La puerta de { $square } no está adyacente.
 spacehulk-door-not_in_front = La puerta de { $square } no está en tus tres casillas frontales.
 spacehulk-door-off_board = Solo una miniatura en el tablero puede usar una puerta.
 
-spacehulk-draw-escape = Empate: han escapado { $count } marines.
+spacehulk-draw-escape = Empate: { $count ->
+        [one] ha escapado { $count } marine
+       *[other] han escapado { $count } marines
+    }.
 spacehulk-draw-flame = Empate: las secciones objetivo han ardido.
-spacehulk-draw-kill = Empate: { $count } genestealers eliminados.
+spacehulk-draw-kill = Empate: { $count ->
+        [one] { $count } genestealer eliminado
+       *[other] { $count } genestealers eliminados
+    }.
 spacehulk-draw-seal = Empate: todas las áreas de entrada están selladas.
 spacehulk-draw-survive = Empate: los marines han resistido { $turns } turnos.
 
@@ -183,9 +195,15 @@ spacehulk-turn-same = Ya está encarado al { $facing }.
 
 spacehulk-unknown_action = Esa acción no forma parte de este juego.
 
-spacehulk-win-escape = Ganan los marines: han escapado { $count } marines.
+spacehulk-win-escape = Ganan los marines: { $count ->
+        [one] ha escapado { $count } marine
+       *[other] han escapado { $count } marines
+    }.
 spacehulk-win-flame = Ganan los marines: han quemado las secciones objetivo.
-spacehulk-win-kill = Ganan los marines: { $count } genestealers eliminados.
+spacehulk-win-kill = Ganan los marines: { $count ->
+        [one] { $count } genestealer eliminado
+       *[other] { $count } genestealers eliminados
+    }.
 spacehulk-win-seal = Ganan los marines: todas las áreas de entrada están selladas.
 spacehulk-win-survive = Ganan los marines: han resistido { $turns } turnos.
 
@@ -255,7 +273,10 @@ spacehulk-say-reinforcement_rolled = Tirada de refuerzos { $roll }: { $result ->
        *[blips] { $blips } blips
     }.
 spacehulk-reload-cache_full = { $name } ya lleva todas las recargas que permite el alijo.
-spacehulk-say-cache = { $model } toma una recarga del alijo de armas.
+spacehulk-say-cache = { $model } toma una recarga del alijo de armas { $into ->
+    [reserve] para su reserva
+   *[weapon] para su arma
+}.
 spacehulk-tile-none = No hay ninguna geoloseta esperando a colocarse.
 spacehulk-tile-where = La geoloseta { $tile } no puede ir ahí: debe unirse a un pasillo del tablero sin solaparse.
 spacehulk-solo_tie-none = No hay ningún empate esperando tu elección.

@@ -1,34 +1,18 @@
-"""Scenario helpers: a chosen table, rigged card draws, one step at a time."""
+"""Scenario helpers: a chosen table, one step at a time (scripted card draws: tests/engine/helpers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 from engine.arkenstone import RULES, ArkenstoneOptions, ArkenstoneState
 from engine.arkenstone.board import Location, Treasure, cell_centre
 from engine.core import Action, Dice, Event, apply
 from engine.core.geometry import Point
-
-T = TypeVar("T")
+from tests.engine.helpers import ScriptedDice
 
 # Clubs lie across the top two rows of cells: A♣..7♣ in row 7, 8♣..K♣ in row 6 (x = 3.375 + 6.75·i).
 CLUB_AT = {rank: cell_centre((rank - 1) % 7, 6 if rank <= 7 else 5) for rank in range(1, 14)}
-
-
-class RiggedDice(Dice):
-    """Dice whose `choice` returns scripted card ranks in order (then falls back to real chance)."""
-
-    def __init__(self, script: Iterable[int] = (), seed: int = 7) -> None:
-        super().__init__(seed, 0)
-        self.script = list(script)
-
-    def choice(self, items: Sequence[T]) -> T:
-        if self.script:
-            wanted = self.script.pop(0)
-            assert wanted in items, f"scripted card {wanted} is not available in {list(items)}"
-            return wanted  # type: ignore[return-value]
-        return super().choice(items)
 
 
 def table(
@@ -77,14 +61,6 @@ def play(
 ) -> tuple[ArkenstoneState, list[Event]]:
     """Decide and apply one action; also checks that `decide` left the input state untouched."""
     before = state.model_dump()
-    events = RULES.decide(state, seat, action, dice or RiggedDice())
+    events = RULES.decide(state, seat, action, dice or ScriptedDice(seed=7))
     assert state.model_dump() == before, "decide mutated the state"
     return apply(RULES, state.model_copy(deep=True), events), events
-
-
-def kinds(events: Iterable[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events: Iterable[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.kind == kind]

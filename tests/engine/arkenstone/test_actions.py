@@ -10,8 +10,9 @@ from engine.arkenstone import RULES, Discover, MoveDirection, MoveTo, MoveToward
 from engine.arkenstone.board import MIN_TRAVEL_IN, figure_on_table, figures_gap, resolve_move
 from engine.core import Rejected
 from engine.core.geometry import Point, distance
+from tests.engine.helpers import kinds, of_kind
 
-from .helpers import CLUB_AT, kinds, of_kind, play, table
+from .helpers import CLUB_AT, play, table
 
 
 def acting(seat: str = "bilbo", **kw):
@@ -98,13 +99,18 @@ def test_a_move_that_goes_nowhere_is_refused_whatever_its_form() -> None:
     assert after.bilbo == Point(x=20.01, y=20.0)
 
 
-def test_toward_a_card_is_clipped_to_the_maximum_and_never_passes_the_card() -> None:
-    """AK-ACT-B1 (§8.3): `toward <card> [inches]`."""
+def test_toward_a_card_beyond_the_maximum_is_refused_with_it_and_never_passes_the_card() -> None:
+    """AK-ACT-B1 (§8.3): `toward <card> [inches]`; one rule for over-long moves in every game (issue
+    27 item 7): a distance beyond the maximum is refused with the maximum, as ClickWars does; an
+    empty distance goes the maximum."""
     state = acting(bilbo=(20.0, 20.0))
     club = CLUB_AT[7]  # (43.875, 43.875)
-    end = resolve_move(state, "bilbo", MoveToward(target="7C", distance_in=10))
+    too_far = refused(state, "bilbo", MoveToward(target="7C", distance_in=10))
+    assert too_far.message_id == "arkenstone.move_too_far" and too_far.params["limit"] == "4"
+    end = resolve_move(state, "bilbo", MoveToward(target="7C"))
     assert distance(state.bilbo, end) == pytest.approx(4.0)
     assert distance(end, club) == pytest.approx(distance(state.bilbo, club) - 4.0)
+    assert resolve_move(state, "bilbo", MoveToward(target="7C", distance_in=4)) == end
     assert resolve_move(state, "bilbo", MoveToward(target="7♣", distance_in=1.5)) == resolve_move(
         state, "bilbo", MoveToward(target="7c", distance_in=1.5)
     )

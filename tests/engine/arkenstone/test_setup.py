@@ -18,8 +18,7 @@ from engine.arkenstone.board import (
 from engine.arkenstone.events import GameStarted, TurnStarted
 from engine.core import Rejected, fold, new_game, step
 from engine.core.geometry import circle_rect_gap, rect_on_table
-
-from .helpers import kinds, of_kind
+from tests.engine.helpers import kinds, of_kind
 
 
 def draft(layout: str = "draft", seed: int = 3):

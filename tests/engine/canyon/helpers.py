@@ -1,61 +1,14 @@
-"""Scenario helpers: crafted decks, scripted dice, and a one-line way to act."""
+"""Scenario helpers: crafted decks and a one-line way to act (scripted dice: tests/engine/helpers.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.canyon import RULES, CanyonOptions, CanyonState
 from engine.canyon.view import CanyonView
-from engine.core import Action, Dice, Event, apply, dice_for, fold
-
-T = TypeVar("T")
-
-
-class ScriptedDice(Dice):
-    """Dice whose every outcome is dictated by the test, in order; running out is an error."""
-
-    def __init__(
-        self,
-        rolls: Iterable[int] = (),
-        shuffles: Iterable[Sequence[int]] = (),
-        samples: Iterable[Sequence[int]] = (),
-        indices: Iterable[int] = (),
-    ) -> None:
-        super().__init__(0, 0)
-        self.rolls, self.shuffles = list(rolls), [list(s) for s in shuffles]
-        self.samples, self.indices = [list(s) for s in samples], list(indices)
-        self.asked: list[tuple[str, Any]] = []
-
-    def d6(self, n: int = 1) -> list[int]:
-        assert len(self.rolls) >= n, f"test did not script {n} die rolls"
-        out, self.rolls = self.rolls[:n], self.rolls[n:]
-        self.asked.append(("d6", n))
-        return out
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        assert self.shuffles, "test did not script a shuffle"
-        order = self.shuffles.pop(0)
-        assert sorted(order) == sorted(items), f"scripted shuffle {order} is not a permutation of {items}"
-        self.asked.append(("shuffle", len(items)))
-        return list(order)  # type: ignore[arg-type]
-
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        assert self.samples, "test did not script a random pick"
-        pick = self.samples.pop(0)
-        assert len(pick) == min(k, len(items)) and set(pick) <= set(items), (pick, items, k)  # type: ignore[arg-type]
-        self.asked.append(("sample", (k, tuple(items))))
-        return list(pick)  # type: ignore[arg-type]
-
-    def index(self, n: int) -> int:
-        assert self.indices, "test did not script a random index"
-        i = self.indices.pop(0)
-        assert 0 <= i < n
-        self.asked.append(("index", n))
-        return i
-
-    def done(self) -> bool:
-        return not (self.rolls or self.shuffles or self.samples or self.indices)
+from engine.core import Action, Event, apply, dice_for, fold
+from tests.engine.helpers import ScriptedDice
 
 
 def complete(prefix: Sequence[int], ranks: Iterable[int]) -> list[int]:
@@ -99,14 +52,6 @@ def act(
     assert state.model_dump() == before, "decide must not mutate the state"
     assert dice.done(), f"scripted dice left unused: {dice.__dict__}"
     return apply(RULES, state.model_copy(deep=True), events), events
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events: Sequence[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.kind == kind]
 
 
 def view(state: CanyonState, seat: str | None) -> CanyonView:

@@ -8,7 +8,8 @@ from pydantic import ValidationError
 from engine.canyon import RULES, CanyonOptions
 from engine.canyon.actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
 from engine.core import Dice, Rejected, new_game, step
-from tests.engine.canyon.helpers import act, kinds, move_to_discard, of_kind, play, table, view
+from tests.engine.canyon.helpers import act, move_to_discard, play, table, view
+from tests.engine.helpers import kinds, of_kind
 
 
 def rejected(state, seat, action) -> Rejected:  # type: ignore[no-untyped-def]

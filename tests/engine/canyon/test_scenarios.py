@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.canyon.actions import ChooseRoute, PlayCard, ResolveHit, TakeAllHits
-from tests.engine.canyon.helpers import ScriptedDice, act, kinds, move_to_discard, of_kind, table, view
+from tests.engine.canyon.helpers import act, move_to_discard, table, view
+from tests.engine.helpers import ScriptedDice, kinds, of_kind
 
 
 def test_t1_single_card_navigation() -> None:

@@ -4,31 +4,14 @@ the AI against a random player (the AI test and bench/clickwars.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any
 
 from engine.clickwars import RULES, Options
-from engine.clickwars.state import CwState
+from engine.clickwars.state import ClickWarsState
 from engine.clickwars.terrain import Area
 from engine.core import Action, Dice, Event, apply, dice_for, new_game, play_random
-
-
-class Scripted(Dice):
-    """Dice whose d10 rolls and bearings come from a script (then fall back to a seeded stream)."""
-
-    def __init__(self, rolls: Iterable[int] = (), bearings: Iterable[int] = ()) -> None:
-        super().__init__(0, 0)
-        self.rolls = list(rolls)
-        self.bearings = list(bearings)
-
-    def roll(self, sides: int, n: int = 1) -> list[int]:
-        out = []
-        for _ in range(n):
-            out.append(self.rolls.pop(0) if self.rolls else super().roll(sides)[0])
-        return out
-
-    def randint(self, lo: int, hi: int) -> int:
-        return self.bearings.pop(0) if self.bearings else super().randint(lo, hi)
+from engine.core.fast import replace
+from tests.engine.helpers import ScriptedDice
 
 
 def table(
@@ -39,7 +22,7 @@ def table(
     active: str = "red",
     turn: int = 3,
     **options: Any,
-) -> CwState:
+) -> ClickWarsState:
     """A game in `phase` of `active`'s turn with only the listed units on the table (others dead).
 
     Red holds the south edge (y <= 20) and is the first player. `terrain=[]` gives an empty table.
@@ -51,38 +34,42 @@ def table(
     state.first, state.south = "red", "red"
     state.round, state.turn, state.active = (turn + 1) // 2, turn, active
     state.phase = phase  # type: ignore[assignment]
-    for uid, u in state.units.items():
+    for uid in state.units:
         if uid in placed:
-            u.x, u.y = placed[uid]
+            x, y = placed[uid]
+            edit_unit(state, uid, x=x, y=y)
         else:
-            u.alive = False
+            u = state.units[uid]
             if u.gun:
-                state.units[u.gun].crew = None
-                u.gun = None
+                edit_unit(state, u.gun, crew=None)
             if u.crew:
-                state.units[u.crew].gun = None
-                u.crew = None
+                edit_unit(state, u.crew, gun=None)
+            edit_unit(state, uid, alive=False, gun=None, crew=None)
     return state
 
 
-def act(state: CwState, seat: str, action: Action, dice: Dice | None = None) -> tuple[CwState, list[Event]]:
+def edit_unit(state: ClickWarsState, uid: str, **changes: Any) -> None:
+    """A test's set-up: unit `uid` of `state` with `changes` (units are immutable: a changed copy is
+    put in its place, as the rules do)."""
+    state.units[uid] = replace(state.units[uid], **changes)
+
+
+def act(
+    state: ClickWarsState, seat: str, action: Action, dice: Dice | None = None
+) -> tuple[ClickWarsState, list[Event]]:
     """Decide with the given dice and apply; returns the new state and the events."""
-    events = RULES.decide(state, seat, action, dice or Scripted())
+    events = RULES.decide(state, seat, action, dice or ScriptedDice(seed=0))
     return apply(RULES, state.model_copy(deep=True), events), events
 
 
-def kinds(events: list[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.kind == kind]
-
-
-def random_game(seed: int, options: Options | None = None) -> tuple[CwState, int]:
+def random_game(seed: int, options: Options | None = None) -> tuple[ClickWarsState, int]:
     """One full game of uniformly random legal actions (setup and deployment included), the choices
     seeded by `seed`: its final state and how many actions it took (the replay test, the bench)."""
     state, _ = new_game(RULES, options, seed)
     return play_random(RULES, state, random.Random(seed))  # type: ignore[no-any-return]
 
 
-def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[CwState, int]:
+def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[ClickWarsState, int]:
     """One full game of a random player that plays as the controls do, "pick a unit, then its
     action": in the movement, shooting, assault and counter-attack phases it picks uniformly one of the units that
     can still act (`can_act`, the controls' menu) or "end the phase"; a unit with no legal action is
@@ -91,8 +78,8 @@ def random_game_by_unit(seed: int, options: Options | None = None) -> tuple[CwSt
     other phases, uniformly among all the legal actions, as `random_game`. Seeded by `seed`; its
     final state and how many actions it took (the bench's second figure)."""
     from engine.clickwars import actions as a
+    from engine.clickwars.checks import can_act
     from engine.clickwars.legal import ready_units, unit_actions
-    from engine.clickwars.orders import can_act
 
     state, _ = new_game(RULES, options, seed)
     picker = random.Random(seed)
@@ -123,7 +110,7 @@ def ai_against_random(seed: int) -> str:
     """One default game, the AI on one side (red for an even seed, else blue) playing from its own
     view, the other side picking uniformly among the legal actions (seeded by `seed`): "win",
     "draw" or "loss" for the AI."""
-    from engine.clickwars.view import CwView
+    from engine.clickwars.view import ClickWarsView
 
     side = "red" if seed % 2 == 0 else "blue"
     ai = RULES.pilot(side)
@@ -134,7 +121,7 @@ def ai_against_random(seed: int) -> str:
         legal = RULES.legal_actions(state, seat)
         if seat == side:
             view = RULES.view(state, seat)
-            assert isinstance(view, CwView) and view.seat == side  # its own view, nothing more
+            assert isinstance(view, ClickWarsView) and view.seat == side  # its own view, nothing more
             action = ai.choose(view, legal, dice_for(state).fork("pilot"))
         else:
             action = legal[picker.randrange(len(legal))]

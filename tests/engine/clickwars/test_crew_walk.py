@@ -10,26 +10,28 @@ from __future__ import annotations
 
 import math
 
-from engine.clickwars import RULES, legal
+from engine.clickwars import RULES, legal, memo
 from engine.clickwars import actions as a
 from engine.clickwars.ai import ClickWarsPilot
 from engine.clickwars.los import CONTACT_CM, gap
-from engine.clickwars.state import CwState
-from engine.clickwars.view import CwView
+from engine.clickwars.state import ClickWarsState
+from engine.clickwars.view import ClickWarsView
 from engine.core import Event, apply, dice_for
+from engine.core.fast import replace
+from tests.engine.helpers import of_kind
 
-from .helpers import act, kinds, table
+from .helpers import act, edit_unit, table
 
 GUN = "R1"  # the red cannon; its crewman R2 is dead (not on the table)
 BLUE = {"B3": (50, 48), "B4": (56, 50), "B5": (80, 50), "B10": (100, 60)}  # within the gun's reach
 
 
-def moves_of(state: CwState, uid: str) -> list[a.Move]:
+def moves_of(state: ClickWarsState, uid: str) -> list[a.Move]:
     return [m for m in RULES.legal_actions(state, "red") if isinstance(m, a.Move) and m.unit == uid]
 
 
-def contact(state: CwState, uid: str, x: float, y: float) -> float:
-    u = state.units[uid].model_copy(update={"x": x, "y": y})
+def contact(state: ClickWarsState, uid: str, x: float, y: float) -> float:
+    u = replace(state.units[uid], x=x, y=y)
     return gap(u, state.units[GUN])
 
 
@@ -42,7 +44,7 @@ def test_the_sample_walks_an_infantryman_to_an_uncrewed_gun_and_offers_crewing_a
     assert nearer and all(contact(s, "R10", m.x, m.y) > CONTACT_CM for m in moves_of(s, "R10"))
     assert all(contact(s, "R3", m.x, m.y) > 5 for m in moves_of(s, "R3"))  # 25 cm: beyond CREW_WALK_CM
     s, _ = act(s, "red", min(nearer, key=lambda m: math.hypot(m.x - 60, m.y - 10)))
-    s.units["R10"].moved = False  # his next turn (the other side did nothing)
+    edit_unit(s, "R10", moved=False)  # his next turn (the other side did nothing)
     onto = [m for m in moves_of(s, "R10") if contact(s, "R10", m.x, m.y) <= CONTACT_CM + 1e-9]
     assert len(onto) == 1
     s, _ = act(s, "red", onto[0])
@@ -50,7 +52,7 @@ def test_the_sample_walks_an_infantryman_to_an_uncrewed_gun_and_offers_crewing_a
     crew = [c for c in RULES.legal_actions(s, "red") if isinstance(c, a.Crew)]
     assert crew == [a.Crew(unit="R10", gun=GUN)]  # offered though he has moved this turn
     s, events = act(s, "red", crew[0])
-    assert s.units[GUN].crew == "R10" and kinds(events, "crew_joined")
+    assert s.units[GUN].crew == "R10" and of_kind(events, "crew_joined")
     assert not [c for c in RULES.legal_actions(s, "red") if isinstance(c, a.Crew)]
 
 
@@ -59,13 +61,14 @@ def test_the_memo_sees_the_crewman_die() -> None:
     s = table({GUN: (60, 10), "R2": (60, 14.5), "R10": (60, 27), **BLUE}, terrain=[])
     assert s.units[GUN].crew == "R2"
     before = moves_of(s, "R10")
-    s.units["R2"].alive, s.units["R2"].gun, s.units[GUN].crew = False, None, None
+    edit_unit(s, "R2", alive=False, gun=None)
+    edit_unit(s, GUN, crew=None)
     after = moves_of(s, "R10")
-    legal._LOCAL.memos.clear()
+    memo._LOCAL.memos.clear()
     assert moves_of(s, "R10") == after != before
 
 
-def play_red(state: CwState, turns: int, log: list[Event] | None = None) -> CwState:
+def play_red(state: ClickWarsState, turns: int, log: list[Event] | None = None) -> ClickWarsState:
     """Red's AI against a blue side that only ends its phases, for `turns` of red's turns (events
     into `log`); at every step the memo's legal actions are those drawn afresh."""
     pilot = ClickWarsPilot()
@@ -73,14 +76,14 @@ def play_red(state: CwState, turns: int, log: list[Event] | None = None) -> CwSt
     while RULES.outcome(state) is None and played < turns:
         seat = sorted(RULES.active_seats(state))[0]
         legal_now = RULES.legal_actions(state, seat)
-        saved = dict(legal._LOCAL.memos)  # the move memo gives the sample drawn afresh, walks included
-        legal._LOCAL.memos.clear()
+        saved = dict(memo._LOCAL.memos)  # the move memo gives the sample drawn afresh, walks included
+        memo._LOCAL.memos.clear()
         assert RULES.legal_actions(state, seat) == legal_now
-        legal._LOCAL.memos.clear()
-        legal._LOCAL.memos.update(saved)
+        memo._LOCAL.memos.clear()
+        memo._LOCAL.memos.update(saved)
         if seat == "red":
             view = RULES.view(state, seat)
-            assert isinstance(view, CwView)
+            assert isinstance(view, ClickWarsView)
             action = pilot.choose(view, legal_now, dice_for(state).fork("pilot"))
         else:
             action = a.EndPhase()
@@ -104,7 +107,7 @@ def test_t8_the_ai_walks_a_cheap_replacement_to_the_gun_and_crews_it() -> None:
     s = play_red(s, 1, log)
     assert s.units[GUN].crew == "R7" and s.units["R7"].gun == GUN
     assert gap(s.units["R7"], s.units[GUN]) <= CONTACT_CM + 1e-9
-    (fired,) = [e for e in kinds(log, "attack_rolled") if e.shooter == "R7"]  # the gun, this turn
+    (fired,) = [e for e in of_kind(log, "attack_rolled") if e.shooter == "R7"]  # the gun, this turn
     assert fired.need == 6  # with the archer's own DI (A14)
 
 
@@ -124,11 +127,11 @@ def test_a_gun_with_no_enemy_in_range_is_not_worth_a_walk() -> None:
     for blue, plan in ((far, {}), (BLUE, {GUN: "R7"})):
         s = table({GUN: (60, 10), "R7": (50, 10), **blue}, terrain=[])
         view = RULES.view(s, "red")
-        assert isinstance(view, CwView)
+        assert isinstance(view, ClickWarsView)
         assert pilot.crew_plan(view, *_board_and_seat(view)) == plan
 
 
-def _board_and_seat(view: CwView):
+def _board_and_seat(view: ClickWarsView):
     from engine.clickwars.ai import _board
 
     return _board(view), "red"
@@ -139,7 +142,7 @@ def test_a_replacement_who_walked_to_the_gun_does_not_move_it_the_same_phase() -
     gun moves with its crewman), §8.8 (each unit makes at most one move per Movement phase): a gun's
     move is its crewman's move too (both are marked moved), so a replacement who walked to the gun
     this phase cannot carry it on; he fires it in the shooting phase, and moves it next turn."""
-    from engine.clickwars.orders import can_act
+    from engine.clickwars.checks import can_act
     from engine.core import Rejected
 
     s = table({GUN: (60, 10), "R10": (60, 20), **BLUE}, terrain=[])
@@ -161,5 +164,5 @@ def test_a_replacement_who_walked_to_the_gun_does_not_move_it_the_same_phase() -
         assert refused.message_id == "clickwars.already_moved" and refused.params["unit"] == "R10"
     else:
         raise AssertionError("the gun was picked though it cannot move")
-    s.units["R10"].moved = False  # his next turn: the gun moves with him
+    edit_unit(s, "R10", moved=False)  # his next turn: the gun moves with him
     assert moves_of(s, GUN) and can_act(s, s.units[GUN])

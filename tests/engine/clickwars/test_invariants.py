@@ -55,7 +55,7 @@ def test_the_move_sample_is_valid_by_construction_and_the_memo_is_exact() -> Non
     the sample draws it by casting rays, not by trying; the per-unit memo gives the same sample as
     drawing it afresh."""
     from engine.clickwars import actions as a
-    from engine.clickwars import legal
+    from engine.clickwars import memo
     from engine.clickwars.movement import check_move
 
     moves = 0
@@ -65,7 +65,7 @@ def test_the_move_sample_is_valid_by_construction_and_the_memo_is_exact() -> Non
         while RULES.outcome(state) is None:
             seat = sorted(RULES.active_seats(state))[0]
             got = RULES.legal_actions(state, seat)
-            legal._LOCAL.memos.clear()
+            memo._LOCAL.memos.clear()
             assert RULES.legal_actions(state, seat) == got
             for action in got:
                 if isinstance(action, a.Move):

@@ -8,20 +8,23 @@ the tape's state against the events applied to a copy."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
 
 import pytest
 
-from engine.clickwars import RULES, Options, legal
+from engine.clickwars import RULES, Options, legal, memo
 from engine.clickwars import actions as a
 from engine.clickwars import events as e
-from engine.clickwars.legal import RUN_PAD_CM, _stops
+from engine.clickwars.memo import RUN_PAD_CM, _stops
 from engine.clickwars.movement import SNAP_SLACK_CM, MovePlan, Surroundings
 from engine.core import apply, dice_for, new_game
+from engine.core.fast import replace
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import Scripted, act, table
+from .helpers import act, edit_unit, table
 
 
 @pytest.mark.parametrize(
@@ -54,11 +57,11 @@ def test_the_move_memo_is_the_sample_drawn_afresh_at_every_step(seed: int, scena
                 steps += 1
                 mine = [u for u in legal.ready_units(state, seat) if not u.moved]
                 kept += max(0, len(mine) - (drawn - before))
-                saved = dict(legal._LOCAL.memos)
-                legal._LOCAL.memos.clear()
+                saved = dict(memo._LOCAL.memos)
+                memo._LOCAL.memos.clear()
                 assert RULES.legal_actions(state, seat) == got, (seed, state.version)
-                legal._LOCAL.memos.clear()
-                legal._LOCAL.memos.update(saved)
+                memo._LOCAL.memos.clear()
+                memo._LOCAL.memos.update(saved)
             events = RULES.decide(state, seat, got[chooser.randrange(len(got))], dice_for(state))
             state = apply(RULES, state, events)
     finally:
@@ -113,10 +116,10 @@ def test_a_base_the_memo_lets_pass_changes_no_cast_move() -> None:
         base = (cx, cy, grown)
         big = r + u.radius + SNAP_SLACK_CM + RUN_PAD_CM
         with_it = _run_with(ways, base, dx, dy, n)
-        if not _stops(cx, cy, dx, dy, big, without):  # it comes
+        if not _stops(cx, cy, [(dx, dy, without)], big):  # it comes
             assert with_it == without
             checked += 1
-        if not _stops(cx, cy, dx, dy, big, with_it + RUN_PAD_CM, True):  # it goes
+        if not _stops(cx, cy, [(dx, dy, with_it)], big, True, RUN_PAD_CM):  # it goes
             assert without == with_it
             checked += 1
     assert checked > 2000
@@ -124,13 +127,13 @@ def test_a_base_the_memo_lets_pass_changes_no_cast_move() -> None:
 
 def _as_drawn_afresh(state, seat: str) -> list:  # type: ignore[no-untyped-def]
     got = RULES.legal_actions(state, seat)
-    saved = dict(legal._LOCAL.memos)
-    legal._LOCAL.memos.clear()
+    saved = dict(memo._LOCAL.memos)
+    memo._LOCAL.memos.clear()
     try:
         assert RULES.legal_actions(state, seat) == got
     finally:
-        legal._LOCAL.memos.clear()
-        legal._LOCAL.memos.update(saved)
+        memo._LOCAL.memos.clear()
+        memo._LOCAL.memos.update(saved)
     return got
 
 
@@ -168,7 +171,7 @@ def _states(seed: int, options: Options, phase: str) -> list:  # type: ignore[ty
 def _plain_shots(state, seat: str) -> list:  # type: ignore[no-untyped-def,type-arg]
     """The shooting sample as `shot_problem` per shooter and target gives it, direct then indirect."""
     from engine.clickwars import actions as a
-    from engine.clickwars.rules import shooter_problem, shot_problem
+    from engine.clickwars.checks import shooter_problem, shot_problem
 
     plain = []
     enemies = [u for u in state.units.values() if u.side != seat and u.placed]
@@ -229,7 +232,7 @@ def test_check_moves_one_pass_is_the_three_scans() -> None:
         lo, hi = (20, 40) if n < 300 else (5, 75)
         state = table({uid: (rng.uniform(lo, hi), rng.uniform(lo, hi)) for uid in ids}, terrain=[])
         for uid in rng.sample(ids, 5):
-            state.units[uid].alive = False
+            edit_unit(state, uid, alive=False)
         state.hostages = [Hostage(id="H1", x=rng.uniform(20, 40), y=rng.uniform(20, 40))]
         u = state.units[rng.choice(ids)]
         ux, uy = u.xy
@@ -260,7 +263,7 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
     for _ in range(200):
         state = table({uid: (rng.uniform(5, 115), rng.uniform(5, 115)) for uid in ids}, terrain=[])
         for uid in rng.sample(ids, 4):
-            state.units[uid].alive = False
+            edit_unit(state, uid, alive=False)
         state.hostages = [Hostage(id="H1", x=rng.uniform(5, 115), y=rng.uniform(5, 115))]
         index = bases_of(state)
         for u in rng.sample([state.units[uid] for uid in ids], 5):
@@ -284,14 +287,15 @@ def test_the_surroundings_are_every_base_within_reach() -> None:
 
 
 def test_the_memos_rows_are_the_units_fields() -> None:
-    """The move memo reads each unit once per call as a row of its model's values (`_ROW` on
-    `model_values`): the same values its attributes give, a unit changed in place included; the side's
-    uncrewed guns read from the rows are `orders.uncrewed_guns` (CW-ART-8), and the nearest enemy
+    """The move memo reads each unit once per call as a row of its fields (`ROW`): the same values
+    its attributes give, a unit replaced by a changed copy included; the side's
+    uncrewed guns read from the rows are `checks.uncrewed_guns` (CW-ART-8), and the nearest enemy
     by rows is the nearest by centre distance, ties to the lower id."""
-    from engine.clickwars.legal import _ROW, ID, _nearest, _uncrewed_guns, model_values
-    from engine.clickwars.orders import uncrewed_guns
+    from engine.clickwars.checks import uncrewed_guns
+    from engine.clickwars.legal import _nearest, _uncrewed_guns
+    from engine.clickwars.memo import ID, ROW
 
-    names = _ROW.__reduce__()[1]
+    names = ROW.__reduce__()[1]
     checked = guns = 0
     for seed, scenario in ((41, "assault"), (42, "hunt")):
         state, _ = new_game(RULES, Options(scenario=scenario), seed)
@@ -306,12 +310,12 @@ def test_the_memos_rows_are_the_units_fields() -> None:
             n += 1
             if state.phase != "movement" or n % 3:
                 continue
-            state = state.model_copy(deep=True)  # changed in place below, not the game's own
+            state = state.model_copy(deep=True)  # changed below, not the game's own
             seat = state.active
             for u in state.units.values():
-                assert _ROW(model_values(u)) == tuple(getattr(u, n) for n in names)
+                assert ROW(u) == tuple(getattr(u, n) for n in names)
                 checked += 1
-            rows = [_ROW(model_values(u)) for u in state.units.values()]
+            rows = [ROW(u) for u in state.units.values()]
             own = [r for r in rows if r[names.index("side")] == seat]
             got = _uncrewed_guns(state.units, own)
             assert got == uncrewed_guns(state.units, seat)
@@ -320,10 +324,10 @@ def test_the_memos_rows_are_the_units_fields() -> None:
                 if r[0] is not None and foes:
                     plain = min(foes, key=lambda f: ((f[0] - r[0]) ** 2 + (f[1] - r[1]) ** 2, f[ID]))  # noqa: B023
                     assert _nearest(r[0], r[1], foes) == plain[ID]
-            for g in state.units.values():  # a gun whose crewman is gone, changed in place
+            for g in state.units.values():  # a gun whose crewman is gone
                 if g.is_gun and g.crew is not None and g.side == seat:
-                    g.crew = None
-                    own = [_ROW(model_values(u)) for u in state.units.values() if u.side == seat]
+                    edit_unit(state, g.id, crew=None)
+                    own = [ROW(u) for u in state.units.values() if u.side == seat]
                     assert _uncrewed_guns(state.units, own) == uncrewed_guns(state.units, seat) != got
                     guns += 1
                     break
@@ -373,18 +377,18 @@ def test_each_thread_keeps_its_own_move_memo() -> None:
         state = apply(RULES, state, RULES.decide(state, seat, action, dice_for(state)))
     seat = sorted(RULES.active_seats(state))[0]
     here = RULES.legal_actions(state, seat)
-    mine = dict(legal._LOCAL.memos)
+    mine = dict(memo._LOCAL.memos)
     assert mine, "the movement phase's sample is kept in this thread's memo"
     got: list[object] = []
     other = threading.Thread(
-        target=lambda: got.append((RULES.legal_actions(state, seat), dict(legal._LOCAL.memos)))
+        target=lambda: got.append((RULES.legal_actions(state, seat), dict(memo._LOCAL.memos)))
     )
     other.start()
     other.join()
     theirs_legal, theirs = got[0]  # type: ignore[misc]
     assert theirs_legal == here
     assert theirs and all(theirs[k] is not mine.get(k) for k in theirs)
-    assert legal._LOCAL.memos == mine
+    assert memo._LOCAL.memos == mine
 
 
 def _crowded(rng: random.Random, phase: str, **options: object):  # type: ignore[no-untyped-def]
@@ -404,24 +408,28 @@ def _crowded(rng: random.Random, phase: str, **options: object):  # type: ignore
     ids = [f"{side}{n}" for side in "RB" for n in range(1, 16)]
     spot = {uid: (rng.randrange(40, 180) / 2, rng.randrange(40, 180) / 2) for uid in ids}
     state = table(spot, terrain=terrain, phase=phase, **options)
-    for u in state.units.values():
+    for uid in list(state.units):
+        changes: dict[str, Any] = {}
         if rng.random() < 0.1:
-            u.alive = False
-        u.shot, u.fought, u.fled = rng.random() < 0.2, rng.random() < 0.2, rng.random() < 0.05
-        u.ranged_broken, u.melee_broken = rng.random() < 0.1, rng.random() < 0.1
-        u.idle_turn = state.turn if rng.random() < 0.05 else None
-        u.charged_turn = state.turn - 2 if rng.random() < 0.05 else None
-        if rng.random() < 0.1 and u.crew is not None:  # an uncrewed gun (CW-ART-7: then immune)
-            state.units[u.crew].gun = None
-            u.crew = None
+            changes["alive"] = False
+        changes["shot"], changes["fought"] = rng.random() < 0.2, rng.random() < 0.2
+        changes["fled"] = rng.random() < 0.05
+        changes["ranged_broken"], changes["melee_broken"] = rng.random() < 0.1, rng.random() < 0.1
+        changes["idle_turn"] = state.turn if rng.random() < 0.05 else None
+        changes["charged_turn"] = state.turn - 2 if rng.random() < 0.05 else None
+        crew = state.units[uid].crew
+        if rng.random() < 0.1 and crew is not None:  # an uncrewed gun (CW-ART-7: then immune)
+            edit_unit(state, crew, gun=None)
+            changes["crew"] = None
+        edit_unit(state, uid, **changes)
     return state
 
 
 def _plain_fights(state, seat: str) -> list:  # type: ignore[no-untyped-def,type-arg]
     """The close-combat sample as `fight_problem` per unit and target gives it, within reach."""
     from engine.clickwars import actions as a
+    from engine.clickwars.checks import fight_problem
     from engine.clickwars.los import reach
-    from engine.clickwars.rules import fight_problem
 
     plain = []
     enemies = [u for u in state.units.values() if u.side != seat and u.placed]
@@ -466,7 +474,7 @@ def test_a_death_opens_the_line_of_sight_in_the_sample() -> None:
     death), and it is the plain query's."""
     from engine.clickwars import actions as a
 
-    from .helpers import Scripted, act, table
+    from .helpers import act, table
 
     state = table(
         {"R3": (50, 30), "R4": (60, 30), "B4": (50, 40), "B3": (50, 48)}, terrain=[], phase="shooting"
@@ -474,7 +482,7 @@ def test_a_death_opens_the_line_of_sight_in_the_sample() -> None:
     hidden = a.Shoot(unit="R3", target="B3")
     before = legal._shots(state, "red")
     assert a.Shoot(unit="R3", target="B4") in before and hidden not in before
-    state, events = act(state, "red", a.Shoot(unit="R4", target="B4"), Scripted(rolls=[1]))
+    state, events = act(state, "red", a.Shoot(unit="R4", target="B4"), ScriptedDice(rolls=[1]))
     assert not state.units["B4"].alive
     after = RULES.legal_actions(state, "red")
     assert hidden in after and after == [*_plain_shots(state, "red"), a.EndPhase()]
@@ -629,13 +637,13 @@ def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
     import threading
 
     from engine.clickwars.los import _sight, _terrain_blocks, terrain_blocks
-    from engine.clickwars.state import CwState
+    from engine.clickwars.state import ClickWarsState
 
     rng = random.Random(12)
     state = _crowded(rng, "shooting")
     plain = _plain_shots(state, "red")
     assert legal._shots(state, "red") == plain and plain
-    again = CwState.model_validate_json(state.model_dump_json())
+    again = ClickWarsState.model_validate_json(state.model_dump_json())
     assert again.terrain is not state.terrain and again.terrain[0] is not state.terrain[0]
     assert legal._shots(again, "red") == plain
     lines = [
@@ -646,7 +654,7 @@ def test_the_sight_answers_kept_hold_across_json_and_threads() -> None:
     assert any(fresh) and not all(fresh)
     got: dict[int, list[bool]] = {}
 
-    def ask(n: int, st: CwState) -> None:
+    def ask(n: int, st: ClickWarsState) -> None:
         got[n] = [terrain_blocks(st, p, q) for p, q in lines for _ in range(3)][::3]
 
     threads = [threading.Thread(target=ask, args=(n, state if n % 2 else again)) for n in range(4)]
@@ -682,19 +690,21 @@ def test_the_move_sample_and_terrain_costs_follow_a_terrain_list_changed_in_plac
     assert after != before  # (the wood now slows the advance: the test tells the two apart)
 
 
-def test_the_move_memo_sees_a_unit_changed_in_place() -> None:
+def test_the_move_memo_sees_a_unit_replaced() -> None:
     """CW-MOV-3 (no overlapping bases, no moving through others): the move memo reads only the units
-    that are not the same objects as at its last call, because the rules replace a unit they change;
-    a unit changed in place instead (a test's way, never a game's: `Unit.__setattr__` counts it)
-    gives the sample of the table now there, the same as a fresh copy of it."""
+    that are not the same objects as at its last call, because a unit cannot be changed in place (it
+    is frozen: a change is a changed copy in its place, as the rules make it); a unit replaced in
+    the state by a test, not by the rules, gives the sample of the table now there, the same as a
+    fresh copy of it."""
     state = table({"R3": (50, 30), "B3": (50, 80), "B4": (80, 80)})
     before = legal._moves(state, "red")
     assert legal._moves(state, "red") == before  # now from the memo (the same units, the same objects)
-    blocker = state.units["B4"]
-    blocker.x, blocker.y = 50.0, 36.0  # in R3's way toward B3, 6 cm ahead
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.units["B4"].x = 50.0  # type: ignore[misc]
+    edit_unit(state, "B4", x=50.0, y=36.0)  # in R3's way toward B3, 6 cm ahead
     fresh = state.model_copy(deep=True)  # new objects: nothing kept for them
     after = legal._moves(state, "red")
-    legal._LOCAL.memos.clear()
+    memo._LOCAL.memos.clear()
     assert after == legal._moves(fresh, "red")
     assert after != before  # (the blocker now stops the advance: the test tells the two apart)
 
@@ -726,9 +736,9 @@ def test_the_memos_bases_follow_the_game() -> None:
         seat = sorted(RULES.active_seats(state))[0]
         got = RULES.legal_actions(state, seat)
         if state.phase == "movement":
-            memo = legal._memo(state, seat, objective(state))
-            had = memo.index
-            index = memo.bases()
+            kept_memo = memo.memo_for(state, seat, objective(state), legal.cover_spots)
+            had = kept_memo.index
+            index = kept_memo.bases()
             steps += 1
             kept += had is not None
             assert sorted(index.entries) == sorted(bases_of(state).entries)
@@ -802,9 +812,6 @@ def test_playing_an_action_is_applying_its_events_field_for_field() -> None:
             applied = apply(RULES, state.model_copy(deep=True), events)
             assert played == applied and played.model_dump_json() == applied.model_dump_json()
             assert played.model_fields_set == applied.model_fields_set
-            assert played.marks.model_fields_set == applied.marks.model_fields_set
-            for uid, u in played.units.items():
-                assert u.model_fields_set == applied.units[uid].model_fields_set, uid
             state = played
 
 
@@ -815,7 +822,7 @@ def test_a_carried_hostage_moves_in_the_built_event() -> None:
     from engine.clickwars.state import Hostage
 
     s = table({"R14": (60, 25), "B3": (50, 110)}, terrain=[], scenario="hostage_rescue")
-    s.units["R14"].x, s.units["R14"].y = 60.0, 25.0
+    edit_unit(s, "R14", x=60.0, y=25.0)
     s.attacker = "red"
     s.hostages = [Hostage(id="H1", x=60, y=29.5)]
     events = RULES.decide(s, "red", a.Move(unit="R14", x=60, y=15), dice_for(s))
@@ -848,11 +855,12 @@ def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() ->
         phase="assault",
         recover_dead=True,
     )
-    s.units["B1"].life = 5  # the gun: never healed
-    s.units["B2"].life, s.units["B3"].life, s.units["B11"].life = 10, 12, 3
+    edit_unit(s, "B1", life=5)  # the gun: never healed
+    for uid, life in (("B2", 10), ("B3", 12), ("B11", 3)):
+        edit_unit(s, uid, life=life)
     for uid in ("B4", "B5", "B12"):
-        s.units[uid].alive, s.units[uid].life = False, 0
-    s, events = act(s, "red", a.EndPhase(), Scripted([4, 5, 6, 7, 8]))
+        edit_unit(s, uid, alive=False, life=0)
+    s, events = act(s, "red", a.EndPhase(), ScriptedDice(rolls=[4, 5, 6, 7, 8]))
     healed = [(x.unit, x.roll, x.life, x.recovered) for x in events if isinstance(x, e.Healed)]
     assert healed == [("B2", 4, 14, False), ("B3", 5, 17, False), ("B4", 6, 6, True)]
     assert not s.units["B5"].alive and not s.units["B12"].alive and s.units["B1"].life == 5
@@ -861,10 +869,10 @@ def test_a_turns_healing_asks_only_the_wounded_and_the_fallen_in_army_order() ->
 @pytest.mark.parametrize(("seed", "scenario"), [(41, "hunt"), (42, "hostage_rescue"), (43, "take_and_hold")])
 def test_play_shares_only_what_it_leaves_alone(seed: int, scenario: str) -> None:
     """`Rules.play` shares the state's lists, dicts, marks, units and hostages with the state it
-    came from (`CwState.scratch`): no state before changes afterwards, through a seeded random game
+    came from (`ClickWarsState.scratch`): no state before changes afterwards, through a seeded random game
     (setup, the quarry, deployment, turns) with the controls' steps between its moves (pick a unit,
     preview its move, confirm it: the selections and previewed orders, CW-GEN-2)."""
-    from engine.clickwars.orders import can_act
+    from engine.clickwars.checks import can_act
     from engine.core import Rejected
 
     state, _ = new_game(RULES, Options(scenario=scenario), seed)
@@ -906,7 +914,7 @@ def test_the_instant_result_finds_each_sides_figures_in_any_order() -> None:
     """CW-WIN-1, CW-WIN-2, §8.6: extermination after every decision (`instant_result`, which looks for
     a figure from the front of the units and for the other side's from the back) is what counting
     each side's figures gives, whatever the units' order and whoever has fallen (guns never count)."""
-    from engine.clickwars.state import SEATS, edit, other
+    from engine.clickwars.state import SEATS, other
     from engine.clickwars.victory import figures, instant_result
 
     def plain(s: Any) -> tuple[tuple[str, ...], str] | None:
@@ -929,7 +937,7 @@ def test_the_instant_result_finds_each_sides_figures_in_any_order() -> None:
         s = state.model_copy(deep=True)
         ids = list(s.units)
         for uid in rng.sample(ids, rng.choice([0, 5, 14, 20, 26, 28, 29, 30])):
-            s.units[uid] = edit(s.units[uid], alive=False)
+            s.units[uid] = replace(s.units[uid], alive=False)
         if rng.random() < 0.5:
             rng.shuffle(ids)
             s.units = {uid: s.units[uid] for uid in ids}
@@ -952,14 +960,13 @@ def test_the_table_size_kept_per_option_is_the_states() -> None:
 
 
 def test_the_memos_change_test_is_stops_per_ray() -> None:
-    """CW-MOV-3: `_touches` writes `_stops` out per cast ray (a call per ray was most of the memo's
-    upkeep); on random bases, rays and lengths (contact, behind, beside, ahead, zero-length moves)
-    its answer is the one asked through `_stops`, for a base that comes and one that goes."""
-    from engine.clickwars.legal import _ROW, _touches
-    from engine.clickwars.movement import model_values
+    """CW-MOV-3: `_touches` asks `_stops` of all its cast rays at once; on random bases, rays and
+    lengths (contact, behind, beside, ahead, zero-length moves) its answer is the one asked through
+    `_stops` ray by ray, for a base that comes and one that goes."""
+    from engine.clickwars.memo import ROW, Reads, _touches
 
     state = table({"R3": (50, 30), "R4": (60, 30), "B3": (50, 80)})
-    u, o = (_ROW(model_values(state.units[k])) for k in ("R3", "R4"))
+    u, o = (ROW(state.units[k]) for k in ("R3", "R4"))
     ur, orad = u[12], o[12]  # RADIUS
     big = ur + orad + SNAP_SLACK_CM + RUN_PAD_CM
     rng = random.Random(7)
@@ -974,12 +981,15 @@ def test_the_memos_change_test_is_stops_per_ray() -> None:
         for now_there in (True, False):
             cx, cy = x - ux, y - uy
             want = any(
-                _stops(cx, cy, dx, dy, big, went)
+                _stops(cx, cy, [(dx, dy, went)], big)
                 if now_there
-                else _stops(cx, cy, dx, dy, big, went + RUN_PAD_CM, True)
+                else _stops(cx, cy, [(dx, dy, went)], big, True, RUN_PAD_CM)
                 for dx, dy, went in rays
             )
-            got = _touches(u, o, ux, uy, rays, x, y, now_there)
+            reads = Reads()
+            for ray in rays:
+                reads.ray(*ray)
+            got = _touches(u, o, ux, uy, reads, x, y, now_there)
             assert got == want, (ux, uy, x, y, rays, now_there)
             answers.add(got)
     assert answers == {True, False}
@@ -991,18 +1001,17 @@ def test_a_gun_left_uncrewed_enters_a_kept_sample() -> None:
     gun whose crewman falls is offered to him at once: walked to, the same as a fresh draw; and one
     that moves while crewed leaves his sample as a fresh draw has it."""
     from engine.clickwars import actions as a
-    from engine.clickwars.state import edit
 
     state = table({"R1": (60, 60), "R2": (60, 64.5), "R5": (75, 60), "B3": (110, 60)}, terrain=[])
     before = _as_drawn_afresh(state, "red")
     assert not [x for x in before if isinstance(x, a.Move) and x.unit == "R5" and x.x < 75]
     moved = state.scratch()  # the gun and its crewman 2 cm north, replaced as `evolve` does
-    moved.units["R1"] = edit(state.units["R1"], y=62.0)
-    moved.units["R2"] = edit(state.units["R2"], y=66.5)
+    moved.units["R1"] = replace(state.units["R1"], y=62.0)
+    moved.units["R2"] = replace(state.units["R2"], y=66.5)
     assert _as_drawn_afresh(moved, "red") == _as_drawn_afresh(moved.model_copy(deep=True), "red")
     fallen = moved.scratch()  # its crewman falls
-    fallen.units["R2"] = edit(moved.units["R2"], alive=False, gun=None)
-    fallen.units["R1"] = edit(moved.units["R1"], crew=None)
+    fallen.units["R2"] = replace(moved.units["R2"], alive=False, gun=None)
+    fallen.units["R1"] = replace(moved.units["R1"], crew=None)
     after = _as_drawn_afresh(fallen, "red")
     assert [x for x in after if isinstance(x, a.Move) and x.unit == "R5" and x.x < 75]  # toward the gun
 
@@ -1026,11 +1035,10 @@ def test_a_gun_crewed_far_from_a_walker_leaves_his_kept_sample() -> None:
 
 
 def test_a_turns_start_keeps_a_unit_only_when_its_reset_copy_would_be_it() -> None:
-    """CW-GEN-2: a turn's start clears its side's units' flags (moved, shot, fought, fled); `evolve`
-    keeps a unit whose copy would be the same field for field (the flags clear and counted as set)
-    and replaces the others: every unit as `edit` would make it, values and fields set."""
+    """CW-GEN-2, CW-MOV-4: a turn's start clears every unit's flags (moved, shot, fought, fled); `evolve`
+    keeps a unit whose copy would be the same field for field (the flags clear) and replaces the
+    others: every unit as `replace` would make it."""
     from engine.clickwars.evolve import evolve
-    from engine.clickwars.state import edit
 
     rng = random.Random(8)
     state, _ = new_game(RULES, Options(), 8)
@@ -1042,12 +1050,11 @@ def test_a_turns_start_keeps_a_unit_only_when_its_reset_copy_would_be_it() -> No
                 before = state.model_copy(deep=True)
                 after = evolve(before.scratch(), e.TurnBegan(side=side, round=9, turn=17))
                 for uid, u in before.units.items():
-                    want = edit(u, moved=False, shot=False, fought=False, fled=False) if u.side == side else u
+                    want = replace(u, moved=False, shot=False, fought=False, fled=False)
                     got = after.units[uid]
-                    assert got.__dict__ == want.__dict__ and got.model_fields_set == want.model_fields_set
-                    if u.side == side:
-                        kept += got is u
-                        replaced += got is not u
+                    assert got == want
+                    kept += got is u
+                    replaced += got is not u
         legal_ = RULES.legal_actions(state, seat)
         state = apply(RULES, state, RULES.decide(state, seat, rng.choice(legal_), dice_for(state)))
     assert kept and replaced

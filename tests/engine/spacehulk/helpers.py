@@ -2,44 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from textwrap import dedent
 from typing import Any
 
-from engine.core import Action, Dice, Event, apply
+from engine.core import Action, Event, apply
 from engine.spacehulk import RULES
 from engine.spacehulk.missions import KillStealers, Mission
 from engine.spacehulk.options import SpaceHulkOptions
 from engine.spacehulk.state import BLIP_AP, MARINE_AP, STEALER_AP, Piece, SpaceHulkState
+from tests.engine.helpers import ScriptedDice
 
 from .diagrams import MAP_CHARS
-
-
-class Scripted(Dice):
-    """Dice that return the given values in order (d6/randint/index), so a scenario controls every roll."""
-
-    def __init__(self, values: Iterable[int] = ()) -> None:
-        super().__init__(0, 0)
-        self.values = list(values)
-
-    def _next(self) -> int:
-        if not self.values:
-            raise AssertionError("the scenario ran out of scripted dice")
-        return self.values.pop(0)
-
-    def d6(self, n: int = 1) -> list[int]:
-        return [self._next() for _ in range(n)]
-
-    def randint(self, lo: int, hi: int) -> int:
-        value = self._next()
-        assert lo <= value <= hi
-        return value
-
-    def choice(self, items: Sequence[Any]) -> Any:
-        return items[self._next()]
-
-    def index(self, n: int) -> int:
-        return self._next()
 
 
 def M(facing: str = "N", **kw: Any) -> dict[str, Any]:  # noqa: N802 - reads like the rulebook
@@ -158,15 +132,12 @@ def act(
 ) -> tuple[SpaceHulkState, list[Event]]:
     """Decide and apply with scripted dice; every scripted roll must be used."""
     assert seat in RULES.active_seats(state), f"{seat} is not active: {RULES.active_seats(state)}"
-    dice = Scripted(rolls)
+    dice = ScriptedDice(rolls)
     events = RULES.decide(state, seat, action, dice)
-    assert not dice.values, f"unused scripted dice: {dice.values}"
+    assert dice.done(), f"unused scripted dice: {dice.values}"
     return apply(RULES, state.model_copy(deep=True), events), events
 
 
-def kinds(events: Iterable[Event]) -> list[str]:
+def kinds_without_agenda(events: Iterable[Event]) -> list[str]:
+    """The kinds of `events` without the agenda's bookkeeping (`agenda_*`): what happened."""
     return [e.kind for e in events if not e.kind.startswith("agenda_")]
-
-
-def of(events: Iterable[Event], kind: str) -> list[Any]:
-    return [e for e in events if e.kind == kind]

@@ -7,8 +7,9 @@ import pytest
 from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Assault, Pass, Turn
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, of, scenario
+from .helpers import G, M, act, scenario
 
 
 def refused(state, seat: str, action) -> str:  # type: ignore[no-untyped-def]
@@ -29,7 +30,7 @@ def test_highest_die_wins_and_several_attacks() -> None:
     """SHB-8.9 / SHB-8.10: Marine 1D6 against 3D6, best die each; attacker higher kills; attack again."""
     state, ids = scenario("ag.", a=M("E"), g=G("E"))
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[5, 2, 4, 1])
-    fight = of(events, "assaulted")[0]
+    fight = of_kind(events, "assaulted")[0]
     assert (fight.attacker_score, fight.defender_score, fight.result) == (5, 4, "attacker")
     assert ids["g"] not in state.pieces and state.pieces[ids["a"]].ap == 3
     state, ids = scenario("ag.", a=M("E"), g=G("E"))
@@ -43,14 +44,14 @@ def test_defender_in_front_kills_the_attacker() -> None:
     """SHB-8.10: the defender rolls higher and the attacker stands in its front square: attacker dies."""
     state, ids = scenario("ga", g=G("E"), a=M("W"), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[1, 2, 3, 4])
-    assert of(events, "assaulted")[0].result == "defender" and ids["g"] not in state.pieces
+    assert of_kind(events, "assaulted")[0].result == "defender" and ids["g"] not in state.pieces
 
 
 def test_flank_attack_cannot_be_punished_but_defender_may_turn() -> None:
     """SHB-8.10: a defender winning against a side or rear attack only survives, then may turn free."""
     state, ids = scenario("ga", g=G("E"), a=M("N"), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[1, 2, 3, 6])
-    assert of(events, "assaulted")[0].result == "defender" and ids["g"] in state.pieces
+    assert of_kind(events, "assaulted")[0].result == "defender" and ids["g"] in state.pieces
     assert state.top().kind == "face_attacker" and RULES.active_seats(state) == {"marine"}
     assert RULES.legal_actions(state, "marine") == [
         Turn(model=ids["a"], facing="W", use="free"),
@@ -64,7 +65,7 @@ def test_tie_both_survive_and_defender_may_turn() -> None:
     """SHB-8.10 / Q19: on a tie both survive; the defender may turn free (optional, and off by flag)."""
     state, ids = scenario("ag", a=M("E"), g=G("N"))
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4, 4, 1, 2])
-    assert of(events, "assaulted")[0].result == "tie" and state.top().kind == "face_attacker"
+    assert of_kind(events, "assaulted")[0].result == "tie" and state.top().kind == "face_attacker"
     state, _ = act(state, "genestealer", Pass())
     assert state.pieces[ids["g"]].facing == "N"
     state, ids = scenario("ag", a=M("E"), g=G("N"), options={"defender_turns_on_tie": False})
@@ -76,7 +77,7 @@ def test_overwatch_lost_when_assaulted() -> None:
     """SHB-8.11: a Marine on overwatch who is attacked in close assault loses overwatch."""
     state, ids = scenario("ga", g=G("E"), a=M("W", overwatch=True), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[1, 2, 3, 3])
-    assert of(events, "overwatch_ended")[0].reason == "assaulted"
+    assert of_kind(events, "overwatch_ended")[0].reason == "assaulted"
     assert not state.pieces[ids["a"]].overwatch
 
 
@@ -94,7 +95,7 @@ def test_stealer_dice_from_the_flank(options: dict, marine_at: str, dice: int) -
     facing = {"rear": "E", "side": "N"}[marine_at]  # the Marine stands west of the Genestealer
     state, ids = scenario("ag", a=M("E"), g=G(facing), options=options)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[6] + [1] * dice)
-    assert len(of(events, "assaulted")[0].defender_dice) == dice
+    assert len(of_kind(events, "assaulted")[0].defender_dice) == dice
 
 
 def test_attacking_doors() -> None:
@@ -114,10 +115,10 @@ def test_sergeant_bonus() -> None:
     """SHB-3.4: a sergeant adds +1 to his close-assault die, attacking or defending."""
     state, ids = scenario("ag", a=M("E", sergeant=True), g=G("W"))
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[5, 5, 1, 1])
-    assert of(events, "assaulted")[0].attacker_score == 6 and ids["g"] not in state.pieces
+    assert of_kind(events, "assaulted")[0].attacker_score == 6 and ids["g"] not in state.pieces
     state, ids = scenario("ga", g=G("E"), a=M("W", sergeant=True), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 5])
-    assert of(events, "assaulted")[0].result == "defender" and ids["g"] not in state.pieces
+    assert of_kind(events, "assaulted")[0].result == "defender" and ids["g"] not in state.pieces
 
 
 def test_marine_who_turns_to_face_may_then_spend_cp() -> None:

@@ -19,8 +19,9 @@ from engine.spacehulk.actions import (
     SetFacing,
     Turn,
 )
+from tests.engine.helpers import of_kind
 
-from .helpers import B, F, G, M, act, kinds, of, scenario
+from .helpers import B, F, G, M, act, kinds_without_agenda, scenario
 
 
 def refused(state, seat: str, action) -> str:  # type: ignore[no-untyped-def]
@@ -54,12 +55,12 @@ def test_bag_without_replacement_and_refill() -> None:
     state, events = act(state, "marine", EndTurn())
     assert state.top().kind == "reinforce"
     state, events = act(state, "genestealer", PlaceBlip(area="2"), rolls=[0])
-    assert of(events, "blip_placed")[0].value == 1 and state.bag == {1: 0, 2: 0, 3: 0}
+    assert of_kind(events, "blip_placed")[0].value == 1 and state.bag == {1: 0, 2: 0, 3: 0}
     state.phase, state.turn = "marine", 2
     state, events = act(state, "marine", EndTurn())
     state, events = act(state, "genestealer", PlaceBlip(area="1"), rolls=[1])
-    assert of(events, "bag_refilled")[0].counts == {3: 2}
-    assert of(events, "blip_placed")[0].value == 3 and state.bag == {3: 1} and state.used == {}
+    assert of_kind(events, "bag_refilled")[0].counts == {3: 2}
+    assert of_kind(events, "blip_placed")[0].value == 3 and state.bag == {3: 1} and state.used == {}
 
 
 def test_bag_variants() -> None:
@@ -70,7 +71,9 @@ def test_bag_variants() -> None:
         options={"blip_draw": "with_replacement"},
     )
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    assert of(events, "blip_placed")[0].value == 2 and of(events, "blip_placed")[0].from_bag is False
+    assert (
+        of_kind(events, "blip_placed")[0].value == 2 and of_kind(events, "blip_placed")[0].from_bag is False
+    )
     assert state.bag == {1: 8, 2: 4, 3: 9}
 
 
@@ -87,10 +90,10 @@ def test_reinforcements_per_mission_and_capacity() -> None:
     )
     state, events = act(state, "marine", EndTurn(), rolls=[0, 0, 0])
     # area 1 is full and area 3 is not usable: all three go to area 2 without asking
-    assert [e.area for e in of(events, "blip_placed")] == ["2", "2", "2"]
+    assert [e.area for e in of_kind(events, "blip_placed")] == ["2", "2", "2"]
     state.phase, state.turn = "marine", 2
     state, events = act(state, "marine", EndTurn())
-    assert of(events, "reinforcements_lost")[0].count == 3
+    assert of_kind(events, "reinforcements_lost")[0].count == 3
 
 
 def test_choice_of_entry_area() -> None:
@@ -104,12 +107,12 @@ def test_forced_lurking_within_six_squares() -> None:
     """SHB-10.4 / Q10: a Marine within 6 walking squares of the entry square forces a whole turn of lurking."""
     state, ids = scenario("1.....a", a=M("E"), mission={"reinforcements": 1})
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    blip = of(events, "blip_placed")[0]
+    blip = of_kind(events, "blip_placed")[0]
     assert blip.lurk_until == 1
     assert refused(state, "genestealer", Move(model=blip.model, to=(0, 0, 0))) == "spacehulk.move.must_lurk"
     state, ids = scenario("1......a", a=M("E"), mission={"reinforcements": 1})
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    assert of(events, "blip_placed")[0].lurk_until == 0  # 7 squares: free to enter
+    assert of_kind(events, "blip_placed")[0].lurk_until == 0  # 7 squares: free to enter
 
 
 def test_lurk_distance_walks_round_walls() -> None:
@@ -121,10 +124,10 @@ def test_lurk_distance_walks_round_walls() -> None:
     """
     state, ids = scenario(diagram, a=M("E"), mission={"reinforcements": 1})
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    assert of(events, "blip_placed")[0].lurk_until == 1  # 4 squares round the wall
+    assert of_kind(events, "blip_placed")[0].lurk_until == 1  # 4 squares round the wall
     state, ids = scenario(diagram, a=M("E"), mission={"reinforcements": 1}, options={"lurk_distance": 3})
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    assert of(events, "blip_placed")[0].lurk_until == 0
+    assert of_kind(events, "blip_placed")[0].lurk_until == 0
     state, ids = scenario(
         diagram,
         a=M("E"),
@@ -132,7 +135,7 @@ def test_lurk_distance_walks_round_walls() -> None:
         options={"lurk_distance": 3, "lurk_metric": "chebyshev"},
     )
     state, events = act(state, "marine", EndTurn(), rolls=[0])
-    assert of(events, "blip_placed")[0].lurk_until == 1
+    assert of_kind(events, "blip_placed")[0].lurk_until == 1
 
 
 def test_entering_and_voluntary_lurking() -> None:
@@ -188,7 +191,7 @@ def test_voluntary_conversion() -> None:
         phase="stealer",
     )
     state, events = act(state, "genestealer", Convert(model=ids["b"]))
-    assert of(events, "blip_converted")[0].voluntary and state.top().kind == "place"
+    assert of_kind(events, "blip_converted")[0].voluntary and state.top().kind == "place"
     assert RULES.active_seats(state) == {"genestealer"}
     squares = {x.square for x in RULES.legal_actions(state, "genestealer")}
     assert squares == {(4, 1, 0), (5, 1, 0), (5, 2, 0)}  # (3, 2) is in the Marine's sight
@@ -239,7 +242,9 @@ def test_involuntary_conversion_marine_places_stealer_faces() -> None:
         b=B(3),
     )
     state, events = act(state, "marine", Turn(model=ids["a"], facing="N"))
-    assert of(events, "blip_converted")[0].value == 3 and not of(events, "blip_converted")[0].voluntary
+    assert (
+        of_kind(events, "blip_converted")[0].value == 3 and not of_kind(events, "blip_converted")[0].voluntary
+    )
     assert state.top().kind == "place" and RULES.active_seats(state) == {"marine"}
     assert len(RULES.legal_actions(state, "marine")) == 8
     state, _ = act(state, "marine", PlaceStealer(square=(2, 2, 0)))
@@ -256,19 +261,22 @@ def test_conversion_when_a_blocking_model_dies() -> None:
     """SHB-10.7: a blocking model that dies uncovers the blip behind it."""
     state, ids = scenario("a.g.b", a=M("E"), g=G("W"), b=B(1))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(2, 0, 0)), rolls=[6, 1])
-    assert kinds(events)[-4:] == ["fired", "killed", "blip_converted", "stealer_placed"]
+    assert kinds_without_agenda(events)[-4:] == ["fired", "killed", "blip_converted", "stealer_placed"]
 
 
 def test_placement_cannot_fit_and_model_cap() -> None:
     """SHB-10.8 / SHB-10.9 / Q17: Genestealers that cannot be placed, or exceed the cap, are lost, not kills."""
     state, ids = scenario("ba.", b=B(3), a=M("E"))
     state, events = act(state, "marine", Turn(model=ids["a"], facing="N"))
-    assert of(events, "stealers_lost")[0].count == 2 and of(events, "stealers_lost")[0].reason == "no_room"
+    assert (
+        of_kind(events, "stealers_lost")[0].count == 2
+        and of_kind(events, "stealers_lost")[0].reason == "no_room"
+    )
     assert state.kills == 0 and sum(p.kind == "genestealer" for p in state.pieces.values()) == 1
     state, ids = scenario("g.#b..", g=G("E"), b=B(3), phase="stealer", options={"stealer_cap": 2})
     state, events = act(state, "genestealer", Convert(model=ids["b"]))
     assert sum(p.kind == "genestealer" for p in state.pieces.values()) == 2
-    assert of(events, "stealers_lost")[0].reason == "cap"
+    assert of_kind(events, "stealers_lost")[0].reason == "cap"
 
 
 def test_overwatch_after_revealed_stealers_are_placed() -> None:
@@ -284,7 +292,7 @@ def test_overwatch_after_revealed_stealers_are_placed() -> None:
         phase="stealer",
     )
     state, events = act(state, "genestealer", Move(model=ids["g"], to=(2, 1, 0)), rolls=[1, 2])
-    assert kinds(events)[-3:] == ["fired", "blip_converted", "stealer_placed"]
+    assert kinds_without_agenda(events)[-3:] == ["fired", "blip_converted", "stealer_placed"]
     assert RULES.active_seats(state) == {"marine"}  # the Marine player places the second one
     state, _ = act(state, "marine", PlaceStealer(square=(5, 1, 0)))
     for model in list(state.top().models):
@@ -301,4 +309,4 @@ def test_blips_killed_as_blips_count_full_value() -> None:
     state, ids = scenario("f.b", sections="ABB", f=F("E"), b=B(2))
     state.burning = [(1, 0, 0)]  # hides the blip: it is not converted before the flames hit it
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)), rolls=[4])
-    assert of(events, "killed")[0].value == 2 and state.kills == 2 and state.used == {2: 1}
+    assert of_kind(events, "killed")[0].value == 2 and state.kills == 2 and state.used == {2: 1}

@@ -23,7 +23,7 @@ from engine.spacehulk.campaign.actions import (
 from engine.spacehulk.campaign.events import TeleportRolled, TorpedoesLaunched
 from engine.spacehulk.campaign.roster import torpedoes_needed
 from engine.spacehulk.campaign.state import BLIP_POOL, ORDER, TABLE, Member, Squad
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from engine.spacehulk.missions import MarineSpec
 
 

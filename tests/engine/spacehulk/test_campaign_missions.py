@@ -12,7 +12,7 @@ from engine.spacehulk.campaign import RULES, CampaignState
 from engine.spacehulk.campaign.actions import BuyForce, ChooseStance, FieldSquads, MissionPlayed
 from engine.spacehulk.campaign.missions import report
 from engine.spacehulk.campaign.state import BLIP_POOL, TABLE, MissionBrief
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
 
 def _campaign(seed: int = 11) -> CampaignState:
@@ -80,8 +80,7 @@ def test_defend_perimeter_is_played_on_the_establish_perimeter_board() -> None:
     assert dp.secured_start == ep_mission.perimeter and dp.blip_total == BLIP_POOL  # no +10
     # DW-SC3's last turn (our reading beside A-35) holds here too, from what is left of the 125
     # (DW-CMP-5) at the campaign's 2 blips a turn: the table's turn limit aside, the mission ends
-    from engine.spacehulk.missions import ScenarioGoal
-    from engine.spacehulk.scenarios import held_turn
+    from engine.spacehulk.missions import ScenarioGoal, held_turn
 
     last = held_turn(dp)
     assert ScenarioGoal(goal="held") in dp.win and last is not None

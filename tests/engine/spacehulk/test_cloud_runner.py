@@ -12,17 +12,13 @@ from engine.core import Rejected, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Move
 from engine.spacehulk.board import chebyshev
-from engine.spacehulk.cloud_runner import (
-    REINFORCEMENT_D6,
-    force,
-    reinforce,
-    result_of,
-)
+from engine.spacehulk.cloud_runner import REINFORCEMENT_D6, force, reinforce
 from engine.spacehulk.combat import _dice_count
+from engine.spacehulk.missions import result_of
 from engine.spacehulk.state import Piece, SpaceHulkState
 from engine.spacehulk.tape import Tape
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import Scripted
 from .runner_pilot import choose
 
 
@@ -149,7 +145,7 @@ def test_the_leader_has_nine_ap_and_four_attack_dice() -> None:
     )
     other = next(p for p in after.pieces.values() if p.kind == "genestealer" and not p.leader)
     assert other.ap == 6
-    tape = Tape(RULES, after, Scripted())
+    tape = Tape(RULES, after, ScriptedDice())
     marine = after.marines()[0]
     front = marine.model_copy(update={"pos": (leader.pos[0], leader.pos[1] - 1, 0)})
     behind_facing = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -169,7 +165,7 @@ def test_the_reinforcement_d6(roll: int) -> None:
     )
     state = game(6)
     dice = [roll] + ([1] if roll == 2 else [])  # a 2 draws from the cup: index 1 is an echo
-    tape = Tape(RULES, state.clone(), Scripted(dice))
+    tape = Tape(RULES, state.clone(), ScriptedDice(dice))
     assert reinforce(tape) == REINFORCEMENT_D6[roll][0]
     rolled = [e for e in tape.events if e.kind == "reinforcement_rolled"]
     assert rolled and rolled[0].roll == roll
@@ -180,7 +176,7 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
     exactly 6 from the nearest Marine that no Marine sees, or (echo) -1 CP next command phase."""
     state = game(6)
     cup = sorted(r for r, n in state.options.variants.ambush_cup.items() for _ in range(n))
-    tape = Tape(RULES, state.clone(), Scripted([2, cup.index("genestealer"), 0]))
+    tape = Tape(RULES, state.clone(), ScriptedDice([2, cup.index("genestealer"), 0]))
     reinforce(tape)
     placed = [e for e in tape.events if e.kind == "stealer_placed"]
     if placed:
@@ -191,13 +187,13 @@ def test_an_ambush_roll_places_a_genestealer_six_squares_out_of_sight_or_costs_a
         assert nearest == 6 and not tape.marine_sees(sq)
     else:
         assert [e for e in tape.events if e.kind == "reinforcement_rolled"][0].square is None
-    echo = Tape(RULES, state.clone(), Scripted([2, cup.index("echo")]))
+    echo = Tape(RULES, state.clone(), ScriptedDice([2, cup.index("echo")]))
     reinforce(echo)
     assert echo.state.cp_penalty == 1
-    tape = Tape(RULES, echo.state, Scripted([4]))
-    from engine.spacehulk.rules import _begin_turn
+    tape = Tape(RULES, echo.state, ScriptedDice([4]))
+    from engine.spacehulk.turn import begin_turn
 
-    _begin_turn(tape)
+    begin_turn(tape)
     drawn = [e for e in tape.events if e.kind == "cp_drawn"][0]
     assert drawn.cp == 4 + drawn.bonus - 1 and tape.state.cp_penalty == 0
 
@@ -310,7 +306,7 @@ def test_the_alternative_force_is_a_force_list_squad_of_up_to_twenty_points() ->
     force_points, capped at 20), built in the entry corridor; it crosses the boards as his would. A force
     of two squads is refused even when it fits the corridor and the 20 points ("one squad")."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state, _ = new_game(RULES, {"mission": "dw_cloud_runner", "timer_mode": "untimed", "force_points": 50}, 3)
     assert state.top().kind == "build_force" and state.options.variants.force_points == 20

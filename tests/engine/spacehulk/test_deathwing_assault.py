@@ -8,8 +8,9 @@ from typing import Any
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Assault, Block, Fire, Pass, SelfDestruct
 from engine.spacehulk.weapons import MELEE
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, kinds, of, scenario
+from .helpers import G, M, act, kinds_without_agenda, scenario
 
 DW = {"expansions": ["deathwing"]}
 
@@ -23,12 +24,12 @@ def test_t4_block_can_backfire() -> None:
     to a 6 and the Captain dies: the new result stands even if higher."""
     state, ids = scenario("ag", a=captain(), g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 2, 3, 5])
-    assert state.top().kind == "block" and not of(events, "assaulted")  # type: ignore[union-attr]
+    assert state.top().kind == "block" and not of_kind(events, "assaulted")  # type: ignore[union-attr]
     blocks = [x for x in RULES.legal_actions(state, "marine") if x.kind == "block"]
     assert [x.die for x in blocks] == [0, 1, 2]  # type: ignore[attr-defined]
     state, events = act(state, "marine", Block(model=ids["a"], die=2), rolls=[6])
-    assert kinds(events)[:2] == ["blocked", "assaulted"]
-    assaulted = of(events, "assaulted")[0]
+    assert kinds_without_agenda(events)[:2] == ["blocked", "assaulted"]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_dice == (2, 3, 6) and assaulted.attacker_score == 5
     assert ids["a"] not in state.pieces and ids["g"] in state.pieces
 
@@ -38,12 +39,12 @@ def test_block_wins_and_is_optional() -> None:
     state, ids = scenario("ag", a=captain(), g=G("W"), options=DW)
     state, _ = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 2, 3, 5])
     state, events = act(state, "marine", Block(model=ids["a"], die=2), rolls=[1])
-    assert of(events, "assaulted")[0].result == "attacker" and ids["g"] not in state.pieces
+    assert of_kind(events, "assaulted")[0].result == "attacker" and ids["g"] not in state.pieces
     assert state.top() is None  # one block per close assault
     state, ids = scenario("ag", a=captain(), g=G("W"), options=DW)
     state, _ = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 2, 3, 5])
     state, events = act(state, "marine", Pass())
-    assert of(events, "assaulted")[0].result == "tie"
+    assert of_kind(events, "assaulted")[0].result == "tie"
 
 
 def test_no_block_when_already_winning_or_not_facing() -> None:
@@ -62,7 +63,7 @@ def test_power_sword_gives_no_close_assault_bonus() -> None:
     assert MELEE["power_sword"].assault_bonus == 0 and MELEE["power_sword"].facing_bonus == 0
     state, ids = scenario("ag", a=M("E", sergeant=True, melee="power_sword"), g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4, 1, 1, 2])
-    assert of(events, "assaulted")[0].attacker_score == 5
+    assert of_kind(events, "assaulted")[0].attacker_score == 5
 
 
 def stealer_attacks_hammer(state: Any, ids: dict[str, str], rolls: list[int]) -> tuple[Any, list[Any]]:
@@ -80,7 +81,7 @@ def test_storm_shield_blocks_from_the_left_too() -> None:
     state, _ = stealer_attacks_hammer(state, ids, [6, 1, 1, 2])
     assert state.top().kind == "block"  # type: ignore[union-attr]
     state, events = act(state, "marine", Block(model=ids["a"], die=0), rolls=[1])
-    assert of(events, "assaulted")[0].attacker_dice == (1, 1, 1)
+    assert of_kind(events, "assaulted")[0].attacker_dice == (1, 1, 1)
     # from his right side: no block
     state, ids = scenario("a.\ng.", a=shield, g=G("N"), phase="stealer", options=DW)
     state, _ = stealer_attacks_hammer(state, ids, [6, 1, 1, 2])
@@ -92,10 +93,10 @@ def test_thunder_hammer_bonus_only_facing() -> None:
     hammer = M("E", weapon=None, melee="thunder_hammer")
     state, ids = scenario("ag", a=hammer, g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4, 5, 1, 1])
-    assert of(events, "assaulted")[0].attacker_score == 6 and ids["g"] not in state.pieces
+    assert of_kind(events, "assaulted")[0].attacker_score == 6 and ids["g"] not in state.pieces
     state, ids = scenario("a.\ng.", a=hammer, g=G("N"), phase="stealer", options=DW)
     state, events = stealer_attacks_hammer(state, ids, [5, 1, 1, 4])
-    assert of(events, "assaulted")[0].defender_score == 4
+    assert of_kind(events, "assaulted")[0].defender_score == 4
 
 
 def test_thunder_hammer_detonates_instead_of_defending() -> None:
@@ -106,7 +107,7 @@ def test_thunder_hammer_detonates_instead_of_defending() -> None:
     state, _ = act(state, "genestealer", Assault(model=ids["g"]))
     assert {x.kind for x in RULES.legal_actions(state, "marine")} == {"self_destruct", "pass"}
     state, events = act(state, "marine", SelfDestruct(model=ids["a"], use="free"))
-    assert not of(events, "spent") and not of(events, "assaulted")
+    assert not of_kind(events, "spent") and not of_kind(events, "assaulted")
     assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
 
 
@@ -115,7 +116,7 @@ def test_thunder_hammer_cannot_detonate_against_an_unseen_attacker() -> None:
     hammer = M("E", weapon=None, melee="thunder_hammer")
     state, ids = scenario("ga", a=hammer, g=G("E"), phase="stealer", options=DW)
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[6, 1, 1, 1])
-    assert of(events, "assaulted") and (state.top() is None or state.top().kind != "detonate")  # type: ignore[union-attr]
+    assert of_kind(events, "assaulted") and (state.top() is None or state.top().kind != "detonate")  # type: ignore[union-attr]
 
 
 def test_lightning_claws_two_dice_facing_plus_two_always() -> None:
@@ -123,11 +124,11 @@ def test_lightning_claws_two_dice_facing_plus_two_always() -> None:
     claws = M("E", weapon=None, melee="lightning_claws")
     state, ids = scenario("ag", a=claws, g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[1, 4, 5, 5, 5])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.attacker_dice == (1, 4) and assaulted.attacker_score == 6
     state, ids = scenario("a.\ng.", a=claws, g=G("N"), phase="stealer", options=DW)
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 4])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_dice == (4,) and assaulted.defender_score == 6
     state, ids = scenario("a..g", a=claws, g=G("W"), options=DW)
     legal = {x.kind for x in RULES.legal_actions(state, "marine")}
@@ -138,7 +139,7 @@ def test_chainfist_has_no_close_assault_modifier() -> None:
     """DW-CF-1: the chainfist's extra damage and clumsiness cancel out: +0."""
     state, ids = scenario("ag", a=M("E", melee="chainfist"), g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[5, 4, 1, 1])
-    assert of(events, "assaulted")[0].attacker_score == 5
+    assert of_kind(events, "assaulted")[0].attacker_score == 5
 
 
 def test_genestealer_attacked_from_the_side_rolls_two_and_cannot_kill() -> None:
@@ -146,20 +147,23 @@ def test_genestealer_attacked_from_the_side_rolls_two_and_cannot_kill() -> None:
     it may then turn free to face the attacker. Without Deathwing the base rule (3 dice from the side) stands."""
     state, ids = scenario("a.\ng.", a=M("S"), g=G("E"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 6, 1])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_dice == (6, 1) and assaulted.result == "defender"
     assert ids["a"] in state.pieces and state.top().kind == "face_attacker"  # type: ignore[union-attr]
     state, ids = scenario("a.\ng.", a=M("S"), g=G("E"))
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[3, 6, 1, 1])
-    assert len(of(events, "assaulted")[0].defender_dice) == 3
+    assert len(of_kind(events, "assaulted")[0].defender_dice) == 3
 
 
 def test_overwatch_fires_into_a_close_assault() -> None:
     """DW-CA-2: a Marine on overwatch fires at a Genestealer engaged in close assault, in arc with clear LoS."""
     state, ids = scenario("ag.\n...\n...\n.b.", a=M("E"), g=G("W"), b=M("N", overwatch=True), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[3, 1, 1, 3, 6, 2])
-    assert kinds(events)[:2] == ["activated", "spent"] and of(events, "assaulted")[0].result == "tie"
-    assert of(events, "fired")[0].model == ids["b"] and ids["g"] not in state.pieces
+    assert (
+        kinds_without_agenda(events)[:2] == ["activated", "spent"]
+        and of_kind(events, "assaulted")[0].result == "tie"
+    )
+    assert of_kind(events, "fired")[0].model == ids["b"] and ids["g"] not in state.pieces
 
 
 def test_the_marine_in_the_way_blocks_the_shot_until_he_falls() -> None:
@@ -168,10 +172,10 @@ def test_the_marine_in_the_way_blocks_the_shot_until_he_falls() -> None:
     diagram = "g\na\n.\nb"
     state, ids = scenario(diagram, g=G("S"), a=M("N"), b=M("N", overwatch=True), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[3, 1, 1, 3])
-    assert not of(events, "fired")
+    assert not of_kind(events, "fired")
     state, ids = scenario(diagram, g=G("S"), a=M("N"), b=M("N", overwatch=True), phase="stealer")
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[6, 1, 1, 3, 6, 2])
-    assert ids["a"] not in state.pieces and of(events, "fired")[0].hit and ids["g"] not in state.pieces
+    assert ids["a"] not in state.pieces and of_kind(events, "fired")[0].hit and ids["g"] not in state.pieces
 
 
 def test_marine_fire_at_a_genestealer_in_close_assault_is_aimed_fire_too() -> None:

@@ -10,8 +10,8 @@ import pytest
 from engine.core import Dice, Rejected, apply, dice_for, fold, new_game, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BuildForce, EndTurn
-from engine.spacehulk.deathwing.bids import Bid
-from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+from engine.spacehulk.dw_types.bids import Bid
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 from tests.engine.test_contract import leak_check, resample
 
 BIDS = {"mission": "deathwing_purge", "bids": True}
@@ -59,7 +59,7 @@ def test_bids_are_integers_within_the_range_and_made_once_a_round() -> None:
         with pytest.raises(Rejected, match="from 5 to 50"):
             RULES.decide(state, "marine", Bid(points=points), dice_for(state))
     state, _ = bid(state, "marine", 20)
-    with pytest.raises(Rejected, match="already bid"):
+    with pytest.raises(Rejected, match="not your turn"):  # the turn check: he is no longer asked
         RULES.decide(state, "marine", Bid(points=21), dice_for(state))
     assert RULES.legal_actions(state, "marine") == []
     campaign, _ = new_game(RULES, {**BIDS, "bid_max": 125}, 1)
@@ -134,11 +134,11 @@ def test_the_side_map_decides_who_acts_sees_and_wins() -> None:
     # the outcome names seats: kill every Marine and the seat named "marine" (the Genestealers) wins
     s = state.clone()
     s.pieces = {k: p for k, p in s.pieces.items() if p.kind != "marine"}
-    from engine.spacehulk.rules import _check
     from engine.spacehulk.tape import Tape
+    from engine.spacehulk.turn import check
 
     tape = Tape(RULES, s, Dice(1, 1))
-    assert _check(tape, "immediate")
+    assert check(tape, "immediate")
     assert tape.state.outcome is not None and tape.state.outcome.winners == ("marine",)
 
 

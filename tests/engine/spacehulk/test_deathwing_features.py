@@ -8,8 +8,9 @@ from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Assault, AutoFire, Fire, Flame, Move
 from engine.spacehulk.queries import Queries
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, of, scenario
+from .helpers import G, M, act, scenario
 
 DW = {"expansions": ["deathwing"]}
 
@@ -23,7 +24,7 @@ def test_crates_block_and_become_rubble() -> None:
     with pytest.raises(Rejected):
         act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[6])
-    assert of(events, "assaulted")[0].target == "feature"
+    assert of_kind(events, "assaulted")[0].target == "feature"
     assert set(state.wrecked) == {(1, 0, 0), (1, 1, 0)}  # the whole crate
     q = Queries(state)
     assert q.feature((1, 1, 0)) == "rubble" and q.sees(state.pieces[ids["a"]], (3, 0, 0))
@@ -34,7 +35,7 @@ def test_crates_shot_like_doors_and_by_auto_fire() -> None:
     state, ids = scenario("a.C", a=M("E"), options=DW)
     assert (2, 0, 0) in {x.at for x in RULES.legal_actions(state, "marine") if x.kind == "fire"}  # type: ignore[attr-defined]
     state, events = act(state, "marine", Fire(model=ids["a"], at=(2, 0, 0)), rolls=[6, 1])
-    assert of(events, "fired")[0].target == "feature" and state.wrecked == [(2, 0, 0)]
+    assert of_kind(events, "fired")[0].target == "feature" and state.wrecked == [(2, 0, 0)]
     state, ids = scenario("a.C", a=M("E", weapon="assault_cannon", ammo=10), options=DW)
     state, events = act(state, "marine", AutoFire(model=ids["a"]), rolls=[4, 1, 1])
     assert state.wrecked == [(2, 0, 0)]
@@ -44,7 +45,7 @@ def test_flamer_destroys_crates_on_six() -> None:
     """DW-CRT-2: a flamer hit rolls 1 D6 per crate in the section: destroyed on 6."""
     state, ids = scenario("a..:C:C", sections="AAABBBB", a=M("E", weapon="heavy_flamer", ammo=6), options=DW)
     state, events = act(state, "marine", Flame(model=ids["a"], at=(3, 0, 0)), rolls=[6, 5])
-    assert of(events, "flamed")[0].crates == (((4, 0, 0), 6), ((6, 0, 0), 5))
+    assert of_kind(events, "flamed")[0].crates == (((4, 0, 0), 6), ((6, 0, 0), 5))
     assert state.wrecked == [(4, 0, 0)]
 
 
@@ -53,7 +54,7 @@ def test_rubble_costs_one_more_ap() -> None:
     state, ids = scenario("aR.g", a=M("E"), g=G("W"), options=DW)
     assert Queries(state).sees(state.pieces[ids["a"]], (3, 0, 0))
     state, events = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
-    assert of(events, "spent")[0].ap == 2
+    assert of_kind(events, "spent")[0].ap == 2
 
 
 def test_rubble_deflects_hits() -> None:
@@ -61,13 +62,13 @@ def test_rubble_deflects_hits() -> None:
     the target's square included; any 5-6 deflects it."""
     state, ids = scenario("a.R.g", a=M("E"), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[6, 1, 5])
-    fired = of(events, "fired")[0]
+    fired = of_kind(events, "fired")[0]
     assert fired.deflection == (5,) and not fired.hit and ids["g"] in state.pieces
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[6, 1, 4])
-    assert of(events, "fired")[0].hit and ids["g"] not in state.pieces
+    assert of_kind(events, "fired")[0].hit and ids["g"] not in state.pieces
     state, ids = scenario("a...g", a=M("E"), g=G("W"), options=DW)  # no rubble, no roll
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[6, 1])
-    assert of(events, "fired")[0].deflection == ()
+    assert of_kind(events, "fired")[0].deflection == ()
 
 
 def test_grazing_rubble_diagonally_rolls_only_when_the_other_side_blocks() -> None:
@@ -75,13 +76,14 @@ def test_grazing_rubble_diagonally_rolls_only_when_the_other_side_blocks() -> No
     diagonal square is also blocked; rubble has no effect on other attacks (close assault)."""
     state, ids = scenario("a.\n.R\n..g", a=M("S"), g=G("N"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(2, 2, 0)), rolls=[6, 1, 4])
-    assert of(events, "fired")[0].deflection == (4,)  # the line crosses the rubble square itself
+    assert of_kind(events, "fired")[0].deflection == (4,)  # the line crosses the rubble square itself
     state, ids = scenario("aR\n.g", a=M("E"), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(1, 1, 0)), rolls=[6, 1])
-    assert of(events, "fired")[0].deflection == ()  # grazing the rubble corner, the other side open
+    assert of_kind(events, "fired")[0].deflection == ()  # grazing the rubble corner, the other side open
     state, ids = scenario("aR\n#g", a=M("E"), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(1, 1, 0)), rolls=[6, 1, 5])
-    assert of(events, "fired")[0].deflection == (5,) and ids["g"] in state.pieces  # the other side a wall
+    # the other side a wall
+    assert of_kind(events, "fired")[0].deflection == (5,) and ids["g"] in state.pieces
     state, ids = scenario("aR", a=M("E"), options=DW)
     from engine.spacehulk.state import Piece
 

@@ -7,9 +7,11 @@ import pytest
 from engine.core import Rejected, new_game
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BuildForce
-from engine.spacehulk.deathwing.force import COSTS, ForceOrder, SquadOrder, Swap, build
+from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder, Swap
+from engine.spacehulk.force_list import COSTS, build
+from tests.engine.helpers import of_kind
 
-from .helpers import act, of
+from .helpers import act
 
 FORCE = {"mission": "deathwing_purge", "force_points": 30}
 
@@ -27,7 +29,7 @@ def test_the_force_list_replaces_the_scenario_marines() -> None:
     legal = RULES.legal_actions(state, "marine")
     assert legal and all(x.kind == "build_force" for x in legal)
     state, events = act(state, "marine", BuildForce(order=order(SquadOrder(squad="standard"), timer=3)))
-    built = of(events, "force_built")[0]
+    built = of_kind(events, "force_built")[0]
     assert built.cost == 13 and len(state.marines()) == 5
     assert state.mission.force_timer is not None and state.mission.force_timer.points == 3
     assert state.top().kind == "reinforce"  # type: ignore[union-attr]  # then the scenario's blips

@@ -16,8 +16,9 @@ from engine.spacehulk.missions import KillStealers, Mission
 from engine.spacehulk.options import SpaceHulkOptions
 from engine.spacehulk.queries import Queries
 from engine.spacehulk.state import Piece, SpaceHulkState
+from tests.engine.helpers import of_kind
 
-from .helpers import act, of
+from .helpers import act
 
 PREFIX = {"marine": "m", "genestealer": "g", "blip": "b"}
 
@@ -119,12 +120,12 @@ def test_shooting_through_a_pit() -> None:
     """DW-LVL-4: storm bolters fire up or down through a pit, overwatch included."""
     state = two_levels(UPPER, LOWER, marine((3, 3, 1), "N"), stealer((1, 1, 0), "S"))
     state, events = act(state, "marine", Fire(model="m1", at=(1, 1, 0)), rolls=[6, 2])
-    assert of(events, "fired")[0].hit and "g2" not in state.pieces
+    assert of_kind(events, "fired")[0].hit and "g2" not in state.pieces
     state = two_levels(
         UPPER, LOWER, marine((3, 3, 1), "N", overwatch=True), stealer((0, 0, 0), "S"), phase="stealer"
     )
     state, events = act(state, "genestealer", Move(model="g2", to=(1, 1, 0)), rolls=[6, 1])
-    assert of(events, "fired")[0].overwatch and "g2" not in state.pieces
+    assert of_kind(events, "fired")[0].overwatch and "g2" not in state.pieces
 
 
 LADDER_UP = ".....\n..L..\n....."
@@ -139,7 +140,7 @@ def test_ladders_two_ap_either_way_facing_on_arrival() -> None:
     assert any(x.kind == "climb" for x in RULES.legal_actions(state, "marine"))
     state, events = act(state, "marine", Climb(model="m1", facing="W"))
     m = state.pieces["m1"]
-    assert (m.pos, m.facing) == ((2, 1, 1), "W") and of(events, "spent")[0].ap == 2
+    assert (m.pos, m.facing) == ((2, 1, 1), "W") and of_kind(events, "spent")[0].ap == 2
     with pytest.raises(Rejected, match="activated|costs"):
         act(state, "marine", Climb(model="m1", facing="N"))
 
@@ -169,9 +170,9 @@ def test_close_assault_between_levels() -> None:
         for x in RULES.legal_actions(state, "genestealer")
     )
     won, events = act(state, "genestealer", Assault(model="g2", vertical="up"), rolls=[6, 1, 1, 5])
-    assert of(events, "assaulted")[0].result == "attacker" and "m1" not in won.pieces
+    assert of_kind(events, "assaulted")[0].result == "attacker" and "m1" not in won.pieces
     lost, events = act(state, "genestealer", Assault(model="g2", vertical="up"), rolls=[1, 1, 2, 6])
-    assert of(events, "assaulted")[0].result == "defender" and "g2" in lost.pieces  # cannot harm it
+    assert of_kind(events, "assaulted")[0].result == "defender" and "g2" in lost.pieces  # cannot harm it
     assert lost.top().kind == "level_step"  # type: ignore[union-attr]
     stepped, _ = act(lost, "marine", Move(model="m1", to=(2, 3, 0), use="free"))
     assert (stepped.pieces["m1"].pos, stepped.pieces["m1"].facing) == ((2, 3, 0), "N")  # behind, facing kept
@@ -196,10 +197,10 @@ def test_grenades_down_a_hole_only() -> None:
     captain = marine((3, 3, 0), "N", captain=True, grenades=10)
     state = two_levels(UPPER, LOWER, captain, stealer((1, 1, 1)))
     state, events = act(state, "marine", Grenade(model="m1", at=(1, 1, 1)), rolls=[4])
-    assert of(events, "grenade_exploded")[0].section.startswith("1:") and "g2" not in state.pieces
+    assert of_kind(events, "grenade_exploded")[0].section.startswith("1:") and "g2" not in state.pieces
     state = two_levels(UPPER, LOWER, captain, stealer((2, 2, 1)))
     state, events = act(state, "marine", Grenade(model="m1", at=(2, 2, 0)), rolls=[2, 4])
-    exploded = of(events, "grenade_exploded")[0]
+    exploded = of_kind(events, "grenade_exploded")[0]
     assert exploded.drop == 2 and exploded.target == (2, 2, 1) and "g2" not in state.pieces
     below = two_levels(UPPER, LOWER, marine((3, 3, 1), "N", captain=True, grenades=10), stealer((1, 1, 0)))
     with pytest.raises(Rejected, match="never fired up"):
@@ -225,7 +226,7 @@ def test_marine_entering_a_pit_falls_on_a_one() -> None:
     and loses overwatch."""
     state = two_levels(PITS, LOWER, marine((2, 3, 0), "N", overwatch=True))
     safe, events = act(state, "marine", Move(model="m1", to=(2, 2, 0)), rolls=[2])
-    assert safe.pieces["m1"].pos == (2, 2, 0) and of(events, "fall_rolled")[0].roll == 2
+    assert safe.pieces["m1"].pos == (2, 2, 0) and of_kind(events, "fall_rolled")[0].roll == 2
     fallen, events = act(state, "marine", Move(model="m1", to=(2, 2, 0)), rolls=[1, 3])
     m = fallen.pieces["m1"]
     assert (m.pos, m.prone, m.overwatch, m.ap) == ((2, 2, 1), True, False, 3)
@@ -241,10 +242,10 @@ def test_jumping_down_announced_or_later() -> None:
     fall, only the landing roll; ladder holes are jumped the same way."""
     state = two_levels(PITS, LOWER, marine((2, 3, 0), "N"))
     state, events = act(state, "marine", Move(model="m1", to=(2, 2, 0), jump=True), rolls=[5])
-    assert state.pieces["m1"].pos == (2, 2, 1) and of(events, "spent")[0].ap == 1
+    assert state.pieces["m1"].pos == (2, 2, 1) and of_kind(events, "spent")[0].ap == 1
     state = two_levels(PITS, LOWER, marine((2, 2, 0), "N"))
     state, events = act(state, "marine", Jump(model="m1"), rolls=[2])
-    assert of(events, "spent")[0].ap == 1 and state.pieces["m1"].prone
+    assert of_kind(events, "spent")[0].ap == 1 and state.pieces["m1"].prone
     state = two_levels(LADDER_UP, LADDER_DOWN, marine((2, 1, 0), "N"))
     state, events = act(state, "marine", Jump(model="m1"), rolls=[6])
     assert state.pieces["m1"].pos == (2, 1, 1)
@@ -254,7 +255,7 @@ def test_falling_through_pits_to_the_bottom() -> None:
     """DW-PIT-1: a faller landing on another pit falls on at once (no roll on the way) to the level below."""
     state = three_levels(marine((1, 1, 0), "N"))
     state, events = act(state, "marine", Jump(model="m1"), rolls=[6])
-    assert state.pieces["m1"].pos == (1, 1, 2) and len(of(events, "landed")) == 1
+    assert state.pieces["m1"].pos == (1, 1, 2) and len(of_kind(events, "landed")) == 1
 
 
 def test_prone_marines() -> None:
@@ -266,10 +267,10 @@ def test_prone_marines() -> None:
     with pytest.raises(Rejected, match="prone"):
         act(state, "marine", Move(model="m1", to=(1, 2, 1)))
     stood, events = act(state, "marine", Stand(model="m1", facing="E"))
-    assert of(events, "spent")[0].ap == 2 and not stood.pieces["m1"].prone
+    assert of_kind(events, "spent")[0].ap == 2 and not stood.pieces["m1"].prone
     attacked = state.model_copy(update={"phase": "stealer"})
     after, events = act(attacked, "genestealer", Assault(model="g2"), rolls=[2, 1, 1, 4])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_score == 3 and assaulted.result == "defender" and "g2" in after.pieces
     m = after.pieces["m1"]
     assert not m.prone and m.facing == "N"  # he stood up facing the attacker, free
@@ -308,12 +309,12 @@ def test_genestealers_cross_jump_and_climb_pits() -> None:
     climb up through a pit."""
     state = two_levels(PITS, LOWER, stealer((2, 3, 0), "N"), marine((0, 0, 1), "S"), phase="stealer")
     crossed, events = act(state, "genestealer", Move(model="g1", to=(2, 2, 0)))
-    assert crossed.pieces["g1"].pos == (2, 2, 0) and not of(events, "fall_rolled")
+    assert crossed.pieces["g1"].pos == (2, 2, 0) and not of_kind(events, "fall_rolled")
     jumped, events = act(state, "genestealer", Move(model="g1", to=(2, 2, 0), jump=True))
     assert jumped.pieces["g1"].pos == (2, 2, 1) and jumped.top().kind == "facing"  # type: ignore[union-attr]
     up = two_levels(PITS, LOWER, stealer((2, 2, 1), "N"), phase="stealer")
     up, events = act(up, "genestealer", Climb(model="g1", facing="W"))
-    assert up.pieces["g1"].pos == (2, 2, 0) and of(events, "spent")[0].ap == 3
+    assert up.pieces["g1"].pos == (2, 2, 0) and of_kind(events, "spent")[0].ap == 3
     blocked = two_levels(PITS, LOWER, stealer((2, 2, 0), "N"), marine((2, 2, 1), "S"), phase="stealer")
     with pytest.raises(Rejected, match="never jump onto a model"):
         act(blocked, "genestealer", Jump(model="g1"))
@@ -334,11 +335,11 @@ def test_ladders_are_attacked_like_doors_and_become_pits() -> None:
     state = two_levels(LADDER_UP, LADDER_DOWN, marine((1, 1, 0), "E"), stealer((2, 1, 1), "N"))
     assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "fire" and x.at == (2, 1, 0)]  # type: ignore[attr-defined]
     missed, events = act(state, "marine", Assault(model="m1"), rolls=[5])
-    assert of(events, "assaulted")[0].target == "ladder" and not missed.wrecked
+    assert of_kind(events, "assaulted")[0].target == "ladder" and not missed.wrecked
     broken, _ = act(state, "marine", Assault(model="m1"), rolls=[6])
     assert broken.wrecked == [(2, 1, 0)]
     q = Queries(broken)
     assert q.feature((2, 1, 0)) == "pit" and q.ladder_end((2, 1, 1)) is None
     climber = broken.model_copy(update={"phase": "stealer"})
     climbed, events = act(climber, "genestealer", Climb(model="g2", facing="N"))
-    assert of(events, "spent")[0].ap == 3  # up a pit now (DW-PIT-10), no longer a 2 AP ladder
+    assert of_kind(events, "spent")[0].ap == 3  # up a pit now (DW-PIT-10), no longer a 2 AP ladder

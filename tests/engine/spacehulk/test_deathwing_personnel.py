@@ -8,8 +8,9 @@ from engine.core import Rejected, new_game
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Assault, EndTurn, Overwatch, Pass
 from engine.spacehulk.view import command_dice
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, of, scenario
+from .helpers import G, M, act, scenario
 
 DW = {"expansions": ["deathwing"]}
 
@@ -44,7 +45,7 @@ def test_t2_captain_command_points_shown_as_dice() -> None:
     assert view.cp == 7 and view.cp_dice == (6, 1)  # type: ignore[attr-defined]
     assert command_dice(8) == (6, 2) and command_dice(4) == (4,)
     assert RULES.view(state, "genestealer").cp is None  # type: ignore[attr-defined]
-    drawn = of(events, "cp_drawn")[0]
+    drawn = of_kind(events, "cp_drawn")[0]
     assert drawn.redacted_for("genestealer").cp is None and drawn.redacted_for("genestealer").bonus == 2
 
 
@@ -71,7 +72,7 @@ def test_captain_equipment_and_close_assault_bonus() -> None:
     # attacked from the side, he still adds +2: 4 + 2 = 6 beats the Genestealer's 5 (but cannot harm it)
     state, ids = scenario("a.\ng.", a=captain("E"), g=G("N"), phase="stealer", options=DW)
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 4])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_score == 6 and assaulted.result == "defender"
     assert ids["g"] in state.pieces and ids["a"] in state.pieces
 
@@ -97,7 +98,7 @@ def test_librarian_skill_and_psychic_points() -> None:
     lib = M("E", mastery=1, psychic=10, melee="force_axe")
     state, ids = scenario("ag", a=lib, g=G("W"), options=DW)
     state, events = act(state, "marine", Assault(model=ids["a"], psychic=3), rolls=[2, 6, 5, 1])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.attacker_score == 2 + 1 + 3 and assaulted.psychic == 3 and assaulted.result == "tie"
     assert state.pieces[ids["a"]].psychic == 7
     state, ids = scenario("ag", a={**lib, "psychic": 2}, g=G("W"), options=DW)
@@ -118,7 +119,7 @@ def test_librarian_psychic_points_are_offered_as_a_sample() -> None:
 def test_t7_force_list_timer() -> None:
     """T-7, DW-TMR-1, DW-TMR-2, A-16: 1.30 = 90 s; N=2, P=3: 2:00; N=4, P=5 with 3 leaders lost: 2:30;
     N=1, P=1 with the leader lost: 0:30 (the minimum)."""
-    from engine.spacehulk.deathwing.timer import ForceTimer, parse_minutes, table_seconds, turn_seconds
+    from engine.spacehulk.dw_types.timer import ForceTimer, parse_minutes, table_seconds, turn_seconds
 
     assert parse_minutes("1.30") == 90
     assert table_seconds(2, 3) == parse_minutes("2.00")
@@ -129,7 +130,7 @@ def test_t7_force_list_timer() -> None:
 
 def test_force_list_timer_replaces_the_base_timer() -> None:
     """DW-TMR-1, A-16: under the Force List the table gives the turn time (the Captain's +30 s too)."""
-    from engine.spacehulk.deathwing.timer import ForceTimer
+    from engine.spacehulk.dw_types.timer import ForceTimer
 
     timer = ForceTimer(leaders=2, points=3)
     state, _ = scenario(
@@ -149,13 +150,13 @@ def test_defending_librarian_announces_psychic_points() -> None:
     state, _ = act(state, "genestealer", Assault(model=ids["g"]))
     assert state.top().kind == "psychic"  # type: ignore[union-attr]
     state, events = act(state, "marine", Psychic(model=ids["a"], points=2), rolls=[5, 1, 1, 3])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.defender_score == 3 + 1 + 2 and assaulted.defender_psychic == 2
     assert state.pieces[ids["a"]].psychic == 8
     state, ids = scenario("ag", a=lib, g=G("W"), phase="stealer", options=DW)
     state, _ = act(state, "genestealer", Assault(model=ids["g"]))
     state, events = act(state, "marine", Pass(), rolls=[5, 1, 1, 3])
-    assert of(events, "assaulted")[0].defender_score == 4
+    assert of_kind(events, "assaulted")[0].defender_score == 4
     state, ids = scenario("a.\ng.", a=lib, g=G("N"), phase="stealer", options=DW)
     state, events = act(state, "genestealer", Assault(model=ids["g"]), rolls=[5, 1, 1, 3])
-    assert of(events, "assaulted")[0].defender_score == 4  # from the side: no points asked
+    assert of_kind(events, "assaulted")[0].defender_score == 4  # from the side: no points asked

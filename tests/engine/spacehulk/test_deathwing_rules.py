@@ -8,8 +8,9 @@ from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Convert, EndTurn, Move, PlaceAmbush, Teleport, Turn
 from engine.spacehulk.state import AgReinforce
+from tests.engine.helpers import of_kind
 
-from .helpers import B, G, M, act, of, scenario
+from .helpers import B, G, M, act, scenario
 
 DW = {"expansions": ["deathwing"]}
 
@@ -18,7 +19,7 @@ def test_securing_needs_the_mission() -> None:
     """DW-SEC-1: without the mission's leave, standing next to the entry square secures nothing."""
     state, ids = scenario("1.a", a=M("W"), options=DW, lurking={"1": [B(2)]})
     state, events = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
-    assert not of(events, "area_secured") and state.secured == []
+    assert not of_kind(events, "area_secured") and state.secured == []
 
 
 def test_securing_an_entry_area() -> None:
@@ -32,15 +33,15 @@ def test_securing_an_entry_area() -> None:
         mission={"securing": True, "reinforcements": 2},
     )
     state, events = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
-    secured = of(events, "area_secured")[0]
+    secured = of_kind(events, "area_secured")[0]
     assert secured.area == "1" and set(secured.lost) == {ids["1.0"], ids["1.1"]}
     assert state.secured == ["1"] and state.kills == 0
     assert not any(p.area == "1" for p in state.pieces.values())
-    assert of(events, "spent")[0].ap == 1  # only the move's cost
+    assert of_kind(events, "spent")[0].ap == 1  # only the move's cost
     shown = secured.redacted_for("marine")
     assert "value" not in shown.model_dump()  # the lost blips are not revealed
     state, events = act(state, "marine", EndTurn())
-    assert of(events, "reinforcements_lost")  # the only area is secured: the blips cannot arrive
+    assert of_kind(events, "reinforcements_lost")  # the only area is secured: the blips cannot arrive
 
 
 def test_secured_area_stays_secured() -> None:
@@ -55,17 +56,17 @@ def test_no_securing_while_the_entry_square_is_held_or_unseen() -> None:
     """DW-SEC-2: anything on the entry square or in the way must go first; the Marine must see it."""
     state, ids = scenario(".1a", a=M("N"), options=DW, mission={"securing": True})
     state, events = act(state, "marine", Turn(model=ids["a"], facing="E"))
-    assert not of(events, "area_secured")  # he now faces away: the entry square is behind him
+    assert not of_kind(events, "area_secured")  # he now faces away: the entry square is behind him
     state, ids = scenario(".1a", a=M("N"), options=DW, mission={"securing": True})
     state, events = act(state, "marine", Turn(model=ids["a"], facing="W"))
-    assert of(events, "area_secured")  # the same square in front of him: secured
+    assert of_kind(events, "area_secured")  # the same square in front of him: secured
     state, ids = scenario("1.a", a=M("W"), options=DW, mission={"securing": True})
     held = state.model_copy(deep=True)
     from engine.spacehulk.state import Piece
 
     held.pieces["g9"] = Piece(id="g9", kind="genestealer", pos=(0, 0, 0), facing="E", ap=6)
     held, events = act(held, "marine", Move(model=ids["a"], to=(1, 0, 0)))
-    assert not of(events, "area_secured")
+    assert not of_kind(events, "area_secured")
 
 
 def test_teleport_out() -> None:
@@ -73,7 +74,11 @@ def test_teleport_out() -> None:
     Marine a turn; he is gone for good and is not a casualty."""
     state, ids = scenario("a.b", a=M("E"), b=M("W"), options=DW, mission={"teleport": True}, cp=1)
     state, events = act(state, "marine", Teleport(model=ids["a"]))
-    assert of(events, "spent")[0].ap == 4 and ids["a"] not in state.pieces and state.teleported == [ids["a"]]
+    assert (
+        of_kind(events, "spent")[0].ap == 4
+        and ids["a"] not in state.pieces
+        and state.teleported == [ids["a"]]
+    )
     with pytest.raises(Rejected, match="one Marine"):
         act(state, "marine", Teleport(model=ids["b"]))
     assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "teleport"]
@@ -129,9 +134,9 @@ def test_ambush_placement() -> None:
     with pytest.raises(Rejected, match="within 6 squares"):
         act(state, "genestealer", PlaceAmbush(square=(1, 2, 0)))
     state, events = act(state, "genestealer", PlaceAmbush(square=(1, 6, 0)), rolls=[0])
-    marker = of(events, "ambush_placed")[0].model
+    marker = of_kind(events, "ambush_placed")[0].model
     assert state.pieces[marker].ambush and state.pieces[marker].pos == (1, 6, 0)
-    assert len(of(events, "blip_placed")) == 1  # it took one of the two reinforcement slots
+    assert len(of_kind(events, "blip_placed")) == 1  # it took one of the two reinforcement slots
     state = state.model_copy(update={"agenda": [AgReinforce(remaining=1)]})
     assert not [
         x for x in RULES.legal_actions(state, "genestealer") if x.kind == "place_ambush"
@@ -148,12 +153,12 @@ def test_ambush_marker_moves_like_a_blip_into_sight_and_converts() -> None:
         act(state, "genestealer", Convert(model=ids["b"]))
     state, ids = scenario("a...\n###b", a=M("E"), b=ambush_marker(), phase="stealer", options=AMBUSH)
     state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[0])
-    assert of(events, "ambush_revealed")[0].result == "echo"  # the cup sorted: echo x3, genestealer x3
+    assert of_kind(events, "ambush_revealed")[0].result == "echo"  # the cup sorted: echo x3, genestealer x3
     assert ids["b"] not in state.pieces and state.kills == 0
     state, ids = scenario("a...\n###b", a=M("E"), b=ambush_marker(), phase="stealer", options=AMBUSH)
     state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[3])
-    placed = of(events, "stealer_placed")[0]
-    assert of(events, "ambush_revealed")[0].result == "genestealer"
+    placed = of_kind(events, "stealer_placed")[0]
+    assert of_kind(events, "ambush_revealed")[0].result == "genestealer"
     assert placed.square == (3, 0, 0) and placed.ap == 5  # DW-AMB-6: the AP left
     assert state.top().kind == "facing"  # type: ignore[union-attr]
 
@@ -162,9 +167,9 @@ def test_ambush_marker_converts_next_to_a_marine_even_unseen() -> None:
     """DW-AMB-5, A-22: entering a square next to a Marine converts it, even out of his sight."""
     state, ids = scenario("a..b", a=M("W"), b=ambush_marker(), phase="stealer", options=AMBUSH)
     state, events = act(state, "genestealer", Move(model=ids["b"], to=(2, 0, 0)))
-    assert not of(events, "ambush_revealed")  # behind him, two squares away: unseen
+    assert not of_kind(events, "ambush_revealed")  # behind him, two squares away: unseen
     state, events = act(state, "genestealer", Move(model=ids["b"], to=(1, 0, 0)), rolls=[0])
-    assert of(events, "ambush_revealed")
+    assert of_kind(events, "ambush_revealed")
 
 
 def test_false_echo_draws_overwatch_fire() -> None:
@@ -174,6 +179,6 @@ def test_false_echo_draws_overwatch_fire() -> None:
         "a...\n###b", a=M("E", overwatch=True), b=ambush_marker(), phase="stealer", options=AMBUSH
     )
     state, events = act(state, "genestealer", Move(model=ids["b"], to=(3, 0, 0)), rolls=[0, 3, 3])
-    fired = of(events, "fired")[0]
+    fired = of_kind(events, "fired")[0]
     assert fired.overwatch and fired.jammed and state.pieces[ids["a"]].jammed
     assert ids["b"] not in state.pieces and state.kills == 0

@@ -12,14 +12,15 @@ from engine.core import Dice, Rejected, apply, dice_for, fold, new_game
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import BreakTie, EndTurn
 from engine.spacehulk.ai import MarinePilot
-from engine.spacehulk.deathwing import solo
-from engine.spacehulk.deathwing.solo_model import AgSoloTie, SoloState
+from engine.spacehulk.deathwing import solo, solo_moves
+from engine.spacehulk.dw_types.solo_model import AgSoloTie, SoloState
 from engine.spacehulk.queries import Queries
-from engine.spacehulk.rules import _begin_turn, _end_marine_phase
 from engine.spacehulk.tape import Tape
+from engine.spacehulk.turn import begin_turn, end_marine_phase
 from renderers.i18n import catalog
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import G, M, Scripted, scenario
+from .helpers import G, M, scenario
 
 SOLO = {"solo": True, "expansions": "deathwing"}
 
@@ -234,14 +235,14 @@ def test_t11_ambush_draws_follow_the_d6_schedule() -> None:
     rolled = [e for e in events if e.kind == "solo_ambush_rolled"]
     assert len(rolled) == 1 and rolled[0].turn == rolled[0].roll == first.solo.ambush_turn
     state = ambush_state(4)
-    tape = Tape(RULES, state, Scripted([0, 3, 4]))  # cup: "echo" first; next D6 = 3; the CP chit 4
-    _begin_turn(tape)
+    tape = Tape(RULES, state, ScriptedDice([0, 3, 4]))  # cup: "echo" first; next D6 = 3; the CP chit 4
+    begin_turn(tape)
     kinds = [e.kind for e in tape.events]
     assert kinds.index("solo_ambush_drawn") < kinds.index("cp_drawn")  # before the command phase (A-30)
     assert tape.state.turn == 5 and tape.state.cp == 3  # 4 - 1
     assert tape.state.solo.ambush_turn == 8 and tape.state.solo.fewer_turn == 5
     tape.state.phase = "marine"
-    _end_marine_phase(tape, "declared")
+    end_marine_phase(tape, "declared")
     assert tape.state.top().remaining == 1  # type: ignore[union-attr]  # 2 blips a turn, 1 this turn
     assert [e.params for e in tape.events if e.kind == "solo_decided"][-1] == {"roll": 3, "turn": 8}
 
@@ -261,8 +262,8 @@ def test_an_ambush_genestealer_goes_exactly_six_squares_from_the_nearest_marine_
     """
     state, _ = solo_state(diagram, a=M("E"), phase="end", turn=2, options={"ambush": True})
     state = state.model_copy(update={"solo": SoloState(ambush_turn=3)})
-    tape = Tape(RULES, state, Scripted([3, 0, 2, 5]))  # a Genestealer; the only square; next D6; chit
-    _begin_turn(tape)
+    tape = Tape(RULES, state, ScriptedDice([3, 0, 2, 5]))  # a Genestealer; the only square; next D6; chit
+    begin_turn(tape)
     placed = [e for e in tape.events if e.kind == "stealer_placed"]
     assert placed and placed[0].square == (3, 6, 0)  # 6 squares by route, round the corner, unseen
     assert tape.state.cp == 5 and tape.state.top().kind == "facing"  # type: ignore[union-attr]
@@ -280,8 +281,8 @@ def test_an_ambush_genestealer_goes_exactly_six_squares_from_the_nearest_marine_
     state, _ = solo_state(taken, a=M("E"), g=G("N"), phase="end", turn=2, options={"ambush": True})
     assert state.pieces["g2"].pos == (3, 6, 0)
     state = state.model_copy(update={"solo": SoloState(ambush_turn=3)})
-    tape = Tape(RULES, state, Scripted([3, 2, 5]))  # the only square is taken: the Genestealer is lost
-    _begin_turn(tape)
+    tape = Tape(RULES, state, ScriptedDice([3, 2, 5]))  # the only square is taken: the Genestealer is lost
+    begin_turn(tape)
     assert [e.result for e in tape.events if e.kind == "solo_ambush_drawn"] == ["genestealer"]
     assert "ambush_lost" in decisions(tape.events) and tape.state.cp == 5  # no CP lost for a Genestealer
 
@@ -575,6 +576,8 @@ def test_a_refused_move_stops_that_genestealer_and_the_turn_goes_on(monkeypatch:
     from engine.spacehulk.actions import Move
 
     state, ids = solo_state("a....b", a=M("E"), b=G("W"))
-    monkeypatch.setattr(solo, "_next_step", lambda tape, g: Move(model=g.id, to=(0, 0, 0)))  # onto the Marine
+    monkeypatch.setattr(
+        solo_moves, "_next_step", lambda tape, g: Move(model=g.id, to=(0, 0, 0))
+    )  # onto the Marine
     after, events = end_marine_turn(state)
     assert "refused" in decisions(events, ids["b"]) and after.turn == 2 and after.phase == "marine"

@@ -20,8 +20,9 @@ from engine.spacehulk.actions import (
     SelfDestruct,
 )
 from engine.spacehulk.weapons import WEAPONS
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, kinds, of, scenario
+from .helpers import G, M, act, kinds_without_agenda, scenario
 
 DW = {"expansions": ["deathwing"]}
 
@@ -35,10 +36,10 @@ def test_burst_three_dice_five_up_with_sustained_fire() -> None:
     gives +1 for the next burst at the same target (5+, then 4+)."""
     state, ids = scenario("a...g", a=cannon(), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[4, 3, 1])
-    fired = of(events, "fired")[0]
-    assert fired.needed == 5 and not fired.hit and fired.bursts == 1 and of(events, "spent")[0].ap == 1
+    fired = of_kind(events, "fired")[0]
+    assert fired.needed == 5 and not fired.hit and fired.bursts == 1 and of_kind(events, "spent")[0].ap == 1
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[4, 3, 1])
-    assert of(events, "fired")[0].bonus == 1 and ids["g"] not in state.pieces
+    assert of_kind(events, "fired")[0].bonus == 1 and ids["g"] not in state.pieces
     assert state.pieces[ids["a"]].ammo == 8 and state.pieces[ids["a"]].bursts == 2
 
 
@@ -50,7 +51,7 @@ def test_three_ones_always_miss() -> None:
     aimed = state.pieces[ids["a"]].model_copy(update={"aim": Aim(target=ids["g"], square=(4, 0, 0), shots=4)})
     state = state.model_copy(update={"pieces": {**state.pieces, ids["a"]: aimed}})
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[1, 1, 1])
-    assert not of(events, "fired")[0].hit and ids["g"] in state.pieces
+    assert not of_kind(events, "fired")[0].hit and ids["g"] in state.pieces
 
 
 def test_t5_auto_fire_needs_five_bursts() -> None:
@@ -61,7 +62,7 @@ def test_t5_auto_fire_needs_five_bursts() -> None:
     assert "auto_fire" not in {x.kind for x in RULES.legal_actions(state, "marine")}
     state, ids = scenario("a...g", a=cannon(ammo=5), g=G("W"), options=DW)
     state, events = act(state, "marine", AutoFire(model=ids["a"]), rolls=[4, 1, 1])
-    assert state.pieces[ids["a"]].ammo == 0 and of(events, "spent")[0].ap == 2
+    assert state.pieces[ids["a"]].ammo == 0 and of_kind(events, "spent")[0].ap == 2
     assert ids["g"] not in state.pieces  # DW-AC-3: any die at 4+ destroys
 
 
@@ -76,18 +77,18 @@ def test_auto_fire_hits_every_target_in_sight_and_chains() -> None:
     )
     # nearest first: g (2 squares) and m (diagonal, 2 squares: the Marine is a target too) then h behind g
     state, events = act(state, "marine", AutoFire(model=ids["a"]), rolls=[4, 1, 1, 1, 2, 3, 6, 1, 1])
-    fired = of(events, "fired")
+    fired = of_kind(events, "fired")
     assert [f.target for f in fired] == [ids["g"], ids["m"], ids["h"]]
     assert all(f.needed == 4 and f.bonus == 0 and f.aim is None for f in fired)
     assert ids["g"] not in state.pieces and ids["m"] in state.pieces and ids["h"] not in state.pieces
-    assert ids["b"] in state.pieces or "blip_converted" in kinds(events)
+    assert ids["b"] in state.pieces or "blip_converted" in kinds_without_agenda(events)
 
 
 def test_auto_fire_stops_at_a_surviving_blocker() -> None:
     """DW-AC-4: the chain stops when a blocker survives."""
     state, ids = scenario("a.g.h", a=cannon(), g=G("W"), h=G("W"), options=DW)
     state, events = act(state, "marine", AutoFire(model=ids["a"]), rolls=[3, 2, 1])
-    assert [f.target for f in of(events, "fired")] == [ids["g"]] and ids["h"] in state.pieces
+    assert [f.target for f in of_kind(events, "fired")] == [ids["g"]] and ids["h"] in state.pieces
 
 
 def test_magazine_reload_and_empty_cannon() -> None:
@@ -101,7 +102,7 @@ def test_magazine_reload_and_empty_cannon() -> None:
         update={"pieces": {**state.pieces, ids["a"]: state.pieces[ids["a"]].model_copy(update={"ap": 2})}}
     )
     state, events = act(state, "marine", Reload(model=ids["a"]))
-    spent = of(events, "spent")[0]
+    spent = of_kind(events, "spent")[0]
     assert (spent.ap, spent.cp) == (2, 2)  # AP topped up with CP
     a = state.pieces[ids["a"]]
     assert (a.ammo, a.reloads) == (10, 0)
@@ -124,7 +125,7 @@ def test_overwatch_bursts_use_ammunition_and_never_jam() -> None:
     state, _ = act(state, "marine", Overwatch(model=ids["a"]))
     state = state.model_copy(update={"phase": "stealer"})
     state, events = act(state, "genestealer", Move(model=ids["g"], to=(2, 2, 0)), rolls=[3, 3, 1])
-    fired = of(events, "fired")[0]
+    fired = of_kind(events, "fired")[0]
     assert fired.overwatch and fired.bursts == 1 and not fired.jammed and not fired.hit
     a = state.pieces[ids["a"]]
     assert a.ammo == 9 and a.overwatch and not a.jammed
@@ -136,8 +137,8 @@ def test_t6_malfunction_after_ten_bursts() -> None:
     diagram = "hD..\na..g\nmB.."
     state, ids = scenario(diagram, a=cannon(bursts=10), m=M("E"), h=G("S"), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(3, 1, 0)), rolls=[3, 3, 3, 4, 4, 4, 5])
-    assert kinds(events)[2:4] == ["fired", "malfunctioned"]
-    malfunction = of(events, "malfunctioned")[0]
+    assert kinds_without_agenda(events)[2:4] == ["fired", "malfunctioned"]
+    malfunction = of_kind(events, "malfunctioned")[0]
     assert malfunction.rolls == {ids["h"]: 4, ids["m"]: 4}
     assert dict(malfunction.doors) == {(1, 0, 0): 4, (1, 2, 0): 5}
     assert ids["a"] not in state.pieces and ids["h"] not in state.pieces  # 4+ for a Genestealer
@@ -150,16 +151,16 @@ def test_no_malfunction_within_ten_bursts() -> None:
     """DW-AC-11, A-3: a triple within the first 10 bursts does nothing special."""
     state, ids = scenario("a...g", a=cannon(bursts=9), g=G("W"), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[3, 3, 3])
-    assert not of(events, "malfunctioned") and ids["a"] in state.pieces
+    assert not of_kind(events, "malfunctioned") and ids["a"] in state.pieces
 
 
 def test_bulkheads_only_yield_to_a_natural_six_burst() -> None:
     """DW-BLK-3, A-28: only an assault cannon burst, 3 D6, destroys a bulkhead on a natural 6; no sustained fire."""
     state, ids = scenario("a.B", a=cannon(), options=DW)
     state, events = act(state, "marine", Fire(model=ids["a"], at=(2, 0, 0)), rolls=[5, 5, 1])
-    assert not of(events, "fired")[0].hit and of(events, "fired")[0].needed == 6
+    assert not of_kind(events, "fired")[0].hit and of_kind(events, "fired")[0].needed == 6
     state, events = act(state, "marine", Fire(model=ids["a"], at=(2, 0, 0)), rolls=[6, 1, 1])
-    assert of(events, "fired")[0].bonus == 0 and state.door_status((2, 0, 0)) == "destroyed"
+    assert of_kind(events, "fired")[0].bonus == 0 and state.door_status((2, 0, 0)) == "destroyed"
     state, ids = scenario("a.B", a=M("E"), options=DW)
     with pytest.raises(Rejected, match="bulkhead"):
         act(state, "marine", Fire(model=ids["a"], at=(2, 0, 0)))
@@ -179,7 +180,7 @@ def test_heavy_flamer_ammunition_and_reload() -> None:
         update={"pieces": {**state.pieces, ids["a"]: state.pieces[ids["a"]].model_copy(update={"ap": 4})}}
     )
     state, events = act(state, "marine", Reload(model=ids["a"]))
-    assert of(events, "reloaded")[0].ammo == 6 and state.pieces[ids["a"]].reloads == 0
+    assert of_kind(events, "reloaded")[0].ammo == 6 and state.pieces[ids["a"]].reloads == 0
 
 
 def test_chainfist_cuts_doors_and_bulkheads() -> None:
@@ -187,11 +188,11 @@ def test_chainfist_cuts_doors_and_bulkheads() -> None:
     no roll; the square is clear for good."""
     state, ids = scenario("aD", a=M("E", melee="chainfist"), options=DW)
     state, events = act(state, "marine", Cut(model=ids["a"]))
-    assert of(events, "spent")[0].ap == 1 and state.door_status((1, 0, 0)) == "destroyed"
+    assert of_kind(events, "spent")[0].ap == 1 and state.door_status((1, 0, 0)) == "destroyed"
     state, ids = scenario("aB", a=M("E", melee="chainfist"), options=DW)
     assert any(x.kind == "cut" for x in RULES.legal_actions(state, "marine"))
     state, events = act(state, "marine", Cut(model=ids["a"]))
-    assert of(events, "spent")[0].ap == 2 and state.door_status((1, 0, 0)) == "destroyed"
+    assert of_kind(events, "spent")[0].ap == 2 and state.door_status((1, 0, 0)) == "destroyed"
     state, ids = scenario("aD", a=M("E"), options=DW)
     with pytest.raises(Rejected, match="chainfist"):
         act(state, "marine", Cut(model=ids["a"]))
@@ -203,7 +204,7 @@ def test_bulkhead_close_assault_needs_six_with_bonuses() -> None:
     state, ids = scenario("aB", a=M("E", captain=True), options=DW)
     assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "door"]
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[4])
-    assert of(events, "assaulted")[0].attacker_score == 6 and state.door_status((1, 0, 0)) == "destroyed"
+    assert of_kind(events, "assaulted")[0].attacker_score == 6 and state.door_status((1, 0, 0)) == "destroyed"
 
 
 def test_thunder_hammer_self_destruct_clears_the_section() -> None:
@@ -213,10 +214,10 @@ def test_thunder_hammer_self_destruct_clears_the_section() -> None:
     diagram = "B:::D.\n:a:g::"
     state, ids = scenario(diagram, sections="BAAAEF\nAAAAFF", a=hammer, g=G("W"), options=DW)
     state, events = act(state, "marine", SelfDestruct(model=ids["a"]), rolls=[5])
-    assert of(events, "spent")[0].ap == 1
+    assert of_kind(events, "spent")[0].ap == 1
     assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
     assert state.door_status((4, 0, 0)) == "destroyed" and state.door_status((0, 0, 0)) == "destroyed"
-    assert of(events, "self_destructed")[0].bulkheads == (((0, 0, 0), 5),)
+    assert of_kind(events, "self_destructed")[0].bulkheads == (((0, 0, 0), 5),)
 
 
 def test_heavy_flamer_self_destruct_is_on_in_deathwing_games() -> None:
@@ -236,11 +237,11 @@ def test_grenade_hits_the_whole_section() -> None:
     captain = M("E", captain=True, grenades=10)
     state, ids = scenario(diagram, sections=sections, a=captain, g=G("W"), h=G("W"), m=M("W"), options=DW)
     state, events = act(state, "marine", Grenade(model=ids["a"], at=(5, 1, 0)), rolls=[4, 3, 5])
-    exploded = of(events, "grenade_exploded")[0]
+    exploded = of_kind(events, "grenade_exploded")[0]
     assert exploded.rolls == {ids["g"]: 4, ids["h"]: 3} and exploded.doors == (((7, 0, 0), 5),)
     assert ids["g"] not in state.pieces and ids["h"] in state.pieces and ids["m"] in state.pieces
     assert state.door_status((7, 0, 0)) == "destroyed" and state.pieces[ids["a"]].grenades == 9
-    assert of(events, "spent")[0].ap == 1
+    assert of_kind(events, "spent")[0].ap == 1
 
 
 def test_grenade_range_and_own_section() -> None:
@@ -249,7 +250,7 @@ def test_grenade_range_and_own_section() -> None:
     with pytest.raises(Rejected, match="more than 8 squares"):
         act(state, "marine", Grenade(model=ids["a"], at=(10, 0, 0)))
     state, events = act(state, "marine", Grenade(model=ids["a"], at=(9, 0, 0)), rolls=[6, 4])
-    assert of(events, "grenade_exploded")[0].rolls == {ids["a"]: 6, ids["g"]: 4}
+    assert of_kind(events, "grenade_exploded")[0].rolls == {ids["a"]: 6, ids["g"]: 4}
     assert ids["a"] not in state.pieces and ids["g"] not in state.pieces
 
 
@@ -257,7 +258,7 @@ def test_grenades_run_out_and_spare_bulkheads() -> None:
     """DW-GL-3, DW-GL-4, DW-BLK-5: 10 grenades a mission, then none; bulkheads are unaffected."""
     state, ids = scenario("a..:::B", sections="AAABBBB", a=M("E", captain=True, grenades=1), options=DW)
     state, events = act(state, "marine", Grenade(model=ids["a"], at=(4, 0, 0)))
-    assert of(events, "grenade_exploded")[0].doors == () and state.door_status((6, 0, 0)) == "closed"
+    assert of_kind(events, "grenade_exploded")[0].doors == () and state.door_status((6, 0, 0)) == "closed"
     with pytest.raises(Rejected, match="grenades left"):
         act(state, "marine", Grenade(model=ids["a"], at=(4, 0, 0)))
     assert not [x for x in RULES.legal_actions(state, "marine") if x.kind == "grenade"]

@@ -7,8 +7,9 @@ import pytest
 from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Flame, Move, Overwatch, SelfDestruct
+from tests.engine.helpers import of_kind
 
-from .helpers import B, F, G, M, act, of, scenario
+from .helpers import B, F, G, M, act, scenario
 
 #        columns 0123456789
 CORRIDOR = "f...g.D.h."
@@ -65,7 +66,7 @@ def test_a_section_holding_a_marine_may_be_flamed() -> None:
     """SHB-9.2 / SHB-9.4: the target square must not hold a Marine, but a Marine elsewhere in the section burns too."""
     state, ids = scenario("f.g.a", sections="ABBBB", f=F("E"), g=G("E"), a=M("E"))
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)), rolls=[4, 3])
-    assert of(events, "flamed")[0].rolls == {ids["g"]: 4, ids["a"]: 3}
+    assert of_kind(events, "flamed")[0].rolls == {ids["g"]: 4, ids["a"]: 3}
     assert ids["g"] not in state.pieces and ids["a"] not in state.pieces and state.kills == 1
 
 
@@ -73,7 +74,7 @@ def test_flames_fill_the_section_up_to_closed_doors() -> None:
     """SHB-9.3: the whole section of the target square burns, except parts sealed off by closed doors."""
     state, ids = scenario(CORRIDOR, sections=SECTIONS, f=F("E"), g=G("W"), h=G("W"))
     state, events = act(state, "marine", Flame(model=ids["f"], at=(2, 0, 0)), rolls=[1])
-    flamed = of(events, "flamed")[0]
+    flamed = of_kind(events, "flamed")[0]
     assert flamed.squares == ((2, 0, 0), (3, 0, 0), (4, 0, 0), (5, 0, 0))
     assert flamed.section == "0:B" and state.burning == [(2, 0, 0), (3, 0, 0), (4, 0, 0), (5, 0, 0)]
     assert ids["h"] in state.pieces  # beyond the closed door, same section, untouched
@@ -83,7 +84,7 @@ def test_a_single_square_section_burns_alone() -> None:
     """SHB-9.3: only the target's section is affected, even a one-square section."""
     state, ids = scenario("f.g.", sections="ABCC", f=F("E"), g=G("W"))
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)))
-    assert of(events, "flamed")[0].squares == ((1, 0, 0),)
+    assert of_kind(events, "flamed")[0].squares == ((1, 0, 0),)
 
 
 def test_every_model_rolls_two_plus_and_doors_survive() -> None:
@@ -92,7 +93,7 @@ def test_every_model_rolls_two_plus_and_doors_survive() -> None:
     state.burning = []
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)), rolls=[1, 2])
     assert ids["g"] in state.pieces and ids["b"] not in state.pieces
-    assert state.kills == 3 and of(events, "killed")[0].value == 3  # the blip counts its full value
+    assert state.kills == 3 and of_kind(events, "killed")[0].value == 3  # the blip counts its full value
     assert state.doors == ["open"]
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)), rolls=[6])  # again, same turn
     assert ids["g"] not in state.pieces and state.kills == 4
@@ -102,7 +103,7 @@ def test_flamer_hits_blips_flag() -> None:
     """Q7 variant: with the flag off, blips in the area are not rolled for."""
     state, ids = scenario("f..b", sections="ABBB", f=F("E"), b=B(2), options={"flamer_hits_blips": False})
     state, events = act(state, "marine", Flame(model=ids["f"], at=(1, 0, 0)))
-    assert of(events, "flamed")[0].rolls == {} and ids["b"] in state.pieces
+    assert of_kind(events, "flamed")[0].rolls == {} and ids["b"] in state.pieces
 
 
 def test_burning_until_the_end_phase_and_blocking_sight() -> None:
@@ -116,7 +117,7 @@ def test_burning_until_the_end_phase_and_blocking_sight() -> None:
     assert state.burning == [(1, 0, 0), (2, 0, 0)] and ids["b"] in state.pieces
     state, events = act(state, "genestealer", EndTurn(), rolls=[])
     assert [e.kind for e in events][:2] == ["stealer_phase_ended", "flames_out"]
-    assert of(events, "blip_converted")  # f sees the blip once the flames are out
+    assert of_kind(events, "blip_converted")  # f sees the blip once the flames are out
     assert state.top().kind == "facing" and RULES.active_seats(state) == {"genestealer"}
 
 

@@ -18,8 +18,9 @@ from engine.spacehulk.missions import (
     SurviveTurns,
     get_mission,
 )
+from tests.engine.helpers import of_kind
 
-from .helpers import F, G, M, act, of, scenario
+from .helpers import F, G, M, act, scenario
 
 
 def test_suicide_mission_pattern() -> None:
@@ -104,10 +105,10 @@ def test_mission_hooks_and_check_moments() -> None:
         mission={"reinforcement_schedule": {1: 0, 2: 3}, "reinforcements": 1, "last_turn": 2},
     )
     state, events = act(state, "marine", EndTurn())
-    assert not of(events, "blip_placed")  # turn 1 brings none
+    assert not of_kind(events, "blip_placed")  # turn 1 brings none
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
     state, events = act(state, "marine", EndTurn(), rolls=[0, 0, 0])
-    assert len(of(events, "blip_placed")) == 3
+    assert len(of_kind(events, "blip_placed")) == 3
     state, events = act(state, "genestealer", EndTurn())
     assert state.outcome.reason == "spacehulk.lose.turns" and state.outcome.params == {"turns": 2}
 

@@ -7,8 +7,9 @@ import pytest
 from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Assault, Door, Fire, Move, SelfDestruct
+from tests.engine.helpers import of_kind
 
-from .helpers import B, G, M, act, kinds, of, scenario
+from .helpers import B, G, M, act, kinds_without_agenda, scenario
 
 
 def refused(state, seat: str, action) -> str:  # type: ignore[no-untyped-def]
@@ -111,7 +112,7 @@ def test_doors_open_and_close_for_one_ap() -> None:
     """SHB-11.1: any model opens or closes a door for 1 AP; a Marine on overwatch loses it doing so."""
     state, ids = scenario("aD.", a=M("E", overwatch=True))
     state, events = act(state, "marine", Door(model=ids["a"], square=(1, 0, 0)))
-    assert kinds(events) == ["activated", "spent", "overwatch_ended", "door_changed"]
+    assert kinds_without_agenda(events) == ["activated", "spent", "overwatch_ended", "door_changed"]
     assert state.doors == ["open"] and state.pieces[ids["a"]].ap == 3 and not state.pieces[ids["a"]].overwatch
     state, events = act(state, "marine", Door(model=ids["a"], square=(1, 0, 0)))
     assert state.doors == ["closed"] and state.pieces[ids["a"]].ap == 2
@@ -153,15 +154,17 @@ def test_closed_doors_block_and_opening_is_a_stealer_action() -> None:
     """SHB-11.3: a closed door blocks sight; opening it is a Stealer action that triggers overwatch."""
     state, ids = scenario("a..Dg", a=M("E", overwatch=True), g=G("W"), phase="stealer")
     state, events = act(state, "genestealer", Door(model=ids["g"], square=(3, 0, 0)), rolls=[2, 3])
-    assert kinds(events) == ["activated", "spent", "door_changed", "fired"]
-    assert of(events, "fired")[0].model == ids["a"] and of(events, "fired")[0].overwatch
+    assert kinds_without_agenda(events) == ["activated", "spent", "door_changed", "fired"]
+    assert of_kind(events, "fired")[0].model == ids["a"] and of_kind(events, "fired")[0].overwatch
 
 
 def test_opening_a_door_converts_a_blip() -> None:
     """SHB-11.3 / SHB-10.7: a door opened in sight of a Marine reveals the blip behind it."""
     state, ids = scenario("a..Db.", a=M("E"), b=B(1), phase="stealer")
     state, events = act(state, "genestealer", Door(model=ids["b"], square=(3, 0, 0)))
-    assert of(events, "blip_converted")[0].value == 1 and not of(events, "blip_converted")[0].voluntary
+    assert (
+        of_kind(events, "blip_converted")[0].value == 1 and not of_kind(events, "blip_converted")[0].voluntary
+    )
     assert state.pieces[f"g{state.next_id - 1}"].pos == (4, 0, 0)
 
 

@@ -13,17 +13,9 @@ from engine.core import Dice, Rejected, fold, new_game, play_pilots, step
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import EndTurn, Teleport
 from engine.spacehulk.board.mapfile import parse_cached
-from engine.spacehulk.missions import ScenarioGoal
-from engine.spacehulk.scenarios import (
-    AMBUSH_LIMIT,
-    FORCE_D6,
-    GENERATED,
-    SCENARIO_D6,
-    build,
-    goal_met,
-    held_turn,
-    nearest_areas,
-)
+from engine.spacehulk.corridors import nearest_areas
+from engine.spacehulk.missions import GENERATED, SCENARIO_D6, ScenarioGoal, goal_met, held_turn
+from engine.spacehulk.scenarios import AMBUSH_LIMIT, FORCE_D6, build
 from engine.spacehulk.state import AgBuildForce, AgReinforce, Piece, SpaceHulkState
 
 SLOW = os.environ.get("TABLERO_SLOW") == "1"
@@ -438,7 +430,7 @@ def test_a_force_list_force_deploys_each_squad_whole_in_one_corridor() -> None:
     corridor, leader in front (DW-GEN-7), even when the squads' order would split one (3 + 2 + 5
     men: the 5 must have a corridor to itself); squads no placement fits grow a corridor (DW-GEN-7)."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state = game("dw_raid", 2, force_points=50)
     assert [len(run) for run in state.mission.marine_corridors] == [5, 5]
@@ -486,7 +478,7 @@ def test_a_large_force_list_force_grows_the_corridors_with_straight_sections() -
     stands whole in one, leader in front, facing the board; the new squares are floor on the map
     (the image draws the map), the entry areas stay the same, the log replays."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state, log = new_game(RULES, {"mission": "dw_raid", "timer_mode": "untimed", "force_points": 50}, 2)
     order = BuildForce(order=ForceOrder(squads=(SquadOrder(squad="recon"),) * 12))
@@ -526,7 +518,7 @@ def test_an_extended_corridor_turns_a_corner_where_a_geotile_stands_in_line() ->
     is taken (here by the other corridor) the corridor turns a corner and goes on (how we draw the
     imaginary linked corridor), walls intact, each squad whole, leader in front."""
     from engine.spacehulk.actions import BuildForce
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
 
     state = game("dw_generator", 0, force_points=50)
     after, _ = step(
@@ -545,9 +537,9 @@ def test_an_extended_corridor_turns_a_corner_where_a_geotile_stands_in_line() ->
 def test_corridors_that_cannot_grow_refuse_the_force() -> None:
     """DW-GEN-7: a board without geotile ports to grow from (a kept map) cannot extend its corridors:
     a force that does not fit is refused with the squads' and corridors' sizes."""
-    from engine.spacehulk.deathwing.force import ForceOrder, SquadOrder
-    from engine.spacehulk.deathwing.force import build as build_force
-    from engine.spacehulk.scenarios import extend_corridors, fits
+    from engine.spacehulk.corridors import extend_corridors, fits
+    from engine.spacehulk.dw_types.force import ForceOrder, SquadOrder
+    from engine.spacehulk.force_list import build as build_force
 
     state = game("dw_raid", 2, force_points=50)
     men, _t, _c = build_force(ForceOrder(squads=(SquadOrder(squad="recon"),) * 3), 50)
@@ -584,8 +576,8 @@ def test_a_campaign_sized_force_grows_the_corridors_and_a_misfit_is_refused_at_o
     corridors grow to hold all 93 whole squads; squads that cannot be packed into given corridors
     (93 men in fives into 46 and 47 squares) are refused without trying every way (a plain
     depth-first search would take hours)."""
+    from engine.spacehulk.corridors import extend_corridors, place_squads
     from engine.spacehulk.missions import MarineSpec
-    from engine.spacehulk.scenarios import extend_corridors, place_squads
 
     state = game("dw_raid", 2, force_points=50)
     men = [MarineSpec(name=f"x{i}", squad=f"s{i // 3}", sergeant=i % 3 == 0) for i in range(93)]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import Fire, Move, PlaceStealer, SetFacing, TimeExpired, Turn
+from tests.engine.helpers import of_kind
 
-from .helpers import B, G, M, act, kinds, of, scenario
+from .helpers import B, G, M, act, kinds_without_agenda, scenario
 
 
 def test_interrupt_move_and_fire() -> None:
@@ -40,12 +41,15 @@ def test_interrupt_turn_reveals_a_blip_and_overwatch_fires() -> None:
     state, _ = act(state, "genestealer", Move(model=ids["g"], to=(5, 0, 0)))
     assert state.top().kind == "interrupt"
     state, events = act(state, "marine", Turn(model=ids["a"], facing="S", use="cp"))
-    assert of(events, "blip_converted") and state.top().kind == "place"
+    assert of_kind(events, "blip_converted") and state.top().kind == "place"
     state, _ = act(state, "marine", PlaceStealer(square=(3, 3, 0)))
     first, second = state.top().models
     state, _ = act(state, "genestealer", SetFacing(model=first, facing="N"))
     state, events = act(state, "genestealer", SetFacing(model=second, facing="N"), rolls=[6, 3])
-    assert kinds(events)[-2:] == ["fired", "killed"] and of(events, "fired")[0].model == ids["o"]
+    assert (
+        kinds_without_agenda(events)[-2:] == ["fired", "killed"]
+        and of_kind(events, "fired")[0].model == ids["o"]
+    )
     assert second not in state.pieces and first in state.pieces
 
 
@@ -55,7 +59,7 @@ def test_genestealer_entering_under_overwatch() -> None:
     gid = ids["1.0"]
     state, events = act(state, "genestealer", Move(model=gid, to=(0, 0, 0), facing="E"), rolls=[2, 2])
     assert state.pieces[gid].pos == (0, 0, 0) and state.pieces[gid].facing == "E"
-    assert of(events, "fired")[0].jammed and state.pieces[ids["a"]].jammed
+    assert of_kind(events, "fired")[0].jammed and state.pieces[ids["a"]].jammed
 
 
 def test_timer_expires_while_the_stealer_faces_a_revealed_model() -> None:
@@ -67,7 +71,7 @@ def test_timer_expires_while_the_stealer_faces_a_revealed_model() -> None:
     assert state.phase == "marine" and state.time_up
     assert all(x.kind == "set_facing" for x in RULES.legal_actions(state, "genestealer"))
     state, events = act(state, "genestealer", SetFacing(model=state.top().models[0], facing="W"))
-    assert of(events, "marine_phase_ended")[0].reason == "time" and state.phase == "stealer"
+    assert of_kind(events, "marine_phase_ended")[0].reason == "time" and state.phase == "stealer"
 
 
 def test_sustained_aim_is_lost_when_the_target_moves() -> None:
@@ -81,4 +85,4 @@ def test_sustained_aim_is_lost_when_the_target_moves() -> None:
     assert state.pieces[ids["a"]].aim.shots == 1
     state, _ = act(state, "genestealer", Move(model=ids["g"], to=(6, 0, 0)))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(6, 0, 0), use="cp"), rolls=[1, 1])
-    assert of(events, "fired")[0].bonus == 0
+    assert of_kind(events, "fired")[0].bonus == 0

@@ -7,8 +7,9 @@ import pytest
 from engine.core import Rejected
 from engine.spacehulk import RULES
 from engine.spacehulk.actions import ClearJam, EndTurn, Fire, Move, Overwatch, Pass, Turn
+from tests.engine.helpers import of_kind
 
-from .helpers import B, F, G, M, act, kinds, of, scenario
+from .helpers import B, F, G, M, act, kinds_without_agenda, scenario
 
 
 def refused(state, seat: str, action) -> str:  # type: ignore[no-untyped-def]
@@ -22,9 +23,11 @@ def test_aimed_fire() -> None:
     corridor = "a" + "." * 28 + "g"
     state, ids = scenario(corridor, a=M("E"), g=G("W"))
     missed, events = act(state, "marine", Fire(model=ids["a"], at=(29, 0, 0)), rolls=[5, 4])
-    assert not of(events, "fired")[0].hit and ids["g"] in missed.pieces and missed.pieces[ids["a"]].ap == 3
+    assert (
+        not of_kind(events, "fired")[0].hit and ids["g"] in missed.pieces and missed.pieces[ids["a"]].ap == 3
+    )
     hit, events = act(state, "marine", Fire(model=ids["a"], at=(29, 0, 0)), rolls=[1, 6])
-    assert of(events, "fired")[0].hit and ids["g"] not in hit.pieces and hit.kills == 1
+    assert of_kind(events, "fired")[0].hit and ids["g"] not in hit.pieces and hit.kills == 1
 
 
 def test_aimed_fire_needs_arc_and_line() -> None:
@@ -43,7 +46,7 @@ def test_sustained_fire_builds_to_the_cap() -> None:
     bonuses = []
     for _ in range(5):
         state, events = act(state, "marine", Fire(model=ids["a"], at=(5, 0, 0)), rolls=[1, 2])
-        bonuses.append(of(events, "fired")[0].bonus)
+        bonuses.append(of_kind(events, "fired")[0].bonus)
     assert bonuses == [0, 1, 2, 3, 3]
     assert state.pieces[ids["a"]].aim.shots == 5
 
@@ -58,7 +61,7 @@ def test_sustained_fire_variants(options: dict, expected: list[int]) -> None:
     bonuses = []
     for _ in range(4):
         state, events = act(state, "marine", Fire(model=ids["a"], at=(5, 0, 0)), rolls=[1, 1])
-        bonuses.append(of(events, "fired")[0].bonus)
+        bonuses.append(of_kind(events, "fired")[0].bonus)
     assert bonuses == expected
 
 
@@ -76,11 +79,11 @@ def test_sustained_fire_is_lost() -> None:
     )
     state, _ = act(state, "marine", Fire(model=ids["a"], at=(5, 1, 0)), rolls=[1, 1])
     state, events = act(state, "marine", Fire(model=ids["a"], at=(5, 0, 0)), rolls=[1, 1])
-    assert of(events, "fired")[0].bonus == 0  # new target
+    assert of_kind(events, "fired")[0].bonus == 0  # new target
     state, _ = act(state, "marine", Turn(model=ids["a"], facing="N"))
     state, _ = act(state, "marine", Turn(model=ids["a"], facing="E"))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(5, 0, 0)), rolls=[1, 1])
-    assert of(events, "fired")[0].bonus == 0  # turned in between
+    assert of_kind(events, "fired")[0].bonus == 0  # turned in between
 
 
 def test_move_and_fire() -> None:
@@ -89,9 +92,9 @@ def test_move_and_fire() -> None:
     state, events = act(state, "marine", Move(model=ids["a"], to=(2, 0, 0), fire=True))
     assert state.pieces[ids["a"]].ap == 3 and state.top().kind == "free_shot"
     state, events = act(state, "marine", Fire(model=ids["a"], at=(6, 0, 0), use="free"), rolls=[5, 5])
-    assert of(events, "fired")[0].bonus == 0 and state.pieces[ids["a"]].ap == 3
+    assert of_kind(events, "fired")[0].bonus == 0 and state.pieces[ids["a"]].ap == 3
     state, events = act(state, "marine", Fire(model=ids["a"], at=(6, 0, 0)), rolls=[5, 1])
-    assert of(events, "fired")[0].bonus == 1 and of(events, "fired")[0].hit  # the chain continues
+    assert of_kind(events, "fired")[0].bonus == 1 and of_kind(events, "fired")[0].hit  # the chain continues
     state, ids = scenario(".a....g", a=M("E"), g=G("W"))
     state, _ = act(state, "marine", Move(model=ids["a"], to=(0, 0, 0), fire=True))
     assert state.pieces[ids["a"]].ap == 2
@@ -106,12 +109,12 @@ def test_overwatch_shoots_each_stealer_action_in_arc_within_12() -> None:
     assert state.pieces[ids["a"]].ap == 2 and state.pieces[ids["a"]].overwatch
     state, ids = scenario("a............g", a=M("E", overwatch=True), g=G("W"), phase="stealer")
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="N"))
-    assert not of(events, "fired")  # 13 squares away: out of overwatch range (Q3)
+    assert not of_kind(events, "fired")  # 13 squares away: out of overwatch range (Q3)
     state, ids = scenario("a...........g", a=M("E", overwatch=True), g=G("W"), phase="stealer")
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="N"), rolls=[1, 2])
-    assert of(events, "fired")[0].overwatch and of(events, "fired")[0].bonus == 0
+    assert of_kind(events, "fired")[0].overwatch and of_kind(events, "fired")[0].bonus == 0
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="W"), rolls=[1, 2])
-    assert of(events, "fired")[0].bonus == 0  # no sustained bonus on overwatch (1st edition)
+    assert of_kind(events, "fired")[0].bonus == 0  # no sustained bonus on overwatch (1st edition)
 
 
 def test_overwatch_rules_for_who_and_what_cancels_it() -> None:
@@ -120,7 +123,7 @@ def test_overwatch_rules_for_who_and_what_cancels_it() -> None:
     assert refused(state, "marine", Overwatch(model=ids["f"])) == "spacehulk.fire.no_bolter"
     state, ids = scenario("a...", a=M("E", overwatch=True))
     state, events = act(state, "marine", Turn(model=ids["a"], facing="S"))
-    assert of(events, "overwatch_ended")[0].reason == "acted" and not state.pieces[ids["a"]].overwatch
+    assert of_kind(events, "overwatch_ended")[0].reason == "acted" and not state.pieces[ids["a"]].overwatch
 
 
 def test_two_marines_on_overwatch_both_fire_and_a_double_jams() -> None:
@@ -139,10 +142,10 @@ def test_two_marines_on_overwatch_both_fire_and_a_double_jams() -> None:
         phase="stealer",
     )
     state, events = act(state, "genestealer", Move(model=ids["g"], to=(5, 1, 0)), rolls=[6, 2, 3, 3])
-    first, second = of(events, "fired")
+    first, second = of_kind(events, "fired")
     assert (first.model, first.hit, first.jammed) == (ids["a"], True, False)
     assert (second.model, second.hit, second.jammed) == (ids["b"], False, True)
-    assert kinds(events)[-3:] == ["fired", "killed", "fired"]
+    assert kinds_without_agenda(events)[-3:] == ["fired", "killed", "fired"]
     assert ids["g"] not in state.pieces and state.kills == 1
     assert state.pieces[ids["b"]].jammed and not state.pieces[ids["b"]].overwatch  # a jam ends overwatch
     assert state.pieces[ids["a"]].overwatch
@@ -152,12 +155,16 @@ def test_jams() -> None:
     """SHB-8.6 / Q5: a double 6 kills then jams; aimed shots never jam; a jammed bolter must be cleared."""
     state, ids = scenario("a...g", a=M("E", overwatch=True), g=G("W"), phase="stealer")
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="N"), rolls=[6, 6])
-    assert of(events, "fired")[0].hit and of(events, "fired")[0].jammed and ids["g"] not in state.pieces
+    assert (
+        of_kind(events, "fired")[0].hit
+        and of_kind(events, "fired")[0].jammed
+        and ids["g"] not in state.pieces
+    )
     state, ids = scenario(
         "a...g", a=M("E", overwatch=True), g=G("W"), phase="stealer", options={"double_six": "kill_no_jam"}
     )
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="N"), rolls=[6, 6])
-    assert of(events, "fired")[0].hit and not of(events, "fired")[0].jammed
+    assert of_kind(events, "fired")[0].hit and not of_kind(events, "fired")[0].jammed
     state, ids = scenario("a...g", a=M("E"), g=G("W"))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0)), rolls=[3, 3])
     assert not state.pieces[ids["a"]].jammed
@@ -175,7 +182,7 @@ def test_jams_clear_each_turn_variant() -> None:
         "a..", a=M("E", jammed=True), phase="stealer", options={"jams_clear_each_turn": True}
     )
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
-    assert "jams_cleared" in kinds(events) and not state.pieces[ids["a"]].jammed
+    assert "jams_cleared" in kinds_without_agenda(events) and not state.pieces[ids["a"]].jammed
 
 
 def test_overwatch_lasts_one_stealer_phase() -> None:
@@ -197,7 +204,7 @@ def test_overwatch_sustained_variant() -> None:
     )
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="N"), rolls=[1, 2])
     state, events = act(state, "genestealer", Turn(model=ids["g"], facing="W"), rolls=[1, 2])
-    assert of(events, "fired")[0].bonus == 1
+    assert of_kind(events, "fired")[0].bonus == 1
 
 
 def test_shooting_doors() -> None:
@@ -206,7 +213,7 @@ def test_shooting_doors() -> None:
     state, events = act(state, "marine", Fire(model=ids["a"], at=(3, 0, 0)), rolls=[5, 4])
     assert state.doors == ["closed"]
     state, events = act(state, "marine", Fire(model=ids["a"], at=(3, 0, 0)), rolls=[5, 4])
-    assert of(events, "fired")[0].bonus == 1 and state.doors == ["destroyed"]
+    assert of_kind(events, "fired")[0].bonus == 1 and state.doors == ["destroyed"]
 
 
 def test_move_and_fire_kill_uncovers_a_blip() -> None:
@@ -214,7 +221,7 @@ def test_move_and_fire_kill_uncovers_a_blip() -> None:
     state, ids = scenario(".a..g.b", a=M("E"), g=G("W"), b=B(1))
     state, _ = act(state, "marine", Move(model=ids["a"], to=(2, 0, 0), fire=True))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 1])
-    assert kinds(events)[-4:] == ["fired", "killed", "blip_converted", "stealer_placed"]
+    assert kinds_without_agenda(events)[-4:] == ["fired", "killed", "blip_converted", "stealer_placed"]
     assert ids["b"] not in state.pieces
 
 
@@ -223,4 +230,4 @@ def test_move_and_fire_destroying_a_door_uncovers_a_blip() -> None:
     state, ids = scenario(".a..D.b", a=M("E"), b=B(2))
     state, _ = act(state, "marine", Move(model=ids["a"], to=(2, 0, 0), fire=True))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 1])
-    assert state.doors == ["destroyed"] and of(events, "blip_converted")
+    assert state.doors == ["destroyed"] and of_kind(events, "blip_converted")

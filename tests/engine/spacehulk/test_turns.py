@@ -23,8 +23,9 @@ from engine.spacehulk.actions import (
     Turn,
 )
 from engine.spacehulk.state import AgInterrupt
+from tests.engine.helpers import of_kind
 
-from .helpers import B, F, G, M, act, kinds, of, scenario
+from .helpers import B, F, G, M, act, kinds_without_agenda, scenario
 
 
 def test_marines_take_the_first_turn() -> None:
@@ -42,10 +43,10 @@ def test_marine_turn_command_then_action_phase() -> None:
     state, events = new_game(RULES, {}, 3)
     state, events = act(state, "genestealer", PlaceBlip(area="2"), rolls=[0])
     state, events = act(state, "genestealer", PlaceBlip(area="3"), rolls=[0, 4])
-    assert kinds(events)[-2:] == ["turn_began", "cp_drawn"]
+    assert kinds_without_agenda(events)[-2:] == ["turn_began", "cp_drawn"]
     assert state.cp == 4 and state.cp_drawn == 4
     state, events = act(state, "marine", EndTurn())
-    assert of(events, "marine_phase_ended")[0].reason == "declared"
+    assert of_kind(events, "marine_phase_ended")[0].reason == "declared"
     assert all(m.ap == 0 for m in state.marines())
     assert state.phase == "stealer"
 
@@ -61,7 +62,7 @@ def test_stealer_turn_reinforcement_then_action_phase() -> None:
     )
     state, events = act(state, "marine", EndTurn(), rolls=[0, 0])
     # only one usable area: both blips go there without asking, drawn from the bag
-    assert kinds(events) == ["marine_phase_ended", "blip_placed", "blip_placed"]
+    assert kinds_without_agenda(events) == ["marine_phase_ended", "blip_placed", "blip_placed"]
     assert len(state.blips) == 2 and RULES.active_seats(state) == {"genestealer"}
     assert RULES.legal_actions(state, "genestealer")[-1] == EndTurn()
 
@@ -80,7 +81,7 @@ def test_end_phase() -> None:
     )
     state.burning = [(5, 0, 0)]
     state, events = act(state, "genestealer", EndTurn(), rolls=[2])
-    assert kinds(events) == [
+    assert kinds_without_agenda(events) == [
         "stealer_phase_ended",
         "flames_out",
         "overwatch_cleared",
@@ -90,7 +91,7 @@ def test_end_phase() -> None:
     ]
     assert state.burning == [] and not state.pieces[ids["a"]].overwatch
     assert state.pieces[ids["b"]].jammed  # SHB-8.6: jams persist across turns
-    assert of(events, "cp_discarded")[0].cp == 3
+    assert of_kind(events, "cp_discarded")[0].cp == 3
     assert state.turn == 2 and state.cp == 2 and state.pieces[ids["a"]].ap == 4
 
 
@@ -111,7 +112,7 @@ def test_timer_length(sergeants: int, seconds: int) -> None:
     pieces = {c: M("E", sergeant=i < sergeants) for i, c in enumerate("abc")}
     state, _ = scenario("a.\nb.\nc.", phase="stealer", **pieces)
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
-    assert of(events, "turn_began")[0].timer_seconds == seconds
+    assert of_kind(events, "turn_began")[0].timer_seconds == seconds
     assert RULES.view(state, "genestealer").timer_seconds == seconds
 
 
@@ -120,14 +121,14 @@ def test_dead_sergeant_takes_his_30_seconds() -> None:
     state, ids = scenario("a..\nb..", a=M("E", sergeant=True), b=M("E"), phase="stealer")
     del state.pieces[ids["a"]]
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
-    assert of(events, "turn_began")[0].timer_seconds == 120
+    assert of_kind(events, "turn_began")[0].timer_seconds == 120
 
 
 def test_no_command_point_redraw() -> None:
     """SHB-3.3: in 1st edition a sergeant gives no CP re-draw: one chit per turn, no re-draw action."""
     state, _ = scenario("a..", a=M("E", sergeant=True), phase="stealer")
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
-    assert len(of(events, "cp_drawn")) == 1
+    assert len(of_kind(events, "cp_drawn")) == 1
     assert {act_.kind for act_ in RULES.legal_actions(state, "marine")} <= {
         "move",
         "turn",
@@ -144,8 +145,8 @@ def test_time_expired_ends_the_marine_phase_now() -> None:
     """SHB-3.5: when the timer expires the Marine action phase ends immediately."""
     state, ids = scenario("a...", a=M("E"))
     state, events = act(state, "marine", TimeExpired())
-    assert kinds(events) == ["timer_expired", "marine_phase_ended"]
-    assert of(events, "marine_phase_ended")[0].reason == "time"
+    assert kinds_without_agenda(events) == ["timer_expired", "marine_phase_ended"]
+    assert of_kind(events, "marine_phase_ended")[0].reason == "time"
     with pytest.raises(Rejected):
         RULES.decide(state, "genestealer", TimeExpired(), None)  # type: ignore[arg-type]
 
@@ -224,7 +225,7 @@ def test_one_model_at_a_time() -> None:
     state, ids = scenario("a...\nb...", a=M("E"), b=M("E"))
     state, _ = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
     state, events = act(state, "marine", Move(model=ids["b"], to=(1, 1, 0)))
-    assert of(events, "activated")[0].model == ids["b"]
+    assert of_kind(events, "activated")[0].model == ids["b"]
     with pytest.raises(Rejected) as err:
         RULES.decide(state, "marine", Move(model=ids["a"], to=(2, 0, 0)), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.activation_marine_done"
@@ -437,9 +438,9 @@ def test_action_cost_table_rows(row, seat, diagram, pieces, make, options, rolls
     phase = "marine" if seat == "marine" else "stealer"
     state, ids = scenario(diagram, phase=phase, options=options, **pieces)
     state, events = act(state, seat, make(ids), rolls=rolls)
-    paid = sum(e.ap for e in of(events, "spent"))
+    paid = sum(e.ap for e in of_kind(events, "spent"))
     assert paid == cost
-    assert not any(e.cp for e in of(events, "spent"))
+    assert not any(e.cp for e in of_kind(events, "spent"))
 
 
 def test_genestealer_free_turn() -> None:
@@ -471,7 +472,7 @@ def test_turn_and_fire_is_a_later_edition_rule() -> None:
     state, _ = act(state, "marine", Turn(model=ids["a"], facing="E", fire=True))
     assert state.pieces[ids["a"]].ap == 3 and state.top().kind == "free_shot"
     state, events = act(state, "marine", Fire(model=ids["a"], at=(4, 0, 0), use="free"), rolls=[6, 2])
-    assert of(events, "fired")[0].bonus == 0 and ids["g"] not in state.pieces
+    assert of_kind(events, "fired")[0].bonus == 0 and ids["g"] not in state.pieces
 
 
 def test_command_point_chit() -> None:
@@ -494,12 +495,12 @@ def test_command_points_for_any_marine() -> None:
     state, _ = act(state, "marine", Move(model=ids["a"], to=(1, 0, 0)))
     state, events = act(state, "marine", Move(model=ids["b"], to=(1, 1, 0), use="cp"))
     assert state.active == ids["a"] and state.cp == 2 and state.pieces[ids["b"]].ap == 4
-    assert not of(events, "activated")
+    assert not of_kind(events, "activated")
     state = state.model_copy(
         update={"pieces": {**state.pieces, ids["a"]: state.pieces[ids["a"]].model_copy(update={"ap": 1})}}
     )
     state, events = act(state, "marine", Overwatch(model=ids["a"]))  # 1 AP + 1 CP
-    assert of(events, "spent")[0].ap == 1 and of(events, "spent")[0].cp == 1 and state.cp == 1
+    assert of_kind(events, "spent")[0].ap == 1 and of_kind(events, "spent")[0].cp == 1 and state.cp == 1
     with pytest.raises(Rejected) as err:
         RULES.decide(state, "marine", Turn(model=ids["a"], facing="W"), None)  # type: ignore[arg-type]
     assert err.value.message_id == "spacehulk.pay_short"
@@ -570,7 +571,7 @@ def test_unspent_command_points_are_discarded() -> None:
     """SHB-5.4: CP left at the end phase are lost; the next chit replaces them."""
     state, _ = scenario("a..", a=M("E"), phase="stealer", cp=5)
     state, events = act(state, "genestealer", EndTurn(), rolls=[1])
-    assert of(events, "cp_discarded")[0].cp == 5 and state.cp == 1
+    assert of_kind(events, "cp_discarded")[0].cp == 5 and state.cp == 1
 
 
 def test_default_interrupt_window_does_not_reveal_the_chit() -> None:

@@ -9,15 +9,17 @@ import pytest
 
 from engine.spacehulk.actions import Assault, Fire, Overwatch
 from engine.spacehulk.weapons import MELEE, WEAPONS, weapon_of
+from tests.engine.helpers import of_kind
 
-from .helpers import G, M, act, of, scenario
+from .helpers import G, M, act, scenario
 
 ENGINE = Path(__file__).resolve().parents[3] / "engine" / "spacehulk"
 
 
 def test_no_rule_names_a_weapon() -> None:
     """Only the weapon table and force data (missions, squad boxes) spell a weapon's name; the rules ask the profile."""
-    data = {"weapons.py", "missions.py", "force.py"}  # the tables: weapons, mission forces, squad boxes
+    # the tables: weapons, mission forces, the Force List's orders (dw_types/force.py) and squad boxes
+    data = {"weapons.py", "missions.py", "force.py", "force_list.py"}
     for path in ENGINE.rglob("*.py"):
         if path.name in data:
             continue
@@ -32,7 +34,7 @@ def test_the_shot_rolls_the_profile_dice_and_kill_roll(monkeypatch: pytest.Monke
     )
     state, ids = scenario("a..g", a=M("E"), g=G("W"))
     state, events = act(state, "marine", Fire(model=ids["a"], at=(3, 0, 0)), rolls=[1, 2, 5])
-    fired = of(events, "fired")[0]
+    fired = of_kind(events, "fired")[0]
     assert fired.dice == (1, 2, 5) and fired.needed == 5 and fired.hit
     assert ids["g"] not in state.pieces
 
@@ -44,7 +46,7 @@ def test_overwatch_jams_only_with_a_jamming_profile(monkeypatch: pytest.MonkeyPa
     from engine.spacehulk.actions import Move
 
     state, events = act(state, "genestealer", Move(model=ids["g"], to=(2, 2, 0)), rolls=[3, 3])
-    assert of(events, "fired")[0].jammed is False and not state.pieces[ids["a"]].jammed
+    assert of_kind(events, "fired")[0].jammed is False and not state.pieces[ids["a"]].jammed
 
 
 def test_assault_dice_come_from_the_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,7 +55,7 @@ def test_assault_dice_come_from_the_profiles(monkeypatch: pytest.MonkeyPatch) ->
     state, ids = scenario("ag", a=M("E"), g=G("W"))
     assert weapon_of(state.pieces[ids["g"]]).assault_dice == 3
     state, events = act(state, "marine", Assault(model=ids["a"]), rolls=[6, 1, 2, 3, 4])
-    assaulted = of(events, "assaulted")[0]
+    assaulted = of_kind(events, "assaulted")[0]
     assert assaulted.attacker_dice == (6, 1) and assaulted.defender_dice == (2, 3, 4)
 
 

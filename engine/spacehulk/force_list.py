@@ -13,58 +13,20 @@ costs 1 point (5 = Recon 4 + 1 timer point, A-20).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Rejected
 
-from ..board import Square
-from ..messages import refuse
-from ..missions import MarineSpec
-from .timer import ForceTimer
-
-SquadName = Literal["command", "heavy", "standard", "assault", "recon"]
-SwapName = Literal["assault_cannon", "heavy_flamer", "chainfist", "lightning_claws", "thunder_hammer"]
-Heavy = Literal["assault_cannon", "heavy_flamer"]
+from .board import Square
+from .corridors import place_squads
+from .dw_types.force import ForceOrder, Heavy, SquadOrder, Swap
+from .dw_types.timer import ForceTimer
+from .messages import refuse
+from .missions import MarineSpec
 
 COSTS: dict[str, int] = {"command": 20, "heavy": 6, "standard": 10, "assault": 7, "recon": 4}
 """Squad prices (DW-FL-2, §2.5 squad boxes)."""
 PER_MASTERY_LEVEL, CAPTAIN, SWORD, HEAVY_SWAP, CHAINFIST, FLAMER_RELOAD, CANNON_RELOAD = 3, 3, 1, 4, 1, 2, 1
 FREE_SWAPS = ("lightning_claws", "thunder_hammer")
-
-
-class Swap(BaseModel):
-    """A per-trooper option: `member` counts the squad's troopers from 0 in the box's order."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    member: int = Field(ge=0)
-    option: SwapName
-
-
-class SquadOrder(BaseModel):
-    """One squad and its options."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    squad: SquadName
-    heavy: Heavy = "assault_cannon"  # the Heavy Weapons and Standard squads' AC-or-HF trooper
-    captain: bool = False  # Standard: the Sergeant becomes a Captain (3)
-    sergeant_sword: bool = False  # Standard, Recon: a power sword for the Sergeant (1)
-    mastery: int = Field(default=1, ge=1, le=4)  # Command: the Librarian's level (3 per level, DW-LIB-2)
-    swaps: tuple[Swap, ...] = ()
-    flamer_reloads: int = Field(default=0, ge=0)  # 2 each, at most 1 per heavy flamer (DW-SQ-1)
-    cannon_reloads: int = Field(default=0, ge=0)  # 1 each, at most 2 per assault cannon (DW-SQ-1)
-
-
-class ForceOrder(BaseModel):
-    """The Marine player's whole force and the timer points bought (DW-FL-2, DW-TMR-1)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    squads: tuple[SquadOrder, ...] = Field(min_length=1)
-    timer_points: int = Field(default=1, ge=1, le=5)
 
 
 def _trooper(name: str, **kw: object) -> MarineSpec:
@@ -254,8 +216,6 @@ def sample_orders(
     """The sample forces that are valid, within the budget and fit the deployment squares (with
     `corridors`, each squad whole in one, DW-GEN-6; `one_squad`: a single squad, DW-CR-1; `fits`, when
     given, decides instead: e.g. corridors that may grow, DW-GEN-7)."""
-    from ..scenarios import place_squads
-
     out = []
     for order in SAMPLES:
         try:

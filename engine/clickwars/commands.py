@@ -1,4 +1,4 @@
-"""Orders as players give them through the controls: a move to a point, toward a unit or along a
+"""Commands as players give them through the controls: a move to a point, toward a unit or along a
 compass bearing, resolved to a concrete path and cost before it is confirmed (§8.7's prompts).
 
 Readings (OUR, for the controls; the rules are those of movement.py):
@@ -18,26 +18,20 @@ import math
 from engine.core import Rejected
 from engine.core.shapes import bearing_unit, snap
 
-from .armies import GUN_PROFILES
-from .los import CONTACT_CM, gap
+from .checks import limit_of
+from .los import CONTACT_CM
 from .messages import refuse
-from .movement import CARRY_CM, MovePlan, allowance, carried_hostage, check_charge, check_move
-from .state import CwState, Order, Unit
-from .view import CwView
+from .movement import MovePlan, check_charge, check_move
+from .state import ClickWarsState, Order, Unit
+from .view import ClickWarsView
 
 XY = tuple[float, float]
 STEP_CM = 0.5
 COMPASS: dict[str, int] = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
 
 
-def limit_of(s: CwState, u: Unit) -> float:
-    """How far `u` may go this move (CW-MOV-1; §8.6 a hostage carrier at infantry speed)."""
-    limit = allowance(s, u)
-    return min(limit, CARRY_CM) if carried_hostage(s, u) is not None else limit
-
-
 def resolve_move(
-    s: CwState,
+    s: ClickWarsState,
     u: Unit,
     *,
     x: float | None = None,
@@ -72,7 +66,7 @@ def resolve_move(
     return farthest(s, u, dx, dy, min(limit_of(s, u), most))
 
 
-def farthest(s: CwState, u: Unit, dx: float, dy: float, most: float) -> MovePlan:
+def farthest(s: ClickWarsState, u: Unit, dx: float, dy: float, most: float) -> MovePlan:
     """The longest legal straight move along (dx, dy), at most `most` cm, in 0.5 cm steps."""
     ux, uy = u.xy
     first: Rejected | None = None
@@ -91,13 +85,13 @@ def farthest(s: CwState, u: Unit, dx: float, dy: float, most: float) -> MovePlan
     raise first or refuse("clickwars.no_move", unit=u.id)
 
 
-def move_order(s: CwState, u: Unit, plan: MovePlan) -> Order:
+def move_order(s: ClickWarsState, u: Unit, plan: MovePlan) -> Order:
     return Order(
         unit=u.id, kind="move", path=tuple(plan.path), cost=round(plan.cost, 1), allowance=limit_of(s, u)
     )
 
 
-def charge_order(s: CwState, u: Unit, bearing: int) -> Order:
+def charge_order(s: ClickWarsState, u: Unit, bearing: int) -> Order:
     plan = check_charge(s, u, bearing)
     return Order(
         unit=u.id,
@@ -109,62 +103,14 @@ def charge_order(s: CwState, u: Unit, bearing: int) -> Order:
     )
 
 
-def uncrewed_guns(units: dict[str, Unit], seat: str) -> list[Unit]:
-    """The side's placed guns without a crewman, in the state's order (CW-ART-8)."""
-    return [
-        g
-        for g in units.values()
-        if g.crew is None and g.profile in GUN_PROFILES and g.side == seat and g.alive and g.x is not None
-    ]
-
-
-def free_infantryman(u: Unit) -> bool:
-    """An infantryman serving no gun: who may replace a gun's crewman (CW-ART-8)."""
-    return u.type == "infantry" and u.gun is None
-
-
-def guns_to_crew(u: Unit, guns: list[Unit]) -> list[Unit]:
-    """Those of `guns` (uncrewed, own) that `u` may be declared crewman of now: he is a free
-    infantryman in base contact with it (CW-ART-8, §8.8 contact)."""
-    if not free_infantryman(u):
-        return []
-    return [g for g in guns if gap(u, g) <= CONTACT_CM + 1e-9]
-
-
-def may_crew(s: CwState, u: Unit) -> bool:
-    """Whether `u` may be declared crewman of an uncrewed own gun, even after his move this turn
-    (CW-ART-8, OUR RESOLUTION: ending his move in base contact with it)."""
-    return free_infantryman(u) and bool(guns_to_crew(u, uncrewed_guns(s.units, u.side)))
-
-
-def can_act(s: CwState, u: Unit) -> bool:
-    """Whether `u` may still do something in this phase (the controls' list of units)."""
-    if not u.placed or u.side != s.active and s.phase != "counter" or u.idle_turn == s.turn:
-        return False
-    match s.phase:
-        case "movement":
-            if u.moved:
-                return may_crew(s, u)  # CW-ART-8: his move ended in base contact with an uncrewed gun
-            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
-                return False
-            if u.is_gun:  # CW-MOV-5 with its crewman, who moves once (§8.8; a replacement who walked)
-                return u.crew is not None and not s.units[u.crew].moved
-            return not (u.gun is not None and s.units[u.gun].placed)  # a crewman goes with his gun
-        case "shooting":
-            return not u.shot and u.ranged() is not None
-        case "assault" | "counter":
-            return not u.fought and not u.is_gun
-    return False
-
-
-def state_of(view: CwView) -> CwState:
+def state_of(view: ClickWarsView) -> ClickWarsState:
     """A state with everything a seat's view shows (after the reveal: the whole table)."""
-    return CwState(
+    return ClickWarsState(
         seed=0,
         version=view.version,
         options=view.options,
         terrain=view.terrain,
-        units={u.id: u.model_copy() for u in view.units},
+        units={u.id: u for u in view.units},
         phase=view.phase,  # type: ignore[arg-type]
         confirmed=list(view.confirmed),
         first=view.first,
@@ -172,7 +118,7 @@ def state_of(view: CwView) -> CwState:
         attacker=view.attacker,
         quarry=dict(view.quarry),
         ready=list(view.ready),
-        hostages=[h.model_copy() for h in view.hostages],
+        hostages=list(view.hostages),
         round=view.round,
         turn=view.turn,
         active=view.active,

@@ -1,6 +1,7 @@
-"""What the automated Genestealer player (solo.py) keeps in the state and writes in the log.
+"""What the automated Genestealer player (../deathwing/solo.py) keeps in the state and writes in the log.
 
-Kept apart from solo.py because the state and the events import it (solo.py imports them).
+Kept apart from the player, low in the package, because the state and the events import it (the
+player imports them).
 Every decision the player makes is a `SoloDecided` event whose `reason` is a catalog key
 ("spacehulk.solo.<reason>") with its parameters, so `/game log` shows why each move was made.
 """
@@ -12,6 +13,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.core import Event
+
+from ..board import square_name
 
 Square = tuple[int, int, int]
 
@@ -45,7 +48,8 @@ class AgSoloTie(BaseModel):
     choice"), DW-SOLO-2 and T-9 (which of equally near entry areas gets the next blip: `tie="area"`,
     `candidates` are area ids) or DW-SOLO-8 (which of equally near Genestealers moves first:
     `tie="mover"`, Genestealer ids). `distance`: their AP to a Marine; `slots`: blips left for these
-    areas; `key`: the decision it belongs to."""
+    areas; `key`: the decision it belongs to; `short`: every one of these areas gets a blip, but the
+    Genestealer models may run short among them, so the order decides whose figures are lost (DW-SOLO-4)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     kind: Literal["solo_tie"] = "solo_tie"
@@ -54,6 +58,7 @@ class AgSoloTie(BaseModel):
     distance: int
     slots: int = 1
     key: str
+    short: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
         return self
@@ -133,3 +138,41 @@ def evolve(s: Any, event: Event) -> bool:
         case _:
             return False
     return True
+
+
+REASONS = (
+    "attack",
+    "attack_through",
+    "route_attack",
+    "advance_seen",
+    "advance_entry_seen",
+    "hide",
+    "stop_hide",
+    "stop_advance_seen",
+    "stop_advance_entry_seen",
+    "stop_blocked",
+    "stop_ap",
+    "refused",
+    "end_turn",
+    "facing",
+    "face_attacker",
+    "place",
+    "shift",
+    "pass",
+    "choose",
+    "blip",
+    "tie_area",
+    "tie_mover",
+    "ambush_roll",
+    "ambush_stealer",
+    "ambush_lost",
+    "ambush_echo",
+)
+"""Every reason the player gives; the catalogs word each as "spacehulk.solo.<reason>"."""
+
+
+def decided(reason: str, who: str | None = None, stop: bool = False, **params: Any) -> SoloDecided:
+    """A logged decision of model `who`: the reason's catalog key and its parameters (squares by name)."""
+    assert reason in REASONS, reason
+    named = {k: square_name(v) if isinstance(v, tuple) else v for k, v in params.items()}
+    return SoloDecided(model=who, reason=f"spacehulk.solo.{reason}", params=named, stop=stop)

@@ -1,0 +1,205 @@
+"""The store's two interfaces: `Store` (reads, plus `transaction()`) and `Tx` (one atomic unit of
+writes). Two implementations: SQLite (bot/store_sqlite.py) and PostgreSQL (bot/store_pg.py); bot/stores.py
+makes the one TABLERO_DB names.
+
+Split from bot/store.py (issue 25 item 1), which still re-exports every name here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from .records import (
+    ActionRecord,
+    Counts,
+    DeadlineRecord,
+    DeliveryRecord,
+    EventRecord,
+    Health,
+    NewAction,
+    NewDelivery,
+    NewEvent,
+    PlayerRecord,
+    SeatHolder,
+    ServerSettings,
+    SnapshotRecord,
+    TableRecord,
+    TableStatus,
+)
+
+
+class Tx(Protocol):
+    """One atomic unit of writes.
+
+    A backend may defer the writes to the end of the block (SQLite sends them in one batch), so
+    errors such as StaleVersion can surface when the block exits rather than at the call.
+    """
+
+    def before_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` once every write has been sent and checked, just before COMMIT."""
+        ...
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        status: TableStatus,
+        seats: dict[str, SeatHolder],
+        invited: Sequence[int],
+        options: dict[str, Any],
+        seed: int,
+        lang: str,
+        created_by: int,
+        rematch_of: int | None = None,
+        series_of: int | None = None,
+        series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
+    ) -> int: ...
+
+    async def update_table(
+        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+    ) -> None: ...
+
+    async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None: ...
+
+    async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None: ...
+
+    async def add_delivery(self, row: NewDelivery) -> None: ...
+
+    async def touch_status(self, table_id: int) -> None: ...
+
+    async def start_attempt(self, delivery_id: int) -> None: ...
+
+    async def finish_delivery(
+        self,
+        delivery_id: int,
+        status: str,
+        *,
+        generation: int | None = None,
+        message_id: int | None = None,
+        error: str | None = None,
+    ) -> bool: ...
+
+    async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None: ...
+
+    async def add_deadline(
+        self,
+        *,
+        table_id: int,
+        kind: str,
+        seat: str,
+        key: str,
+        version: int,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+    ) -> None: ...
+
+    async def set_deadline_status(self, deadline_id: int, status: str) -> None: ...
+
+    async def void_deadlines(
+        self,
+        table_id: int,
+        *,
+        kind: str | None = None,
+        seat: str | None = None,
+        keep_keys: Iterable[str] = (),
+    ) -> None: ...
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None: ...
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None: ...
+
+    async def set_away(self, user_id: int, until: float | None) -> None: ...
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None: ...
+
+    async def park_deadlines(self, table_id: int, now: float) -> None: ...
+
+    async def set_server_settings(
+        self, guild_id: int, defaults: dict[str, Any], channels: list[int]
+    ) -> None: ...
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None: ...
+
+    async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
+
+
+class Store(Protocol):
+    """Reads, plus `transaction()` for writes."""
+
+    async def open(self, *, check: bool = True) -> None:
+        """Connect and migrate; with `check`, refuse (DatabaseRefused) a database that cannot serve."""
+        ...
+
+    async def close(self) -> None: ...
+    def transaction(self) -> Any: ...
+    async def schema_version(self) -> int: ...
+    async def health(self, *, full: bool = False) -> Health:
+        """Integrity, writability and schema version, reported (never raised)."""
+        ...
+
+    async def backup(self, dest: str | Path) -> None:
+        """An online, consistent copy of the database (needs no `open`)."""
+        ...
+
+    async def counts(self) -> Counts: ...
+
+    async def get_table(self, table_id: int) -> TableRecord | None: ...
+    async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None: ...
+    async def find_rematch(self, table_id: int) -> TableRecord | None: ...
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None: ...
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (),
+        channel_id: int | None = None,
+        games: Sequence[str] | None = None,
+    ) -> list[TableRecord]: ...
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = 25,
+    ) -> list[TableRecord]: ...
+    async def games_of(self, statuses: Sequence[str]) -> list[str]: ...
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
+    async def load_actions(self, table_id: int) -> list[ActionRecord]: ...
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
+    async def pending_deliveries(
+        self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
+    ) -> list[DeliveryRecord]: ...
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None: ...
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]: ...
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool: ...
+    async def last_summary_end(self, table_id: int) -> int: ...
+    async def next_wakeup(self) -> float | None: ...
+    async def pending_besides(self, held: str) -> bool: ...
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]: ...
+    async def next_deadline(self, exclude: Collection[int] = ()) -> float | None: ...
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]: ...
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]: ...
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]: ...
+    async def get_player(self, user_id: int) -> PlayerRecord | None: ...
+    async def guild_language(self, guild_id: int) -> str | None: ...
+    async def returns_due(self, now: float) -> list[int]: ...
+    async def server_settings(self, guild_id: int) -> ServerSettings: ...
+    async def next_return(self) -> float | None: ...
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None: ...

@@ -1,0 +1,1144 @@
+"""Durable state in PostgreSQL, behind the same `Store`/`Tx` interfaces as the SQLite store (bot/store_sqlite.py).
+
+Chosen by `TABLERO_DB=postgresql://...` (bot/stores.py). asyncpg with a connection pool and plain SQL;
+the schema comes from numbered migrations (bot/pg_migrations.py, the same numbers as SQLite's).
+
+Same semantics as SQLite: the event log is the truth; the `(table_id, seq)` primary key is the
+optimistic lock (a second writer of the same seq fails with StaleVersion, its whole unit of work
+rolled back); outbox rows, deadlines, the snapshot and the table row commit in the same transaction
+as the events. Where SQLite's single writer serialises units of work, PostgreSQL's row locks do:
+an `UPDATE tables ... WHERE version = $n` waits for a concurrent writer of that row and then finds
+the version moved (StaleVersion). A table's number on its server is drawn under a transaction-scoped
+advisory lock on the server id, so two tables opened at once on one server never get the same number.
+
+Writes go to the server as they are called (SQLite queues them to the end of the block): a
+StaleVersion therefore surfaces at the call, which the `Tx` interface allows. Reads use the pool,
+beside any unit of work: a slow writer never stalls a "My hand" or an autocomplete.
+
+What the rest of the bot sees of a failing server is the SQLite store's vocabulary: StorageUnavailable
+with a fault (`unreachable` for a server that is down or refuses the connection), DatabaseRefused at
+start-up, and Health. Passwords never appear in a message: the store names its database by the URL
+with the password removed (`where`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import time
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import asyncpg
+
+from engine.core import Outcome
+
+from .pg_migrations import LATEST, MIGRATIONS
+from .records import (
+    _ACTION_COLUMNS,
+    _DEADLINE_COLUMNS,
+    _DELIVERY_COLUMNS,
+    _DELIVERY_KIND,
+    _DELIVERY_TABLE,
+    _EVENT_COLUMNS,
+    _PLAYER_COLUMNS,
+    _TABLE_COLUMNS,
+    _UPDATABLE,
+    FAULT_ADVICE,
+    FAULT_WORDS,
+    PARKED,
+    ActionRecord,
+    Counts,
+    DatabaseRefused,
+    DeadlineRecord,
+    DeliveryRecord,
+    EventRecord,
+    Fault,
+    Health,
+    NewAction,
+    NewDelivery,
+    NewEvent,
+    PlayerRecord,
+    Problem,
+    SeatHolder,
+    ServerSettings,
+    SnapshotRecord,
+    StaleVersion,
+    StorageUnavailable,
+    TableRecord,
+    TableStatus,
+    _action,
+    _deadline,
+    _delivery,
+    _dumps,
+    _event,
+    _player,
+    _table,
+    fault_problem,
+)
+from .store_sqlite import CHOICES_MAX, choice_queries
+
+log = logging.getLogger(__name__)
+
+MIGRATION_LOCK = 0x7AB1E60
+"""The advisory lock key that serialises migrations of one database (several processes may start at once)."""
+
+
+def _q(sql: str) -> str:
+    """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (no `?` appears in a literal here)."""
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", number, sql)
+
+
+_SQLITE_SEATED = (
+    " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+    " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+)
+_PG_SEATED = (
+    " AND (EXISTS (SELECT 1 FROM jsonb_each(tables.seats) AS s WHERE s.value = to_jsonb(?::bigint))"
+    " OR tables.invited @> jsonb_build_array(?::bigint))"
+)
+
+
+def _dialect(sql: str) -> str:
+    """A query the SQLite store builds (bot/store_sqlite.py's choice_queries) in PostgreSQL's words: no
+    INDEXED BY (the planner chooses), `IS ?` for a server that may be NULL, jsonb for the seats."""
+    sql = re.sub(r" INDEXED BY \w+", "", sql)
+    sql = sql.replace("guild_id IS ?", "guild_id IS NOT DISTINCT FROM ?::bigint")
+    sql = sql.replace(_SQLITE_SEATED, _PG_SEATED)
+    if "json_each" in sql or re.search(r"\bIS \?", sql):  # the SQLite store's words changed: say so
+        raise ValueError(f"a SQLite query left untranslated for PostgreSQL: {sql}")
+    return sql
+
+
+def where(url: str) -> str:
+    """The database's URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    userinfo = (parts.username or "") + ":***"
+    return urlunsplit(parts._replace(netloc=f"{userinfo}@{netloc[-1]}"))
+
+
+def split_schema(url: str) -> tuple[str, str | None]:
+    """A URL's own `schema=NAME` query parameter (Tablero's, not libpq's) taken out: the URL for
+    asyncpg and pg_dump, and the schema to keep the tables in (None: the server's search_path)."""
+    base, _, query = url.partition("?")
+    kept, schema = [], None
+    for pair in query.split("&") if query else []:
+        key, _, value = pair.partition("=")
+        if key == "schema":
+            schema = unquote(value) or None
+        else:
+            kept.append(pair)
+    return base + ("?" + "&".join(kept) if kept else ""), schema
+
+
+# --- faults ------------------------------------------------------------------------------------
+
+_FAULT_OF_STATE: dict[str, Fault] = {
+    "53100": "disk_full",  # disk_full
+    "25006": "read_only",  # read_only_sql_transaction (a standby, default_transaction_read_only)
+    "42501": "read_only",  # insufficient_privilege
+    "55P03": "locked",  # lock_not_available (lock_timeout)
+    "57014": "locked",  # query_canceled (statement_timeout while waiting)
+    "40P01": "locked",  # deadlock_detected
+    "XX001": "corrupt",  # data_corrupted
+    "XX002": "corrupt",  # index_corrupted
+    "58030": "io",  # io_error
+}
+_UNREACHABLE_CLASSES = ("08", "28", "3D", "53", "57P")  # connection, auth, no database, resources, shutdown
+
+
+PG_WORDS: dict[str, tuple[str, str]] = {
+    "read_only": (
+        "the database is read-only for the bot",
+        "grant the bot's role write access to the database (and its schema), and point TABLERO_DB at"
+        " the primary server, not a standby",
+    ),
+    "corrupt": (
+        "the database reports damaged data",
+        "restore a backup (docs/operations.md, 'Backups and restores'); `tablero check-db` shows the damage",
+    ),
+    "locked": (
+        "another session holds a lock the bot waited for too long",
+        "find the session that holds it (pg_stat_activity, pg_locks) and end it, then start again",
+    ),
+    "io": ("the database server reported an input/output error", "check the server's disk and its log"),
+    "disk_full": ("the database server's disk is full", "free disk space on the database server"),
+}
+"""What a fault means on PostgreSQL, and what to do, where SQLite's words (bot/records.py's FAULT_WORDS
+and FAULT_ADVICE: files, permissions) would mislead."""
+
+
+def _in_pg_words(problem: Problem) -> Problem:
+    """A start-up refusal from the shared Health rules, said in PostgreSQL's terms."""
+    for fault, (words, advice) in PG_WORDS.items():
+        if problem.what.startswith(FAULT_WORDS[fault]) and problem.advice == FAULT_ADVICE[fault]:
+            return Problem(what=words + problem.what[len(FAULT_WORDS[fault]) :], advice=advice)
+    return problem
+
+
+_ClientStateError = asyncpg.exceptions._base.InternalClientError
+_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError, _ClientStateError)
+"""What asyncpg raises for a database that cannot serve (pg_fault says which fault, or None)."""
+
+
+def pg_fault(exc: BaseException) -> Fault | None:
+    """The fault behind an asyncpg (or network) error, or None when it is not one (a bug, a constraint)."""
+    if isinstance(exc, asyncpg.PostgresError):
+        state = str(getattr(exc, "sqlstate", "") or "")
+        if state in _FAULT_OF_STATE:
+            return _FAULT_OF_STATE[state]
+        if state.startswith(_UNREACHABLE_CLASSES):
+            return "unreachable"
+        return None
+    if isinstance(exc, asyncpg.InterfaceError):  # "connection is closed", a pool that was closed
+        return "unreachable" if "closed" in str(exc) or "connection" in str(exc) else None
+    if isinstance(exc, OSError | asyncio.TimeoutError | ConnectionError | _ClientStateError):
+        # asyncpg's protocol left in a state it cannot go on from: a connection the server dropped
+        # while a statement was being sent (seen when a backend is terminated mid-transaction)
+        return "unreachable"
+    return None
+
+
+@contextmanager
+def pg_faults(name: str) -> Iterator[None]:
+    """Turn an error that is a storage fault into StorageUnavailable (others pass unchanged)."""
+    try:
+        yield
+    except _ERRORS as exc:
+        fault = pg_fault(exc)
+        if fault is None:
+            raise
+        raise StorageUnavailable(fault, name) from exc
+
+
+def _count(status: str) -> int:
+    """The row count of an asyncpg command status ("UPDATE 1", "INSERT 0 3")."""
+    try:
+        return int(status.rsplit(" ", 1)[-1])
+    except ValueError:
+        return 0
+
+
+def _json(value: Any) -> str:
+    return _dumps(value)
+
+
+# --- the unit of work --------------------------------------------------------------------------
+
+
+class PostgresTx:
+    """The writes of one PostgreSQL transaction, on one pooled connection, sent as they are called."""
+
+    def __init__(self, conn: asyncpg.Connection, clock: Callable[[], float]) -> None:
+        self._conn = conn
+        self._now = float(clock())
+        self.hooks: list[Callable[[], None]] = []
+
+    def before_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` once every write has been sent and checked, just before COMMIT."""
+        self.hooks.append(hook)
+
+    async def lock_table(self, table_id: int) -> int | None:
+        """Hold the table's row (`SELECT ... FOR UPDATE`) to the end of this transaction: another
+        process's unit of work on the same table waits here. Its version (None: no such table)."""
+        return await self._conn.fetchval("SELECT version FROM tables WHERE id = $1 FOR UPDATE", table_id)
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        status: TableStatus,
+        seats: dict[str, SeatHolder],
+        invited: Sequence[int],
+        options: dict[str, Any],
+        seed: int,
+        lang: str,
+        created_by: int,
+        rematch_of: int | None = None,
+        series_of: int | None = None,
+        series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
+    ) -> int:
+        # One number per server at a time: the lock ends with the transaction.
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", guild_id or 0)
+        table_id = await self._conn.fetchval(
+            "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt,"
+            " settings, absence)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $13, $14, $15,"
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS NOT DISTINCT FROM $2), $16,"
+            " $17, $18)"
+            " RETURNING id",
+            game,
+            guild_id,
+            channel_id,
+            thread_id,
+            status,
+            _json(seats),
+            _json(list(invited)),
+            _json(options),
+            seed,
+            lang,
+            created_by,
+            rematch_of,
+            self._now,
+            series_of,
+            series_key,
+            secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
+            _json(settings or {}),
+            _json(absence or {}),
+        )
+        return int(table_id)
+
+    async def update_table(
+        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+    ) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update table columns {sorted(unknown)}")
+        sets: list[str] = ["updated_at = ?"]
+        params: list[Any] = [self._now]
+        for name, value in fields.items():
+            sets.append(f"{name} = ?")
+            if isinstance(value, Outcome):
+                value = value.model_dump(mode="json")
+            params.append(
+                _json(value)
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+                and value is not None
+                else value
+            )
+        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
+        params.append(table_id)
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        if _count(await self._conn.execute(_q(sql), *params)) != 1:
+            raise StaleVersion(table_id)
+
+    async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
+        try:
+            await self._conn.executemany(
+                "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                [
+                    (table_id, first_seq + i, e.kind, _json(e.data), e.actor, self._now)
+                    for i, e in enumerate(events)
+                ],
+            )
+        except asyncpg.UniqueViolationError as exc:  # the (table_id, seq) primary key: the optimistic lock
+            raise StaleVersion(table_id) from exc
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            await self._conn.executemany(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [
+                    (table_id, a.version, a.seat, _json(a.holder), _json(a.data), a.events, self._now)
+                    for a in actions
+                ],
+            )
+
+    async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
+            " schema_hash = excluded.schema_hash, data = excluded.data"
+            " WHERE excluded.version >= snapshots.version",  # a slow reader never rolls the cache back
+            table_id,
+            version,
+            schema_hash,
+            data,
+        )
+
+    async def add_delivery(self, row: NewDelivery) -> None:
+        await self._conn.execute(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING",
+            row.table_id,
+            row.version,
+            row.kind,
+            row.target,
+            _json(row.payload),
+            self._now,
+        )
+
+    async def touch_status(self, table_id: int) -> None:
+        # One row per table for its status message, re-armed on every change: edits coalesce.
+        await self._conn.execute(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES ($1, 0, 'status', 'public', '{}', $2, $2)"
+            " ON CONFLICT (table_id, version, kind, target) DO UPDATE SET status = 'pending',"
+            " generation = deliveries.generation + 1, attempts = 0, not_before = 0, last_error = NULL,"
+            " updated_at = excluded.updated_at",
+            table_id,
+            self._now,
+        )
+
+    async def start_attempt(self, delivery_id: int) -> None:
+        await self._conn.execute(
+            "UPDATE deliveries SET attempts = attempts + 1, updated_at = $1 WHERE id = $2",
+            self._now,
+            delivery_id,
+        )
+
+    async def finish_delivery(
+        self,
+        delivery_id: int,
+        status: str,
+        *,
+        generation: int | None = None,
+        message_id: int | None = None,
+        error: str | None = None,
+    ) -> bool:
+        sql = (
+            "UPDATE deliveries SET status = ?, message_id = COALESCE(?::bigint, message_id), last_error = ?,"
+            " updated_at = ? WHERE id = ?"
+        )
+        params: list[Any] = [status, message_id, error, self._now, delivery_id]
+        if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
+            sql += " AND generation = ?"
+            params.append(generation)
+        return _count(await self._conn.execute(_q(sql), *params)) == 1
+
+    async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
+        await self._conn.execute(
+            "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3 WHERE id = $4",
+            float(not_before),
+            error,
+            self._now,
+            delivery_id,
+        )
+
+    async def add_deadline(
+        self,
+        *,
+        table_id: int,
+        kind: str,
+        seat: str,
+        key: str,
+        version: int,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        await self._conn.execute(
+            "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING",
+            table_id,
+            kind,
+            seat,
+            key,
+            version,
+            float(due_at),
+            _json(payload or {}),
+        )
+
+    async def set_deadline_status(self, deadline_id: int, status: str) -> None:
+        await self._conn.execute("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
+
+    async def void_deadlines(
+        self,
+        table_id: int,
+        *,
+        kind: str | None = None,
+        seat: str | None = None,
+        keep_keys: Iterable[str] = (),
+    ) -> None:
+        keep = list(keep_keys)
+        sql = "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
+        params: list[Any] = [table_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if keep:
+            sql += " AND NOT (key = ANY(?::text[]))"
+            params.append(keep)
+        await self._conn.execute(_q(sql), *params)
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        await self._conn.execute(
+            "INSERT INTO players (user_id, locale, dm_status, updated_at)"
+            " VALUES ($1, $2, COALESCE($3::text, 'unknown'), $4)"
+            " ON CONFLICT (user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
+            " dm_status = COALESCE($3::text, players.dm_status), updated_at = excluded.updated_at",
+            user_id,
+            locale,
+            dm_status,
+            self._now,
+        )
+
+    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
+        await self._conn.execute(
+            "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (guild_id) DO UPDATE SET defaults = excluded.defaults,"
+            " channels = excluded.channels, updated_at = excluded.updated_at",
+            guild_id,
+            _json(defaults),
+            _json(sorted(set(channels))),
+            self._now,
+        )
+
+    async def park_deadlines(self, table_id: int, now: float) -> None:
+        """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
+        due never (bot/pause.py)."""
+        await self._conn.execute(
+            "UPDATE deadlines SET payload = jsonb_set(payload, '{left_s}', to_jsonb(GREATEST(due_at - $1, 0))),"
+            " due_at = $2"
+            " WHERE table_id = $3 AND status = 'pending' AND payload->'left_s' IS NULL",
+            float(now),
+            PARKED,
+            table_id,
+        )
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None:
+        """A paused table plays on: each parked deadline falls due after what was left."""
+        await self._conn.execute(
+            "UPDATE deadlines SET due_at = $1 + (payload->>'left_s')::double precision,"
+            " payload = payload - 'left_s'"
+            " WHERE table_id = $2 AND status = 'pending' AND payload->'left_s' IS NOT NULL",
+            float(now),
+            table_id,
+        )
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
+        """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
+        await self._conn.execute(
+            "INSERT INTO players (user_id, dm_status, updated_at, timezone, quiet)"
+            " VALUES ($1, 'unknown', $2, NULLIF($3::text, ''), NULLIF($4::text, ''))"
+            " ON CONFLICT (user_id) DO UPDATE SET"
+            " timezone = CASE WHEN $3::text IS NULL THEN players.timezone ELSE NULLIF($3::text, '') END,"
+            " quiet = CASE WHEN $4::text IS NULL THEN players.quiet ELSE NULLIF($4::text, '') END,"
+            " updated_at = excluded.updated_at",
+            user_id,
+            self._now,
+            timezone,
+            quiet,
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """/away until `until` (epoch seconds), or back (None)."""
+        await self._conn.execute(
+            "INSERT INTO players (user_id, dm_status, updated_at, away_until) VALUES ($1, 'unknown', $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until,"
+            " updated_at = excluded.updated_at",
+            user_id,
+            self._now,
+            None if until is None else float(until),
+        )
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
+            guild_id,
+            language,
+            self._now,
+        )
+
+    async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None:
+        await self._conn.execute(
+            "INSERT INTO standing_orders (table_id, seat, name, value, updated_at) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (table_id, seat, name) DO UPDATE SET value = excluded.value,"
+            " updated_at = excluded.updated_at",
+            table_id,
+            seat,
+            name,
+            value,
+            self._now,
+        )
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+class BackupImpossible(Exception):
+    """`tablero backup` cannot copy this database here (no pg_dump, or pg_dump failed); says why."""
+
+
+class PostgresStore:
+    """The PostgreSQL implementation: an asyncpg pool; each unit of work on one pooled connection in
+    one transaction (READ COMMITTED, row locks), each read on any free connection.
+
+    `schema`: the PostgreSQL schema to keep Tablero's tables in (created if missing; default: the
+    server's search_path, normally `public`). The tests give each test a schema of its own."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        schema: str | None = None,
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> None:
+        url, named = split_schema(url)
+        self.url = url
+        self.schema = schema or named
+        # the name in messages (StorageUnavailable.path, DatabaseRefused.path): no password
+        self.path = where(url) + (f" (schema {self.schema})" if self.schema else "")
+        self.clock = clock
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: asyncpg.Pool | None = None
+
+    # --- lifecycle ----------------------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        return self._pool is not None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("store is not open")
+        return self._pool
+
+    async def open(self, *, check: bool = True) -> None:
+        """Connect (a pool), make sure the database can serve, migrate it. Without `check` (check-db)
+        only connect: no migration."""
+        settings = {"search_path": self.schema} if self.schema else {}
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=self.min_size, max_size=self.max_size, server_settings=settings
+            )
+            known = "SELECT 1 FROM pg_namespace WHERE nspname = $1"
+            if self.schema and not await self._pool.fetchval(known, self.schema):
+                # the search_path may name a schema not created yet
+                try:
+                    await self._pool.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+                except asyncpg.UniqueViolationError:  # another process created it at the same moment
+                    pass
+        except _ERRORS as exc:
+            await self.close()
+            fault = pg_fault(exc) or "unreachable"
+            problem = _in_pg_words(
+                fault_problem(fault, f"connecting: {type(exc).__name__}: {where(str(exc))}")
+            )
+            raise DatabaseRefused(self.path, [problem]) from exc
+        try:
+            if not check:
+                return
+            problems = [_in_pg_words(p) for p in (await self.health()).problems(self.path)]
+            if problems:
+                raise DatabaseRefused(self.path, problems)
+            try:
+                await self.migrate()
+            except StorageUnavailable as exc:
+                raise DatabaseRefused(
+                    self.path, [_in_pg_words(fault_problem(exc.fault, "upgrading its schema"))]
+                ) from exc
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def health(self, *, full: bool = False) -> Health:
+        """Whether the database can serve: it answers (with `full`, every Tablero table is read
+        through: PostgreSQL verifies its pages' checksums, when the cluster has them, as it reads
+        them), the schema version, and whether a write gets through (a table created and rolled
+        back). Reports faults, never raises them."""
+        integrity: list[str] = ["ok"]
+        integrity_fault: Fault | None = None
+        schema: int | None = None
+        schema_fault: Fault | None = None
+        write_fault: Fault | None = None
+        try:
+            async with self.pool.acquire() as conn:
+                try:
+                    await conn.fetchval("SELECT 1")
+                    if full:
+                        names = await conn.fetch(
+                            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                        )
+                        for (name,) in names:
+                            await conn.fetchval(f'SELECT COUNT(*) FROM "{name}"')
+                except _ERRORS as exc:
+                    integrity_fault = pg_fault(exc) or "corrupt"
+                    integrity = [f"{type(exc).__name__}: {exc}"]
+                try:
+                    if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+                        schema = 0
+                    else:
+                        schema = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
+                except _ERRORS as exc:
+                    schema_fault = pg_fault(exc) or "corrupt"
+                try:
+                    async with conn.transaction():
+                        await conn.execute("CREATE TABLE tablero_write_probe (x INTEGER)")
+                        raise _Rollback
+                except _Rollback:
+                    pass
+                except _ERRORS as exc:
+                    write_fault = pg_fault(exc) or "io"
+        except _ERRORS as exc:
+            fault = pg_fault(exc) or "unreachable"
+            return Health(
+                integrity=[str(exc)],
+                integrity_fault=fault,
+                writable=False,
+                write_fault=fault,
+                schema_version=None,
+                schema_fault=fault,
+            )
+        return Health(
+            integrity=integrity,
+            integrity_fault=integrity_fault,
+            writable=write_fault is None,
+            write_fault=write_fault,
+            schema_version=schema,
+            schema_fault=schema_fault,
+        )
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the stored schema version, each in its own transaction,
+        under an advisory lock (two processes starting at once migrate once; a process that dies
+        mid-way releases it with its connection)."""
+        with pg_faults(self.path):
+            async with self.pool.acquire() as conn:
+                # The whole upgrade under a session lock: two processes starting at once would
+                # otherwise race even on CREATE TABLE IF NOT EXISTS (a duplicate type error).
+                await conn.execute("SELECT pg_advisory_lock($1::bigint)", MIGRATION_LOCK)
+                try:
+                    await self._migrate(conn)
+                finally:
+                    await conn.execute("SELECT pg_advisory_unlock($1::bigint)", MIGRATION_LOCK)
+
+    async def _migrate(self, conn: asyncpg.Connection) -> None:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = int(await conn.fetchval("SELECT MAX(version) FROM schema_version") or 0)
+        if current > LATEST:
+            raise DatabaseRefused(
+                self.path, Health(integrity=["ok"], writable=True, schema_version=current).problems(self.path)
+            )
+        for number, statements in MIGRATIONS:
+            if number <= current:
+                continue
+            async with conn.transaction():
+                for statement in statements:
+                    await conn.execute(statement)
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+
+    async def schema_version(self) -> int:
+        rows = await self._all("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def backup(self, dest: str | Path) -> None:
+        """A consistent copy of the database at `dest`: `pg_dump --format=custom` (one snapshot of
+        the database; the bot goes on writing beside it), written beside `dest` and renamed at the
+        end. Restore with `pg_restore --clean --if-exists --no-owner -d <database> DEST`. Needs
+        pg_dump (Debian: postgresql-client) of the server's major version or newer, not `open`."""
+        pg_dump = shutil.which("pg_dump")
+        if pg_dump is None:
+            raise BackupImpossible(
+                "pg_dump is not installed (Debian: apt-get install postgresql-client); or copy the"
+                " database to a SQLite file with `tablero copy-db --from <this> --to sqlite:///copy.db`"
+            )
+        partial = Path(str(dest) + ".partial")
+        partial.unlink(missing_ok=True)
+        command = [pg_dump, "--format=custom", "--no-owner", f"--file={partial}", f"--dbname={self.url}"]
+        if self.schema:
+            command.append(f"--schema={self.schema}")
+        done = await asyncio.to_thread(
+            subprocess.run, command, capture_output=True, text=True, env=dict(os.environ), check=False
+        )
+        if done.returncode != 0:
+            partial.unlink(missing_ok=True)
+            raise BackupImpossible(f"pg_dump failed: {where(done.stderr.strip())[:500]}")
+        with partial.open("rb+") as copy:
+            os.fsync(copy.fileno())
+        os.replace(partial, dest)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresTx]:
+        """One atomic unit of writes on one pooled connection; rolled back if the block raises.
+        A storage fault raises StorageUnavailable, with nothing written."""
+        with pg_faults(self.path):
+            async with self.pool.acquire() as conn:
+                xact = conn.transaction()
+                await xact.start()
+                tx = PostgresTx(conn, self.clock)
+                try:
+                    yield tx
+                    for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
+                        hook()
+                except BaseException:
+                    await asyncio.shield(_rollback(xact))
+                    raise
+                await xact.commit()
+
+    # --- reads -------------------------------------------------------------------------------
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with pg_faults(self.path):
+            return list(await self.pool.fetch(sql, *params))
+
+    async def counts(self) -> Counts:
+        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
+        events = await self._all("SELECT COUNT(*) FROM events")
+        return Counts(
+            tables=sum(int(count) for _, count in by_status),
+            tables_by_status={status: int(count) for status, count in by_status},
+            events=int(events[0][0]),
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:  # beyond BIGINT: no such table (a forged id)
+            return None
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
+        if not -(2**63) <= number < 2**63:
+            return None
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS NOT DISTINCT FROM $1::bigint AND number = $2",
+            (guild_id, number),
+        )
+        return _table(rows[0]) if rows else None
+
+    async def find_rematch(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = $1", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = $1 AND series_key = $2", (series_of, key)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (),
+        channel_id: int | None = None,
+        games: Sequence[str] | None = None,
+    ) -> list[TableRecord]:
+        """As SqliteStore.list_tables: filtered in SQL, newest first."""
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1"
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        if statuses:
+            sql += " AND status = ANY(?::text[])"
+            params.append(list(statuses))
+        if games is not None:
+            if not games:
+                return []
+            sql += " AND game = ANY(?::text[])"
+            params.append(list(games))
+        if channel_id is not None:
+            sql += " AND (thread_id = ? OR channel_id = ?)"
+            params.extend((channel_id, channel_id))
+        if user_id is not None:
+            sql += (
+                " AND (EXISTS (SELECT 1 FROM jsonb_each(tables.seats) AS s WHERE s.value = to_jsonb(?::bigint))"
+                " OR tables.invited @> jsonb_build_array(?::bigint))"
+            )
+            params.extend((user_id, user_id))
+        sql += " ORDER BY id DESC"
+        return [_table(row) for row in await self._all(_q(sql), params)]
+
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = CHOICES_MAX,
+    ) -> list[TableRecord]:
+        """As SqliteStore.choice_tables: the same queries (`choice_queries`) in PostgreSQL's words."""
+        found: dict[int, TableRecord] = {}
+        for group in choice_queries(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, number_prefix=number_prefix, games=games
+        ):
+            left = limit - len(found)
+            if left <= 0:
+                break
+            rows: list[TableRecord] = []
+            for sql, params in group:
+                rows += [_table(row) for row in await self._all(_q(_dialect(sql)), [*params, left])]
+            if len(group) > 1:  # one query per game: newest first across them
+                rows.sort(key=lambda r: -r.id)
+            for record in rows:
+                if len(found) < limit:
+                    found.setdefault(record.id, record)
+        return list(found.values())
+
+    async def games_of(self, statuses: Sequence[str]) -> list[str]:
+        rows = await self._all(
+            "SELECT DISTINCT game FROM tables WHERE status = ANY($1::text[]) ORDER BY game", (list(statuses),)
+        )
+        return [row[0] for row in rows]
+
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = $1"
+        params: list[Any] = [table_id]
+        if upto is not None:
+            sql += " AND seq <= $2"
+            params.append(upto)
+        rows = await self._all(sql + " ORDER BY seq", params)
+        return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = $1 ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
+
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
+        rows = await self._all(
+            "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = $1", (table_id,)
+        )
+        if not rows:
+            return None
+        table_id, version, digest, data = rows[0]
+        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=data or "")
+
+    async def pending_deliveries(
+        self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
+    ) -> list[DeliveryRecord]:
+        sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE status = 'pending' AND not_before <= $1"
+        params: list[Any] = [float(now)]
+        if table_id is not None:
+            sql += " AND table_id = $2"
+            params.append(table_id)
+        rows = await self._all(sql + " ORDER BY table_id, id", params)
+        if skip is not None:
+            rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
+        return [_delivery(r) for r in rows]
+
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
+        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = $1", (delivery_id,))
+        return _delivery(rows[0]) if rows else None
+
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = $1 ORDER BY id", (table_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE table_id = $1 AND kind = $2 AND target = $3 AND version > $4"
+            " AND status != 'skipped' LIMIT 1",
+            (row.table_id, row.kind, row.target, row.version),
+        )
+        return bool(rows)
+
+    async def last_summary_end(self, table_id: int) -> int:
+        """The last event a public turn summary of this table covers (0 before the first)."""
+        rows = await self._all(
+            "SELECT MAX((payload->>'to')::bigint) FROM deliveries WHERE table_id = $1 AND kind = 'turn'"
+            " AND COALESCE(payload->'summary' NOT IN ('false'::jsonb, '0'::jsonb, 'null'::jsonb), true)",
+            (table_id,),
+        )
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def next_wakeup(self) -> float | None:
+        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        return rows[0][0] if rows else None
+
+    async def pending_besides(self, held: str) -> bool:
+        """Whether a pending delivery exists that is not held with `held` as its reason (the quiet
+        hours' hold, bot/quiet.py: the worker is idle while only those wait)."""
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE status = 'pending' AND last_error IS DISTINCT FROM $1 LIMIT 1",
+            (held,),
+        )
+        return bool(rows)
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE status = 'pending' AND due_at <= $1"
+            " ORDER BY due_at, id",
+            (float(now),),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
+        rows = await self._all(
+            "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending' AND NOT (id = ANY($1::bigint[]))",
+            (list(exclude),),
+        )
+        return rows[0][0] if rows else None
+
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 ORDER BY id", (table_id,)
+        )
+        return [_deadline(r) for r in rows]
+
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 AND kind = $2 AND status = 'pending'"
+            " ORDER BY due_at, id",
+            (table_id, kind),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
+        rows = await self._all(
+            "SELECT seat, name, value FROM standing_orders WHERE table_id = $1 ORDER BY seat, name",
+            (table_id,),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for seat, name, value in rows:
+            found.setdefault(seat, {})[name] = value
+        return found
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = $1", (user_id,))
+        return _player(rows[0]) if rows else None
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = $1", (guild_id,))
+        return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = $1", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def returns_due(self, now: float) -> list[int]:
+        """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
+        rows = await self._all(
+            "SELECT user_id FROM players WHERE away_until IS NOT NULL AND away_until <= $1 ORDER BY user_id",
+            (float(now),),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def next_return(self) -> float | None:
+        """When the next /away runs out (None: nobody is away with a date)."""
+        rows = await self._all("SELECT MIN(away_until) FROM players")
+        value = rows[0][0] if rows else None
+        return None if value is None else float(value)
+
+    # --- single-write conveniences -----------------------------------------------------------
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
+
+    # --- whole-database copies (tablero copy-db) ---------------------------------------------
+    async def table_names(self) -> list[str]:
+        rows = await self._all(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
+        )
+        return [row[0] for row in rows if row[0] != "schema_version"]
+
+    async def export_rows(self, name: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Every row of one table, its columns named, the JSON columns as text (as SQLite holds them)."""
+        columns = await self._all(
+            "SELECT column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+            (name,),
+        )
+        names = [c[0] for c in columns]
+        order = "id" if "id" in names else ", ".join(f'"{n}"' for n in names[:2])
+        rows = await self._all(
+            f'SELECT {", ".join(f"{chr(34)}{n}{chr(34)}" for n in names)} FROM "{name}" ORDER BY {order}'
+        )
+        return names, [tuple(r) for r in rows]
+
+    async def import_rows(self, name: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are (ids kept), then move the identity counter past the largest id."""
+        if not rows:
+            return
+        types = dict(
+            (r[0], r[1])
+            for r in await self._all(
+                "SELECT column_name, data_type FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND table_name = $1",
+                (name,),
+            )
+        )
+        casts = [_CAST.get(types.get(c, ""), "") for c in columns]
+        values = ", ".join(f"${i + 1}{cast}" for i, cast in enumerate(casts))
+        sql = (
+            f'INSERT INTO "{name}" ({", ".join(f"{chr(34)}{c}{chr(34)}" for c in columns)}) VALUES ({values})'
+        )
+        converted = [
+            tuple(_to_pg(types.get(c, ""), v) for c, v in zip(columns, row, strict=True)) for row in rows
+        ]
+        with pg_faults(self.path):
+            async with self.pool.acquire() as conn, conn.transaction():
+                await conn.executemany(sql, converted)
+                if "id" in columns:
+                    await conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'),"
+                        f' (SELECT COALESCE(MAX(id), 0) + 1 FROM "{name}"), false)'
+                    )
+
+
+_CAST = {"jsonb": "::text::jsonb"}
+
+
+def _to_pg(data_type: str, value: Any) -> Any:
+    """A value read from SQLite as PostgreSQL's column type takes it."""
+    if value is None:
+        return None
+    if data_type in ("bigint", "integer", "smallint") and not isinstance(value, int):
+        return int(value)
+    if data_type == "double precision" and not isinstance(value, float):
+        return float(value)
+    if data_type in ("text", "jsonb") and not isinstance(value, str):
+        return value.decode("utf-8", "replace") if isinstance(value, bytes) else json.dumps(value)
+    return value
+
+
+class _Rollback(Exception):
+    """Raised inside a transaction to undo it on purpose (the write probe)."""
+
+
+async def _rollback(xact: Any) -> None:
+    try:
+        await xact.rollback()
+    except _ERRORS:
+        pass  # the connection is gone: the server rolled the transaction back itself

@@ -1,0 +1,1117 @@
+"""The SQLite store (the default engine): tables, the append-only event log, snapshots, outbox, deadlines, players.
+
+Behind two small interfaces (`Store` for reads, `Tx` for one atomic unit of writes) so a
+PostgreSQL backend can be added for multi-process deployments. What the rest of the bot sees of a
+failing database is backend-neutral too: `StorageUnavailable` (with a `fault`: disk full, locked,
+read-only, damaged...) for a fault during play, `DatabaseRefused` (its `problems`, each what is wrong
+and what to do) at start-up, and `Health` from `health()`; SQLite's own errors stay in here. SQLite runs in WAL mode with
+`synchronous=FULL`: every commit is a move a player was told was accepted, and at human click
+rates the fsync per commit costs little (see bench/tables_bench.py) while surviving power loss too.
+
+Split from bot/store.py (issue 25 item 1), which still re-exports every name here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import shutil
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+
+from engine.core import Outcome
+
+from .migrations import LATEST, MIGRATIONS
+from .records import (
+    _ACTION_COLUMNS,
+    _DEADLINE_COLUMNS,
+    _DELIVERY_COLUMNS,
+    _DELIVERY_KIND,
+    _DELIVERY_TABLE,
+    _EVENT_COLUMNS,
+    _PLAYER_COLUMNS,
+    _TABLE_COLUMNS,
+    _UPDATABLE,
+    FAULT_ADVICE,
+    PARKED,
+    ActionRecord,
+    Counts,
+    DatabaseRefused,
+    DeadlineRecord,
+    DeliveryRecord,
+    EventRecord,
+    Fault,
+    Health,
+    NewAction,
+    NewDelivery,
+    NewEvent,
+    PlayerRecord,
+    Problem,
+    SeatHolder,
+    ServerSettings,
+    SnapshotRecord,
+    StaleVersion,
+    StorageUnavailable,
+    TableRecord,
+    TableStatus,
+    _action,
+    _deadline,
+    _delivery,
+    _dumps,
+    _event,
+    _player,
+    _table,
+    fault_problem,
+)
+
+log = logging.getLogger(__name__)
+
+
+_FAULT_OF_CODE: dict[int, Fault] = {
+    3: "read_only",  # SQLITE_PERM
+    5: "locked",  # SQLITE_BUSY (the busy timeout ran out)
+    6: "locked",  # SQLITE_LOCKED
+    8: "read_only",  # SQLITE_READONLY
+    10: "io",  # SQLITE_IOERR (a full disk too, often: see storage_fault)
+    11: "corrupt",  # SQLITE_CORRUPT
+    13: "disk_full",  # SQLITE_FULL
+    14: "cannot_open",  # SQLITE_CANTOPEN
+    26: "not_a_database",  # SQLITE_NOTADB
+}
+LOW_DISK_BYTES = 1 << 20
+"""Free space under which an I/O error is read as a full disk (SQLite reports a full disk while
+growing its shared-memory file as SQLITE_IOERR_SHMSIZE, not SQLITE_FULL)."""
+
+
+def free_bytes(path: str) -> int | None:
+    """Free space on the file system that holds `path` (None if unknown)."""
+    try:
+        return shutil.disk_usage(Path(path).resolve().parent).free
+    except OSError:
+        return None
+
+
+def storage_fault(exc: BaseException, path: str = "") -> Fault | None:
+    """The fault behind a SQLite error, or None when it is not one (a bug: bad SQL, a constraint)."""
+    if not isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError) or isinstance(
+        exc, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
+    ):
+        return None
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None:
+        return "corrupt" if "malformed" in str(exc) else None
+    fault = _FAULT_OF_CODE.get(code & 0xFF)
+    if fault == "io" and path and path != ":memory:":
+        free = free_bytes(path)
+        if free is not None and free < LOW_DISK_BYTES:
+            return "disk_full"
+    return fault
+
+
+@contextmanager
+def storage_faults(path: str) -> Iterator[None]:
+    """Turn a SQLite error that is a storage fault into StorageUnavailable (others pass unchanged)."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        fault = storage_fault(exc, path)
+        if fault is None:
+            raise
+        raise StorageUnavailable(fault, path) from exc
+
+
+CHOICES_MAX = 25  # Discord shows at most 25 autocomplete choices
+CHOICE_ORDER = ("active", "lobby", "finished", "abandoned")
+"""Autocomplete offers the tables being played first, then those waiting for players, then history."""
+_NUMBER_DIGITS = 9  # table numbers a server reaches (a prefix is widened up to this many digits)
+
+Query = tuple[str, list[Any]]
+
+
+def choice_queries(
+    *,
+    guild_id: int | None,
+    statuses: Sequence[str] = (),
+    user_id: int | None = None,
+    number_prefix: str | None = None,
+    games: Sequence[str] | None = None,
+) -> list[list[Query]]:
+    """The queries behind `choice_tables`, in the order their rows are offered, grouped (a group's
+    rows are merged newest first); each takes one more parameter, its LIMIT.
+
+    - No number typed: per status (CHOICE_ORDER), the newest first, through `tables_by_guild`
+      (guild, status; an index's rows are in rowid order within equal keys, so no sort), or through
+      `tables_by_game` (guild, game, status) per game when a game's name was typed.
+    - A number typed ("12"): that table first, then the numbers it begins (120-129, 1200-1299, ...)
+      in order, through `tables_by_number`. Rows read stay within the limit and the statuses
+      filtered out on the way.
+    - `user_id`: only tables where that user is seated or invited (read from the seats of the rows
+      the indexes give; callers ask this for running tables only, which are few beside history).
+    """
+    wanted = [s for s in CHOICE_ORDER if not statuses or s in statuses]
+    mine = ""
+    mine_params: list[Any] = []
+    if user_id is not None:
+        mine = (
+            " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+            " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+        )
+        mine_params = [user_id, user_id]
+    head = f"SELECT {_TABLE_COLUMNS} FROM tables"
+    if number_prefix is not None:
+        if (
+            not number_prefix.isdigit()
+            or number_prefix.startswith("0")
+            or len(number_prefix) > _NUMBER_DIGITS
+        ):
+            return []
+        first = int(number_prefix)
+        status_filter = f" AND status IN ({', '.join('?' * len(wanted))})"
+        groups: list[list[Query]] = [
+            [
+                (
+                    f"{head} WHERE guild_id IS ? AND number = ?{status_filter}{mine} LIMIT ?",
+                    [guild_id, first, *wanted, *mine_params],
+                )
+            ]
+        ]
+        for width in range(1, _NUMBER_DIGITS - len(number_prefix) + 1):
+            low, high = first * 10**width, (first + 1) * 10**width - 1
+            groups.append(
+                [
+                    (
+                        f"{head} WHERE guild_id IS ? AND number BETWEEN ? AND ?{status_filter}{mine}"
+                        " ORDER BY number LIMIT ?",
+                        [guild_id, low, high, *wanted, *mine_params],
+                    )
+                ]
+            )
+        return groups
+    if games is not None and not games:
+        return []
+    groups = []
+    for status in wanted:
+        if games is None:
+            groups.append(
+                [
+                    (
+                        f"{head} INDEXED BY tables_by_guild WHERE guild_id IS ? AND status = ?{mine}"
+                        " ORDER BY id DESC LIMIT ?",
+                        [guild_id, status, *mine_params],
+                    )
+                ]
+            )
+        else:
+            groups.append(
+                [
+                    (
+                        f"{head} INDEXED BY tables_by_game WHERE guild_id IS ? AND game = ? AND status = ?{mine}"
+                        " ORDER BY id DESC LIMIT ?",
+                        [guild_id, game, status, *mine_params],
+                    )
+                    for game in games
+                ]
+            )
+    return groups
+
+
+_Check = Literal["none", "one_row", "seq"]  # what a queued statement must achieve, else StaleVersion
+_Statement = tuple[str, Any, bool, _Check, int]  # sql, params, executemany?, check, table id
+
+
+def _run(conn: sqlite3.Connection, statements: Sequence[_Statement]) -> sqlite3.Cursor | None:
+    """Run queued statements on the connection's thread; the last cursor (None if there were none)."""
+    cursor = None
+    for sql, params, many, check, table_id in statements:
+        try:
+            cursor = conn.executemany(sql, params) if many else conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:  # the (table_id, seq) primary key is the optimistic lock
+            if check == "seq" and ("UNIQUE" in str(exc) or "PRIMARY KEY" in str(exc)):
+                raise StaleVersion(table_id) from exc
+            raise
+        if check == "one_row" and cursor.rowcount != 1:
+            raise StaleVersion(table_id)
+    return cursor
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:  # SQLite may have rolled back by itself (a full disk, an I/O error)
+            if conn.in_transaction:
+                raise
+
+
+class SqliteTx:
+    """The writes of one SQLite transaction (BEGIN IMMEDIATE ... COMMIT), sent in as few hops as it can.
+
+    Every aiosqlite await is a round trip to the connection's thread, so writes whose result is not
+    needed are queued and `commit` runs BEGIN IMMEDIATE, the queue (with its version checks), the
+    before-commit hooks and COMMIT in ONE call on that thread. A write whose result is needed now
+    (insert_table's row id, finish_delivery's outcome) sends the queue along with it, opening the
+    transaction. Raw `store.db` statements inside the block are NOT part of the transaction.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float]) -> None:
+        self._db = db
+        self._now = clock()
+        self._pending: list[_Statement] = []
+        self._hooks: list[Callable[[], None]] = []
+        self._begun = False
+
+    def before_commit(self, hook: Callable[[], None]) -> None:
+        """Run `hook` on the connection's thread once every statement is sent, right before COMMIT."""
+        self._hooks.append(hook)
+
+    def _queue(
+        self, sql: str, params: Any, *, many: bool = False, check: _Check = "none", table_id: int = 0
+    ) -> None:
+        self._pending.append((sql, params, many, check, table_id))
+
+    def _take(self) -> list[_Statement]:
+        """The queued statements, preceded by BEGIN IMMEDIATE if the transaction is not open yet."""
+        statements, self._pending = self._pending, []
+        if not self._begun:
+            statements.insert(0, ("BEGIN IMMEDIATE", (), False, "none", 0))
+            self._begun = True  # set before the hop: a cancelled await may still have begun it
+        return statements
+
+    async def _now_run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        """Send the queue plus one statement whose cursor is needed now (one hop)."""
+        statements = [*self._take(), (sql, params, False, "none", 0)]
+
+        def work() -> sqlite3.Cursor:
+            try:
+                cursor = _run(self._db._conn, statements)
+            except BaseException:
+                _rollback(self._db._conn)
+                raise
+            assert cursor is not None
+            return cursor
+
+        return await self._db._execute(work)  # aiosqlite's own hop to its thread (no public batch API)
+
+    async def commit(self) -> None:
+        """BEGIN (if needed), the queue, the hooks and COMMIT in one hop; rolled back on any error."""
+        statements, hooks = self._take(), list(self._hooks)
+
+        def work() -> None:
+            conn = self._db._conn
+            try:
+                _run(conn, statements)
+                for hook in hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
+                    hook()
+                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+
+        await self._db._execute(work)
+
+    async def rollback(self) -> None:
+        """Undo whatever was sent (queued statements are simply dropped)."""
+        self._pending = []
+        if self._begun:
+            await self._db._execute(_rollback, self._db._conn)
+
+    async def insert_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        status: TableStatus,
+        seats: dict[str, SeatHolder],
+        invited: Sequence[int],
+        options: dict[str, Any],
+        seed: int,
+        lang: str,
+        created_by: int,
+        rematch_of: int | None = None,
+        series_of: int | None = None,
+        series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
+    ) -> int:
+        cursor = await self._now_run(
+            "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key,"
+            " settings, absence, number, salt)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?), ?)",
+            (
+                game,
+                guild_id,
+                channel_id,
+                thread_id,
+                status,
+                _dumps(seats),
+                _dumps(list(invited)),
+                _dumps(options),
+                seed,
+                lang,
+                created_by,
+                rematch_of,
+                self._now,
+                self._now,
+                series_of,
+                series_key,
+                _dumps(settings or {}),
+                _dumps(absence or {}),
+                guild_id,
+                secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_table(
+        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+    ) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"cannot update table columns {sorted(unknown)}")
+        sets: list[str] = ["updated_at = ?"]
+        params: list[Any] = [self._now]
+        for name, value in fields.items():
+            sets.append(f"{name} = ?")
+            if isinstance(value, Outcome):
+                value = value.model_dump(mode="json")
+            params.append(
+                _dumps(value)
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+                and value is not None
+                else value
+            )
+        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
+        params.append(table_id)
+        if expected_version is not None:
+            sql += " AND version = ?"
+            params.append(expected_version)
+        self._queue(sql, params, check="one_row", table_id=table_id)
+
+    async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
+        self._queue(
+            "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (table_id, first_seq + i, e.kind, _dumps(e.data), e.actor, self._now)
+                for i, e in enumerate(events)
+            ],
+            many=True,
+            check="seq",
+            table_id=table_id,
+        )
+
+    async def append_actions(self, table_id: int, actions: Sequence[NewAction]) -> None:
+        if actions:
+            self._queue(
+                "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, a.version, a.seat, _dumps(a.holder), _dumps(a.data), a.events, self._now)
+                    for a in actions
+                ],
+                many=True,
+            )
+
+    async def put_snapshot(self, table_id: int, version: int, schema_hash: str, data: str) -> None:
+        self._queue(
+            "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(table_id) DO UPDATE SET version = excluded.version,"
+            " schema_hash = excluded.schema_hash, data = excluded.data"
+            " WHERE excluded.version >= snapshots.version",  # a slow reader never rolls the cache back
+            (table_id, version, schema_hash, data),
+        )
+
+    async def add_delivery(self, row: NewDelivery) -> None:
+        self._queue(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, version, kind, target) DO NOTHING",
+            (row.table_id, row.version, row.kind, row.target, _dumps(row.payload), self._now, self._now),
+        )
+
+    async def touch_status(self, table_id: int) -> None:
+        # One row per table for its status message, re-armed on every change: edits coalesce.
+        self._queue(
+            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+            " VALUES (?, 0, 'status', 'public', '{}', ?, ?)"
+            " ON CONFLICT(table_id, version, kind, target) DO UPDATE SET status = 'pending',"
+            " generation = generation + 1, attempts = 0, not_before = 0, last_error = NULL,"
+            " updated_at = excluded.updated_at",
+            (table_id, self._now, self._now),
+        )
+
+    async def start_attempt(self, delivery_id: int) -> None:
+        self._queue(
+            "UPDATE deliveries SET attempts = attempts + 1, updated_at = ? WHERE id = ?",
+            (self._now, delivery_id),
+        )
+
+    async def finish_delivery(
+        self,
+        delivery_id: int,
+        status: str,
+        *,
+        generation: int | None = None,
+        message_id: int | None = None,
+        error: str | None = None,
+    ) -> bool:
+        sql = (
+            "UPDATE deliveries SET status = ?, message_id = COALESCE(?, message_id), last_error = ?,"
+            " updated_at = ? WHERE id = ?"
+        )
+        params: list[Any] = [status, message_id, error, self._now, delivery_id]
+        if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
+            sql += " AND generation = ?"
+            params.append(generation)
+        cursor = await self._now_run(sql, params)
+        return cursor.rowcount == 1
+
+    async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
+        self._queue(
+            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
+            (not_before, error, self._now, delivery_id),
+        )
+
+    async def add_deadline(
+        self,
+        *,
+        table_id: int,
+        kind: str,
+        seat: str,
+        key: str,
+        version: int,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+    ) -> None:
+        self._queue(
+            "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, kind, seat, key) DO NOTHING",
+            (table_id, kind, seat, key, version, due_at, _dumps(payload or {})),
+        )
+
+    async def set_deadline_status(self, deadline_id: int, status: str) -> None:
+        self._queue("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
+
+    async def void_deadlines(
+        self,
+        table_id: int,
+        *,
+        kind: str | None = None,
+        seat: str | None = None,
+        keep_keys: Iterable[str] = (),
+    ) -> None:
+        keep = list(keep_keys)
+        sql = "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
+        params: list[Any] = [table_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if seat is not None:
+            sql += " AND seat = ?"
+            params.append(seat)
+        if keep:
+            sql += f" AND key NOT IN ({', '.join('?' * len(keep))})"
+            params.extend(keep)
+        self._queue(sql, params)
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        self._queue(
+            "INSERT INTO players (user_id, locale, dm_status, updated_at) VALUES (?, ?, COALESCE(?, 'unknown'), ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
+            " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
+            (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
+        self._queue(
+            "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET defaults = excluded.defaults,"
+            " channels = excluded.channels, updated_at = excluded.updated_at",
+            (guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now),
+        )
+
+    async def park_deadlines(self, table_id: int, now: float) -> None:
+        """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
+        due never (bot/pause.py)."""
+        self._queue(
+            "UPDATE deadlines SET payload = json_set(payload, '$.left_s', MAX(due_at - ?, 0)), due_at = ?"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NULL",
+            (now, PARKED, table_id),
+        )
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None:
+        """A paused table plays on: each parked deadline falls due after what was left."""
+        self._queue(
+            "UPDATE deadlines SET due_at = ? + json_extract(payload, '$.left_s'),"
+            " payload = json_remove(payload, '$.left_s')"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NOT NULL",
+            (now, table_id),
+        )
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
+        """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, timezone, quiet)"
+            " VALUES (?, 'unknown', ?, NULLIF(?, ''), NULLIF(?, ''))"
+            " ON CONFLICT(user_id) DO UPDATE SET"
+            " timezone = CASE WHEN ? IS NULL THEN players.timezone ELSE NULLIF(?, '') END,"
+            " quiet = CASE WHEN ? IS NULL THEN players.quiet ELSE NULLIF(?, '') END,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, timezone, quiet, timezone, timezone, quiet, quiet),
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """/away until `until` (epoch seconds), or back (None)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, away_until) VALUES (?, 'unknown', ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET away_until = excluded.away_until,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, until),
+        )
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        self._queue(
+            "INSERT INTO guild_settings (guild_id, language, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET language = excluded.language, updated_at = excluded.updated_at",
+            (guild_id, language, self._now),
+        )
+
+    async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None:
+        self._queue(
+            "INSERT INTO standing_orders (table_id, seat, name, value, updated_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(table_id, seat, name) DO UPDATE SET value = excluded.value,"
+            " updated_at = excluded.updated_at",
+            (table_id, seat, name, value, self._now),
+        )
+
+
+def _probe_write(conn: sqlite3.Connection) -> None:
+    """A committed write that changes nothing: the file header's user_version rewritten with its own
+    value. A read-only file, a full disk or another writer's lock make it fail as any write would."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+
+
+def _backup(source: str, dest: str) -> None:
+    """Copy `source` to `dest` with SQLite's backup API, through a file beside `dest` renamed at the end."""
+    partial = Path(dest + ".partial")
+    partial.unlink(missing_ok=True)
+    # mode=rw: never creates a missing source; its own connection, so the bot's writes go on
+    src = sqlite3.connect(Path(source).resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None)
+    try:
+        src.execute("PRAGMA query_only = ON")
+        dst = sqlite3.connect(partial, isolation_level=None)
+        try:
+            # All pages in one step: one read transaction, so the copy is the database as of one
+            # commit; in WAL mode the bot keeps writing beside it (a stepwise copy would restart on
+            # every commit made meanwhile by another connection).
+            src.backup(dst, pages=-1)
+            dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    with partial.open("rb+") as copy:
+        os.fsync(copy.fileno())
+    os.replace(partial, dest)
+
+
+class SqliteStore:
+    """The SQLite implementation: one writer connection, whose units of work an asyncio lock
+    serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
+    so a write held up by another process's lock (or a slow disk) stalls no "My hand", `/game list`
+    or autocomplete (issue 24 item 6); a read sees every commit that finished before it began."""
+
+    def __init__(
+        self, path: str | Path, *, clock: Callable[[], float] = time.time, busy_timeout_ms: int = 5000
+    ) -> None:
+        self.path = str(path)
+        self.clock = clock
+        self.busy_timeout_ms = busy_timeout_ms
+        self._db: aiosqlite.Connection | None = None
+        self._read: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # --- lifecycle ----------------------------------------------------------------------------
+    @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    async def open(self, *, check: bool = True) -> None:
+        """Connect, make sure the database can serve, migrate it, and open the reader.
+
+        `check` (start-up): a quick integrity check, the schema version and a test write
+        (`health`); any failure raises DatabaseRefused naming each problem and what to do, before
+        anything is changed. Without it (`tablero check-db`, which reports instead of refusing) the
+        store is connected only: no migration, no reader (reads share the writer)."""
+        self._db = await self._connect()
+        try:
+            if not check:
+                return
+            problems = (await self.health()).problems(self.path)
+            if problems:
+                raise DatabaseRefused(self.path, problems)
+            try:
+                await self.migrate()
+            except StorageUnavailable as exc:
+                raise DatabaseRefused(self.path, [fault_problem(exc.fault, "upgrading its schema")]) from exc
+            if self.path != ":memory:":  # a second connection to :memory: would be another database
+                self._read = await self._connect(reader=True)
+        except BaseException:
+            # A refused database must not leave aiosqlite's non-daemon worker thread running: the
+            # process could never exit.
+            await self.close()
+            raise
+
+    async def _connect(self, *, reader: bool = False) -> aiosqlite.Connection:
+        if self.path != ":memory:" and not reader:
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                what = f"its directory cannot be created ({exc.strerror})"
+                raise DatabaseRefused(
+                    self.path, [Problem(what=what, advice=FAULT_ADVICE["cannot_open"])]
+                ) from exc
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise self._refused(exc, "opening it") from exc
+        try:
+            if reader:
+                await db.execute("PRAGMA query_only = ON")  # reads only, whatever a caller sends
+            else:
+                await db.execute("PRAGMA journal_mode = WAL")
+                await db.execute("PRAGMA synchronous = FULL")
+                await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        except BaseException as exc:
+            # Not a database (or a damaged one): close it here, since nobody else holds it.
+            # aiosqlite's worker thread is not a daemon: left open, it keeps the process alive.
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise self._refused(exc, "opening it") from exc
+            raise
+        return db
+
+    def _refused(self, exc: sqlite3.Error, doing: str) -> DatabaseRefused:
+        fault = storage_fault(exc, self.path)
+        if fault is not None:
+            return DatabaseRefused(self.path, [fault_problem(fault, doing)])
+        what = f"SQLite refused it while {doing} ({type(exc).__name__}: {exc})"
+        return DatabaseRefused(self.path, [Problem(what=what, advice="run `tablero check-db` for details")])
+
+    async def close(self) -> None:
+        read, self._read = self._read, None
+        if read is not None:
+            await read.close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The writer connection (raw statements here are NOT part of any transaction)."""
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        return self._db
+
+    async def health(self, *, full: bool = False) -> Health:
+        """Whether the database can serve: integrity (`PRAGMA quick_check`, or the slower and
+        thorough `integrity_check` when `full`), the schema version, and whether a write gets
+        through (`_probe_write`: the database is left as it was). Reports faults, never raises them."""
+        async with self._lock:
+            db = self.db
+            integrity: list[str] = ["ok"]
+            integrity_fault: Fault | None = None
+            try:
+                rows = await db.execute_fetchall(f"PRAGMA {'integrity_check' if full else 'quick_check'}(20)")
+                integrity = [str(row[0]) for row in rows] or ["ok"]
+            except sqlite3.Error as exc:
+                integrity_fault = storage_fault(exc, self.path) or "corrupt"
+                integrity = [str(exc)]
+            schema: int | None = None
+            schema_fault: Fault | None = None
+            try:
+                known = await db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'")
+                if known:
+                    [(stored,)] = list(await db.execute_fetchall("SELECT MAX(version) FROM schema_version"))
+                    schema = int(stored or 0)
+                else:
+                    schema = 0
+            except sqlite3.Error as exc:
+                schema_fault = storage_fault(exc, self.path) or "corrupt"
+            write_fault: Fault | None = None
+            try:
+                await db._execute(_probe_write, db._conn)
+            except sqlite3.Error as exc:
+                write_fault = storage_fault(exc, self.path) or "io"
+        return Health(
+            integrity=integrity,
+            integrity_fault=integrity_fault,
+            writable=write_fault is None,
+            write_fault=write_fault,
+            schema_version=schema,
+            schema_fault=schema_fault,
+        )
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the stored schema version, each in its own transaction."""
+        async with self._lock:
+            with storage_faults(self.path):
+                await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                current = await self._scalar("SELECT MAX(version) FROM schema_version") or 0
+                if current > LATEST:
+                    raise DatabaseRefused(
+                        self.path,
+                        Health(integrity=["ok"], writable=True, schema_version=current).problems(self.path),
+                    )
+                for number, statements in MIGRATIONS:
+                    if number <= current:
+                        continue
+                    await self.db.execute("BEGIN IMMEDIATE")
+                    try:
+                        for statement in statements:
+                            await self.db.execute(statement)
+                        await self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                    except BaseException:
+                        await self.db._execute(_rollback, self.db._conn)
+                        raise
+                    await self.db.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        rows = await self._all("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def backup(self, dest: str | Path) -> None:
+        """An online, consistent copy of the database at `dest` (SQLite's backup API, on a connection
+        of its own: whoever writes the database goes on meanwhile). Needs no `open`."""
+        with storage_faults(self.path):
+            await asyncio.to_thread(_backup, self.path, str(dest))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTx]:
+        """One atomic unit of writes, sent at the end of the block in one hop; rolled back if the
+        block raises. A storage fault raises StorageUnavailable, with nothing written."""
+        async with self._lock:
+            tx = SqliteTx(self.db, self.clock)
+            with storage_faults(self.path):
+                try:
+                    yield tx
+                except BaseException:
+                    await tx.rollback()
+                    raise
+                await tx.commit()
+
+    # --- reads -------------------------------------------------------------------------------
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        async with self.db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        # One trip to SQLite's thread (execute and fetch together), not three (execute, fetch,
+        # close the cursor): each trip is a hand-off to that thread and back through the event
+        # loop, and a click reads the table and its snapshot (issue 9 item 7).
+        with storage_faults(self.path):
+            if self._read is not None:  # beside the writer: never waits for a unit of work
+                return list(await self._read.execute_fetchall(sql, params))
+            async with self._lock:
+                return list(await self.db.execute_fetchall(sql, params))
+
+    async def counts(self) -> Counts:
+        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
+        events = await self._all("SELECT COUNT(*) FROM events")
+        return Counts(
+            tables=sum(count for _, count in by_status),
+            tables_by_status={status: count for status, count in by_status},
+            events=events[0][0],
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
+            return None
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
+        """The table a server knows as #`number` (None: no such table on that server)."""
+        if not -(2**63) <= number < 2**63:  # beyond SQLite's INTEGER: no such table
+            return None
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS ? AND number = ?", (guild_id, number)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def find_rematch(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (),
+        channel_id: int | None = None,
+        games: Sequence[str] | None = None,
+    ) -> list[TableRecord]:
+        """Tables, newest first, filtered in SQL (a busy server may hold thousands): by server, status,
+        a user seated or invited, the channel or thread the table is played in, and the game (None:
+        any game; empty: none)."""
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables WHERE 1 = 1"
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        if statuses:
+            sql += f" AND status IN ({', '.join('?' * len(statuses))})"
+            params.extend(statuses)
+        if games is not None:
+            if not games:
+                return []
+            sql += f" AND game IN ({', '.join('?' * len(games))})"
+            params.extend(games)
+        if channel_id is not None:
+            sql += " AND (thread_id = ? OR channel_id = ?)"
+            params.extend((channel_id, channel_id))
+        if user_id is not None:
+            sql += (
+                " AND (EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?)"
+                " OR EXISTS (SELECT 1 FROM json_each(tables.invited) WHERE json_each.value = ?))"
+            )
+            params.extend((user_id, user_id))
+        sql += " ORDER BY id DESC"
+        return [_table(row) for row in await self._all(sql, params)]
+
+    async def choice_tables(
+        self,
+        *,
+        guild_id: int | None,
+        statuses: Sequence[str] = (),
+        user_id: int | None = None,
+        number_prefix: str | None = None,
+        games: Sequence[str] | None = None,
+        limit: int = CHOICES_MAX,
+    ) -> list[TableRecord]:
+        """At most `limit` tables for autocomplete, read through indexes so the cost does not grow
+        with a server's history (issue 24 item 7); `choice_queries` says in which order."""
+        found: dict[int, TableRecord] = {}
+        for group in choice_queries(
+            guild_id=guild_id, statuses=statuses, user_id=user_id, number_prefix=number_prefix, games=games
+        ):
+            left = limit - len(found)
+            if left <= 0:
+                break
+            rows: list[TableRecord] = []
+            for sql, params in group:
+                rows += [_table(row) for row in await self._all(sql, [*params, left])]
+            if len(group) > 1:  # one query per game: newest first across them
+                rows.sort(key=lambda r: -r.id)
+            for record in rows:
+                if len(found) < limit:
+                    found.setdefault(record.id, record)
+        return list(found.values())
+
+    async def games_of(self, statuses: Sequence[str]) -> list[str]:
+        """The games of the tables in these statuses, each once, in name order (no record is read)."""
+        rows = await self._all(
+            f"SELECT DISTINCT game FROM tables WHERE status IN ({', '.join('?' * len(statuses))}) ORDER BY game",
+            list(statuses),
+        )
+        return [row[0] for row in rows]
+
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
+        params: list[Any] = [table_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        rows = await self._all(sql + " ORDER BY seq", params)
+        return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
+
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
+        # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as
+        # text that fails validation, and the table is rebuilt from its log (TableService.load),
+        # instead of the read itself failing.
+        rows = await self._all(
+            "SELECT table_id, version, schema_hash, CAST(data AS BLOB) FROM snapshots WHERE table_id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        table_id, version, digest, data = rows[0]
+        text = bytes(data or b"").decode("utf-8", "replace")
+        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)
+
+    async def pending_deliveries(
+        self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
+    ) -> list[DeliveryRecord]:
+        """The rows due by `now` (of one table, if given), by table and id. `skip(table_id, kind)`
+        leaves rows out before they are decoded: the delivery worker lists every pending row on
+        each pass but starts only the lanes not already running, and decoding a backlog of rows
+        (JSON payloads, records) it would drop took milliseconds on the event loop."""
+        sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE status = 'pending' AND not_before <= ?"
+        params: list[Any] = [now]
+        if table_id is not None:
+            sql += " AND table_id = ?"
+            params.append(table_id)
+        rows = await self._all(sql + " ORDER BY table_id, id", params)
+        if skip is not None:
+            rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
+        return [_delivery(r) for r in rows]
+
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
+        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
+        return _delivery(rows[0]) if rows else None
+
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
+            " AND status != 'skipped' LIMIT 1",
+            (row.table_id, row.kind, row.target, row.version),
+        )
+        return bool(rows)
+
+    async def last_summary_end(self, table_id: int) -> int:
+        """The last event a public turn summary of this table covers (0 before the first)."""
+        rows = await self._all(
+            "SELECT MAX(json_extract(payload, '$.to')) FROM deliveries WHERE table_id = ? AND kind = 'turn'"
+            " AND COALESCE(json_extract(payload, '$.summary'), 1)",
+            (table_id,),
+        )
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def next_wakeup(self) -> float | None:
+        """When the earliest deferred (retrying) delivery becomes due, if any."""
+        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        return rows[0][0] if rows else None
+
+    async def pending_besides(self, held: str) -> bool:
+        """Whether a pending delivery exists that is not held with `held` as its reason (the quiet
+        hours' hold, bot/quiet.py: the worker is idle while only those wait)."""
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE status = 'pending' AND last_error IS NOT ? LIMIT 1", (held,)
+        )
+        return bool(rows)
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id",
+            (now,),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
+        """When the earliest pending deadline (other than the `exclude`d ids) falls due, if any."""
+        sql, params = "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'", list(exclude)
+        if params:
+            sql += f" AND id NOT IN ({', '.join('?' * len(params))})"
+        rows = await self._all(sql, params)
+        return rows[0][0] if rows else None
+
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_deadline(r) for r in rows]
+
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
+        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
+            " ORDER BY due_at, id",
+            (table_id, kind),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
+        """The standing orders of a table's seats: seat -> name -> value."""
+        rows = await self._all(
+            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
+            (table_id,),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for seat, name, value in rows:
+            found.setdefault(seat, {})[name] = value
+        return found
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
+        return _player(rows[0]) if rows else None
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def returns_due(self, now: float) -> list[int]:
+        """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
+        rows = await self._all(
+            "SELECT user_id FROM players WHERE away_until IS NOT NULL AND away_until <= ? ORDER BY user_id",
+            (now,),
+        )
+        return [row[0] for row in rows]
+
+    async def next_return(self) -> float | None:
+        """When the next /away runs out (None: nobody is away with a date)."""
+        value = await self._scalar("SELECT MIN(away_until) FROM players")
+        return None if value is None else float(value)
+
+    # --- single-write conveniences -----------------------------------------------------------
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)

@@ -1,0 +1,193 @@
+"""The checks that `decide` (rules.py) and the legal sample (legal.py) share: whether a unit may act
+in this phase, crew a gun, shoot or fight, and how far it may move. Each answers as the rules do;
+`decide` raises the refusal, the sample asks the `*_problem` forms (a refusal or None)."""
+
+from __future__ import annotations
+
+from engine.core import Rejected
+
+from .armies import GUN_PROFILES
+from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
+from .messages import refuse
+from .movement import CARRY_CM, allowance, carried_hostage
+from .state import ClickWarsState, Unit
+
+
+def limit_of(s: ClickWarsState, u: Unit) -> float:
+    """How far `u` may go this move (CW-MOV-1; §8.6 a hostage carrier at infantry speed)."""
+    limit = allowance(s, u)
+    return min(limit, CARRY_CM) if carried_hostage(s, u) is not None else limit
+
+
+def uncrewed_guns(units: dict[str, Unit], seat: str) -> list[Unit]:
+    """The side's placed guns without a crewman, in the state's order (CW-ART-8)."""
+    return [
+        g
+        for g in units.values()
+        if g.crew is None and g.profile in GUN_PROFILES and g.side == seat and g.alive and g.x is not None
+    ]
+
+
+CREW_WALK_CM = 20.0
+"""An own infantryman serving no gun whose centre is at most this far from an uncrewed own gun's
+gets two more moves in his sample: the farthest toward the gun, and, when one move reaches it, to the
+nearest spot in base contact with it (CW-ART-8, OUR RESOLUTION: ending his move there, he may be
+declared its crewman). 20 cm is two infantry moves in the open. Within `_near` of infantry, and
+`_touches` reads an own gun this near, so the move memo drops such a sample whenever the gun changes
+(its crewman dies, another takes it, it moves)."""
+
+
+def free_infantryman(u: Unit) -> bool:
+    """An infantryman serving no gun: who may replace a gun's crewman (CW-ART-8)."""
+    return u.type == "infantry" and u.gun is None
+
+
+def guns_to_crew(u: Unit, guns: list[Unit]) -> list[Unit]:
+    """Those of `guns` (uncrewed, own) that `u` may be declared crewman of now: he is a free
+    infantryman in base contact with it (CW-ART-8, §8.8 contact)."""
+    if not free_infantryman(u):
+        return []
+    return [g for g in guns if gap(u, g) <= CONTACT_CM + 1e-9]
+
+
+def may_crew(s: ClickWarsState, u: Unit) -> bool:
+    """Whether `u` may be declared crewman of an uncrewed own gun, even after his move this turn
+    (CW-ART-8, OUR RESOLUTION: ending his move in base contact with it)."""
+    return free_infantryman(u) and bool(guns_to_crew(u, uncrewed_guns(s.units, u.side)))
+
+
+def can_act(s: ClickWarsState, u: Unit) -> bool:
+    """Whether `u` may still do something in this phase (the controls' list of units)."""
+    if not u.placed or u.side != s.active and s.phase != "counter" or u.idle_turn == s.turn:
+        return False
+    match s.phase:
+        case "movement":
+            if u.moved:
+                return may_crew(s, u)  # CW-ART-8: his move ended in base contact with an uncrewed gun
+            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
+                return False
+            if u.is_gun:  # CW-MOV-5 with its crewman, who moves once (§8.8; a replacement who walked)
+                return u.crew is not None and not s.units[u.crew].moved
+            return not (u.gun is not None and s.units[u.gun].placed)  # a crewman goes with his gun
+        case "shooting":
+            return not u.shot and u.ranged() is not None
+        case "assault" | "counter":
+            return not u.fought and not u.is_gun
+    return False
+
+
+def may_shoot(s: ClickWarsState, u: Unit) -> None:
+    if u.shot:
+        raise refuse("clickwars.already_shot", unit=u.id)  # CW-GEN-2
+    if u.fled:
+        raise refuse("clickwars.fled_no_attack", unit=u.id)  # CW-MOV-4
+    if u.charged_turn is not None and u.charged_turn in (s.turn, s.turn - 2):
+        raise refuse("clickwars.charge_no_shooting", unit=u.id)  # CW-CHG-5, CW-CHG-6
+
+
+def gun_crew(s: ClickWarsState, g: Unit) -> Unit:
+    if g.ranged() is None:
+        raise refuse("clickwars.weapon_broken", unit=g.id)
+    if g.crew is None:
+        raise refuse("clickwars.gun_uncrewed", unit=g.id)  # CW-MOV-5
+    c = s.units[g.crew]
+    if c.idle_turn == s.turn:
+        raise refuse("clickwars.idle", unit=c.id)
+    if c.shot or c.fled:
+        raise refuse("clickwars.already_shot", unit=c.id)
+    if is_engaged(s, c):
+        raise refuse("clickwars.engaged_no_shooting", unit=c.id)  # CW-ART-1
+    return c
+
+
+def shooter_problem(s: ClickWarsState, u: Unit, near: list[Unit] | None = None) -> Rejected | None:
+    """Why `u` may shoot at nothing now (the checks of `check_shot` that no target changes, direct or
+    indirect), or None: the legal sample asks it once per unit before asking per target. `near`: the
+    enemies that could be engaged with a figure `u` (`is_engaged`), when the sample has them."""
+    try:
+        may_shoot(s, u)
+        if u.is_gun:
+            gun_crew(s, u)
+        elif u.ranged() is None:
+            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+        elif is_engaged(s, u, near):
+            raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
+    except Rejected as r:
+        return r
+    return None
+
+
+def shot_problem(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
+    """Why `u` may not shoot `target` now, or None (shared by decide and the legal sample)."""
+    try:
+        check_shot(s, u, target, indirect)
+    except Rejected as r:
+        return r
+    return None
+
+
+def check_shot(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> tuple[Unit, Unit | None]:
+    """Returns (the unit actually targeted, the gun aimed at if redirected)."""
+    may_shoot(s, u)
+    if u.is_gun:
+        gun_crew(s, u)
+        w = u.ranged()
+        assert w is not None
+        rng = weapon_range(s, u, w)
+        d = gap(u, target)
+        if d > rng + 1e-9:
+            raise refuse(
+                "clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng
+            )
+        if not indirect and not line_of_sight(s, u, target):
+            raise refuse("clickwars.no_sight_gun", unit=u.id, target=target.id)  # CW-ART-5 instead
+        return target, None
+    if indirect:
+        raise refuse("clickwars.indirect_guns_only", unit=u.id)
+    w = u.ranged()
+    if w is None:
+        raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+    if is_engaged(s, u):
+        raise refuse("clickwars.engaged_no_shooting", unit=u.id)  # CW-RNG-2
+    aimed = None
+    if target.is_gun:  # CW-ART-7: any other attack aimed at artillery targets its crewman
+        if target.crew is None:
+            raise refuse("clickwars.gun_immune", target=target.id)
+        aimed, target = target, s.units[target.crew]
+    rng = weapon_range(s, u, w)
+    d = gap(u, target)
+    if d > rng + 1e-9:
+        raise refuse("clickwars.out_of_range", unit=u.id, target=target.id, distance=round(d, 1), range=rng)
+    if not line_of_sight(s, u, target):
+        raise refuse("clickwars.no_sight", unit=u.id, target=target.id)  # CW-LOS-2
+    return target, aimed
+
+
+def fight_problem(s: ClickWarsState, u: Unit, target: Unit) -> Rejected | None:
+    try:
+        check_fight(s, u, target)
+    except Rejected as r:
+        return r
+    return None
+
+
+def check_fight(s: ClickWarsState, u: Unit, target: Unit) -> tuple[Unit, Unit | None]:
+    if u.is_gun:
+        raise refuse("clickwars.gun_no_cc", unit=u.id)
+    if u.fought:
+        raise refuse("clickwars.already_fought", unit=u.id)  # CW-GEN-2
+    if u.fled:
+        raise refuse("clickwars.fled_no_attack", unit=u.id)
+    aimed = None
+    if target.is_gun:  # §8.8: a CC attack aimed at a gun is resolved against its crewman
+        if target.crew is None:
+            raise refuse("clickwars.gun_immune", target=target.id)
+        aimed, target = target, s.units[target.crew]
+    w = melee_weapon(u)
+    assert w is not None
+    d = gap(u, target)
+    if d > w.reach_cm + 1e-9:
+        raise refuse(
+            "clickwars.out_of_reach", unit=u.id, target=target.id, distance=round(d, 1), reach=w.reach_cm
+        )
+    return target, aimed

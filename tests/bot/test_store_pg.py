@@ -1,0 +1,147 @@
+"""The PostgreSQL store's own faults: a server that drops the connection mid-move, a read-only
+database, an unknown database. What the bot sees is the SQLite store's vocabulary (StorageUnavailable,
+DatabaseRefused), never a password."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import asyncpg
+import pytest
+
+from bot.pg_migrations import LATEST
+from bot.store import DatabaseRefused, NewEvent, StorageUnavailable
+from bot.store_pg import PostgresStore
+from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
+
+pytestmark = pytest.mark.postgresql
+
+
+async def _store(**options: object) -> PostgresStore:
+    url = need_pg()
+    schema = pg_schema()
+    await empty_schema(url, schema)
+    store = PostgresStore(url, schema=schema, clock=time.time, **options)  # type: ignore[arg-type]
+    await store.open()
+    return store
+
+
+async def _table(store: PostgresStore) -> int:
+    async with store.transaction() as tx:
+        return await tx.insert_table(
+            game="duel",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            status="active",
+            seats={"red": 10, "blue": "ai"},
+            invited=[],
+            options={},
+            seed=5,
+            lang="en",
+            created_by=10,
+        )
+
+
+async def test_a_connection_dropped_mid_move_is_storage_unavailable_and_writes_nothing() -> None:
+    store = await _store()
+    try:
+        tid = await _table(store)
+        killer = await asyncpg.connect(store.url)
+        try:
+            with pytest.raises(StorageUnavailable) as fault:
+                async with store.transaction() as tx:
+                    pid = await tx._conn.fetchval("SELECT pg_backend_pid()")
+                    await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+                    assert await killer.fetchval("SELECT pg_terminate_backend($1)", pid)
+                    await tx.update_table(tid, expected_version=0, version=1)
+        finally:
+            await killer.close()
+        assert fault.value.fault == "unreachable" and "cannot be reached" in str(fault.value)
+        assert await store.load_events(tid) == []  # the move was rolled back with its connection
+        async with store.transaction() as tx:  # and the pool serves the next move on a new one
+            await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+        assert [e.kind for e in await store.load_events(tid)] == ["a"]
+    finally:
+        await store.close()
+
+
+async def test_a_read_only_database_is_refused_at_start_with_what_to_do() -> None:
+    url = need_pg()
+    schema = pg_schema()
+    await empty_schema(url, schema)
+    ready = PostgresStore(url, schema=schema)
+    await ready.open()  # migrated
+    await ready.close()
+    read_only = f"{url}{'&' if '?' in url else '?'}default_transaction_read_only=on"
+    store = PostgresStore(read_only, schema=schema)
+    with pytest.raises(DatabaseRefused) as refused:
+        await store.open()
+    [line] = refused.value.lines()
+    assert "the database is read-only for the bot (a test write failed)" in line and not store.is_open
+    assert "grant the bot's role write access" in line and "file" not in line
+
+
+async def test_an_unknown_database_or_a_wrong_password_is_refused_without_the_password() -> None:
+    need_pg()
+    store = PostgresStore("postgresql:///no_such_database_here")
+    with pytest.raises(DatabaseRefused) as refused:
+        await store.open()
+    assert "cannot be reached" in refused.value.lines()[0] and not store.is_open
+    wrong = PostgresStore("postgresql://nobody:hunter2@127.0.0.1:1/x")
+    with pytest.raises(DatabaseRefused) as refused:
+        await wrong.open()
+    text = " ".join(refused.value.lines())
+    assert "hunter2" not in text and "nobody:***@" in text
+
+
+async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() -> None:
+    url = need_pg()
+    schema = f"m_{pg_schema()}"
+    stores = [PostgresStore(url, schema=schema) for _ in range(4)]
+    try:
+        await asyncio.gather(*(s.open() for s in stores))
+        rows = await stores[0].pool.fetch("SELECT version FROM schema_version ORDER BY version")
+        assert [r[0] for r in rows] == list(range(1, LATEST + 1))  # each migration once
+    finally:
+        for s in stores:
+            await s.close()
+        await drop_schema(url, schema)
+
+
+async def test_lock_table_holds_the_row_until_the_unit_of_work_ends() -> None:
+    """PostgresTx.lock_table (SELECT ... FOR UPDATE; not called by the service yet, issue 25 item 4):
+    a second unit of work on the same table waits for the first to commit, then sees its version."""
+    store = await _store()
+    try:
+        tid = await _table(store)
+        first_in, release = asyncio.Event(), asyncio.Event()
+        seen: list[int | None] = []
+
+        async def first() -> None:
+            async with store.transaction() as tx:
+                seen.append(await tx.lock_table(tid))
+                first_in.set()
+                await release.wait()
+                await tx.update_table(tid, expected_version=0, version=1)
+
+        async def second() -> None:
+            await first_in.wait()
+            async with store.transaction() as tx:
+                seen.append(await tx.lock_table(tid))
+
+        one, two = asyncio.create_task(first()), asyncio.create_task(second())
+        await first_in.wait()
+        waiting = "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE'"
+        async with asyncio.timeout(10):  # the server itself says the second waits on the row lock
+            while not await store.pool.fetchval(waiting):
+                await asyncio.sleep(0.01)
+        assert seen == [0] and not two.done()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(one, two), 10)
+        assert seen == [0, 1]
+        async with store.transaction() as tx:
+            assert await tx.lock_table(10**12) is None  # no such table
+    finally:
+        await store.close()
