@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import absence
+from bot import absence, export
 from bot.panels import narration_lines, outcome_text
 from bot.scheduler import Scheduler
 from bot.store import SqliteStore
@@ -93,6 +93,12 @@ async def test_absent_ai_takes_the_seat_after_n_misses_and_marks_its_moves(
     # the log shows who played: the stand-in's events are its own, never Bob's
     log = await service.log_for(tid, ALICE)
     assert {e["actor"] for e in log["events"]} >= {"red", "blue", "ai:blue"}
+    # the journal (bot/journal.py, docs/export.md) records who held the seat: the stand-in, then Bob
+    holders = [(a.seat, a.holder) for a in await store.load_actions(tid)]
+    assert ("blue", "ai:blue") in holders and ("blue", BOB) in holders and ("red", ALICE) in holders
+    assert all(h in (ALICE,) for seat, h in holders if seat == "red")
+    _, ok, findings = await service.verify(tid)  # `tablero verify` re-decides the stand-in's moves too
+    assert ok and findings[0][0] == "aftergame.verify_ok", findings
 
 
 async def test_absent_forfeit_ends_the_game_after_n_misses(
@@ -370,6 +376,18 @@ async def test_a_move_is_taken_back_at_once_while_nothing_was_revealed(
         await service.take_back(tid, ALICE)
     assert twice.value.message_id == "absent.undo_nothing"
     await service.submit(tid, ALICE, 1, table.version)  # she plays another card instead
+    # `tablero verify` (docs/export.md) accepts the take-back: the state it went back to is the one
+    # the log had at that version, and the actions after it are re-decided from there
+    while not (table := await service.get(tid)).is_over:
+        seat = next(iter(service.rules_of(table).active_seats((await service.load(tid)).state)))
+        await service.submit(tid, table.seats[seat], 0, table.version)  # type: ignore[arg-type]
+    _, ok, findings = await service.verify(tid)
+    assert ok and findings[0][0] == "aftergame.verify_ok", findings
+    doc = await service.export_for(tid, 0)  # a take-back to a state the log never had is caught
+    rewound = next(e for e in doc["events"] if e["kind"] == "rewound")
+    rewound["data"]["state"]["scores"]["red"] += 1
+    ok, findings = export.run_check("verify", export.dumps(doc))
+    assert not ok and findings[0] == ("aftergame.rewound_differs", {"seq": rewound["seq"], "version": 1})
 
 
 async def test_no_take_back_once_the_cards_are_revealed(service: TableService, store: SqliteStore) -> None:

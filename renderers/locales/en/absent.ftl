@@ -164,3 +164,6 @@ absent-undo_refused_notice = { $player } refused the take-back at table #{ $tabl
 absent-undo_done_notice = { $player }: { $seat }'s last move at table #{ $table } is taken back.
 cmd-takeback-name = takeback
 cmd-takeback-description = Take back your last move (or ask to)
+
+# tablero verify (docs/export.md): a take-back whose state is not the one the log had at that version.
+aftergame-rewound_differs = ❌ Event { $seq } takes the game back to version { $version }, but not to the state the log had then.

@@ -160,3 +160,6 @@ absent-undo_refused_notice = { $player } rechazó deshacer la jugada en la mesa 
 absent-undo_done_notice = { $player }: la última jugada de { $seat } en la mesa n.º { $table } se ha deshecho.
 cmd-takeback-name = deshacer
 cmd-takeback-description = Deshaz tu última jugada (o pide deshacerla)
+
+# tablero verify (docs/export.md): una vuelta atrás cuyo estado no es el que tenía el registro en esa versión.
+aftergame-rewound_differs = ❌ El evento { $seq } devuelve la partida a la versión { $version }, pero no al estado que tenía el registro entonces.
