@@ -27,9 +27,11 @@ the log, in the narration of the turn posts, and in the final result ("3 turns p
 Everything is in the store (the table's `settings` and `absence` columns, the player's
 `away_until`), so it survives restarts; the scheduler hands seats back when an `/away` runs out.
 
-The service's part is bot/absence_service.py (mixed into the table service). Hook for a member who
-leaves the server (bot-discord's path): call `TableService.seat_absent(table_id, seat)` and the table's own `absent=` rule decides (wait: nothing;
-ai: a stand-in now; forfeit: the seat forfeits).
+The service's part is bot/absence_service.py (mixed into the table service). A member who left
+the server (bot/faults.py) is this module's too: at the table's deadline the scheduler calls
+`TableService.seat_absent(table_id, seat, when_wait="forfeit", gone="bot.forfeit_absent")` and
+the table's own `absent=` rule decides (ai: a stand-in to the end; forfeit, or wait — nobody
+comes back to a table that waits — the seat forfeits, "Blue left the server").
 """
 
 from __future__ import annotations
