@@ -20,6 +20,7 @@ from bot.panels import CONTENT_LIMIT, AcyclicFile, holder_text, mention, rules_s
 from bot.server import check_channel
 from bot.store import TableRecord
 from engine.core import Rejected, Rules
+from renderers.base import ALT_LIMIT
 from renderers.i18n import has
 
 from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
@@ -545,7 +546,12 @@ class Lobby(
             lines.append(t(lang, "aftergame.replay_scaled", percent=round(replay.scale * 100)))
         if replay.dropped:
             lines.append(t(lang, "aftergame.replay_dropped", dropped=replay.dropped))
-        file = discord.File(io.BytesIO(replay.data), filename=f"table-{record.number}-replay.gif")
+        # its description (alt text, issue 29) says what the animation is: the same words as the reply
+        file = AcyclicFile(
+            io.BytesIO(replay.data),
+            filename=f"table-{record.number}-replay.gif",
+            description=" ".join(lines)[:ALT_LIMIT],
+        )
         await interaction.followup.send("\n".join(lines), file=file, ephemeral=True)
 
     @app_commands.command(

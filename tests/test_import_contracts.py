@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import io
+import logging
 import re
 import tokenize
 import tomllib
@@ -37,7 +38,16 @@ def _contracts() -> list[dict[str, Any]]:
 
 
 def _lint(config: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = lint_imports(config_filename=str(config), no_cache=True, no_logo=True)
+    # import-linter's CLI configures its logging with dictConfig, whose disable_existing_loggers turns
+    # off every logger that exists (the bot's among them) for the rest of this test process: a later
+    # test of log lines in the same worker would read nothing. Each logger gets its state back.
+    loggers = [lg for lg in logging.root.manager.loggerDict.values() if isinstance(lg, logging.Logger)]
+    was = {id(lg): lg.disabled for lg in loggers}
+    try:
+        code = lint_imports(config_filename=str(config), no_cache=True, no_logo=True)
+    finally:
+        for lg in loggers:
+            lg.disabled = was[id(lg)]
     return code, capsys.readouterr().out
 
 
