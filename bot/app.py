@@ -28,7 +28,15 @@ from .tables import TableService
 log = logging.getLogger(__name__)
 
 # Loaded by name so that nothing in bot/ imports cogs/ (the layer rule).
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.forms", "cogs.orders", "cogs.board")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.forms",
+    "cogs.orders",
+    "cogs.absence",
+    "cogs.server",
+    "cogs.board",
+)
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.
 STOP_WORKERS_S = 0.5  # scheduler and delivery worker (side by side with the drain)

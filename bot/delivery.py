@@ -25,7 +25,7 @@ import discord
 from engine.core import Event
 from renderers.i18n import language_of
 
-from . import ids
+from . import absence, ids
 from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
@@ -41,16 +41,25 @@ from .panels import (
     mention,
     narration_lines,
     outcome_text,
+    pause_notice,
     private_panel,
+    stand_in_notice,
     status_link,
     status_panel,
     status_ref,
     turn_content,
+    undo_notice,
 )
+from .quiet import AWAKE_S, quiet_end
 from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
 from .tables import TableService
 
 log = logging.getLogger(__name__)
+
+QUIET = "quiet hours"
+"""The `last_error` of a row held through its player's quiet hours (not an error: a hold)."""
+HELD_KINDS = frozenset({"dm", "reminder", "stand_in"})
+"""The rows a player's quiet hours hold: their DMs and the mentions that ping them."""
 
 MAX_ATTEMPTS = 8
 BACKOFF_CAP_S = 60.0
@@ -302,6 +311,9 @@ class DeliveryWorker:
             "end": self._end,
             "reminder": self._reminder,
             "warning": self._warning,
+            "stand_in": self._stand_in,
+            "pause": self._pause,
+            "undo": self._undo,
             "fault": self._fault,
         }
 
@@ -357,9 +369,17 @@ class DeliveryWorker:
             if self._held:
                 timeout = max(0.05, min(timeout, min(self._held.values()) - now))
             # rows due now all belong to tables being delivered: their tasks wake us when done
-            if not self._wake.is_set() and soonest is None and not self._tables and not self._held:
-                self._idle.set()
+            waiting = soonest is not None and await self._waiting()
+            if not self._wake.is_set() and not waiting and not self._tables and not self._held:
+                self._idle.set()  # (rows held through a player's quiet hours wait on their own)
             await self._wait(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
+
+    async def _waiting(self) -> bool:
+        """Whether a row is pending besides those held through quiet hours."""
+        try:
+            return await self.store.pending_besides(QUIET)
+        except Exception:  # the pass's own read worked a moment ago; count it as busy
+            return True
 
     def _failed(self, exc: BaseException, key: tuple[int, str] | None = None) -> None:
         """A pass or a lane failed: a storage fault pauses them all, anything else holds its lane;
@@ -449,6 +469,11 @@ class DeliveryWorker:
         table = await self.store.get_table(row.table_id)
         if table is None:
             return
+        held = await self._held_until(row, table)
+        if held is not None:  # the player's quiet hours (bot/quiet.py): sent when they end
+            async with self.store.transaction() as tx:
+                await tx.retry_delivery(row.id, held, QUIET)
+            return
         async with self.store.transaction() as tx:
             await tx.start_attempt(row.id)
         crash_point("delivery.before")
@@ -503,6 +528,27 @@ class DeliveryWorker:
         ):
             await self.faults.clear(table)  # the thread takes posts again
 
+    async def _held_until(self, row: DeliveryRecord, table: TableRecord) -> float | None:
+        """When a row that pings a player or reaches their DMs may go, if their quiet hours hold it
+        now (bot/quiet.py); None: now. A player who acted at this table in the last `AWAKE_S` is
+        awake (a live game at night), and is not held."""
+        if row.kind not in HELD_KINDS or not row.target.startswith("user:"):
+            return None
+        if row.kind == "stand_in" and not row.target.endswith(":missed"):
+            return None  # an /away notice pings nobody
+        user = int(row.target.split(":")[1])
+        player = await self.store.get_player(user)
+        if player is None or not player.quiet:
+            return None
+        now = self.clock()
+        end = quiet_end(now, player.timezone, player.quiet)
+        seat = table.seat_of(user)
+        if end is None or seat is None:
+            return None
+        if any(r.actor == seat and r.at >= now - AWAKE_S for r in await self.store.load_events(table.id)):
+            return None
+        return end
+
     async def _retry(self, row: DeliveryRecord, error: str) -> None:
         attempts = row.attempts + 1
         async with self.store.transaction() as tx:
@@ -553,8 +599,12 @@ class DeliveryWorker:
         ]
         events: list[Event] = [rules.parse_event(r.data) for r in records]
         presenter = presenter_for(table.game)
-        lines = narration_lines(presenter, events, table.lang)
-        if row.payload.get("summary", True):  # a whole turn: the game's own summary, if it writes one
+        actors = [r.actor for r in records]
+        lines = narration_lines(presenter, events, table.lang, actors=actors, table=table)
+        stood_in = any(absence.stand_in_of(a) for a in actors)
+        # A whole turn: the game's own summary, if it writes one; a turn a stand-in played in keeps
+        # the narration line by line, each of its moves marked "(the AI for Blue)" (bot/absence.py).
+        if row.payload.get("summary", True) and not stood_in:
             shown = [s for e in events if (s := e.redacted_for(None)) is not None]
             lines = presenter.turn_summary(shown, table.lang) or lines
         current = table.version == row.version
@@ -584,7 +634,7 @@ class DeliveryWorker:
     async def _dm(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or await self.store.newer_delivery_exists(row):
             return "skipped", None, "superseded"
-        user_id = int(row.target.split(":", 1)[1])
+        user_id = int(row.target.split(":")[1])  # "user:<id>", or "user:<id>:back" (bot/absence.py)
         seat = table.seat_of(user_id)
         if seat is None:
             return "skipped", None, "no seat"
@@ -723,10 +773,23 @@ class DeliveryWorker:
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:
             return "skipped", None, "moved on"
+        if row.last_error == QUIET and await self._held_dm(row):
+            return "skipped", None, "merged"  # held through the night with the DM: that is the one message
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
         content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.number, status=where)
         return await self._public(row, table, content, [user_id])
+
+    async def _held_dm(self, row: DeliveryRecord) -> bool:
+        """Whether a DM of this table to the reminder's player was held through the same night."""
+        user = row.target.split(":")[1]
+        return any(
+            d.kind == "dm"
+            and d.target.split(":")[1] == user
+            and d.last_error == QUIET
+            and d.version >= row.version
+            for d in await self.store.deliveries(row.table_id)
+        )
 
     async def _warning(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A running time limit is about to run out: a mention in the table's thread (the time is
@@ -747,11 +810,41 @@ class DeliveryWorker:
         )
         return await self._public(row, table, content, [user_id])
 
+    async def _stand_in(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A stand-in took a seat, or a player went away (bot/absence.py): one post in the table's
+        thread. A player who missed their deadlines is mentioned, with an "I'm back" button; a
+        player away on holiday is named without a ping (the others are told, once)."""
+        if table.status != "active":
+            return "skipped", None, "over"
+        content, buttons, ping = stand_in_notice(table, row.payload, int(row.target.split(":")[1]))
+        return await self._public(row, table, content, ping, buttons)
+
+    async def _pause(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A pause asked, begun or ended (bot/pause.py): one post in the table's thread."""
+        if table.status != "active":
+            return "skipped", None, "over"
+        content, buttons, ping = pause_notice(table, row.payload)
+        return await self._public(row, table, content, ping, buttons)
+
+    async def _undo(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A take-back asked, refused or done (bot/takeback.py): one post in the table's thread; a
+        request whose table has moved on since is not posted (its buttons would be stale)."""
+        if table.status != "active" or (row.payload.get("event") == "asked" and table.version != row.version):
+            return "skipped", None, "moved on"
+        content, buttons, ping = undo_notice(table, row.payload)
+        return await self._public(row, table, content, ping, buttons)
+
     async def _public(
-        self, row: DeliveryRecord, table: TableRecord, content: str, ping: Sequence[int]
+        self,
+        row: DeliveryRecord,
+        table: TableRecord,
+        content: str,
+        ping: Sequence[int],
+        buttons: Sequence[ButtonSpec] = (),
     ) -> tuple[str, int | None, str | None]:
         channel = table.post_channel_id
         if channel is None:
             return "skipped", None, "no channel"
-        message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
+        panel = Panel(content, [], list(buttons))
+        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=ping)
         return "done", message_id, None

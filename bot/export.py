@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from engine.core import Dice, Event, Rejected, Rules, Seat, apply, fold
+from engine.core import Dice, Event, Rejected, Rewound, Rules, Seat, apply, fold
 
 from .games import UnknownGame, rules_for
 from .i18n import t
@@ -417,6 +417,10 @@ def verify(doc: Export) -> Report:
     state = apply(rules, None, parsed[: len(opening)])
     position = len(opening)
     for index, entry in enumerate(doc.actions, start=1):
+        rewound = _rewinds(rules, parsed, logged, position, state)
+        if isinstance(rewound, Finding):
+            return Report(False, [rewound])
+        position, state = rewound
         if entry.version != position:
             if entry.version > position:  # events logged that no recorded action caused
                 seq, data = logged[position]
@@ -448,6 +452,10 @@ def verify(doc: Export) -> Report:
             return Report(False, [Finding("aftergame.action_count", params)])
         state = apply(rules, state, parsed[position : position + len(recomputed)])
         position += len(recomputed)
+    rewound = _rewinds(rules, parsed, logged, position, state)
+    if isinstance(rewound, Finding):
+        return Report(False, [rewound])
+    position, state = rewound
     if position < len(logged):
         seq, data = logged[position]
         return Report(False, [Finding("aftergame.uncaused", {"seq": seq, "kind": str(data.get("kind"))})])
@@ -465,6 +473,27 @@ def verify(doc: Export) -> Report:
     }
     findings.insert(0, Finding("aftergame.verify_ok", params))
     return Report(True, findings)
+
+
+def _rewinds(
+    rules: Rules[Any],
+    parsed: Sequence[Event],
+    logged: Sequence[tuple[int, dict[str, Any]]],
+    position: int,
+    state: Any,
+) -> tuple[int, Any] | Finding:
+    """The take-backs logged from `position` on (`Rewound`, issue 26: bot/takeback.py): the
+    platform's, caused by no action. Each must carry exactly the state the log had at the version
+    it goes back to; the game then goes on from it. (the position and state after them, or what
+    differs.)"""
+    while position < len(parsed) and isinstance(event := parsed[position], Rewound):
+        back = event.to_version
+        expected = apply(rules, None, parsed[:back]) if 0 < back <= position else None
+        if expected is None or expected.model_dump(mode="json") != event.state:
+            return Finding("aftergame.rewound_differs", {"seq": logged[position][0], "version": back})
+        state = apply(rules, state, [event])
+        position += 1
+    return position, state
 
 
 def _refusal(rules: Rules[Any], state: Any, seat: Seat) -> str | None:

@@ -77,6 +77,13 @@ RULES = CustomId("rules", TABLE)
 REMATCH = CustomId("rematch", TABLE)
 JOIN = CustomId("join", TABLE)
 START = CustomId("start", TABLE)
+BACK = CustomId("back", TABLE)
+PAUSE = CustomId("pause", TABLE)
+RESUME = CustomId("resume", TABLE)
+UNDO_YES = CustomId("uy", DRAWN)
+UNDO_NO = CustomId("un", DRAWN)
+"""Accept or refuse a take-back asked for at the version drawn (bot/takeback.py)."""
+"""'I'm back': an absent player takes their seat back from its stand-in (bot/absence.py)."""
 LEGACY = r"ak:[a-z]{1,2}:(?P<table>\d+):(?P<version>\d+)(?::[fc])?"
 """Ids a retired game cog drew before the platform assigned them all (answered "the table has moved on")."""
 

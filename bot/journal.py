@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from engine.core import Action, Dice, Event, Rules, Seat
 
+from .absence import stand_in_actor
 from .store import NewAction, TableRecord
 
 
@@ -49,6 +50,14 @@ class _Recording:
         return events, new
 
 
+def holder(table: TableRecord, seat: Seat) -> int | str | None:
+    """Who held `seat` when it acted: a user id, "ai" for an AI seat, and "ai:<seat>" for the AI
+    standing in for an absent player (bot/absence.py; the same as its events' actor)."""
+    if seat in table.stand_in_seats():
+        return stand_in_actor(seat)
+    return table.seats.get(seat)
+
+
 @dataclass
 class Journal:
     """The decisions taken through `rules`, in order."""
@@ -67,7 +76,7 @@ class Journal:
             NewAction(
                 version=d.version,
                 seat=d.seat,
-                holder=table.seats.get(d.seat),
+                holder=holder(table, d.seat),
                 data=d.action.model_dump(mode="json"),
                 events=d.events,
             )

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core import Rejected, Rules
 from renderers.i18n import has
 
-from . import moves, offload
+from . import absence, moves, offload
 from .games import UnknownGame, playable_games, presenter_for
 from .i18n import LANGUAGES, game_name, t
 from .store import AI, NewDelivery, Store, TableRecord
@@ -424,6 +424,7 @@ class Lobby:
         async def _write(
             self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
         ) -> TableRecord: ...
+        async def away_seats(self, table: TableRecord) -> dict[str, Any]: ...
 
     async def create(
         self,
@@ -443,6 +444,7 @@ class Lobby:
             presenter_for(game)
         except UnknownGame:
             raise Rejected("bot.unknown_game", "There is no game called {game}.", game=game) from None
+        settings, options = absence.split_settings(options)  # the table's own (absent=), then the game's
         parsed = parse_options(rules, options, lang)
         if opponent == creator:
             raise Rejected(
@@ -466,6 +468,7 @@ class Lobby:
                 seed=self.seeder(),
                 lang=lang,
                 created_by=creator,
+                settings=settings,
             )
         return await self.get(table_id)
 
@@ -560,6 +563,11 @@ class Lobby:
     async def _start(self, table: TableRecord) -> TableRecord:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
+        away = await self.away_seats(table)  # players on /away: their stand-ins play from the start
+        if away != table.absence:
+            async with self.store.transaction() as tx:
+                await tx.update_table(table.id, absence=away)
+            table = await self.get(table.id)
         prepared = await offload.run(moves.opening, table.game, table, self.step_cap)
         return await self._write(table, rules, prepared)
 
@@ -658,6 +666,7 @@ class Lobby:
                 lang=table.lang,
                 created_by=user_id,
                 rematch_of=table.id,
+                settings=table.settings,
             )
 
 

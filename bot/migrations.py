@@ -182,6 +182,41 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "UPDATE tables SET salt = lower(hex(randomblob(16)))",
         ),
     ),
+    (
+        # Issue 26 (stand-ins for absent players, pause, take-backs, quiet hours, server settings).
+        # Its PostgreSQL twin is bot/pg_migrations.py's 7.
+        7,
+        (
+            # A table's platform settings (not the game's options): `absent` (wait, ai, forfeit) and
+            # `absent_after` (how many deadlines in a row a seat may miss); see bot/absence.py.
+            "ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+            # Who is absent at a table: deadlines missed in a row per seat, the seats a stand-in
+            # (the game's AI) plays for and why, and how many turns each stand-in played.
+            "ALTER TABLE tables ADD COLUMN absence TEXT NOT NULL DEFAULT '{}'",
+            # /away: a player on holiday until this time (epoch seconds; NULL: not away).
+            "ALTER TABLE players ADD COLUMN away_until REAL",
+            "CREATE INDEX players_away ON players(away_until) WHERE away_until IS NOT NULL",
+            # Pause (issue 26 item 3): who asked to pause, and since when the table is paused
+            # (bot/pause.py). A paused table's deadlines keep what was left in their payload.
+            "ALTER TABLE tables ADD COLUMN pause TEXT NOT NULL DEFAULT '{}'",
+            # Take-backs (issue 26 item 4 of the issue's list, "undo by consent"; bot/takeback.py): the
+            # last player action that may be taken back, and the moves applied since.
+            "ALTER TABLE tables ADD COLUMN undo TEXT NOT NULL DEFAULT '{}'",
+            # A server's defaults for new tables (pace, deadline_hours, absent, absent_after) and the
+            # channels games may be opened in (empty: any), set by its admins (issue 26 item 6;
+            # bot/server.py). The server's language stays in guild_settings.
+            # A player's time zone (IANA name) and quiet hours ("23:00-08:00"), set with /settings
+            # (issue 26 item 4; bot/quiet.py): pings and DMs wait for the end of their night.
+            "ALTER TABLE players ADD COLUMN timezone TEXT",
+            "ALTER TABLE players ADD COLUMN quiet TEXT",
+            """CREATE TABLE server_settings (
+                guild_id INTEGER PRIMARY KEY,
+                defaults TEXT NOT NULL DEFAULT '{}',
+                channels TEXT NOT NULL DEFAULT '[]',
+                updated_at REAL NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core import Event, Rules, Seat
 
+from .quiet import out_of_quiet
 from .store import NewDelivery, TableRecord
 
 
@@ -128,8 +129,16 @@ async def write_deadlines(
     finished: bool,
     now: float,
     reminder_delay: float,
+    nights: dict[Seat, tuple[str | None, str]] | None = None,
 ) -> None:
-    """Reminders for seats that must act, the game's running time limits; none once it is over."""
+    """Reminders for seats that must act, the game's running time limits; none once it is over.
+    `nights`: the (time zone, quiet hours) of the seats whose deadlines avoid their quiet hours (a
+    table's `quiet_deadlines`, bot/quiet.py): a deadline that would end in them moves to their end."""
+    nights = nights or {}
+
+    def due(seat: Seat, at: float) -> float:
+        return out_of_quiet(at, *nights[seat]) if seat in nights else at
+
     if finished:
         await tx.void_deadlines(table.id)
         return
@@ -142,7 +151,7 @@ async def write_deadlines(
             seat=seat,
             key=f"v{version}",
             version=version,
-            due_at=now + reminder_delay,
+            due_at=due(seat, now + reminder_delay),
         )
     humans = {s for s in rules.seats if table.user_of(s) is not None}
     limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
@@ -160,7 +169,7 @@ async def write_deadlines(
             seat=lim.seat,
             key=lim.key,
             version=new.version,
-            due_at=now + lim.seconds,
+            due_at=due(lim.seat, now + lim.seconds),
             payload={"action": lim.action.model_dump(mode="json")},
         )
     for lim, left in warnings:
@@ -170,7 +179,7 @@ async def write_deadlines(
             seat=lim.seat,
             key=warning_key(lim.key, left),
             version=new.version,
-            due_at=now + lim.seconds - left,
+            due_at=due(lim.seat, now + lim.seconds) - left,
             payload={"timeout": lim.key, "left": left},
         )
 

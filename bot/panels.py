@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from engine.core import Action, Event, Rules
 from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
 
-from . import ids, jobs, offload
+from . import absence, ids, jobs, offload
 from .aio import breathe
 from .export import fairness_line
 from .i18n import game_name, seat_name, t, text
@@ -198,12 +198,108 @@ def outcome_text(table: TableRecord, lang: str) -> str | None:
     if table.status == "abandoned":
         return t(lang, "bot.outcome_abandoned", table=table.number)
     if not winners:
-        return t(lang, "bot.outcome_draw", reason=reason)
-    if not losers:
-        return t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
-    return t(
-        lang, "bot.outcome_win_against", winners=", ".join(winners), losers=", ".join(losers), reason=reason
-    )
+        said = t(lang, "bot.outcome_draw", reason=reason)
+    elif not losers:
+        said = t(lang, "bot.outcome_win", winners=", ".join(winners), reason=reason)
+    else:
+        said = t(
+            lang,
+            "bot.outcome_win_against",
+            winners=", ".join(winners),
+            losers=", ".join(losers),
+            reason=reason,
+        )
+    # "… with 3 turns played by the AI" (issue 26): the stand-ins' share of the result.
+    played = [
+        t(
+            lang,
+            "absent.outcome_turns",
+            seat=seat_name(table.game, seat, lang),
+            count=count,
+            result="won" if seat in outcome.winners else ("lost" if outcome.winners else "draw"),
+        )
+        for seat, count in absence.turns(table).items()
+    ]
+    return " ".join([said, *played])
+
+
+def stand_in_notice(
+    table: TableRecord, payload: dict[str, Any], user: int
+) -> tuple[str, list[ButtonSpec], list[int]]:
+    """The post telling a table that a stand-in took a seat, or that its player is away: (content,
+    buttons, who is pinged). A player who missed their deadlines is pinged, with "I'm back"; the
+    others learn of a holiday without a ping (bot/absence.py)."""
+    lang = table.lang
+    seat = seat_name(table.game, str(payload.get("seat", "")), lang)
+    until = float(payload.get("until") or absence.FOREVER)
+    at = "" if until >= absence.FOREVER else f"<t:{int(until)}:R>"
+    if payload.get("reason") == "away":
+        key = "absent.notice_away_wait" if payload.get("wait") else "absent.notice_away_ai"
+        if at:
+            return t(lang, f"{key}_until", player=mention(user), seat=seat, at=at), [], []
+        return t(lang, key, player=mention(user), seat=seat), [], []
+    count = int(payload.get("count") or 0)
+    content = t(lang, "absent.notice_missed", player=mention(user), seat=seat, count=count)
+    button = ButtonSpec(ids.BACK.format(table=table.id), t(lang, "absent.button_back"), "success")
+    return content, [button], [user]
+
+
+def pause_notice(table: TableRecord, payload: dict[str, Any]) -> tuple[str, list[ButtonSpec], list[int]]:
+    """A request to pause (the others pinged, with **Pause** to agree), a table paused (with
+    **Resume**), or resumed (bot/pause.py): (content, buttons, who is pinged)."""
+    lang = table.lang
+    by = int(payload.get("by", 0))
+    event = payload.get("event")
+    if event == "asked":
+        others = [int(u) for u in payload.get("others", [])]
+        content = t(
+            lang,
+            "absent.pause_asked_notice",
+            player=mention(by),
+            others=", ".join(mention(u) for u in others),
+            table=table.number,
+        )
+        button = ButtonSpec(ids.PAUSE.format(table=table.id), t(lang, "absent.button_pause"), "primary")
+        return content, [button], others
+    if event == "paused":
+        content = t(lang, "absent.paused_notice", player=mention(by), table=table.number)
+        button = ButtonSpec(ids.RESUME.format(table=table.id), t(lang, "absent.button_resume"), "success")
+        return content, [button], []
+    return t(lang, "absent.resumed_notice", player=mention(by), table=table.number), [], []
+
+
+def undo_notice(table: TableRecord, payload: dict[str, Any]) -> tuple[str, list[ButtonSpec], list[int]]:
+    """A take-back asked (the players asked pinged, with Accept and Refuse), refused, or done
+    (bot/takeback.py): (content, buttons, who is pinged)."""
+    lang = table.lang
+    by = int(payload.get("by", 0))
+    asked = [int(u) for u in payload.get("asked", []) if u is not None]
+    event = payload.get("event")
+    if event == "asked":
+        content = t(
+            lang,
+            "absent.undo_asked_notice",
+            player=mention(by),
+            others=", ".join(mention(u) for u in asked),
+            table=table.number,
+        )
+        buttons = [
+            ButtonSpec(
+                ids.UNDO_YES.format(table=table.id, version=table.version),
+                t(lang, "absent.button_undo_yes"),
+                "success",
+            ),
+            ButtonSpec(
+                ids.UNDO_NO.format(table=table.id, version=table.version),
+                t(lang, "absent.button_undo_no"),
+                "danger",
+            ),
+        ]
+        return content, buttons, asked
+    if event == "refused":
+        return t(lang, "absent.undo_refused_notice", player=mention(by), table=table.number), [], asked
+    seat = seat_name(table.game, str(payload.get("seat", "")), lang)
+    return t(lang, "absent.undo_done_notice", player=mention(by), seat=seat, table=table.number), [], []
 
 
 # --- public ------------------------------------------------------------------------------------
@@ -254,6 +350,10 @@ async def status_panel(
     fair = fairness_line(table, lang)  # the seed's commitment, or once over the seed (bot/export.py)
     if fair:  # near the top: a long message is cut at its end, and this line must stay
         lines.append(fair)
+    stand_ins = [s for s in rules.seats if absence.reason(table, s)] if table.status == "active" else []
+    for seat in stand_ins:  # the AI plays for an absent player (bot/absence.py)
+        why = absence.reason(table, seat)
+        lines.append(t(lang, "absent.status_line", seat=seat_name(table.game, seat, lang), reason=why))
     top = len(lines)  # the "just now" block goes here, if the message has room for it
     files: list[Attachment] = []
     buttons: list[ButtonSpec | SelectSpec] = []
@@ -291,7 +391,10 @@ async def status_panel(
             lines.append(
                 t(lang, "bot.to_act", seats=", ".join(seat_with_holder(table, s, lang) for s in active))
             )
-            for deadline in deadlines:
+            if table.paused:  # the deadlines wait (bot/pause.py)
+                since = f"<t:{int(table.pause['since'])}:R>"
+                lines.append(t(lang, "absent.status_paused", since=since))
+            for deadline in deadlines if not table.paused else ():
                 if deadline.kind == "timeout" and deadline.status == "pending":
                     at = f"<t:{int(deadline.due_at)}:R>"
                     seat = seat_with_holder(table, deadline.seat, lang)
@@ -302,6 +405,12 @@ async def status_panel(
         lines.append(f"**{end}**")
     if table.status == "active":
         buttons.append(ButtonSpec(ids.HAND.format(table=table.id), t(lang, "bot.button.hand"), "primary"))
+    if stand_ins:
+        buttons.append(ButtonSpec(ids.BACK.format(table=table.id), t(lang, "absent.button_back"), "success"))
+    if table.status == "active" and table.paused:
+        buttons.append(
+            ButtonSpec(ids.RESUME.format(table=table.id), t(lang, "absent.button_resume"), "success")
+        )
     buttons.append(ButtonSpec(ids.RULES.format(table=table.id), t(lang, "bot.button.rules")))
     if table.status == "finished":
         buttons.append(
@@ -314,15 +423,26 @@ async def status_panel(
     return Panel("\n".join(lines), files, buttons)
 
 
-def narration_lines(presenter: Presenter, events: Sequence[Event], lang: str) -> list[str]:
-    """Public narration: each event as nobody's seat may see it."""
+def narration_lines(
+    presenter: Presenter,
+    events: Sequence[Event],
+    lang: str,
+    *,
+    actors: Sequence[str | None] | None = None,
+    table: TableRecord | None = None,
+) -> list[str]:
+    """Public narration: each event as nobody's seat may see it. With the events' `actors` (and the
+    table, to name the seat), a line a stand-in caused is marked "(the AI for Blue)" (bot/absence.py)."""
     lines = []
-    for event in events:
+    for i, event in enumerate(events):
         shown = event.redacted_for(None)
         if shown is None:
             continue
         line = presenter.narrate(shown, lang)
         if line:
+            seat = absence.stand_in_of(actors[i]) if actors is not None and i < len(actors) else None
+            if seat is not None and table is not None:
+                line = t(lang, "absent.narration_mark", line=line, seat=seat_name(table.game, seat, lang))
             lines.append(line)
     return lines
 

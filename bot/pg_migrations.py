@@ -160,6 +160,28 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "UPDATE tables SET salt = replace(gen_random_uuid()::text, '-', '')",
         ),
     ),
+    (
+        7,
+        (
+            # Issue 26 (see bot/migrations.py's 7): a table's platform settings, who is absent and
+            # who stands in, the pause and the last move that may be taken back; a player's /away,
+            # time zone and quiet hours; a server's defaults for new tables and its game channels.
+            "ALTER TABLE tables ADD COLUMN settings JSONB NOT NULL DEFAULT '{}'",
+            "ALTER TABLE tables ADD COLUMN absence JSONB NOT NULL DEFAULT '{}'",
+            "ALTER TABLE players ADD COLUMN away_until DOUBLE PRECISION",
+            "CREATE INDEX players_away ON players(away_until) WHERE away_until IS NOT NULL",
+            "ALTER TABLE tables ADD COLUMN pause JSONB NOT NULL DEFAULT '{}'",
+            "ALTER TABLE tables ADD COLUMN undo JSONB NOT NULL DEFAULT '{}'",
+            "ALTER TABLE players ADD COLUMN timezone TEXT",
+            "ALTER TABLE players ADD COLUMN quiet TEXT",
+            """CREATE TABLE server_settings (
+                guild_id BIGINT PRIMARY KEY,
+                defaults JSONB NOT NULL DEFAULT '{}',
+                channels JSONB NOT NULL DEFAULT '[]',
+                updated_at DOUBLE PRECISION NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

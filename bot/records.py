@@ -20,6 +20,8 @@ from .migrations import LATEST
 TableStatus = Literal["lobby", "active", "finished", "abandoned"]
 SeatHolder = int | Literal["ai"] | None
 AI = "ai"
+PARKED = 1e18
+"""The due time of a paused table's deadlines (never, until it is resumed)."""
 
 
 class Record(BaseModel):
@@ -52,6 +54,15 @@ class TableRecord(Record):
     updated_at: float
     series_of: int | None = None  # the series table this one is a round of (Rules.series_table)
     series_key: str | None = None  # its key in that series
+    settings: dict[str, Any] = {}  # the table's platform settings (bot/absence.py: absent=, absent_after=)
+    absence: dict[str, Any] = {}  # missed deadlines, stand-ins and their turns (bot/absence.py)
+    pause: dict[str, Any] = {}  # who asked to pause, and since when it is paused (bot/pause.py)
+    undo: dict[str, Any] = {}  # the last player action that may be taken back (bot/takeback.py)
+
+    @property
+    def paused(self) -> bool:
+        return self.pause.get("since") is not None
+
     fault: str | None = None  # why Discord refuses the table's thread (bot/faults.py); None: it does not
     # The secret half of the seed's commitment (bot/export.py), never shown before the end: kept out
     # of the record's repr, as the seed is, so no log line or error text that shows a record shows it.
@@ -71,6 +82,15 @@ class TableRecord(Record):
 
     def ai_seats(self) -> list[str]:
         return [seat for seat, holder in self.seats.items() if holder == AI]
+
+    def stand_in_seats(self) -> list[str]:
+        """Human seats the game's AI plays for while their player is absent (bot/absence.py)."""
+        stand_ins = self.absence.get("stand_ins") or {}
+        return [seat for seat in self.seats if seat in stand_ins and self.user_of(seat) is not None]
+
+    def pilot_seats(self) -> list[str]:
+        """Every seat the AI plays: AI seats and the stand-ins of absent players."""
+        return [*self.ai_seats(), *self.stand_in_seats()]
 
     def human_users(self) -> list[int]:
         return [holder for holder in self.seats.values() if isinstance(holder, int)]
@@ -161,6 +181,17 @@ class PlayerRecord(Record):
     locale: str | None
     dm_status: Literal["unknown", "open", "closed"]
     updated_at: float
+    away_until: float | None = None  # /away: on holiday until then (bot/absence.py)
+    timezone: str | None = None  # IANA name, /settings (bot/quiet.py)
+    quiet: str | None = None  # quiet hours "HH:MM-HH:MM" in that zone (bot/quiet.py)
+
+
+class ServerSettings(Record):
+    """A server's defaults for new tables and the channels games may be opened in (bot/server.py)."""
+
+    guild_id: int
+    defaults: dict[str, Any] = {}
+    channels: list[int] = []
 
 
 class NewEvent(Record):
@@ -315,6 +346,10 @@ _UPDATABLE = {
     "outcome",
     "options",
     "fault",
+    "settings",
+    "absence",
+    "pause",
+    "undo",
 }
 
 
@@ -339,7 +374,9 @@ def _reader(record: type[_R], *json_columns: str) -> tuple[str, Callable[[Sequen
     return ", ".join(names), read
 
 
-_TABLE_COLUMNS, _table = _reader(TableRecord, "seats", "invited", "options", "outcome")
+_TABLE_COLUMNS, _table = _reader(
+    TableRecord, "seats", "invited", "options", "outcome", "settings", "absence", "pause", "undo"
+)
 _EVENT_COLUMNS, _event = _reader(EventRecord, "data")
 _ACTION_COLUMNS, _action = _reader(ActionRecord, "holder", "data")
 _DELIVERY_COLUMNS, _delivery = _reader(DeliveryRecord, "payload")

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 
 from engine.core import Rejected
 
+from .absence import reminder_delay, stand_in_actor
 from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .faults import absent_user, is_absence
@@ -124,6 +125,9 @@ class Scheduler:
         soonest = await self.store.next_deadline(exclude={*self._held, *self._failing})
         if soonest is not None:
             times.append(soonest)
+        back = await self.store.next_return()
+        if back is not None:
+            times.append(back)
         return max(0.0, min(times) - now)
 
     def _retry_at(self, tried: tuple[float, int]) -> float:
@@ -140,6 +144,7 @@ class Scheduler:
         the deadlines of one table in the order they fall due.
         """
         now = self.clock()
+        await self.service.returns()  # players whose /away ran out take their seats back (bot/absence.py)
         due = await self.store.due_deadlines(now)
         pending = {d.id for d in due}
         self._held = {i: tried for i, tried in self._held.items() if i in pending}
@@ -205,13 +210,27 @@ class Scheduler:
             await self._finish(deadline, "void")
             return False
         since = await self.store.load_events(table.id)
-        if any(r.actor == deadline.seat for r in since[deadline.version :]):
+        mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
+        if any(r.actor in mine for r in since[deadline.version :]):
             await self._finish(
                 deadline, "void"
             )  # they acted (and a newer reminder exists if they must again)
             return False
         row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
         await self._finish(deadline, "done", row)
+        # A missed deadline (bot/absence.py): counted; the table's absent= rule may hand the seat to
+        # a stand-in or forfeit it, else (absent=ai or forfeit) the seat is reminded again later.
+        if await self.service.deadline_missed(table.id, deadline.seat):
+            async with self.store.transaction() as tx:
+                await tx.add_deadline(
+                    table_id=table.id,
+                    kind="reminder",
+                    seat=deadline.seat,
+                    key=f"{deadline.key}+",
+                    version=deadline.version,
+                    due_at=self.clock() + reminder_delay(table, self.service.reminder_delay),
+                )
+            self.notify()
         return True
 
     async def _warn(self, deadline: DeadlineRecord) -> bool:
@@ -244,7 +263,10 @@ class Scheduler:
         return True
 
     async def _forfeit(self, deadline: DeadlineRecord) -> bool:
-        """An absent player's seat forfeits, if they still hold it and the game goes on."""
+        """A player who left the server (bot/faults.py) still holds their seat at the table's
+        deadline: the table's absence rule decides (`TableService.seat_absent`, bot/absence.py):
+        absent=ai, the game's AI stands in for them to the end; forfeit, or wait (nobody is coming
+        back to a table that waits), the seat forfeits, worded "Blue left the server"."""
         table = await self.store.get_table(deadline.table_id)
         if (
             table is None
@@ -253,7 +275,9 @@ class Scheduler:
         ):
             await self._finish(deadline, "void")
             return False
-        await self.service.forfeit(table.id, deadline.seat, reason="bot.forfeit_absent")
+        await self.service.seat_absent(
+            table.id, deadline.seat, when_wait="forfeit", gone="bot.forfeit_absent"
+        )
         await self._finish(deadline, "done")
         return True
 
@@ -268,7 +292,7 @@ class Scheduler:
             await self._finish(deadline, "void")
             return False
         try:
-            await self.service.submit_as_seat(table.id, deadline.seat, action, None)
+            applied = await self.service.submit_as_seat(table.id, deadline.seat, action, None)
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
             # action is tried again (after the next commit, or with back-off); anything else voids it.
@@ -279,4 +303,6 @@ class Scheduler:
                 self._held[deadline.id] = (self.clock(), tries + 1)
             return False
         await self._finish(deadline, "done")
+        if applied.table.user_of(deadline.seat) is not None:  # a player's time ran out: a missed deadline
+            await self.service.deadline_missed(table.id, deadline.seat)
         return True

@@ -55,6 +55,7 @@ from .records import (
     _UPDATABLE,
     FAULT_ADVICE,
     FAULT_WORDS,
+    PARKED,
     ActionRecord,
     Counts,
     DatabaseRefused,
@@ -69,6 +70,7 @@ from .records import (
     PlayerRecord,
     Problem,
     SeatHolder,
+    ServerSettings,
     SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
@@ -277,14 +279,18 @@ class PostgresTx:
         rematch_of: int | None = None,
         series_of: int | None = None,
         series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
     ) -> int:
         # One number per server at a time: the lock ends with the transaction.
         await self._conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", guild_id or 0)
         table_id = await self._conn.fetchval(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt,"
+            " settings, absence)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $13, $14, $15,"
-            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS NOT DISTINCT FROM $2), $16)"
+            " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS NOT DISTINCT FROM $2), $16,"
+            " $17, $18)"
             " RETURNING id",
             game,
             guild_id,
@@ -302,6 +308,8 @@ class PostgresTx:
             series_of,
             series_key,
             secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
+            _json(settings or {}),
+            _json(absence or {}),
         )
         return int(table_id)
 
@@ -319,7 +327,8 @@ class PostgresTx:
                 value = value.model_dump(mode="json")
             params.append(
                 _json(value)
-                if name in ("seats", "invited", "outcome", "options") and value is not None
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+                and value is not None
                 else value
             )
         sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
@@ -484,6 +493,65 @@ class PostgresTx:
             locale,
             dm_status,
             self._now,
+        )
+
+    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
+        await self._conn.execute(
+            "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (guild_id) DO UPDATE SET defaults = excluded.defaults,"
+            " channels = excluded.channels, updated_at = excluded.updated_at",
+            guild_id,
+            _json(defaults),
+            _json(sorted(set(channels))),
+            self._now,
+        )
+
+    async def park_deadlines(self, table_id: int, now: float) -> None:
+        """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
+        due never (bot/pause.py)."""
+        await self._conn.execute(
+            "UPDATE deadlines SET payload = jsonb_set(payload, '{left_s}', to_jsonb(GREATEST(due_at - $1, 0))),"
+            " due_at = $2"
+            " WHERE table_id = $3 AND status = 'pending' AND payload->'left_s' IS NULL",
+            float(now),
+            PARKED,
+            table_id,
+        )
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None:
+        """A paused table plays on: each parked deadline falls due after what was left."""
+        await self._conn.execute(
+            "UPDATE deadlines SET due_at = $1 + (payload->>'left_s')::double precision,"
+            " payload = payload - 'left_s'"
+            " WHERE table_id = $2 AND status = 'pending' AND payload->'left_s' IS NOT NULL",
+            float(now),
+            table_id,
+        )
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
+        """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
+        await self._conn.execute(
+            "INSERT INTO players (user_id, dm_status, updated_at, timezone, quiet)"
+            " VALUES ($1, 'unknown', $2, NULLIF($3::text, ''), NULLIF($4::text, ''))"
+            " ON CONFLICT (user_id) DO UPDATE SET"
+            " timezone = CASE WHEN $3::text IS NULL THEN players.timezone ELSE NULLIF($3::text, '') END,"
+            " quiet = CASE WHEN $4::text IS NULL THEN players.quiet ELSE NULLIF($4::text, '') END,"
+            " updated_at = excluded.updated_at",
+            user_id,
+            self._now,
+            timezone,
+            quiet,
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """/away until `until` (epoch seconds), or back (None)."""
+        await self._conn.execute(
+            "INSERT INTO players (user_id, dm_status, updated_at, away_until) VALUES ($1, 'unknown', $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until,"
+            " updated_at = excluded.updated_at",
+            user_id,
+            self._now,
+            None if until is None else float(until),
         )
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
@@ -906,6 +974,15 @@ class PostgresStore:
         rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
         return rows[0][0] if rows else None
 
+    async def pending_besides(self, held: str) -> bool:
+        """Whether a pending delivery exists that is not held with `held` as its reason (the quiet
+        hours' hold, bot/quiet.py: the worker is idle while only those wait)."""
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE status = 'pending' AND last_error IS DISTINCT FROM $1 LIMIT 1",
+            (held,),
+        )
+        return bool(rows)
+
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         rows = await self._all(
             f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE status = 'pending' AND due_at <= $1"
@@ -952,6 +1029,31 @@ class PostgresStore:
     async def guild_language(self, guild_id: int) -> str | None:
         rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = $1", (guild_id,))
         return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = $1", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def returns_due(self, now: float) -> list[int]:
+        """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
+        rows = await self._all(
+            "SELECT user_id FROM players WHERE away_until IS NOT NULL AND away_until <= $1 ORDER BY user_id",
+            (float(now),),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def next_return(self) -> float | None:
+        """When the next /away runs out (None: nobody is away with a date)."""
+        rows = await self._all("SELECT MIN(away_until) FROM players")
+        value = rows[0][0] if rows else None
+        return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
     async def upsert_player(

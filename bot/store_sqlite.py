@@ -14,6 +14,7 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import secrets
@@ -41,6 +42,7 @@ from .records import (
     _TABLE_COLUMNS,
     _UPDATABLE,
     FAULT_ADVICE,
+    PARKED,
     ActionRecord,
     Counts,
     DatabaseRefused,
@@ -55,6 +57,7 @@ from .records import (
     PlayerRecord,
     Problem,
     SeatHolder,
+    ServerSettings,
     SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
@@ -338,11 +341,14 @@ class SqliteTx:
         rematch_of: int | None = None,
         series_of: int | None = None,
         series_key: str | None = None,
+        settings: dict[str, Any] | None = None,
+        absence: dict[str, Any] | None = None,
     ) -> int:
         cursor = await self._now_run(
             "INSERT INTO tables (game, guild_id, channel_id, thread_id, status, seats, invited, options, seed,"
-            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key, number, salt)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?,"
+            " version, lang, created_by, rematch_of, created_at, updated_at, series_of, series_key,"
+            " settings, absence, number, salt)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
             " (SELECT COALESCE(MAX(number), 0) + 1 FROM tables WHERE guild_id IS ?), ?)",
             (
                 game,
@@ -361,6 +367,8 @@ class SqliteTx:
                 self._now,
                 series_of,
                 series_key,
+                _dumps(settings or {}),
+                _dumps(absence or {}),
                 guild_id,
                 secrets.token_hex(16),  # the commitment's salt (bot/export.py), drawn with the seed
             ),
@@ -382,7 +390,8 @@ class SqliteTx:
                 value = value.model_dump(mode="json")
             params.append(
                 _dumps(value)
-                if name in ("seats", "invited", "outcome", "options") and value is not None
+                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+                and value is not None
                 else value
             )
         sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
@@ -524,6 +533,53 @@ class SqliteTx:
             " ON CONFLICT(user_id) DO UPDATE SET locale = COALESCE(excluded.locale, players.locale),"
             " dm_status = COALESCE(?, players.dm_status), updated_at = excluded.updated_at",
             (user_id, locale, dm_status, self._now, dm_status),
+        )
+
+    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
+        self._queue(
+            "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET defaults = excluded.defaults,"
+            " channels = excluded.channels, updated_at = excluded.updated_at",
+            (guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now),
+        )
+
+    async def park_deadlines(self, table_id: int, now: float) -> None:
+        """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
+        due never (bot/pause.py)."""
+        self._queue(
+            "UPDATE deadlines SET payload = json_set(payload, '$.left_s', MAX(due_at - ?, 0)), due_at = ?"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NULL",
+            (now, PARKED, table_id),
+        )
+
+    async def resume_deadlines(self, table_id: int, now: float) -> None:
+        """A paused table plays on: each parked deadline falls due after what was left."""
+        self._queue(
+            "UPDATE deadlines SET due_at = ? + json_extract(payload, '$.left_s'),"
+            " payload = json_remove(payload, '$.left_s')"
+            " WHERE table_id = ? AND status = 'pending' AND json_extract(payload, '$.left_s') IS NOT NULL",
+            (now, table_id),
+        )
+
+    async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
+        """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, timezone, quiet)"
+            " VALUES (?, 'unknown', ?, NULLIF(?, ''), NULLIF(?, ''))"
+            " ON CONFLICT(user_id) DO UPDATE SET"
+            " timezone = CASE WHEN ? IS NULL THEN players.timezone ELSE NULLIF(?, '') END,"
+            " quiet = CASE WHEN ? IS NULL THEN players.quiet ELSE NULLIF(?, '') END,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, timezone, quiet, timezone, timezone, quiet, quiet),
+        )
+
+    async def set_away(self, user_id: int, until: float | None) -> None:
+        """/away until `until` (epoch seconds), or back (None)."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, away_until) VALUES (?, 'unknown', ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET away_until = excluded.away_until,"
+            " updated_at = excluded.updated_at",
+            (user_id, self._now, until),
         )
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
@@ -968,6 +1024,14 @@ class SqliteStore:
         rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
         return rows[0][0] if rows else None
 
+    async def pending_besides(self, held: str) -> bool:
+        """Whether a pending delivery exists that is not held with `held` as its reason (the quiet
+        hours' hold, bot/quiet.py: the worker is idle while only those wait)."""
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE status = 'pending' AND last_error IS NOT ? LIMIT 1", (held,)
+        )
+        return bool(rows)
+
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         rows = await self._all(
             f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id",
@@ -1016,6 +1080,30 @@ class SqliteStore:
     async def guild_language(self, guild_id: int) -> str | None:
         rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def returns_due(self, now: float) -> list[int]:
+        """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
+        rows = await self._all(
+            "SELECT user_id FROM players WHERE away_until IS NOT NULL AND away_until <= ? ORDER BY user_id",
+            (now,),
+        )
+        return [row[0] for row in rows]
+
+    async def next_return(self) -> float | None:
+        """When the next /away runs out (None: nobody is away with a date)."""
+        value = await self._scalar("SELECT MIN(away_until) FROM players")
+        return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
     async def upsert_player(

@@ -37,12 +37,15 @@ from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 from renderers.measure import reading
 
-from . import export, moves, notices, offload, replays
+from . import absence, export, moves, notices, offload, replays, takeback
+from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .journal import Journal
 from .lobby import Lobby, parse_options
-from .store import AI, NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .pause import Pause, paused_refusal
+from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +159,7 @@ class _TableLock:
         return self._lock.locked()
 
 
-class TableService(Lobby):
+class TableService(Lobby, Absence, Pause, TakeBack):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
 
@@ -264,7 +267,11 @@ class TableService(Lobby):
                 raise Rejected(
                     "bot.not_a_player", "You are not playing at table #{table}.", table=table.number
                 )
-            return await self._submit(loaded, seat, action, expected_version, actor_user=user_id)
+            if table.paused:
+                raise paused_refusal(table)
+            return await self._submit(
+                loaded, seat, action, expected_version, actor_user=user_id, by_player=True
+            )
 
     async def order(
         self,
@@ -300,6 +307,8 @@ class TableService(Lobby):
                 raise Rejected("core.game_over", "This game is over.")
             if table.status == "lobby" or state is None:
                 raise Rejected("bot.not_started", "Table #{table} has not started yet.", table=table.number)
+            if table.paused and not dry_run:
+                raise paused_refusal(table)
             start = self.rehearsal(rules, state, seat) if dry_run else state
             standing = await self._standing(table, rules)
             if dry_run:  # the other seats' standing orders are theirs to know: not probed by a rehearsal
@@ -401,12 +410,12 @@ class TableService(Lobby):
                 journal.rules,
                 state,
                 await self._standing(table, rules),
-                pilot_seats=table.ai_seats(),
+                pilot_seats=table.pilot_seats(),
                 max_steps=self.step_cap,
             )
             if not answered:
                 return table, False
-            entries = [(e, actor if actor is not None else AI) for e, actor in answered]
+            entries = [(e, moves.unseated(table, actor)) for e, actor in answered]
             prepared = moves.prepare(
                 table, rules, state, new_state, entries, actor_user=user_id, journal=journal
             )
@@ -444,6 +453,7 @@ class TableService(Lobby):
         expected: int | None,
         *,
         actor_user: int | None,
+        by_player: bool = False,
     ) -> Applied:
         table, rules, state = loaded.table, loaded.rules, loaded.state
         if table.is_over:
@@ -458,8 +468,19 @@ class TableService(Lobby):
             action = self._resolve(table, rules, state, seat, before, choice)
         standing = await self._standing(table, rules)
         prepared = await offload.run(
-            moves.advance, table.game, table, state, seat, action, standing, self.step_cap, actor_user
+            moves.advance,
+            table.game,
+            table,
+            state,
+            seat,
+            action,
+            standing,
+            self.step_cap,
+            actor_user,
+            by_player,
         )
+        if by_player:  # the seat's last action, which it may take back (bot/takeback.py)
+            prepared.undo_seat = seat
         after = await self._write(table, rules, prepared)
         events = [e for e, _ in prepared.entries]
         own = [e for e, actor in prepared.entries if actor == seat]
@@ -518,7 +539,8 @@ class TableService(Lobby):
         if not 0 < expected < table.version:  # version 0 has no state to compare with
             raise moved_on()
         logged = await self.store.load_events(table.id)
-        if any(r.actor == seat for r in logged if r.seq > expected):
+        mine = {seat, absence.stand_in_actor(seat)}  # its stand-in's moves are the seat's (bot/absence.py)
+        if any(r.actor in mine for r in logged if r.seq > expected):
             raise moved_on()
         # The fold and the comparison off the event loop (bot/moves.py); the log was read here.
         if not await offload.run(
@@ -539,6 +561,9 @@ class TableService(Lobby):
             turn = change.deliveries[0]
             turn.payload["from"] = await self.store.last_summary_end(table.id) + 1
             turn.payload["summary"] = True
+        nights = await self._nights(table)
+        if "undo" not in prepared.fields:  # what each seat could take back (bot/takeback.py)
+            prepared.fields["undo"] = takeback.noted(table, prepared)
         crash_point("commit.before")
         try:
             async with self.store.transaction() as tx:
@@ -557,8 +582,11 @@ class TableService(Lobby):
                     change,
                     finished="outcome" in prepared.fields,
                     now=self.clock(),
-                    reminder_delay=self.reminder_delay,
+                    reminder_delay=absence.reminder_delay(table, self.reminder_delay),
+                    nights=nights,
                 )
+                if table.paused:  # a commit during a pause (a series' hand-over): its deadlines wait too
+                    await tx.park_deadlines(table.id, self.clock())
                 # Statements sent, COMMIT not yet: the store runs this hook in the same batch.
                 tx.before_commit(lambda: crash_point("commit.inside"))
         except StaleVersion:
@@ -567,10 +595,24 @@ class TableService(Lobby):
         self.notify()
         try:
             after = await self.get(table.id)
+            if "absence" in prepared.fields:
+                await self.sync_series(after)
             await self._hand_over(after, rules, new)
             return await self.get(table.id)
         except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"
             raise StorageUnavailable(exc.fault, exc.path, saved=True) from exc
+
+    async def _nights(self, table: TableRecord) -> dict[str, tuple[str | None, str]]:
+        """The quiet hours of the table's players, if its deadlines avoid them (`quiet_deadlines`)."""
+        if not table.settings.get("quiet_deadlines"):
+            return {}
+        nights = {}
+        for seat in table.seats:
+            user = table.user_of(seat)
+            player = await self.store.get_player(user) if user is not None else None
+            if player is not None and player.quiet:
+                nights[seat] = (player.timezone, player.quiet)
+        return nights
 
     # --- series: a game whose rounds are tables of their own (Rules.series_table) -------------------
     async def _hand_over(self, table: TableRecord, rules: Rules[Any], state: Any) -> None:
@@ -607,6 +649,12 @@ class TableService(Lobby):
             rules = self._rules(wanted.game)
             options = parse_options(rules, wanted.options, series.lang)
             seats = {seat: series.seats.get(holder) for seat, holder in wanted.seats.items()}
+            # The series' stand-ins play on in its round (issue 26: a campaign across its missions).
+            stand_ins = {
+                seat: why
+                for seat, holder in wanted.seats.items()
+                if (why := absence.reason(series, holder)) is not None
+            }
             async with self.store.transaction() as tx:
                 round_id = await tx.insert_table(
                     game=wanted.game,
@@ -622,6 +670,8 @@ class TableService(Lobby):
                     created_by=series.created_by,
                     series_of=series.id,
                     series_key=wanted.key,
+                    settings=series.settings,
+                    absence={"stand_ins": stand_ins} if stand_ins else {},
                 )
             found = await self.get(round_id)
         if found.status == "lobby":
@@ -673,17 +723,6 @@ class TableService(Lobby):
                 raise Rejected("core.game_over", "This game is over.")
             winners = [s for s in table.seats if s != seat]
             outcome = Outcome(winners=tuple(winners), reason="core.resigned", params={"seat": seat})
-            return await self._end(table, "finished", outcome)
-
-    async def forfeit(self, table_id: int, seat: str, *, reason: str) -> TableRecord:
-        """The seat loses without playing on (a player who left the server, bot/faults.py): every
-        other seat wins, as when a player resigns; `reason` words it ({seat} in its text)."""
-        async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.is_over:
-                return table
-            winners = [s for s in table.seats if s != seat]
-            outcome = Outcome(winners=tuple(winners), reason=reason, params={"seat": seat})
             return await self._end(table, "finished", outcome)
 
     async def abandon(self, table_id: int, user_id: int, *, is_admin: bool) -> TableRecord:

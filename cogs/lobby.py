@@ -11,12 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import export, lobby
+from bot import absence, export, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
 from bot.i18n import LANGUAGES, game_name, seat_name, t
 from bot.panels import CONTENT_LIMIT, AcyclicFile, holder_text, mention, rules_summary, status_panel
+from bot.server import check_channel
 from bot.store import TableRecord
 from engine.core import Rejected, Rules
 from renderers.base import ALT_LIMIT
@@ -111,7 +112,12 @@ def side_of(game: str, rules: Rules[Any], side: str, lang: str) -> str:
 
 
 def check_new(
-    game: str, side: str | None, options: str | None, lang: str, pace: str | None = None
+    game: str,
+    side: str | None,
+    options: str | None,
+    lang: str,
+    pace: str | None = None,
+    default_pace: str | None = None,
 ) -> tuple[str, str | None, dict[str, Any]]:
     """Everything /game new can refuse without the database, checked before the public reply is
     opened so that a refusal stays private: (the game typed, by id or shown name in any language;
@@ -120,11 +126,18 @@ def check_new(
     game = lobby.game_named(game, lang)
     rules = rules_for(game)
     seat = side_of(game, rules, side, lang) if side else None
+    if pace is None and default_pace is not None:  # the server's default, for games with a timer
+        try:
+            rules.pace_options(default_pace)
+            pace = default_pace
+        except Rejected:
+            pass
     raw = {
         **(rules.pace_options(pace) if pace else {}),
         **parse_options(options, lobby.option_example(rules)),
     }
-    lobby.parse_options(rules, raw, lang)  # refuses in the player's language
+    _settings, game_options = absence.split_settings(raw)  # the table's own settings (absent=) apart
+    lobby.parse_options(rules, game_options, lang)  # refuses in the player's language
     return game, seat, raw
 
 
@@ -291,14 +304,21 @@ class Lobby(
             raise Rejected(
                 "bot.self_opponent", "You cannot invite yourself; leave the opponent empty to play the AI."
             )
-        game, seat, parsed = check_new(game, side or None, options, lang_of(interaction), pace)
+        where_opened = channel_of(interaction.channel, interaction.channel_id)
+        server = await bot.store.server_settings(interaction.guild_id) if interaction.guild_id else None
+        if server is not None:  # the server's channels and defaults (bot/server.py)
+            check_channel(server, where_opened)
+        default_pace = server.defaults.get("pace") if server is not None else None
+        game, seat, parsed = check_new(game, side or None, options, lang_of(interaction), pace, default_pace)
+        if server is not None:
+            parsed = absence.with_defaults(parsed, server.defaults)
         await interaction.response.defer(thinking=True)  # public: the table's announcement
         lang = await bot.public_language(interaction.guild_id, interaction.guild_locale)
         table = await bot.tables.create(
             game=game,
             creator=interaction.user.id,
             guild_id=interaction.guild_id,
-            channel_id=channel_of(interaction.channel, interaction.channel_id),
+            channel_id=where_opened,
             lang=lang,
             side=seat,
             opponent=opponent_id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import wraps
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -69,6 +69,21 @@ class Event(Model):
 
     def redacted_for(self, seat: Seat | None) -> Event | None:
         return self
+
+
+class Rewound(Event):
+    """A take-back by consent (issue 26): the table went back to the state it had at `to_version`.
+    The log stays append-only: this event carries that state, and folding it restores it (`apply`);
+    its version goes on counting. It names what every seat's secrets were, so nobody sees it until
+    the game is over (`redacted_for`)."""
+
+    kind: Literal["rewound"] = "rewound"
+    to_version: int
+    seat: Seat
+    state: dict[str, Any]
+
+    def redacted_for(self, seat: Seat | None) -> Event | None:
+        return None
 
 
 class State(BaseModel):
@@ -289,6 +304,43 @@ class Rules(Generic[S]):
         player. Must depend only on what `seat` may know and never reveal a secret by its timing."""
         return None
 
+    # --- optional: what counts as revealed (a take-back, issue 26) ---------------------------
+    def reveals(
+        self,
+        before: S,
+        moves: Sequence[tuple[Seat, Action]],
+        events: Sequence[Event],
+        seat: Seat,
+        trials: int = 8,
+    ) -> bool:
+        """Whether the `events` that `moves` caused from `before` told `seat` anything it could not
+        know before: a die rolled, a card or blip turned, an opponent's hidden choice. Taking them
+        back would let `seat` see and then undo hidden information, so the platform refuses it.
+
+        The default asks the game's own `resample_hidden`: `before` with everything `seat` may not
+        know drawn afresh, and fresh dice, `trials` times; if replaying the moves there gives `seat`
+        different events (as `redacted_for(seat)` shows them), or cannot be replayed, something was
+        revealed. A game without `resample_hidden` reveals always (no take-back). A game may
+        override this with its own rule."""
+        expected = [e.redacted_for(seat) for e in events]
+        for trial in range(trials):
+            dice = Dice(before.seed ^ (0x5EED + 7919 * (trial + 1)), before.version)
+            try:
+                state = self.resample_hidden(before, seat, dice)
+            except NotImplementedError:
+                return True
+            state.seed = dice.seed
+            seen: list[Event | None] = []
+            try:
+                for who, action in moves:
+                    got, state = self.play(state, who, action, dice_for(state))
+                    seen += [e.redacted_for(seat) for e in got]
+            except Rejected:
+                return True
+            if seen != expected:
+                return True
+        return False
+
     # --- derived helpers (same for every game) -----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
         return self.options_model.model_validate(dict(raw or {}))
@@ -297,6 +349,8 @@ class Rules(Generic[S]):
         return self.action_adapter.validate_python(data)
 
     def parse_event(self, data: Any) -> Event:
+        if isinstance(data, Mapping) and data.get("kind") == "rewound":  # the core's own (a take-back)
+            return Rewound.model_validate(data)
         return self.event_adapter.validate_python(data)
 
     def seat_of_side(self, side: str) -> Seat:
@@ -308,7 +362,12 @@ class Rules(Generic[S]):
 def apply(rules: Rules[Any], state: Any, events: Iterable[Event]) -> Any:
     """Fold events into a state, counting each one in `state.version`."""
     for event in events:
-        state = rules.evolve(state, event)
+        if isinstance(event, Rewound):  # back to an earlier state; the version goes on counting
+            version = state.version
+            state = rules.state_model.model_validate(event.state)
+            state.version = version
+        else:
+            state = rules.evolve(state, event)
         state.version += 1
     return state
 

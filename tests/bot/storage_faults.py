@@ -67,8 +67,9 @@ def write_lock(path: Path) -> Iterator[sqlite3.Connection]:
 
 
 @contextlib.contextmanager
-def tiny_filesystem(where: Path, size_kib: int = 512) -> Iterator[Path]:
-    """A tmpfs of `size_kib` mounted at `where` (skipped where mounting is not allowed)."""
+def tiny_filesystem(where: Path, size_kib: int = 1024) -> Iterator[Path]:
+    """A tmpfs of `size_kib` mounted at `where` (skipped where mounting is not allowed): room for a
+    played table's database and its WAL (schema 7), which `fill` then fills."""
     where.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
         ["mount", "-t", "tmpfs", "-o", f"size={size_kib}k", "tmpfs", str(where)],

@@ -10,7 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.migrations import LATEST
+from bot.migrations import LATEST, MIGRATIONS
 from bot.store import DatabaseRefused, NewDelivery, NewEvent, SqliteStore, StaleVersion
 from tests.bot.engines import Database, engine, raw  # noqa: F401 (engine: both engines)
 
@@ -43,7 +43,7 @@ async def test_migrations_run_once_and_record_the_version(db_path: Path) -> None
     await again.close()
     async with aiosqlite.connect(db_path) as raw:
         async with raw.execute("SELECT COUNT(*) FROM schema_version") as cur:
-            assert (await cur.fetchone())[0] == LATEST
+            assert (await cur.fetchone())[0] == len(MIGRATIONS)  # one row per migration applied
 
 
 async def test_a_database_newer_than_the_code_is_refused(database: Database) -> None:
@@ -286,3 +286,72 @@ async def test_autocomplete_choices_come_in_the_same_order_on_both_engines(store
     assert [r.number for r in await store.choice_tables(guild_id=1, games=["clickwars"])] == [10, 7, 4, 1]
     assert [r.number for r in await store.choice_tables(guild_id=None)] == [1]
     assert await store.choice_tables(guild_id=1, games=[]) == []
+
+
+async def test_issue_26_state_is_kept_alike_on_both_engines(store: SqliteStore) -> None:
+    """Migration 7 and its PostgreSQL twin: a table's settings, absence, pause and take-back; a
+    player's /away, time zone and quiet hours; a server's settings; parked deadlines; held rows."""
+    from bot.store import PARKED
+
+    async with store.transaction() as tx:
+        tid = await tx.insert_table(
+            game="duel",
+            guild_id=1,
+            channel_id=2,
+            thread_id=None,
+            status="active",
+            seats={"red": 10, "blue": 11},
+            invited=[],
+            options={},
+            seed=5,
+            lang="en",
+            created_by=10,
+            settings={"absent": "ai", "absent_after": 2},
+            absence={"missed": {"blue": 1}},
+        )
+        await tx.update_table(tid, pause={"since": 100.0, "asked": ["red"]}, undo={"red": {"first": 3}})
+    table = await store.get_table(tid)
+    assert table is not None
+    assert table.settings == {"absent": "ai", "absent_after": 2} and table.absence == {"missed": {"blue": 1}}
+    assert (
+        table.paused
+        and table.pause == {"since": 100.0, "asked": ["red"]}
+        and table.undo == {"red": {"first": 3}}
+    )
+
+    async with store.transaction() as tx:
+        await tx.set_away(10, 500.0)
+        await tx.set_away(11, 900.0)
+        await tx.set_quiet(10, "Europe/Madrid", "23:00-08:00")
+    assert await store.next_return() == 500.0
+    assert await store.returns_due(600.0) == [10]
+    async with store.transaction() as tx:
+        await tx.set_away(10, None)
+        await tx.set_quiet(10, None, "")  # None keeps the zone, "" clears the hours
+    player = await store.get_player(10)
+    assert player is not None and player.away_until is None
+    assert player.timezone == "Europe/Madrid" and player.quiet is None
+    assert await store.next_return() == 900.0 and await store.returns_due(600.0) == []
+
+    assert (await store.server_settings(1)).channels == []  # nothing set: any channel
+    async with store.transaction() as tx:
+        await tx.set_server_settings(1, {"deadline_hours": 12}, [30, 20, 30])
+    settings = await store.server_settings(1)
+    assert settings.defaults == {"deadline_hours": 12} and settings.channels == [20, 30]
+
+    async with store.transaction() as tx:
+        await tx.add_deadline(table_id=tid, kind="reminder", seat="blue", key="k", version=0, due_at=1000.0)
+        await tx.park_deadlines(tid, 400.0)
+    [parked] = await store.deadlines(tid)
+    assert parked.due_at == PARKED and parked.payload["left_s"] == 600.0
+    async with store.transaction() as tx:
+        await tx.resume_deadlines(tid, 5000.0)
+    [resumed] = await store.deadlines(tid)
+    assert resumed.due_at == 5600.0 and "left_s" not in resumed.payload
+
+    async with store.transaction() as tx:
+        await tx.add_delivery(NewDelivery(table_id=tid, version=0, kind="dm", target="user:10"))
+    [row] = await store.deliveries(tid)
+    async with store.transaction() as tx:
+        await tx.retry_delivery(row.id, 9000.0, "quiet")
+    assert not await store.pending_besides("quiet") and await store.pending_besides("other")

@@ -166,6 +166,42 @@ async def test_a_player_who_leaves_the_server_forfeits_at_the_tables_deadline(
     )
 
 
+async def test_a_player_who_leaves_a_table_with_stand_ins_gets_one_at_the_deadline(
+    emu: Emulator, world: World, start: BotStarter, db_path: Path, duel_game: object
+) -> None:
+    """The member-left path goes through the table's absence rule (bot/absence.py): absent=ai, the
+    game's AI plays the departed player's seat to the end instead of a forfeit."""
+    now = [time.time()]
+    bot = await start(clock=lambda: now[0], TABLERO_MEMBERS_INTENT=True, TABLERO_REMINDER_DELAY=600)
+    args = {"game": "duel", "opponent": world.bob, "side": "red", "options": "absent=ai"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    await run(await emu.click(world.bob, status_message(emu, thread, 1).id, "tb:join:1"))
+    await bot.delivery.wait_idle()
+    assert table_row(db_path, 1)["status"] == "active"
+
+    emu.remove_member(world.guild, world.bob)
+    await emu.wait_for(lambda: "absent:" in str(_deadline_keys(db_path)), timeout=10)
+    now[0] += 601
+    bot.scheduler.notify()
+    await emu.wait_for(lambda: '"blue"' in (table_row(db_path, 1)["absence"] or ""), timeout=10)
+    row = table_row(db_path, 1)
+    assert row["status"] == "active" and row["outcome"] is None  # no forfeit: the AI plays for Blue
+    await _move(emu, world.alice, thread)  # Alice plays; the stand-in answers for Blue
+    await emu.wait_for(lambda: _actors(db_path) & {"ai:blue"}, timeout=10)
+
+
+def _deadline_keys(db_path: Path) -> list[str]:
+    with sqlite3.connect(db_path) as db:
+        return [k for (k,) in db.execute("SELECT key FROM deadlines")]
+
+
+def _actors(db_path: Path) -> set[str]:
+    with sqlite3.connect(db_path) as db:
+        return {a for (a,) in db.execute("SELECT actor FROM events WHERE actor IS NOT NULL")}
+
+
 async def test_a_player_back_in_time_keeps_the_seat(
     emu: Emulator, world: World, start: BotStarter, db_path: Path, duel_game: object
 ) -> None:

@@ -129,6 +129,15 @@ class Arena:
         """Replace the tables a fuzzed command ended (resigned, abandoned, started) by fresh ones."""
         assert self.bot is not None
         wanted = {"duel": "active", "canyon": "active", "arkenstone": "active", "lobby": "lobby"}
+        # issue 26: a fuzzed /pause, /away or /server channels would refuse every later move or table
+        for table in await self.bot.store.list_tables(statuses=("active",)):
+            if table.paused:
+                await self.bot.tables.resume(table.id, 0, is_admin=True)
+            for user in table.human_users():
+                await self.bot.tables.come_back(user)
+        async with self.bot.store.transaction() as tx:
+            for guild in {t.guild_id for t in await self.bot.store.list_tables() if t.guild_id is not None}:
+                await tx.set_server_settings(guild, {}, [])
         for name, status in wanted.items():
             if name in self.tables and (await self.bot.tables.get(self.tables[name])).status != status:
                 await self._make(name)
