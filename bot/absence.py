@@ -37,7 +37,7 @@ comes back to a table that waits — the seat forfeits, "Blue left the server").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from engine.core import Rejected
@@ -193,10 +193,11 @@ def counted(absence: Mapping[str, Any], marks: list[tuple[str, str]]) -> dict[st
     return out
 
 
-def parse_until(typed: str | None, now: float) -> float | None:
+def parse_until(typed: str | None, now: float, tz: tzinfo = UTC) -> float | None:
     """When an `/away` ends, from what the player typed: a number of days (`7`, `7d`), or a date
-    `YYYY-MM-DD` (the end of that day, UTC) with an optional time `YYYY-MM-DD HH:MM` (UTC; time
-    zones are the player's /settings, issue 26 item 4, not done yet); empty: until they return."""
+    `YYYY-MM-DD` (the end of that day) with an optional time `YYYY-MM-DD HH:MM`, both read in the
+    player's time zone `tz` (their /settings timezone; UTC when they set none): "away until
+    2026-12-24" in Madrid ends at midnight in Madrid; empty: until they return."""
     if typed is None or not typed.strip():
         return None
     text = typed.strip().lower()
@@ -208,10 +209,12 @@ def parse_until(typed: str | None, now: float) -> float | None:
         return now + count * 86400.0
     for layout, end_of_day in (("%Y-%m-%d %H:%M", False), ("%Y-%m-%d", True)):
         try:
-            moment = datetime.strptime(text, layout).replace(tzinfo=UTC)
+            moment = datetime.strptime(text, layout)
         except ValueError:
             continue
-        at = moment.timestamp() + (86400.0 if end_of_day else 0.0)
+        if end_of_day:  # the next day's midnight on the wall clock (a DST day is 23 or 25 hours)
+            moment += timedelta(days=1)
+        at = moment.replace(tzinfo=tz).timestamp()
         if at <= now:
             raise Rejected("absent.away_past", "That date has already passed.")
         if at > now + AWAY_DAYS_MAX * 86400.0:

@@ -3,6 +3,8 @@ buttons (bot/pause.py, item 3): thin adapters over the table service."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -97,7 +99,9 @@ class AbsenceCog(commands.Cog):
     async def away(self, interaction: discord.Interaction, until: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = tablero(interaction)
-        when = parse_until(until, bot.tables.clock())
+        player = await bot.store.get_player(interaction.user.id)
+        tz = zone(player.timezone) if player is not None and player.timezone else UTC
+        when = parse_until(until, bot.tables.clock(), tz)
         tables = await bot.tables.away(interaction.user.id, when)
         if when is None or when >= FOREVER:
             text = _t(interaction, "absent.away_done", count=len(tables))

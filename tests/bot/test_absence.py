@@ -5,7 +5,9 @@ back in person."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -460,3 +462,19 @@ async def test_a_take_back_by_consent_accepted_and_refused(
     state = (await service.load(other)).state
     assert state.committed == start.committed and state.hands == start.hands
     assert (await kinds_of(store, other)).count("rewound") == 1
+
+
+def test_away_dates_are_read_in_the_players_time_zone() -> None:
+    """Issue 26 item 2: a date typed to /away is the player's own (their /settings time zone):
+    "until 2026-12-24" in Madrid ends at midnight in Madrid, an hour before midnight UTC; a day on
+    which the clocks change is 23 hours long, and the end of it is still the next midnight."""
+    madrid = ZoneInfo("Europe/Madrid")
+    now = datetime(2026, 12, 6, tzinfo=UTC).timestamp()
+    assert absence.parse_until("2026-12-24", now, madrid) == datetime(2026, 12, 25, tzinfo=madrid).timestamp()
+    assert absence.parse_until("2026-12-24", now) == datetime(2026, 12, 25, tzinfo=UTC).timestamp()
+    assert absence.parse_until("2026-12-24", now, madrid) == absence.parse_until("2026-12-24", now) - 3600
+    at = absence.parse_until("2026-12-24 08:30", now, madrid)
+    assert at == datetime(2026, 12, 24, 7, 30, tzinfo=UTC).timestamp()
+    # 2027-03-28: summer time begins in Madrid, the day has 23 hours; its end is 22:00 UTC
+    end = absence.parse_until("2027-03-28", now, madrid)
+    assert end == datetime(2027, 3, 28, 22, 0, tzinfo=UTC).timestamp()
