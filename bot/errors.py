@@ -114,6 +114,12 @@ class ErrorHandler:
             if isinstance(error, app_commands.CheckFailure):
                 await reply(interaction, t(lang, "bot.not_allowed"))
                 return
+            if isinstance(error, app_commands.TransformerError):
+                # discord.py could not turn an option into what the command takes (a channel that
+                # is not in this server, or not of the kind asked for): the player's input, not a bug
+                log.info("interaction %s: option not usable: %s", _name(interaction), error.type.name)
+                await reply(interaction, t(lang, "bot.option_unusable"))
+                return
             if isinstance(error, StorageUnavailable):
                 log.warning(
                     "interaction %s: storage unavailable: %s [table %s v%s]; nothing was changed",

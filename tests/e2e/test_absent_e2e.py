@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from playground.emulator import Emulator
+from tests.reliability.support import says
 
 from .harness import World, drive, latest_prompt, pick, run, status_message
 
@@ -189,6 +190,11 @@ async def test_server_settings_for_admins(
     games = emu.create_channel(world.guild, "board-games")
     [saved] = await run(await emu.slash(world.admin, world.channel, "server channels", {"add": games}))
     assert f"<#{games}>" in saved.content
+    # a channel option that is another server's channel (what the fuzz test drew) cannot be turned
+    # into this server's channel by discord.py (TransformerError): refused in words, not as a bug
+    general = emu.create_guild("Elsewhere").general
+    [odd] = await run(await emu.slash(world.admin, world.channel, "server channels", {"remove": general}))
+    assert odd.ephemeral and says(odd, "bot.option_unusable") and not says(odd, "core.something_broke")
     [saved] = await run(
         await emu.slash(
             world.admin,

@@ -47,3 +47,5 @@ bot-fault_list-removed = Table #{ $table }'s board has stopped: I was removed fr
 ## A player who left the server (the outcome's reason, like "{ $seat } resigned")
 
 bot-forfeit_absent = { $seat } left the server
+
+bot-option_unusable = ❌ One of the options is not something I can use here (a channel, member or role that is not in this server, or not of the kind asked for). Nothing was changed.

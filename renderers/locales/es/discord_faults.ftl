@@ -47,3 +47,5 @@ bot-fault_list-removed = El tablero de la mesa #{ $table } se ha detenido: me ha
 ## Un jugador que dejó el servidor (el motivo del resultado, como «{ $seat } se rindió»)
 
 bot-forfeit_absent = { $seat } dejó el servidor
+
+bot-option_unusable = ❌ Una de las opciones no es algo que pueda usar aquí (un canal, miembro o rol que no está en este servidor, o que no es del tipo pedido). No se ha cambiado nada.
