@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from engine.core import Outcome, Rejected, Rules
+from engine.core import Outcome, Rejected
 
 from . import moves, offload
 from .absence import (
@@ -20,28 +20,12 @@ from .absence import (
     with_missed,
     with_stand_in,
 )
-from .store import NewDelivery, Store, TableRecord
-
-if TYPE_CHECKING:
-    from contextlib import AbstractAsyncContextManager
+from .service_part import ServicePart
+from .store import NewDelivery, TableRecord
 
 
-class Absence:
+class Absence(ServicePart):
     """The absent players' part of the table service (mixed into TableService)."""
-
-    if TYPE_CHECKING:
-        store: Store
-        step_cap: int
-        clock: Callable[[], float]
-        notify: Callable[[], None]
-
-        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
-        async def get(self, table_id: int) -> TableRecord: ...
-        async def load(self, table_id: int) -> Any: ...
-        async def _write(
-            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
-        ) -> TableRecord: ...
-        async def _end(self, table: TableRecord, status: str, outcome: Outcome) -> TableRecord: ...
 
     # --- missed deadlines ----------------------------------------------------------------------
     async def deadline_missed(self, table_id: int, seat: str) -> bool:

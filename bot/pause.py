@@ -15,37 +15,21 @@ holds across restarts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.core import Rejected, Rules
+from engine.core import Rejected
 
 from . import moves, offload
-from .store import NewDelivery, Store, TableRecord
-
-if TYPE_CHECKING:
-    from contextlib import AbstractAsyncContextManager
+from .service_part import ServicePart
+from .store import NewDelivery, TableRecord
 
 
 def paused_refusal(table: TableRecord) -> Rejected:
     return Rejected("absent.paused", "Table #{table} is paused; use /resume to play on.", table=table.number)
 
 
-class Pause:
+class Pause(ServicePart):
     """The pause's part of the table service (mixed into TableService)."""
-
-    if TYPE_CHECKING:
-        store: Store
-        step_cap: int
-        clock: Callable[[], float]
-        notify: Callable[[], None]
-
-        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
-        async def get(self, table_id: int) -> TableRecord: ...
-        async def load(self, table_id: int) -> Any: ...
-        async def _write(
-            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
-        ) -> TableRecord: ...
 
     async def ask_pause(self, table_id: int, user_id: int, *, is_admin: bool) -> TableRecord:
         """`user_id` asks to pause; the table is paused once every player asked, or an admin did."""

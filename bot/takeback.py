@@ -19,17 +19,13 @@ go back to; the version goes on counting, so the dice of the replayed turn are n
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.core import Rejected, Rewound, Rules, apply, fold
+from engine.core import Rejected, Rewound, apply, fold
 
 from . import moves, offload
-from .store import NewDelivery, Store, TableRecord
-
-if TYPE_CHECKING:
-    from contextlib import AbstractAsyncContextManager
-
+from .service_part import ServicePart
+from .store import NewDelivery, TableRecord
 
 MOVES_MAX = 200
 """Moves kept per seat since its last action; beyond, its take-back is refused (blind)."""
@@ -58,20 +54,8 @@ def nothing_to_take_back(table: TableRecord) -> Rejected:
     )
 
 
-class TakeBack:
+class TakeBack(ServicePart):
     """The take-backs' part of the table service (mixed into TableService)."""
-
-    if TYPE_CHECKING:
-        store: Store
-        clock: Callable[[], float]
-        notify: Callable[[], None]
-
-        def lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
-        async def get(self, table_id: int) -> TableRecord: ...
-        async def load(self, table_id: int) -> Any: ...
-        async def _write(
-            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
-        ) -> TableRecord: ...
 
     async def take_back(self, table_id: int, user_id: int) -> tuple[TableRecord, bool]:
         """`user_id` takes back their last action: (the table, whether it was taken back now; False:
