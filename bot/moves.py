@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Rules, Seat, dice_for, fold, new_game, step
+from engine.core import Action, Event, Rules, Seat, fold, new_game, pilot_steps, step
 from engine.core.orders import OrderResult, answer_standing, play_order
 
 from . import absence, notices
@@ -63,40 +63,29 @@ def pilots(
     played: list[tuple[str, dict[str, Any]]],
 ) -> tuple[Any, Entries, list[tuple[str, str]]]:
     """Let the table's AI seats and stand-ins act until a human must (at most `step_cap` actions):
-    each from its seat's view only (`Rules.view`), as `engine.core.play_pilots` does. An AI seat's
+    each from its seat's view only (`engine.core.pilot_steps`, as `play_pilots`). An AI seat's
     events are logged as `AI`'s, a stand-in's as `ai:<seat>` (bot/absence.py); the marks are
     (seat, turn) of each stand-in action, to count the turns it played."""
     ai = set(table.ai_seats())
     seats = ai | set(table.stand_in_seats())
     if not seats:
         return state, [], []
-    players = {seat: rules.pilot(seat) for seat in sorted(seats)}
     entries: Entries = []
     marks: list[tuple[str, str]] = []
     last: str | None = None  # the seat that acted last here (a game without turns: a run is a turn)
     run = ""
-    for _ in range(step_cap):
-        if rules.outcome(state) is not None:
-            break
-        acting = [s for s in sorted(rules.active_seats(state)) if s in players]
-        if not acting:
-            break
-        seat = acting[0]
-        legal = rules.legal_actions(state, seat)
-        if not legal:
-            break
-        dice = dice_for(state).fork(f"pilot:{seat}")
-        action = players[seat].choose(rules.view(state, seat), legal, dice)
+    for taken in pilot_steps(rules, state, sorted(seats), max_steps=step_cap):
+        seat = taken.seat
         if seat not in ai:
-            turn = rules.turn_of(state)
+            turn = rules.turn_of(taken.before)
             if seat != last:
-                run = f"v{state.version}"
+                run = f"v{taken.before.version}"
             marks.append((seat, f"t{turn}" if turn is not None else run))
         last = seat
-        state, events = step(rules, state, seat, action)
-        played.append((seat, action.model_dump(mode="json")))
+        state = taken.after
+        played.append((seat, taken.action.model_dump(mode="json")))
         actor = AI if seat in ai else absence.stand_in_actor(seat)
-        entries += [(e, actor) for e in events]
+        entries += [(e, actor) for e in taken.events]
     if (
         rules.outcome(state) is None
         and seats & rules.active_seats(state)

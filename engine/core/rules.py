@@ -7,7 +7,7 @@ seed and the same actions always give the same log. See docs/architecture.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import wraps
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
@@ -432,24 +432,46 @@ def play_random(
     return state, n
 
 
+class PilotStep(NamedTuple):
+    """One action an AI seat took in `pilot_steps`: the state it acted on, and the state and events
+    it led to."""
+
+    seat: Seat
+    action: Action
+    before: Any
+    after: Any
+    events: list[Event]
+
+
+def pilot_steps(
+    rules: Rules[Any], state: Any, pilot_seats: Iterable[Seat], *, max_steps: int = 500
+) -> Iterator[PilotStep]:
+    """The AI seats' actions, one at a time, until a human must act, the game ends, or the step cap
+    is reached: each seat chooses from its own view (`Rules.view`), with dice forked per seat."""
+    pilots = {seat: rules.pilot(seat) for seat in pilot_seats}
+    for _ in range(max_steps):
+        if rules.outcome(state) is not None:
+            return
+        acting = [s for s in sorted(rules.active_seats(state)) if s in pilots]
+        if not acting:
+            return
+        seat = acting[0]
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            return
+        dice = dice_for(state).fork(f"pilot:{seat}")
+        action = pilots[seat].choose(rules.view(state, seat), legal, dice)
+        after, events = step(rules, state, seat, action)
+        yield PilotStep(seat, action, state, after, events)
+        state = after
+
+
 def play_pilots(
     rules: Rules[Any], state: Any, pilot_seats: Iterable[Seat], *, max_steps: int = 500
 ) -> tuple[Any, list[Event]]:
     """Let AI seats act until a human must act, the game ends, or the step cap is reached."""
-    pilots = {seat: rules.pilot(seat) for seat in pilot_seats}
     all_events: list[Event] = []
-    for _ in range(max_steps):
-        if rules.outcome(state) is not None:
-            break
-        acting = [s for s in sorted(rules.active_seats(state)) if s in pilots]
-        if not acting:
-            break
-        seat = acting[0]
-        legal = rules.legal_actions(state, seat)
-        if not legal:
-            break
-        dice = dice_for(state).fork(f"pilot:{seat}")
-        action = pilots[seat].choose(rules.view(state, seat), legal, dice)
-        state, events = step(rules, state, seat, action)
-        all_events.extend(events)
+    for taken in pilot_steps(rules, state, pilot_seats, max_steps=max_steps):
+        state = taken.after
+        all_events.extend(taken.events)
     return state, all_events
