@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.games import playable_games
-from bot.i18n import game_name, language_of, seat_name, t
+from bot.i18n import LANGUAGES, game_name, language_of, seat_name, t
 from bot.panels import Panel
 from bot.store import AI, CHOICE_ORDER, CHOICES_MAX, TableRecord
 from engine.core import Rejected
@@ -140,3 +140,8 @@ def _folded(text: str) -> str:
     """Typed text compared without case or accents ("Cañón" finds "canon")."""
     plain = unicodedata.normalize("NFKD", text)
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold().strip()
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The server languages as a slash option's choices (`/game language`, `/server language`)."""
+    return [app_commands.Choice(name=L(code, f"cmd.choice.{code}"), value=code) for code in LANGUAGES]

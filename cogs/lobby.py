@@ -15,7 +15,7 @@ from bot import absence, export, lobby
 from bot.app import channel_of
 from bot.delivery import last_change
 from bot.games import playable_games, presenter_for, rules_for
-from bot.i18n import LANGUAGES, game_name, seat_name, t
+from bot.i18n import game_name, seat_name, t
 from bot.panels import CONTENT_LIMIT, AcyclicFile, holder_text, mention, rules_summary, status_panel
 from bot.server import check_channel
 from bot.store import TableRecord
@@ -24,7 +24,16 @@ from renderers.base import ALT_LIMIT
 from renderers.i18n import has
 
 from . import watch as watching
-from .common import L, lang_of, resolve_table, send_panel, table_choices, table_label, tablero
+from .common import (
+    L,
+    lang_of,
+    language_choices,
+    resolve_table,
+    send_panel,
+    table_choices,
+    table_label,
+    tablero,
+)
 
 RUNNING = ("lobby", "active")
 
@@ -594,9 +603,7 @@ class Lobby(
     )
     @app_commands.rename(language=L("language", "cmd.param.language"))
     @app_commands.describe(language=L("The language", "cmd.param.language.description"))
-    @app_commands.choices(
-        language=[app_commands.Choice(name=L(code, f"cmd.choice.{code}"), value=code) for code in LANGUAGES]
-    )
+    @app_commands.choices(language=language_choices())
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not is_admin(interaction) or interaction.guild_id is None:

@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGES, t
+from bot.i18n import t
 from bot.server import PACES, defaults_from
 from engine.core import Rejected
 
-from .common import L, lang_of, tablero
+from .common import L, lang_of, language_choices, tablero
 
 
 def _guild(interaction: discord.Interaction) -> int:
@@ -146,9 +146,7 @@ class Server(
     )
     @app_commands.rename(language=L("language", "cmd.param.language"))
     @app_commands.describe(language=L("The language", "cmd.param.language.description"))
-    @app_commands.choices(
-        language=[app_commands.Choice(name=L(code, f"cmd.choice.{code}"), value=code) for code in LANGUAGES]
-    )
+    @app_commands.choices(language=language_choices())
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = _guild(interaction)
