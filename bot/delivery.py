@@ -617,7 +617,12 @@ class DeliveryWorker:
             try:
                 ids = await self._referee_messages(referee.thread_id, kept, texts, spare, table)
             except ThreadRefused as exc:
-                if exc.code != ARCHIVED or not await self.messenger.reopen_thread(referee.thread_id):
+                keeper = self.keeper
+                if (
+                    exc.code != ARCHIVED
+                    or keeper is None
+                    or not await keeper.reopen_thread(referee.thread_id)
+                ):
                     raise
                 ids = await self._referee_messages(referee.thread_id, kept, texts, spare, table)
         except Permanent as exc:  # ThreadRefused included: not the table's thread, so no fault

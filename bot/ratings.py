@@ -3,8 +3,10 @@
 The truth is the stored results (`Store.results`: each finished table's seats and outcome, in the
 order the tables finished; migration 8). `compute` is a pure function of that ordered list: nothing
 rated is stored, so a fix to the formula (or to a result) rewrites every rating consistently the
-next time a rating is shown. At the sizes a server reaches (a few thousand games) it takes
-milliseconds (bench/bench_ratings.py), so there is no cache to keep true.
+next time a rating is shown. The fold costs about 0.1 ms a game (bench/ratings.py: 5,000 games in
+about half a second on the shared machine), so bot/stats.py keeps the last fold per server and game
+in memory and folds only the results after it, when the results before are unchanged (a changed
+one, or a restart, recomputes from the first); the stored results stay the only truth.
 
 Why Glicko-2 (docs/ratings.md has the whole reasoning): our games are two-sided duels, often
 asymmetric, played slowly and irregularly (async games over weeks). Glicko-2's rating deviation says
@@ -126,9 +128,10 @@ class Ratings:
         return sorted(pool.items(), key=lambda item: (-item[1].rating, -item[1].games, item[0]))
 
 
-def compute(results: Iterable[ResultRecord]) -> Ratings:
-    """The ratings after `results`, in the order given (the order the tables finished)."""
-    out = Ratings()
+def compute(results: Iterable[ResultRecord], after: Ratings | None = None) -> Ratings:
+    """The ratings after `results`, in the order given (the order the tables finished); `after`: the
+    ratings after the results before these (a fold: compute(a + b) == compute(b, compute(a)))."""
+    out = Ratings({pool: dict(players) for pool, players in (after.pools if after else {}).items()})
     for result in results:
         if not rated(result):
             continue

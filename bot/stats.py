@@ -6,9 +6,11 @@ Everything is recomputed when asked, from the stored results and journal: nothin
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import Rejected
 
@@ -16,11 +18,39 @@ from . import ratings
 from .games import presenter_for, rules_for
 from .i18n import game_name, seat_name, t
 from .panels import pack_blocks
-from .records import TableRecord
+from .records import ResultRecord, TableRecord
 from .store_api import Store
 
 PAGE_SIZE = 15
 """Leaderboard rows per page (a page stays well inside one message)."""
+
+
+_FOLDS: dict[tuple[int | None, str | None], tuple[list[Any], ratings.Ratings]] = {}
+"""The last fold per (server, game): the results it folded (their fingerprints) and the ratings."""
+
+
+def _fingerprint(result: ResultRecord) -> tuple[Any, ...]:
+    winners = tuple(result.outcome.winners) if result.outcome else None
+    return (result.table_id, result.game, result.finished_at, winners, tuple(result.seats.items()))
+
+
+def _fingerprints(results: Sequence[ResultRecord]) -> list[Any]:
+    return [(_fingerprint(r), tuple(r.stand_ins), r.series) for r in results]
+
+
+async def server_ratings(store: Store, guild_id: int | None, game: str | None = None) -> ratings.Ratings:
+    """The server's ratings (of one game, or all), recomputed from its stored results: only the
+    results after the last fold when those before are unchanged, else from the first; off the event
+    loop's thread, so a long history never stalls the bot."""
+    results = await store.results(guild_id, game)
+    prints = _fingerprints(results)
+    key = (guild_id, game)
+    done, before = _FOLDS.get(key, ([], None))
+    if before is None or prints[: len(done)] != done:
+        done, before = [], None
+    table = await asyncio.to_thread(ratings.compute, results[len(done) :], before)
+    _FOLDS[key] = (prints, table)
+    return table
 
 
 def _mention(user_id: int) -> str:
@@ -63,7 +93,7 @@ async def stats_text(store: Store, guild_id: int | None, user_id: int, lang: str
     who = _mention(user_id)
     if stats.games == 0 and stats.turns == 0:
         return [t(lang, "ratings.stats_none", user=who)]
-    table = ratings.compute(await store.results(guild_id))
+    table = await server_ratings(store, guild_id)
     rated = sum(r.games for r in stats.sides.values())
     blocks = [
         t(lang, "ratings.stats_title", user=who),
@@ -143,7 +173,7 @@ async def leaderboard(
     """/leaderboard: the server's rated players of a game (all sides, or one), best first, page by
     page (`PAGE_SIZE` a page; a page past the end shows the last)."""
     check_game(game, side)
-    board = ratings.compute(await store.results(guild_id, game)).table(game, side)
+    board = (await server_ratings(store, guild_id, game)).table(game, side)
     side_words = seat_name(game, side, lang) if side else t(lang, "ratings.all_sides")
     if not board:
         return Page(t(lang, "ratings.board_empty", game=game_name(game, lang), side=side_words), 1, 1)

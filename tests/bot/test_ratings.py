@@ -159,6 +159,36 @@ def test_a_fix_to_the_formula_rewrites_every_rating(monkeypatch: pytest.MonkeyPa
     assert after.volatility != before.volatility and after.games == before.games == 5
 
 
+def test_the_ratings_are_a_fold_over_the_ordered_results() -> None:
+    """What bot/stats.py relies on to fold only the new results: compute(a + b) == compute(b, compute(a)),
+    and the earlier fold is left as it was."""
+    results = [
+        _result(n, {"red": [ALICE, BOB, CAROL][n % 3], "blue": [BOB, CAROL, ALICE][n % 3]}, ("red",))
+        for n in range(1, 9)
+    ]
+    whole = ratings.compute(results)
+    head = ratings.compute(results[:5])
+    kept = {pool: dict(players) for pool, players in head.pools.items()}
+    assert ratings.compute(results[5:], head).pools == whole.pools
+    assert head.pools == kept
+
+
+async def test_a_changed_earlier_result_is_recomputed_from_the_first(
+    service: TableService, store: SqliteStore, clock
+) -> None:
+    first = await _finish(service, clock, ALICE, BOB, BOB)
+    await _finish(service, clock, ALICE, BOB, BOB)
+    before = (await stats.server_ratings(store, 1, "duel")).of("duel", None, ALICE)
+    await _finish(service, clock, ALICE, BOB, BOB)  # folded on top of the last fold
+    grown = (await stats.server_ratings(store, 1, "duel")).of("duel", None, ALICE)
+    assert grown.games == 3 and grown.rating > before.rating
+    # an earlier result corrected in the store (an admin's fix): the ratings follow at once
+    async with store.transaction() as tx:
+        await tx.update_table(first, outcome=Outcome(winners=("blue",), reason="fixed"))
+    fixed = (await stats.server_ratings(store, 1, "duel")).of("duel", None, ALICE)
+    assert (fixed.games, fixed.wins) == (3, 2)
+
+
 def _action(n: int, seat: str, holder: object, at: float) -> ActionRecord:
     return ActionRecord(id=n, table_id=1, version=n, seat=seat, holder=holder, data={}, events=1, at=at)
 
