@@ -1,16 +1,16 @@
 # Clasificaciones, /stats, /leaderboard y el registro de campaña (issue 28, punto 4), y el hilo de
 # árbitro al día (punto 5).
 
-cmd-stats-name = estadisticas
+cmd-stats-name = estadísticas
 cmd-stats-description = Partidas, victorias por bando, clasificación y tiempo por turno de un jugador
 cmd-param-player = jugador
 cmd-param-player-description = De quién (vacío: tú)
-cmd-leaderboard-name = clasificacion
+cmd-leaderboard-name = clasificación
 cmd-leaderboard-description = La clasificación del servidor en un juego (Glicko-2), todos los bandos o uno
 cmd-param-board-side-description = La clasificación de un bando (vacío: el juego, sea cual sea el bando)
-cmd-param-page = pagina
+cmd-param-page = página
 cmd-param-page-description = Qué página de la tabla (15 jugadores por página)
-cmd-campaign-name = campana
+cmd-campaign-name = campaña
 cmd-campaign-description = Campañas que duran muchas mesas
 cmd-ledger-name = registro
 cmd-ledger-description = El registro de una campaña: misiones, bajas, torpedos, resultado
@@ -74,7 +74,7 @@ ratings-board_row = { $rank }. { $user } — { $rating } · { $games ->
         [one] { $games } partida
        *[other] { $games } partidas
     }: { $wins } G, { $losses } P, { $draws } E
-ratings-board_more = Más: `pagina:{ $next }` (de { $pages }).
+ratings-board_more = Más: `página:{ $next }` (de { $pages }).
 ratings-board_empty = Aún no hay partidas puntuables de { $game } ({ $side }) en este servidor. Las partidas contra la IA, o con turnos de un sustituto, no puntúan.
 ratings-no_such_game = No hay ningún juego llamado { $game }.
 ratings-no_such_side = { $game } no tiene ningún bando llamado { $side }.
