@@ -243,6 +243,23 @@ async def test_finished_tables_are_recorded_in_the_order_they_finish(
     assert again[0].stand_ins == ["blue"]  # a stand-in's actor in the log marks the game
 
 
+async def test_a_game_a_stand_in_played_in_is_counted_apart(
+    service: TableService, store: SqliteStore, clock
+) -> None:
+    """Through the service: Bob is away, the AI stands in for him from the start (its moves journalled
+    as `ai:blue`); the result is stored, marked, and rates nobody."""
+    await service.away(BOB, None)
+    tid = await duel_pvp(service, absent="ai")
+    await service.come_back(BOB)
+    await service.resign(tid, BOB)
+    [result] = await store.results(1)
+    assert result.table_id == tid and result.stand_ins == ["blue"] and not ratings.rated(result)
+    assert (await stats.server_ratings(store, 1, "duel")).pools == {}
+    text = "\n".join(await stats.stats_text(store, 1, ALICE, "en"))
+    assert "1 game finished: 0 rated, 0 against the AI, 1 with a stand-in's turns" in text
+    assert "With a stand-in's turns (not rated): 1 game, 1 win." in text
+
+
 async def test_stats_and_leaderboard_in_words(service: TableService, store: SqliteStore, clock) -> None:
     await _finish(service, clock, ALICE, BOB, BOB)  # Alice (red) beats Bob
     await _finish(service, clock, BOB, ALICE, ALICE)  # Bob (red) beats Alice
