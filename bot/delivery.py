@@ -22,10 +22,10 @@ from typing import Any, Literal, Protocol
 import aiohttp
 import discord
 
-from engine.core import Event
+from engine.core import Event, Rules
 from renderers.i18n import language_of
 
-from . import absence, ids
+from . import absence, ids, watch
 from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
@@ -68,6 +68,8 @@ BACKOFF_CAP_S = 60.0
 Wait = Callable[[asyncio.Event, float], Awaitable[bool]]
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # as bot/app.py opens a table's thread
 PRIVATE_KINDS = ("dm", "fault")  # delivered by DM, not in the table's thread
+ARCHIVED = 50083
+"""Discord's code for a thread that is archived (a message there needs it reopened first)."""
 
 
 class DeliveryError(Exception):
@@ -575,17 +577,83 @@ class DeliveryWorker:
             table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines, last_turn
         )
         await breathe()  # between the texts and the upload's request (see bot.aio.breathe)
+        message_id = await self._status_message(channel, table, panel)
+        # the referee thread follows every change the status message shows (bot/watch.py)
+        await self._referee(table, loaded.rules, loaded.state)
+        return "done", message_id, None
+
+    async def _status_message(self, channel: int, table: TableRecord, panel: Panel) -> int:
+        """Edit the table's status message, or post it (again, when someone deleted it)."""
         replacing = None
         if table.status_message_id is not None:
             try:
                 await self.messenger.edit(channel, table.status_message_id, panel)
-                return "done", table.status_message_id, None
+                return table.status_message_id
             except MessageGone:
                 replacing = table.status_message_id  # deleted by someone: post a fresh one below
         message_id = await self.messenger.send(channel, panel, nonce=status_nonce(table, replacing))
         async with self.store.transaction() as tx:
             await tx.update_table(table.id, status_message_id=message_id)
-        return "done", message_id, None
+        return message_id
+
+    async def _referee(self, table: TableRecord, rules: Rules[Any], state: Any | None) -> None:
+        """The table's referee thread (`/game referee`), if it has one: the whole position as every
+        seat knows it, kept in the same message(s) there, edited at every change (the quiet rule:
+        never a new post per turn). A referee who has taken a seat since gets nothing more (a player
+        never reads the full view); a thread Discord refuses is logged and left, never the table's
+        fault (its own thread is fine)."""
+        referee = await self.store.referee_of(table.id)
+        if referee is None:
+            return
+        if table.seat_of(referee.user_id) is not None or referee.user_id in table.invited:
+            async with self.store.transaction() as tx:
+                await tx.drop_referee(table.id)
+            log.warning("table %s: its referee took a seat; the referee thread is no longer fed", table.id)
+            return
+        texts = watch.referee_messages(table, rules, presenter_for(table.game), state, table.lang)
+        spare = t(table.lang, "watch.referee_spare")
+        kept = list(referee.messages)
+        try:
+            try:
+                ids = await self._referee_messages(referee.thread_id, kept, texts, spare, table)
+            except ThreadRefused as exc:
+                keeper = self.keeper
+                if (
+                    exc.code != ARCHIVED
+                    or keeper is None
+                    or not await keeper.reopen_thread(referee.thread_id)
+                ):
+                    raise
+                ids = await self._referee_messages(referee.thread_id, kept, texts, spare, table)
+        except Permanent as exc:  # ThreadRefused included: not the table's thread, so no fault
+            log.warning("table %s: referee thread %s refused the view: %s", table.id, referee.thread_id, exc)
+            return
+        if ids != kept:
+            async with self.store.transaction() as tx:
+                await tx.set_referee_messages(table.id, ids)
+
+    async def _referee_messages(
+        self, thread_id: int, kept: list[int], texts: list[str], spare: str, table: TableRecord
+    ) -> list[int]:
+        """Edit the kept messages to `texts` (posting those missing or deleted); the ids now."""
+        ids: list[int] = []
+        for i, text in enumerate(texts):
+            if i < len(kept):
+                try:
+                    await self.messenger.edit(thread_id, kept[i], Panel(text))
+                    ids.append(kept[i])
+                    continue
+                except MessageGone:
+                    pass  # deleted in the thread: posted again
+            nonce = f"tbr{table.id}v{table.version}n{i}"
+            ids.append(await self.messenger.send(thread_id, Panel(text), nonce=nonce))
+        for extra in kept[len(texts) :]:  # the position got shorter: the spare messages say so
+            try:
+                await self.messenger.edit(thread_id, extra, Panel(spare))
+                ids.append(extra)
+            except MessageGone:
+                pass
+        return ids
 
     async def _turn(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         channel = table.post_channel_id

@@ -217,6 +217,43 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        # Issue 28 item 4 (ratings, /stats, /leaderboard; bot/ratings.py) and item 5 (the referee
+        # thread kept up to date every turn; bot/watch.py). Its PostgreSQL twin is bot/pg_migrations.py's 8.
+        8,
+        (
+            # When each table finished, in the order it finished: the ratings are recomputed from
+            # these rows (with the table's seats and outcome) in this order, so a fix to the formula
+            # rewrites every rating consistently. Written by a trigger on the status change, so every
+            # way a table finishes (the last move, a resignation, a forfeit) records it, and no move
+            # path has to remember to. Tables finished before this migration are recorded at their
+            # last update, in that order. Abandoned tables have no result.
+            """CREATE TABLE results (
+                table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+                guild_id INTEGER,
+                game TEXT NOT NULL,
+                finished_at REAL NOT NULL
+            )""",
+            "CREATE INDEX results_by_guild ON results(guild_id, finished_at, table_id)",
+            """INSERT INTO results (table_id, guild_id, game, finished_at)
+                SELECT id, guild_id, game, updated_at FROM tables WHERE status = 'finished'""",
+            """CREATE TRIGGER results_on_finish AFTER UPDATE OF status ON tables
+                WHEN NEW.status = 'finished' AND OLD.status <> 'finished'
+                BEGIN
+                    INSERT OR IGNORE INTO results (table_id, guild_id, game, finished_at)
+                    VALUES (NEW.id, NEW.guild_id, NEW.game, NEW.updated_at);
+                END""",
+            # A table's referee thread (`/game referee`): the private thread, the referee it was
+            # opened for, and the messages that hold the whole position there, edited every turn.
+            """CREATE TABLE referee_threads (
+                table_id INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+                thread_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                messages TEXT NOT NULL DEFAULT '[]',
+                updated_at REAL NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -182,6 +182,40 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        8,
+        (
+            # Issue 28 items 4-5 (see bot/migrations.py's 8): when each table finished (the ratings'
+            # order), written by a trigger on the status change; and each table's referee thread.
+            """CREATE TABLE results (
+                table_id BIGINT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+                guild_id BIGINT,
+                game TEXT NOT NULL,
+                finished_at DOUBLE PRECISION NOT NULL
+            )""",
+            "CREATE INDEX results_by_guild ON results(guild_id, finished_at, table_id)",
+            """INSERT INTO results (table_id, guild_id, game, finished_at)
+                SELECT id, guild_id, game, updated_at FROM tables WHERE status = 'finished'""",
+            """CREATE FUNCTION tablero_result_on_finish() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    INSERT INTO results (table_id, guild_id, game, finished_at)
+                    VALUES (NEW.id, NEW.guild_id, NEW.game, NEW.updated_at)
+                    ON CONFLICT (table_id) DO NOTHING;
+                    RETURN NEW;
+                END
+            $$""",
+            """CREATE TRIGGER results_on_finish AFTER UPDATE OF status ON tables FOR EACH ROW
+                WHEN (NEW.status = 'finished' AND OLD.status IS DISTINCT FROM 'finished')
+                EXECUTE FUNCTION tablero_result_on_finish()""",
+            """CREATE TABLE referee_threads (
+                table_id BIGINT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+                thread_id BIGINT NOT NULL,
+                user_id BIGINT NOT NULL,
+                messages JSONB NOT NULL DEFAULT '[]',
+                updated_at DOUBLE PRECISION NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -194,6 +194,40 @@ class ServerSettings(Record):
     channels: list[int] = []
 
 
+class ResultRecord(Record):
+    """A finished table's result as the ratings read it (bot/ratings.py): who sat where, who won,
+    when it finished (the `results` row, migration 8), the seats a stand-in played for at some point
+    (events journalled by `ai:<seat>`), and whether it is a series (a campaign: its rounds are tables
+    of their own, rated as such)."""
+
+    table_id: int
+    number: int
+    game: str
+    seats: dict[str, SeatHolder]
+    outcome: Outcome | None
+    finished_at: float
+    stand_ins: list[str] = []
+    series: bool = False
+
+    def user_of(self, seat: str) -> int | None:
+        holder = self.seats.get(seat)
+        return holder if isinstance(holder, int) else None
+
+    def seat_of(self, user_id: int) -> str | None:
+        return next((seat for seat, holder in self.seats.items() if holder == user_id), None)
+
+
+class RefereeRecord(Record):
+    """A table's referee thread (`/game referee`): the private thread, the referee it was opened for,
+    and the bot's messages there that hold the whole position, edited every turn (bot/watch.py)."""
+
+    table_id: int
+    thread_id: int
+    user_id: int
+    messages: list[int] = []
+    updated_at: float
+
+
 class NewEvent(Record):
     """An event about to be appended: its kind, JSON data, and the seat whose action caused it."""
 
@@ -384,3 +418,32 @@ _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
 _DEADLINE_COLUMNS, _deadline = _reader(DeadlineRecord, "payload")
 _PLAYER_COLUMNS, _player = _reader(PlayerRecord)
+
+
+def _result(row: Sequence[Any]) -> ResultRecord:
+    """A row of the stores' `results` query (the same columns on SQLite and PostgreSQL): table id,
+    number, game, seats (JSON), outcome (JSON), finished at, the stand-ins' actors ("ai:<seat>",
+    comma-joined, or NULL), and whether the table is a series."""
+    table_id, number, game, seats, outcome, finished_at, actors, series = row
+    stand_ins = sorted({a[3:] for a in (actors or "").split(",") if a.startswith("ai:")})
+    return ResultRecord(
+        table_id=table_id,
+        number=number,
+        game=game,
+        seats=json.loads(seats),
+        outcome=json.loads(outcome) if outcome else None,
+        finished_at=float(finished_at),
+        stand_ins=stand_ins,
+        series=bool(series),
+    )
+
+
+def _referee(row: Sequence[Any]) -> RefereeRecord:
+    table_id, thread_id, user_id, messages, updated_at = row
+    return RefereeRecord(
+        table_id=table_id,
+        thread_id=thread_id,
+        user_id=user_id,
+        messages=json.loads(messages) if messages else [],
+        updated_at=float(updated_at),
+    )

@@ -22,6 +22,8 @@ from .records import (
     NewDelivery,
     NewEvent,
     PlayerRecord,
+    RefereeRecord,
+    ResultRecord,
     SeatHolder,
     ServerSettings,
     SnapshotRecord,
@@ -133,6 +135,15 @@ class Tx(Protocol):
 
     async def set_standing(self, table_id: int, seat: str, name: str, value: str) -> None: ...
 
+    # --- issue 28 items 4-5: the referee thread (results are written by the schema's trigger) ---
+    async def set_referee(self, table_id: int, thread_id: int, user_id: int) -> None:
+        """The table's referee thread is `thread_id`, opened for `user_id` (its messages start afresh)."""
+        ...
+
+    async def set_referee_messages(self, table_id: int, messages: Sequence[int]) -> None: ...
+
+    async def drop_referee(self, table_id: int) -> None: ...
+
 
 class Store(Protocol):
     """Reads, plus `transaction()` for writes."""
@@ -203,3 +214,10 @@ class Store(Protocol):
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
     ) -> None: ...
+
+    # --- issue 28 items 4-5: results for the ratings, the referee thread ---------------------
+    async def results(self, guild_id: int | None, game: str | None = None) -> list[ResultRecord]:
+        """The server's finished tables (of one game, or all), in the order they finished."""
+        ...
+
+    async def referee_of(self, table_id: int) -> RefereeRecord | None: ...

@@ -69,6 +69,8 @@ from .records import (
     NewEvent,
     PlayerRecord,
     Problem,
+    RefereeRecord,
+    ResultRecord,
     SeatHolder,
     ServerSettings,
     SnapshotRecord,
@@ -82,6 +84,8 @@ from .records import (
     _dumps,
     _event,
     _player,
+    _referee,
+    _result,
     _table,
     fault_problem,
 )
@@ -575,6 +579,29 @@ class PostgresTx:
             self._now,
         )
 
+    # --- issue 28 items 4-5: the referee thread (results: written by migration 8's trigger) ---
+    async def set_referee(self, table_id: int, thread_id: int, user_id: int) -> None:
+        await self._conn.execute(
+            "INSERT INTO referee_threads (table_id, thread_id, user_id, messages, updated_at)"
+            " VALUES ($1, $2, $3, '[]', $4) ON CONFLICT (table_id) DO UPDATE SET thread_id = excluded.thread_id,"
+            " user_id = excluded.user_id, messages = '[]', updated_at = excluded.updated_at",
+            table_id,
+            thread_id,
+            user_id,
+            self._now,
+        )
+
+    async def set_referee_messages(self, table_id: int, messages: Sequence[int]) -> None:
+        await self._conn.execute(
+            "UPDATE referee_threads SET messages = $1::jsonb, updated_at = $2 WHERE table_id = $3",
+            _json(list(messages)),
+            self._now,
+            table_id,
+        )
+
+    async def drop_referee(self, table_id: int) -> None:
+        await self._conn.execute("DELETE FROM referee_threads WHERE table_id = $1", table_id)
+
 
 # --- the store ---------------------------------------------------------------------------------
 
@@ -1065,6 +1092,31 @@ class PostgresStore:
     async def set_guild_language(self, guild_id: int, language: str) -> None:
         async with self.transaction() as tx:
             await tx.set_guild_language(guild_id, language)
+
+    # --- issue 28 items 4-5: results for the ratings, the referee thread ---------------------
+    async def results(self, guild_id: int | None, game: str | None = None) -> list[ResultRecord]:
+        """As SqliteStore.results: the server's finished tables, in the order they finished."""
+        sql = (
+            "SELECT r.table_id, t.number, r.game, t.seats::text, t.outcome::text, r.finished_at,"
+            " (SELECT string_agg(DISTINCT e.actor, ',') FROM events e"
+            "  WHERE e.table_id = r.table_id AND e.actor LIKE 'ai:%'),"
+            " EXISTS (SELECT 1 FROM tables s WHERE s.series_of = r.table_id)"
+            " FROM results r JOIN tables t ON t.id = r.table_id WHERE r.guild_id IS NOT DISTINCT FROM $1::bigint"
+        )
+        params: list[Any] = [guild_id]
+        if game is not None:
+            sql += " AND r.game = $2"
+            params.append(game)
+        rows = await self._all(sql + " ORDER BY r.finished_at, r.table_id", params)
+        return [_result(row) for row in rows]
+
+    async def referee_of(self, table_id: int) -> RefereeRecord | None:
+        rows = await self._all(
+            "SELECT table_id, thread_id, user_id, messages::text, updated_at FROM referee_threads"
+            " WHERE table_id = $1",
+            (table_id,),
+        )
+        return _referee(rows[0]) if rows else None
 
     # --- whole-database copies (tablero copy-db) ---------------------------------------------
     async def table_names(self) -> list[str]:

@@ -56,6 +56,8 @@ from .records import (
     NewEvent,
     PlayerRecord,
     Problem,
+    RefereeRecord,
+    ResultRecord,
     SeatHolder,
     ServerSettings,
     SnapshotRecord,
@@ -69,6 +71,8 @@ from .records import (
     _dumps,
     _event,
     _player,
+    _referee,
+    _result,
     _table,
     fault_problem,
 )
@@ -597,6 +601,24 @@ class SqliteTx:
             (table_id, seat, name, value, self._now),
         )
 
+    # --- issue 28 items 4-5: the referee thread (results: written by migration 8's trigger) ---
+    async def set_referee(self, table_id: int, thread_id: int, user_id: int) -> None:
+        self._queue(
+            "INSERT INTO referee_threads (table_id, thread_id, user_id, messages, updated_at)"
+            " VALUES (?, ?, ?, '[]', ?) ON CONFLICT(table_id) DO UPDATE SET thread_id = excluded.thread_id,"
+            " user_id = excluded.user_id, messages = '[]', updated_at = excluded.updated_at",
+            (table_id, thread_id, user_id, self._now),
+        )
+
+    async def set_referee_messages(self, table_id: int, messages: Sequence[int]) -> None:
+        self._queue(
+            "UPDATE referee_threads SET messages = ?, updated_at = ? WHERE table_id = ?",
+            (_dumps(list(messages)), self._now, table_id),
+        )
+
+    async def drop_referee(self, table_id: int) -> None:
+        self._queue("DELETE FROM referee_threads WHERE table_id = ?", (table_id,))
+
 
 def _probe_write(conn: sqlite3.Connection) -> None:
     """A committed write that changes nothing: the file header's user_version rewritten with its own
@@ -1115,3 +1137,27 @@ class SqliteStore:
     async def set_guild_language(self, guild_id: int, language: str) -> None:
         async with self.transaction() as tx:
             await tx.set_guild_language(guild_id, language)
+
+    # --- issue 28 items 4-5: results for the ratings, the referee thread ---------------------
+    async def results(self, guild_id: int | None, game: str | None = None) -> list[ResultRecord]:
+        """The server's finished tables (of one game, or all), in the order they finished."""
+        sql = (
+            "SELECT r.table_id, t.number, r.game, t.seats, t.outcome, r.finished_at,"
+            " (SELECT group_concat(DISTINCT e.actor) FROM events e"
+            "  WHERE e.table_id = r.table_id AND e.actor LIKE 'ai:%'),"
+            " EXISTS (SELECT 1 FROM tables s WHERE s.series_of = r.table_id)"
+            " FROM results r JOIN tables t ON t.id = r.table_id WHERE r.guild_id IS ?"
+        )
+        params: list[Any] = [guild_id]
+        if game is not None:
+            sql += " AND r.game = ?"
+            params.append(game)
+        rows = await self._all(sql + " ORDER BY r.finished_at, r.table_id", params)
+        return [_result(row) for row in rows]
+
+    async def referee_of(self, table_id: int) -> RefereeRecord | None:
+        rows = await self._all(
+            "SELECT table_id, thread_id, user_id, messages, updated_at FROM referee_threads WHERE table_id = ?",
+            (table_id,),
+        )
+        return _referee(rows[0]) if rows else None

@@ -14,7 +14,6 @@ from __future__ import annotations
 import discord
 
 from bot import watch
-from bot.games import presenter_for
 from bot.i18n import t
 from bot.panels import Panel
 from bot.store import TableRecord
@@ -23,7 +22,6 @@ from engine.core import Rejected
 from .common import lang_of, resolve_table, send_panel, tablero
 
 THREAD_ARCHIVE_MINUTES = 10080  # as the table's own thread
-NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def _is_admin(interaction: discord.Interaction) -> bool:
@@ -59,14 +57,25 @@ async def watch_table(interaction: discord.Interaction, table: int | None) -> No
     )
 
 
-async def _post_full_view(interaction: discord.Interaction, record: TableRecord, thread_id: int) -> None:
-    loaded = await tablero(interaction).tables.load(record.id)
-    messages = watch.referee_messages(
-        loaded.table, loaded.rules, presenter_for(record.game), loaded.state, record.lang
-    )
-    channel = tablero(interaction).get_partial_messageable(thread_id, type=discord.ChannelType.private_thread)
-    for content in messages:
-        await channel.send(content, allowed_mentions=NO_MENTIONS)
+async def _follow(
+    interaction: discord.Interaction, record: TableRecord, thread_id: int, user_id: int
+) -> None:
+    """Make `thread_id` the table's referee thread, kept up to date at every change by the delivery
+    worker (bot/delivery.py `_referee`): stored with the table (it survives a restart), and the
+    status row re-armed in the same transaction so the whole position is posted there now."""
+    bot = tablero(interaction)
+    async with bot.store.transaction() as tx:
+        await tx.set_referee(record.id, thread_id, user_id)
+        await tx.touch_status(record.id)
+    bot.tables.notify()
+
+
+async def _refresh(interaction: discord.Interaction, record: TableRecord) -> None:
+    """Draw the referee thread's messages again now (deleted ones are posted again)."""
+    bot = tablero(interaction)
+    async with bot.store.transaction() as tx:
+        await tx.touch_status(record.id)
+    bot.tables.notify()
 
 
 def _cannot_open(record: TableRecord) -> Rejected:
@@ -106,7 +115,11 @@ async def referee(interaction: discord.Interaction, table: int | None, user: dis
                 "A player of table #{table} cannot see everything.",
                 table=record.number,
             )
-        await _post_full_view(interaction, record, here.id)
+        referee = await bot.store.referee_of(record.id)
+        if referee is None or referee.thread_id != here.id:  # an older referee thread: this one again
+            await _follow(interaction, record, here.id, interaction.user.id)
+        else:
+            await _refresh(interaction, record)
         await send_panel(interaction, Panel(t(lang, "watch.refreshed", table=record.number)))
         return
     if not _is_admin(interaction):
@@ -138,7 +151,7 @@ async def referee(interaction: discord.Interaction, table: int | None, user: dis
         except discord.HTTPException:
             pass
         raise _cannot_open(record) from exc
-    await _post_full_view(interaction, record, thread_id)
+    await _follow(interaction, record, thread_id, user.id)
     await send_panel(
         interaction, Panel(t(lang, "watch.referee_opened", table=record.number, thread=f"<#{thread_id}>"))
     )

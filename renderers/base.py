@@ -260,6 +260,12 @@ class Presenter(Protocol):
         redacted for nobody. None (the default): the narration of each event, one line each."""
         return None
 
+    def ledger_text(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        """A series' ledger for its whole life (a campaign's missions, casualties, what it spent,
+        its outcome), for `/campaign ledger`: `events` are the table's whole log, redacted for
+        nobody. None (the default): the game keeps no ledger."""
+        return None
+
     def action_group(self, action: Action, lang: str) -> str | None:
         """The piece an action belongs to ("Brother Leon"), for a two-step menu when there are many
         actions: pick a piece, then its action. None: no grouping."""

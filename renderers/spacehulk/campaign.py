@@ -44,6 +44,7 @@ from renderers.base import Button, Control, Field, Form, Presenter, expect_view
 from renderers.i18n import t
 from renderers.measure import parse_number
 
+from .ledger import campaign_ledger
 from .roster import roster_png, roster_text
 
 BOXES = ("command", "heavy", "standard", "assault", "recon")
@@ -223,6 +224,9 @@ class CampaignPresenter(Presenter):
             case _:
                 return None
         return t(lang, key, **params)
+
+    def ledger_text(self, events: Sequence[Event], lang: str) -> list[str] | None:
+        return campaign_ledger(events, lang, self.narrate)
 
     def rules_text(self, lang: str) -> str:
         return t(lang, "spacehulk.campaign.rules")

@@ -86,4 +86,25 @@ async def test_a_campaign_of_three_missions_across_a_restart(
     rounds = _rows(db_path, "SELECT COUNT(*) FROM tables WHERE series_of = 1")[0][0]
     assert 2 <= rounds <= 3
 
+    # the campaign's ledger (issue 28 item 4), built from its stored events after the restart: every
+    # mission with its result, the torpedoes, the totals, and the round tables it opened; posted
+    # in the channel for anyone to read
+    replies = await run(await emu.slash(world.carol, world.channel, "campaign ledger", {"table": 1}))
+    ledger = "\n".join(m.content for m in replies)
+    assert all(m.ephemeral_to is None for m in replies)
+    assert "Ledger of table #1 (Deathwing campaign)" in ledger
+    assert "3 missions played" in ledger and "Mission 1: Reconnaissance" in ledger
+    assert "boarding torpedo" in ledger and "The campaign goes on." in ledger
+    assert "Its tables: #2 (finished)" in ledger
+    # a mission table keeps no ledger: refused privately
+    [refused] = await run(await emu.slash(world.carol, world.channel, "campaign ledger", {"table": 2}))
+    assert refused.ephemeral_to == world.carol and "keeps no ledger" in refused.content
+    # its missions are rated as games of their own (the campaign table is not): Bob won them all
+    [board] = await run(
+        await emu.slash(
+            world.carol, world.channel, "leaderboard", {"game": "spacehulk", "side": "genestealer"}
+        )
+    )
+    assert board.content.splitlines()[1].startswith(f"1. <@{world.bob}>")
+
     assert not emu.unknown_requests

@@ -67,7 +67,9 @@ async def test_a_spectator_watches_a_whole_canyon_game_and_a_referee_sees_everyt
     assert channel.type == PRIVATE_THREAD and not channel.invitable
     assert emu.thread_members(referee) == {emu.bot.id, world.carol}
 
-    # the full view: every seat's secrets (the Marine's hand), in the referee thread alone
+    # the full view: every seat's secrets (the Marine's hand), in the referee thread alone (posted
+    # by the delivery worker, which keeps it up to date from now on)
+    await tablero.delivery.wait_idle()
     loaded = await tablero.tables.load(table)
     presenter = presenter_for("canyon")
     hand = _lines(presenter.private_text(loaded.rules.view(loaded.state, "marine"), record.lang))
@@ -78,9 +80,12 @@ async def test_a_spectator_watches_a_whole_canyon_game_and_a_referee_sees_everyt
         assert not [m for m in emu.visible_to(outsider) if m.channel_id == referee]
 
     # the referee asks for the board again from inside the thread; a player may not, anywhere
-    before = len(emu.messages(referee))
+    before = [m.id for m in emu.messages(referee)]
     [again] = await run(await emu.slash(world.carol, referee, "game referee", number))
-    assert "posted in this thread again" in again.content and len(emu.messages(referee)) > before
+    await tablero.delivery.wait_idle()
+    assert "drawn again in this thread" in again.content
+    assert [m.id for m in emu.messages(referee)] == before  # drawn again in place: no new post
+    opening = "\n".join(m.content for m in emu.messages(referee))
     [elsewhere] = await run(await emu.slash(world.carol, thread, "game referee", number))
     assert "referee thread" in elsewhere.content
 
@@ -90,6 +95,13 @@ async def test_a_spectator_watches_a_whole_canyon_game_and_a_referee_sees_everyt
     )
     await tablero.delivery.wait_idle()
     assert (await tablero.tables.get(table)).status == "finished"
+
+    # the referee thread followed every turn in the same message(s) (the quiet rule), to the end
+    assert [m.id for m in emu.messages(referee)] == before
+    final = await tablero.tables.load(table)
+    final_hand = _lines(presenter.private_text(final.rules.view(final.state, "marine"), record.lang))
+    now = "\n".join(m.content for m in emu.messages(referee))
+    assert now != opening and final_hand <= _lines(now)
 
     # the hidden-information scan over everything the spectator received: no seat's secret
     rules = GAMES["canyon"]

@@ -70,7 +70,13 @@ SUCCESS = {
     "settings": ("absent.settings_quiet", "absent.settings_no_quiet"),
     "defaults": ("absent.server_saved",),
     "channels": ("absent.server_saved",),
+    # issue 28 item 4 (bot/stats.py): the leaderboard and the ledger are posted in the channel
+    "stats": ("ratings.stats_title", "ratings.stats_none"),
+    "leaderboard": ("ratings.board_title", "ratings.board_empty"),
+    "ledger": ("ratings.ledger_title",),
 }
+PUBLIC = {"new", "leaderboard", "ledger"}
+"""The commands whose successful answer is posted for everyone (the rest answer privately)."""
 LANGUAGE_SET = {
     t(reader, "bot.server_language", language=language, count=n)
     for reader in ("en", "es")
@@ -158,6 +164,10 @@ def value_for(arena: Arena, option: dict[str, Any]) -> st.SearchStrategy[Any]:
         low, high = option.get("min_length", 0), option.get("max_length", 6000)
         return texts().map(lambda text: text[:high]).filter(lambda text: len(text) >= low)
     if kind == INTEGER:
+        # likewise nothing outside its min/max value (a page number: 1-1000)
+        low, high = option.get("min_value", -(2**63)), option.get("max_value", 2**63)
+        if "min_value" in option or "max_value" in option:
+            return st.one_of(st.integers(low, high), integers(arena).filter(lambda n: low <= n <= high))
         return integers(arena)
     if kind == NUMBER:
         return st.floats(allow_nan=False, allow_infinity=False)
@@ -223,7 +233,7 @@ def judged(arena: Arena, start: Any, command: str) -> None:
     succeeded = "✅" in reply.content or any(says(reply, key) for key in SUCCESS.get(command, ()))
     if command == "language":  # its confirmation chooses its words (the language, how many tables)
         succeeded = succeeded or reply.content in LANGUAGE_SET
-    public_ok = command == "new" and succeeded
+    public_ok = command in PUBLIC and succeeded
     assert reply.ephemeral or public_ok, (command, reply.content[:300])
     if not succeeded:
         assert after == before, f"a refused {command} changed the store: {reply.content[:300]}"
