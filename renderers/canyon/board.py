@@ -18,15 +18,14 @@ from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, O
 from engine.canyon.view import CanyonView, ShipView
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours
 
 from . import text as words
 from .draw import (
     BG,
     GOLD,
     GOOD,
-    MARINE_BLUE,
     MUTED,
-    ORK_RED,
     PANEL,
     PANEL_EDGE,
     TEXT,
@@ -52,7 +51,7 @@ ENTRY_PX = STORM_BACK_PX + SHIP_PX + 34  # room behind step 1 for the Dakkajet (
 EXIT_PX = 120
 MAX_PX_PER_INCH = 30.0
 STEP_INCHES = 6  # §3: 6 inches between consecutive canyon cards
-SHIP_COLOR = {MARINE: MARINE_BLUE, ORK: ORK_RED}
+SHIP_COLOR = Colours({MARINE: "canyon/marine", ORK: "canyon/ork"})  # in the palette in force
 
 PLATEAU: Color = (168, 94, 56)
 PLATEAU_DARK: Color = (146, 78, 44)

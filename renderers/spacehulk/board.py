@@ -25,6 +25,7 @@ from engine.spacehulk.board.mapfile import parse_cached
 from engine.spacehulk.view import PieceView, SpaceHulkView
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours, ink
 
 from . import text
 
@@ -41,11 +42,10 @@ SECTION: Color = (236, 186, 70)
 LABEL: Color = (170, 176, 190)
 TEXT: Color = (236, 236, 241)
 MUTED: Color = (160, 164, 178)
-MARINE: Color = (40, 104, 214)
 LEADER: Color = (246, 206, 80)
-# Crimson, not violet: a violet beside the Marines' blue is nearly the same colour to a protanope
-# (issue 29 item 3, tests/renderers/test_colour_blind.py).
-STEALER: Color = (176, 48, 96)
+# The two sides, in the palette in force (renderers/palette.py; the standard's Genestealers are
+# crimson, not violet: a violet beside the Marines' blue is nearly the same colour to a protanope).
+PIECE = Colours({"marine": "spacehulk/marine", "genestealer": "spacehulk/stealer"})
 BLIP: Color = (66, 70, 80)
 AMBUSH: Color = (96, 60, 60)
 DOOR: Color = (222, 156, 52)
@@ -417,9 +417,9 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
     cx, cy = f.centre(p.square)
     r = (x1 - x0) / 2
     if p.kind == "marine":
-        fill, ring = MARINE, (LEADER if p.sergeant or p.captain else (210, 220, 240))
+        fill, ring = PIECE["marine"], (LEADER if p.sergeant or p.captain else (210, 220, 240))
     elif p.kind == "genestealer":
-        fill, ring = STEALER, (230, 200, 240)
+        fill, ring = PIECE["genestealer"], (230, 200, 240)
     else:
         fill, ring = (AMBUSH if p.ambush else BLIP), (200, 200, 210)
     if p.kind == "blip":  # a counter: square-ish, no facing (SHB-6.1)
@@ -440,7 +440,10 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
         )
     label = p.id.upper() + ("!" if p.kind == "blip" and p.ambush else "")
     size = max(8, f.cell // 3) if len(label) <= 2 else max(7, f.cell * 2 // 7)  # "M10" fits its disc
-    put(img, (cx, cy), label, size, bold=True, anchor="mm")  # white on the dark disc
+    on = (
+        ink(PIECE.role(p.kind), light=TEXT) if p.kind in PIECE else TEXT
+    )  # white on a dark disc, dark on a light one
+    put(img, (cx, cy), label, size, bold=True, anchor="mm", fill=on)
     badge = max(5, f.cell // 5)
     if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only (SHB-10.1)
         r2 = max(6, f.cell // 4)
@@ -522,8 +525,8 @@ def _fit(line: str, size: int, bold: bool, width: int) -> str:
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
     face = font(11)
     entries: list[tuple[str, Color, str]] = [
-        ("spacehulk.legend.marine", MARINE, "disc"),
-        ("spacehulk.legend.stealer", STEALER, "disc"),
+        ("spacehulk.legend.marine", PIECE["marine"], "disc"),
+        ("spacehulk.legend.stealer", PIECE["genestealer"], "disc"),
         ("spacehulk.legend.blip", BLIP, "box"),
         ("spacehulk.legend.door", DOOR, "bar"),
         ("spacehulk.legend.fire_arc", FIRE_ARC, "box"),
