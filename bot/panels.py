@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
 from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
+from renderers.palette import known
 
 from . import absence, ids, jobs, offload
 from .aio import breathe
@@ -504,11 +505,13 @@ async def private_panel(
     note: str | None = None,
     link: bool = False,
     priority: offload.Priority = offload.Priority.MOVE,
+    palette: str | None = None,
 ) -> Panel:
     """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
     list, the actions of one `group` of a two-step menu, or the `preview` of one legal action by its
     index, with Confirm and Cancel). Its picture is drawn at `priority` (a click's answer by default;
-    a DM's behind the public boards)."""
+    a DM's behind the public boards), in the player's `palette` (their /settings; None: the default)."""
+    palette = known(palette)
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
     ]
@@ -533,15 +536,17 @@ async def private_panel(
         said = presenter.preview_text(view, legal[preview], lang)
         if said is not None:
             return await _preview_panel(
-                table, presenter, state, view, legal, preview, said, lines, lang, priority
+                table, presenter, state, view, legal, preview, said, lines, lang, priority, palette
             )
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
         png = await offload.run_remembered(
-            jobs.piece_image, table.game, view, picked, lang, priority=priority
+            jobs.piece_image, table.game, view, picked, lang, palette, priority=priority
         )
     else:  # off the event loop, and drawn again only when the seat's view has changed
-        png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
+        png = await offload.run_remembered(
+            jobs.private_image, table.game, view, lang, palette, priority=priority
+        )
     if png:
         described = presenter.private_image_text(view, lang)
         files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
@@ -574,13 +579,14 @@ async def _preview_panel(
     lines: list[str],
     lang: str,
     priority: offload.Priority,
+    palette: str,
 ) -> Panel:
     """One legal action previewed before it is spent (issue 26 item 5): what it would do and cost, the
     seat's picture with it drawn, Confirm (the action's own id at this version, so a stale or second
     click is refused as any stale click) and Cancel (back to the choices; nothing is spent)."""
     lines += ["", f"**{said}**", t(lang, "bot.preview.note")]
     png = await offload.run_remembered(
-        jobs.preview_image, table.game, view, legal[index], lang, priority=priority
+        jobs.preview_image, table.game, view, legal[index], lang, palette, priority=priority
     )
     files: list[Attachment] = []
     if png:
