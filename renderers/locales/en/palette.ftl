@@ -9,3 +9,8 @@ palette-settings = 🎨 Your own pictures (your panel, previews) are drawn in th
         [high-contrast] high-contrast palette: orange against deep blue
        *[standard] standard palette
     }; public boards stay in the standard palette, which is colour-blind safe too.
+
+# The playground's picture viewer (issue 27 item 2): playground/static/app.js's openImage.
+playground-image_open = Open the picture full size
+playground-image_close = Close the picture
+playground-image_full = The picture, full size

@@ -9,3 +9,8 @@ palette-settings = 🎨 Tus propias imágenes (tu panel, las vistas previas) se 
         [high-contrast] paleta de alto contraste: naranja frente a azul oscuro
        *[standard] paleta estándar
     }; los tableros públicos siguen con la paleta estándar, que también es apta para daltonismo.
+
+# El visor de imágenes del playground (issue 27, punto 2): openImage de playground/static/app.js.
+playground-image_open = Abrir la imagen a tamaño completo
+playground-image_close = Cerrar la imagen
+playground-image_full = La imagen, a tamaño completo
