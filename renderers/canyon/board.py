@@ -18,7 +18,7 @@ from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, O
 from engine.canyon.view import CanyonView, ShipView
 from renderers.fonts import font
 from renderers.i18n import t
-from renderers.palette import Colours
+from renderers.palette import Colours, ink
 
 from . import text as words
 from .draw import (
@@ -509,8 +509,10 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
     for roll in rolls[-4:]:
         text_at(draw, (518, y), t(lang, f"canyon.img.roll.{roll.kind}"), font(14, bold=True), TEXT, "lm")
         x = 622
-        if roll.seat is not None:
-            draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=SHIP_COLOR[roll.seat])
+        if roll.seat is not None:  # whose roll: the ship's colour and its initial (S, D), never colour alone
+            draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=SHIP_COLOR[roll.seat])
+            initial = t(lang, f"canyon.img.ship.{roll.seat}")[:1]
+            text_at(draw, (x, y), initial, font(11, bold=True), ink(SHIP_COLOR.role(roll.seat)), "mm")
             x += 16
         need = hit_threshold(roll)
         for value in roll.dice:
@@ -522,6 +524,7 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
                 value,
                 fill=(255, 200, 190) if hit else (248, 248, 248),
                 edge=(200, 40, 40) if hit else (40, 40, 40),
+                bold=hit,
             )
             x += 31
         if roll.hits is not None:  # short, and smaller when a language's words are longer: never cut

@@ -172,8 +172,10 @@ def die(
     fill: Color = (248, 248, 248),
     pip: Color = INK_BLACK,
     edge: Color = (40, 40, 40),
+    bold: bool = False,
 ) -> None:
-    """A D6 showing `value` with pips."""
+    """A D6 showing `value` with pips; `bold`: a thick frame (a die that scored, told apart by its
+    frame's weight as well as its colour)."""
     cx, cy = center
     x0, y0 = cx - size / 2, cy - size / 2
     draw.rounded_rectangle(
@@ -181,7 +183,7 @@ def die(
         radius=max(3, size // 6),
         fill=fill,
         outline=edge,
-        width=max(1, size // 20),
+        width=max(3, size // 8) if bold else max(1, size // 20),
     )
     r = max(1.5, size * 0.09)
     for px, py in PIPS.get(value, []):

@@ -183,3 +183,30 @@ def test_the_check_fails_colours_a_colour_blind_player_confuses(
     for kind in confused_by:
         seen = simulate(image, kind)
         assert delta_e(mean(seen, top), mean(seen, bottom)) < APART, kind
+
+
+@pytest.mark.parametrize("name", palette.NAMES)
+def test_canyons_dice_say_whose_roll_and_which_scored_without_colour(name: str) -> None:
+    """Canyon's "dice this turn": each ship's roll is marked by its initial (S, D) in its colour's dot,
+    and a scoring die by a heavy frame as well as its tint (renderers/canyon/board.py's `_bottom`)."""
+    rules, state = scripted("canyon", 4, 9)  # two wide-area rolls (a ship each), then a shot of 3 hits
+    view = rules.view(state, None)
+    assert [(r.seat, r.hits) for r in view.rolls or view.last_rolls] == [("marine", None), ("ork", None), (None, 3)]
+    with palette.use(name):
+        image = Image.open(io.BytesIO(get("canyon").board_png(view, "en"))).convert("RGB")
+        from renderers.canyon.board import SHIP_COLOR
+
+        dots = {seat: SHIP_COLOR[seat] for seat in ("marine", "ork")}
+    top = 616 + 44  # the first roll's line (board.py: `_bottom`'s top, then 44 px), 34 px apart
+    for row, seat in enumerate(("marine", "ork")):
+        y = top + 34 * row
+        dot = [image.getpixel((x, y + dy)) for x in range(618, 627) for dy in range(-4, 5)]
+        lettered = [p for p in dot if max(abs(a - b) for a, b in zip(p, dots[seat], strict=True)) > 60]  # type: ignore[arg-type]
+        assert len(lettered) >= 8, f"{seat}'s dot carries its initial"
+    shot = top + 34 * 2
+
+    def frame(x0: int) -> int:  # the die's left edge, in dark-or-red pixels across 4 columns
+        return sum(1 for x in range(x0 - 1, x0 + 4) if sum(image.getpixel((x, shot))) < 400)  # type: ignore[arg-type]
+
+    first_die_left = 622 + 13 - 13  # `x + 13` is its centre, 26 px wide
+    assert frame(first_die_left) >= 3  # a scoring die: a frame 3 px wide
