@@ -53,6 +53,7 @@ BULKHEAD: Color = (150, 150, 160)
 DESTROYED: Color = (210, 60, 50)
 FIRE_ARC: Color = (240, 214, 90)
 SIGHT: Color = (120, 200, 230)
+RETICLE: Color = (60, 52, 20)  # the fire arc's cross-hair (issue 29 item 3: a shape beside the tint)
 FLAME: Color = (226, 92, 30)
 FLAME_CORE: Color = (255, 206, 80)
 ENTRY: Color = (70, 190, 110)
@@ -339,6 +340,14 @@ def _tints(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkVie
         for sq in squares:
             floor = ROOM if board.cells[sq].kind == "room" else CORRIDOR
             draw.rectangle(f.box(sq, inset=1), fill=_blend(floor, color, k))
+    for sq in fire:  # a square in the fire arc carries a cross-hair: told from sight by shape, not tint alone
+        cx, cy = f.centre(sq)
+        _reticle(draw, cx, cy, max(3, f.cell // 6))
+
+
+def _reticle(draw: ImageDraw.ImageDraw, cx: float, cy: float, arm: int) -> None:
+    draw.line((cx - arm, cy, cx + arm, cy), fill=RETICLE, width=1)
+    draw.line((cx, cy - arm, cx, cy + arm), fill=RETICLE, width=1)
 
 
 def _features(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, board: Board) -> None:
@@ -529,7 +538,7 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
         ("spacehulk.legend.stealer", PIECE["genestealer"], "disc"),
         ("spacehulk.legend.blip", BLIP, "box"),
         ("spacehulk.legend.door", DOOR, "bar"),
-        ("spacehulk.legend.fire_arc", FIRE_ARC, "box"),
+        ("spacehulk.legend.fire_arc", FIRE_ARC, "reticle"),
         ("spacehulk.legend.sight", SIGHT, "box"),
         ("spacehulk.legend.burning", FLAME, "box"),
         ("spacehulk.legend.overwatch", OVERWATCH, "disc"),
@@ -542,6 +551,9 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
             draw.ellipse((px, py, px + 11, py + 11), fill=color)
         elif shape == "bar":
             draw.rectangle((px, py + 4, px + 11, py + 7), fill=color)
+        elif shape == "reticle":
+            draw.rectangle((px, py, px + 11, py + 11), fill=color)
+            _reticle(draw, px + 5.5, py + 5.5, 3)
         else:
             draw.rectangle((px, py, px + 11, py + 11), fill=color)
         draw.text((px + 16, py + 6), t(lang, key), font=face, fill=MUTED, anchor="lm")

@@ -191,7 +191,11 @@ def test_canyons_dice_say_whose_roll_and_which_scored_without_colour(name: str) 
     and a scoring die by a heavy frame as well as its tint (renderers/canyon/board.py's `_bottom`)."""
     rules, state = scripted("canyon", 4, 9)  # two wide-area rolls (a ship each), then a shot of 3 hits
     view = rules.view(state, None)
-    assert [(r.seat, r.hits) for r in view.rolls or view.last_rolls] == [("marine", None), ("ork", None), (None, 3)]
+    assert [(r.seat, r.hits) for r in view.rolls or view.last_rolls] == [
+        ("marine", None),
+        ("ork", None),
+        (None, 3),
+    ]
     with palette.use(name):
         image = Image.open(io.BytesIO(get("canyon").board_png(view, "en"))).convert("RGB")
         from renderers.canyon.board import SHIP_COLOR
@@ -210,3 +214,27 @@ def test_canyons_dice_say_whose_roll_and_which_scored_without_colour(name: str) 
 
     first_die_left = 622 + 13 - 13  # `x + 13` is its centre, 26 px wide
     assert frame(first_die_left) >= 3  # a scoring die: a frame 3 px wide
+
+
+def test_space_hulks_fire_arc_carries_a_cross_hair_and_sight_none() -> None:
+    """A picked Marine's fire arc and sight are two tints; the fire arc's squares also carry a
+    cross-hair, so they are told apart by shape (renderers/spacehulk/board.py's `_tints`)."""
+    from renderers.spacehulk import board
+
+    rules, state = scripted("spacehulk", 11, 12)  # M3 picked: three open squares in its arc, seven seen only
+    view = rules.view(state, "marine")
+    image = Image.open(io.BytesIO(board.board_png(view, "en", "m3"))).convert("RGB")
+    hulk = board._board(view.map_text)
+    f = board.frame_for(hulk)
+    fire, seen = board.sight_squares(view, hulk, "m3")
+    occupied = {p.square for p in view.pieces} | {d.square for d in view.doors}
+    sight_only = [sq for sq in seen - fire if sq not in occupied]
+    aimed = [sq for sq in fire if sq not in occupied]
+    assert aimed and sight_only
+
+    def marked(sq: object) -> bool:
+        cx, cy = (round(v) for v in f.centre(sq))  # type: ignore[arg-type]
+        return image.getpixel((cx + 2, cy)) == board.RETICLE and image.getpixel((cx, cy + 2)) == board.RETICLE
+
+    assert all(marked(sq) for sq in aimed)
+    assert not any(marked(sq) for sq in sight_only)
