@@ -18,13 +18,22 @@ from .games import presenter_for
 
 
 def status_image(
-    game: str, view: BaseModel, lang: str, banner: str | None, last_turn: Sequence[Event] = ()
+    game: str,
+    view: BaseModel,
+    lang: str,
+    banner: str | None,
+    last_turn: Sequence[Event] = (),
+    palette: str = DEFAULT,
 ) -> bytes:
     """The public board image of a spectator view, with a banner across it for a table the bot ended;
     with the last summed-up turn drawn on it (`last_turn`, redacted for nobody) when there is one. In
-    the default palette: everyone sees it (a player's own palette is for their private pictures)."""
+    the default palette for the status message everyone sees; in a user's own `palette` when it is
+    shown to them alone (`/status`)."""
     presenter = presenter_for(game)
-    png = presenter.turn_board_png(view, last_turn, lang) if last_turn else presenter.board_png(view, lang)
+    with use(palette):
+        png = (
+            presenter.turn_board_png(view, last_turn, lang) if last_turn else presenter.board_png(view, lang)
+        )
     return stamp(png, banner) if banner else png
 
 

@@ -339,12 +339,14 @@ async def status_panel(
     recent: Sequence[Event] = (),
     deadlines: Sequence[DeadlineRecord] = (),
     last_turn: Sequence[Event] = (),
+    palette: str | None = None,
 ) -> Panel:
     """The one public status message of a table (edited on every change): who plays, what just
     happened (`recent`: the latest change's events), where the game stands, who must act, and when
     a running time limit runs out (`deadlines`: a Discord timestamp counts down in every client,
     so the message need not be edited every second). `last_turn`: the events of the newest public
-    turn summary, which the game may draw on the board (`Presenter.turn_board_png`)."""
+    turn summary, which the game may draw on the board (`Presenter.turn_board_png`). `palette`: the
+    board's (None, the public message: the default; `/status`, shown to one user: theirs)."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
@@ -380,7 +382,14 @@ async def status_panel(
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
         shown = [s for e in last_turn if (s := e.redacted_for(None)) is not None]
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
-            jobs.status_image, table.game, view, lang, banner, shown, priority=offload.Priority.STATUS
+            jobs.status_image,
+            table.game,
+            view,
+            lang,
+            banner,
+            shown,
+            known(palette),
+            priority=offload.Priority.STATUS,
         )
         # Its words: what just happened (public narration), then the board as the spectators see it.
         said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))

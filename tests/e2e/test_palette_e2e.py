@@ -1,5 +1,6 @@
 """Issue 29 item 3 end to end: `/settings palette:` is a player's own choice, kept in the store; the
-pictures drawn for them alone follow it, the public board stays in the default palette."""
+pictures drawn for them alone (their hand, `/game status`) follow it, the public board stays in the
+default palette."""
 
 from __future__ import annotations
 
@@ -47,3 +48,9 @@ async def test_a_players_palette_draws_their_own_pictures_only(
     assert public == jobs.status_image("canyon", loaded.rules.view(loaded.state, None), "en", None)
     player = await bot.store.get_player(world.alice)
     assert player is not None and player.palette == "high-contrast" and player.timezone is None
+    # /game status shows the table's board to her alone: in her palette
+    [mine] = await run(await emu.slash(world.alice, thread, "game status", {}))
+    assert mine.ephemeral and mine.attachments
+    assert mine.attachments[0].data == jobs.status_image(
+        "canyon", loaded.rules.view(loaded.state, None), "en", None, (), "high-contrast"
+    )
