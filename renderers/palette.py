@@ -14,12 +14,14 @@ is drawn in it, and every public picture (the status board, the turn summary's b
 - `high-contrast`: the two sides as far apart in lightness as they can be while keeping their labels
   legible: bright orange against deep blue (Arkenstone: yellow against deep red), hits in pure yellow.
 
-Colour is never the only cue, in any palette: every side's pieces carry their letters or ids (Canyon:
-the ships' shapes and names; Arkenstone: B and S; ClickWars: R1/B1 with the type letter; Space Hulk:
-M1/G7/B5 with discs against square blips), ClickWars' hits are solid lines and misses dashed.
+Colour is never the only cue, in any palette: every side's pieces carry a shape or a letter (Canyon:
+the ships' outlines and names, a roll's S or D; Arkenstone: B and S; ClickWars: Blue's figures carry
+a pennant; Space Hulk: M1/G7 on discs, blips B5 on squares); ClickWars' hits are solid lines and
+misses dashed, Canyon's scoring dice have a heavy frame, Space Hulk's fire arc a cross-hair.
 
-How a renderer reads it: drawing code asks `colour(role)` (a role: "clickwars/red", "canyon/marine.body"; or indexes a `Colours` mapping, which
-asks it on every lookup) instead of holding a colour constant, and the palette in force is set
+How a renderer reads it: drawing code asks `colour(role)` (a role: "clickwars/red",
+"canyon/marine.body"), or indexes a `Colours` mapping, which asks it on every lookup, instead of
+holding a colour constant; and the palette in force is set
 around the drawing with `with use(name): ...` (bot/jobs.py does, inside the worker process, so the
 name travels as a plain argument and is part of the render cache's key). Renderers stay pure and
 deterministic: the same view, language and palette give the same bytes. A renderer cache that
