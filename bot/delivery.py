@@ -718,6 +718,7 @@ class DeliveryWorker:
             lang,
             link=True,
             priority=Priority.BACKGROUND,  # behind the clicks' jobs and the public boards
+            palette=player.palette if player else None,
         )
         try:
             message_id = await self.messenger.send_dm(user_id, panel, nonce=nonce_for(row))
@@ -790,6 +791,7 @@ class DeliveryWorker:
             lang,
             link=True,
             priority=Priority.BACKGROUND,
+            palette=player.palette if player else None,
         )
         try:
             await self.messenger.edit_dm(user_id, message_id, panel)

@@ -11,33 +11,53 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.core import Action, Event
+from renderers.palette import DEFAULT, use
 from renderers.stamp import stamp
 
 from .games import presenter_for
 
 
 def status_image(
-    game: str, view: BaseModel, lang: str, banner: str | None, last_turn: Sequence[Event] = ()
+    game: str,
+    view: BaseModel,
+    lang: str,
+    banner: str | None,
+    last_turn: Sequence[Event] = (),
+    palette: str = DEFAULT,
 ) -> bytes:
     """The public board image of a spectator view, with a banner across it for a table the bot ended;
-    with the last summed-up turn drawn on it (`last_turn`, redacted for nobody) when there is one."""
+    with the last summed-up turn drawn on it (`last_turn`, redacted for nobody) when there is one. In
+    the default palette for the status message everyone sees; in a user's own `palette` when it is
+    shown to them alone (`/status`)."""
     presenter = presenter_for(game)
-    png = presenter.turn_board_png(view, last_turn, lang) if last_turn else presenter.board_png(view, lang)
+    with use(palette):
+        png = (
+            presenter.turn_board_png(view, last_turn, lang) if last_turn else presenter.board_png(view, lang)
+        )
     return stamp(png, banner) if banner else png
 
 
-def piece_image(game: str, view: BaseModel, action: Action, lang: str) -> bytes | None:
-    """The seat's picture while it looks at one piece's actions (the action is the piece's first)."""
+def piece_image(
+    game: str, view: BaseModel, action: Action, lang: str, palette: str = DEFAULT
+) -> bytes | None:
+    """The seat's picture while it looks at one piece's actions (the action is the piece's first), in
+    the seat's player's `palette` (renderers/palette.py)."""
     presenter = presenter_for(game)
-    return presenter.piece_png(view, action, lang) or presenter.private_png(view, lang)
+    with use(palette):
+        return presenter.piece_png(view, action, lang) or presenter.private_png(view, lang)
 
 
-def preview_image(game: str, view: BaseModel, action: Action, lang: str) -> bytes | None:
-    """The seat's picture with a previewed action drawn on it, before it is confirmed (issue 26 item 5)."""
+def preview_image(
+    game: str, view: BaseModel, action: Action, lang: str, palette: str = DEFAULT
+) -> bytes | None:
+    """The seat's picture with a previewed action drawn on it, before it is confirmed (issue 26 item 5),
+    in the player's `palette`."""
     presenter = presenter_for(game)
-    return presenter.preview_png(view, action, lang) or presenter.private_png(view, lang)
+    with use(palette):
+        return presenter.preview_png(view, action, lang) or presenter.private_png(view, lang)
 
 
-def private_image(game: str, view: BaseModel, lang: str) -> bytes | None:
-    """The image of one seat's secrets (its view), if the game draws one."""
-    return presenter_for(game).private_png(view, lang)
+def private_image(game: str, view: BaseModel, lang: str, palette: str = DEFAULT) -> bytes | None:
+    """The image of one seat's secrets (its view), if the game draws one, in the player's `palette`."""
+    with use(palette):
+        return presenter_for(game).private_png(view, lang)

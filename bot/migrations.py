@@ -254,6 +254,15 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        # Issue 29 item 3. Its PostgreSQL twin is bot/pg_migrations.py's 9.
+        9,
+        (
+            # A player's palette for the pictures drawn for them alone, set with /settings palette:
+            # (renderers/palette.py; NULL: the default).
+            "ALTER TABLE players ADD COLUMN palette TEXT",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

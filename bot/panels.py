@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
 from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
+from renderers.palette import known
 
 from . import absence, ids, jobs, offload
 from .aio import breathe
@@ -338,12 +339,14 @@ async def status_panel(
     recent: Sequence[Event] = (),
     deadlines: Sequence[DeadlineRecord] = (),
     last_turn: Sequence[Event] = (),
+    palette: str | None = None,
 ) -> Panel:
     """The one public status message of a table (edited on every change): who plays, what just
     happened (`recent`: the latest change's events), where the game stands, who must act, and when
     a running time limit runs out (`deadlines`: a Discord timestamp counts down in every client,
     so the message need not be edited every second). `last_turn`: the events of the newest public
-    turn summary, which the game may draw on the board (`Presenter.turn_board_png`)."""
+    turn summary, which the game may draw on the board (`Presenter.turn_board_png`). `palette`: the
+    board's (None, the public message: the default; `/status`, shown to one user: theirs)."""
     lang = table.lang
     lines = [header(table, lang)]
     lines += [f"• {seat_with_holder(table, seat, lang)}" for seat in rules.seats]
@@ -379,7 +382,14 @@ async def status_panel(
             banner = t(lang, "bot.stamp.abandoned" if table.status == "abandoned" else "bot.stamp.over")
         shown = [s for e in last_turn if (s := e.redacted_for(None)) is not None]
         png = await offload.run(  # off the event loop, behind the clicks' own jobs
-            jobs.status_image, table.game, view, lang, banner, shown, priority=offload.Priority.STATUS
+            jobs.status_image,
+            table.game,
+            view,
+            lang,
+            banner,
+            shown,
+            known(palette),
+            priority=offload.Priority.STATUS,
         )
         # Its words: what just happened (public narration), then the board as the spectators see it.
         said = [] if stopped else latest_news(narration_lines(presenter, recent, lang))
@@ -504,11 +514,13 @@ async def private_panel(
     note: str | None = None,
     link: bool = False,
     priority: offload.Priority = offload.Priority.MOVE,
+    palette: str | None = None,
 ) -> Panel:
     """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
     list, the actions of one `group` of a two-step menu, or the `preview` of one legal action by its
     index, with Confirm and Cancel). Its picture is drawn at `priority` (a click's answer by default;
-    a DM's behind the public boards)."""
+    a DM's behind the public boards), in the player's `palette` (their /settings; None: the default)."""
+    palette = known(palette)
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
     ]
@@ -533,15 +545,17 @@ async def private_panel(
         said = presenter.preview_text(view, legal[preview], lang)
         if said is not None:
             return await _preview_panel(
-                table, presenter, state, view, legal, preview, said, lines, lang, priority
+                table, presenter, state, view, legal, preview, said, lines, lang, priority, palette
             )
     picked = _group_first(legal, presenter, lang, group)
     if picked is not None:  # a piece's actions: the picture may show that piece (Presenter.piece_png)
         png = await offload.run_remembered(
-            jobs.piece_image, table.game, view, picked, lang, priority=priority
+            jobs.piece_image, table.game, view, picked, lang, palette, priority=priority
         )
     else:  # off the event loop, and drawn again only when the seat's view has changed
-        png = await offload.run_remembered(jobs.private_image, table.game, view, lang, priority=priority)
+        png = await offload.run_remembered(
+            jobs.private_image, table.game, view, lang, palette, priority=priority
+        )
     if png:
         described = presenter.private_image_text(view, lang)
         files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
@@ -574,13 +588,14 @@ async def _preview_panel(
     lines: list[str],
     lang: str,
     priority: offload.Priority,
+    palette: str,
 ) -> Panel:
     """One legal action previewed before it is spent (issue 26 item 5): what it would do and cost, the
     seat's picture with it drawn, Confirm (the action's own id at this version, so a stale or second
     click is refused as any stale click) and Cancel (back to the choices; nothing is spent)."""
     lines += ["", f"**{said}**", t(lang, "bot.preview.note")]
     png = await offload.run_remembered(
-        jobs.preview_image, table.game, view, legal[index], lang, priority=priority
+        jobs.preview_image, table.game, view, legal[index], lang, palette, priority=priority
     )
     files: list[Attachment] = []
     if png:

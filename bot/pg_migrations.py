@@ -216,6 +216,13 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        9,
+        (
+            # Issue 29 item 3 (see bot/migrations.py's 9): a player's palette, set with /settings.
+            "ALTER TABLE players ADD COLUMN palette TEXT",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

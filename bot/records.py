@@ -184,6 +184,7 @@ class PlayerRecord(Record):
     away_until: float | None = None  # /away: on holiday until then (bot/absence.py)
     timezone: str | None = None  # IANA name, /settings (bot/quiet.py)
     quiet: str | None = None  # quiet hours "HH:MM-HH:MM" in that zone (bot/quiet.py)
+    palette: str | None = None  # /settings palette: their private pictures' (renderers/palette.py)
 
 
 class ServerSettings(Record):

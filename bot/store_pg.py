@@ -547,6 +547,16 @@ class PostgresTx:
             quiet,
         )
 
+    async def set_palette(self, user_id: int, palette: str) -> None:
+        """/settings palette: the palette of the pictures drawn for this player alone."""
+        await self._conn.execute(
+            "INSERT INTO players (user_id, dm_status, updated_at, palette) VALUES ($1, 'unknown', $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET palette = excluded.palette, updated_at = excluded.updated_at",
+            user_id,
+            self._now,
+            palette,
+        )
+
     async def set_away(self, user_id: int, until: float | None) -> None:
         """/away until `until` (epoch seconds), or back (None)."""
         await self._conn.execute(

@@ -577,6 +577,14 @@ class SqliteTx:
             (user_id, self._now, timezone, quiet, timezone, timezone, quiet, quiet),
         )
 
+    async def set_palette(self, user_id: int, palette: str) -> None:
+        """/settings palette: the palette of the pictures drawn for this player alone."""
+        self._queue(
+            "INSERT INTO players (user_id, dm_status, updated_at, palette) VALUES (?, 'unknown', ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET palette = excluded.palette, updated_at = excluded.updated_at",
+            (user_id, self._now, palette),
+        )
+
     async def set_away(self, user_id: int, until: float | None) -> None:
         """/away until `until` (epoch seconds), or back (None)."""
         self._queue(

@@ -14,8 +14,9 @@ from bot.absence import FOREVER, parse_until
 from bot.i18n import t
 from bot.quiet import parse_quiet, zone
 from bot.store import TableRecord
+from renderers.palette import known
 
-from .common import L, lang_of, resolve_table, tablero
+from .common import L, lang_of, palette_choices, resolve_table, tablero
 from .lobby import TABLE, TABLE_HELP, is_admin, my_running_tables
 from .play import TableItem, show_private
 
@@ -152,16 +153,31 @@ class AbsenceCog(commands.Cog):
 
     @app_commands.command(
         name=L("settings", "cmd.settings.name"),
-        description=L("Your time zone and quiet hours (no pings then)", "cmd.settings.description"),
+        description=L(
+            "Your time zone, quiet hours (no pings then) and picture colours", "cmd.settings.description"
+        ),
     )
-    @app_commands.rename(timezone=L("timezone", "cmd.param.timezone"), quiet=L("quiet", "cmd.param.quiet"))
+    @app_commands.rename(
+        timezone=L("timezone", "cmd.param.timezone"),
+        quiet=L("quiet", "cmd.param.quiet"),
+        palette=L("palette", "cmd.param.palette"),
+    )
     @app_commands.describe(
         timezone=L("Your time zone, e.g. Europe/Madrid", "cmd.param.timezone.description"),
         quiet=L("Quiet hours, e.g. 23-08 (off: none)", "cmd.param.quiet.description"),
+        palette=L("The colours of the pictures only you see", "cmd.param.palette.description"),
     )
+    @app_commands.choices(palette=palette_choices())
     async def settings(
-        self, interaction: discord.Interaction, timezone: str | None = None, quiet: str | None = None
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        palette: str | None = None,
     ) -> None:
+        """A player's own settings: their time zone and quiet hours (bot/quiet.py), and the palette of
+        the pictures drawn for them alone (renderers/palette.py: their panel, previews, a piece's
+        picture; public boards stay in the default palette, which every player shares)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         store = tablero(interaction).store
         tz = None if timezone is None else zone(timezone.strip()).key
@@ -172,12 +188,16 @@ class AbsenceCog(commands.Cog):
         )
         async with store.transaction() as tx:
             await tx.set_quiet(interaction.user.id, tz, hours)
+            if palette is not None:
+                await tx.set_palette(interaction.user.id, palette)
         player = await store.get_player(interaction.user.id)
         shown_tz = (player.timezone if player else None) or "UTC"
         if player is not None and player.quiet:
             text = _t(interaction, "absent.settings_quiet", timezone=shown_tz, quiet=player.quiet)
         else:
             text = _t(interaction, "absent.settings_no_quiet", timezone=shown_tz)
+        chosen = known(player.palette if player else None)
+        text += "\n" + _t(interaction, "palette.settings", palette=chosen)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(

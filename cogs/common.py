@@ -13,6 +13,7 @@ from bot.i18n import LANGUAGES, game_name, language_of, seat_name, t
 from bot.panels import Panel
 from bot.store import AI, CHOICE_ORDER, CHOICES_MAX, TableRecord
 from engine.core import Rejected
+from renderers.palette import NAMES
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -30,6 +31,12 @@ def tablero(interaction: discord.Interaction) -> TableroBot:
 def lang_of(interaction: discord.Interaction) -> str:
     """The language for replies only this user sees: their client's locale."""
     return language_of(interaction.locale)
+
+
+async def palette_of(interaction: discord.Interaction) -> str | None:
+    """The palette of the pictures only this user sees (their /settings palette:; None: the default)."""
+    player = await tablero(interaction).store.get_player(interaction.user.id)
+    return player.palette if player else None
 
 
 async def send_panel(
@@ -140,6 +147,18 @@ def _folded(text: str) -> str:
     """Typed text compared without case or accents ("Cañón" finds "canon")."""
     plain = unicodedata.normalize("NFKD", text)
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold().strip()
+
+
+def palette_choices() -> list[app_commands.Choice[str]]:
+    """The palettes a player may draw their private pictures in (`/settings palette:`)."""
+    return [
+        app_commands.Choice(name=L(DEFAULT_NAMES[name], f"cmd.choice.palette.{name}"), value=name)
+        for name in NAMES
+    ]
+
+
+DEFAULT_NAMES = {"standard": "Standard", "colourblind": "Colour-blind safe", "high-contrast": "High contrast"}
+"""The English names of the palettes' choices (the catalogs' `cmd.choice.palette.*` translate them)."""
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

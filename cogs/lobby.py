@@ -28,6 +28,7 @@ from .common import (
     L,
     lang_of,
     language_choices,
+    palette_of,
     resolve_table,
     send_panel,
     table_choices,
@@ -426,7 +427,13 @@ class Lobby(
         recent = await last_change(bot.store, shown)
         deadlines = await bot.store.pending_deadlines(record.id, "timeout")
         panel = await status_panel(
-            shown, loaded.rules, presenter_for(shown.game), loaded.state, recent, deadlines
+            shown,
+            loaded.rules,
+            presenter_for(shown.game),
+            loaded.state,
+            recent,
+            deadlines,
+            palette=await palette_of(interaction),  # shown to this user alone: in their palette
         )
         await send_panel(interaction, panel)
 

@@ -16,7 +16,7 @@ from bot.panels import ButtonSpec, Panel, private_panel
 from bot.tables import OrderReport
 from engine.core import Rejected
 
-from .common import L, lang_of, resolve_table, send_panel, tablero
+from .common import L, lang_of, palette_of, resolve_table, send_panel, tablero
 from .lobby import TABLE, TABLE_HELP, my_running_tables
 from .play import TableItem
 
@@ -48,6 +48,7 @@ async def show_order(interaction: discord.Interaction, report: OrderReport, text
         report.seat,
         lang,
         note=note,
+        palette=await palette_of(interaction),
     )
     await send_panel(interaction, panel)
 

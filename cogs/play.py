@@ -26,7 +26,7 @@ from bot.store import TableRecord
 from bot.tables import Applied, Choice, moved_on
 from engine.core import Rejected
 
-from .common import lang_of, send_panel, tablero
+from .common import lang_of, palette_of, send_panel, tablero
 
 # Refusals after which the player is shown where the table stands now.
 SHOW_STATE_AFTER = {"bot.table_moved_on", "bot.time_ran_out", "core.not_your_turn", "core.game_over"}
@@ -152,6 +152,7 @@ async def show_private(
         group=group,
         preview=previewed,
         note=note,
+        palette=await palette_of(interaction),
     )
     await breathe()  # and between drawing and sending (see bot.aio.breathe)
     if in_place(interaction) and interaction.response.is_done() and preview is not None:
@@ -209,6 +210,7 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         applied.seat,
         lang,
         note=f"{note}\n{report}" if report else note,
+        palette=await palette_of(interaction),
     )
     await breathe()
     if update:

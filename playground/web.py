@@ -653,6 +653,9 @@ class Page:
             "fill_in": t(lang, "playground.fill_in", fields="{fields}"),
             "no_answer": t(lang, "playground.no_answer"),
             "failed": t(lang, "playground.failed"),
+            "image_open": t(lang, "playground.image_open"),
+            "image_close": t(lang, "playground.image_close"),
+            "image_full": t(lang, "playground.image_full"),
         }
 
 

@@ -18,6 +18,15 @@ and what is being decided. Built from the view alone, it can say nothing the vie
 Discord's limit (`ALT_LIMIT`); `private_image_text` (the seat's private picture) is by default
 the same text for the seat's view.
 
+Palettes (issue 29 item 3)
+--------------------------
+Every picture is drawn in the palette in force (`renderers.palette.use(name)`, set by the platform
+around the call: a player's own palette for their private pictures, the default for public ones).
+A presenter reads side and marker colours through their roles (`palette.colour("clickwars/red")`
+or a `palette.Colours` mapping), never as fixed constants, keys any cache of drawn layers by
+`palette.current()`, and never lets colour alone carry meaning: sides and markers also differ by a
+shape or a letter.
+
 Controls described as data
 --------------------------
 By default a seat that must act gets one button per legal action (select menus, paged, when there

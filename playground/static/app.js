@@ -75,10 +75,36 @@ const TEXTS = {
   fill_in: "Fill in: {fields}.",
   no_answer: "The playground did not answer; check that it is still running and try again.",
   failed: "This interaction failed.",
+  image_open: "Open the picture full size",
+  image_close: "Close the picture",
+  image_full: "The picture, full size",
 };
 function pageText(key, params = {}, pane = null) {
   const texts = (pane && pane.world && pane.world.texts) || TEXTS;
   return (texts[key] || TEXTS[key]).replace(/\{(\w+)\}/g, (_, name) => params[name] ?? "");
+}
+
+// ---- the picture viewer (issue 27 item 2) ----------------------------------------------------------------
+// A click on a picture opens it at its full size in a modal dialog over the page (scrolling when it is
+// larger than the window); Escape, the close button or a click beside the picture closes it, and the
+// keyboard's focus goes back to the picture it came from.
+function openImage(img, opener, pane) {
+  let box = document.getElementById("image-viewer");
+  if (!box) {
+    box = el("dialog", { id: "image-viewer", class: "image-viewer" });
+    box.addEventListener("click", (e) => { if (e.target === box || e.target.classList.contains("frame")) box.close(); });
+    box.addEventListener("close", () => { if (box.opener && box.opener.isConnected) box.opener.focus(); });
+    document.body.append(box);
+  }
+  const full = el("img", { src: img.src, alt: img.alt, class: "full" });
+  box.replaceChildren(
+    el("button", { type: "button", class: "close", "aria-label": pageText("image_close", {}, pane), text: "×",
+      onclick: () => box.close() }),
+    el("div", { class: "frame" }, full));
+  box.setAttribute("aria-label", pageText("image_full", {}, pane));
+  box.opener = opener;
+  box.showModal();
+  box.querySelector(".close").focus();
 }
 
 function debounce(fn, ms) {
@@ -403,11 +429,17 @@ class Pane {
 
   attachmentNode(att) {
     if (/\.(png|jpe?g|gif|webp)$/i.test(att.filename)) {
-      const attrs = { src: att.url, alt: att.description || att.filename, loading: "lazy", onclick: (e) => e.target.classList.toggle("zoomed") };
+      const attrs = { src: att.url, alt: att.description || att.filename, loading: "lazy" };
       if (att.size.length === 2) { attrs.width = att.size[0]; attrs.height = att.size[1]; }
       const img = el("img", attrs);
       img.style.height = "auto";
-      return img;
+      // A button around the picture: reached with Tab, opened with a click, Enter or Space; its name is
+      // the picture's description (alt text), and it says it opens a dialog (issue 27 item 2).
+      const open = el("button", {
+        type: "button", class: "image-open", "aria-haspopup": "dialog",
+        title: pageText("image_open", {}, this), onclick: () => openImage(img, open, this),
+      }, img);
+      return open;
     }
     return el("a", { class: "file link", href: att.url, download: att.filename, text: `📄 ${att.filename}` });
   }

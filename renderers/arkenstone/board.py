@@ -37,6 +37,7 @@ from engine.arkenstone.state import ARKENSTONE, JACK, KING, QUEEN, SMAUG_EVENT_R
 from engine.core.geometry import Point
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours
 
 from . import text
 
@@ -68,9 +69,7 @@ BACK: Color = (118, 32, 40)
 BACK_LINE: Color = (150, 52, 60)
 SPENT_FACE: Color = (214, 210, 200)
 STONE_FACE: Color = (255, 240, 190)
-BILBO_COLOR: Color = (250, 206, 72)
-SMAUG_COLOR: Color = (206, 56, 42)
-FIGURE_COLOR = {BILBO: BILBO_COLOR, SMAUG: SMAUG_COLOR}
+FIGURE_COLOR = Colours({BILBO: "arkenstone/bilbo", SMAUG: "arkenstone/smaug"})  # in the palette in force
 RIGHT: Color = (112, 200, 112)
 SHADOW: Color = (22, 52, 36)
 
@@ -488,7 +487,7 @@ def _rings(c: Canvas, view: ArkenstoneView) -> None:
     o = view.options
     acting = view.phase in ("free_action", "action")
     if acting and view.smaug is not None and view.active == SMAUG:
-        _reach(c, view.smaug, SMAUG_MOVE_IN, SMAUG_COLOR)  # first: the rings stay visible on top
+        _reach(c, view.smaug, SMAUG_MOVE_IN, FIGURE_COLOR[SMAUG])  # first: the rings stay visible on top
     if view.smaug is not None:
         sensed = _sensed_rank(view)
         for rank, reach in SMAUG_EVENT_RANGE_IN.items():
@@ -508,7 +507,7 @@ def _rings(c: Canvas, view: ArkenstoneView) -> None:
             )
     if view.bilbo is not None:
         if acting and view.active == BILBO:
-            _reach(c, view.bilbo, BILBO_MOVE_IN, BILBO_COLOR)
+            _reach(c, view.bilbo, BILBO_MOVE_IN, FIGURE_COLOR[BILBO])
         _ring(c, view.bilbo, o.bilbo_radius_in + SEARCH_REACH_IN, (255, 222, 120, 240), width=1.5, dash=0.3)
 
 
@@ -618,9 +617,9 @@ def _figure(c: Canvas, at: Point, r_in: float, color: Color, letter: str, ink: C
 def _figures(c: Canvas, view: ArkenstoneView) -> None:
     o = view.options
     if view.smaug is not None:
-        _figure(c, view.smaug, o.smaug_radius_in, SMAUG_COLOR, "S", (255, 240, 230))
+        _figure(c, view.smaug, o.smaug_radius_in, FIGURE_COLOR[SMAUG], "S", (255, 240, 230))
     if view.bilbo is not None:
-        _figure(c, view.bilbo, o.bilbo_radius_in, BILBO_COLOR, "B", INK_BLACK)
+        _figure(c, view.bilbo, o.bilbo_radius_in, FIGURE_COLOR[BILBO], "B", INK_BLACK)
 
 
 BANNER_HALF = 46.0  # final pixels
@@ -848,7 +847,7 @@ def _legend(c: Canvas, lang: str, x: float, y: float, width: float) -> None:
         ("arkenstone.img.legend_move", (200, 200, 210), False),
         ("arkenstone.img.legend_search", (255, 222, 120), True),
         ("arkenstone.img.legend_senses", (240, 130, 100), True),
-        ("arkenstone.img.legend_path", BILBO_COLOR, False),
+        ("arkenstone.img.legend_path", FIGURE_COLOR[BILBO], False),
     )
     for key, color, dashed in rows:
         cy = y + 9

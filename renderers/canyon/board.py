@@ -18,15 +18,14 @@ from engine.canyon.state import CANYON_SUIT, DAMAGE_SUIT, FLIGHT_SUIT, MARINE, O
 from engine.canyon.view import CanyonView, ShipView
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours, ink
 
 from . import text as words
 from .draw import (
     BG,
     GOLD,
     GOOD,
-    MARINE_BLUE,
     MUTED,
-    ORK_RED,
     PANEL,
     PANEL_EDGE,
     TEXT,
@@ -52,7 +51,7 @@ ENTRY_PX = STORM_BACK_PX + SHIP_PX + 34  # room behind step 1 for the Dakkajet (
 EXIT_PX = 120
 MAX_PX_PER_INCH = 30.0
 STEP_INCHES = 6  # §3: 6 inches between consecutive canyon cards
-SHIP_COLOR = {MARINE: MARINE_BLUE, ORK: ORK_RED}
+SHIP_COLOR = Colours({MARINE: "canyon/marine", ORK: "canyon/ork"})  # in the palette in force
 
 PLATEAU: Color = (168, 94, 56)
 PLATEAU_DARK: Color = (146, 78, 44)
@@ -510,8 +509,10 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
     for roll in rolls[-4:]:
         text_at(draw, (518, y), t(lang, f"canyon.img.roll.{roll.kind}"), font(14, bold=True), TEXT, "lm")
         x = 622
-        if roll.seat is not None:
-            draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=SHIP_COLOR[roll.seat])
+        if roll.seat is not None:  # whose roll: the ship's colour and its initial (S, D), never colour alone
+            draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=SHIP_COLOR[roll.seat])
+            initial = t(lang, f"canyon.img.ship.{roll.seat}")[:1]
+            text_at(draw, (x, y), initial, font(11, bold=True), ink(SHIP_COLOR.role(roll.seat)), "mm")
             x += 16
         need = hit_threshold(roll)
         for value in roll.dice:
@@ -523,6 +524,7 @@ def _bottom(img: Image.Image, draw: ImageDraw.ImageDraw, view: CanyonView, lang:
                 value,
                 fill=(255, 200, 190) if hit else (248, 248, 248),
                 edge=(200, 40, 40) if hit else (40, 40, 40),
+                bold=hit,
             )
             x += 31
         if roll.hits is not None:  # short, and smaller when a language's words are longer: never cut

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL, Suit
 from renderers.fonts import font
+from renderers.palette import DEFAULT, colour, current, use
 
 Color = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -19,8 +20,6 @@ PANEL_EDGE: Color = (62, 66, 78)
 TEXT: Color = (236, 236, 241)
 MUTED: Color = (158, 162, 176)
 GOLD: Color = (245, 196, 72)
-MARINE_BLUE: Color = (70, 126, 200)
-ORK_RED: Color = (196, 58, 46)
 GOOD: Color = (92, 184, 92)
 CARD_FACE: Color = (250, 248, 240)
 CARD_EDGE: Color = (70, 70, 76)
@@ -173,8 +172,10 @@ def die(
     fill: Color = (248, 248, 248),
     pip: Color = INK_BLACK,
     edge: Color = (40, 40, 40),
+    bold: bool = False,
 ) -> None:
-    """A D6 showing `value` with pips."""
+    """A D6 showing `value` with pips; `bold`: a thick frame (a die that scored, told apart by its
+    frame's weight as well as its colour)."""
     cx, cy = center
     x0, y0 = cx - size / 2, cy - size / 2
     draw.rounded_rectangle(
@@ -182,7 +183,7 @@ def die(
         radius=max(3, size // 6),
         fill=fill,
         outline=edge,
-        width=max(1, size // 20),
+        width=max(3, size // 8) if bold else max(1, size // 20),
     )
     r = max(1.5, size * 0.09)
     for px, py in PIPS.get(value, []):
@@ -247,16 +248,23 @@ DAKKAJET = {
     ],
     "canopy": [(0.46, 0), (0.34, -0.1), (0.3, 0), (0.34, 0.1)],
 }
-SHIP_STYLE = {
-    "marine": (STORMTALON, (64, 110, 178), (28, 48, 90), (190, 210, 236)),
-    "ork": (DAKKAJET, (186, 48, 38), (80, 20, 16), (250, 210, 60)),
+SHIP_STYLE = {  # the shape and the accent; the body and its edge are the palette's ("canyon/<seat>.body")
+    "marine": (STORMTALON, (190, 210, 236)),
+    "ork": (DAKKAJET, (250, 210, 60)),
 }
 
 
-@cache
 def ship_sprite(seat: str, angle: int, length: int) -> Image.Image:
-    """An antialiased ship icon heading `angle` degrees (0 = east, counter-clockwise), `length` px."""
-    shape, body, edge, accent = SHIP_STYLE[seat]
+    """An antialiased ship icon heading `angle` degrees (0 = east, counter-clockwise), `length` px, in
+    the palette in force."""
+    return _ship_sprite(seat, angle, length, current())
+
+
+@cache
+def _ship_sprite(seat: str, angle: int, length: int, palette: str) -> Image.Image:
+    shape, accent = SHIP_STYLE[seat]
+    with use(palette):
+        body, edge = colour(f"canyon/{seat}.body"), colour(f"canyon/{seat}.edge")
     scale = 4
     side = length * scale
     big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
@@ -289,8 +297,8 @@ def sprite_box(seat: str, heading: float, length: int) -> Box:
 
 
 @cache
-def _sprite_box(seat: str, angle: int, length: int) -> Box:
-    box = ship_sprite(seat, angle, length).getchannel("A").getbbox()  # every pixel with any alpha
+def _sprite_box(seat: str, angle: int, length: int) -> Box:  # the same shape in every palette
+    box = _ship_sprite(seat, angle, length, DEFAULT).getchannel("A").getbbox()  # every pixel with any alpha
     return box or (0, 0, length, length)
 
 

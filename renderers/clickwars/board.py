@@ -28,6 +28,7 @@ from engine.core.fast import replace
 from engine.core.shapes import Circle, contains
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours, colour, current
 
 from . import follow, text
 
@@ -44,8 +45,7 @@ FELT: Color = (92, 128, 72)
 GRID: Color = (110, 146, 90)
 TEXT: Color = (236, 236, 241)
 MUTED: Color = (168, 172, 186)
-SIDE: dict[str, Color] = {"red": (214, 52, 48), "blue": (44, 108, 220)}
-SIDE_TINT: dict[str, tuple[int, int, int, int]] = {"red": (214, 52, 48, 64), "blue": (44, 108, 220, 64)}
+SIDE = Colours({"red": "clickwars/red", "blue": "clickwars/blue"})  # in the palette in force
 TERRAIN: dict[str, Color] = {
     "hill": (170, 150, 96),
     "wood": (34, 84, 40),
@@ -55,7 +55,6 @@ TERRAIN: dict[str, Color] = {
     "other": (120, 120, 120),
 }
 MOVE: Color = (250, 250, 250)
-HIT: Color = (255, 160, 40)
 MISS: Color = (200, 200, 210)
 BLAST: Color = (255, 120, 30)
 CORRIDOR: Color = (255, 230, 120)
@@ -164,8 +163,9 @@ def _dark(c: Color) -> Color:
 
 
 @lru_cache(maxsize=16)
-def _base(terrain_json: str, width: int, height: int, south: str, lang: str) -> Image.Image:
-    """Table, strips, terrain, grid, rulers and the legend keys: drawn once per table and language."""
+def _base(terrain_json: str, width: int, height: int, south: str, lang: str, palette: str) -> Image.Image:
+    """Table, strips, terrain, grid, rulers and the legend keys: drawn once per table, language and
+    `palette` (the strips and keys are in the sides' colours)."""
     f = Frame(width, height)
     img = Image.new("RGBA", f.size, (*BG, 255))
     draw = ImageDraw.Draw(img)
@@ -173,8 +173,8 @@ def _base(terrain_json: str, width: int, height: int, south: str, lang: str) -> 
     strips = Image.new("RGBA", img.size, (0, 0, 0, 0))
     sd = ImageDraw.Draw(strips)
     north = "blue" if south == "red" else "red"
-    sd.rectangle((*f.xy(0, 20), *f.xy(width, 0)), fill=SIDE_TINT[south])
-    sd.rectangle((*f.xy(0, height), *f.xy(width, height - 20)), fill=SIDE_TINT[north])
+    sd.rectangle((*f.xy(0, 20), *f.xy(width, 0)), fill=(*SIDE[south], 64))
+    sd.rectangle((*f.xy(0, height), *f.xy(width, height - 20)), fill=(*SIDE[north], 64))
     img.alpha_composite(strips)
     draw = ImageDraw.Draw(img)
     for seat, y_line, y_label in ((south, 20, 10), (north, height - 20, height - 10)):
@@ -233,7 +233,11 @@ def _legend_keys(img: Image.Image, f: Frame, lang: str, areas: list[Area]) -> No
     draw.rectangle((x + 8, y, x + 16, y + 12), fill=SIDE["blue"])
     draw.text((x + 24, y + 6), t(lang, "clickwars.legend.strip"), font=face, fill=TEXT, anchor="lm")
     y += 18
-    for key, color, dash in (("move", MOVE, True), ("shot_hit", HIT, False), ("shot_miss", MISS, True)):
+    for key, color, dash in (
+        ("move", MOVE, True),
+        ("shot_hit", colour("clickwars/hit"), False),
+        ("shot_miss", MISS, True),
+    ):
         _line(draw, (x, y + 6), (x + 16, y + 6), color, 2, dash)
         draw.text((x + 24, y + 6), t(lang, f"clickwars.legend.{key}"), font=face, fill=TEXT, anchor="lm")
         y += 18
@@ -311,7 +315,7 @@ def _marks(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
                 stroke_fill=(30, 30, 30),
             )
     for s in m.shots:
-        _line(draw, f.xy(*s.frm), f.xy(*s.to), HIT if s.hit else MISS, 2, dash=not s.hit)
+        _line(draw, f.xy(*s.frm), f.xy(*s.to), colour("clickwars/hit") if s.hit else MISS, 2, dash=not s.hit)
     if m.scatter is not None:
         _arrow(draw, f.xy(*m.scatter[0]), f.xy(*m.scatter[1]), BLAST)
 
@@ -353,7 +357,7 @@ def _last_turn(img: Image.Image, f: Frame, view: ClickWarsView, events: Sequence
             case ev.AttackRolled(attacker=uid, at=(tx, ty), result=result):
                 source = spot(uid)
                 hit = result in ("hit", "critical")
-                color = (*(HIT if hit else MISS), FADED)
+                color = (*(colour("clickwars/hit") if hit else MISS), FADED)
                 x, y = f.xy(tx, ty)
                 if source is not None:
                     _line(od, f.xy(*source), (x, y), color, 2, dash=not hit)
@@ -370,6 +374,16 @@ def _last_turn(img: Image.Image, f: Frame, view: ClickWarsView, events: Sequence
     img.alpha_composite(overlay)
 
 
+PENNANT_SIDE = "blue"
+"""The side whose figures carry a pennant (a white triangle at their upper left, and before their lines
+in the roster): sides are told apart by shape as well as colour, in every palette (issue 29 item 3)."""
+
+
+def _pennant(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """A small white triangle with its point up, centred on (x, y)."""
+    draw.polygon([(x, y - 6), (x - 5, y + 3), (x + 5, y + 3)], fill=(250, 250, 250), outline=(20, 20, 24))
+
+
 def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = False) -> None:
     x, y = f.xy(u.x, u.y)  # type: ignore[arg-type]
     r = max(u.radius * PX, 9.0)
@@ -381,6 +395,8 @@ def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = Fals
         draw.line((x, y, x, y - r * 1.2), fill=(40, 40, 44), width=5)
     else:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=(250, 250, 250), width=2)
+    if u.side == PENNANT_SIDE:
+        _pennant(draw, x - r * 0.75, y - r * 0.75)
     if faint:
         return
     draw.text(
@@ -465,6 +481,8 @@ def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
             color = SIDE[seat] if u.alive else (90, 90, 96)
             life = f"{max(u.life, 0)}/{u.max_life}" if u.alive else "†"
             draw.text((col, yy), f"{u.id} {u.p.letter} {life}", font=face, fill=color if u.alive else MUTED)
+            if seat == PENNANT_SIDE:
+                _pennant(draw, col - 7, yy + 7)
             yy += 15
         bottom = max(bottom, yy)
     _letter_key(draw, view, lang, cols, bottom + 8, limit)
@@ -520,7 +538,7 @@ def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None
             if v is not None and v.placed:
                 vx, vy = f.xy(v.x, v.y)  # type: ignore[arg-type]
                 rr = max(v.radius * PX, 9.0) + 5
-                draw.ellipse((vx - rr, vy - rr, vx + rr, vy + rr), outline=HIT, width=3)
+                draw.ellipse((vx - rr, vy - rr, vx + rr, vy + rr), outline=colour("clickwars/hit"), width=3)
         _arrow(draw, pts[0], pts[-1], PREVIEW)
         label = f"{order.bearing}° · 30 cm"
     else:
@@ -546,7 +564,7 @@ def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -
     `last_turn`, events redacted for nobody, draws the last turn played in them faded)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
-    img = _base(terrain_json, w, h, view.south, lang).copy()
+    img = _base(terrain_json, w, h, view.south, lang, current()).copy()
     f = Frame(w, h)
     if last_turn:
         _last_turn(img, f, view, last_turn)

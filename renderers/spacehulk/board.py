@@ -25,6 +25,7 @@ from engine.spacehulk.board.mapfile import parse_cached
 from engine.spacehulk.view import PieceView, SpaceHulkView
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import Colours, ink
 
 from . import text
 
@@ -41,11 +42,10 @@ SECTION: Color = (236, 186, 70)
 LABEL: Color = (170, 176, 190)
 TEXT: Color = (236, 236, 241)
 MUTED: Color = (160, 164, 178)
-MARINE: Color = (40, 104, 214)
 LEADER: Color = (246, 206, 80)
-# Crimson, not violet: a violet beside the Marines' blue is nearly the same colour to a protanope
-# (issue 29 item 3, tests/renderers/test_colour_blind.py).
-STEALER: Color = (176, 48, 96)
+# The two sides, in the palette in force (renderers/palette.py; the standard's Genestealers are
+# crimson, not violet: a violet beside the Marines' blue is nearly the same colour to a protanope).
+PIECE = Colours({"marine": "spacehulk/marine", "genestealer": "spacehulk/stealer"})
 BLIP: Color = (66, 70, 80)
 AMBUSH: Color = (96, 60, 60)
 DOOR: Color = (222, 156, 52)
@@ -53,6 +53,7 @@ BULKHEAD: Color = (150, 150, 160)
 DESTROYED: Color = (210, 60, 50)
 FIRE_ARC: Color = (240, 214, 90)
 SIGHT: Color = (120, 200, 230)
+RETICLE: Color = (60, 52, 20)  # the fire arc's cross-hair (issue 29 item 3: a shape beside the tint)
 FLAME: Color = (226, 92, 30)
 FLAME_CORE: Color = (255, 206, 80)
 ENTRY: Color = (70, 190, 110)
@@ -339,6 +340,14 @@ def _tints(draw: ImageDraw.ImageDraw, f: Frame, board: Board, view: SpaceHulkVie
         for sq in squares:
             floor = ROOM if board.cells[sq].kind == "room" else CORRIDOR
             draw.rectangle(f.box(sq, inset=1), fill=_blend(floor, color, k))
+    for sq in fire:  # a square in the fire arc carries a cross-hair: told from sight by shape, not tint alone
+        cx, cy = f.centre(sq)
+        _reticle(draw, cx, cy, max(3, f.cell // 6))
+
+
+def _reticle(draw: ImageDraw.ImageDraw, cx: float, cy: float, arm: int) -> None:
+    draw.line((cx - arm, cy, cx + arm, cy), fill=RETICLE, width=1)
+    draw.line((cx, cy - arm, cx, cy + arm), fill=RETICLE, width=1)
 
 
 def _features(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, board: Board) -> None:
@@ -417,9 +426,9 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
     cx, cy = f.centre(p.square)
     r = (x1 - x0) / 2
     if p.kind == "marine":
-        fill, ring = MARINE, (LEADER if p.sergeant or p.captain else (210, 220, 240))
+        fill, ring = PIECE["marine"], (LEADER if p.sergeant or p.captain else (210, 220, 240))
     elif p.kind == "genestealer":
-        fill, ring = STEALER, (230, 200, 240)
+        fill, ring = PIECE["genestealer"], (230, 200, 240)
     else:
         fill, ring = (AMBUSH if p.ambush else BLIP), (200, 200, 210)
     if p.kind == "blip":  # a counter: square-ish, no facing (SHB-6.1)
@@ -440,7 +449,10 @@ def _piece(img: Image.Image, draw: ImageDraw.ImageDraw, f: Frame, p: PieceView, 
         )
     label = p.id.upper() + ("!" if p.kind == "blip" and p.ambush else "")
     size = max(8, f.cell // 3) if len(label) <= 2 else max(7, f.cell * 2 // 7)  # "M10" fits its disc
-    put(img, (cx, cy), label, size, bold=True, anchor="mm")  # white on the dark disc
+    on = (
+        ink(PIECE.role(p.kind), light=TEXT) if p.kind in PIECE else TEXT
+    )  # white on a dark disc, dark on a light one
+    put(img, (cx, cy), label, size, bold=True, anchor="mm", fill=on)
     badge = max(5, f.cell // 5)
     if p.kind == "blip" and p.value is not None:  # the Genestealer player's own view only (SHB-10.1)
         r2 = max(6, f.cell // 4)
@@ -522,11 +534,11 @@ def _fit(line: str, size: int, bold: bool, width: int) -> str:
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
     face = font(11)
     entries: list[tuple[str, Color, str]] = [
-        ("spacehulk.legend.marine", MARINE, "disc"),
-        ("spacehulk.legend.stealer", STEALER, "disc"),
+        ("spacehulk.legend.marine", PIECE["marine"], "disc"),
+        ("spacehulk.legend.stealer", PIECE["genestealer"], "disc"),
         ("spacehulk.legend.blip", BLIP, "box"),
         ("spacehulk.legend.door", DOOR, "bar"),
-        ("spacehulk.legend.fire_arc", FIRE_ARC, "box"),
+        ("spacehulk.legend.fire_arc", FIRE_ARC, "reticle"),
         ("spacehulk.legend.sight", SIGHT, "box"),
         ("spacehulk.legend.burning", FLAME, "box"),
         ("spacehulk.legend.overwatch", OVERWATCH, "disc"),
@@ -539,6 +551,9 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str) -> None:
             draw.ellipse((px, py, px + 11, py + 11), fill=color)
         elif shape == "bar":
             draw.rectangle((px, py + 4, px + 11, py + 7), fill=color)
+        elif shape == "reticle":
+            draw.rectangle((px, py, px + 11, py + 11), fill=color)
+            _reticle(draw, px + 5.5, py + 5.5, 3)
         else:
             draw.rectangle((px, py, px + 11, py + 11), fill=color)
         draw.text((px + 16, py + 6), t(lang, key), font=face, fill=MUTED, anchor="lm")

@@ -244,3 +244,27 @@ def test_remembered_results_stay_within_their_bytes() -> None:
     assert memo.get(b"none") == (True, None)
     memo.put(b"huge", b"z" * 11)  # larger than the whole budget: not kept
     assert memo.get(b"huge") == (False, None)
+
+
+async def test_a_private_picture_is_remembered_per_palette(pool: Offload) -> None:
+    """Issue 29 item 3: the palette is a job argument, so it crosses to the worker (drawn there in that
+    palette) and is part of the remembered result's key: one view in two palettes is two pictures,
+    and each is given back as drawn."""
+    from bot import jobs
+    from renderers.palette import use
+    from renderers.registry import get
+
+    rules = rules_for("canyon")
+    state, _ = new_game(rules, None, 6)
+    view = rules.view(state, "marine")
+    install(pool)
+    try:
+        standard = await run_remembered(jobs.private_image, "canyon", view, "en", "standard")
+        blind = await run_remembered(jobs.private_image, "canyon", view, "en", "colourblind")
+        again = await run_remembered(jobs.private_image, "canyon", view, "en", "standard")
+    finally:
+        uninstall(pool)
+    with use("colourblind"):
+        drawn_here = get("canyon").private_png(view, "en")
+    assert standard is not None and blind is not None
+    assert blind != standard and again == standard and blind == drawn_here

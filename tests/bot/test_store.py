@@ -78,9 +78,13 @@ async def test_foreign_keys_hold(store: SqliteStore) -> None:
 async def test_both_engines_know_the_same_schema_versions() -> None:
     """A migration added to bot/migrations.py needs its PostgreSQL twin in bot/pg_migrations.py."""
     from bot import pg_migrations
+    from bot.migrations import MIGRATIONS
 
     assert pg_migrations.LATEST == LATEST
-    assert [n for n, _ in pg_migrations.MIGRATIONS] == list(range(1, LATEST + 1))
+    numbers = [n for n, _ in MIGRATIONS]
+    assert [n for n, _ in pg_migrations.MIGRATIONS] == numbers
+    # In order, none twice (numbers handed out to parallel branches may leave a gap until they merge).
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
 
 
 async def test_two_stores_on_one_database_write_each_seq_once(database: Database, store: SqliteStore) -> None:
@@ -286,6 +290,27 @@ async def test_autocomplete_choices_come_in_the_same_order_on_both_engines(store
     assert [r.number for r in await store.choice_tables(guild_id=1, games=["clickwars"])] == [10, 7, 4, 1]
     assert [r.number for r in await store.choice_tables(guild_id=None)] == [1]
     assert await store.choice_tables(guild_id=1, games=[]) == []
+
+
+async def test_a_players_palette_is_kept_alike_on_both_engines(store: SqliteStore) -> None:
+    """Migration 9 and its PostgreSQL twin: /settings palette: is stored per player, changed in
+    place, and leaves their other settings alone (issue 29 item 3)."""
+    assert await store.get_player(20) is None
+    async with store.transaction() as tx:
+        await tx.set_palette(20, "colourblind")
+    player = await store.get_player(20)
+    assert player is not None and player.palette == "colourblind" and player.dm_status == "unknown"
+    async with store.transaction() as tx:
+        await tx.set_quiet(20, "Europe/Madrid", "23:00-08:00")
+        await tx.set_palette(20, "high-contrast")
+        await tx.set_palette(21, "standard")
+    player = await store.get_player(20)
+    assert player is not None and player.palette == "high-contrast" and player.timezone == "Europe/Madrid"
+    async with store.transaction() as tx:
+        await tx.set_quiet(20, None, "")
+    player, other = await store.get_player(20), await store.get_player(21)
+    assert player is not None and player.palette == "high-contrast" and player.quiet is None
+    assert other is not None and other.palette == "standard"
 
 
 async def test_issue_26_state_is_kept_alike_on_both_engines(store: SqliteStore) -> None:

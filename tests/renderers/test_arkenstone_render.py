@@ -80,7 +80,7 @@ def test_board_png_decodes_with_the_table_to_scale(positions: list[ArkenstoneSta
 def test_figures_are_drawn_where_the_view_puts_them() -> None:
     state = next(s for s, _ in game(4) if s.phase == "free_action")  # the players have placed the figures
     img = decode(PRESENTER.board_png(RULES.view(state, None), "en")).convert("RGB")
-    for seat, color in (("bilbo", board.BILBO_COLOR), ("smaug", board.SMAUG_COLOR)):
+    for seat, color in (("bilbo", board.FIGURE_COLOR["bilbo"]), ("smaug", board.FIGURE_COLOR["smaug"])):
         at = getattr(state, seat)
         x, y = board.Canvas.px(at.x, at.y)
         base_px = getattr(state.options, f"{seat}_radius_in") * board.PX_PER_IN

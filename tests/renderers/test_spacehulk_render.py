@@ -117,8 +117,8 @@ def test_models_burning_overwatch_and_jam_markers() -> None:
     v = view(state, None)
     f = frame(v)
     img = decode(PRESENTER.board_png(v, "en"))
-    assert pixel_share(img, f.box(m1.pos), board.MARINE) > 0.08  # type: ignore[arg-type]
-    assert pixel_share(img, f.box(parse_square("J4")), board.MARINE) == 0
+    assert pixel_share(img, f.box(m1.pos), board.PIECE["marine"]) > 0.08  # type: ignore[arg-type]
+    assert pixel_share(img, f.box(parse_square("J4")), board.PIECE["marine"]) == 0
     assert pixel_share(img, f.box(m1.pos), board.OVERWATCH) > 0.02  # type: ignore[arg-type]
     assert pixel_share(img, f.box(m1.pos), board.JAM) > 0.02  # type: ignore[arg-type]
     assert pixel_share(img, f.box(parse_square("J3")), board.FLAME) > 0.4

@@ -142,7 +142,7 @@ absent-bad_quiet_deadlines = quiet_deadlines= takes true or false.
 absent-settings_quiet = ✅ Your time zone is { $timezone }; quiet hours { $quiet }: pings and DMs wait until they end.
 absent-settings_no_quiet = ✅ Your time zone is { $timezone }; no quiet hours.
 cmd-settings-name = settings
-cmd-settings-description = Your time zone and quiet hours (no pings then)
+cmd-settings-description = Your time zone, quiet hours (no pings then) and picture colours
 cmd-param-timezone = timezone
 cmd-param-timezone-description = Your time zone, e.g. Europe/Madrid
 cmd-param-quiet = quiet

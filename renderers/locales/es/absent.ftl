@@ -138,7 +138,7 @@ absent-bad_quiet_deadlines = quiet_deadlines= admite true o false.
 absent-settings_quiet = ✅ Tu zona horaria es { $timezone }; horas de silencio { $quiet }: las menciones y los mensajes directos esperan a que terminen.
 absent-settings_no_quiet = ✅ Tu zona horaria es { $timezone }; sin horas de silencio.
 cmd-settings-name = ajustes
-cmd-settings-description = Tu zona horaria y tus horas de silencio (sin avisos entonces)
+cmd-settings-description = Tu zona horaria, tus horas de silencio (sin avisos entonces) y los colores de las imágenes
 cmd-param-timezone = zona_horaria
 cmd-param-timezone-description = Tu zona horaria, p. ej. Europe/Madrid
 cmd-param-quiet = silencio
