@@ -76,7 +76,7 @@ MESSAGES: dict[str, str] = {
     "clickwars.order.verb_needed": "“{word}” says who but not what: add move, charge, fire, fight, crew or end.",
     "clickwars.order.word": "I do not know the order word “{word}”. Try R1 move 12 N, R2 move to 40,60, R3 fire B3, all infantry move 10 NE or end.",
     "clickwars.order.fight_needs": "{word} needs an enemy, e.g. R3 {word} B4.",
-    "clickwars.order.crew_needs": "{word} needs a gun, e.g. R5 {word} R15.",
+    "clickwars.order.crew_needs": "{word} needs a gun, e.g. R5 {word} R1.",
     "clickwars.order.end_alone": "{word} ends the phase and takes no unit: write it as its own step, e.g. R1 move 10 N; {word}.",
     "clickwars.order.bad_distance": "“{word}” is not a distance: give centimetres above 0, e.g. 12 or 12.5 (inches with their unit: 4 in).",
     "clickwars.order.move_needs": "{word} needs where: a direction (12 N, max NE, 45°), to a point (to 40,60) or toward one (toward B3).",

@@ -430,8 +430,10 @@ def expand(state: ClickWarsState, seat: str, steps: list[CwStep]) -> list[CwStep
                 continue
         else:
             ids = list(step.units)
-        if len(ids) > 1:
+        if len(ids) > 1 or step.group is not None:
             ids.sort(key=lambda uid: _turn_of(state, step, uid))
+            if step.how == "to":
+                step = step.model_copy(update={"how": "toward"})  # they cannot all stand on the point
         for uid in ids:
             words = step.clause if len(ids) == 1 and step.group is None else f"{step.clause} → {uid}"
             out.append(step.model_copy(update={"units": (uid,), "group": None, "words": words}))
