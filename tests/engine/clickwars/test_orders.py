@@ -140,7 +140,14 @@ def test_group_move_each_unit_checked_alone_a_refused_one_skipped_with_its_reaso
     for each of the others which rule stops it; the legal part is applied."""
     rock = Area(id="X", kind="rock", going="impassable", sight="solid", shape=Polygon.rect(55, 15, 65, 25))
     state = table(
-        {"R3": (40, 10), "R4": (60, 10), "R5": (80, 10), "B3": (80, 13.5), "R14": (20, 10), "B14": (100, 100)},
+        {
+            "R3": (40, 10),
+            "R4": (60, 10),
+            "R5": (80, 10),
+            "B3": (80, 13.5),
+            "R14": (20, 10),
+            "B14": (100, 100),
+        },
         terrain=[rock],
     )
     result = play_order(RULES, state, "red", "all infantry move 10 N; R14 move 25 N")
@@ -186,7 +193,9 @@ def test_a_dry_run_rolls_no_die_and_marks_the_shooter() -> None:
     """CW-GEN-2 (one ranged attack per unit per phase): a dry run checks each shot (range, sight) and
     leaves its dice to Confirm; a unit named twice is refused the second time in the rehearsal as it
     would be for real; the real order then rolls the same dice as if no dry run had been made."""
-    state = table({"R3": (40, 10), "R4": (45, 10), "B3": (40, 25), "B4": (100, 100)}, terrain=[], phase="shooting")
+    state = table(
+        {"R3": (40, 10), "R4": (45, 10), "B3": (40, 25), "B4": (100, 100)}, terrain=[], phase="shooting"
+    )
     text = "R3 fire B3; R4 shoot B4; riflemen fire B3"
     dry = play_order(RULES, state, "red", text, dry_run=True)
     assert [s.held for s in dry.steps] == [True, False, False, True]
@@ -249,7 +258,9 @@ WORDS = [
 def test_fuzz_any_text_is_steps_or_a_refusal_in_words(words: list[str], phase: str, dry: bool) -> None:
     """Any text: refused with a catalog message (en and es), or steps applied or refused in words;
     never another exception; the input state untouched; the result is its events applied."""
-    state = table({"R1": (20, 10), "R2": (23, 10), "R3": (40, 10), "R14": (60, 10), "B3": (40, 25)}, phase=phase)
+    state = table(
+        {"R1": (20, 10), "R2": (23, 10), "R3": (40, 10), "R14": (60, 10), "B3": (40, 25)}, phase=phase
+    )
     before = state.model_dump()
     text = " ".join(words)
     try:
