@@ -109,7 +109,7 @@ async def order_pick(interaction: discord.Interaction, table: int, version: int,
 
 
 class OrderPickSelect(TableItem, custom=ids.ORDER_PICK):
-    """The picks of an OrderPick (e.g. ClickWars' units to move as a group): opens its form's modal,
+    """The picks of an OrderPick (e.g. the units to move as a group): opens its form's modal,
     whose id carries the picks (so it works after a restart). The modal must be the first answer."""
 
     select = True
@@ -141,14 +141,23 @@ class Orders(commands.Cog):
 
     @app_commands.command(
         name=L("order", "cmd.order.name"),
-        description=L("Give an order in words, e.g. M1 F F L fire (Space Hulk) or R1 move 12 N (ClickWars)", "cmd.order.description"),
+        description=L(
+            "Give an order in words, e.g. M1 F F L fire or R1 move 12 N; R3 fire B3",
+            "cmd.order.description",
+        ),
     )
     @app_commands.rename(
         text=L("text", "cmd.param.order_text"), dry_run=L("dry_run", "cmd.param.dry_run"), table=TABLE
     )
     @app_commands.describe(
-        text=L("The order, e.g. M1 move D7 overwatch or R1 move 12 N; R3 fire B3", "cmd.param.order_text.description"),
-        dry_run=L("Show each step first, with Confirm and Cancel; nothing is applied", "cmd.param.dry_run.description"),
+        text=L(
+            "The order, e.g. M1 move D7 overwatch or R1 move 12 N; R3 fire B3",
+            "cmd.param.order_text.description",
+        ),
+        dry_run=L(
+            "Show each step first, with Confirm and Cancel; nothing is applied",
+            "cmd.param.dry_run.description",
+        ),
         table=TABLE_HELP,
     )
     @app_commands.autocomplete(table=my_running_tables)
