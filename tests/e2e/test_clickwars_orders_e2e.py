@@ -5,6 +5,7 @@ applying the legal part as ordinary moves in the log, a stale Confirm refused po
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,16 @@ ARMIES = (
 def events(db_path: Path, table: int = 1) -> list[str]:
     with sqlite3.connect(db_path) as db:
         return [k for (k,) in db.execute("SELECT kind FROM events WHERE table_id = ? ORDER BY seq", (table,))]
+
+
+def recorded_moves(db_path: Path, table: int = 1) -> list[dict[str, Any]]:
+    """The moves recorded in the actions table (what `tablero verify` re-decides, docs/export.md)."""
+    with sqlite3.connect(db_path) as db:
+        rows = [
+            json.loads(d)
+            for (d,) in db.execute("SELECT data FROM actions WHERE table_id = ? ORDER BY id", (table,))
+        ]
+    return [r for r in rows if r.get("kind") == "move"]
 
 
 def order_buttons(message: MessageRecord) -> tuple[str, str]:
@@ -64,6 +75,7 @@ async def test_a_typed_order_with_a_refused_step_then_a_group_move_from_the_pane
     loaded, ahead = await to_my_movement(bot, world.alice)
     start_version = loaded.table.version
     before = events(db_path)
+    moves_before = len(recorded_moves(db_path))  # the AI's, if it played first
 
     # /order, dry run: R4 (a lancer) cannot go 40 cm (CW-MOV-1: infantry 10); R3 and R5 can
     text = f"R3 move 4 {ahead}; R4 move 40 {ahead}; R5 move 5 {ahead}"
@@ -82,6 +94,8 @@ async def test_a_typed_order_with_a_refused_step_then_a_group_move_from_the_pane
     assert "Total: 2 of 3 steps carried out, 1 refused and skipped." in done.content
     added = events(db_path)[len(before) :]
     assert added.count("moved") == 2
+    # as ordinary actions in the log: the two moves recorded, each to be re-decided by verify
+    assert [m["unit"] for m in recorded_moves(db_path)[moves_before:]] == ["R3", "R5"]
     # the same Confirm again: the table moved on, refused politely, nothing applied twice
     [stale] = await run(await emu.click(world.alice, dry.id, confirm))
     assert "The table has moved on" in stale.content
