@@ -12,10 +12,10 @@ clickwars-order-crew_needs = { $word } necesita un cañón, p. ej. R5 { $word } 
 clickwars-order-end_alone = { $word } termina la fase y no lleva unidad: escríbelo como paso propio, p. ej. R1 mover 10 N; { $word }.
 clickwars-order-bad_distance = «{ $word }» no es una distancia: da centímetros mayores que 0, p. ej. 12 o 12,5 (pulgadas con su unidad: 4 pulgadas).
 clickwars-order-move_needs = { $word } necesita adónde: una dirección (12 N, máx NE, 45°), a un punto (a 40 60) o hacia uno (hacia B3).
-clickwars-order-point_needed = { $word } necesita un punto en cm (x,y como 40,60, o 40 60) o una unidad como B3.
+clickwars-order-point_needed = { $word } necesita un punto en cm (x e y, p. ej. 40 60) o una unidad como B3.
 clickwars-order-extra = No sé qué significa «{ $word }» al final de ese paso; separa los pasos con punto y coma (;).
 clickwars-order-charge_needs = { $word } necesita un rumbo (N, NE, 45°) o un enemigo al que cargar, p. ej. C1 { $word } B3.
-clickwars-order-fire_needs = { $word } necesita un blanco, p. ej. R3 { $word } B4 (un cañón puede disparar a un punto: { $word } 40,60).
+clickwars-order-fire_needs = { $word } necesita un blanco, p. ej. R3 { $word } B4 (un cañón puede disparar a un punto: { $word } 40 60).
 clickwars-order-nobody = Ninguna de tus unidades en «{ $words }» puede actuar ahora.
 clickwars-order-which_unit = Nombra primero la unidad, p. ej. R1 mover 12 N.
 
