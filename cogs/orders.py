@@ -22,7 +22,7 @@ from renderers.base import OrderPick
 from .common import L, lang_of, resolve_table, send_panel, tablero
 from .forms import TITLE_MAX, modal_values, text_input
 from .lobby import TABLE, TABLE_HELP, my_running_tables
-from .play import TableItem, guarded
+from .play import TableItem, guarded, in_place
 
 ORDER_TEXT_MAX = 80
 """The longest order a dry run's Confirm button can carry (its id holds the text: bot/ids.py)."""
@@ -82,7 +82,7 @@ class OrderCancel(TableItem, custom=ids.ORDER_CANCEL):
 
     async def run(self, interaction: discord.Interaction) -> None:
         note = t(lang_of(interaction), "bot.order.cancelled")
-        if interaction.message is not None:
+        if in_place(interaction):  # the player's own dry run (ephemeral, or in a DM): edited in place
             await interaction.response.edit_message(content=note, view=None)
         else:
             await interaction.response.send_message(note, ephemeral=True)
