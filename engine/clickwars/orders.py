@@ -55,7 +55,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.core import Action, Event, OrderStep
+from engine.core import Action, Event, OrderStep, Rejected
 from engine.core.fast import replace
 from engine.core.lengths import convert, split_unit
 from engine.core.shapes import bearing_of, bearing_unit, snap
@@ -505,6 +505,8 @@ def next_action(state: ClickWarsState, seat: str, step: CwStep, done: int) -> Ac
 
 def _mover(state: ClickWarsState, seat: str, uid: str) -> Unit:
     """The unit of a move or charge, refused (as `decide` would) before its path is worked out."""
+    if state.active != seat:  # the turn check `Rules.play` makes, before the unit's own
+        raise Rejected("core.not_your_turn", "It is not your turn to act.")
     in_phase(state, "movement")
     u = own_unit(state, seat, uid)
     selectable(state, u)

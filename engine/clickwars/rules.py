@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, Tape
 from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
@@ -155,6 +155,10 @@ class ClickWarsRules(Rules[ClickWarsState]):
     def order_hold(
         self, state: ClickWarsState, seat: Seat, action: Action
     ) -> tuple[tuple[str, dict[str, Any]], ClickWarsState] | None:
+        if state.result is not None:  # the checks `play` makes before `decide`
+            raise Rejected("core.game_over", "This game is over.")
+        if seat not in self.active_seats(state):
+            raise Rejected("core.not_your_turn", "It is not your turn to act.")
         return orders.hold(state, seat, action)
 
     def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:

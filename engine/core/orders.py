@@ -14,6 +14,9 @@ from typing import Any
 
 from .rules import Action, Event, OrderStep, Rejected, Rules, Seat, play_pilots, step
 
+STOPS = frozenset({"core.order_waits", "core.not_your_turn", "core.game_over"})
+"""Refusals that stop even an order whose steps stand alone: the next steps would meet the same."""
+
 MAX_ACTIONS_PER_STEP = 64
 """A step that still has actions after this many is refused (a path too long to walk in one go)."""
 
@@ -171,7 +174,7 @@ def play_order(
                     current.entries += answered
                 result.state = new_state
         except Rejected as refusal:
-            if goes_on and refusal.message_id != "core.order_waits":
+            if goes_on and refusal.message_id not in STOPS:
                 current.refusal = refusal
                 result.steps.append(current)
                 continue

@@ -280,3 +280,21 @@ def test_fuzz_any_text_is_steps_or_a_refusal_in_words(words: list[str], phase: s
     if not dry:
         replay = apply(RULES, state.model_copy(deep=True), [ev for ev, _ in result.entries])
         assert replay.model_dump() == result.state.model_dump()
+
+
+def test_an_order_out_of_turn_or_after_the_game_stops_at_once() -> None:
+    """Not the seat's turn: the first step is refused and the order stops there (every other step
+    would be refused alike), where a rule's refusal of one unit's step only skips that step."""
+    state = table({"R3": (40, 10), "B3": (40, 90), "B4": (100, 100)}, terrain=[], active="blue")
+    result = play_order(RULES, state, "red", "R3 move 2 N; R3 move 2 N; end")
+    assert result.steps == [] and result.failed_at == 0
+    assert result.refusal is not None and result.refusal.message_id == "core.not_your_turn"
+
+
+def test_a_dry_run_out_of_turn_is_refused_like_the_real_order() -> None:
+    """A shot is held in a dry run only once the turn check `play` makes has passed."""
+    state = table(
+        {"R3": (40, 10), "B3": (40, 25), "B4": (100, 100)}, terrain=[], phase="shooting", active="blue"
+    )
+    dry = play_order(RULES, state, "red", "R3 fire B3", dry_run=True)
+    assert dry.refusal is not None and dry.refusal.message_id == "core.not_your_turn" and dry.steps == []
