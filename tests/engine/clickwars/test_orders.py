@@ -298,3 +298,33 @@ def test_a_dry_run_out_of_turn_is_refused_like_the_real_order() -> None:
     )
     dry = play_order(RULES, state, "red", "R3 fire B3", dry_run=True)
     assert dry.refusal is not None and dry.refusal.message_id == "core.not_your_turn" and dry.steps == []
+
+
+def test_an_order_during_the_secret_deployment_reveals_nothing() -> None:
+    """OUR DEFAULT secret deployment (§3, CW-DEP-2): an order typed before the reveal is refused with
+    the phase's reason, the same whatever the enemy's hidden placements, and places nothing."""
+    from engine.core import dice_for, new_game
+
+    state, _ = new_game(RULES, None, 2)
+    for _ in range(200):
+        if state.phase == "deploy" and "blue" in state.ready:
+            break  # blue's placements made in secret; red still deploying
+        seats = sorted(RULES.active_seats(state))
+        seat = "blue" if state.phase == "deploy" else seats[0]
+        legal = RULES.legal_actions(state, seat)
+        action = RULES.pilot(seat).choose(RULES.view(state, seat), legal, dice_for(state).fork(seat))
+        state, _ = step(RULES, state, seat, action)
+    assert state.phase == "deploy" and state.pending.get("blue")
+    text = "R3 move toward B3; R3 fire B3; R14 charge B3; all move 5 N; B3 move 2 N"
+    other = state.model_copy(deep=True)
+    other.pending["blue"] = {k: (1.0 + i, 110.0) for i, k in enumerate(other.pending["blue"])}
+    said = []
+    for s in (state, other):
+        for dry in (True, False):
+            result = play_order(RULES, s, "red", text, dry_run=dry)
+            assert not result.entries
+            said.append(
+                [(x.refusal.message_id, x.refusal.params) if x.refusal else None for x in result.steps]
+            )
+    assert all(lines == said[0] for lines in said)
+    assert said[0][0] == ("clickwars.now.deploy", {})
