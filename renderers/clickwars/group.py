@@ -16,6 +16,9 @@ from . import text
 
 GROUP = "group"
 GROUP_MAX = 25
+MOVE_CHARS = 24
+"""The typed move's length at most ("8 toward 120.5 60.5" is 19): with a default army's every unit
+picked, the order still fits the dry run's Confirm button (its id holds the text: bot/ids.py)."""
 
 
 def group_pick(s: ClickWarsState, seat: str, lang: str, row: int) -> OrderPick | None:
@@ -33,7 +36,7 @@ def group_pick(s: ClickWarsState, seat: str, lang: str, row: int) -> OrderPick |
         t(lang, "clickwars.group.field"),
         "text",
         t(lang, "clickwars.group.hint"),
-        max_length=40,
+        max_length=MOVE_CHARS,
     )
     return OrderPick(
         GROUP,

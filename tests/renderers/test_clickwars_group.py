@@ -136,5 +136,10 @@ def test_clicks_per_movement_phase_before_and_after() -> None:
         f"Move group 4 (My hand, multi-select, modal, Confirm; {group_moved} moved)"
     )
     assert moved >= 10 and typed_moved >= moved - 2 and group_moved == typed_moved
+    # every unit of the default army picked, and the longest move the dialog takes: Confirm fits
+    longest = group.order.format(
+        picked=" ".join(v for _, v in group.options), typed="x" * group.field.max_length
+    )
+    assert ids.ORDER.parse(ids.ORDER.format(table=9999, version=99999, text=longest)) is not None
     assert len(typed.steps) == len(real.steps) and not any(x.refusal for x in typed.steps[-1:])
     assert before >= 3 * moved
