@@ -30,7 +30,7 @@ The words (any case; English with Spanish aliases, as Space Hulk's orders):
 - `fire B3` (`shoot`, `dispara`, `fuego`; `fire B3 indirect`, `indirecto`: a gun's indirect fire;
   `fire 40,60`: a gun's indirect fire at a point, CW-ART-5);
 - `fight B3` (`attack`, `cc`, `lucha`, `ataca`, `asalto`: close combat, CW-CC-1);
-- `crew R15` (`servir`: the infantryman becomes the gun's crewman, CW-ART-8);
+- `crew R1` (`servir`: the infantryman becomes the gun's crewman, CW-ART-8);
 - `end` (`fin`; `end phase`, `fin fase`): end the phase.
 
 Lengths are in cm, the game's unit; inches only with their suffix (`4in`, `4 in`, `4"`, `4
