@@ -11,6 +11,9 @@ after a restart with no per-message state (DynamicItem templates in cogs/ are `C
   tb:f:{table}:{version}:{form}     a button opening a presenter's form
   tb:m:{table}:{version}:{form}     that form's modal (its submit is routed by this id)
   tb:o:{table}:{version}:{text}     confirm a typed order after its dry run (the text as typed)
+  tb:oc:{table}                     cancel a typed order after its dry run (nothing was applied)
+  tb:op:{table}:{version}:{key}     a presenter's OrderPick: a multi-select (values: what was picked)
+  tb:om:{table}:{version}:{key}:{picked}  its form's modal (the picks joined by "."), read as an order
   tb:hand / rules / rematch / join / start:{table}
 """
 
@@ -72,6 +75,11 @@ MODAL = CustomId("m", (*DRAWN, ("form", FORM_KEY)))
 PREVIEW = CustomId("v", (*DRAWN, ("index", _INT)))
 """A legal action's preview (Presenter.preview_text): its Confirm is the action's own ACTION id."""
 ORDER = CustomId("o", (*DRAWN, ("text", r".{1,80}")))
+ORDER_CANCEL = CustomId("oc", TABLE)
+ORDER_PICK = CustomId("op", (*DRAWN, ("key", FORM_KEY)))
+ORDER_MODAL = CustomId(
+    "om", (*DRAWN, ("key", FORM_KEY), ("picked", r"[A-Za-z0-9_]{1,12}(?:\.[A-Za-z0-9_]{1,12}){0,24}"))
+)
 HAND = CustomId("hand", TABLE)
 RULES = CustomId("rules", TABLE)
 REMATCH = CustomId("rematch", TABLE)

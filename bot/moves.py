@@ -300,6 +300,7 @@ def order(
         pilot_seats=table.pilot_seats(),
         standing=standing,
         max_pilot_steps=step_cap,
+        dry_run=dry_run,
     )
     if dry_run or not result.changed:
         return result, None

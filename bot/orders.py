@@ -43,6 +43,10 @@ def order_text(report: OrderReport, lang: str) -> str:
     key = "bot.order_rehearsed" if report.dry_run else "bot.order_applied"
     lines = [t(lang, key, table=report.table.number)]
     for n, step in enumerate(report.steps, start=1):
+        if step.refusal is not None:  # a game whose steps stand alone skipped it (Rules.order_goes_on)
+            reason = rejected_text(lang, step.refusal)
+            lines.append(t(lang, "bot.order.step_skipped", n=n, words=step.step.words, reason=reason))
+            continue
         lines.append(t(lang, "bot.order_step", n=n, words=step.step.words, price=price_text(step, lang)))
     if report.refusal is not None and report.failed_at is not None:
         n = report.failed_at + 1
@@ -65,11 +69,24 @@ def order_text(report: OrderReport, lang: str) -> str:
             lines.append(t(lang, "bot.order_step_refused", n=n, words=words, reason=reason))
         if report.steps or failed is not None:
             lines.append(t(lang, "bot.order_rehearsal_kept" if report.dry_run else "bot.order_kept"))
+    goes_on = report.rules.order_goes_on()
+    if goes_on and len(report.steps) > 1:
+        lines.append(tally(report.steps, report.dry_run, lang))
     if report.dry_run:
         planned = [*report.steps, *([report.failed] if report.failed is not None else [])]
         total = total_price(planned)
         if total is not None:
             key, params = total
             lines.append(t(lang, "bot.order.total", price=t(lang, key, **params)))
-        lines.append(t(lang, "bot.order_rehearsal_note"))
+        lines.append(t(lang, "bot.order.rehearsal_held_note" if goes_on else "bot.order_rehearsal_note"))
     return "\n".join(lines)
+
+
+def tally(steps: list[StepResult], dry_run: bool, lang: str) -> str:
+    """The total of an order whose steps stand alone: how many were (or can be) carried out, how
+    many wait for the dice until Confirm, how many were refused."""
+    refused = sum(1 for step in steps if step.refusal is not None)
+    held = sum(1 for step in steps if step.held)
+    done = len(steps) - refused - held
+    key = "bot.order.tally_rehearsed" if dry_run else "bot.order.tally"
+    return t(lang, key, done=done, held=held, refused=refused, count=len(steps))

@@ -20,7 +20,7 @@ import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Presenter, fit_lines
+from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, OrderPick, Presenter, fit_lines
 from renderers.palette import known
 
 from . import absence, ids, jobs, offload
@@ -68,6 +68,7 @@ class SelectSpec:
     placeholder: str
     options: tuple[tuple[str, str], ...]  # (label, value)
     row: int | None = None
+    max_values: int = 1  # several picks (an OrderPick); at least one is always picked
 
 
 class Attachment(NamedTuple):
@@ -147,6 +148,7 @@ class Panel:
                             for label, value in spec.options
                         ],
                         row=spec.row,
+                        max_values=max(1, min(spec.max_values, len(spec.options))),
                     )
                 )
         view.stop()
@@ -695,6 +697,17 @@ def control_components(
             case Form(key=key, label=label, style=style, row=row):
                 specs.append(
                     ButtonSpec(ids.FORM.format(table=table_id, version=version, form=key), label, style, row)
+                )
+            case OrderPick(key=key, placeholder=placeholder, options=options, row=row) if options:
+                picks = tuple(options[:SELECT_OPTIONS])
+                specs.append(
+                    SelectSpec(
+                        ids.ORDER_PICK.format(table=table_id, version=version, key=key),
+                        placeholder,
+                        picks,
+                        row,
+                        max_values=len(picks),
+                    )
                 )
     return specs
 

@@ -327,8 +327,9 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 dry_run,
             )
             if not dry_run and prepared is None:
-                assert result.refusal is not None
-                raise result.refusal
+                refusal = result.first_refusal
+                assert refusal is not None
+                raise refusal
             if prepared is not None:
                 table = await self._write(table, rules, prepared)
             return OrderReport(

@@ -4,6 +4,8 @@ game's business (`Rules.read_order`, `Rules.standing_orders`); a game without th
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,17 +15,23 @@ from bot.games import presenter_for
 from bot.i18n import t
 from bot.orders import order_text
 from bot.panels import ButtonSpec, Panel, private_panel
-from bot.tables import OrderReport
+from bot.tables import OrderReport, moved_on
 from engine.core import Rejected
+from renderers.base import OrderPick
 
 from .common import L, lang_of, palette_of, resolve_table, send_panel, tablero
+from .forms import TITLE_MAX, modal_values, text_input
 from .lobby import TABLE, TABLE_HELP, my_running_tables
-from .play import TableItem
+from .play import TableItem, guarded, in_place
+
+ORDER_TEXT_MAX = 80
+"""The longest order a dry run's Confirm button can carry (its id holds the text: bot/ids.py)."""
 
 
 async def show_order(interaction: discord.Interaction, report: OrderReport, text: str) -> None:
-    """The order's report: after a dry run with a button to give the order for real (when the
-    text fits a button's id), else above the player's fresh private panel."""
+    """The order's report: after a dry run with Confirm (give the order for real, when the text fits
+    a button's id; else the report says to give it again without the dry run) and Cancel; after the
+    real order, above the player's fresh private panel."""
     lang = lang_of(interaction)
     interaction.extras["version"] = report.table.version
     note = order_text(report, lang)
@@ -38,6 +46,10 @@ async def show_order(interaction: discord.Interaction, report: OrderReport, text
         if custom_id is not None and ids.ORDER.parse(custom_id) is not None:
             label = t(lang, "bot.button.order_confirm")
             panel.components.append(ButtonSpec(custom_id, label, style="primary"))
+            cancel = ids.ORDER_CANCEL.format(table=report.table.id)
+            panel.components.append(ButtonSpec(cancel, t(lang, "bot.button.order_cancel"), style="secondary"))
+        else:
+            panel.content += "\n" + t(lang, "bot.order.no_button", count=ORDER_TEXT_MAX)
         await send_panel(interaction, panel)
         return
     panel = await private_panel(
@@ -65,6 +77,63 @@ class OrderConfirm(TableItem, custom=ids.ORDER):
         await show_order(interaction, report, text)
 
 
+class OrderCancel(TableItem, custom=ids.ORDER_CANCEL):
+    """Drop an order after its dry run: nothing was applied; the dry run's message says so, without
+    its buttons."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        note = t(lang_of(interaction), "bot.order.cancelled")
+        if in_place(interaction):  # the player's own dry run (ephemeral, or in a DM): edited in place
+            await interaction.response.edit_message(content=note, view=None)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
+
+
+async def order_pick(interaction: discord.Interaction, table: int, version: int, key: str) -> OrderPick:
+    """The presenter's OrderPick `key` on the user's panel at `version`, or "the table moved on"."""
+    loaded = await tablero(interaction).tables.load(table)
+    seat = loaded.table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Rejected(
+            "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
+        )
+    if loaded.state is None or loaded.table.version != version or loaded.table.is_over:
+        raise moved_on()
+    rules = loaded.rules
+    view = rules.view(loaded.state, seat)
+    legal = rules.legal_actions(loaded.state, seat) if seat in rules.active_seats(loaded.state) else []
+    controls = presenter_for(loaded.table.game).controls(view, legal, lang_of(interaction)) or []
+    pick = next((c for c in controls if isinstance(c, OrderPick) and c.key == key), None)
+    if pick is None:
+        raise moved_on()
+    return pick
+
+
+class OrderPickSelect(TableItem, custom=ids.ORDER_PICK):
+    """The picks of an OrderPick (e.g. the units to move as a group): opens its form's modal,
+    whose id carries the picks (so it works after a restart). The modal must be the first answer."""
+
+    select = True
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        version, key = int(self.ids["version"]), str(self.ids["key"])
+        pick = await order_pick(interaction, self.table, version, key)
+        offered = {value for _, value in pick.options}
+        picked = [v for v in (getattr(self.item, "values", None) or []) if v in offered]
+        if not picked:
+            raise moved_on()
+        try:
+            custom_id = ids.ORDER_MODAL.format(
+                table=self.table, version=version, key=key, picked=".".join(picked)
+            )
+        except ValueError:
+            raise moved_on() from None
+        modal = discord.ui.Modal(title=pick.title[:TITLE_MAX], custom_id=custom_id)
+        modal.add_item(text_input(pick.field))
+        modal.stop()  # routed by custom_id (Orders.on_interaction), not by discord.py's modal store
+        await interaction.response.send_modal(modal)
+
+
 class Orders(commands.Cog):
     """Orders typed in chat, and standing orders."""
 
@@ -73,14 +142,23 @@ class Orders(commands.Cog):
 
     @app_commands.command(
         name=L("order", "cmd.order.name"),
-        description=L("Give your models an order in words, e.g. M1 F F L fire", "cmd.order.description"),
+        description=L(
+            "Give an order in words, e.g. M1 F F L fire or R1 move 12 N; R3 fire B3",
+            "cmd.order.description",
+        ),
     )
     @app_commands.rename(
         text=L("text", "cmd.param.order_text"), dry_run=L("dry_run", "cmd.param.dry_run"), table=TABLE
     )
     @app_commands.describe(
-        text=L("The order, e.g. M1 F F L fire or M1 move D7 overwatch", "cmd.param.order_text.description"),
-        dry_run=L("Show what it costs first; nothing is applied", "cmd.param.dry_run.description"),
+        text=L(
+            "The order, e.g. M1 move D7 overwatch or R1 move 12 N; R3 fire B3",
+            "cmd.param.order_text.description",
+        ),
+        dry_run=L(
+            "Show each step first, with Confirm and Cancel; nothing is applied",
+            "cmd.param.dry_run.description",
+        ),
         table=TABLE_HELP,
     )
     @app_commands.autocomplete(table=my_running_tables)
@@ -97,6 +175,30 @@ class Orders(commands.Cog):
             record.id, interaction.user.id, text, dry_run=dry_run
         )
         await show_order(interaction, report, text)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """An OrderPick's modal submitted: its picks and the typed answer as an order, dry run first."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        found = ids.ORDER_MODAL.parse(str(data.get("custom_id", "")))
+        if found is None:
+            return
+        table, version, key = int(found["table"]), int(found["version"]), str(found["key"])
+        picked = str(found["picked"]).split(".")
+        typed = " ".join(modal_values(data).values()).strip()
+
+        async def rehearse() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            pick = await order_pick(interaction, table, version, key)
+            text = pick.order.format(picked=" ".join(picked), typed=typed)
+            report = await tablero(interaction).tables.order(
+                table, interaction.user.id, text, dry_run=True, expected_version=version
+            )
+            await show_order(interaction, report, text)
+
+        await guarded(interaction, table, version, rehearse)
 
     @app_commands.command(
         name=L("standing", "cmd.standing.name"),
@@ -196,5 +298,5 @@ async def _offered(interaction: discord.Interaction) -> list[tuple[str, str, tup
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(OrderConfirm)
+    bot.add_dynamic_items(OrderConfirm, OrderCancel, OrderPickSelect)
     await bot.add_cog(Orders(bot))

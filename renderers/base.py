@@ -134,7 +134,23 @@ class Form:
         return next(f for f in self.fields if f.key == key)
 
 
-Control = Button | Menu | Form
+@dataclass(frozen=True)
+class OrderPick:
+    """A menu of several picks (a multi-select) whose picks, with one field the player then types,
+    make an order in the game's typed order language (`order`, with {picked}: the picked values
+    joined by spaces, and {typed}); the order is shown as a dry run with Confirm and Cancel (e.g.
+    ClickWars' "Move group": the units, then the move)."""
+
+    key: str
+    placeholder: str
+    options: tuple[tuple[str, str], ...]  # (label, value); a value is a word of the order
+    title: str
+    field: Field
+    order: str
+    row: int | None = None
+
+
+Control = Button | Menu | Form | OrderPick
 
 ALT_LIMIT = 1024
 """Discord's limit for an attachment's description (alt text), in characters."""

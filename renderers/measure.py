@@ -22,35 +22,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from engine.core import Rejected
+from engine.core.lengths import CM_PER_INCH, split_unit
 
 from .base import Unit
-
-CM_PER_INCH = 2.54
-
-# Longest first: "inches" must not be read as "in" + "ches".
-UNIT_WORDS: tuple[tuple[str, Unit], ...] = (
-    ("centímetros", "cm"),
-    ("centimetros", "cm"),
-    ("centimetres", "cm"),
-    ("centimeters", "cm"),
-    ("centímetro", "cm"),
-    ("centimetro", "cm"),
-    ("centimetre", "cm"),
-    ("centimeter", "cm"),
-    ("pulgadas", "in"),
-    ("pulgada", "in"),
-    ("inches", "in"),
-    ("inch", "in"),
-    ("pulg.", "in"),
-    ("pulg", "in"),
-    ("cm.", "cm"),
-    ("cm", "cm"),
-    ("in.", "in"),
-    ("in", "in"),
-    ("''", "in"),
-    ('"', "in"),
-    ("”", "in"),
-)
 
 MESSAGES = {
     "measure.not_inches": "“{text}” is not a number of inches.",
@@ -123,12 +97,8 @@ def parse_number(text: str) -> float:
 
 def parse_length(text: str, unit: Unit) -> float:
     """A length in `unit` as typed: a number, optionally followed by a unit word (converted)."""
-    raw = text.strip().lower()
-    said: Unit = unit
-    for word, word_unit in UNIT_WORDS:
-        if raw.endswith(word):
-            raw, said = raw[: -len(word)].strip(), word_unit
-            break
+    raw, named = split_unit(text)
+    said: Unit = named or unit
     value = _number(raw)
     if not math.isfinite(value) and _lang() == "en" and re.fullmatch(r"\d+,\d+", raw):
         raise refuse("measure.decimal_point", text=text.strip()[:24])

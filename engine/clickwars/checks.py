@@ -4,7 +4,10 @@ in this phase, crew a gun, shoot or fight, and how far it may move. Each answers
 
 from __future__ import annotations
 
-from engine.core import Rejected
+import math
+
+from engine.core import Rejected, Seat
+from engine.core.shapes import snap
 
 from .armies import GUN_PROFILES
 from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
@@ -191,3 +194,81 @@ def check_fight(s: ClickWarsState, u: Unit, target: Unit) -> tuple[Unit, Unit | 
             "clickwars.out_of_reach", unit=u.id, target=target.id, distance=round(d, 1), reach=w.reach_cm
         )
     return target, aimed
+
+
+# --- the checks every action of a unit begins with (decide, and the typed orders) ----------------
+
+
+def own_unit(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None:
+        raise refuse("clickwars.unknown_unit", unit=uid)
+    if u.side != seat:
+        raise refuse("clickwars.not_yours", unit=uid)
+    if not u.placed:
+        raise refuse("clickwars.unit_dead", unit=uid)
+    idle = u.idle_turn
+    if idle is not None and idle == state.turn:
+        raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
+    return u
+
+
+def enemy_unit(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
+    u = state.units.get(uid)
+    if u is None:
+        raise refuse("clickwars.unknown_unit", unit=uid)
+    if u.side == seat:
+        raise refuse("clickwars.not_enemy", unit=uid)
+    if not u.placed:
+        raise refuse("clickwars.unit_dead", unit=uid)
+    return u
+
+
+def in_phase(state: ClickWarsState, *phases: str) -> None:
+    if state.phase not in phases:
+        raise refuse(f"clickwars.now.{state.phase}")
+
+
+def selectable(s: ClickWarsState, u: Unit) -> None:
+    """A unit picked by the controls must still be able to act in this phase (CW-GEN-2)."""
+    if can_act(s, u):
+        return
+    match s.phase:
+        case "movement":
+            if u.moved:
+                raise refuse("clickwars.already_moved", unit=u.id)
+            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
+                raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
+            if u.is_gun and u.crew is not None:  # §8.8: its crewman walked to it (CW-ART-8)
+                raise refuse("clickwars.already_moved", unit=u.crew)
+            if u.is_gun:
+                raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
+            raise refuse("clickwars.crew_stays", unit=u.id, gun=u.gun)
+        case "shooting":
+            if u.shot:
+                raise refuse("clickwars.already_shot", unit=u.id)
+            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
+    if u.is_gun:
+        raise refuse("clickwars.gun_no_cc", unit=u.id)
+    raise refuse("clickwars.already_fought", unit=u.id)
+
+
+def check_point_shot(s: ClickWarsState, u: Unit, point: tuple[float, float]) -> tuple[Unit, float, float]:
+    """A gun's indirect fire at a point (CW-ART-5): (its crewman, the point snapped), or the refusal."""
+    if not u.is_gun:
+        raise refuse("clickwars.indirect_guns_only", unit=u.id)
+    may_shoot(s, u)
+    crew = gun_crew(s, u)
+    x, y = snap(point[0]), snap(point[1])
+    if not (0 <= x <= s.width and 0 <= y <= s.height):
+        raise refuse("clickwars.point_off_table", x=x, y=y)
+    w = u.ranged()
+    assert w is not None
+    rng = weapon_range(s, u, w)
+    # CW-ART-5, §8.8, OUR READING: a point has no base, so its range is measured from the gun piece's
+    # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
+    # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
+    d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
+    if d > rng + 1e-9:
+        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
+    return crew, x, y

@@ -69,6 +69,23 @@ MESSAGES: dict[str, str] = {
     "clickwars.unknown_action": "That is not a ClickWars action.",
     "clickwars.unknown_unit": "There is no unit called {unit}.",
     "clickwars.weapon_broken": "The weapon of {unit} is broken.",
+    # The typed order language (orders.py): what a text that cannot be read is refused with.
+    "clickwars.order.too_long": "An order has at most {count} characters.",
+    "clickwars.order.too_many": "An order has at most {count} steps.",
+    "clickwars.order.mixed_who": "Name units ({word}) or a group such as all infantry, not both in one step.",
+    "clickwars.order.verb_needed": "“{word}” says who but not what: add move, charge, fire, fight, crew or end.",
+    "clickwars.order.word": "I do not know the order word “{word}”. Try R1 move 12 N, R2 move to 40 60, R3 fire B3, all infantry move 10 NE or end.",
+    "clickwars.order.fight_needs": "{word} needs an enemy, e.g. R3 {word} B4.",
+    "clickwars.order.crew_needs": "{word} needs a gun, e.g. R5 {word} R1.",
+    "clickwars.order.end_alone": "{word} ends the phase and takes no unit: write it as its own step, e.g. R1 move 10 N; {word}.",
+    "clickwars.order.bad_distance": "“{word}” is not a distance: give centimetres above 0, e.g. 12 or 12.5 (inches with their unit: 4 in).",
+    "clickwars.order.move_needs": "{word} needs where: a direction (12 N, max NE, 45°), to a point (to 40 60) or toward one (toward B3).",
+    "clickwars.order.point_needed": "{word} needs a point in cm (x and y, e.g. 40 60) or a unit such as B3.",
+    "clickwars.order.extra": "I do not know what “{word}” means at the end of that step; separate steps with a semicolon (;).",
+    "clickwars.order.charge_needs": "{word} needs a bearing (N, NE, 45°) or an enemy to charge at, e.g. C1 {word} B3.",
+    "clickwars.order.fire_needs": "{word} needs a target, e.g. R3 {word} B4 (a gun may fire at a point: {word} 40 60).",
+    "clickwars.order.nobody": "None of your units in “{words}” can act now.",
+    "clickwars.order.which_unit": "Name the unit first, e.g. R1 move 12 N.",
 }
 
 

@@ -7,24 +7,31 @@ runs what follows by itself: the reveal, the next turn with its healing, the rou
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, Tape
 from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
 from . import actions as a
 from . import events as e
+from . import orders
 from .ai import ClickWarsPilot
 from .armies import LIFE, PROFILES, RADIUS_CM
-from .checks import can_act, check_fight, check_shot, free_infantryman, gun_crew, may_shoot
+from .checks import check_fight, check_point_shot, check_shot, free_infantryman
+from .checks import enemy_unit as _enemy
+from .checks import in_phase as _phase
+from .checks import own_unit as _own
+from .checks import selectable as _selectable
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
 from .commands import charge_order, move_order, resolve_move
 from .deploy import check_placement, pieces_to_place, placements_ok, plan
 from .evolve import evolve as _evolve
 from .legal import legal_actions
-from .los import CONTACT_CM, gap, weapon_range
+from .los import CONTACT_CM, gap
 from .messages import refuse
 from .movement import MovePlan, check_charge, check_move, overlaps_any, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
@@ -129,6 +136,35 @@ class ClickWarsRules(Rules[ClickWarsState]):
     def outcome(self, state: ClickWarsState) -> Outcome | None:
         return state.result
 
+    # --- orders typed in chat (orders.py): fewer clicks per turn, issue 27 item 3 ----------------
+    def read_order(self, text: str, seat: Seat) -> list[OrderStep]:
+        return list(orders.read(text))
+
+    def order_steps(self, state: ClickWarsState, seat: Seat, steps: Sequence[OrderStep]) -> list[OrderStep]:
+        return list(orders.expand(state, seat, [s for s in steps if isinstance(s, orders.CwStep)]))
+
+    def order_goes_on(self) -> bool:
+        """Each unit's step stands on its own: a refused one is skipped and the rest go on."""
+        return True
+
+    def order_action(self, state: ClickWarsState, seat: Seat, step: OrderStep, done: int) -> Action | None:
+        if not isinstance(step, orders.CwStep):
+            raise refuse("clickwars.unknown_action")
+        return orders.next_action(state, seat, step, done)
+
+    def order_hold(
+        self, state: ClickWarsState, seat: Seat, action: Action
+    ) -> tuple[tuple[str, dict[str, Any]], ClickWarsState] | None:
+        if state.result is not None:  # the checks `play` makes before `decide`
+            raise Rejected("core.game_over", "This game is over.")
+        if seat not in self.active_seats(state):
+            raise Rejected("core.not_your_turn", "It is not your turn to act.")
+        return orders.hold(state, seat, action)
+
+    def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:
+        """What a step did, as its line of the order's report (all of it public)."""
+        return orders.result_of(events)
+
     def pilot(self, seat: Seat) -> Pilot:
         return ClickWarsPilot()
 
@@ -167,36 +203,6 @@ RULES = ClickWarsRules()
 
 
 # --- dispatch -------------------------------------------------------------------------------------
-
-
-def _own(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
-    u = state.units.get(uid)
-    if u is None:
-        raise refuse("clickwars.unknown_unit", unit=uid)
-    if u.side != seat:
-        raise refuse("clickwars.not_yours", unit=uid)
-    if not u.placed:
-        raise refuse("clickwars.unit_dead", unit=uid)
-    idle = u.idle_turn
-    if idle is not None and idle == state.turn:
-        raise refuse("clickwars.idle", unit=uid)  # fumble 2 (A20)
-    return u
-
-
-def _enemy(state: ClickWarsState, seat: Seat, uid: str) -> Unit:
-    u = state.units.get(uid)
-    if u is None:
-        raise refuse("clickwars.unknown_unit", unit=uid)
-    if u.side == seat:
-        raise refuse("clickwars.not_enemy", unit=uid)
-    if not u.placed:
-        raise refuse("clickwars.unit_dead", unit=uid)
-    return u
-
-
-def _phase(state: ClickWarsState, *phases: str) -> None:
-    if state.phase not in phases:
-        raise refuse(f"clickwars.now.{state.phase}")
 
 
 def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
@@ -318,30 +324,6 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
         hostage=mp.hostage,
         hostage_to=mp.hostage_to,
     )
-
-
-def _selectable(s: ClickWarsState, u: Unit) -> None:
-    """A unit picked by the controls must still be able to act in this phase (CW-GEN-2)."""
-    if can_act(s, u):
-        return
-    match s.phase:
-        case "movement":
-            if u.moved:
-                raise refuse("clickwars.already_moved", unit=u.id)
-            if u.charged_turn is not None and u.charged_turn == s.turn - 2:
-                raise refuse("clickwars.after_charge_no_move", unit=u.id)  # CW-CHG-6
-            if u.is_gun and u.crew is not None:  # §8.8: its crewman walked to it (CW-ART-8)
-                raise refuse("clickwars.already_moved", unit=u.crew)
-            if u.is_gun:
-                raise refuse("clickwars.gun_uncrewed", unit=u.id)  # CW-MOV-5
-            raise refuse("clickwars.crew_stays", unit=u.id, gun=u.gun)
-        case "shooting":
-            if u.shot:
-                raise refuse("clickwars.already_shot", unit=u.id)
-            raise refuse("clickwars.no_ranged_weapon", unit=u.id)
-    if u.is_gun:
-        raise refuse("clickwars.gun_no_cc", unit=u.id)
-    raise refuse("clickwars.already_fought", unit=u.id)
 
 
 def _after_edge(s: ClickWarsState) -> str:
@@ -472,22 +454,7 @@ def _shoot(t: Tape[ClickWarsState], u: Unit, target: Unit, indirect: bool) -> No
 
 def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -> None:
     s = t.state
-    if not u.is_gun:
-        raise refuse("clickwars.indirect_guns_only", unit=u.id)
-    may_shoot(s, u)
-    crew = gun_crew(s, u)
-    x, y = snap(point[0]), snap(point[1])
-    if not (0 <= x <= s.width and 0 <= y <= s.height):
-        raise refuse("clickwars.point_off_table", x=x, y=y)
-    w = u.ranged()
-    assert w is not None
-    rng = weapon_range(s, u, w)
-    # CW-ART-5, §8.8, OUR READING: a point has no base, so its range is measured from the gun piece's
-    # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
-    # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
-    d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
-    if d > rng + 1e-9:
-        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
+    crew, x, y = check_point_shot(s, u, point)
     gun_attack(t, u, crew, None, (x, y), True)
 
 

@@ -14,6 +14,9 @@ from typing import Any
 
 from .rules import Action, Event, OrderStep, Rejected, Rules, Seat, play_pilots, step
 
+STOPS = frozenset({"core.order_waits", "core.not_your_turn", "core.game_over"})
+"""Refusals that stop even an order whose steps stand alone: the next steps would meet the same."""
+
 MAX_ACTIONS_PER_STEP = 64
 """A step that still has actions after this many is refused (a path too long to walk in one go)."""
 
@@ -27,6 +30,10 @@ class StepResult:
     actions: list[Action] = field(default_factory=list)
     entries: list[tuple[Event, Seat | None]] = field(default_factory=list)
     price: tuple[str, dict[str, Any]] | None = None
+    refusal: Rejected | None = None
+    """Why the step was skipped (a game whose orders go on past a refusal: `Rules.order_goes_on`)."""
+    held: bool = False
+    """A dry run's step left to the dice (`Rules.order_hold`): checked, not applied; `price` says what it is."""
 
 
 @dataclass
@@ -50,6 +57,18 @@ class OrderResult:
     @property
     def changed(self) -> bool:
         return bool(self.entries)
+
+    @property
+    def skipped(self) -> list[StepResult]:
+        """The steps refused and passed over (`Rules.order_goes_on`), in order."""
+        return [s for s in self.steps if s.refusal is not None]
+
+    @property
+    def first_refusal(self) -> Rejected | None:
+        """The refusal that stopped the order, else the first step's skipped, if any."""
+        if self.refusal is not None:
+            return self.refusal
+        return next((s.refusal for s in self.steps if s.refusal is not None), None)
 
 
 def answer_standing(
@@ -97,16 +116,23 @@ def play_order(
     pilot_seats: Iterable[Seat] = (),
     standing: Mapping[Seat, Mapping[str, str]] | None = None,
     max_pilot_steps: int = 500,
+    dry_run: bool = False,
 ) -> OrderResult:
     """Read `text` and apply its steps for `seat` in order until one is refused.
 
     Raises Rejected only when the text cannot be read (nothing applied); a refusal of a step is
     returned in the result with the steps before it applied. Between actions, AI seats act and the
     other seats' `standing` orders answer their prompts, as after a click; a prompt left for another
-    player stops the order there ("core.order_waits")."""
-    steps = rules.read_order(text, seat)
-    if not steps:
+    player stops the order there ("core.order_waits").
+
+    A game whose steps stand on their own (`Rules.order_goes_on`) skips a refused step, records why,
+    and goes on with the next. `dry_run`: `state` is a rehearsal copy, and an action the game leaves
+    to the dice (`Rules.order_hold`) is checked and described, not applied."""
+    read = rules.read_order(text, seat)
+    if not read:
         raise Rejected("core.order_empty", "Your order has no steps.")
+    steps = rules.order_steps(state, seat, read)
+    goes_on = rules.order_goes_on()
     pilots = tuple(pilot_seats)
     result = OrderResult(state=state, steps=[], read=list(steps))
     for index, order_step in enumerate(steps):
@@ -129,6 +155,12 @@ def play_order(
                         "core.order_waits",
                         "Another player must answer first; give the rest of your order then.",
                     )
+                if dry_run:
+                    held = rules.order_hold(result.state, seat, action)
+                    if held is not None:
+                        (current.price, result.state), current.held = held, True
+                        current.actions.append(action)
+                        break
                 new_state, events = step(rules, result.state, seat, action)
                 current.actions.append(action)
                 current.entries += [(e, seat) for e in events]
@@ -142,10 +174,15 @@ def play_order(
                     current.entries += answered
                 result.state = new_state
         except Rejected as refusal:
+            if goes_on and refusal.message_id not in STOPS:
+                current.refusal = refusal
+                result.steps.append(current)
+                continue
             result.refusal, result.failed_at = refusal, index
             current.price = rules.order_price(seat, [e for e, s in current.entries if s == seat])
             result.failed = current if current.actions else None
             return result
-        current.price = rules.order_price(seat, [e for e, s in current.entries if s == seat])
+        if not current.held:
+            current.price = rules.order_price(seat, [e for e, s in current.entries if s == seat])
         result.steps.append(current)
     return result

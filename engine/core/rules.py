@@ -294,6 +294,23 @@ class Rules(Generic[S]):
         """What these events of one step cost `seat`, as a catalog id and its params (None: no price)."""
         return None
 
+    def order_steps(self, state: S, seat: Seat, steps: Sequence[OrderStep]) -> list[OrderStep]:
+        """The steps read from the text as the board makes them (e.g. a group's step becomes one step
+        per unit of the group); reads only what `seat` may know. As read, by default."""
+        return list(steps)
+
+    def order_goes_on(self) -> bool:
+        """Whether a refused step is skipped and the order goes on with the next (each step stands
+        on its own, as one unit's move does); False (the default): a refusal stops the order."""
+        return False
+
+    def order_hold(self, state: S, seat: Seat, action: Action) -> tuple[tuple[str, dict[str, Any]], S] | None:
+        """In a dry run, an action whose result is left to the dice: checked here as `decide` would
+        (raises its refusal), not applied, and described (a catalog id and its params), so the
+        rehearsal rolls nothing; with the state the rehearsal goes on from (the action's marks
+        without its dice, e.g. "this unit has shot"). None (the default): the rehearsal applies it."""
+        return None
+
     def standing_orders(self, seat: Seat) -> dict[str, tuple[str, ...]]:
         """Standing orders `seat` may give (name -> its values, the first is the default "ask"), so an
         asynchronous game does not wait on every prompt; none by default."""

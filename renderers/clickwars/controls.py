@@ -39,6 +39,7 @@ from renderers.i18n import LANGUAGES, has, t
 from renderers.measure import coordinate_parts, length_or_none
 
 from . import text
+from .group import group_pick
 
 SELECT_OPTIONS = 25
 PLAYING = ("movement", "shooting", "assault", "counter")
@@ -407,6 +408,11 @@ def unit_menu(view: ClickWarsView, s: ClickWarsState, legal: Sequence[Action], l
         )
         controls.append(Menu(t(lang, f"clickwars.ui.units.{view.phase}"), unique(options), row))
         row += 1
+    if view.phase == "movement" and seat is not None:  # several units moved alike at once (group.py)
+        group = group_pick(s, seat, lang, row)
+        if group is not None:
+            controls.append(group)
+            row += 1
     controls.append(pick_form(lang, row))
     controls += _end(legal, lang, row)
     return controls

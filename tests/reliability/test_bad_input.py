@@ -336,11 +336,12 @@ def test_modal_submits_with_hostile_text(arena: Arena, data: st.DataObject) -> N
             st.sampled_from(["move_by", "move_to", "place"]).flatmap(
                 lambda form: custom_ids(arena, ids.MODAL.template.replace(ids.FORM_KEY, form))
             ),
+            custom_ids(arena, ids.ORDER_MODAL.template.replace(ids.FORM_KEY, "group", 1)),  # an OrderPick's
         )
     )
     fields = data.draw(
         st.dictionaries(
-            st.sampled_from(["target", "distance", "x", "y", "cell", "junk"]), texts(), max_size=4
+            st.sampled_from(["target", "distance", "x", "y", "cell", "move", "junk"]), texts(), max_size=4
         )
     )
     user = data.draw(st.sampled_from(["alice", "bob", "carol", "dave", "admin"]))

@@ -235,11 +235,11 @@ core-no_pace = This game has no timer to set.
 core-order_empty = Your order has no steps.
 core-order_step_long = The step { $words } needs more than { $count } actions; split it.
 cmd-order-name = order
-cmd-order-description = Give your models an order in words, e.g. M1 F F L fire
+cmd-order-description = Give an order in words, e.g. M1 F F L fire or R1 move 12 N; R3 fire B3
 cmd-param-order_text = text
-cmd-param-order_text-description = The order, e.g. M1 F F L fire or M1 move D7 overwatch
+cmd-param-order_text-description = The order, e.g. M1 move D7 overwatch or R1 move 12 N; R3 fire B3
 cmd-param-dry_run = dry_run
-cmd-param-dry_run-description = Show what it costs first; nothing is applied
+cmd-param-dry_run-description = Show each step first, with Confirm and Cancel; nothing is applied
 
 cmd-param-pace = pace
 cmd-param-pace-description = Live (a turn timer) or async (a deadline per prompt)

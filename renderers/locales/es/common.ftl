@@ -235,11 +235,11 @@ core-no_pace = Este juego no tiene temporizador que ajustar.
 core-order_empty = Tu orden no tiene pasos.
 core-order_step_long = El paso { $words } necesita más de { $count } acciones; divídelo.
 cmd-order-name = orden
-cmd-order-description = Da una orden escrita a tus miniaturas, p. ej. M1 F F L fire
+cmd-order-description = Da una orden escrita, p. ej. M1 F F L fire o R1 mover 12 N; R3 dispara B3
 cmd-param-order_text = texto
-cmd-param-order_text-description = La orden, p. ej. M1 F F L fire o M1 mover D7 guardia
+cmd-param-order_text-description = La orden, p. ej. M1 mover D7 guardia o R1 mover 12 N; R3 dispara B3
 cmd-param-dry_run = ensayo
-cmd-param-dry_run-description = Muestra primero lo que cuesta; no se aplica nada
+cmd-param-dry_run-description = Muestra antes cada paso, con Confirmar y Cancelar; no se aplica nada
 
 cmd-param-pace = ritmo
 cmd-param-pace-description = En vivo (temporizador de turno) o asíncrono (un plazo por pregunta)
