@@ -217,6 +217,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        12,
+        (
+            # What every process of a cluster must agree on (issue 25 item 3; bot/shards.py): the
+            # shard count, fixed at the first `tablero cluster` (Discord's recommendation) or by
+            # `--shard-count`. One row per name.
+            """CREATE TABLE cluster_settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

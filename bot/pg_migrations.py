@@ -182,6 +182,16 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        12,
+        (
+            """CREATE TABLE cluster_settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

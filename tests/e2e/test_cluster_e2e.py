@@ -1,0 +1,182 @@
+"""`tablero cluster` (issue 25 item 3) against the emulator, as an operator runs it: the supervisor
+process starts 2 bot processes with one shard each; each connects with its shard id and gets its
+half of the guilds; only shard 0's process syncs the commands; their IDENTIFYs are spaced by the
+identify gate (a file lock beside the SQLite database); a process killed with SIGKILL is started
+again and serves its guilds; SIGTERM to the supervisor stops every process and it exits 0."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from playground.emulator import Emulator
+from playground.emulator.gateway import shard_of
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
+ROOT = Path(__file__).resolve().parents[2]
+WINDOW = 0.5  # the identify window, shortened for the emulator (Discord's is 5 s)
+SYNC = "PUT /applications/{app_id}/commands"
+
+
+def children(pid: int) -> dict[str, int]:
+    """The supervisor's live child processes: their TABLERO_SHARD_IDS -> pid (Linux /proc)."""
+    found: dict[str, int] = {}
+    try:
+        listed = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return found
+    for child in map(int, listed):
+        try:
+            environ = Path(f"/proc/{child}/environ").read_bytes().split(b"\0")
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        for entry in environ:
+            if entry.startswith(b"TABLERO_SHARD_IDS="):
+                found[entry.split(b"=", 1)[1].decode()] = child
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+@pytest.fixture
+def guilds(emu: Emulator) -> dict[str, Any]:
+    """Two guilds on each shard of 2, and a player in each."""
+    emu.gateway.identify_window = WINDOW  # a second IDENTIFY of a bucket within it is refused (op 9)
+    player = emu.create_user("alice")
+    made = [emu.create_guild(f"g{i}", shard=(i % 2, 2)) for i in range(4)]
+    for guild in made:
+        emu.add_member(guild.id, player.id)
+    return {"all": made, "player": player.id}
+
+
+class Supervisor:
+    """`python -m launcher cluster ...` as a process, its output in a log file."""
+
+    def __init__(self, emu: Emulator, tmp_path: Path) -> None:
+        self.emu = emu
+        self.db = tmp_path / "tablero.db"
+        self.log = tmp_path / "cluster.log"
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self, *args: str) -> asyncio.subprocess.Process:
+        env = os.environ | {
+            "DISCORD_TOKEN": self.emu.token,
+            "TABLERO_DB": str(self.db),
+            "DISCORD_API_BASE": self.emu.api_base,
+            "DISCORD_GATEWAY_URL": self.emu.gateway_url,
+            "TABLERO_GUILD_READY_TIMEOUT": "0.05",
+            "TABLERO_IDENTIFY_WINDOW": str(WINDOW),
+            "TABLERO_WORKERS": "0",
+            "LOG_LEVEL": "INFO",
+        }
+        out = self.log.open("ab")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "launcher", "cluster", *args, cwd=ROOT, env=env, stdout=out, stderr=out
+        )
+        return self.proc
+
+    async def wait_for(self, condition: Any, timeout: float = 30) -> Any:
+        try:
+            return await self.emu.wait_for(condition, timeout)
+        except TimeoutError:
+            raise AssertionError(f"timed out; the cluster's log:\n{self.log.read_text()}") from None
+
+    async def stop(self) -> int:
+        assert self.proc is not None
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+        try:
+            return await asyncio.wait_for(self.proc.wait(), 20)
+        except TimeoutError:
+            self.proc.kill()
+            raise AssertionError(f"the supervisor did not stop; its log:\n{self.log.read_text()}") from None
+
+
+def connected_shards(emu: Emulator) -> list[tuple[int, int]]:
+    return sorted(s.shard for s in emu.gateway.connected)
+
+
+@pytest.fixture
+async def supervisor(emu: Emulator, tmp_path: Path) -> Any:
+    running = Supervisor(emu, tmp_path)
+    yield running
+    if running.proc is not None and running.proc.returncode is None:
+        running.proc.kill()
+        await running.proc.wait()
+
+
+async def test_two_processes_split_the_guilds_and_stop_on_sigterm(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    proc = await supervisor.start("--processes", "2", "--shard-count", "2")
+    await supervisor.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)] and emu.store.global_commands)
+    pids = await supervisor.wait_for(lambda: (found := children(proc.pid)) and len(found) == 2 and found)
+    assert set(pids) == {"0", "1"}
+
+    # each guild's GUILD_CREATE went to the session of its shard, and only there
+    for guild in guilds["all"]:
+        assert emu.gateway.sent("GUILD_CREATE", guild_id=guild.id) == [(shard_of(guild.id, 2), 2)]
+    # the process holding shard 0 synced the commands; the other did not
+    assert [r.route for r in emu.requests].count(SYNC) == 1
+    # one bucket (max_concurrency 1): the second IDENTIFY waited for the first one's window
+    (first, _), (second, _) = emu.gateway.identify_times
+    assert second - first >= WINDOW and emu.gateway.identify_refused == 0
+    # the shard count is stored for every later start
+    with sqlite3.connect(supervisor.db) as db:
+        assert db.execute("SELECT value FROM cluster_settings WHERE name = 'shard_count'").fetchall() == [
+            ("2",)
+        ]
+
+    # a command in a guild of shard 1 is answered by the process of shard 1
+    shard_one = next(g for g in guilds["all"] if shard_of(g.id, 2) == 1)
+    it = await emu.slash(guilds["player"], shard_one.general, "game list")
+    await it.wait_done(timeout=15)
+    assert emu.gateway.sent("INTERACTION_CREATE", guild_id=shard_one.id) == [(1, 2)]
+
+    assert await supervisor.stop() == 0
+    assert not any(alive(pid) for pid in pids.values())
+    log = supervisor.log.read_text()
+    assert "every process stopped" in log and "restarted" not in log
+
+
+async def test_a_killed_process_is_restarted_and_serves_its_guilds_again(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    proc = await supervisor.start("--processes", "2", "--shard-count", "2")
+    await supervisor.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
+    pids = await supervisor.wait_for(lambda: (found := children(proc.pid)) and len(found) == 2 and found)
+    [old_session] = [s.id for s in emu.gateway.connected if s.shard == (1, 2)]
+
+    os.kill(pids["1"], signal.SIGKILL)
+    # the supervisor starts it again (after a back-off of 0.5-1 s); it IDENTIFYs as shard 1 again
+    await supervisor.wait_for(
+        lambda: any(s.shard == (1, 2) and s.id != old_session for s in emu.gateway.connected)
+    )
+    restarted = await supervisor.wait_for(
+        lambda: (found := children(proc.pid)).get("1") not in (None, pids["1"]) and found
+    )
+    assert restarted["0"] == pids["0"]  # the other process went on undisturbed
+    assert [s for _, s in emu.gateway.identify_times].count((1, 2)) == 2
+    assert emu.gateway.identify_refused == 0
+    assert [r.route for r in emu.requests].count(SYNC) == 1  # the restarted process holds no shard 0
+
+    shard_one = next(g for g in guilds["all"] if shard_of(g.id, 2) == 1)
+    it = await emu.slash(guilds["player"], shard_one.general, "game list")
+    await it.wait_done(timeout=15)
+
+    assert await supervisor.stop() == 0
+    assert not any(alive(pid) for pid in restarted.values())
+    assert "exited -9; restarting it" in supervisor.log.read_text()
