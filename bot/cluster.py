@@ -15,7 +15,7 @@ contiguous range of the N shards (issue 25 item 3), kept running by this supervi
   whole cluster stops and exits with that code, saying why.
 - **SIGTERM / SIGINT** are forwarded to every process (each stops in at most 5 s, bot/lifecycle.py);
   the supervisor waits for them (killing one still running after STOP_S) and exits 0 if each of
-  them stopped cleanly, else 1. If the supervisor itself is killed, its processes get SIGTERM from
+  them stopped cleanly (exit 0, or ended by the signal itself while still starting), else 1. If the supervisor itself is killed, its processes get SIGTERM from
   the kernel (Linux `PR_SET_PDEATHSIG`), so none is left running alone.
 - **The database** is opened (and migrated) once here, before any process starts, so the processes
   never race to migrate. SQLite works for a cluster on one machine (WAL; the identify gate is a file
@@ -185,7 +185,9 @@ class Cluster:
                 with contextlib.suppress(ProcessLookupError):
                     process.proc.kill()
                 code = await process.proc.wait()
-            if code != 0:
+            # ended by the forwarded signal itself: it was still starting (its handlers not yet
+            # installed), with nothing in flight
+            if code not in (0, -self.signal):
                 clean = False
                 log.warning("%s stopped with exit code %d", process.name, code)
         if running:

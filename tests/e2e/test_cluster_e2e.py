@@ -18,6 +18,7 @@ import pytest
 
 from playground.emulator import Emulator
 from playground.emulator.gateway import shard_of
+from tests.bot.engines import empty_schema, need_pg, pg_schema
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +68,7 @@ class Supervisor:
 
     def __init__(self, emu: Emulator, tmp_path: Path) -> None:
         self.emu = emu
-        self.db = tmp_path / "tablero.db"
+        self.db: Path | str = tmp_path / "tablero.db"  # or a PostgreSQL URL
         self.log = tmp_path / "cluster.log"
         self.proc: asyncio.subprocess.Process | None = None
 
@@ -180,3 +181,40 @@ async def test_a_killed_process_is_restarted_and_serves_its_guilds_again(
     assert await supervisor.stop() == 0
     assert not any(alive(pid) for pid in restarted.values())
     assert "exited -9; restarting it" in supervisor.log.read_text()
+
+
+@pytest.mark.postgresql
+async def test_a_cluster_on_postgresql_serialises_identifies_with_an_advisory_lock(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    import asyncpg
+
+    url, schema = need_pg(), pg_schema()
+    await empty_schema(url, schema)
+    supervisor.db = f"{url}{'&' if '?' in url else '?'}schema={schema}"
+    proc = await supervisor.start("--processes", "2")  # the count from Discord: 1, raised to 2
+    await supervisor.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
+    (first, _), (second, _) = emu.gateway.identify_times
+    assert second - first >= WINDOW and emu.gateway.identify_refused == 0
+    conn = await asyncpg.connect(url, server_settings={"search_path": schema})
+    try:
+        assert await conn.fetchval("SELECT value FROM cluster_settings WHERE name = 'shard_count'") == "2"
+    finally:
+        await conn.close()
+    pids = children(proc.pid)
+    assert await supervisor.stop() == 0
+    assert not any(alive(pid) for pid in pids.values())
+
+
+async def test_too_many_guilds_for_the_shards_stops_the_cluster_saying_so(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    emu.gateway.max_guilds = 3  # four guilds: one shard is refused with 4011, two would do
+    proc = await supervisor.start("--processes", "1", "--shard-count", "1")
+    code = await asyncio.wait_for(proc.wait(), 60)
+    log = supervisor.log.read_text()
+    assert code == 3, log
+    assert emu.gateway.closes == [(4011, (0, 1))]
+    assert "Discord closed the gateway with 4011 (sharding required)" in log
+    assert "exited 3: Discord asks for more shards (close 4011); stopping the cluster" in log
+    assert "restarting" not in log
