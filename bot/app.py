@@ -7,6 +7,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 import discord
@@ -367,6 +368,8 @@ class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
         log.info("identifying shard %s of %s (bucket %d)", shard_id, self.shard_count, bucket)
 
     async def on_ready(self) -> None:
+        """Every shard of this process is ready: say so (and tell `tablero cluster`, which waits
+        for it in a rolling restart)."""
         log.info(
             "connected as %s to %d guild(s) on shard(s) %s of %s",
             self.user,
@@ -374,6 +377,11 @@ class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
             ",".join(str(s) for s in sorted(self.shards)),
             self.shard_count,
         )
+        if self.settings.ready_file:
+            try:
+                Path(self.settings.ready_file).touch()
+            except OSError as exc:
+                log.warning("could not write the ready file: %s", exc.strerror)
 
 
 def make_bot(settings: Settings, **options: Any) -> TableroBot:

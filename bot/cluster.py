@@ -13,6 +13,10 @@ contiguous range of the N shards (issue 25 item 3), kept running by this supervi
   jittered; reset once it ran HEALTHY_S). One that exits 2 (a refused token, a bad setting) or 3
   (Discord asks for more shards, close 4011) would fail again however often it is restarted: the
   whole cluster stops and exits with that code, saying why.
+- **SIGHUP** restarts the processes one after another (a rolling restart, to upgrade without
+  downtime, docs/operations.md): the next one is stopped only once the restarted one has all its
+  shards ready (it touches TABLERO_READY_FILE on `on_ready`), so at most one process, and so one
+  range of shards, is away at a time. Each restarted process runs the code installed now.
 - **SIGTERM / SIGINT** are forwarded to every process (each stops in at most 5 s, bot/lifecycle.py);
   the supervisor waits for them (killing one still running after STOP_S) and exits 0 if each of
   them stopped cleanly (exit 0, or ended by the signal itself while still starting), else 1. If the supervisor itself is killed, its processes get SIGTERM from
@@ -29,11 +33,14 @@ import contextlib
 import logging
 import os
 import shlex
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from .backoff import Backoff
@@ -46,6 +53,9 @@ HEALTHY_S = 60.0
 """A process that ran this long before it died is restarted after the shortest delay again."""
 STOP_S = 10.0
 """After forwarding SIGTERM, how long the processes get (they promise 5 s) before SIGKILL."""
+READY_S = 180.0
+"""In a rolling restart, how long a restarted process may take to have its shards ready before the
+next one is restarted anyway (with an error in the log)."""
 FATAL_EXITS = {2: "a refused token or a bad setting", 3: "Discord asks for more shards (close 4011)"}
 """Exit codes that another start would only repeat: the cluster stops with them."""
 
@@ -77,6 +87,8 @@ class Process:
     starts: int = 0
     exits: list[int] = field(default_factory=list)
     backoff: Backoff = field(default_factory=lambda: Backoff(base=1.0, cap=60.0))
+    rolling: bool = False
+    """Stopped on purpose by a rolling restart: started again at once, without back-off."""
 
     @property
     def name(self) -> str:
@@ -105,6 +117,13 @@ class Cluster:
         self.stopping = asyncio.Event()
         self.fatal: int | None = None
         self.signal = signal.SIGTERM
+        self.ready_dir = Path(tempfile.mkdtemp(prefix="tablero-cluster-"))
+        self._roll: asyncio.Task[None] | None = None
+        self.rolls = 0
+        """Rolling restarts finished."""
+
+    def ready_file(self, process: Process) -> Path:
+        return self.ready_dir / f"process-{process.index}.ready"
 
     def environment(self, process: Process) -> dict[str, str]:
         return self.env | {
@@ -112,9 +131,11 @@ class Cluster:
             "TABLERO_SHARD_IDS": format_shard_ids(process.shards),
             "TABLERO_MAX_CONCURRENCY": str(self.max_concurrency),
             "TABLERO_CLUSTER_PROCESS": str(process.index),
+            "TABLERO_READY_FILE": str(self.ready_file(process)),
         }
 
     async def _spawn(self, process: Process) -> None:
+        self.ready_file(process).unlink(missing_ok=True)
         kwargs = {"preexec_fn": _die_with_parent} if sys.platform.startswith("linux") else {}
         process.proc = await asyncio.create_subprocess_exec(
             *self.command, env=self.environment(process), **kwargs
@@ -133,6 +154,9 @@ class Cluster:
             process.exits.append(code)
             if self.stopping.is_set():
                 return
+            if process.rolling:  # stopped by the rolling restart: at once, with the new code
+                process.rolling = False
+                continue
             if code in FATAL_EXITS:
                 log.error("%s exited %d: %s; stopping the cluster", process.name, code, FATAL_EXITS[code])
                 self.fatal = code
@@ -144,6 +168,39 @@ class Cluster:
             log.warning("%s exited %d; restarting it in %.1f s", process.name, code, delay)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stopping.wait(), delay)
+
+    def roll(self) -> None:
+        """Start a rolling restart (SIGHUP), unless one is going on."""
+        if self.stopping.is_set() or (self._roll is not None and not self._roll.done()):
+            log.info("a rolling restart is going on already")
+            return
+        self._roll = asyncio.create_task(self._rolling(), name="tablero-cluster-roll")
+
+    async def _rolling(self) -> None:
+        log.info("rolling restart of %d process(es)", len(self.processes))
+        loop = asyncio.get_running_loop()
+        for process in self.processes:
+            if self.stopping.is_set():
+                return
+            running = process.proc
+            if running is not None and running.returncode is None:
+                process.rolling = True
+                with contextlib.suppress(ProcessLookupError):
+                    running.send_signal(signal.SIGTERM)
+                await running.wait()
+            # until the process started after that one has every shard ready
+            deadline = loop.time() + READY_S
+            while not self.stopping.is_set() and not (
+                process.proc is not running and self.ready_file(process).exists()
+            ):
+                if loop.time() > deadline:
+                    log.error("%s not ready after %.0f s; rolling on", process.name, READY_S)
+                    break
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.stopping.wait(), 0.1)
+            log.info("%s ready", process.name)
+        self.rolls += 1
+        log.info("rolling restart done")
 
     async def run(self, stop: asyncio.Event) -> int:
         """Until `stop` (or a fatal exit): then forward the signal, wait for every process, return
@@ -163,7 +220,8 @@ class Cluster:
         self.stopping.set()
         stopped.cancel()
         clean = await self._stop_all()
-        await asyncio.gather(*keepers, return_exceptions=True)
+        await asyncio.gather(*keepers, *([self._roll] if self._roll else []), return_exceptions=True)
+        shutil.rmtree(self.ready_dir, ignore_errors=True)
         if self.fatal is not None:
             return self.fatal
         return 0 if clean else 1
@@ -236,6 +294,7 @@ async def start(
     if own:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, signalled, sig)
+        loop.add_signal_handler(signal.SIGHUP, lambda: cluster.roll() if cluster is not None else None)
     delay, tried = 1.0, 0
     while True:
         try:
@@ -296,5 +355,5 @@ async def start(
         return await cluster.run(stop)
     finally:
         if own:
-            for sig in (signal.SIGTERM, signal.SIGINT):
+            for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                 loop.remove_signal_handler(sig)

@@ -44,6 +44,9 @@ class Settings(BaseSettings):
     """The shards this process runs, `0-3` or `0,2` (None with a shard count: all of them)."""
     max_concurrency: int = Field(default=1, validation_alias="TABLERO_MAX_CONCURRENCY", ge=1)
     """Discord's `session_start_limit.max_concurrency`: IDENTIFYs allowed per 5 s, one per bucket."""
+    ready_file: str | None = Field(default=None, validation_alias="TABLERO_READY_FILE")
+    """A file the bot creates once every shard of it is ready (`tablero cluster` waits on it in a
+    rolling restart)."""
     identify_window_s: float = Field(default=5.0, validation_alias="TABLERO_IDENTIFY_WINDOW", gt=0)
     """How long a bucket stays taken after an IDENTIFY: Discord's 5 s (only a local emulator differs)."""
 
@@ -110,7 +113,14 @@ class Settings(BaseSettings):
         return self.sync_commands and (shards is None or 0 in shards)
 
     @field_validator(
-        "dev_guild_id", "workers", "api_base", "gateway_url", "shard_count", "shard_ids", mode="before"
+        "dev_guild_id",
+        "workers",
+        "api_base",
+        "gateway_url",
+        "shard_count",
+        "shard_ids",
+        "ready_file",
+        mode="before",
     )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:

@@ -218,3 +218,61 @@ async def test_too_many_guilds_for_the_shards_stops_the_cluster_saying_so(
     assert "Discord closed the gateway with 4011 (sharding required)" in log
     assert "exited 3: Discord asks for more shards (close 4011); stopping the cluster" in log
     assert "restarting" not in log
+
+
+async def test_sighup_restarts_the_processes_one_after_another(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    """The rolling restart of an upgrade: each process is stopped only once the one restarted
+    before it has its shard ready, so the other shard is served all the while."""
+    proc = await supervisor.start("--processes", "2", "--shard-count", "2")
+    await supervisor.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
+    pids = await supervisor.wait_for(lambda: (found := children(proc.pid)) and len(found) == 2 and found)
+    sessions = {s.shard: s.id for s in emu.gateway.connected}
+    # watch which shards have a live session at every emulator change until the restart is done
+    seen: list[list[tuple[int, int]]] = []
+    proc.send_signal(signal.SIGHUP)
+
+    def done() -> bool:
+        seen.append(connected_shards(emu))
+        now = {s.shard: s.id for s in emu.gateway.connected}
+        return (
+            len(now) == 2
+            and all(now[k] != sessions[k] for k in now)
+            and "rolling restart done" in (supervisor.log.read_text())
+        )
+
+    await supervisor.wait_for(done, timeout=60)
+    assert all(shards for shards in seen)  # never were both shards away at once
+    restarted = children(proc.pid)
+    assert set(restarted) == {"0", "1"} and not set(restarted.values()) & set(pids.values())
+    log = supervisor.log.read_text()
+    order = [
+        line
+        for line in log.splitlines()
+        if "tablero.cluster" in line and ("restarted" in line or " ready" in line)
+    ]
+    assert [
+        ("restarted" if "restarted" in line else "ready", line.split("process ")[1][0]) for line in order
+    ] == [
+        ("restarted", "0"),
+        ("ready", "0"),
+        ("restarted", "1"),
+        ("ready", "1"),
+    ], log
+    assert emu.gateway.identify_refused == 0
+    assert await supervisor.stop() == 0
+
+
+async def test_a_killed_supervisor_leaves_no_process_behind(
+    emu: Emulator, guilds: dict[str, Any], supervisor: Supervisor
+) -> None:
+    """SIGKILL to the supervisor (no chance to forward anything): the kernel sends each process
+    SIGTERM (PR_SET_PDEATHSIG) and they stop by themselves."""
+    proc = await supervisor.start("--processes", "2", "--shard-count", "2")
+    await supervisor.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
+    pids = await supervisor.wait_for(lambda: (found := children(proc.pid)) and len(found) == 2 and found)
+    proc.kill()
+    await proc.wait()
+    await supervisor.wait_for(lambda: not emu.gateway.connected and not any(alive(p) for p in pids.values()))
+    assert supervisor.log.read_text().count("tablero: shutting down") == 2  # each stopped in order
