@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from pydantic import ValidationError
 
 from .config import Settings
+from .shards import MAX_BACKOFF_S, REFUSED  # said once, for `run` and `cluster`
 
-REFUSED = "Discord refused the token: check DISCORD_TOKEN"
+__all__ = ["MAX_BACKOFF_S", "REFUSED"]
 SHARDING_REQUIRED = 4011
 SHARDS_WANTED = (
     "tablero: Discord closed the gateway with 4011 (sharding required): a shard may serve at most 2,500"
@@ -34,8 +35,6 @@ SHARDS_WANTED = (
     " --shard-count N` with a larger N (docs/operations.md, shard counts)"
 )
 NO_TOKEN = "tablero: set DISCORD_TOKEN (environment or .env) to your bot token to start the bot."
-# No network: wait 1, 2, 4 ... seconds between attempts, never more than this.
-MAX_BACKOFF_S = 300.0
 
 Sleep = Callable[[float], Awaitable[object]]
 if TYPE_CHECKING:
@@ -224,6 +223,7 @@ def run_cluster(processes: int, shard_count: int | None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     configure_logging(settings)
+    # the supervisor (and the stores it opens) loads only when a cluster is what runs
     from .cluster import start
 
     try:

@@ -69,6 +69,7 @@ def child_command() -> list[str]:
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
     """Linux: SIGTERM to this process when the supervisor dies (prctl PR_SET_PDEATHSIG)."""
     try:
+        # in the child between fork and exec, and only on Linux
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
@@ -136,9 +137,9 @@ class Cluster:
 
     async def _spawn(self, process: Process) -> None:
         self.ready_file(process).unlink(missing_ok=True)
-        kwargs = {"preexec_fn": _die_with_parent} if sys.platform.startswith("linux") else {}
+        linux = sys.platform.startswith("linux")
         process.proc = await asyncio.create_subprocess_exec(
-            *self.command, env=self.environment(process), **kwargs
+            *self.command, env=self.environment(process), preexec_fn=_die_with_parent if linux else None
         )
         process.started_at = time.monotonic()
         process.starts += 1
@@ -265,10 +266,10 @@ async def start(
 ) -> int:
     """Ask Discord for the shard count and the identify concurrency, agree on the count in the
     database, then run the cluster until SIGTERM/SIGINT (or `stop`). The exit code."""
+    # aiohttp and the stores (aiosqlite, asyncpg) load when the supervisor starts, not at import
     import aiohttp
 
-    from .cli import MAX_BACKOFF_S, REFUSED
-    from .shards import TokenRefused, agreed_shard_count, fetch_gateway, shard_ranges
+    from .shards import MAX_BACKOFF_S, REFUSED, TokenRefused, agreed_shard_count, fetch_gateway, shard_ranges
     from .store import DatabaseRefused, StorageUnavailable
     from .stores import make_store
 

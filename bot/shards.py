@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+REFUSED = "Discord refused the token: check DISCORD_TOKEN"
+# No network: wait 1, 2, 4 ... seconds between attempts, never more than this (`run` and `cluster`).
+MAX_BACKOFF_S = 300.0
 SHARD_COUNT = "shard_count"
 IDENTIFY_WINDOW_S = 5.0
 IDENTIFY_LOCK = 0x7AB1  # the advisory lock class (pg_advisory_lock(int, int)): Tablero's identify gate
@@ -58,6 +61,7 @@ POLL_S = 0.05  # how often a file lock is tried again while another process hold
 
 async def stored_setting(store: AnyStore, name: str) -> str | None:
     """A cluster setting (None: never stored)."""
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore
 
     if isinstance(store, SqliteStore):
@@ -72,6 +76,7 @@ async def store_setting(
 ) -> str:
     """Store a cluster setting and return what is stored now: `value`, or with `replace=False` the
     value stored before it, if any (the first process to store one wins; the others read it)."""
+    # each engine's driver (aiosqlite, asyncpg) loads only when a store of it is made or read
     from .store import SqliteStore, storage_faults
     from .store_pg import pg_faults
 
@@ -172,6 +177,7 @@ class TokenRefused(Exception):
 
 async def fetch_gateway(token: str, api_base: str | None = None) -> GatewayInfo:
     """`GET /gateway/bot` with the bot token (TokenRefused on 401; aiohttp errors as they come)."""
+    # aiohttp loads only for the cluster's supervisor (a bot process has it through discord.py)
     import aiohttp
 
     url = (api_base or DISCORD_API).rstrip("/") + "/gateway/bot"
@@ -280,6 +286,7 @@ class AdvisoryLocks:
     """PostgreSQL's gate: the advisory lock `(IDENTIFY_LOCK, bucket)` on one connection of its own."""
 
     def __init__(self, url: str) -> None:
+        # asyncpg (under store_pg) loads only when the database is PostgreSQL
         from .store_pg import split_schema
 
         self.url = split_schema(url)[0]
@@ -287,6 +294,7 @@ class AdvisoryLocks:
         self._use = asyncio.Lock()  # one query at a time on the connection
 
     async def _connection(self) -> asyncpg.Connection:
+        # asyncpg loads only when the database is PostgreSQL
         import asyncpg
 
         if self._conn is None or self._conn.is_closed():
@@ -319,6 +327,7 @@ class AdvisoryLocks:
 def identify_gate(db: str, *, window: float = IDENTIFY_WINDOW_S) -> IdentifyGate:
     """The gate for the database TABLERO_DB names: advisory locks on PostgreSQL, file locks beside
     a SQLite file (an in-memory SQLite database has no other process to share with)."""
+    # bot/stores.py names the engine; imported when a bot of a cluster is made
     from .stores import parse_db
 
     engine, target = parse_db(db)

@@ -104,6 +104,7 @@ class Playground:
             raise RuntimeError(f"the bot stopped before it was ready (exit {self._bot_task.result()})")
         ready.result()
         if self.cluster:  # the page's own reader, once the cluster has migrated the database
+            # the store and the table service load only for a playground running a cluster
             from bot.stores import make_store
             from bot.tables import TableService
 
