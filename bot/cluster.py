@@ -149,7 +149,15 @@ class Cluster:
     async def _keep(self, process: Process) -> None:
         """Run one process until the cluster stops: start it, wait for its end, start it again."""
         while not self.stopping.is_set():
-            await self._spawn(process)
+            try:
+                await self._spawn(process)
+            except OSError as exc:  # the command cannot be run at all: no restart would help
+                log.error(
+                    "cannot start %s: %s (%s)", process.name, exc.strerror or exc, shlex.join(self.command)
+                )
+                self.fatal = 1
+                self.stopping.set()
+                return
             assert process.proc is not None
             code = await process.proc.wait()
             process.exits.append(code)

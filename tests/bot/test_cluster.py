@@ -153,3 +153,10 @@ async def test_a_process_that_ignores_sigterm_is_killed(
     stop.set()
     assert await asyncio.wait_for(running, 10) == 1  # not a clean stop
     assert group.processes[0].proc is not None and group.processes[0].proc.returncode == -9
+
+
+async def test_a_command_that_cannot_run_stops_the_cluster(tmp_path: Path) -> None:
+    missing = [str(tmp_path / "no-such-python"), "-m", "bot"]
+    group = Cluster(settings(tmp_path), [[0], [1]], shard_count=2, max_concurrency=1, command=missing)
+    assert await asyncio.wait_for(group.run(asyncio.Event()), 10) == 1
+    assert [p.starts for p in group.processes] == [0, 0]
