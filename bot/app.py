@@ -7,6 +7,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal
 
 import discord
@@ -132,6 +133,7 @@ class TableroBot(commands.Bot):
         *,
         clock: Callable[[], float] = time.time,
         messenger: Callable[[discord.Client], Messenger] = DiscordMessenger,
+        **client_options: Any,
     ) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: no warning
         install_keep_alive()
@@ -148,6 +150,7 @@ class TableroBot(commands.Bot):
             chunk_guilds_at_startup=False,
             max_messages=None,
             tree_cls=TableroTree,
+            **client_options,
         )
         self.settings = settings
         self.clock = clock
@@ -187,7 +190,7 @@ class TableroBot(commands.Bot):
         self.tree.error(self.errors.on_app_command_error)
         for name in EXTENSIONS:
             await self.load_extension(name)
-        if self.settings.sync_commands:
+        if self.settings.syncs_commands:  # in a cluster, only the process holding shard 0
             await self.sync_commands()
         # after the extensions: each worker starts from this process's registrations
         install(await self.offload.start())
@@ -223,7 +226,7 @@ class TableroBot(commands.Bot):
             self.series.stop(STOP_WORKERS_S),
             self._drain_interactions(DRAIN_S),
         )
-        await asyncio.gather(self._close_connection(), self._close_store())
+        await asyncio.gather(self._close_connection(), self._close_store(), self._close_gate())
         uninstall(self.offload)
         await self.offload.close()  # last: a render that hangs is stopped here
 
@@ -239,6 +242,11 @@ class TableroBot(commands.Bot):
                 await super().close()
         except TimeoutError:
             log.warning("closing the gateway and HTTP session took over %.1f s; going on", CLOSE_S)
+
+    async def _close_gate(self) -> None:
+        gate = getattr(self, "identify_gate", None)
+        if gate is not None:
+            await gate.close()
 
     async def _close_store(self) -> None:
         await self.store.close()
@@ -337,3 +345,48 @@ class TableroBot(commands.Bot):
             log.warning("could not open a thread in channel %s: %s %s", parent, exc.status, exc.code)
             return None
         return int(data["id"])
+
+
+class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
+    """One process of a cluster (`tablero cluster`, issue 25 item 3): the same bot over the shards
+    TABLERO_SHARD_IDS names, of TABLERO_SHARD_COUNT. Its IDENTIFYs go through the identify gate
+    (bot/shards.py): the bucket `shard_id % max_concurrency` is taken across every process of the
+    cluster for the 5 s window, so a restart of every process never trips Discord's identify limit."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        # bot/shards.py holds the gate; imported here, when the bot is one process of a cluster
+        from .shards import identify_gate
+
+        shards = settings.shards
+        assert shards is not None and settings.shard_count is not None
+        super().__init__(settings, shard_count=settings.shard_count, shard_ids=shards, **options)
+        self.identify_gate = identify_gate(settings.db, window=settings.identify_window_s)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for the shard's bucket (discord.py's own hook only sleeps 5 s, in this process)."""
+        bucket = (shard_id or 0) % self.settings.max_concurrency
+        await self.identify_gate.hold(bucket)
+        log.info("identifying shard %s of %s (bucket %d)", shard_id, self.shard_count, bucket)
+
+    async def on_ready(self) -> None:
+        """Every shard of this process is ready: say so (and tell `tablero cluster`, which waits
+        for it in a rolling restart)."""
+        log.info(
+            "connected as %s to %d guild(s) on shard(s) %s of %s",
+            self.user,
+            len(self.guilds),
+            ",".join(str(s) for s in sorted(self.shards)),
+            self.shard_count,
+        )
+        if self.settings.ready_file:
+            try:
+                Path(self.settings.ready_file).touch()
+            except OSError as exc:
+                log.warning("could not write the ready file: %s", exc.strerror)
+
+
+def make_bot(settings: Settings, **options: Any) -> TableroBot:
+    """The bot the settings ask for: one process (TableroBot), or one process of a cluster."""
+    if settings.shard_count is not None:
+        return ShardedTableroBot(settings, **options)
+    return TableroBot(settings, **options)

@@ -1,6 +1,6 @@
-"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default), `check-db`,
-`backup`, `migrate`, `copy-db`, and `verify` / `replay` of an exported table
-(bot/aftergame_cli.py).
+"""The bot's part of the `tablero` command line (launcher/cli.py): `run` (the default), `cluster`
+(bot/cluster.py), `check-db`, `backup`, `migrate`, `copy-db`, and `verify` / `replay` of an exported
+table (bot/aftergame_cli.py).
 
 `run` with DISCORD_TOKEN set runs the bot. Without a token it says what to set and exits 2; a token
 Discord refuses exits 2 as well; no network is retried with backoff. A new subcommand of the bot goes
@@ -25,11 +25,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 from pydantic import ValidationError
 
 from .config import Settings
+from .shards import MAX_BACKOFF_S, REFUSED  # said once, for `run` and `cluster`
 
-REFUSED = "Discord refused the token: check DISCORD_TOKEN"
+__all__ = ["MAX_BACKOFF_S", "REFUSED"]
+SHARDING_REQUIRED = 4011
+SHARDS_WANTED = (
+    "tablero: Discord closed the gateway with 4011 (sharding required): a shard may serve at most 2,500"
+    " servers and this bot's {count} shard(s) are not enough; run `tablero cluster --processes K"
+    " --shard-count N` with a larger N (docs/operations.md, shard counts)"
+)
 NO_TOKEN = "tablero: set DISCORD_TOKEN (environment or .env) to your bot token to start the bot."
-# No network: wait 1, 2, 4 ... seconds between attempts, never more than this.
-MAX_BACKOFF_S = 300.0
 
 Sleep = Callable[[float], Awaitable[object]]
 if TYPE_CHECKING:
@@ -49,6 +54,21 @@ def add_commands(sub: Commands) -> None:
     sub.add_parser("run", help="run the bot on Discord (needs DISCORD_TOKEN; the default)").set_defaults(
         handler=lambda args: run()
     )
+    cluster = sub.add_parser(
+        "cluster",
+        help="run the bot as K processes, each over its range of the shards; restarts a process that"
+        " dies (docs/operations.md)",
+    )
+    cluster.add_argument("--processes", type=int, required=True, metavar="K", help="how many bot processes")
+    cluster.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the number of shards, stored in the database for every later start (default: the stored"
+        " one, else Discord's recommendation, at least K)",
+    )
+    cluster.set_defaults(handler=lambda args: run_cluster(args.processes, args.shard_count))
     check = sub.add_parser(
         "check-db",
         help="check the database: integrity, writability, schema version (migrating it), counts, and each"
@@ -97,9 +117,11 @@ def load_settings(out: TextIO = sys.stderr) -> Settings | None:
 
 
 def configure_logging(settings: Settings) -> None:
+    # a process of a cluster says which shards it runs on every line (the processes share one log)
+    where = f"[shards {settings.shard_ids}] " if settings.shard_ids else ""
     logging.basicConfig(
         level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        format=f"%(asctime)s %(levelname)s {where}%(name)s: %(message)s",
     )
 
 
@@ -184,8 +206,30 @@ def run() -> int:
         print(f"tablero: stopped: the database {exc.path} failed: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # one line, no token echo
+        if getattr(exc, "code", None) == SHARDING_REQUIRED and type(exc).__name__ == "ConnectionClosed":
+            print(SHARDS_WANTED.format(count=settings.shard_count or 1), file=sys.stderr)
+            return 3
         logging.getLogger("tablero").error("stopped: %s", type(exc).__name__)
         return 1
+
+
+def run_cluster(processes: int, shard_count: int | None) -> int:
+    """`tablero cluster`: the supervisor of K bot processes (bot/cluster.py)."""
+    settings = load_settings()
+    if settings is None:
+        return 2
+    token = settings.token()
+    if token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    # the supervisor (and the stores it opens) loads only when a cluster is what runs
+    from .cluster import start
+
+    try:
+        return asyncio.run(start(settings, token, processes=processes, shard_count=shard_count))
+    except KeyboardInterrupt:
+        return 0
 
 
 async def serve(

@@ -37,6 +37,18 @@ class Settings(BaseSettings):
     guild_ready_timeout_s: float = Field(default=2.0, validation_alias="TABLERO_GUILD_READY_TIMEOUT", ge=0)
     pilot_step_cap: int = Field(default=500, validation_alias="TABLERO_PILOT_STEP_CAP", ge=1)
     workers: int | None = Field(default=None, validation_alias="TABLERO_WORKERS", ge=0)
+    # One process of a cluster (`tablero cluster` sets these for each process it starts; bot/shards.py):
+    shard_count: int | None = Field(default=None, validation_alias="TABLERO_SHARD_COUNT", ge=1)
+    """The cluster's shard count (None: one process, not sharded, as `tablero run` always was)."""
+    shard_ids: str | None = Field(default=None, validation_alias="TABLERO_SHARD_IDS")
+    """The shards this process runs, `0-3` or `0,2` (None with a shard count: all of them)."""
+    max_concurrency: int = Field(default=1, validation_alias="TABLERO_MAX_CONCURRENCY", ge=1)
+    """Discord's `session_start_limit.max_concurrency`: IDENTIFYs allowed per 5 s, one per bucket."""
+    ready_file: str | None = Field(default=None, validation_alias="TABLERO_READY_FILE")
+    """A file the bot creates once every shard of it is ready (`tablero cluster` waits on it in a
+    rolling restart)."""
+    identify_window_s: float = Field(default=5.0, validation_alias="TABLERO_IDENTIFY_WINDOW", gt=0)
+    """How long a bucket stays taken after an IDENTIFY: Discord's 5 s (only a local emulator differs)."""
 
     @field_validator("default_language")
     @classmethod
@@ -69,7 +81,47 @@ class Settings(BaseSettings):
         """Worker processes for CPU-bound work: TABLERO_WORKERS, else one per core; 0 runs it inline."""
         return self.workers if self.workers is not None else max(1, os.cpu_count() or 1)
 
-    @field_validator("dev_guild_id", "workers", "api_base", "gateway_url", mode="before")
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        # bot/shards.py reads the ranges; imported here when one is set
+        from .shards import parse_shard_ids
+
+        parse_shard_ids(value)  # ValueError: said as a bad setting
+        return value
+
+    @property
+    def shards(self) -> list[int] | None:
+        """The shard ids this process runs (None: not sharded)."""
+        if self.shard_count is None:
+            return None
+        # bot/shards.py reads the ranges; imported here when one is set
+        from .shards import parse_shard_ids
+
+        ids = parse_shard_ids(self.shard_ids) if self.shard_ids else list(range(self.shard_count))
+        if ids[-1] >= self.shard_count:
+            raise ValueError(f"TABLERO_SHARD_IDS names shard {ids[-1]}, but there are {self.shard_count}")
+        return ids
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the application commands: TABLERO_SYNC_COMMANDS, and in a
+        cluster only the process that holds shard 0 (one sync, not one per process)."""
+        shards = self.shards
+        return self.sync_commands and (shards is None or 0 in shards)
+
+    @field_validator(
+        "dev_guild_id",
+        "workers",
+        "api_base",
+        "gateway_url",
+        "shard_count",
+        "shard_ids",
+        "ready_file",
+        mode="before",
+    )
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -69,10 +69,10 @@ async def serve(
     """
     # Imported when the bot starts: the app (discord.py, the cogs' host, the games) takes about a
     # second to import.
-    from .app import TableroBot, apply_endpoints
+    from .app import apply_endpoints, make_bot
 
     apply_endpoints(settings)
-    bot = TableroBot(settings)
+    bot = make_bot(settings)  # in a cluster, an AutoShardedBot over this process's shards
     # Before logging in: a database that cannot serve (damaged, read-only, full disk, newer schema)
     # stops the start with DatabaseRefused, each problem in words (bot/cli.py prints them).
     await bot.store.open()

@@ -263,6 +263,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE players ADD COLUMN palette TEXT",
         ),
     ),
+    (
+        # Issue 25 item 3 (bot/shards.py). Its PostgreSQL twin is bot/pg_migrations.py's 10.
+        10,
+        (
+            # What every process of a cluster must agree on: the shard count, fixed at the first
+            # `tablero cluster` (Discord's recommendation) or by `--shard-count`. One row per name.
+            """CREATE TABLE cluster_settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at REAL NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

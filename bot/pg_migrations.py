@@ -223,6 +223,17 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE players ADD COLUMN palette TEXT",
         ),
     ),
+    (
+        10,
+        (
+            # Issue 25 item 3 (see bot/migrations.py's 10): the cluster's shard count.
+            """CREATE TABLE cluster_settings (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

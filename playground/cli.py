@@ -36,11 +36,19 @@ def add_commands(sub: Commands) -> None:
         help="SQLite file for the games and the local Discord (default ./playground.db)",
     )
     play.add_argument("--open", action="store_true", help="open the page in your web browser")
+    play.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the bot as `tablero cluster` with N processes of one shard each (default: one"
+        " process, inside the playground's)",
+    )
     play.set_defaults(handler=_command)
 
 
 def _command(args: argparse.Namespace) -> int:
-    return main(host=args.host, port=args.port, db=args.db, open_browser=args.open)
+    return main(host=args.host, port=args.port, db=args.db, open_browser=args.open, cluster=args.cluster)
 
 
 def main(
@@ -49,6 +57,7 @@ def main(
     port: int = 8765,
     db: Path = Path("./playground.db"),
     open_browser: bool = False,
+    cluster: int = 0,
 ) -> int:
     """Run the playground; returns the exit code."""
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -60,7 +69,7 @@ def main(
             file=sys.stderr,
         )
     try:
-        return asyncio.run(_main(host, port, db, open_browser))
+        return asyncio.run(_main(host, port, db, open_browser, cluster))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:
@@ -71,7 +80,7 @@ def main(
         return 1
 
 
-async def _main(host: str, port: int, db: Path, open_browser: bool) -> int:
+async def _main(host: str, port: int, db: Path, open_browser: bool, cluster: int = 0) -> int:
     # Imported here, when the playground is what runs: the emulator, the page and the bot's app take
     # about a second to import, which `tablero run` and `tablero version` should not pay.
     from .runner import Playground
@@ -81,7 +90,9 @@ async def _main(host: str, port: int, db: Path, open_browser: bool) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     print(f"Starting the playground (games are kept in {db}) ...", flush=True)
-    playground = Playground(db, host=host, port=port)
+    playground = Playground(db, host=host, port=port, cluster=cluster)
+    if cluster:
+        print(f"The bot runs as a cluster of {cluster} processes (tablero cluster).", flush=True)
     try:
         await playground.start()
         print(f"Tablero playground: open {playground.url} in your browser (Ctrl-C stops it).", flush=True)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +38,7 @@ class Playground:
         settings: dict[str, Any] | None = None,
         on_bot: Callable[[TableroBot], None] | None = None,
         deadline_clock: Clock | None = None,
+        cluster: int = 0,
     ) -> None:
         self.db = Path(db)
         self.host, self.port = host, port
@@ -50,6 +54,12 @@ class Playground:
         self._save_task: asyncio.Task[None] | None = None
         self._dirty = asyncio.Event()
         self._stop_bot = asyncio.Event()
+        # cluster > 0: the bot runs as `tablero cluster --processes N --shard-count N`, N processes
+        # of one shard each (issue 25 item 6), instead of in this process; the page reads the
+        # tables (the step-through replay) through a table service of its own on the same file.
+        self.cluster = cluster
+        self.cluster_proc: asyncio.subprocess.Process | None = None
+        self._reader: Any = None
 
     @property
     def url(self) -> str:
@@ -73,12 +83,15 @@ class Playground:
                 **self._extra,
             },
         )  # type: ignore[call-arg]
-        # bot.cli.serve, as `tablero run` does, with the stop event ours (the page's Ctrl-C owns
-        # the signals; no watchdog may end this process)
-        self._bot_task = asyncio.create_task(
-            serve(self.settings, self.emu.token, stop=self._stop_bot, started=self._started),
-            name="playground-bot",
-        )
+        if self.cluster:
+            self._bot_task = asyncio.create_task(self._run_cluster(), name="playground-cluster")
+        else:
+            # bot.cli.serve, as `tablero run` does, with the stop event ours (the page's Ctrl-C owns
+            # the signals; no watchdog may end this process)
+            self._bot_task = asyncio.create_task(
+                serve(self.settings, self.emu.token, stop=self._stop_bot, started=self._started),
+                name="playground-bot",
+            )
         ready = asyncio.create_task(self.emu.wait_for(self._bot_ready, timeout=60))
         done, _ = await asyncio.wait({ready, self._bot_task}, return_when=asyncio.FIRST_COMPLETED)
         if ready not in done:
@@ -90,6 +103,14 @@ class Playground:
                 raise RuntimeError(f"the bot stopped before it was ready: {failure!r}") from failure
             raise RuntimeError(f"the bot stopped before it was ready (exit {self._bot_task.result()})")
         ready.result()
+        if self.cluster:  # the page's own reader, once the cluster has migrated the database
+            # the store and the table service load only for a playground running a cluster
+            from bot.stores import make_store
+            from bot.tables import TableService
+
+            store = make_store(self.settings.db)
+            await store.open()
+            self._reader = TableService(store)
         self.emu.listeners.append(self._changed)
         self._save_task = asyncio.create_task(self._saver(), name="playground-save")
         self.page = Page(
@@ -98,10 +119,42 @@ class Playground:
             host=self.host,
             port=self.port,
             on_change=self.mark_changed,
-            tables=lambda: self.bot.tables if self.bot is not None else None,
+            tables=self._tables,
         )
         await self.page.start()
         return self
+
+    def _tables(self) -> Any:
+        """The table service the page reads: the bot's, or (a cluster) the page's own."""
+        return self.bot.tables if self.bot is not None else self._reader
+
+    async def _run_cluster(self) -> int:
+        """`tablero cluster` as a child process against the emulator, until `stop`; its exit code."""
+        env = os.environ | {
+            "DISCORD_TOKEN": self.emu.token,
+            "TABLERO_DB": str(self.db),
+            "DISCORD_API_BASE": self.emu.api_base,
+            "DISCORD_GATEWAY_URL": self.emu.gateway_url,
+            "TABLERO_GUILD_READY_TIMEOUT": "0.05",
+            # the emulator does not limit IDENTIFYs unless told to: no need for Discord's 5 s
+            "TABLERO_IDENTIFY_WINDOW": "0.2",
+            **{k: str(v) for k, v in self._extra.items()},
+        }
+        count = str(self.cluster)
+        self.cluster_proc = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "launcher", "cluster", "--processes", count, "--shard-count", count),
+            env=env,
+        )
+        waiter = asyncio.create_task(self.cluster_proc.wait())
+        stopped = asyncio.create_task(self._stop_bot.wait())
+        try:
+            await asyncio.wait({waiter, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+            if self.cluster_proc.returncode is None:
+                self.cluster_proc.send_signal(signal.SIGTERM)  # the cluster stops its processes
+            code = await waiter
+        return code
 
     def _started(self, bot: TableroBot) -> None:
         self.bot = bot
@@ -109,7 +162,11 @@ class Playground:
             self._on_bot(bot)
 
     def _bot_ready(self) -> bool:
-        """Connected (READY processed) and the slash commands registered."""
+        """Connected (READY processed) and the slash commands registered (a cluster: every process
+        connected)."""
+        if self.cluster:
+            commands = self.emu.store.global_commands or self.emu.store.guild_commands
+            return len(self.emu.gateway.connected) == self.cluster and bool(commands)
         return bool(self.bot is not None and self.bot.is_ready() and self.emu.store.global_commands) or bool(
             self.bot is not None and self.bot.is_ready() and self.emu.store.guild_commands
         )
@@ -122,6 +179,8 @@ class Playground:
         if self._bot_task is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(self._bot_task, 15)
+        if self._reader is not None:
+            await self._reader.store.close()
         if self._save_task is not None:
             self._save_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -37,15 +37,17 @@ class CoreRoutes:
         return {"url": self.emu.gateway_url}
 
     async def gateway_bot(self, call: Call) -> dict[str, Any]:
-        """GET /gateway/bot (AutoShardedClient reads shards and url)."""
+        """GET /gateway/bot: the recommended shard count (AutoShardedClient reads it, and the url)
+        and the session start limit, whose `max_concurrency` says how many IDENTIFYs per 5 s."""
+        identified = self.emu.identify_count
         return {
             "url": self.emu.gateway_url,
-            "shards": 1,
+            "shards": self.emu.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
-                "remaining": 999,
+                "remaining": max(0, 1000 - identified),
                 "reset_after": 86_400_000,
-                "max_concurrency": 1,
+                "max_concurrency": self.emu.gateway.max_concurrency,
             },
         }
 

@@ -6,9 +6,11 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import EllipsisType
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
@@ -29,7 +31,16 @@ MESSAGE_CONTENT = 1 << 15
 PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 HEARTBEAT_INTERVAL_MS = 41250
 RESUMABLE_CLOSE = 4000  # "Unknown error": discord.py reconnects and RESUMEs.
+INVALID_SHARD = 4010  # "You sent an invalid shard when identifying."
+SHARDING_REQUIRED = 4011  # "The session would have handled too many guilds"
+MAX_GUILDS_PER_SESSION = 2500  # Discord's limit per shard (gateway.mdx: "a maximum of 2500 guilds")
+IDENTIFY_WINDOW_S = 5.0  # max_concurrency identifies per bucket per 5 s
 BUFFER_LIMIT = 5000
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard a guild's events go to: `(guild_id >> 22) % shard_count`; none (DMs) to shard 0."""
+    return ((guild_id or 0) >> 22) % shard_count
 
 
 @dataclass(eq=False)
@@ -68,16 +79,41 @@ class GatewayLogEntry:
     op: int
     event: str | None = None
     seq: int | None = None
+    shard: tuple[int, int] | None = None
+    """The session's `[shard_id, num_shards]` (events sent and replayed)."""
+    guild_id: int | None = None
+    """The guild the event belongs to (None: no guild, e.g. a DM)."""
 
 
 class Gateway:
     """Serves the websocket at "/" and fans dispatches out to every live session."""
 
-    def __init__(self, emu: Emulator, *, privileged_intents: int = PRIVILEGED) -> None:
+    def __init__(
+        self,
+        emu: Emulator,
+        *,
+        privileged_intents: int = PRIVILEGED,
+        max_guilds: int = MAX_GUILDS_PER_SESSION,
+        max_concurrency: int = 1,
+        identify_window: float | None = None,
+    ) -> None:
         self.emu = emu
         self.sessions: dict[str, Session] = {}
         self.log: list[GatewayLogEntry] = []
         self.privileged_intents = privileged_intents
+        self.max_guilds = max_guilds
+        """A session that would hold more guilds than this is closed with 4011 (Sharding required)."""
+        self.max_concurrency = max_concurrency
+        """IDENTIFYs allowed per rate-limit bucket (`shard_id % max_concurrency`) per window."""
+        self.identify_window = identify_window
+        """None: IDENTIFYs are not rate limited (the default: tests restart bots at will). A number of
+        seconds: more than `max_concurrency` IDENTIFYs of one bucket within it get INVALID_SESSION
+        (op 9), as on Discord; `identify_refused` counts them."""
+        self.identify_times: list[tuple[float, tuple[int, int]]] = []
+        """(monotonic time, shard) of every accepted IDENTIFY, in order."""
+        self.identify_refused = 0
+        self.closes: list[tuple[int, tuple[int, int] | None]] = []
+        """(close code, shard asked for) of every session the gateway refused with 4010 or 4011."""
         self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
         """What HELLO announces (a test shortens it to watch several heartbeats quickly)."""
         self._connections: set[Connection] = set()
@@ -110,11 +146,11 @@ class Gateway:
         for session in list(self.sessions.values()):
             if intent and not session.intents & intent:
                 continue
-            if not self._owns(session, guild_id or 0):  # events without a guild go to shard 0
+            if not self._owns(session, guild_id):  # events without a guild go to shard 0
                 continue
             payload = data_for(session) if data_for is not None else data
             session.send(event, payload)
-            self.log.append(GatewayLogEntry("send", 0, event, session.seq))
+            self.log.append(GatewayLogEntry("send", 0, event, session.seq, session.shard, guild_id))
         self.emu.notify()
 
     async def disconnect(self, code: int = RESUMABLE_CLOSE) -> None:
@@ -201,16 +237,46 @@ class Gateway:
         if intents & PRIVILEGED & ~self.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
-        shard = tuple(data.get("shard") or (0, 1))
-        session = Session(id=secrets.token_hex(16), intents=intents, shard=(shard[0], shard[1]), conn=conn)
+        shard = _shard(data.get("shard") if data.get("shard") is not None else [0, 1])
+        if shard is None:
+            self.closes.append((INVALID_SHARD, None))
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        guilds = [g for g in self.emu.store.guilds.values() if shard_of(g.id, shard[1]) == shard[0]]
+        if len(guilds) > self.max_guilds:
+            self.closes.append((SHARDING_REQUIRED, shard))
+            await conn.ws.close(code=SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
+        if not self._identify_allowed(shard):
+            self.identify_refused += 1
+            conn.queue.put_nowait(json.dumps({"op": 9, "d": False}))
+            return None
+        session = Session(id=secrets.token_hex(16), intents=intents, shard=shard, conn=conn)
         self.sessions[session.id] = session
-        guilds = [g for g in self.emu.store.guilds.values() if self._owns(session, g.id)]
         session.send("READY", self._ready_payload(session, [g.id for g in guilds]))
         for guild in guilds:
             session.send("GUILD_CREATE", self.guild_create(guild.id, session))
-        self.log += [GatewayLogEntry("send", 0, "READY", 1)]
-        self.log += [GatewayLogEntry("send", 0, "GUILD_CREATE", 2 + i) for i in range(len(guilds))]
+        self.log.append(GatewayLogEntry("send", 0, "READY", 1, shard))
+        self.log += [
+            GatewayLogEntry("send", 0, "GUILD_CREATE", 2 + i, shard, g.id) for i, g in enumerate(guilds)
+        ]
         return session
+
+    def _identify_allowed(self, shard: tuple[int, int]) -> bool:
+        """Within the identify rate limit (when one is set): at most `max_concurrency` IDENTIFYs of
+        the shard's bucket (`shard_id % max_concurrency`) in `identify_window` seconds."""
+        now = time.monotonic()
+        if self.identify_window is not None:
+            bucket = shard[0] % self.max_concurrency
+            recent = [
+                s
+                for t, s in self.identify_times
+                if now - t < self.identify_window and s[0] % self.max_concurrency == bucket
+            ]
+            if recent:
+                return False
+        self.identify_times.append((now, shard))
+        return True
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(data.get("session_id", ""))
@@ -224,7 +290,7 @@ class Gateway:
         for seq, frame in list(session.buffer):
             if seq > last:
                 conn.queue.put_nowait(frame)
-                self.log.append(GatewayLogEntry("replay", 0, json.loads(frame)["t"], seq))
+                self.log.append(GatewayLogEntry("replay", 0, json.loads(frame)["t"], seq, session.shard))
         session.send("RESUMED", {})
         return session
 
@@ -247,9 +313,29 @@ class Gateway:
         )
 
     # ---- payloads -----------------------------------------------------------------------------
-    def _owns(self, session: Session, guild_id: int) -> bool:
+    def _owns(self, session: Session, guild_id: int | None) -> bool:
         shard_id, count = session.shard
-        return (guild_id >> 22) % count == shard_id
+        return shard_of(guild_id, count) == shard_id
+
+    def sessions_of(self, shard_id: int, shard_count: int | None = None) -> list[Session]:
+        """The sessions identified as this shard (of any count, or of `shard_count`)."""
+        return [
+            s
+            for s in self.sessions.values()
+            if s.shard[0] == shard_id and (shard_count is None or s.shard[1] == shard_count)
+        ]
+
+    def sent(self, event: str, *, guild_id: int | None | EllipsisType = ...) -> list[tuple[int, int]]:
+        """The shards (`[shard_id, num_shards]`) each copy of an event went to, in order; with
+        `guild_id`, only that guild's copies (`guild_id=None`: the events without a guild, e.g. DMs)."""
+        return [
+            e.shard
+            for e in self.log
+            if e.direction == "send"
+            and e.event == event
+            and e.shard is not None
+            and (guild_id is ... or e.guild_id == guild_id)
+        ]
 
     def guild_create(self, guild_id: int, session: Session) -> dict[str, Any]:
         """GUILD_CREATE as this session sees it (all members only with the GUILD_MEMBERS intent)."""
@@ -277,3 +363,16 @@ class Gateway:
             "user_settings": {},
             "auth": {},
         }
+
+
+def _shard(value: Any) -> tuple[int, int] | None:
+    """IDENTIFY's `shard` as (shard_id, num_shards), or None when Discord would refuse it (4010):
+    not two integers, no shards, or an id outside 0..num_shards-1."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        return None
+    shard_id, count = value
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (shard_id, count)):
+        return None
+    if count < 1 or not 0 <= shard_id < count:
+        return None
+    return (shard_id, count)

@@ -12,7 +12,14 @@ from aiohttp import web
 
 from .commands import LOCALES, CommandRoutes, SlashBuilder
 from .core import CoreRoutes
-from .gateway import GUILD_MEMBERS, GUILDS, PRIVILEGED, RESUMABLE_CLOSE, Gateway
+from .gateway import (
+    GUILD_MEMBERS,
+    GUILDS,
+    MAX_GUILDS_PER_SESSION,
+    PRIVILEGED,
+    RESUMABLE_CLOSE,
+    Gateway,
+)
 from .http import API_PREFIX, Api, guard
 from .interactions import (
     APPLICATION_COMMAND,
@@ -58,6 +65,10 @@ class Emulator:
         response_window: float = 3.0,
         history: bool = True,
         deadline_clock: Clock | None = None,
+        shards: int | None = None,
+        max_concurrency: int = 1,
+        max_guilds_per_session: int = MAX_GUILDS_PER_SESSION,
+        identify_window: float | None = None,
     ) -> None:
         self.clock = Clock()
         # The clock of the interaction deadlines (the 3 s initial response, the 15 min token): the
@@ -83,7 +94,15 @@ class Emulator:
         self.host = "127.0.0.1"
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
-        self.gateway = Gateway(self, privileged_intents=privileged_intents)
+        self.gateway = Gateway(
+            self,
+            privileged_intents=privileged_intents,
+            max_guilds=max_guilds_per_session,
+            max_concurrency=max_concurrency,
+            identify_window=identify_window,
+        )
+        self.shards = shards
+        """The shard count `GET /gateway/bot` recommends (None: one per 1,000 guilds, at least one)."""
         self.api = Api(self)
         self.api.rate_limits.default = rate_limit
         self.messages_api = Messages(self)
@@ -140,6 +159,13 @@ class Emulator:
         return f"ws://127.0.0.1:{self.port}/"
 
     @property
+    def recommended_shards(self) -> int:
+        """What `GET /gateway/bot` answers as `shards`: `shards` if set, else one per 1,000 guilds."""
+        if self.shards is not None:
+            return self.shards
+        return max(1, -(-len(self.store.guilds) // 1000))
+
+    @property
     def bot_user(self) -> dict[str, Any]:
         """The bot's user object."""
         return self.bot.payload()
@@ -149,9 +175,12 @@ class Emulator:
         """A new user (not yet in any guild)."""
         return self.store.add_user(name, locale=locale)
 
-    def create_guild(self, name: str, *, locale: str = "en-US") -> GuildRecord:
-        """A guild with #general, the bot and its owner as members; GUILD_CREATE if a bot is connected."""
-        guild = self.store.add_guild(name, self.owner.id, self.bot.id, locale)
+    def create_guild(
+        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> GuildRecord:
+        """A guild with #general, the bot and its owner as members; GUILD_CREATE if a bot is connected
+        (to the session of the guild's shard). `shard=(i, n)` picks an id that shard i of n serves."""
+        guild = self.store.add_guild(name, self.owner.id, self.bot.id, locale, shard=shard)
         self.store.add_member(guild.id, self.owner.id)
         self.gateway.dispatch(
             "GUILD_CREATE",

@@ -84,6 +84,14 @@ class Snowflakes:
         self.last = max(value, self.last + 1)
         return self.last
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new id (as `next`) whose guild would be served by this shard: `(id >> 22) % count ==
+        shard_id`, the timestamp moved on by at most `shard_count - 1` ms."""
+        ms = max(int(self.clock.now() * 1000) - DISCORD_EPOCH_MS, (self.last >> 22) + 1)
+        ms += (shard_id - ms) % shard_count
+        self.last = (ms << 22) | (1 << 17) | (1 << 12)
+        return self.last
+
     def unguessable(self) -> int:
         """A snowflake whose 22 low bits are random (not worker, process and a counter): an
         attachment's id cannot be guessed from another one's (issue 24 item 9)."""
@@ -150,9 +158,13 @@ class Store:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner_id: int, bot_id: int, locale: str) -> GuildRecord:
-        """Create a guild with @everyone, Admin and bot roles, a #general channel and the bot as member."""
-        guild = GuildRecord(id=self.ids.next(), name=name, owner_id=owner_id, locale=locale)
+    def add_guild(
+        self, name: str, owner_id: int, bot_id: int, locale: str, *, shard: tuple[int, int] | None = None
+    ) -> GuildRecord:
+        """Create a guild with @everyone, Admin and bot roles, a #general channel and the bot as member
+        (`shard=(i, n)`: an id that shard i of n serves)."""
+        guild_id = self.ids.next() if shard is None else self.ids.on_shard(*shard)
+        guild = GuildRecord(id=guild_id, name=name, owner_id=owner_id, locale=locale)
         guild.roles[guild.id] = RoleRecord(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         admin = RoleRecord(self.ids.next(), "Admin", ADMINISTRATOR, position=1)
         bot_role = RoleRecord(self.ids.next(), "Tablero", BOT_PERMISSIONS, position=2, managed=True)

@@ -46,6 +46,7 @@ def test_help_lists_the_subcommands(tmp_path: Path) -> None:
     listed = re.findall(r"^ {4}(\S+)", result.stdout, re.MULTILINE)
     assert listed == [
         "run",
+        "cluster",
         "check-db",
         "backup",
         "migrate",

@@ -158,3 +158,32 @@ def test_tablero_playground_prints_its_address_and_stops_cleanly_on_ctrl_c(tmp_p
     assert proc.returncode == 0, "".join(lines) + rest
     assert "Stopped; the games are saved." in rest and "Traceback" not in rest
     assert (tmp_path / "pg.db").exists()
+
+
+async def test_the_playground_runs_the_bot_as_a_cluster_of_two_processes_on_request(tmp_path: Path) -> None:
+    """`tablero playground --cluster 2` (issue 25 item 6): the bot as `tablero cluster` of two
+    processes, one shard each, against the playground's Discord; a game plays through them."""
+    from playground.emulator.gateway import shard_of
+
+    pg = Playground(
+        tmp_path / "pg.db",
+        port=0,
+        history=True,
+        deadline_clock=Clock.stopped(),
+        cluster=2,
+        settings={"TABLERO_WORKERS": 0},
+    )
+    await pg.start()
+    try:
+        assert pg.bot is None and pg.cluster_proc is not None  # not in this process
+        assert sorted(s.shard for s in pg.emu.gateway.connected) == [(0, 2), (1, 2)]
+        alice, bob = (next(u.id for u in pg.world.users if u.name == n) for n in ("alice", "bob"))
+        it = await pg.emu.slash(alice, pg.world.games_id, "game new", {"game": "canyon", "opponent": bob})
+        await it.wait_done(20)
+        guild = pg.world.guild_id
+        assert pg.emu.gateway.sent("INTERACTION_CREATE", guild_id=guild) == [(shard_of(guild, 2), 2)]
+        table = await pg._tables().store.get_table(1)  # the page reads the tables through its own reader
+        assert table is not None and table.game == "canyon"
+    finally:
+        await pg.stop()
+    assert pg.cluster_proc.returncode == 0
