@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.core import Disclosed
 from playground.emulator import Emulator
 from tests.reliability.support import says
 
@@ -345,7 +346,7 @@ async def test_take_backs_at_once_refused_after_a_die_and_by_consent(
     assert rewinds() == 1
 
     duel_rules = type(bot.tables.rules_of(await bot.tables.get(1)))
-    monkeypatch.setattr(duel_rules, "reveals", lambda self, *args, **kwargs: False)
+    monkeypatch.setattr(duel_rules, "disclosed", lambda self, *args, **kwargs: Disclosed(False, frozenset()))
     # round 2: Alice commits, Bob answers; Alice asks to take hers back; Bob refuses
     await act(world.alice)
     await act(world.bob)
