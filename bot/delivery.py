@@ -784,7 +784,9 @@ class DeliveryWorker:
             at=f"<t:{int(due)}:R>",
         )
         params = {"at": f"<t:{int(due)}:R>"}
-        return await self._public(row, table, content, [user_id], what="quiet.part_warning", params=params)
+        return await self._public(
+            row, table, content, [user_id], what="quiet.part_warning", params=params, expires=due
+        )
 
     async def _stand_in(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A stand-in took a seat, or a player went away (bot/absence.py): one post in the table's
@@ -827,12 +829,13 @@ class DeliveryWorker:
         *,
         what: str,
         params: dict[str, Any] | None = None,
+        expires: float | None = None,
     ) -> tuple[str, int | None, str | None]:
         channel = table.post_channel_id
         if channel is None:
             return "skipped", None, "no channel"
         panel = Panel(content, [], list(buttons))
-        message_id = await self._posted(row, table, channel, panel, ping, what, params or {})
+        message_id = await self._posted(row, table, channel, panel, ping, what, params or {}, expires)
         return "done", message_id, None
 
     async def _posted(
@@ -844,6 +847,7 @@ class DeliveryWorker:
         ping: Sequence[int],
         what: str,
         params: dict[str, Any],
+        expires: float | None = None,
     ) -> int:
         """A post in a table's channel that pings `ping`: a player in their quiet hours is not
         pinged by it, and is told when they end instead (`what`: the catalog id of the line that
@@ -852,7 +856,7 @@ class DeliveryWorker:
         message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=now)
         if held:
             link = message_link(table, channel, message_id)
-            await self.hold.keep(row, table, held, link, what, params)
+            await self.hold.keep(row, table, held, link, what, params, expires)
             self.notify()
         return message_id
 

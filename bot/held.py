@@ -37,6 +37,7 @@ from typing import Any
 
 from renderers.i18n import language_of
 
+from .absence import reason
 from .games import presenter_for
 from .i18n import game_name, t
 from .offload import Priority
@@ -121,10 +122,11 @@ class Hold:
         link: str | None,
         what: str,
         params: dict[str, Any],
+        expires: float | None = None,
     ) -> None:
         """A post went out without pinging `users`: a held row for each (`what`: the catalog id of
-        its line, `params` its values, `link` the post). Written once per post and player (the key
-        is the post's row), so a resend after a crash writes nothing twice."""
+        its line, `params` its values, `link` the post, `expires` when it is moot). Written once per
+        post and player (the key is the post's row), so a resend after a crash writes nothing twice."""
         async with self.store.transaction() as tx:
             for user in users:
                 await tx.add_delivery(
@@ -133,7 +135,14 @@ class Hold:
                         version=row.id,
                         kind="held",
                         target=f"user:{user}",
-                        payload={"what": what, "params": params, "link": link, "from": row.kind},
+                        payload={
+                            "what": what,
+                            "params": params,
+                            "link": link,
+                            "from": row.kind,
+                            "version": row.version,
+                            "expires": expires,
+                        },
                     )
                 )
 
@@ -200,13 +209,7 @@ class Hold:
     async def _line(self, row: DeliveryRecord, table: TableRecord, user: int, lang: str) -> str | None:
         """What one held row says now (`TURN` for a turn that is still theirs), or None if nothing."""
         if row.kind == "dm":
-            if table.status != "active" or table.seat_of(user) is None:
-                return None
-            loaded = await self.service.load(table.id)
-            seat = table.seat_of(user)
-            if loaded.state is None or seat not in loaded.rules.active_seats(loaded.state):
-                return None
-            return TURN
+            return TURN if await self._their_turn(table, user) else None
         if row.kind == "fault":
             if table.fault is None:
                 return None
@@ -219,12 +222,35 @@ class Hold:
                 channel=f"<#{table.channel_id}>" if table.channel_id else "—",
             )
         what = str(row.payload.get("what", ""))
-        if row.payload.get("from") in ("pause", "undo", "reminder", "warning", "stand_in") and (
-            table.status != "active"
-        ):
+        source = row.payload.get("from")
+        if source != "end" and table.status not in ("active", "lobby"):
             return None  # the table ended meanwhile: its requests and reminders are moot
+        if source == "reminder" or what == "quiet.part_turn":  # the table's line says it is their turn
+            return TURN if await self._their_turn(table, user) else None
+        if source == "invite" and (table.status != "lobby" or table.seat_of(user) is not None):
+            return None  # answered: the rematch started, or they joined
+        if source == "stand_in" and (seat := table.seat_of(user)) is not None and not reason(table, seat):
+            return None  # they are back already
+        expires = row.payload.get("expires")
+        if isinstance(expires, int | float) and expires <= self.clock():
+            return None  # a time warning whose time is up
+        if (
+            source == "undo"
+            and what == "quiet.part_undo_asked"
+            and (not table.undo.get("asked") or table.version != row.payload.get("version"))
+        ):
+            return None  # answered, or the table moved on (its buttons are stale)
+        if what == "quiet.part_pause_asked" and (table.paused or not table.pause.get("asked")):
+            return None  # paused meanwhile, or the request is gone
         link = row.payload.get("link") or status_link(table) or ""
         return t(lang, what, link=link, **dict(row.payload.get("params") or {}))
+
+    async def _their_turn(self, table: TableRecord, user: int) -> bool:
+        seat = table.seat_of(user)
+        if table.status != "active" or seat is None:
+            return False
+        loaded = await self.service.load(table.id)
+        return loaded.state is not None and seat in loaded.rules.active_seats(loaded.state)
 
     async def _deliver(
         self,
@@ -254,7 +280,7 @@ class Hold:
                     loaded.state,
                     table.seat_of(user),
                     lang,
-                    note="\n".join([head, *lines[tid]]),
+                    note="\n".join([head, t(lang, "quiet.digest_your_turn"), *lines[tid]]),
                     link=True,
                     priority=Priority.BACKGROUND,
                 )

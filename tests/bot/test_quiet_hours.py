@@ -79,7 +79,8 @@ async def _row(
 async def make(kind: str, service: TableService, store: SqliteStore, clock: Clock) -> int:
     """A table where a row of `kind` pings Bob (or reaches his DMs), made as the service makes it
     where that is short, else written as the service writes it. The table."""
-    tid = await duel_pvp(service, rounds=3)
+    settings = {"absent": "ai", "absent_after": 1} if kind == "stand_in" else {}
+    tid = await duel_pvp(service, rounds=3, **settings)
     if kind == "dm":
         pass  # the game's start: his turn's DM is in the outbox already
     elif kind == "fault":
@@ -104,22 +105,21 @@ async def make(kind: str, service: TableService, store: SqliteStore, clock: Cloc
     elif kind == "reminder":
         await _row(service, store, tid, "reminder", f"user:{BOB}")
     elif kind == "warning":
-        await _row(service, store, tid, "warning", f"user:{BOB}:w", due=clock() + 600, left=600)
+        end = quiet_end(clock(), "UTC", QUIET_HOURS)
+        assert end is not None  # a time limit that runs out after his night (one during it is moot)
+        await _row(service, store, tid, "warning", f"user:{BOB}:w", due=end + 600, left=600)
     elif kind == "dm_notice":
         await _row(service, store, tid, "dm_notice", f"user:{BOB}")
     elif kind == "invite":
-        lobby = await service.create(
-            game="duel", creator=ALICE, guild_id=1, channel_id=2, lang="en", side="red"
-        )
-        await service.open(lobby.id, thread_id=THREAD + 1)
-        await _row(service, store, lobby.id, "invite", f"user:{BOB}", channel=THREAD, by=ALICE)
+        await service.resign(tid, ALICE)
+        await service.rematch(tid, ALICE)  # Bob is invited, in the finished table's thread
     elif kind == "stand_in":
-        await _row(
-            service, store, tid, "stand_in", f"user:{BOB}:missed", seat="blue", reason="missed", count=2
-        )
+        await service.deadline_missed(tid, "blue")  # absent=ai after one: the AI takes his seat
     elif kind == "pause":
         await service.ask_pause(tid, ALICE, is_admin=False)  # Bob is asked to agree
     elif kind == "undo":
+        async with store.transaction() as tx:  # as bot/takeback.py asks (its rule is tested there)
+            await tx.update_table(tid, undo={"asked": "red", "by_seat": {"red": {"from": 2, "moves": []}}})
         await _row(service, store, tid, "undo", f"asked:{ALICE}", event="asked", by=ALICE, asked=[BOB])
         await _row(service, store, tid, "undo", f"refused:{ALICE}", event="refused", by=ALICE, asked=[BOB])
     else:
@@ -136,6 +136,22 @@ async def test_the_worker_handles_exactly_the_known_kinds(
     worker = new_worker(store, service, discord_, clock)
     assert set(worker._handlers) == NOTIFYING_KINDS | SILENT_KINDS
     assert not NOTIFYING_KINDS & SILENT_KINDS
+
+
+SAYS = {
+    "dm": ["it is your turn"],
+    "fault": ["has stopped"],
+    "turn": ["it is your turn"],
+    "end": ["the game is over"],
+    "reminder": ["it is your turn"],
+    "warning": ["your time runs out"],
+    "dm_notice": ["direct messages"],
+    "invite": ["invites you to a rematch"],
+    "stand_in": ["you missed a deadline"],
+    "pause": ["asks to pause"],
+    "undo": ["asks to take back", "refused your take-back"],
+}
+"""What the morning message says of each kind."""
 
 
 @pytest.mark.parametrize("kind", sorted(NOTIFYING_KINDS))
@@ -161,6 +177,8 @@ async def test_each_notification_is_held_in_quiet_hours_and_sent_once_at_their_e
     closed = kind == "turn"  # his DMs are closed: one mention in the channel instead
     assert told.channel == (THREAD if closed else -BOB)
     assert "quiet hours" in told.panel.content, told.panel.content
+    for words in SAYS[kind]:
+        assert words in told.panel.content, told.panel.content
     assert all(r.status != "pending" for r in await all_rows(store))
 
 
@@ -177,8 +195,7 @@ async def test_everything_held_at_every_table_goes_out_as_one_message_across_a_r
     await bob_sleeps(store)
     turn = await duel_pvp(service, rounds=3)
     paused = await make("pause", service, store, clock)
-    asked = await duel_pvp(service, rounds=3)
-    await _row(service, store, asked, "undo", f"asked:{ALICE}", event="asked", by=ALICE, asked=[BOB])
+    asked = await make("undo", service, store, clock)  # asked, and an earlier one refused
     await settle(new_worker(store, service, discord_, clock))
     assert pings_to(discord_, BOB) == []
     await morning(clock)
