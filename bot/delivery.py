@@ -856,7 +856,17 @@ class DeliveryWorker:
         message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=now)
         if held:
             link = message_link(table, channel, message_id)
-            await self.hold.keep(row, table, held, link, what, params, expires)
+            await self.hold.keep(
+                table,
+                held,
+                link,
+                what,
+                params,
+                key=row.id,
+                source=row.kind,
+                version=row.version,
+                expires=expires,
+            )
             self.notify()
         return message_id
 

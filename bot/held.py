@@ -8,7 +8,8 @@ The delivery worker (bot/delivery.py) sends two sorts of rows that reach a playe
   player's quiet hours the row itself waits (`not_before` = their end, `last_error` = `QUIET`).
 - **posts** in a table's thread that mention players (`NOTIFYING_KINDS`: a reminder, a time
   warning, a stand-in taking a seat, a pause or a take-back asked, a take-back refused, a rematch
-  invitation, a player's turn when their DMs are closed, the end of the game). The post goes out at
+  invitation, a player's turn when their DMs are closed, the end of the game), and the one ping
+  that is not the worker's: `/game new`'s answer challenging an opponent (cogs/lobby.py). The post goes out at
   once, for everyone else, but a player in their quiet hours is not pinged by it (Discord's allowed
   mentions: the name is shown, no notification); instead a `held` row is written for them, with a
   line saying what it was and a jump link to the post, waiting like a DM.
@@ -116,31 +117,36 @@ class Hold:
 
     async def keep(
         self,
-        row: DeliveryRecord,
         table: TableRecord,
         users: Sequence[int],
         link: str | None,
         what: str,
         params: dict[str, Any],
+        *,
+        key: int,
+        source: str,
+        version: int,
         expires: float | None = None,
     ) -> None:
         """A post went out without pinging `users`: a held row for each (`what`: the catalog id of
-        its line, `params` its values, `link` the post, `expires` when it is moot). Written once per
-        post and player (the key is the post's row), so a resend after a crash writes nothing twice."""
+        its line, `params` its values, `link` the post, `source` its kind, `version` the table's
+        version it was about, `expires` when it is moot). Written once per post and player (`key`:
+        the post's outbox row; 0 for the challenge that opened a table), so a resend after a crash
+        writes nothing twice."""
         async with self.store.transaction() as tx:
             for user in users:
                 await tx.add_delivery(
                     NewDelivery(
                         table_id=table.id,
-                        version=row.id,
+                        version=key,
                         kind="held",
                         target=f"user:{user}",
                         payload={
                             "what": what,
                             "params": params,
                             "link": link,
-                            "from": row.kind,
-                            "version": row.version,
+                            "from": source,
+                            "version": version,
                             "expires": expires,
                         },
                     )
@@ -227,7 +233,7 @@ class Hold:
             return None  # the table ended meanwhile: its requests and reminders are moot
         if source == "reminder" or what == "quiet.part_turn":  # the table's line says it is their turn
             return TURN if await self._their_turn(table, user) else None
-        if source == "invite" and (table.status != "lobby" or table.seat_of(user) is not None):
+        if source in ("invite", "challenge") and (table.status != "lobby" or table.seat_of(user) is not None):
             return None  # answered: the rematch started, or they joined
         if source == "stand_in" and (seat := table.seat_of(user)) is not None and not reason(table, seat):
             return None  # they are back already

@@ -18,3 +18,4 @@ quiet-part_pause_asked = • { $player } asks to pause the table · { $link }
 quiet-part_undo_asked = • { $player } asks to take back their last move · { $link }
 quiet-part_undo_refused = • { $player } refused your take-back · { $link }
 quiet-digest_your_turn = • it is your turn:
+quiet-part_challenge = • { $player } challenges you to { $game }: press **Join** · { $link }

@@ -18,3 +18,4 @@ quiet-part_pause_asked = • { $player } pide pausar la mesa · { $link }
 quiet-part_undo_asked = • { $player } pide deshacer su última jugada · { $link }
 quiet-part_undo_refused = • { $player } rechazó deshacer tu jugada · { $link }
 quiet-digest_your_turn = • te toca:
+quiet-part_challenge = • { $player } te reta a { $game }: pulsa **Unirse** · { $link }
