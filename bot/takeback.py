@@ -16,7 +16,8 @@ draw from the dice; the secrets shown are each game's own `Rules.shown_to`, writ
 in its engine package for the games with hidden hands, and tested against `resample_hidden` on
 random games: tests/engine/test_take_back.py). For example, a card played face up from a hidden
 hand was seen by the opponent: it is taken back only if the opponent agrees, and not at all once
-the opponent has answered with a card of their own. docs/absence.md tells it game by game.
+the opponent has answered with a card of their own. docs/architecture.md (Take-backs) tells it
+game by game.
 Moves whose actions are not recorded (a typed order, a standing order's answer) are treated as
 revealing, conservatively.
 
