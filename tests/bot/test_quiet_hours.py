@@ -16,6 +16,7 @@ from bot.store import NewDelivery, SqliteStore
 from bot.tables import TableService
 from tests.bot.conftest import Clock
 from tests.bot.duel_table import ALICE, BOB, THREAD, duel_pvp
+from tests.bot.engines import engine  # noqa: F401 (both engines: the hold reads the outbox of either)
 from tests.bot.test_delivery import FakeDiscord
 
 QUIET_HOURS = "13:00-15:00"  # the test clock starts at 1970-01-12 13:46:40 UTC: inside
