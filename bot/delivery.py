@@ -33,6 +33,7 @@ from .errors import log_failure
 from .export import fairness_line
 from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
+from .held import DIRECT_KINDS, QUIET, Hold, message_link
 from .i18n import game_name, t
 from .offload import Priority
 from .panels import (
@@ -50,16 +51,11 @@ from .panels import (
     turn_content,
     undo_notice,
 )
-from .quiet import AWAKE_S, quiet_end
 from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
 from .tables import TableService
 
 log = logging.getLogger(__name__)
 
-QUIET = "quiet hours"
-"""The `last_error` of a row held through its player's quiet hours (not an error: a hold)."""
-HELD_KINDS = frozenset({"dm", "reminder", "stand_in"})
-"""The rows a player's quiet hours hold: their DMs and the mentions that ping them."""
 
 MAX_ATTEMPTS = 8
 BACKOFF_CAP_S = 60.0
@@ -317,7 +313,10 @@ class DeliveryWorker:
             "pause": self._pause,
             "undo": self._undo,
             "fault": self._fault,
+            "held": self._held_line,
         }
+        # Every ping and DM goes through the quiet hours' hold (bot/held.py, issue 26 item 2).
+        self.hold = Hold(store, service, self._dm_or_none, self._send_pinged, clock)
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
@@ -471,16 +470,23 @@ class DeliveryWorker:
         table = await self.store.get_table(row.table_id)
         if table is None:
             return
-        held = await self._held_until(row, table)
-        if held is not None:  # the player's quiet hours (bot/quiet.py): sent when they end
-            async with self.store.transaction() as tx:
-                await tx.retry_delivery(row.id, held, QUIET)
-            return
+        if row.kind in DIRECT_KINDS and row.target.startswith("user:"):
+            held = await self.hold.until(table, int(row.target.split(":")[1]))
+            if held is not None:  # the player's quiet hours (bot/held.py): held until they end
+                async with self.store.transaction() as tx:
+                    await tx.retry_delivery(row.id, held, QUIET)
+                return
+            morning = row.kind == "held" or row.last_error == QUIET  # their end: everything held, at once
+        else:
+            morning = False
         async with self.store.transaction() as tx:
             await tx.start_attempt(row.id)
         crash_point("delivery.before")
         try:
-            status, message_id, error = await self._handlers[row.kind](row, table)
+            if morning:
+                status, message_id, error = await self.hold.morning(row)
+            else:
+                status, message_id, error = await self._handlers[row.kind](row, table)
             crash_point("delivery.sent")  # Discord has it; the outbox row does not know yet
         except Transient as exc:
             await self._retry(row, str(exc))
@@ -529,27 +535,6 @@ class DeliveryWorker:
             and row.kind not in PRIVATE_KINDS
         ):
             await self.faults.clear(table)  # the thread takes posts again
-
-    async def _held_until(self, row: DeliveryRecord, table: TableRecord) -> float | None:
-        """When a row that pings a player or reaches their DMs may go, if their quiet hours hold it
-        now (bot/quiet.py); None: now. A player who acted at this table in the last `AWAKE_S` is
-        awake (a live game at night), and is not held."""
-        if row.kind not in HELD_KINDS or not row.target.startswith("user:"):
-            return None
-        if row.kind == "stand_in" and not row.target.endswith(":missed"):
-            return None  # an /away notice pings nobody
-        user = int(row.target.split(":")[1])
-        player = await self.store.get_player(user)
-        if player is None or not player.quiet:
-            return None
-        now = self.clock()
-        end = quiet_end(now, player.timezone, player.quiet)
-        seat = table.seat_of(user)
-        if end is None or seat is None:
-            return None
-        if any(r.actor == seat and r.at >= now - AWAKE_S for r in await self.store.load_events(table.id)):
-            return None
-        return end
 
     async def _retry(self, row: DeliveryRecord, error: str) -> None:
         attempts = row.attempts + 1
@@ -696,7 +681,8 @@ class DeliveryWorker:
         if final:  # the players who did not make the last move learn the game is over (named in it)
             movers = {r.actor for r in records[-1:]}  # the seat whose move ended it
             ping = [u for s in table.seats if (u := table.user_of(s)) is not None and s not in movers]
-        message_id = await self.messenger.send(channel, Panel(content), nonce=nonce_for(row), ping=ping)
+        what = "quiet.part_end" if final else "quiet.part_turn"
+        message_id = await self._posted(row, table, channel, Panel(content), ping, what, {})
         return "done", message_id, None
 
     async def _dm(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
@@ -818,8 +804,9 @@ class DeliveryWorker:
             where=f"<#{table.thread_id}>" if table.thread_id else "",
         )
         accept = ButtonSpec(ids.JOIN.format(table=table.id), t(lang, "bot.button.accept_rematch"), "success")
-        message_id = await self.messenger.send(
-            channel, Panel(content, [], [accept]), nonce=nonce_for(row), ping=[user_id]
+        params = {"player": mention(by) if isinstance(by, int) else "", "game": game_name(table.game, lang)}
+        message_id = await self._posted(
+            row, table, channel, Panel(content, [], [accept]), [user_id], "quiet.part_invite", params
         )
         return "done", message_id, None
 
@@ -827,7 +814,7 @@ class DeliveryWorker:
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
         content = t(table.lang, "bot.dm_closed", mention=mention(user_id), status=where)
-        return await self._public(row, table, content, [user_id])
+        return await self._public(row, table, content, [user_id], what="quiet.part_dm_closed")
 
     async def _end(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         content = outcome_text(table, table.lang)
@@ -838,28 +825,16 @@ class DeliveryWorker:
         resigned = table.user_of(params["seat"]) if isinstance(params.get("seat"), str) else None
         ping = [u for u in table.human_users() if u != resigned] if table.status == "finished" else []
         reveal = fairness_line(table, table.lang)  # the table's last public post opens its commitment
-        return await self._public(row, table, f"**{content}**" + (f"\n{reveal}" if reveal else ""), ping)
+        text = f"**{content}**" + (f"\n{reveal}" if reveal else "")
+        return await self._public(row, table, text, ping, what="quiet.part_end")
 
     async def _reminder(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         if table.status != "active" or table.version != row.version:
             return "skipped", None, "moved on"
-        if row.last_error == QUIET and await self._held_dm(row):
-            return "skipped", None, "merged"  # held through the night with the DM: that is the one message
         user_id = int(row.target.split(":", 1)[1])
         where = status_ref(table.lang, status_link(table))
         content = t(table.lang, "bot.reminder", mention=mention(user_id), table=table.number, status=where)
-        return await self._public(row, table, content, [user_id])
-
-    async def _held_dm(self, row: DeliveryRecord) -> bool:
-        """Whether a DM of this table to the reminder's player was held through the same night."""
-        user = row.target.split(":")[1]
-        return any(
-            d.kind == "dm"
-            and d.target.split(":")[1] == user
-            and d.last_error == QUIET
-            and d.version >= row.version
-            for d in await self.store.deliveries(row.table_id)
-        )
+        return await self._public(row, table, content, [user_id], what="quiet.part_reminder")
 
     async def _warning(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A running time limit is about to run out: a mention in the table's thread (the time is
@@ -878,7 +853,10 @@ class DeliveryWorker:
             table=table.number,
             at=f"<t:{int(due)}:R>",
         )
-        return await self._public(row, table, content, [user_id])
+        params = {"at": f"<t:{int(due)}:R>"}
+        return await self._public(
+            row, table, content, [user_id], what="quiet.part_warning", params=params, expires=due
+        )
 
     async def _stand_in(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A stand-in took a seat, or a player went away (bot/absence.py): one post in the table's
@@ -887,14 +865,19 @@ class DeliveryWorker:
         if table.status != "active":
             return "skipped", None, "over"
         content, buttons, ping = stand_in_notice(table, row.payload, int(row.target.split(":")[1]))
-        return await self._public(row, table, content, ping, buttons)
+        count = int(row.payload.get("count") or 0)
+        return await self._public(
+            row, table, content, ping, buttons, what="quiet.part_stand_in", params={"count": count}
+        )
 
     async def _pause(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A pause asked, begun or ended (bot/pause.py): one post in the table's thread."""
         if table.status != "active":
             return "skipped", None, "over"
         content, buttons, ping = pause_notice(table, row.payload)
-        return await self._public(row, table, content, ping, buttons)
+        by = {"player": mention(int(row.payload.get("by", 0)))}
+        what = f"quiet.part_pause_{row.payload.get('event')}"
+        return await self._public(row, table, content, ping, buttons, what=what, params=by)
 
     async def _undo(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
         """A take-back asked, refused or done (bot/takeback.py): one post in the table's thread; a
@@ -902,7 +885,9 @@ class DeliveryWorker:
         if table.status != "active" or (row.payload.get("event") == "asked" and table.version != row.version):
             return "skipped", None, "moved on"
         content, buttons, ping = undo_notice(table, row.payload)
-        return await self._public(row, table, content, ping, buttons)
+        by = {"player": mention(int(row.payload.get("by", 0)))}
+        what = f"quiet.part_undo_{row.payload.get('event')}"
+        return await self._public(row, table, content, ping, buttons, what=what, params=by)
 
     async def _public(
         self,
@@ -911,10 +896,61 @@ class DeliveryWorker:
         content: str,
         ping: Sequence[int],
         buttons: Sequence[ButtonSpec] = (),
+        *,
+        what: str,
+        params: dict[str, Any] | None = None,
+        expires: float | None = None,
     ) -> tuple[str, int | None, str | None]:
         channel = table.post_channel_id
         if channel is None:
             return "skipped", None, "no channel"
         panel = Panel(content, [], list(buttons))
-        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=ping)
+        message_id = await self._posted(row, table, channel, panel, ping, what, params or {}, expires)
         return "done", message_id, None
+
+    async def _posted(
+        self,
+        row: DeliveryRecord,
+        table: TableRecord,
+        channel: int,
+        panel: Panel,
+        ping: Sequence[int],
+        what: str,
+        params: dict[str, Any],
+        expires: float | None = None,
+    ) -> int:
+        """A post in a table's channel that pings `ping`: a player in their quiet hours is not
+        pinged by it, and is told when they end instead (`what`: the catalog id of the line that
+        says what it was, with `params`; bot/held.py). Every post that pings goes through here."""
+        now, held = await self.hold.split(table, ping)
+        message_id = await self.messenger.send(channel, panel, nonce=nonce_for(row), ping=now)
+        if held:
+            link = message_link(table, channel, message_id)
+            await self.hold.keep(
+                table,
+                held,
+                link,
+                what,
+                params,
+                key=row.id,
+                source=row.kind,
+                version=row.version,
+                expires=expires,
+            )
+            self.notify()
+        return message_id
+
+    async def _held_line(self, row: DeliveryRecord, table: TableRecord) -> tuple[str, int | None, str | None]:
+        """A line held for a player through their quiet hours: with everything else held for them."""
+        return await self.hold.morning(row)
+
+    async def _dm_or_none(self, user_id: int, panel: Panel, nonce: str) -> int | None:
+        """The hold's DM (its morning message); None when the player's DMs are closed."""
+        try:
+            return await self.messenger.send_dm(user_id, panel, nonce=nonce)
+        except DmClosed:
+            return None
+
+    async def _send_pinged(self, channel: int, panel: Panel, nonce: str, ping: Sequence[int]) -> int:
+        """The hold's post (its morning message when the player's DMs are closed)."""
+        return await self.messenger.send(channel, panel, nonce=nonce, ping=ping)

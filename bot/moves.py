@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import Action, Event, Rules, Seat, fold, new_game, pilot_steps, step
+from engine.core import Action, Disclosed, Event, Rules, Seat, fold, new_game, pilot_steps, step
 from engine.core.orders import OrderResult, answer_standing, play_order
 
 from . import absence, notices
@@ -46,7 +46,7 @@ class Prepared:
     events: list[NewEvent] = field(default_factory=list)
     snapshot: str = ""
     moves: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    """The actions this commit applied, by seat (a take-back replays them: `Rules.reveals`)."""
+    """The actions this commit applied, by seat (a take-back replays them: `Rules.disclosed`)."""
     blind: bool = False
     """Whether some events came from no recorded action (standing orders, a typed order)."""
     undo_seat: str | None = None
@@ -322,13 +322,13 @@ def order(
     return result, prepared
 
 
-def reveals(
-    game: str, logged: Sequence[Mapping[str, Any]], first: int, moves: Sequence[Sequence[Any]], seat: Seat
-) -> bool:
-    """Whether the moves applied from event `first` on revealed anything to `seat` (`Rules.reveals`:
-    the game's rule), the log folded here, off the event loop (bot/takeback.py)."""
+def disclosed(
+    game: str, logged: Sequence[Mapping[str, Any]], first: int, moves: Sequence[Sequence[Any]]
+) -> Disclosed:
+    """What the moves applied from event `first` on revealed, and to whom (`Rules.disclosed`: chance,
+    and the game's rule), the log folded here, off the event loop (bot/takeback.py)."""
     rules = rules_for(game)
     events = [rules.parse_event(data) for data in logged]
     before = fold(rules, events[: first - 1])
     actions = [(str(who), rules.parse_action(data)) for who, data in moves]
-    return rules.reveals(before, actions, events[first - 1 :], seat)
+    return rules.disclosed(before, actions, events[first - 1 :])

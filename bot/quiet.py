@@ -1,12 +1,12 @@
 """Quiet hours and time zones (issue 26 item 4).
 
 `/settings timezone:Europe/Madrid quiet:23-08` stores a player's IANA time zone and quiet hours.
-While a player's quiet hours last, what would ping them or reach their DMs — their turn's DM, a
-reminder, a stand-in's or a pause's mention — is held, and sent when the quiet hours end. A held
-DM of a table is superseded by the newer one of the same table (bot/delivery.py), so each table
-sends the player one message in the morning, with where it stands then. Reading: a player who is
-playing live at night (who acted at that table in the last `AWAKE_S` seconds) is awake, and their
-prompts are not held.
+While a player's quiet hours last, nothing pings them or reaches their DMs: every ping and DM the
+bot sends (their turn, a reminder, a time warning, a stand-in taking their seat, a pause or a
+take-back asked of them, a take-back of theirs refused, a rematch invitation, the end of a game, a
+fault's DM) goes through the hold of bot/held.py, and when their quiet hours end everything held
+for them, at every table, goes out as one message. Reading: a player who is playing live at night
+(who acted at that table in the last `AWAKE_S` seconds) is awake there, and is not held.
 
 A table may opt in to `quiet_deadlines=true`: a deadline (a reminder's, or a game's time limit)
 that would end inside the acting player's quiet hours moves to their end (bot/notices.py).

@@ -1,17 +1,25 @@
 """Take-backs by consent (issue 26, "undo by consent").
 
-A player may take back their last action at once while nothing new was revealed since and no other
-player has acted since (AI seats and stand-ins answering in the same move do not count: nobody
-must agree for them). After another player has acted, `/takeback` asks them, with one button to
-accept and one to refuse; an accepted take-back goes back to the version before that action.
-Only the table's last player action can be taken back, once.
+A player may take back their last action at once while nothing was revealed since (no die rolled,
+no card or blip drawn or turned, no secret reached any seat) and no other player has acted since
+(AI seats and stand-ins answering in the same move do not count: nobody must agree for them, and an
+AI keeps no memory of what its seat was shown). After that, `/takeback` asks the players who acted
+since or were shown a secret by the move, with one button to accept and one to refuse; an accepted
+take-back goes back to the version before that action. Never across a reveal to the asking player:
+if the moves since drew on chance, or showed the asking player anything they could not know (the
+opponent's card played face up, a blip converted), no take-back is possible, with consent or
+without: nobody may see hidden information and then undo it. Only the table's last player action
+can be taken back, once.
 
-What counts as revealed is the game's rule (`Rules.reveals`, by default the game's own
-`resample_hidden`: if the moves since, replayed where everything the player may not know is drawn
-afresh and with fresh dice, would have shown the player anything different — a die, a card, a
-blip, the opponent's hidden choice — something was revealed). Then no take-back is possible, with
-consent or without: nobody may see hidden information and then undo it. Moves whose actions are not
-recorded (a typed order, a standing order's answer) are treated as revealing, conservatively.
+What was revealed, and to whom, is the engine's rule (`Rules.disclosed`: chance is the core's, any
+draw from the dice; the secrets shown are each game's own `Rules.shown_to`, written event by event
+in its engine package for the games with hidden hands, and tested against `resample_hidden` on
+random games: tests/engine/test_take_back.py). For example, a card played face up from a hidden
+hand was seen by the opponent: it is taken back only if the opponent agrees, and not at all once
+the opponent has answered with a card of their own. docs/architecture.md (Take-backs) tells it
+game by game.
+Moves whose actions are not recorded (a typed order, a standing order's answer) are treated as
+revealing, conservatively.
 
 The log stays append-only: a take-back is a `Rewound` event (engine/core) that carries the state to
 go back to; the version goes on counting, so the dice of the replayed turn are new ones.
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rejected, Rewound, apply, fold
+from engine.core import Disclosed, Rejected, Rewound, apply, fold
 
 from . import moves, offload
 from .service_part import ServicePart
@@ -76,15 +84,21 @@ class TakeBack(ServicePart):
                 raise nothing_to_take_back(table)
             records = await self.store.load_events(table.id)
             first = int(mine["from"])
-            if mine.get("blind") or await offload.run(
-                moves.reveals, table.game, [r.data for r in records], first, mine.get("moves", []), seat
-            ):
+            shown = (
+                Disclosed(True, frozenset(table.seats))
+                if mine.get("blind")
+                else await offload.run(
+                    moves.disclosed, table.game, [r.data for r in records], first, mine.get("moves", [])
+                )
+            )
+            if shown.to(seat):
                 raise Rejected(
                     "absent.undo_revealed",
                     "That move cannot be taken back: something was revealed since (a die, a card, a hidden choice).",
                 )
             humans = {s for s in table.seats if table.user_of(s) is not None and s != seat}
-            others: set[str] = {r.actor for r in records[first - 1 :] if r.actor is not None} & humans
+            acted: set[str] = {r.actor for r in records[first - 1 :] if r.actor is not None}
+            others = (acted | shown.seats) & humans  # who acted since, or saw a secret of the move
             if not others:
                 return await self._rewind(loaded, records, seat, first, user_id), True
             if undo.get("asked") == seat:

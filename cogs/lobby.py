@@ -349,8 +349,25 @@ class Lobby(
             table=table.number,
             where=where,
         )
-        pings = [discord.Object(opponent_id)] if opponent_id else []
-        await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions(users=pings))
+        # The opponent's ping goes through their quiet hours' hold too (bot/held.py): held, they are
+        # named but not pinged, and told when their quiet hours end.
+        now, held = await bot.delivery.hold.split(table, [opponent_id] if opponent_id else [])
+        sent = await interaction.followup.send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in now]), wait=True
+        )
+        if held:
+            params = {"player": mention(interaction.user.id), "game": game_name(game, lang)}
+            await bot.delivery.hold.keep(
+                table,
+                held,
+                sent.jump_url,
+                "quiet.part_challenge",
+                params,
+                key=0,
+                source="challenge",
+                version=0,
+            )
+            bot.delivery.notify()
 
     @app_commands.command(
         name=L("join", "cmd.join.name"),

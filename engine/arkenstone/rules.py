@@ -7,6 +7,7 @@ the figures stand now. Each reading of the spec sits next to the rule it explain
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -18,6 +19,7 @@ from engine.core.tape import Tape
 
 from . import actions as a
 from . import events as ev
+from . import takeback
 from .actions import ACTION_ADAPTER
 from .ai import BilboPilot, SmaugPilot
 from .board import (
@@ -541,6 +543,17 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
 
     def view(self, state: ArkenstoneState, seat: Seat | None) -> ArkenstoneView:
         return build_view(state, seat, self.active_seats(state))
+
+    def shown_to(
+        self,
+        before: ArkenstoneState,
+        moves: Sequence[tuple[Seat, Action]],
+        events: Sequence[Event],
+        trials: int = 8,
+    ) -> frozenset[Seat]:
+        """The seats a take-back's moves showed a secret to: the game's own rule, event by event
+        (engine/arkenstone/takeback.py; issue 26)."""
+        return takeback.shown_to(events)
 
     def resample_hidden(self, state: ArkenstoneState, seat: Seat | None, dice: Dice) -> ArkenstoneState:
         """A copy where everything `seat` cannot know is reshuffled: the face-down diamonds' identities

@@ -11,6 +11,7 @@ rule it explains, marked "Reading".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
@@ -19,6 +20,7 @@ from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape, 
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL
 
 from . import events as ev
+from . import takeback
 from .actions import ACTION_ADAPTER, ChooseRoute, PlayCard, ResolveHit, TakeAllHits
 from .ai import MarinePilot, OrkPilot
 from .events import EVENT_ADAPTER
@@ -410,6 +412,17 @@ class CanyonRules(Rules[CanyonState]):
         if seat == ORK:
             return OrkPilot()
         raise ValueError(f"no seat {seat!r} in canyon")
+
+    def shown_to(
+        self,
+        before: CanyonState,
+        moves: Sequence[tuple[Seat, Action]],
+        events: Sequence[Event],
+        trials: int = 8,
+    ) -> frozenset[Seat]:
+        """The seats a take-back's moves showed a secret to: the game's own rule, event by event
+        (engine/canyon/takeback.py; issue 26)."""
+        return takeback.shown_to(events)
 
     def resample_hidden(self, state: CanyonState, seat: Seat | None, dice: Dice) -> CanyonState:
         """A copy where everything `seat` may not know is reshuffled (for no-leak tests)."""

@@ -3,6 +3,7 @@
 from .dice import Dice
 from .rules import (
     Action,
+    Disclosed,
     Event,
     Model,
     OrderStep,
@@ -31,6 +32,7 @@ from .tape import Tape
 __all__ = [
     "Action",
     "Dice",
+    "Disclosed",
     "Event",
     "Model",
     "OrderStep",

@@ -25,6 +25,12 @@ class Dice:
         self.__rng: _random.Random | None = None  # seeded at the first draw: most decisions draw nothing
 
     @property
+    def drawn(self) -> bool:
+        """Whether anything was drawn from these dice yet (a take-back's chance check, issue 26:
+        a decision that drew nothing left chance untouched). A `fork` is its own stream."""
+        return self.__rng is not None
+
+    @property
     def _rng(self) -> _random.Random:
         if self.__rng is None:
             digest = hashlib.blake2b(f"{self.seed}:{self.version}".encode(), digest_size=8).digest()

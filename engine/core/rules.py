@@ -86,6 +86,24 @@ class Rewound(Event):
         return None
 
 
+class Disclosed(NamedTuple):
+    """What some moves revealed (`Rules.disclosed`, issue 26's take-backs): whether they drew on
+    chance (dice, a shuffle, a random card: nobody may take them back), and the seats that learned
+    a secret from them."""
+
+    chance: bool
+    seats: frozenset[Seat]
+
+    @property
+    def nothing(self) -> bool:
+        """Nothing at all: no chance, no secret reached any seat."""
+        return not self.chance and not self.seats
+
+    def to(self, seat: Seat) -> bool:
+        """Whether `seat` saw something it may not undo: chance, or a secret of another seat's."""
+        return self.chance or seat in self.seats
+
+
 class State(BaseModel):
     """Base of every game state. `seed` and `version` drive the dice; `version` counts events applied."""
 
@@ -322,41 +340,68 @@ class Rules(Generic[S]):
         return None
 
     # --- optional: what counts as revealed (a take-back, issue 26) ---------------------------
-    def reveals(
+    def disclosed(
+        self, before: S, moves: Sequence[tuple[Seat, Action]], events: Sequence[Event]
+    ) -> Disclosed:
+        """What the `events` that `moves` caused from `before` revealed, and to whom: the platform's
+        take-back rule reads it (bot/takeback.py). Pure: it replays the moves from `before`.
+
+        Chance first, the same for every game: if any of the moves drew from the dice (a die rolled,
+        a deck or a bag shuffled, a random card), everyone saw chance at work and nobody may take
+        them back (`chance`; `seats` is every seat). Otherwise `seats` are the seats that learned a
+        secret (`shown_to`, the game's own rule)."""
+        state = before
+        for who, action in moves:
+            dice = dice_for(state)
+            try:
+                _, state = self.play(state, who, action, dice)
+            except Rejected:  # not the log's own moves: assume the worst
+                return Disclosed(False, frozenset(self.seats))
+            if dice.drawn:
+                return Disclosed(True, frozenset(self.seats))
+        return Disclosed(False, self.shown_to(before, moves, events))
+
+    def shown_to(
         self,
         before: S,
         moves: Sequence[tuple[Seat, Action]],
         events: Sequence[Event],
-        seat: Seat,
         trials: int = 8,
-    ) -> bool:
-        """Whether the `events` that `moves` caused from `before` told `seat` anything it could not
-        know before: a die rolled, a card or blip turned, an opponent's hidden choice. Taking them
-        back would let `seat` see and then undo hidden information, so the platform refuses it.
+    ) -> frozenset[Seat]:
+        """The seats that learned something hidden from them from `events` (the moves drew no dice):
+        a card or blip turned or drawn, an opponent's hidden hand or choice. A public consequence of
+        a public choice (a model moved, a door opened, the card a seat chose from its own hand, for
+        that seat) is not a secret.
 
-        The default asks the game's own `resample_hidden`: `before` with everything `seat` may not
-        know drawn afresh, and fresh dice, `trials` times; if replaying the moves there gives `seat`
-        different events (as `redacted_for(seat)` shows them), or cannot be replayed, something was
-        revealed. A game without `resample_hidden` reveals always (no take-back). A game may
-        override this with its own rule."""
-        expected = [e.redacted_for(seat) for e in events]
-        for trial in range(trials):
-            dice = Dice(before.seed ^ (0x5EED + 7919 * (trial + 1)), before.version)
-            try:
-                state = self.resample_hidden(before, seat, dice)
-            except NotImplementedError:
-                return True
-            state.seed = dice.seed
-            seen: list[Event | None] = []
-            try:
-                for who, action in moves:
-                    got, state = self.play(state, who, action, dice_for(state))
-                    seen += [e.redacted_for(seat) for e in got]
-            except Rejected:
-                return True
-            if seen != expected:
-                return True
-        return False
+        A game with hidden hands states its rule exactly, event by event (Canyon of Death, the
+        Arkenstone, Space Hulk); the tests check it against `resample_hidden` on random games
+        (tests/engine/test_take_back.py). This default asks `resample_hidden` itself, for each
+        seat: `before` with everything the seat may not know drawn afresh, `trials` times; if the
+        moves cannot be replayed there, or show the seat different events (as `redacted_for(seat)`
+        shows them), the seat learned something. Conservative: a move of another seat that depends
+        on that seat's secret cannot be replayed, and counts as a reveal."""
+        shown: set[Seat] = set()
+        for seat in self.seats:
+            expected = [e.redacted_for(seat) for e in events]
+            for trial in range(trials):
+                dice = Dice(before.seed ^ (0x5EED + 7919 * (trial + 1)), before.version)
+                try:
+                    state = self.resample_hidden(before, seat, dice)
+                except NotImplementedError:
+                    return frozenset(self.seats)
+                state.seed = dice.seed
+                seen: list[Event | None] = []
+                try:
+                    for who, action in moves:
+                        got, state = self.play(state, who, action, dice_for(state))
+                        seen += [e.redacted_for(seat) for e in got]
+                except Rejected:
+                    shown.add(seat)
+                    break
+                if seen != expected:
+                    shown.add(seat)
+                    break
+        return frozenset(shown)
 
     # --- derived helpers (same for every game) -----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:

@@ -20,7 +20,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, TimeLimit
 
 from . import actions as a
-from . import blips, combat, deployment, orders, pieces, setup, turn
+from . import blips, combat, deployment, orders, pieces, setup, takeback, turn
 from . import events as ev
 from .actions import ACTION_ADAPTER
 from .ai import SeatPilot
@@ -268,6 +268,17 @@ class SpaceHulkRules(Rules[SpaceHulkState]):
         if isinstance(top, AgSoloTie) and standing.get("ties") == "random":
             return a.BreakTie(pick=None)  # deathwing.md §5: the seeded dice break the tie
         return None
+
+    def shown_to(
+        self,
+        before: SpaceHulkState,
+        moves: Sequence[tuple[Seat, Action]],
+        events: Sequence[Event],
+        trials: int = 8,
+    ) -> frozenset[Seat]:
+        """The seats a take-back's moves showed a secret to: the game's own rule, event by event
+        (engine/spacehulk/takeback.py; issue 26)."""
+        return takeback.shown_to(before, self.seats, events)
 
     def resample_hidden(self, state: SpaceHulkState, seat: Seat | None, dice: Dice) -> SpaceHulkState:
         """Re-randomize everything `seat` may not know: blip values and the bag; the CP chit.

@@ -16,7 +16,7 @@ from bot.panels import narration_lines, outcome_text
 from bot.scheduler import Scheduler
 from bot.store import SqliteStore
 from bot.tables import TableService
-from engine.core import Rejected
+from engine.core import Disclosed, Rejected
 from tests.bot.conftest import Clock
 from tests.bot.duel_table import ALICE, BOB, duel_pvp, two_players
 from tests.bot.engines import engine  # noqa: F401 (both engines: migration 7 and its PostgreSQL twin)
@@ -356,7 +356,7 @@ async def test_a_departed_player_follows_the_tables_rule(service: TableService, 
     assert absence.reason(await service.get(stood_in), "blue") == "missed"
 
 
-# --- take-backs by consent (bot/takeback.py, engine/core Rules.reveals) ----------------------------
+# --- take-backs by consent (bot/takeback.py, engine/core Rules.disclosed) --------------------------
 
 
 async def kinds_of(store: SqliteStore, tid: int) -> list[str]:
@@ -404,7 +404,7 @@ async def test_no_take_back_once_the_cards_are_revealed(service: TableService, s
 
 
 def test_a_die_roll_counts_as_revealed_and_a_plain_choice_does_not() -> None:
-    """Rules.reveals (the core's rule from the game's resample_hidden): a boost rolled with a die
+    """Rules.disclosed (chance is the core's: any draw from the dice): a boost rolled with a die
     cannot be taken back; the same boost taken as a flat +2 can (nothing the player did not know)."""
     from engine.core import new_game, step
     from tests.games.duel import RULES, Boost
@@ -418,7 +418,9 @@ def test_a_die_roll_counts_as_revealed_and_a_plain_choice_does_not() -> None:
         [winner] = RULES.active_seats(state)
         for mode, revealed in (("take", False), ("roll", True)):
             _, events = step(RULES, state, winner, Boost(mode=mode))
-            assert RULES.reveals(state, [(winner, Boost(mode=mode))], events, winner) is revealed
+            shown = RULES.disclosed(state, [(winner, Boost(mode=mode))], events)
+            assert shown.chance is revealed and shown.to(winner) is revealed
+            assert shown.nothing is not revealed
     finally:
         unregister_duel()
 
@@ -430,7 +432,7 @@ async def test_a_take_back_by_consent_accepted_and_refused(
     the table goes back to before it. (The Duel reveals both cards whenever the second player
     acts, so its rule is replaced here by one that reveals nothing, to reach the consent path.)"""
     rules = type(service.rules_of(await service.get(await duel_pvp(service, rounds=2))))
-    monkeypatch.setattr(rules, "reveals", lambda self, *args, **kwargs: False)
+    monkeypatch.setattr(rules, "disclosed", lambda self, *args, **kwargs: Disclosed(False, frozenset()))
     tid = await duel_pvp(service, rounds=2)
     start = (await service.load(tid)).state
     await service.submit(tid, ALICE, 0, 1)
@@ -462,6 +464,43 @@ async def test_a_take_back_by_consent_accepted_and_refused(
     state = (await service.load(other)).state
     assert state.committed == start.committed and state.hands == start.hands
     assert (await kinds_of(store, other)).count("rewound") == 1
+
+
+async def test_a_hidden_hand_move_is_taken_back_by_the_consent_of_the_seat_that_saw_it(
+    service: TableService, store: SqliteStore
+) -> None:
+    """Issue 26 item 4 in a game with hidden hands (engine/canyon/takeback.py): the Marine's card,
+    played face up (DC-MAN-1), was seen by the Ork, so it is not taken back at once: the Ork is
+    asked, and accepts; the Marine's hand is whole again. Once the Ork has answered with its own
+    card (DC-MAN-2: the Marine has seen it), no take-back."""
+    from engine.canyon.actions import PlayCard
+
+    tid = await two_players(service, "canyon", side="marine", options={})
+
+    async def marine_plays() -> Any:
+        while True:
+            loaded = await service.load(tid)
+            legal = loaded.rules.legal_actions(loaded.state, "marine")
+            play = next((a for a in legal if isinstance(a, PlayCard)), None)
+            if play is not None:
+                await service.submit(tid, ALICE, play, loaded.table.version)
+                return loaded.state
+            await service.submit(tid, ALICE, legal[0], loaded.table.version)  # a fork's route
+
+    before = await marine_plays()
+    table, now = await service.take_back(tid, ALICE)
+    assert not now and table.undo["asked"] == "marine"  # the Ork saw the card: asked, not at once
+    [asked] = [r for r in await store.deliveries(tid) if r.kind == "undo"]
+    assert asked.payload["asked"] == [BOB]
+    await service.answer_take_back(tid, BOB, table.version, True)
+    state = (await service.load(tid)).state
+    assert state.hands == before.hands and state.phase == "marine_play"
+    await marine_plays()
+    loaded = await service.load(tid)
+    await service.submit(tid, BOB, loaded.rules.legal_actions(loaded.state, "ork")[0], loaded.table.version)
+    with pytest.raises(Rejected) as refused:
+        await service.take_back(tid, ALICE)
+    assert refused.value.message_id == "absent.undo_revealed"
 
 
 def test_away_dates_are_read_in_the_players_time_zone() -> None:

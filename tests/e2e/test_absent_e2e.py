@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engine.core import Disclosed
 from playground.emulator import Emulator
 from tests.reliability.support import says
 
@@ -345,7 +346,7 @@ async def test_take_backs_at_once_refused_after_a_die_and_by_consent(
     assert rewinds() == 1
 
     duel_rules = type(bot.tables.rules_of(await bot.tables.get(1)))
-    monkeypatch.setattr(duel_rules, "reveals", lambda self, *args, **kwargs: False)
+    monkeypatch.setattr(duel_rules, "disclosed", lambda self, *args, **kwargs: Disclosed(False, frozenset()))
     # round 2: Alice commits, Bob answers; Alice asks to take hers back; Bob refuses
     await act(world.alice)
     await act(world.bob)
@@ -370,3 +371,53 @@ async def test_take_backs_at_once_refused_after_a_die_and_by_consent(
     await bot.delivery.wait_idle()
     assert rewinds() == 2
     assert any("is taken back" in m.content for m in emu.messages(thread))
+
+
+async def test_everything_held_in_quiet_hours_at_two_tables_is_one_dm_after_a_restart(
+    emu: Emulator, world: World, start: Any, db_path: Path, duel_game: object
+) -> None:
+    """Issue 26 items 2 and 3's gaps: Bob's night holds every ping and DM, at every table. Alice asks
+    to pause one of their two tables: the request is posted for everyone, but Bob is not pinged;
+    nothing reaches his DMs; nor does Alice's challenge that opened the tables. The bot restarts in
+    his night. At its end he gets one DM, with a line per table and a link to each (and to the pause
+    request), and nothing else."""
+    from bot.quiet import quiet_end
+
+    clock = Clock()
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    quiet = window(clock(), 0, 3)
+    await run(await emu.slash(world.bob, world.channel, "settings", {"timezone": "UTC", "quiet": quiet}))
+    threads = []
+    for number in (1, 2):
+        args = {"game": "duel", "opponent": world.bob, "side": "red", "options": "rounds=3"}
+        await run(await emu.slash(world.alice, world.channel, "game new", args))
+        await emu.wait_for(lambda n=number: len(emu.threads(world.channel)) == n, timeout=10)
+        thread = emu.threads(world.channel)[-1]
+        lobby = await emu.wait_for(lambda t=thread, n=number: status_message(emu, t, n), timeout=10)
+        await run(await emu.click(world.bob, lobby.id, f"tb:join:{number}"))
+        threads.append(thread)
+    await bot.delivery.wait_idle()
+    await run(await emu.slash(world.alice, threads[0], "pause", {}))
+    await bot.delivery.wait_idle()
+    request = await emu.wait_for_message(
+        threads[0], lambda m: "asks to pause" in m.content, since=0, timeout=10
+    )
+    assert f"<@{world.bob}>" in request.content and world.bob not in request.mentions  # shown, not pinged
+    assert bob_dms(emu, world) == []  # his turns' DMs wait too
+    pinged = [m for t in (world.channel, *threads) for m in emu.messages(t) if world.bob in m.mentions]
+    assert pinged == [], [(m.content, m.edits) for m in pinged]
+
+    await bot.close()  # the bot restarts in Bob's night
+    bot = await start(clock=clock, TABLERO_WORKERS=0)
+    await bot.delivery.wait_idle()
+    assert bob_dms(emu, world) == []
+    end = quiet_end(clock(), "UTC", f"{quiet[:2]}:00-{quiet[3:]}:00")
+    assert end is not None
+    clock.offset += end - clock() + 1  # morning
+    bot.delivery.notify()
+    await emu.wait_for(lambda: bob_dms(emu, world), timeout=10)
+    await bot.delivery.wait_idle()
+    [dm] = bob_dms(emu, world)
+    text = dm.content  # in Bob's language (Spanish)
+    assert "mesa n.º 1" in text and "mesa n.º 2" in text and "pide pausar" in text, text
+    assert f"/{request.id}" in dm.content  # the request's own post, linked

@@ -265,6 +265,24 @@ class DuelRules(Rules[DuelState]):
     def pilot(self, seat: Seat) -> RandomPilot:
         return RandomPilot()
 
+    def shown_to(
+        self,
+        before: DuelState,
+        moves: Sequence[tuple[Seat, Action]],
+        events: Sequence[Event],
+        trials: int = 8,
+    ) -> frozenset[Seat]:
+        """The Duel's own take-back rule (issue 26): a card committed face down shows nothing, a card
+        drawn shows itself to its owner, the cards turned over show themselves to both; a boost (a
+        roll is chance: the core's) and the end show nothing."""
+        shown: set[Seat] = set()
+        for event in events:
+            if isinstance(event, Drew):
+                shown.add(event.seat)
+            elif not isinstance(event, Committed | Boosted | Ended):
+                shown.update(SEATS)
+        return frozenset(shown)
+
     def resample_hidden(self, state: DuelState, seat: Seat | None, dice: Dice) -> DuelState:
         """The cards `seat` cannot see (the other hands, their committed cards, the deck) dealt
         again among themselves, each hand keeping its size."""
