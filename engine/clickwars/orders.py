@@ -507,7 +507,7 @@ def _mover(state: ClickWarsState, seat: str, uid: str) -> Unit:
     """The unit of a move or charge, refused (as `decide` would) before its path is worked out."""
     in_phase(state, "movement")
     if state.active != seat:  # the turn check `Rules.play` makes, before the unit's own
-        raise Rejected("core.not_your_turn", "It is not your turn to act.")
+        raise Rejected.not_your_turn()
     u = own_unit(state, seat, uid)
     selectable(state, u)
     return u

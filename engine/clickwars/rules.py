@@ -156,9 +156,9 @@ class ClickWarsRules(Rules[ClickWarsState]):
         self, state: ClickWarsState, seat: Seat, action: Action
     ) -> tuple[tuple[str, dict[str, Any]], ClickWarsState] | None:
         if state.result is not None:  # the checks `play` makes before `decide`
-            raise Rejected("core.game_over", "This game is over.")
+            raise Rejected.game_over()
         if seat not in self.active_seats(state):
-            raise Rejected("core.not_your_turn", "It is not your turn to act.")
+            raise Rejected.not_your_turn()
         return orders.hold(state, seat, action)
 
     def order_price(self, seat: Seat, events: Sequence[Event]) -> tuple[str, dict[str, Any]] | None:

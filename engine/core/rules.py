@@ -36,6 +36,16 @@ class Rejected(Exception):
     def text(self) -> str:
         return str(self)
 
+    @classmethod
+    def game_over(cls) -> Rejected:
+        """The core's refusal of anything asked of a finished game (worded once, here)."""
+        return cls("core.game_over", "This game is over.")
+
+    @classmethod
+    def not_your_turn(cls) -> Rejected:
+        """The core's refusal of a seat that may not act now (worded once, here)."""
+        return cls("core.not_your_turn", "It is not your turn to act.")
+
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its parts (pickle would call __init__ with the formatted text alone): a
         # refusal crosses from a worker process as itself.
@@ -176,9 +186,9 @@ def turn_checked(method: F) -> F:
     @wraps(method)
     def checked(self: Rules[Any], state: Any, seat: Seat, *args: Any, **kwargs: Any) -> Any:
         if self.outcome(state) is not None:
-            raise Rejected("core.game_over", "This game is over.")
+            raise Rejected.game_over()
         if seat not in self.active_seats(state):
-            raise Rejected("core.not_your_turn", "It is not your turn to act.")
+            raise Rejected.not_your_turn()
         return method(self, state, seat, *args, **kwargs)
 
     checked.__turn_checked__ = True  # type: ignore[attr-defined]
