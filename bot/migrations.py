@@ -217,6 +217,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        # Issue 25 item 5: background work claimed with a lease, so several bot processes on one
+        # database share it with no leader (bot/leases.py). A process claims a due deadline or an
+        # outbox row by writing its owner id and when its claim runs out; the other processes skip
+        # the row until then, and take it over afterwards (its process died, or hangs). Its
+        # PostgreSQL twin is bot/pg_migrations.py's 10 (8 and 9 are other work's numbers).
+        10,
+        (
+            "ALTER TABLE deadlines ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deadlines ADD COLUMN lease_until REAL",
+            "ALTER TABLE deliveries ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deliveries ADD COLUMN lease_until REAL",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -32,7 +32,7 @@ import secrets
 import shutil
 import subprocess
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,9 @@ log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 0x7AB1E60
 """The advisory lock key that serialises migrations of one database (several processes may start at once)."""
+LOCK_WAIT_S = 15
+"""Longest a move waits for another process's lock on its table (`hold`): past it the move is refused
+as storage `locked` (a process that froze holding the row; one that died releases it at once)."""
 
 
 def _q(sql: str) -> str:
@@ -252,6 +255,9 @@ class PostgresTx:
         self._conn = conn
         self._now = float(clock())
         self.hooks: list[Callable[[], None]] = []
+        self.deadlines_moved = False
+        """Whether this unit of work wrote a deadline that may fall due sooner than any before it
+        (the commit then NOTIFYs the other processes' schedulers)."""
 
     def before_commit(self, hook: Callable[[], None]) -> None:
         """Run `hook` once every write has been sent and checked, just before COMMIT."""
@@ -398,13 +404,6 @@ class PostgresTx:
             self._now,
         )
 
-    async def start_attempt(self, delivery_id: int) -> None:
-        await self._conn.execute(
-            "UPDATE deliveries SET attempts = attempts + 1, updated_at = $1 WHERE id = $2",
-            self._now,
-            delivery_id,
-        )
-
     async def finish_delivery(
         self,
         delivery_id: int,
@@ -426,7 +425,8 @@ class PostgresTx:
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
         await self._conn.execute(
-            "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3 WHERE id = $4",
+            "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3, lease_until = NULL"
+            " WHERE id = $4",
             float(not_before),
             error,
             self._now,
@@ -455,9 +455,22 @@ class PostgresTx:
             float(due_at),
             _json(payload or {}),
         )
+        self.deadlines_moved = True
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         await self._conn.execute("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
+
+    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        done = await self._conn.execute(
+            "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'", status, deadline_id
+        )
+        if _count(done) != 1:
+            raise StaleVersion(0)
+
+    async def release_deadline(self, deadline_id: int) -> None:
+        await self._conn.execute(
+            "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = $1", deadline_id
+        )  # no NOTIFY: the process that let it go tries it again itself (bot/scheduler.py)
 
     async def void_deadlines(
         self,
@@ -527,6 +540,7 @@ class PostgresTx:
             float(now),
             table_id,
         )
+        self.deadlines_moved = True
 
     async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
         """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
@@ -608,6 +622,7 @@ class PostgresStore:
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self._sessions: dict[asyncio.Task[Any], _Session] = {}  # each task's hold (see `hold`)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -782,24 +797,150 @@ class PostgresStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
         """One atomic unit of writes on one pooled connection; rolled back if the block raises.
-        A storage fault raises StorageUnavailable, with nothing written."""
+        A storage fault raises StorageUnavailable, with nothing written. Inside a `hold` of the
+        same task, on the hold's connection (its row locks taken again first, if a commit had
+        ended them)."""
+        session = self._session()
         with pg_faults(self.path):
-            async with self.pool.acquire() as conn:
-                xact = conn.transaction()
-                await xact.start()
-                tx = PostgresTx(conn, self.clock)
+            if session is not None:
+                if not session.begun:
+                    await session.begin()
                 try:
+                    async with self._unit(session.conn) as tx:
+                        yield tx
+                finally:
+                    session.begun = False  # committed or rolled back: its row locks ended too
+                return
+            async with self.pool.acquire() as conn:
+                await conn.execute("BEGIN")
+                async with self._unit(conn) as tx:
                     yield tx
-                    for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
-                        hook()
-                except BaseException:
-                    await asyncio.shield(_rollback(xact))
-                    raise
-                await xact.commit()
+
+    @asynccontextmanager
+    async def _unit(self, conn: asyncpg.Connection) -> AsyncIterator[PostgresTx]:
+        """The open transaction on `conn` as a unit of work: COMMIT at the end (with a NOTIFY to the
+        other processes' schedulers when a deadline was written: delivered only if it commits)."""
+        tx = PostgresTx(conn, self.clock)
+        try:
+            yield tx
+            for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
+                hook()
+        except BaseException:
+            await asyncio.shield(_rollback(conn))
+            raise
+        ending = f'NOTIFY "{self.channel}"; COMMIT' if tx.deadlines_moved else "COMMIT"
+        if await conn.execute(ending) != "COMMIT":
+            raise RuntimeError(
+                "a statement of this unit of work failed (its error was caught): nothing was written"
+            )
+
+    # --- one table's move, against the other processes (issue 25 item 4) --------------------------
+    def _session(self) -> _Session | None:
+        task = asyncio.current_task()
+        return None if task is None else self._sessions.get(task)
+
+    @asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[None]:
+        """Hold the table's row (`SELECT ... FOR UPDATE`) for the move's load-decide-commit: a move
+        on the same table in another process (or another task here) waits at this line until the
+        holder's commit, then loads what it committed. The hold keeps one pooled connection for
+        its task: the task's reads and units of work go through it (a read never waits for a free
+        connection while a lock is held). A commit ends the transaction and with it the row lock;
+        the hold's next unit of work takes it again first. Nested holds (a series and its round)
+        add their table to the same connection's locks. A move waits at most LOCK_WAIT_S."""
+        session = self._session()
+        if session is not None:
+            session.tables.append(table_id)
+            try:
+                if session.begun:
+                    with pg_faults(self.path):
+                        await session.conn.execute(
+                            f"SELECT 1 FROM tables WHERE id = {int(table_id)} FOR UPDATE"
+                        )
+                yield
+            finally:
+                session.tables.remove(table_id)
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        with pg_faults(self.path):
+            conn = await self.pool.acquire()
+        session = _Session(conn, [table_id])
+        self._sessions[task] = session
+        try:
+            with pg_faults(self.path):
+                await session.begin()
+            yield
+        finally:
+            del self._sessions[task]
+            if session.begun:
+                await asyncio.shield(_rollback(conn))
+            await asyncio.shield(self.pool.release(conn))
+
+    # --- background work shared by the processes (issue 25 item 5) ---------------------------------
+    @property
+    def channel(self) -> str:
+        """The NOTIFY channel of this database's (and schema's) deadlines."""
+        return f"tablero_deadlines_{self.schema}"[:63] if self.schema else "tablero_deadlines"
+
+    async def claim_deadlines(
+        self, ids: Collection[int], *, owner: str, now: float, until: float
+    ) -> list[DeadlineRecord]:
+        """As SqliteStore.claim_deadlines; a row another process is claiming at this instant is
+        skipped (FOR UPDATE SKIP LOCKED), not waited for."""
+        if not ids:
+            return []
+        rows = await self._all(
+            "UPDATE deadlines SET lease_owner = $1, lease_until = $2 WHERE id IN ("
+            " SELECT id FROM deadlines WHERE id = ANY($3::bigint[]) AND status = 'pending' AND due_at <= $4"
+            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            f" RETURNING {_DEADLINE_COLUMNS}",
+            (owner, float(until), list(ids), float(now)),
+        )
+        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
+
+    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        rows = await self._all(
+            "UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $4"
+            " WHERE id IN ("
+            " SELECT id FROM deliveries WHERE id = $3 AND status = 'pending'"
+            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            " RETURNING id",
+            (owner, float(until), delivery_id, float(now)),
+        )
+        if rows:
+            return None
+        found = await self._all("SELECT status, lease_until FROM deliveries WHERE id = $1", (delivery_id,))
+        if not found or found[0][0] != "pending":
+            return 0.0
+        # leased elsewhere, or being claimed this instant (SKIP LOCKED): look again when it runs out
+        return float(found[0][1]) if found[0][1] is not None else float(now) + 1.0
+
+    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own (not a pooled one: the pool resets a connection it
+        takes back, its LISTEN with it): `wake` runs on every NOTIFY that a commit writing a deadline
+        sends, from any process, this one included. If that connection is lost, the scheduler's
+        `max_sleep` look remains (logged)."""
+        settings = {"search_path": self.schema} if self.schema else {}
+        with pg_faults(self.path):
+            conn = await asyncpg.connect(self.url, server_settings=settings)
+            await conn.add_listener(self.channel, lambda *_: wake())
+        conn.add_termination_listener(
+            lambda _: log.warning("the deadlines' LISTEN connection was lost; the scheduler polls instead")
+        )
+
+        async def stop() -> None:
+            if not conn.is_closed():
+                await conn.close()
+
+        return stop
 
     # --- reads -------------------------------------------------------------------------------
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        session = self._session()
         with pg_faults(self.path):
+            if session is not None:  # inside a hold: its connection (see `hold`)
+                return list(await session.conn.fetch(sql, *params))
             return list(await self.pool.fetch(sql, *params))
 
     async def counts(self) -> Counts:
@@ -971,7 +1112,9 @@ class PostgresStore:
         return int(rows[0][0] or 0) if rows else 0
 
     async def next_wakeup(self) -> float | None:
-        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        rows = await self._all(
+            "SELECT MIN(GREATEST(not_before, lease_until)) FROM deliveries WHERE status = 'pending'"
+        )
         return rows[0][0] if rows else None
 
     async def pending_besides(self, held: str) -> bool:
@@ -993,7 +1136,9 @@ class PostgresStore:
 
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
         rows = await self._all(
-            "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending' AND NOT (id = ANY($1::bigint[]))",
+            # another process's leased deadline: due here when its lease runs out (GREATEST skips NULL)
+            "SELECT MIN(GREATEST(due_at, lease_until)) FROM deadlines WHERE status = 'pending'"
+            " AND NOT (id = ANY($1::bigint[]))",
             (list(exclude),),
         )
         return rows[0][0] if rows else None
@@ -1133,12 +1278,31 @@ def _to_pg(data_type: str, value: Any) -> Any:
     return value
 
 
+class _Session:
+    """A task's hold: the pooled connection it keeps, the tables it holds, whether their row locks
+    are held now (a transaction is open on the connection)."""
+
+    def __init__(self, conn: asyncpg.Connection, tables: list[int]) -> None:
+        self.conn = conn
+        self.tables = tables
+        self.begun = False
+
+    async def begin(self) -> None:
+        """Open a transaction holding every held table's row (ids are ints: inlined, one trip)."""
+        ids = ", ".join(str(int(t)) for t in self.tables)
+        await self.conn.execute(
+            f"BEGIN; SET LOCAL lock_timeout = '{LOCK_WAIT_S}s';"
+            f" SELECT 1 FROM tables WHERE id IN ({ids}) FOR UPDATE"
+        )
+        self.begun = True
+
+
 class _Rollback(Exception):
     """Raised inside a transaction to undo it on purpose (the write probe)."""
 
 
-async def _rollback(xact: Any) -> None:
+async def _rollback(conn: asyncpg.Connection) -> None:
     try:
-        await xact.rollback()
+        await conn.execute("ROLLBACK")
     except _ERRORS:
         pass  # the connection is gone: the server rolled the transaction back itself

@@ -21,7 +21,7 @@ import secrets
 import shutil
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -451,12 +451,6 @@ class SqliteTx:
             (table_id, self._now, self._now),
         )
 
-    async def start_attempt(self, delivery_id: int) -> None:
-        self._queue(
-            "UPDATE deliveries SET attempts = attempts + 1, updated_at = ? WHERE id = ?",
-            (self._now, delivery_id),
-        )
-
     async def finish_delivery(
         self,
         delivery_id: int,
@@ -478,8 +472,9 @@ class SqliteTx:
         return cursor.rowcount == 1
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
-        self._queue(
-            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
+        self._queue(  # the lease given up: whichever process is free when it falls due sends it
+            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ?, lease_until = NULL"
+            " WHERE id = ?",
             (not_before, error, self._now, delivery_id),
         )
 
@@ -502,6 +497,18 @@ class SqliteTx:
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         self._queue("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
+
+    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        self._queue(
+            "UPDATE deadlines SET status = ? WHERE id = ? AND status = 'pending'",
+            (status, deadline_id),
+            check="one_row",
+        )
+
+    async def release_deadline(self, deadline_id: int) -> None:
+        self._queue(
+            "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = ?", (deadline_id,)
+        )
 
     async def void_deadlines(
         self,
@@ -808,6 +815,72 @@ class SqliteStore:
             await asyncio.to_thread(_backup, self.path, str(dest))
 
     @asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[None]:
+        """A table's move against the other processes on this file. SQLite locks the whole database
+        for a writer, never one table: holding its write lock (BEGIN IMMEDIATE) from load to commit
+        would stall every other table's move, in this process and the others, for as long as one
+        move decides (a stuck table would hold up the server). So the move's commit alone runs
+        under BEGIN IMMEDIATE, where the table row's version check and the (table_id, seq) key
+        refuse a second writer (StaleVersion), and the table service then runs the move again once
+        on the fresh state (`TableService._conflicts`): the same outcome as having waited for the
+        lock. In one process the service's own per-table lock serialises moves as before."""
+        yield
+
+    async def claim_deadlines(
+        self, ids: Collection[int], *, owner: str, now: float, until: float
+    ) -> list[DeadlineRecord]:
+        wanted = list(ids)
+        if not wanted:
+            return []
+        sql = (
+            f"UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE id IN ({', '.join('?' * len(wanted))})"
+            " AND status = 'pending' AND due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            f" RETURNING {_DEADLINE_COLUMNS}"
+        )
+        rows = await self._write_returning(sql, [owner, until, *wanted, now, now, owner])
+        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
+
+    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        rows = await self._write_returning(
+            "UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?"
+            " WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            " RETURNING id",
+            [owner, until, now, delivery_id, now, owner],
+        )
+        if rows:
+            return None
+        found = await self._all("SELECT status, lease_until FROM deliveries WHERE id = ?", (delivery_id,))
+        if not found or found[0][0] != "pending" or found[0][1] is None:
+            return 0.0
+        return float(found[0][1])
+
+    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+        """Nothing to listen to: SQLite has no notifications. A process learns of another's new
+        deadline at its next look (the scheduler's `max_sleep`, bot/scheduler.py)."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
+
+    async def _write_returning(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One statement with RETURNING in its own BEGIN IMMEDIATE ... COMMIT (one hop): the rows."""
+
+        def work(conn: sqlite3.Connection) -> list[Any]:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                rows = conn.execute(sql, params).fetchall()
+                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+            return rows
+
+        with storage_faults(self.path):
+            async with self._lock:
+                return await self.db._execute(work, self.db._conn)
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
         """One atomic unit of writes, sent at the end of the block in one hop; rolled back if the
         block raises. A storage fault raises StorageUnavailable, with nothing written."""
@@ -1021,7 +1094,9 @@ class SqliteStore:
 
     async def next_wakeup(self) -> float | None:
         """When the earliest deferred (retrying) delivery becomes due, if any."""
-        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        rows = await self._all(  # a row leased to another process: when its lease runs out
+            "SELECT MIN(MAX(not_before, COALESCE(lease_until, 0))) FROM deliveries WHERE status = 'pending'"
+        )
         return rows[0][0] if rows else None
 
     async def pending_besides(self, held: str) -> bool:
@@ -1041,7 +1116,9 @@ class SqliteStore:
 
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
         """When the earliest pending deadline (other than the `exclude`d ids) falls due, if any."""
-        sql, params = "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'", list(exclude)
+        # a deadline another process holds a lease on is due for this one when the lease runs out
+        sql = "SELECT MIN(MAX(due_at, COALESCE(lease_until, 0))) FROM deadlines WHERE status = 'pending'"
+        params = list(exclude)
         if params:
             sql += f" AND id NOT IN ({', '.join('?' * len(params))})"
         rows = await self._all(sql, params)

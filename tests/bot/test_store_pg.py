@@ -10,7 +10,7 @@ import time
 import asyncpg
 import pytest
 
-from bot.pg_migrations import LATEST
+from bot.pg_migrations import MIGRATIONS
 from bot.store import DatabaseRefused, NewEvent, StorageUnavailable
 from bot.store_pg import PostgresStore
 from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
@@ -103,7 +103,7 @@ async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() ->
     try:
         await asyncio.gather(*(s.open() for s in stores))
         rows = await stores[0].pool.fetch("SELECT version FROM schema_version ORDER BY version")
-        assert [r[0] for r in rows] == list(range(1, LATEST + 1))  # each migration once
+        assert [r[0] for r in rows] == [n for n, _ in MIGRATIONS]  # each migration once
     finally:
         for s in stores:
             await s.close()
