@@ -117,11 +117,11 @@ async def test_a_move_committed_under_another_process_is_run_again_on_the_fresh_
 
 
 async def test_on_postgresql_a_move_waits_for_the_process_holding_its_table(
-    engine: str, database: Database, service: TableService, clock: Clock
+    database: Database, service: TableService, clock: Clock
 ) -> None:
     """The row lock (SELECT ... FOR UPDATE) is held for the whole load-decide-commit: a click on
     another process waits for it, then loads what was committed."""
-    if engine != "postgresql":
+    if database.engine != "postgresql":
         pytest.skip("SQLite locks at commit only (SqliteStore.hold); the tests above cover it")
     tid = await duel_pvp(service)
     card = max((await service.load(tid)).state.hands["red"])
@@ -284,11 +284,11 @@ async def test_two_delivery_workers_send_each_message_once(
 
 
 async def test_on_postgresql_a_new_deadline_wakes_the_other_processes_scheduler(
-    engine: str, database: Database, service: TableService, clock: Clock
+    database: Database, service: TableService, clock: Clock
 ) -> None:
     """LISTEN/NOTIFY: a commit that writes a deadline on one process wakes the scheduler of another
     at once (a live timer fires on time whichever process holds it)."""
-    if engine != "postgresql":
+    if database.engine != "postgresql":
         pytest.skip("SQLite has no notifications: another process finds the deadline at its next look")
     async with process(database, clock) as other:
         woken = asyncio.Event()
