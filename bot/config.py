@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     guild_ready_timeout_s: float = Field(default=2.0, validation_alias="TABLERO_GUILD_READY_TIMEOUT", ge=0)
     pilot_step_cap: int = Field(default=500, validation_alias="TABLERO_PILOT_STEP_CAP", ge=1)
     workers: int | None = Field(default=None, validation_alias="TABLERO_WORKERS", ge=0)
+    owner: str | None = Field(default=None, validation_alias="TABLERO_OWNER", max_length=100)
+    """This process's name on the deadlines and outbox rows it claims (bot/leases.py); default the
+    host's name. Each process of a cluster on one machine needs its own (`host:proc-1`, ...)."""
 
     @field_validator("default_language")
     @classmethod

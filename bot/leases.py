@@ -16,7 +16,6 @@ A lease only decides who tries; it is not what makes the work happen once:
 
 from __future__ import annotations
 
-import os
 import socket
 
 LEASE_S = 30.0
@@ -25,13 +24,13 @@ Handling a deadline or sending a message takes well under a second; one that out
 at worst sent again under its nonce (Discord drops the duplicate) or refused by the done mark."""
 
 
-def owner_id() -> str:
-    """This process's name on its claims: `TABLERO_OWNER` if set, else the host's name.
+def owner_id(setting: str | None = None) -> str:
+    """This process's name on its claims: the TABLERO_OWNER setting if given, else the host's name.
 
     The name is stable across restarts on purpose: a process restarted after a crash takes back at
     once the work its predecessor had claimed (a message caught mid-send, a timer mid-fire) instead
     of waiting out the lease. Each process of a cluster on one machine needs its own name
     (`TABLERO_OWNER=host:proc-1`, ...; docs/operations.md). Two processes that share one by mistake
-    may both try the same row; what makes work happen once still holds (the done mark, the nonce),
-    they only duplicate the effort."""
-    return os.environ.get("TABLERO_OWNER", "").strip() or socket.gethostname()[:60] or "tablero"
+    may both try the same row; what makes the work happen once still holds (the done mark, the
+    nonce): they only duplicate the effort."""
+    return (setting or "").strip() or socket.gethostname()[:60] or "tablero"
