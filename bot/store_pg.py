@@ -890,7 +890,7 @@ class PostgresStore:
         skipped (FOR UPDATE SKIP LOCKED), not waited for."""
         if not ids:
             return []
-        rows = await self._all(
+        rows = await self._claim(
             "UPDATE deadlines SET lease_owner = $1, lease_until = $2 WHERE id IN ("
             " SELECT id FROM deadlines WHERE id = ANY($3::bigint[]) AND status = 'pending' AND due_at <= $4"
             " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
@@ -900,7 +900,7 @@ class PostgresStore:
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
     async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
-        rows = await self._all(
+        rows = await self._claim(
             "UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $4"
             " WHERE id IN ("
             " SELECT id FROM deliveries WHERE id = $3 AND status = 'pending'"
@@ -915,6 +915,11 @@ class PostgresStore:
             return 0.0
         # leased elsewhere, or being claimed this instant (SKIP LOCKED): look again when it runs out
         return float(found[0][1]) if found[0][1] is not None else float(now) + 1.0
+
+    async def _claim(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """A claim commits at once, on a pooled connection of its own (never inside a task's hold)."""
+        with pg_faults(self.path):
+            return list(await self.pool.fetch(sql, *params))
 
     async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
         """LISTEN on a connection of its own (not a pooled one: the pool resets a connection it
