@@ -428,8 +428,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         as it would have with the scheduler on time, so the end of a timed phase is the same
         whether or not the bot restarted. A limit its seat cannot take now is left to the scheduler."""
         state = loaded.state
-        if state is None or loaded.table.status != "active":
-            return False
+        if state is None or loaded.table.status != "active" or not loaded.rules.time_limits(state):
+            return False  # (a stored limit the game no longer declares is not applied: no read needed)
         fired = False
         now = self.clock()
         due = [d for d in await self.store.pending_deadlines(loaded.table.id, "timeout") if d.due_at <= now]
@@ -697,6 +697,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify()
         try:
             after = await self.get(table.id)
+            if "absence" not in prepared.fields and after.series_of is None and rules.series_table(new) is None:
+                return after  # no series to hand over to, nothing else written: one read, not two
             if "absence" in prepared.fields:
                 await self.sync_series(after)
             await self._hand_over(after, rules, new)
