@@ -247,6 +247,15 @@ def _json(value: Any) -> str:
 
 # --- the unit of work --------------------------------------------------------------------------
 
+_ADD_DELIVERY = (
+    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING"
+)
+_ADD_DEADLINE = (
+    "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
+)
+
 
 class PostgresTx:
     """The writes of one PostgreSQL transaction, on one pooled connection, sent as they are called."""
@@ -258,6 +267,19 @@ class PostgresTx:
         self.deadlines_moved = False
         """Whether this unit of work wrote a deadline that may fall due sooner than any before it
         (the commit then NOTIFYs the other processes' schedulers)."""
+        self._later: dict[str, list[tuple[Any, ...]]] = {_ADD_DELIVERY: [], _ADD_DEADLINE: []}
+        """New outbox rows and deadlines, sent together (one executemany: one round trip for all of
+        a move's) before any other statement on their table, and before COMMIT."""
+
+    async def flush(self, sql: str | None = None) -> None:
+        """Send the queued inserts (of one kind: `sql`; else all), in the order they were queued."""
+        for kind, rows in self._later.items():
+            if rows and (sql is None or kind == sql):
+                self._later[kind] = []
+                if len(rows) == 1:
+                    await self._conn.execute(kind, *rows[0])
+                else:
+                    await self._conn.executemany(kind, rows)
 
     def before_commit(self, hook: Callable[[], None]) -> None:
         """Run `hook` once every write has been sent and checked, just before COMMIT."""
@@ -381,19 +403,13 @@ class PostgresTx:
         )
 
     async def add_delivery(self, row: NewDelivery) -> None:
-        await self._conn.execute(
-            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING",
-            row.table_id,
-            row.version,
-            row.kind,
-            row.target,
-            _json(row.payload),
-            self._now,
+        self._later[_ADD_DELIVERY].append(
+            (row.table_id, row.version, row.kind, row.target, _json(row.payload), self._now)
         )
 
     async def touch_status(self, table_id: int) -> None:
         # One row per table for its status message, re-armed on every change: edits coalesce.
+        await self.flush(_ADD_DELIVERY)
         await self._conn.execute(
             "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
             " VALUES ($1, 0, 'status', 'public', '{}', $2, $2)"
@@ -421,9 +437,11 @@ class PostgresTx:
         if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
             sql += " AND generation = ?"
             params.append(generation)
+        await self.flush(_ADD_DELIVERY)
         return _count(await self._conn.execute(_q(sql), *params)) == 1
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
+        await self.flush(_ADD_DELIVERY)
         await self._conn.execute(
             "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3, lease_until = NULL"
             " WHERE id = $4",
@@ -444,23 +462,17 @@ class PostgresTx:
         due_at: float,
         payload: dict[str, Any] | None = None,
     ) -> None:
-        await self._conn.execute(
-            "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING",
-            table_id,
-            kind,
-            seat,
-            key,
-            version,
-            float(due_at),
-            _json(payload or {}),
+        self._later[_ADD_DEADLINE].append(
+            (table_id, kind, seat, key, version, float(due_at), _json(payload or {}))
         )
         self.deadlines_moved = True
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
 
     async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        await self.flush(_ADD_DEADLINE)
         done = await self._conn.execute(
             "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'", status, deadline_id
         )
@@ -468,6 +480,7 @@ class PostgresTx:
             raise StaleVersion(0)
 
     async def release_deadline(self, deadline_id: int) -> None:
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(
             "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = $1", deadline_id
         )  # no NOTIFY: the process that let it go tries it again itself (bot/scheduler.py)
@@ -492,6 +505,7 @@ class PostgresTx:
         if keep:
             sql += " AND NOT (key = ANY(?::text[]))"
             params.append(keep)
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(_q(sql), *params)
 
     async def upsert_player(
@@ -522,6 +536,7 @@ class PostgresTx:
     async def park_deadlines(self, table_id: int, now: float) -> None:
         """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
         due never (bot/pause.py)."""
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(
             "UPDATE deadlines SET payload = jsonb_set(payload, '{left_s}', to_jsonb(GREATEST(due_at - $1, 0))),"
             " due_at = $2"
@@ -533,6 +548,7 @@ class PostgresTx:
 
     async def resume_deadlines(self, table_id: int, now: float) -> None:
         """A paused table plays on: each parked deadline falls due after what was left."""
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(
             "UPDATE deadlines SET due_at = $1 + (payload->>'left_s')::double precision,"
             " payload = payload - 'left_s'"
@@ -823,6 +839,7 @@ class PostgresStore:
         tx = PostgresTx(conn, self.clock)
         try:
             yield tx
+            await tx.flush()
             for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
                 hook()
         except BaseException:

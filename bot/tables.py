@@ -697,7 +697,11 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify()
         try:
             after = await self.get(table.id)
-            if "absence" not in prepared.fields and after.series_of is None and rules.series_table(new) is None:
+            if (
+                "absence" not in prepared.fields
+                and after.series_of is None
+                and rules.series_table(new) is None
+            ):
                 return after  # no series to hand over to, nothing else written: one read, not two
             if "absence" in prepared.fields:
                 await self.sync_series(after)
