@@ -143,6 +143,22 @@ async def test_on_postgresql_a_move_waits_for_the_process_holding_its_table(
     assert committed(await service.store.load_events(tid), "red") == 1
 
 
+async def test_a_commit_inside_a_held_move_is_seen_by_the_other_processes_at_once(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """The hold does not defer what the move commits (persist first, deliver second): a unit of work
+    inside it is committed when its block ends, for every process to read."""
+    tid = await duel_pvp(service)
+    async with process(database, clock) as other:
+        async with service.lock(tid):
+            async with service.store.transaction() as tx:
+                await tx.set_standing(tid, "red", "pace", "fast")
+            assert await other.store.standing(tid) == {"red": {"pace": "fast"}}
+            async with service.store.transaction() as tx:  # a second one in the same move
+                await tx.set_standing(tid, "blue", "pace", "slow")
+            assert (await other.store.standing(tid))["blue"] == {"pace": "slow"}
+
+
 # --- item 5: background work claimed with leases ------------------------------------------------
 
 

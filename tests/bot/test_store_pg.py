@@ -111,8 +111,9 @@ async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() ->
 
 
 async def test_lock_table_holds_the_row_until_the_unit_of_work_ends() -> None:
-    """PostgresTx.lock_table (SELECT ... FOR UPDATE; not called by the service yet, issue 25 item 4):
-    a second unit of work on the same table waits for the first to commit, then sees its version."""
+    """PostgresTx.lock_table (SELECT ... FOR UPDATE, the statement `PostgresStore.hold` runs for a
+    whole move, issue 25 item 4): a second unit of work on the same table waits for the first to
+    commit, then sees its version."""
     store = await _store()
     try:
         tid = await _table(store)
