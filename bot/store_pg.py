@@ -24,6 +24,7 @@ with the password removed (`where`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -44,47 +45,37 @@ from engine.core import Outcome
 
 from .pg_migrations import LATEST, MIGRATIONS
 from .records import (
-    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
-    _EVENT_COLUMNS,
-    _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
     _UPDATABLE,
     FAULT_ADVICE,
     FAULT_WORDS,
     PARKED,
-    ActionRecord,
-    Counts,
     DatabaseRefused,
     DeadlineRecord,
     DeliveryRecord,
-    EventRecord,
     Fault,
     Health,
     NewAction,
     NewDelivery,
     NewEvent,
-    PlayerRecord,
     Problem,
     SeatHolder,
-    ServerSettings,
     SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
     TableStatus,
-    _action,
     _deadline,
     _delivery,
     _dumps,
-    _event,
-    _player,
     _table,
     fault_problem,
 )
+from .store_reads import SharedReads
 from .store_sqlite import CHOICES_MAX, choice_queries
 
 log = logging.getLogger(__name__)
@@ -96,6 +87,7 @@ LOCK_WAIT_S = 15
 as storage `locked` (a process that froze holding the row; one that died releases it at once)."""
 
 
+@functools.lru_cache(maxsize=256)
 def _q(sql: str) -> str:
     """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (no `?` appears in a literal here)."""
     count = 0
@@ -613,7 +605,7 @@ class BackupImpossible(Exception):
     """`tablero backup` cannot copy this database here (no pg_dump, or pg_dump failed); says why."""
 
 
-class PostgresStore:
+class PostgresStore(SharedReads):
     """The PostgreSQL implementation: an asyncpg pool; each unit of work on one pooled connection in
     one transaction (READ COMMITTED, row locks), each read on any free connection.
 
@@ -779,10 +771,6 @@ class PostgresStore:
                 for statement in statements:
                     await conn.execute(statement)
                 await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
-
-    async def schema_version(self) -> int:
-        rows = await self._all("SELECT MAX(version) FROM schema_version")
-        return int(rows[0][0] or 0) if rows else 0
 
     async def backup(self, dest: str | Path) -> None:
         """A consistent copy of the database at `dest`: `pg_dump --format=custom` (one snapshot of
@@ -959,26 +947,14 @@ class PostgresStore:
 
     # --- reads -------------------------------------------------------------------------------
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of one query (`?` placeholders, as bot/store_reads.py writes them, are numbered)."""
+        if "?" in sql:
+            sql = _q(sql)
         session = self._session()
         with pg_faults(self.path):
             if session is not None:  # inside a hold: its connection (see `hold`)
                 return list(await session.conn.fetch(sql, *params))
             return list(await self.pool.fetch(sql, *params))
-
-    async def counts(self) -> Counts:
-        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
-        events = await self._all("SELECT COUNT(*) FROM events")
-        return Counts(
-            tables=sum(int(count) for _, count in by_status),
-            tables_by_status={status: int(count) for status, count in by_status},
-            events=int(events[0][0]),
-        )
-
-    async def get_table(self, table_id: int) -> TableRecord | None:
-        if not -(2**63) <= table_id < 2**63:  # beyond BIGINT: no such table (a forged id)
-            return None
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", (table_id,))
-        return _table(rows[0]) if rows else None
 
     async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
         if not -(2**63) <= number < 2**63:
@@ -986,16 +962,6 @@ class PostgresStore:
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS NOT DISTINCT FROM $1::bigint AND number = $2",
             (guild_id, number),
-        )
-        return _table(rows[0]) if rows else None
-
-    async def find_rematch(self, table_id: int) -> TableRecord | None:
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = $1", (table_id,))
-        return _table(rows[0]) if rows else None
-
-    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
-        rows = await self._all(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = $1 AND series_key = $2", (series_of, key)
         )
         return _table(rows[0]) if rows else None
 
@@ -1068,22 +1034,6 @@ class PostgresStore:
         )
         return [row[0] for row in rows]
 
-    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = $1"
-        params: list[Any] = [table_id]
-        if upto is not None:
-            sql += " AND seq <= $2"
-            params.append(upto)
-        rows = await self._all(sql + " ORDER BY seq", params)
-        return [_event(r) for r in rows]
-
-    async def load_actions(self, table_id: int) -> list[ActionRecord]:
-        """The table's recorded actions, in the order they were taken."""
-        rows = await self._all(
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_action(r) for r in rows]
-
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         rows = await self._all(
             "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = $1", (table_id,)
@@ -1105,24 +1055,6 @@ class PostgresStore:
         if skip is not None:
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
-
-    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
-        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = $1", (delivery_id,))
-        return _delivery(rows[0]) if rows else None
-
-    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
-        rows = await self._all(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_delivery(r) for r in rows]
-
-    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
-        rows = await self._all(
-            "SELECT 1 FROM deliveries WHERE table_id = $1 AND kind = $2 AND target = $3 AND version > $4"
-            " AND status != 'skipped' LIMIT 1",
-            (row.table_id, row.kind, row.target, row.version),
-        )
-        return bool(rows)
 
     async def last_summary_end(self, table_id: int) -> int:
         """The last event a public turn summary of this table covers (0 before the first)."""
@@ -1165,49 +1097,6 @@ class PostgresStore:
         )
         return rows[0][0] if rows else None
 
-    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_deadline(r) for r in rows]
-
-    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 AND kind = $2 AND status = 'pending'"
-            " ORDER BY due_at, id",
-            (table_id, kind),
-        )
-        return [_deadline(r) for r in rows]
-
-    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
-        rows = await self._all(
-            "SELECT seat, name, value FROM standing_orders WHERE table_id = $1 ORDER BY seat, name",
-            (table_id,),
-        )
-        found: dict[str, dict[str, str]] = {}
-        for seat, name, value in rows:
-            found.setdefault(seat, {})[name] = value
-        return found
-
-    async def get_player(self, user_id: int) -> PlayerRecord | None:
-        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = $1", (user_id,))
-        return _player(rows[0]) if rows else None
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = $1", (guild_id,))
-        return rows[0][0] if rows else None
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
-        rows = await self._all(
-            "SELECT defaults, channels FROM server_settings WHERE guild_id = $1", (guild_id,)
-        )
-        if not rows:
-            return ServerSettings(guild_id=guild_id)
-        return ServerSettings(
-            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
-        )
-
     async def returns_due(self, now: float) -> list[int]:
         """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
         rows = await self._all(
@@ -1223,16 +1112,6 @@ class PostgresStore:
         return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
-    async def upsert_player(
-        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
-    ) -> None:
-        async with self.transaction() as tx:
-            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
-
-    async def set_guild_language(self, guild_id: int, language: str) -> None:
-        async with self.transaction() as tx:
-            await tx.set_guild_language(guild_id, language)
-
     # --- whole-database copies (tablero copy-db) ---------------------------------------------
     async def table_names(self) -> list[str]:
         rows = await self._all(

@@ -14,7 +14,6 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import secrets
@@ -32,46 +31,36 @@ from engine.core import Outcome
 
 from .migrations import LATEST, MIGRATIONS
 from .records import (
-    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
-    _EVENT_COLUMNS,
-    _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
     _UPDATABLE,
     FAULT_ADVICE,
     PARKED,
-    ActionRecord,
-    Counts,
     DatabaseRefused,
     DeadlineRecord,
     DeliveryRecord,
-    EventRecord,
     Fault,
     Health,
     NewAction,
     NewDelivery,
     NewEvent,
-    PlayerRecord,
     Problem,
     SeatHolder,
-    ServerSettings,
     SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
     TableStatus,
-    _action,
     _deadline,
     _delivery,
     _dumps,
-    _event,
-    _player,
     _table,
     fault_problem,
 )
+from .store_reads import SharedReads
 
 log = logging.getLogger(__name__)
 
@@ -642,7 +631,7 @@ def _backup(source: str, dest: str) -> None:
     os.replace(partial, dest)
 
 
-class SqliteStore:
+class SqliteStore(SharedReads):
     """The SQLite implementation: one writer connection, whose units of work an asyncio lock
     serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
     so a write held up by another process's lock (or a slow disk) stalls no "My hand", `/game list`
@@ -804,10 +793,6 @@ class SqliteStore:
                         raise
                     await self.db.execute("COMMIT")
 
-    async def schema_version(self) -> int:
-        rows = await self._all("SELECT MAX(version) FROM schema_version")
-        return int(rows[0][0] or 0) if rows else 0
-
     async def backup(self, dest: str | Path) -> None:
         """An online, consistent copy of the database at `dest` (SQLite's backup API, on a connection
         of its own: whoever writes the database goes on meanwhile). Needs no `open`."""
@@ -910,37 +895,12 @@ class SqliteStore:
             async with self._lock:
                 return list(await self.db.execute_fetchall(sql, params))
 
-    async def counts(self) -> Counts:
-        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
-        events = await self._all("SELECT COUNT(*) FROM events")
-        return Counts(
-            tables=sum(count for _, count in by_status),
-            tables_by_status={status: count for status, count in by_status},
-            events=events[0][0],
-        )
-
-    async def get_table(self, table_id: int) -> TableRecord | None:
-        if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
-            return None
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return _table(rows[0]) if rows else None
-
     async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
         """The table a server knows as #`number` (None: no such table on that server)."""
         if not -(2**63) <= number < 2**63:  # beyond SQLite's INTEGER: no such table
             return None
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS ? AND number = ?", (guild_id, number)
-        )
-        return _table(rows[0]) if rows else None
-
-    async def find_rematch(self, table_id: int) -> TableRecord | None:
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
-        return _table(rows[0]) if rows else None
-
-    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
-        rows = await self._all(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
         )
         return _table(rows[0]) if rows else None
 
@@ -1018,22 +978,6 @@ class SqliteStore:
         )
         return [row[0] for row in rows]
 
-    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
-        params: list[Any] = [table_id]
-        if upto is not None:
-            sql += " AND seq <= ?"
-            params.append(upto)
-        rows = await self._all(sql + " ORDER BY seq", params)
-        return [_event(r) for r in rows]
-
-    async def load_actions(self, table_id: int) -> list[ActionRecord]:
-        """The table's recorded actions, in the order they were taken."""
-        rows = await self._all(
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_action(r) for r in rows]
-
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
         # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as
         # text that fails validation, and the table is rebuilt from its log (TableService.load),
@@ -1064,24 +1008,6 @@ class SqliteStore:
         if skip is not None:
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
-
-    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
-        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
-        return _delivery(rows[0]) if rows else None
-
-    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
-        rows = await self._all(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_delivery(r) for r in rows]
-
-    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
-        rows = await self._all(
-            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
-            " AND status != 'skipped' LIMIT 1",
-            (row.table_id, row.kind, row.target, row.version),
-        )
-        return bool(rows)
 
     async def last_summary_end(self, table_id: int) -> int:
         """The last event a public turn summary of this table covers (0 before the first)."""
@@ -1124,51 +1050,6 @@ class SqliteStore:
         rows = await self._all(sql, params)
         return rows[0][0] if rows else None
 
-    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_deadline(r) for r in rows]
-
-    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
-        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
-            " ORDER BY due_at, id",
-            (table_id, kind),
-        )
-        return [_deadline(r) for r in rows]
-
-    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
-        """The standing orders of a table's seats: seat -> name -> value."""
-        rows = await self._all(
-            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
-            (table_id,),
-        )
-        found: dict[str, dict[str, str]] = {}
-        for seat, name, value in rows:
-            found.setdefault(seat, {})[name] = value
-        return found
-
-    async def get_player(self, user_id: int) -> PlayerRecord | None:
-        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
-        return _player(rows[0]) if rows else None
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return rows[0][0] if rows else None
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
-        rows = await self._all(
-            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
-        )
-        if not rows:
-            return ServerSettings(guild_id=guild_id)
-        return ServerSettings(
-            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
-        )
-
     async def returns_due(self, now: float) -> list[int]:
         """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
         rows = await self._all(
@@ -1183,12 +1064,3 @@ class SqliteStore:
         return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
-    async def upsert_player(
-        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
-    ) -> None:
-        async with self.transaction() as tx:
-            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
-
-    async def set_guild_language(self, guild_id: int, language: str) -> None:
-        async with self.transaction() as tx:
-            await tx.set_guild_language(guild_id, language)

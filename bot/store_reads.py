@@ -1,0 +1,164 @@
+"""The reads (and two one-write conveniences) whose SQL both store engines speak alike, written once.
+
+Both stores inherit them (bot/store_sqlite.py, bot/store_pg.py). The SQL is written with SQLite's `?`
+placeholders; each store's `_all` runs it (PostgreSQL's numbers them `$1, $2, ...`) and `transaction`
+gives the unit of work. Reads that differ between the engines (JSON, arrays, NULL comparisons,
+casts) stay in each store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .records import (
+    _ACTION_COLUMNS,
+    _DEADLINE_COLUMNS,
+    _DELIVERY_COLUMNS,
+    _EVENT_COLUMNS,
+    _PLAYER_COLUMNS,
+    _TABLE_COLUMNS,
+    ActionRecord,
+    Counts,
+    DeadlineRecord,
+    DeliveryRecord,
+    EventRecord,
+    PlayerRecord,
+    ServerSettings,
+    TableRecord,
+    _action,
+    _deadline,
+    _delivery,
+    _event,
+    _player,
+    _table,
+)
+
+
+class SharedReads:
+    """Mixed into both stores; they provide `_all` (rows of one query) and `transaction`."""
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def transaction(self) -> Any:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        rows = await self._all("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def counts(self) -> Counts:
+        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
+        events = await self._all("SELECT COUNT(*) FROM events")
+        return Counts(
+            tables=sum(int(count) for _, count in by_status),
+            tables_by_status={status: int(count) for status, count in by_status},
+            events=int(events[0][0]),
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:  # beyond a 64-bit integer: no such table (a forged id)
+            return None
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_rematch(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
+        params: list[Any] = [table_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        rows = await self._all(sql + " ORDER BY seq", params)
+        return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
+
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
+        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
+        return _delivery(rows[0]) if rows else None
+
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
+            " AND status != 'skipped' LIMIT 1",
+            (row.table_id, row.kind, row.target, row.version),
+        )
+        return bool(rows)
+
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_deadline(r) for r in rows]
+
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
+        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
+            " ORDER BY due_at, id",
+            (table_id, kind),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
+        """The standing orders of a table's seats: seat -> name -> value."""
+        rows = await self._all(
+            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
+            (table_id,),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for seat, name, value in rows:
+            found.setdefault(seat, {})[name] = value
+        return found
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
+        return _player(rows[0]) if rows else None
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
