@@ -41,8 +41,6 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
-from engine.core import Outcome
-
 from .pg_migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -50,7 +48,6 @@ from .records import (
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
     _TABLE_COLUMNS,
-    _UPDATABLE,
     FAULT_ADVICE,
     FAULT_WORDS,
     PARKED,
@@ -75,7 +72,7 @@ from .records import (
     _table,
     fault_problem,
 )
-from .store_reads import SharedReads
+from .store_shared import SharedReads, table_update
 from .store_sqlite import CHOICES_MAX, choice_queries
 
 log = logging.getLogger(__name__)
@@ -336,26 +333,7 @@ class PostgresTx:
     async def update_table(
         self, table_id: int, *, expected_version: int | None = None, **fields: Any
     ) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"cannot update table columns {sorted(unknown)}")
-        sets: list[str] = ["updated_at = ?"]
-        params: list[Any] = [self._now]
-        for name, value in fields.items():
-            sets.append(f"{name} = ?")
-            if isinstance(value, Outcome):
-                value = value.model_dump(mode="json")
-            params.append(
-                _json(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
-                and value is not None
-                else value
-            )
-        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
-        params.append(table_id)
-        if expected_version is not None:
-            sql += " AND version = ?"
-            params.append(expected_version)
+        sql, params = table_update(table_id, self._now, expected_version, fields)
         if _count(await self._conn.execute(_q(sql), *params)) != 1:
             raise StaleVersion(table_id)
 

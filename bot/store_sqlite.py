@@ -27,8 +27,6 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from engine.core import Outcome
-
 from .migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -36,7 +34,6 @@ from .records import (
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
     _TABLE_COLUMNS,
-    _UPDATABLE,
     FAULT_ADVICE,
     PARKED,
     DatabaseRefused,
@@ -60,7 +57,7 @@ from .records import (
     _table,
     fault_problem,
 )
-from .store_reads import SharedReads
+from .store_shared import SharedReads, table_update
 
 log = logging.getLogger(__name__)
 
@@ -368,26 +365,7 @@ class SqliteTx:
     async def update_table(
         self, table_id: int, *, expected_version: int | None = None, **fields: Any
     ) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"cannot update table columns {sorted(unknown)}")
-        sets: list[str] = ["updated_at = ?"]
-        params: list[Any] = [self._now]
-        for name, value in fields.items():
-            sets.append(f"{name} = ?")
-            if isinstance(value, Outcome):
-                value = value.model_dump(mode="json")
-            params.append(
-                _dumps(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
-                and value is not None
-                else value
-            )
-        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
-        params.append(table_id)
-        if expected_version is not None:
-            sql += " AND version = ?"
-            params.append(expected_version)
+        sql, params = table_update(table_id, self._now, expected_version, fields)
         self._queue(sql, params, check="one_row", table_id=table_id)
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:

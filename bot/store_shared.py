@@ -1,6 +1,7 @@
-"""The reads (and two one-write conveniences) whose SQL both store engines speak alike, written once.
+"""What both store engines write alike, written once: the reads (and two one-write conveniences)
+whose SQL they speak alike, and the table row's UPDATE.
 
-Both stores inherit them (bot/store_sqlite.py, bot/store_pg.py). The SQL is written with SQLite's `?`
+Both stores inherit the reads (bot/store_sqlite.py, bot/store_pg.py). The SQL is written with SQLite's `?`
 placeholders; each store's `_all` runs it (PostgreSQL's numbers them `$1, $2, ...`) and `transaction`
 gives the unit of work. Reads that differ between the engines (JSON, arrays, NULL comparisons,
 casts) stay in each store.
@@ -12,6 +13,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core import Outcome
+
 from .records import (
     _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
@@ -19,6 +22,7 @@ from .records import (
     _EVENT_COLUMNS,
     _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
+    _UPDATABLE,
     ActionRecord,
     Counts,
     DeadlineRecord,
@@ -30,10 +34,37 @@ from .records import (
     _action,
     _deadline,
     _delivery,
+    _dumps,
     _event,
     _player,
     _table,
 )
+
+JSON_COLUMNS = ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+"""The table row's columns stored as JSON text (jsonb on PostgreSQL, which takes the same text)."""
+
+
+def table_update(
+    table_id: int, now: float, expected_version: int | None, fields: dict[str, Any]
+) -> tuple[str, list[Any]]:
+    """`Tx.update_table`'s statement (`?` placeholders) and its parameters; ValueError for a column
+    that may not be updated. With `expected_version`, it changes the row only at that version."""
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise ValueError(f"cannot update table columns {sorted(unknown)}")
+    sets: list[str] = ["updated_at = ?"]
+    params: list[Any] = [now]
+    for name, value in fields.items():
+        sets.append(f"{name} = ?")
+        if isinstance(value, Outcome):
+            value = value.model_dump(mode="json")
+        params.append(_dumps(value) if name in JSON_COLUMNS and value is not None else value)
+    sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
+    params.append(table_id)
+    if expected_version is not None:
+        sql += " AND version = ?"
+        params.append(expected_version)
+    return sql, params
 
 
 class SharedReads:
