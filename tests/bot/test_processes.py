@@ -299,6 +299,33 @@ async def test_two_delivery_workers_send_each_message_once(
     assert len(nonces) == len(set(nonces))  # no message posted twice
 
 
+async def test_a_lane_leased_by_a_dead_process_waits_then_goes_out_in_order(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """Process one claimed the first message of a table's lane and died. Process two sends none of
+    that lane's messages meanwhile (they would overtake it), then all of them, in order, once the
+    lease has run out."""
+    tid = await duel_pvp(service)
+    async with service.store.transaction() as tx:
+        for n in (1, 2):
+            await tx.add_delivery(NewDelivery(table_id=tid, version=9, kind="invite", target=f"user:{n}"))
+    lane = [r for r in await service.store.deliveries(tid) if r.kind != "status"]
+    first = lane[0]
+    assert await service.store.claim_delivery(first.id, owner="dead", now=clock(), until=clock() + 30) is None
+    discord = FakeDiscord()
+    async with process(database, clock) as other:
+        worker = DeliveryWorker(other.store, other, discord, clock=clock, owner="two")
+        await worker.run_once()
+        assert all(r.status == "pending" for r in await other.store.deliveries(tid) if r.kind != "status")
+        clock.advance(31)
+        await worker.run_once()
+        await worker.run_once()
+    rows = [r for r in await service.store.deliveries(tid) if r.kind != "status"]
+    assert {r.status for r in rows} <= {"done", "skipped"} and rows[0].status == "done"
+    sent = [r.message_id for r in rows if r.message_id is not None]
+    assert len(sent) >= 3 and sent == sorted(sent)  # posted in the lane's order, the first first
+
+
 async def test_on_postgresql_a_new_deadline_wakes_the_other_processes_scheduler(
     database: Database, service: TableService, clock: Clock
 ) -> None:
