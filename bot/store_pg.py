@@ -61,7 +61,6 @@ from .records import (
     NewEvent,
     Problem,
     SeatHolder,
-    SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
@@ -1011,15 +1010,6 @@ class PostgresStore(SharedReads):
             "SELECT DISTINCT game FROM tables WHERE status = ANY($1::text[]) ORDER BY game", (list(statuses),)
         )
         return [row[0] for row in rows]
-
-    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        rows = await self._all(
-            "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = $1", (table_id,)
-        )
-        if not rows:
-            return None
-        table_id, version, digest, data = rows[0]
-        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=data or "")
 
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None

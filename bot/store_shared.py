@@ -30,6 +30,7 @@ from .records import (
     EventRecord,
     PlayerRecord,
     ServerSettings,
+    SnapshotRecord,
     TableRecord,
     _action,
     _deadline,
@@ -67,8 +68,14 @@ def table_update(
     return sql, params
 
 
+_TABLE_OF_JOIN = ", ".join(f"tables.{name}" for name in _TABLE_COLUMNS.split(", "))
+
+
 class SharedReads:
     """Mixed into both stores; they provide `_all` (rows of one query) and `transaction`."""
+
+    _SNAPSHOT_DATA = "data"
+    """How a snapshot's data is read (SQLite's store reads it as bytes: see there)."""
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         raise NotImplementedError
@@ -94,6 +101,30 @@ class SharedReads:
             return None
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table(rows[0]) if rows else None
+
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
+        rows = await self._all(
+            f"SELECT table_id, version, schema_hash, {self._SNAPSHOT_DATA} FROM snapshots WHERE table_id = ?",
+            (table_id,),
+        )
+        return _snapshot(*rows[0]) if rows else None
+
+    async def table_and_snapshot(self, table_id: int) -> tuple[TableRecord | None, SnapshotRecord | None]:
+        """A table and its snapshot (None: none stored) in one read, as a move loads them."""
+        if not -(2**63) <= table_id < 2**63:
+            return None, None
+        rows = await self._all(
+            f"SELECT {_TABLE_OF_JOIN}, snapshots.version, snapshots.schema_hash,"
+            f" {self._SNAPSHOT_DATA.replace('data', 'snapshots.data')}"
+            " FROM tables LEFT JOIN snapshots ON snapshots.table_id = tables.id WHERE tables.id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None, None
+        row = tuple(rows[0])
+        table = _table(row[:-3])
+        version, digest, data = row[-3:]
+        return table, None if version is None else _snapshot(table.id, version, digest, data)
 
     async def find_rematch(self, table_id: int) -> TableRecord | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
@@ -193,3 +224,11 @@ class SharedReads:
     async def set_guild_language(self, guild_id: int, language: str) -> None:
         async with self.transaction() as tx:
             await tx.set_guild_language(guild_id, language)
+
+
+def _snapshot(table_id: int, version: int, digest: str, data: Any) -> SnapshotRecord:
+    """A snapshot row as read: bytes (SQLite's) decoded here, so a damaged row (bytes that are not
+    UTF-8) reads as text that fails validation, and the table is rebuilt from its log
+    (TableService.load), instead of the read itself failing."""
+    text = bytes(data).decode("utf-8", "replace") if isinstance(data, bytes | memoryview) else data or ""
+    return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)

@@ -46,7 +46,6 @@ from .records import (
     NewEvent,
     Problem,
     SeatHolder,
-    SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
@@ -615,6 +614,10 @@ class SqliteStore(SharedReads):
     so a write held up by another process's lock (or a slow disk) stalls no "My hand", `/game list`
     or autocomplete (issue 24 item 6); a read sees every commit that finished before it began."""
 
+    _SNAPSHOT_DATA = (
+        "CAST(data AS BLOB)"  # as bytes, decoded by store_shared._snapshot (damage reads as text)
+    )
+
     def __init__(
         self, path: str | Path, *, clock: Callable[[], float] = time.time, busy_timeout_ms: int = 5000
     ) -> None:
@@ -955,20 +958,6 @@ class SqliteStore(SharedReads):
             list(statuses),
         )
         return [row[0] for row in rows]
-
-    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as
-        # text that fails validation, and the table is rebuilt from its log (TableService.load),
-        # instead of the read itself failing.
-        rows = await self._all(
-            "SELECT table_id, version, schema_hash, CAST(data AS BLOB) FROM snapshots WHERE table_id = ?",
-            (table_id,),
-        )
-        if not rows:
-            return None
-        table_id, version, digest, data = rows[0]
-        text = bytes(data or b"").decode("utf-8", "replace")
-        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)
 
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None

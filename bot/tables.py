@@ -67,6 +67,12 @@ class Conflict(Rejected):
         super().__init__("bot.table_moved_on", "The table has moved on; here is where it stands now.")
 
 
+def table_gone() -> Rejected:
+    # The id came from a button or a form, not from the player: it is not the number the server
+    # shows (TableRecord.number), so the refusal names no table.
+    return Rejected("bot.table_gone", "That table no longer exists.")
+
+
 def time_ran_out() -> Rejected:
     return Rejected(
         "bot.time_ran_out", "Time ran out before your move arrived; here is where the table stands now."
@@ -258,18 +264,18 @@ class TableService(Lobby, Absence, Pause, TakeBack):
     async def get(self, table_id: int) -> TableRecord:
         table = await self.store.get_table(table_id)
         if table is None:
-            # The id came from a button or a form, not from the player: it is not the number the
-            # server shows (TableRecord.number), so the refusal names no table.
-            raise Rejected("bot.table_gone", "That table no longer exists.")
+            raise table_gone()
         return table
 
     async def load(self, table_id: int) -> Loaded:
-        """The table and its state: the snapshot if it is current, else a fold of the log."""
-        table = await self.get(table_id)
+        """The table and its state: the snapshot if it is current, else a fold of the log (the table
+        and its snapshot are read together: one read)."""
+        table, snapshot = await self.store.table_and_snapshot(table_id)
+        if table is None:
+            raise table_gone()
         rules = self._rules(table.game)
         if table.status == "lobby" or table.version == 0:
             return Loaded(table, rules, None)
-        snapshot = await self.store.get_snapshot(table_id)
         digest = schema_hash(rules)
         if snapshot is not None and snapshot.version == table.version and snapshot.schema_hash == digest:
             try:
