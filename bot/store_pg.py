@@ -1159,11 +1159,11 @@ class _Session:
     async def begin(self) -> None:
         """Open a transaction holding every held table's row (ids are ints: inlined, one trip)."""
         ids = ", ".join(str(int(t)) for t in self.tables)
+        self.begun = True  # before the trip: a wait cut short (lock_timeout, cancelled) is rolled back
         await self.conn.execute(
             f"BEGIN; SET LOCAL lock_timeout = '{LOCK_WAIT_S}s';"
             f" SELECT 1 FROM tables WHERE id IN ({ids}) FOR UPDATE"
         )
-        self.begun = True
 
 
 class _Rollback(Exception):
