@@ -4,8 +4,9 @@ PostgreSQL's store against a bare asyncpg insert + commit (issue 25 item 8's thi
 Run: pg_virtualenv .venv/bin/python bench/store_engines.py [--moves N]
 (any PostgreSQL server works: the PG* variables, or TABLERO_TEST_PG=postgresql://...; the
 benchmark works in a schema of its own and drops it.)
-Prints: ms per submit (load + decide + one transaction) on each engine, one transaction of the
-store's writes for a move on PostgreSQL, a bare asyncpg INSERT + COMMIT, and the ratios of one run.
+Prints: ms per submit (load + decide + one transaction) on each engine, the statements a submit
+sends PostgreSQL (each one round trip: asyncpg's execute/fetch calls, counted), one transaction of
+the store's writes for a move on PostgreSQL, a bare asyncpg INSERT + COMMIT, and the ratios of one run.
 Figures only; nothing here is asserted.
 """
 
@@ -30,7 +31,27 @@ from bot.tables import TableService  # noqa: E402
 ALICE, BOB = 1, 2
 
 
-async def _submits(service: TableService, moves: int) -> list[float]:
+class RoundTrips:
+    """Counts the statements asyncpg sends (each of these calls is one round trip to the server)."""
+
+    def __init__(self) -> None:
+        import asyncpg
+
+        self.count = 0
+        self.submitted = 0  # those sent inside the timed submits
+        for name in ("execute", "executemany", "fetch", "fetchval", "fetchrow"):
+            original = getattr(asyncpg.Connection, name)
+
+            def counted(
+                conn: object, *args: object, _original: object = original, **kwargs: object
+            ) -> object:
+                self.count += 1
+                return _original(conn, *args, **kwargs)  # type: ignore[operator]
+
+            setattr(asyncpg.Connection, name, counted)
+
+
+async def _submits(service: TableService, moves: int, trips: RoundTrips | None = None) -> list[float]:
     """Alternate the players' first legal action over fresh Duel tables: the time of each submit."""
 
     async def table() -> int:
@@ -55,9 +76,12 @@ async def _submits(service: TableService, moves: int) -> list[float]:
             current = await table()
             continue
         seat = sorted(loaded.rules.active_seats(loaded.state))[0]
+        sent = trips.count if trips is not None else 0
         start = time.perf_counter()
         await service.submit(current, loaded.table.seats[seat], 0, loaded.table.version)
         timings.append(time.perf_counter() - start)
+        if trips is not None:
+            trips.submitted += trips.count - sent
     return timings
 
 
@@ -121,7 +145,9 @@ async def main(moves: int) -> None:
     pg = PostgresStore(url, schema=schema)
     await pg.open()
     try:
-        on_pg = _line("submit on PostgreSQL", await _submits(TableService(pg), moves))
+        trips = RoundTrips()
+        on_pg = _line("submit on PostgreSQL", await _submits(TableService(pg), moves, trips))
+        print(f"statements (round trips) per submit on PostgreSQL: {trips.submitted / moves:.1f}")
         writes = _line("a move's writes in one PostgreSQL transaction", await _store_writes(pg, moves))
         bare = _line("bare asyncpg INSERT + COMMIT", await _bare(pg.url, schema, moves))
         print(f"ratio submit PostgreSQL / SQLite: {on_pg / on_sqlite:.2f}x")

@@ -20,6 +20,7 @@ from .delivery import DeliveryWorker, DiscordMessenger, Messenger
 from .errors import ErrorHandler
 from .faults import Faults, ThreadKeeper
 from .i18n import Translator, locale_language, preload
+from .leases import owner_id
 from .offload import Offload, install, uninstall
 from .scheduler import Scheduler
 from .series import SeriesKeeper
@@ -166,10 +167,13 @@ class TableroBot(commands.Bot):
         self.faults = Faults(self.store, clock=clock, notify=self._notify)
         sender = messenger(self)
         self.keeper = sender if isinstance(sender, ThreadKeeper) else None
+        owner = owner_id(settings.owner)  # this process's name on its leases (bot/leases.py)
         self.delivery = DeliveryWorker(
-            self.store, self.tables, sender, clock=clock, faults=self.faults, keeper=self.keeper
+            self.store, self.tables, sender, clock=clock, faults=self.faults, keeper=self.keeper, owner=owner
         )
-        self.scheduler = Scheduler(self.store, self.tables, clock=clock, notify=self.delivery.notify)
+        self.scheduler = Scheduler(
+            self.store, self.tables, clock=clock, notify=self.delivery.notify, owner=owner
+        )
         self.series = SeriesKeeper(self.tables)
         self._locales: dict[int, str] = {}
         self.offload = Offload(settings.worker_count())  # started in setup_hook

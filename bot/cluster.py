@@ -45,6 +45,7 @@ from typing import TextIO
 
 from .backoff import Backoff
 from .config import Settings
+from .leases import owner_id
 from .shards import format_shard_ids
 
 log = logging.getLogger("tablero.cluster")
@@ -133,6 +134,9 @@ class Cluster:
             "TABLERO_MAX_CONCURRENCY": str(self.max_concurrency),
             "TABLERO_CLUSTER_PROCESS": str(process.index),
             "TABLERO_READY_FILE": str(self.ready_file(process)),
+            # Each process's own name on the deadlines and outbox rows it claims (bot/leases.py),
+            # stable across its restarts so a restarted process takes its own claims back at once.
+            "TABLERO_OWNER": f"{owner_id(self.env.get('TABLERO_OWNER'))}:proc-{process.index}",
         }
 
     async def _spawn(self, process: Process) -> None:

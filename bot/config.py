@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     rolling restart)."""
     identify_window_s: float = Field(default=5.0, validation_alias="TABLERO_IDENTIFY_WINDOW", gt=0)
     """How long a bucket stays taken after an IDENTIFY: Discord's 5 s (only a local emulator differs)."""
+    owner: str | None = Field(default=None, validation_alias="TABLERO_OWNER", max_length=100)
+    """This process's name on the deadlines and outbox rows it claims (bot/leases.py); default the
+    host's name. Each process of a cluster on one machine needs its own (`host:proc-1`, ...)."""
 
     @field_validator("default_language")
     @classmethod

@@ -7,6 +7,12 @@ new messages carry a nonce derived from the row (Discord's `enforce_nonce` retur
 created message instead of a duplicate when a resend follows a crash) and their id is recorded.
 A closed DM (403, code 50007) is recorded on the player and announced once in the game thread;
 it never blocks the game.
+
+Several processes (issue 25 item 5): each runs this worker. Before a row is sent it is claimed with
+a lease (bot/leases.py): a process that finds a lane's next row leased by another leaves that lane
+to it until the lease runs out (so a lane's rows still go out in order), and takes it over then if
+the other died. A message is sent at least once, always with its nonce (discord.py adds
+`enforce_nonce`), so a second send after a lost lease or a crash is dropped by Discord.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from .faults import REFUSALS, Faults, ThreadKeeper
 from .games import presenter_for, rules_for
 from .held import DIRECT_KINDS, QUIET, Hold, message_link
 from .i18n import game_name, t
+from .leases import LEASE_S, owner_id
 from .offload import Priority
 from .panels import (
     ButtonSpec,
@@ -91,6 +98,14 @@ class ThreadRefused(Permanent):
 
 class DmClosed(DeliveryError):
     """The user does not accept DMs from the bot (403, code 50007)."""
+
+
+class LeasedElsewhere(Exception):
+    """Another process holds the row's lease (bot/leases.py) until `until`: its lane is left to it."""
+
+    def __init__(self, until: float) -> None:
+        super().__init__(f"leased elsewhere until {until}")
+        self.until = until
 
 
 class MessageGone(DeliveryError):
@@ -270,7 +285,13 @@ class DeliveryWorker:
         rng: random.Random | None = None,
         faults: Faults | None = None,
         keeper: ThreadKeeper | None = None,
+        owner: str | None = None,
+        lease: float = LEASE_S,
     ) -> None:
+        self.owner = owner or owner_id()  # this process's name on the rows it claims
+        self.lease = lease
+        # lanes whose next row another process holds a lease on: left to it until then
+        self._elsewhere: dict[tuple[int, str], float] = {}
         self.faults = faults  # Discord refusing a table's thread (bot/faults.py); None: plain failures
         self.keeper = keeper
         self.store = store
@@ -316,7 +337,9 @@ class DeliveryWorker:
             "held": self._held_line,
         }
         # Every ping and DM goes through the quiet hours' hold (bot/held.py, issue 26 item 2).
-        self.hold = Hold(store, service, self._dm_or_none, self._send_pinged, clock)
+        self.hold = Hold(
+            store, service, self._dm_or_none, self._send_pinged, clock, owner=self.owner, lease=self.lease
+        )
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
@@ -369,6 +392,8 @@ class DeliveryWorker:
                 timeout = max(0.05, min(timeout, soonest - now))
             if self._held:
                 timeout = max(0.05, min(timeout, min(self._held.values()) - now))
+            if self._elsewhere:
+                timeout = max(0.05, min(timeout, min(self._elsewhere.values()) - now))
             # rows due now all belong to tables being delivered: their tasks wake us when done
             waiting = soonest is not None and await self._waiting()
             if not self._wake.is_set() and not waiting and not self._tables and not self._held:
@@ -414,10 +439,15 @@ class DeliveryWorker:
         picture is drawn last in the worker pool's order, and the board is the table's news)."""
         running, now = self._tables, self.clock()
         self._held = {key: until for key, until in self._held.items() if until > now}
-        held = self._held
+        self._elsewhere = {key: until for key, until in self._elsewhere.items() if until > now}
+        held, elsewhere = self._held, self._elsewhere
         rows = await self.store.pending_deliveries(
             now,
-            skip=lambda table, kind: (table, _lane_of(kind)) in running or (table, _lane_of(kind)) in held,
+            skip=lambda table, kind: (
+                (table, _lane_of(kind)) in running
+                or (table, _lane_of(kind)) in held
+                or (table, _lane_of(kind)) in elsewhere
+            ),
         )
         lanes: dict[tuple[int, str], list[DeliveryRecord]] = {}
         for row in rows:  # by table and id: a table's status row (its first) opens its lanes
@@ -451,9 +481,14 @@ class DeliveryWorker:
         or to the last board). A status edit that starts later does not hold the DMs up."""
         if status is not None and not status.done():
             await asyncio.wait([status])
-        for row in rows:
-            await self.deliver(row)
-            self._succeeded((row.table_id, _lane_of(row.kind)))
+        for count, row in enumerate(rows):
+            key = (row.table_id, _lane_of(row.kind))
+            try:
+                await self.deliver(row)
+            except LeasedElsewhere as exc:  # another process sends this lane: the rest wait for it
+                self._elsewhere[key] = exc.until
+                return count
+            self._succeeded(key)
         return len(rows)
 
     # --- one row -----------------------------------------------------------------------------
@@ -479,8 +514,13 @@ class DeliveryWorker:
             morning = row.kind == "held" or row.last_error == QUIET  # their end: everything held, at once
         else:
             morning = False
-        async with self.store.transaction() as tx:
-            await tx.start_attempt(row.id)
+        # The attempt counted and the row claimed for this process (bot/leases.py), in one write.
+        now = self.clock()
+        other = await self.store.claim_delivery(row.id, owner=self.owner, now=now, until=now + self.lease)
+        if other is not None:
+            if other > 0:
+                raise LeasedElsewhere(other)
+            return  # sent (or given up) by another process meanwhile
         crash_point("delivery.before")
         try:
             if morning:

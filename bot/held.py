@@ -82,12 +82,17 @@ class Hold:
         send_dm: Callable[[int, Panel, str], Awaitable[int | None]],
         send: Callable[[int, Panel, str, Sequence[int]], Awaitable[int]],
         clock: Callable[[], float],
+        *,
+        owner: str = "",
+        lease: float = 30.0,
     ) -> None:
         self.store = store
         self.service = service
         self._send_dm = send_dm
         self._send = send
         self.clock = clock
+        self.owner = owner  # the worker's name on the rows it claims (bot/leases.py)
+        self.lease = lease
         self._locks: dict[int, asyncio.Lock] = {}
 
     # --- holding ---------------------------------------------------------------------------------
@@ -171,6 +176,16 @@ class Hold:
                 if r.kind in DIRECT_KINDS
                 and (r.last_error == QUIET or r.kind == "held")
                 and user_of(r) == user
+            ]
+            # The other rows are claimed for this process too (bot/leases.py): one another process
+            # holds is its to send (its own morning message), never a line of two messages.
+            now = self.clock()
+            rows = [
+                r
+                for r in rows
+                if r.id == row.id
+                or await self.store.claim_delivery(r.id, owner=self.owner, now=now, until=now + self.lease)
+                is None
             ]
             if all(r.id != row.id for r in rows):
                 rows.append(fresh)

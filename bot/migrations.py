@@ -276,6 +276,18 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        # Issue 25 item 5 (bot/leases.py): leases on due deadlines and outbox rows, so every process
+        # runs the scheduler and the delivery worker and each row is worked once. Its PostgreSQL twin
+        # is bot/pg_migrations.py's 11.
+        11,
+        (
+            "ALTER TABLE deadlines ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deadlines ADD COLUMN lease_until REAL",
+            "ALTER TABLE deliveries ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deliveries ADD COLUMN lease_until REAL",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

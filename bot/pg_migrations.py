@@ -234,6 +234,16 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        11,
+        (
+            # Issue 25 item 5: leases on due deadlines and outbox rows (see bot/migrations.py's 11).
+            "ALTER TABLE deadlines ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deadlines ADD COLUMN lease_until DOUBLE PRECISION",
+            "ALTER TABLE deliveries ADD COLUMN lease_owner TEXT",
+            "ALTER TABLE deliveries ADD COLUMN lease_until DOUBLE PRECISION",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -12,6 +12,14 @@ event loop gets to it (a real-time turn needs the second, not a 30-second poll).
 restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
 safety net (a wall-clock jump, a row written by another process).
 
+Several processes (issue 25 item 5): every process runs this loop, with no leader. A due deadline
+is claimed with a lease first (bot/leases.py), so one process handles it; if that process dies,
+another claims it when the lease runs out. A timer's effect commits with the deadline's done mark
+(`TableService.submit_as_seat(deadline=...)`), a reminder's outbox row with its own, each only if the
+deadline is still pending: a deadline fires once however many processes look. On PostgreSQL a
+commit that writes a deadline NOTIFYs every process's scheduler (`Store.listen_deadlines`), so a
+live timer fires on time (within the loop's reaction, well under a second) whichever process wrote it.
+
 Back off, never spin (issue 24 item 1): a failing store pauses the scheduler with a growing,
 jittered delay (bot/backoff.py; a commit elsewhere ends the pause early: the store works again), a
 deadline whose handling fails for another reason is held alone with its own delay, and each kind
@@ -32,7 +40,8 @@ from .absence import reminder_delay, stand_in_actor
 from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .faults import absent_user, is_absence
-from .store import DeadlineRecord, NewDelivery, StorageUnavailable, Store
+from .leases import LEASE_S, owner_id
+from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -59,8 +68,12 @@ class Scheduler:
         wait: Wait = wait_event,
         max_sleep: float = MAX_SLEEP_S,
         rng: random.Random | None = None,
+        owner: str | None = None,
+        lease: float = LEASE_S,
     ) -> None:
         self.store = store
+        self.owner = owner or owner_id()  # this process's name on the deadlines it claims
+        self.lease = lease
         self.service = service
         self.clock = clock
         self.outbox_written = notify  # wakes the delivery worker after a reminder row is written
@@ -76,6 +89,7 @@ class Scheduler:
         self._failing: dict[int, tuple[float, Backoff]] = {}  # deadline id -> (retry at, its back-off)
         self._failed_now = False  # a failure in the current pass
         self.fault_log = FaultLog(log, "scheduler", clock=clock)
+        self._unlisten: Callable[[], Awaitable[None]] | None = None
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
@@ -88,11 +102,26 @@ class Scheduler:
             self._task = asyncio.create_task(self._loop(), name="tablero-scheduler")
 
     async def stop(self, timeout: float = 1.0) -> None:
-        """Stop within `timeout` s; a deadline not fired yet stays pending in SQLite for the next start."""
+        """Stop within `timeout` s; a deadline not fired yet stays pending in the store for the next
+        start (or another process: its lease, if this one held it, runs out)."""
         await stop_tasks([self._task], timeout, what="scheduler")
         self._task = None
+        unlisten, self._unlisten = self._unlisten, None
+        if unlisten is not None:
+            await unlisten()
+
+    async def listen(self) -> None:
+        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; nothing on SQLite).
+        Without it (the listening connection refused), the `max_sleep` look still finds them."""
+        if self._unlisten is not None:
+            return
+        try:
+            self._unlisten = await self.store.listen_deadlines(self.notify)
+        except Exception as exc:
+            log.warning("scheduler: not woken by other processes' deadlines (%s)", type(exc).__name__)
 
     async def _loop(self) -> None:
+        await self.listen()
         while True:
             pause = self._paused_until - self.clock()
             if pause > 0:  # the store failed: wait, unless a commit (notify) shows it works again
@@ -149,12 +178,17 @@ class Scheduler:
         pending = {d.id for d in due}
         self._held = {i: tried for i, tried in self._held.items() if i in pending}
         self._failing = {i: failing for i, failing in self._failing.items() if i in pending}
-        by_table: dict[int, list[DeadlineRecord]] = {}
+        ready = []
         for deadline in due:
             tried = self._held.get(deadline.id)
             failing = self._failing.get(deadline.id)
             if (tried is None or self._retry_at(tried) <= now) and (failing is None or failing[0] <= now):
-                by_table.setdefault(deadline.table_id, []).append(deadline)
+                ready.append(deadline.id)
+        # the ones no other process is handling, now ours for `lease` s (bot/leases.py)
+        claimed = await self.store.claim_deadlines(ready, owner=self.owner, now=now, until=now + self.lease)
+        by_table: dict[int, list[DeadlineRecord]] = {}
+        for deadline in claimed:
+            by_table.setdefault(deadline.table_id, []).append(deadline)
         self._failed_now = False
         counts = await asyncio.gather(*(self._table(deadlines) for deadlines in by_table.values()))
         if by_table and not self._failed_now:
@@ -181,6 +215,7 @@ class Scheduler:
                 delay = backoff.failed()
                 self._failing[deadline.id] = (self.clock() + delay, backoff)
                 self.fault_log.failed(exc, delay, f" of deadline {deadline.id} [table {deadline.table_id}]")
+                await self._release(deadline)
                 continue
             self._failing.pop(deadline.id, None)
             fired += ok
@@ -188,14 +223,29 @@ class Scheduler:
 
     async def _finish(
         self, deadline: DeadlineRecord, status: str, delivery: NewDelivery | None = None
-    ) -> None:
+    ) -> bool:
+        """Mark the deadline `status`, with its outbox row, in one commit; False (nothing written)
+        when it is not pending any more: another process handled it (its lease had run out)."""
         self._held.pop(deadline.id, None)
-        async with self.store.transaction() as tx:
-            await tx.set_deadline_status(deadline.id, status)
-            if delivery is not None:
-                await tx.add_delivery(delivery)
+        try:
+            async with self.store.transaction() as tx:
+                await tx.finish_deadline(deadline.id, status)
+                if delivery is not None:
+                    await tx.add_delivery(delivery)
+        except StaleVersion:
+            return False
         if delivery is not None:
             self.outbox_written()
+        return True
+
+    async def _release(self, deadline: DeadlineRecord) -> None:
+        """Give the deadline's lease up (held for a retry, or failing): whichever process is ready
+        first tries it next. A store that fails here leaves the lease to run out."""
+        try:
+            async with self.store.transaction() as tx:
+                await tx.release_deadline(deadline.id)
+        except StorageUnavailable:
+            pass
 
     async def _remind(self, deadline: DeadlineRecord) -> bool:
         loaded = await self.service.load(deadline.table_id)
@@ -217,7 +267,8 @@ class Scheduler:
             )  # they acted (and a newer reminder exists if they must again)
             return False
         row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
-        await self._finish(deadline, "done", row)
+        if not await self._finish(deadline, "done", row):
+            return False  # reminded by another process already
         # A missed deadline (bot/absence.py): counted; the table's absent= rule may hand the seat to
         # a stand-in or forfeit it, else (absent=ai or forfeit) the seat is reminded again later.
         if await self.service.deadline_missed(table.id, deadline.seat):
@@ -259,8 +310,7 @@ class Scheduler:
             target=f"user:{user}:{left:g}",  # one row per warning, even at one version
             payload={"left": left, "due": running[0].due_at, "key": deadline.key},
         )
-        await self._finish(deadline, "done", row)
-        return True
+        return await self._finish(deadline, "done", row)
 
     async def _forfeit(self, deadline: DeadlineRecord) -> bool:
         """A player who left the server (bot/faults.py) still holds their seat at the table's
@@ -291,18 +341,25 @@ class Scheduler:
         if table.status != "active" or action is None:
             await self._finish(deadline, "void")
             return False
-        try:
-            applied = await self.service.submit_as_seat(table.id, deadline.seat, action, None)
+        try:  # the action and the deadline's done mark commit together, or neither does
+            applied = await self.service.submit_as_seat(
+                table.id, deadline.seat, action, None, deadline=deadline.id
+            )
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
-            # action is tried again (after the next commit, or with back-off); anything else voids it.
-            if exc.message_id != "core.not_your_turn":
+            # action is tried again (after the next commit, or with back-off); the table moved on
+            # under another process (or it fired the deadline): looked at afresh next pass;
+            # anything else voids it.
+            if exc.message_id == "bot.table_moved_on":
+                await self._release(deadline)
+            elif exc.message_id != "core.not_your_turn":
                 await self._finish(deadline, "void")
             else:
                 _, tries = self._held.get(deadline.id, (0.0, 0))
                 self._held[deadline.id] = (self.clock(), tries + 1)
+                await self._release(deadline)
             return False
-        await self._finish(deadline, "done")
+        self._held.pop(deadline.id, None)
         if applied.table.user_of(deadline.seat) is not None:  # a player's time ran out: a missed deadline
             await self.service.deadline_missed(table.id, deadline.seat)
         return True

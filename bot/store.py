@@ -6,7 +6,8 @@ The store is split in three (issue 25 item 1), and this module gathers their nam
   (StorageUnavailable, DatabaseRefused, Health), shared by both engines;
 - bot/store_api.py: the `Store` (reads, plus `transaction()`) and `Tx` (one atomic unit of writes)
   interfaces;
-- bot/store_sqlite.py: the SQLite implementation (the default), WAL mode with `synchronous=FULL`.
+- bot/store_sqlite.py: the SQLite implementation (the default), WAL mode with `synchronous=FULL`;
+- bot/store_shared.py: what both implementations write alike (most reads, the table row's UPDATE).
 The PostgreSQL implementation is bot/store_pg.py; bot/stores.py makes the one TABLERO_DB names.
 """
 

@@ -7,7 +7,7 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -78,8 +78,6 @@ class Tx(Protocol):
 
     async def touch_status(self, table_id: int) -> None: ...
 
-    async def start_attempt(self, delivery_id: int) -> None: ...
-
     async def finish_delivery(
         self,
         delivery_id: int,
@@ -105,6 +103,15 @@ class Tx(Protocol):
     ) -> None: ...
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None: ...
+
+    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        """Mark a pending deadline `status` ("done", "void"); StaleVersion if it is not pending any
+        more (another process handled it: this unit of work, its effect included, is rolled back)."""
+        ...
+
+    async def release_deadline(self, deadline_id: int) -> None:
+        """Give up this process's lease on a deadline (it stays pending; any process may claim it)."""
+        ...
 
     async def void_deadlines(
         self,
@@ -156,6 +163,29 @@ class Store(Protocol):
 
     async def close(self) -> None: ...
     def transaction(self) -> Any: ...
+    def hold(self, table_id: int) -> Any:
+        """`async with store.hold(table_id)`: one table's move, load-decide-commit, against every
+        other process on the database (see each engine for how; the table service's lock takes it)."""
+        ...
+
+    async def claim_deadlines(
+        self, ids: Collection[int], *, owner: str, now: float, until: float
+    ) -> list[DeadlineRecord]:
+        """Lease the pending, due deadlines among `ids` that no other process holds a live lease on
+        to `owner` until `until`; the ones claimed, by due time. Two processes never both get one."""
+        ...
+
+    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        """Lease one pending outbox row to `owner` until `until`, counting a delivery attempt: None
+        when claimed; else when to look again (another process's lease ends then; 0.0: the row is not
+        pending any more). One write per row sent."""
+        ...
+
+    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+        """Call `wake` whenever any process commits a new or moved deadline (PostgreSQL's
+        LISTEN/NOTIFY; nothing on SQLite); returns what stops listening."""
+        ...
+
     async def schema_version(self) -> int: ...
     async def health(self, *, full: bool = False) -> Health:
         """Integrity, writability and schema version, reported (never raised)."""
@@ -194,6 +224,10 @@ class Store(Protocol):
     async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]: ...
     async def load_actions(self, table_id: int) -> list[ActionRecord]: ...
     async def get_snapshot(self, table_id: int) -> SnapshotRecord | None: ...
+    async def table_and_snapshot(self, table_id: int) -> tuple[TableRecord | None, SnapshotRecord | None]:
+        """A table and its snapshot in one read (None, None: no such table)."""
+        ...
+
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
     ) -> list[DeliveryRecord]: ...

@@ -24,6 +24,7 @@ with the password removed (`where`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -32,7 +33,7 @@ import secrets
 import shutil
 import subprocess
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -40,63 +41,53 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
-from engine.core import Outcome
-
 from .pg_migrations import LATEST, MIGRATIONS
 from .records import (
-    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
-    _EVENT_COLUMNS,
-    _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
-    _UPDATABLE,
     FAULT_ADVICE,
     FAULT_WORDS,
     PARKED,
-    ActionRecord,
-    Counts,
     DatabaseRefused,
     DeadlineRecord,
     DeliveryRecord,
-    EventRecord,
     Fault,
     Health,
     NewAction,
     NewDelivery,
     NewEvent,
-    PlayerRecord,
     Problem,
     RefereeRecord,
     ResultRecord,
     SeatHolder,
-    ServerSettings,
-    SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
     TableStatus,
-    _action,
     _deadline,
     _delivery,
     _dumps,
-    _event,
-    _player,
     _referee,
     _result,
     _table,
     fault_problem,
 )
+from .store_shared import SharedReads, table_update
 from .store_sqlite import CHOICES_MAX, choice_queries
 
 log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 0x7AB1E60
 """The advisory lock key that serialises migrations of one database (several processes may start at once)."""
+LOCK_WAIT_S = 15
+"""Longest a move waits for another process's lock on its table (`hold`): past it the move is refused
+as storage `locked` (a process that froze holding the row; one that died releases it at once)."""
 
 
+@functools.lru_cache(maxsize=256)
 def _q(sql: str) -> str:
     """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...` (no `?` appears in a literal here)."""
     count = 0
@@ -248,6 +239,15 @@ def _json(value: Any) -> str:
 
 # --- the unit of work --------------------------------------------------------------------------
 
+_ADD_DELIVERY = (
+    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING"
+)
+_ADD_DEADLINE = (
+    "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
+)
+
 
 class PostgresTx:
     """The writes of one PostgreSQL transaction, on one pooled connection, sent as they are called."""
@@ -256,6 +256,22 @@ class PostgresTx:
         self._conn = conn
         self._now = float(clock())
         self.hooks: list[Callable[[], None]] = []
+        self.deadlines_moved = False
+        """Whether this unit of work wrote a deadline that may fall due sooner than any before it
+        (the commit then NOTIFYs the other processes' schedulers)."""
+        self._later: dict[str, list[tuple[Any, ...]]] = {_ADD_DELIVERY: [], _ADD_DEADLINE: []}
+        """New outbox rows and deadlines, sent together (one executemany: one round trip for all of
+        a move's) before any other statement on their table, and before COMMIT."""
+
+    async def flush(self, sql: str | None = None) -> None:
+        """Send the queued inserts (of one kind: `sql`; else all), in the order they were queued."""
+        for kind, rows in self._later.items():
+            if rows and (sql is None or kind == sql):
+                self._later[kind] = []
+                if len(rows) == 1:
+                    await self._conn.execute(kind, *rows[0])
+                else:
+                    await self._conn.executemany(kind, rows)
 
     def before_commit(self, hook: Callable[[], None]) -> None:
         """Run `hook` once every write has been sent and checked, just before COMMIT."""
@@ -320,26 +336,7 @@ class PostgresTx:
     async def update_table(
         self, table_id: int, *, expected_version: int | None = None, **fields: Any
     ) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"cannot update table columns {sorted(unknown)}")
-        sets: list[str] = ["updated_at = ?"]
-        params: list[Any] = [self._now]
-        for name, value in fields.items():
-            sets.append(f"{name} = ?")
-            if isinstance(value, Outcome):
-                value = value.model_dump(mode="json")
-            params.append(
-                _json(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
-                and value is not None
-                else value
-            )
-        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
-        params.append(table_id)
-        if expected_version is not None:
-            sql += " AND version = ?"
-            params.append(expected_version)
+        sql, params = table_update(table_id, self._now, expected_version, fields)
         if _count(await self._conn.execute(_q(sql), *params)) != 1:
             raise StaleVersion(table_id)
 
@@ -379,19 +376,13 @@ class PostgresTx:
         )
 
     async def add_delivery(self, row: NewDelivery) -> None:
-        await self._conn.execute(
-            "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING",
-            row.table_id,
-            row.version,
-            row.kind,
-            row.target,
-            _json(row.payload),
-            self._now,
+        self._later[_ADD_DELIVERY].append(
+            (row.table_id, row.version, row.kind, row.target, _json(row.payload), self._now)
         )
 
     async def touch_status(self, table_id: int) -> None:
         # One row per table for its status message, re-armed on every change: edits coalesce.
+        await self.flush(_ADD_DELIVERY)
         await self._conn.execute(
             "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
             " VALUES ($1, 0, 'status', 'public', '{}', $2, $2)"
@@ -400,13 +391,6 @@ class PostgresTx:
             " updated_at = excluded.updated_at",
             table_id,
             self._now,
-        )
-
-    async def start_attempt(self, delivery_id: int) -> None:
-        await self._conn.execute(
-            "UPDATE deliveries SET attempts = attempts + 1, updated_at = $1 WHERE id = $2",
-            self._now,
-            delivery_id,
         )
 
     async def finish_delivery(
@@ -426,11 +410,14 @@ class PostgresTx:
         if generation is not None:  # a newer change re-armed the row meanwhile: leave it pending
             sql += " AND generation = ?"
             params.append(generation)
+        await self.flush(_ADD_DELIVERY)
         return _count(await self._conn.execute(_q(sql), *params)) == 1
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
+        await self.flush(_ADD_DELIVERY)
         await self._conn.execute(
-            "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3 WHERE id = $4",
+            "UPDATE deliveries SET not_before = $1, last_error = $2, updated_at = $3, lease_until = NULL"
+            " WHERE id = $4",
             float(not_before),
             error,
             self._now,
@@ -448,20 +435,28 @@ class PostgresTx:
         due_at: float,
         payload: dict[str, Any] | None = None,
     ) -> None:
-        await self._conn.execute(
-            "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING",
-            table_id,
-            kind,
-            seat,
-            key,
-            version,
-            float(due_at),
-            _json(payload or {}),
+        self._later[_ADD_DEADLINE].append(
+            (table_id, kind, seat, key, version, float(due_at), _json(payload or {}))
         )
+        self.deadlines_moved = True
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
+
+    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        await self.flush(_ADD_DEADLINE)
+        done = await self._conn.execute(
+            "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'", status, deadline_id
+        )
+        if _count(done) != 1:
+            raise StaleVersion(0)
+
+    async def release_deadline(self, deadline_id: int) -> None:
+        await self.flush(_ADD_DEADLINE)
+        await self._conn.execute(
+            "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = $1", deadline_id
+        )  # no NOTIFY: the process that let it go tries it again itself (bot/scheduler.py)
 
     async def void_deadlines(
         self,
@@ -483,6 +478,7 @@ class PostgresTx:
         if keep:
             sql += " AND NOT (key = ANY(?::text[]))"
             params.append(keep)
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(_q(sql), *params)
 
     async def upsert_player(
@@ -513,6 +509,7 @@ class PostgresTx:
     async def park_deadlines(self, table_id: int, now: float) -> None:
         """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
         due never (bot/pause.py)."""
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(
             "UPDATE deadlines SET payload = jsonb_set(payload, '{left_s}', to_jsonb(GREATEST(due_at - $1, 0))),"
             " due_at = $2"
@@ -524,6 +521,7 @@ class PostgresTx:
 
     async def resume_deadlines(self, table_id: int, now: float) -> None:
         """A paused table plays on: each parked deadline falls due after what was left."""
+        await self.flush(_ADD_DEADLINE)
         await self._conn.execute(
             "UPDATE deadlines SET due_at = $1 + (payload->>'left_s')::double precision,"
             " payload = payload - 'left_s'"
@@ -531,6 +529,7 @@ class PostgresTx:
             float(now),
             table_id,
         )
+        self.deadlines_moved = True
 
     async def set_quiet(self, user_id: int, timezone: str | None, quiet: str | None) -> None:
         """/settings: the player's time zone and quiet hours ("" clears a value; None keeps it)."""
@@ -620,7 +619,7 @@ class BackupImpossible(Exception):
     """`tablero backup` cannot copy this database here (no pg_dump, or pg_dump failed); says why."""
 
 
-class PostgresStore:
+class PostgresStore(SharedReads):
     """The PostgreSQL implementation: an asyncpg pool; each unit of work on one pooled connection in
     one transaction (READ COMMITTED, row locks), each read on any free connection.
 
@@ -645,6 +644,7 @@ class PostgresStore:
         self.min_size = min_size
         self.max_size = max_size
         self._pool: asyncpg.Pool | None = None
+        self._sessions: dict[asyncio.Task[Any], _Session] = {}  # each task's hold (see `hold`)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -786,10 +786,6 @@ class PostgresStore:
                     await conn.execute(statement)
                 await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
-    async def schema_version(self) -> int:
-        rows = await self._all("SELECT MAX(version) FROM schema_version")
-        return int(rows[0][0] or 0) if rows else 0
-
     async def backup(self, dest: str | Path) -> None:
         """A consistent copy of the database at `dest`: `pg_dump --format=custom` (one snapshot of
         the database; the bot goes on writing beside it), written beside `dest` and renamed at the
@@ -819,40 +815,160 @@ class PostgresStore:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
         """One atomic unit of writes on one pooled connection; rolled back if the block raises.
-        A storage fault raises StorageUnavailable, with nothing written."""
+        A storage fault raises StorageUnavailable, with nothing written. Inside a `hold` of the
+        same task, on the hold's connection (its row locks taken again first, if a commit had
+        ended them)."""
+        session = self._session()
         with pg_faults(self.path):
-            async with self.pool.acquire() as conn:
-                xact = conn.transaction()
-                await xact.start()
-                tx = PostgresTx(conn, self.clock)
+            if session is not None:
+                if not session.begun:
+                    await session.begin()
                 try:
+                    async with self._unit(session.conn) as tx:
+                        yield tx
+                finally:
+                    session.begun = False  # committed or rolled back: its row locks ended too
+                return
+            async with self.pool.acquire() as conn:
+                await conn.execute("BEGIN")
+                async with self._unit(conn) as tx:
                     yield tx
-                    for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
-                        hook()
-                except BaseException:
-                    await asyncio.shield(_rollback(xact))
-                    raise
-                await xact.commit()
 
-    # --- reads -------------------------------------------------------------------------------
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    @asynccontextmanager
+    async def _unit(self, conn: asyncpg.Connection) -> AsyncIterator[PostgresTx]:
+        """The open transaction on `conn` as a unit of work: COMMIT at the end (with a NOTIFY to the
+        other processes' schedulers when a deadline was written: delivered only if it commits)."""
+        tx = PostgresTx(conn, self.clock)
+        try:
+            yield tx
+            await tx.flush()
+            for hook in tx.hooks:  # e.g. crash point commit.inside: statements sent, COMMIT not
+                hook()
+        except BaseException:
+            await asyncio.shield(_rollback(conn))
+            raise
+        ending = f'NOTIFY "{self.channel}"; COMMIT' if tx.deadlines_moved else "COMMIT"
+        if await conn.execute(ending) != "COMMIT":
+            raise RuntimeError(
+                "a statement of this unit of work failed (its error was caught): nothing was written"
+            )
+
+    # --- one table's move, against the other processes (issue 25 item 4) --------------------------
+    def _session(self) -> _Session | None:
+        task = asyncio.current_task()
+        return None if task is None else self._sessions.get(task)
+
+    @asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[None]:
+        """Hold the table's row (`SELECT ... FOR UPDATE`) for the move's load-decide-commit: a move
+        on the same table in another process (or another task here) waits at this line until the
+        holder's commit, then loads what it committed. The hold keeps one pooled connection for
+        its task: the task's reads and units of work go through it (a read never waits for a free
+        connection while a lock is held). A commit ends the transaction and with it the row lock;
+        the hold's next unit of work takes it again first. Nested holds (a series and its round)
+        add their table to the same connection's locks. A move waits at most LOCK_WAIT_S."""
+        session = self._session()
+        if session is not None:
+            session.tables.append(table_id)
+            try:
+                if session.begun:
+                    with pg_faults(self.path):
+                        await session.conn.execute(
+                            f"SELECT 1 FROM tables WHERE id = {int(table_id)} FOR UPDATE"
+                        )
+                yield
+            finally:
+                session.tables.remove(table_id)
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        with pg_faults(self.path):
+            conn = await self.pool.acquire()
+        session = _Session(conn, [table_id])
+        self._sessions[task] = session
+        try:
+            with pg_faults(self.path):
+                await session.begin()
+            yield
+        finally:
+            del self._sessions[task]
+            if session.begun:
+                await asyncio.shield(_rollback(conn))
+            await asyncio.shield(self.pool.release(conn))
+
+    # --- background work shared by the processes (issue 25 item 5) ---------------------------------
+    @property
+    def channel(self) -> str:
+        """The NOTIFY channel of this database's (and schema's) deadlines."""
+        return f"tablero_deadlines_{self.schema}"[:63] if self.schema else "tablero_deadlines"
+
+    async def claim_deadlines(
+        self, ids: Collection[int], *, owner: str, now: float, until: float
+    ) -> list[DeadlineRecord]:
+        """As SqliteStore.claim_deadlines; a row another process is claiming at this instant is
+        skipped (FOR UPDATE SKIP LOCKED), not waited for."""
+        if not ids:
+            return []
+        rows = await self._claim(
+            "UPDATE deadlines SET lease_owner = $1, lease_until = $2 WHERE id IN ("
+            " SELECT id FROM deadlines WHERE id = ANY($3::bigint[]) AND status = 'pending' AND due_at <= $4"
+            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            f" RETURNING {_DEADLINE_COLUMNS}",
+            (owner, float(until), list(ids), float(now)),
+        )
+        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
+
+    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        rows = await self._claim(
+            "UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $4"
+            " WHERE id IN ("
+            " SELECT id FROM deliveries WHERE id = $3 AND status = 'pending'"
+            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            " RETURNING id",
+            (owner, float(until), delivery_id, float(now)),
+        )
+        if rows:
+            return None
+        found = await self._all("SELECT status, lease_until FROM deliveries WHERE id = $1", (delivery_id,))
+        if not found or found[0][0] != "pending":
+            return 0.0
+        # leased elsewhere, or being claimed this instant (SKIP LOCKED): look again when it runs out
+        return float(found[0][1]) if found[0][1] is not None else float(now) + 1.0
+
+    async def _claim(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """A claim commits at once, on a pooled connection of its own (never inside a task's hold)."""
         with pg_faults(self.path):
             return list(await self.pool.fetch(sql, *params))
 
-    async def counts(self) -> Counts:
-        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
-        events = await self._all("SELECT COUNT(*) FROM events")
-        return Counts(
-            tables=sum(int(count) for _, count in by_status),
-            tables_by_status={status: int(count) for status, count in by_status},
-            events=int(events[0][0]),
+    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+        """LISTEN on a connection of its own (not a pooled one: the pool resets a connection it
+        takes back, its LISTEN with it): `wake` runs on every NOTIFY that a commit writing a deadline
+        sends, from any process, this one included. If that connection is lost, the scheduler's
+        `max_sleep` look remains (logged)."""
+        settings = {"search_path": self.schema} if self.schema else {}
+        with pg_faults(self.path):
+            conn = await asyncpg.connect(self.url, server_settings=settings)
+            await conn.add_listener(self.channel, lambda *_: wake())
+        conn.add_termination_listener(
+            lambda _: log.warning("the deadlines' LISTEN connection was lost; the scheduler polls instead")
         )
 
-    async def get_table(self, table_id: int) -> TableRecord | None:
-        if not -(2**63) <= table_id < 2**63:  # beyond BIGINT: no such table (a forged id)
-            return None
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", (table_id,))
-        return _table(rows[0]) if rows else None
+        async def stop() -> None:
+            if not conn.is_closed():
+                await conn.close()
+
+        return stop
+
+    # --- reads -------------------------------------------------------------------------------
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of one query (`?` placeholders, as bot/store_reads.py writes them, are numbered)."""
+        if "?" in sql:
+            sql = _q(sql)
+        session = self._session()
+        with pg_faults(self.path):
+            if session is not None:  # inside a hold: its connection (see `hold`)
+                return list(await session.conn.fetch(sql, *params))
+            return list(await self.pool.fetch(sql, *params))
 
     async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
         if not -(2**63) <= number < 2**63:
@@ -860,16 +976,6 @@ class PostgresStore:
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS NOT DISTINCT FROM $1::bigint AND number = $2",
             (guild_id, number),
-        )
-        return _table(rows[0]) if rows else None
-
-    async def find_rematch(self, table_id: int) -> TableRecord | None:
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = $1", (table_id,))
-        return _table(rows[0]) if rows else None
-
-    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
-        rows = await self._all(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = $1 AND series_key = $2", (series_of, key)
         )
         return _table(rows[0]) if rows else None
 
@@ -942,31 +1048,6 @@ class PostgresStore:
         )
         return [row[0] for row in rows]
 
-    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = $1"
-        params: list[Any] = [table_id]
-        if upto is not None:
-            sql += " AND seq <= $2"
-            params.append(upto)
-        rows = await self._all(sql + " ORDER BY seq", params)
-        return [_event(r) for r in rows]
-
-    async def load_actions(self, table_id: int) -> list[ActionRecord]:
-        """The table's recorded actions, in the order they were taken."""
-        rows = await self._all(
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_action(r) for r in rows]
-
-    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        rows = await self._all(
-            "SELECT table_id, version, schema_hash, data FROM snapshots WHERE table_id = $1", (table_id,)
-        )
-        if not rows:
-            return None
-        table_id, version, digest, data = rows[0]
-        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=data or "")
-
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
     ) -> list[DeliveryRecord]:
@@ -980,24 +1061,6 @@ class PostgresStore:
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
 
-    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
-        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = $1", (delivery_id,))
-        return _delivery(rows[0]) if rows else None
-
-    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
-        rows = await self._all(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_delivery(r) for r in rows]
-
-    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
-        rows = await self._all(
-            "SELECT 1 FROM deliveries WHERE table_id = $1 AND kind = $2 AND target = $3 AND version > $4"
-            " AND status != 'skipped' LIMIT 1",
-            (row.table_id, row.kind, row.target, row.version),
-        )
-        return bool(rows)
-
     async def last_summary_end(self, table_id: int) -> int:
         """The last event a public turn summary of this table covers (0 before the first)."""
         rows = await self._all(
@@ -1008,7 +1071,9 @@ class PostgresStore:
         return int(rows[0][0] or 0) if rows else 0
 
     async def next_wakeup(self) -> float | None:
-        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        rows = await self._all(
+            "SELECT MIN(GREATEST(not_before, lease_until)) FROM deliveries WHERE status = 'pending'"
+        )
         return rows[0][0] if rows else None
 
     async def pending_besides(self, held: str) -> bool:
@@ -1030,53 +1095,12 @@ class PostgresStore:
 
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
         rows = await self._all(
-            "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending' AND NOT (id = ANY($1::bigint[]))",
+            # another process's leased deadline: due here when its lease runs out (GREATEST skips NULL)
+            "SELECT MIN(GREATEST(due_at, lease_until)) FROM deadlines WHERE status = 'pending'"
+            " AND NOT (id = ANY($1::bigint[]))",
             (list(exclude),),
         )
         return rows[0][0] if rows else None
-
-    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 ORDER BY id", (table_id,)
-        )
-        return [_deadline(r) for r in rows]
-
-    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = $1 AND kind = $2 AND status = 'pending'"
-            " ORDER BY due_at, id",
-            (table_id, kind),
-        )
-        return [_deadline(r) for r in rows]
-
-    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
-        rows = await self._all(
-            "SELECT seat, name, value FROM standing_orders WHERE table_id = $1 ORDER BY seat, name",
-            (table_id,),
-        )
-        found: dict[str, dict[str, str]] = {}
-        for seat, name, value in rows:
-            found.setdefault(seat, {})[name] = value
-        return found
-
-    async def get_player(self, user_id: int) -> PlayerRecord | None:
-        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = $1", (user_id,))
-        return _player(rows[0]) if rows else None
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = $1", (guild_id,))
-        return rows[0][0] if rows else None
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
-        rows = await self._all(
-            "SELECT defaults, channels FROM server_settings WHERE guild_id = $1", (guild_id,)
-        )
-        if not rows:
-            return ServerSettings(guild_id=guild_id)
-        return ServerSettings(
-            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
-        )
 
     async def returns_due(self, now: float) -> list[int]:
         """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
@@ -1093,16 +1117,6 @@ class PostgresStore:
         return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
-    async def upsert_player(
-        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
-    ) -> None:
-        async with self.transaction() as tx:
-            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
-
-    async def set_guild_language(self, guild_id: int, language: str) -> None:
-        async with self.transaction() as tx:
-            await tx.set_guild_language(guild_id, language)
-
     # --- issue 28 items 4-5: results for the ratings, the referee thread ---------------------
     async def results(self, guild_id: int | None, game: str | None = None) -> list[ResultRecord]:
         """As SqliteStore.results: the server's finished tables, in the order they finished."""
@@ -1195,12 +1209,31 @@ def _to_pg(data_type: str, value: Any) -> Any:
     return value
 
 
+class _Session:
+    """A task's hold: the pooled connection it keeps, the tables it holds, whether their row locks
+    are held now (a transaction is open on the connection)."""
+
+    def __init__(self, conn: asyncpg.Connection, tables: list[int]) -> None:
+        self.conn = conn
+        self.tables = tables
+        self.begun = False
+
+    async def begin(self) -> None:
+        """Open a transaction holding every held table's row (ids are ints: inlined, one trip)."""
+        ids = ", ".join(str(int(t)) for t in self.tables)
+        self.begun = True  # before the trip: a wait cut short (lock_timeout, cancelled) is rolled back
+        await self.conn.execute(
+            f"BEGIN; SET LOCAL lock_timeout = '{LOCK_WAIT_S}s';"
+            f" SELECT 1 FROM tables WHERE id IN ({ids}) FOR UPDATE"
+        )
+
+
 class _Rollback(Exception):
     """Raised inside a transaction to undo it on purpose (the write probe)."""
 
 
-async def _rollback(xact: Any) -> None:
+async def _rollback(conn: asyncpg.Connection) -> None:
     try:
-        await xact.rollback()
+        await conn.execute("ROLLBACK")
     except _ERRORS:
         pass  # the connection is gone: the server rolled the transaction back itself

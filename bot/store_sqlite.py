@@ -14,68 +14,53 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import secrets
 import shutil
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
 import aiosqlite
 
-from engine.core import Outcome
-
 from .migrations import LATEST, MIGRATIONS
 from .records import (
-    _ACTION_COLUMNS,
     _DEADLINE_COLUMNS,
     _DELIVERY_COLUMNS,
     _DELIVERY_KIND,
     _DELIVERY_TABLE,
-    _EVENT_COLUMNS,
-    _PLAYER_COLUMNS,
     _TABLE_COLUMNS,
-    _UPDATABLE,
     FAULT_ADVICE,
     PARKED,
-    ActionRecord,
-    Counts,
     DatabaseRefused,
     DeadlineRecord,
     DeliveryRecord,
-    EventRecord,
     Fault,
     Health,
     NewAction,
     NewDelivery,
     NewEvent,
-    PlayerRecord,
     Problem,
     RefereeRecord,
     ResultRecord,
     SeatHolder,
-    ServerSettings,
-    SnapshotRecord,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
     TableStatus,
-    _action,
     _deadline,
     _delivery,
     _dumps,
-    _event,
-    _player,
     _referee,
     _result,
     _table,
     fault_problem,
 )
+from .store_shared import SharedReads, table_update
 
 log = logging.getLogger(__name__)
 
@@ -383,26 +368,7 @@ class SqliteTx:
     async def update_table(
         self, table_id: int, *, expected_version: int | None = None, **fields: Any
     ) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise ValueError(f"cannot update table columns {sorted(unknown)}")
-        sets: list[str] = ["updated_at = ?"]
-        params: list[Any] = [self._now]
-        for name, value in fields.items():
-            sets.append(f"{name} = ?")
-            if isinstance(value, Outcome):
-                value = value.model_dump(mode="json")
-            params.append(
-                _dumps(value)
-                if name in ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
-                and value is not None
-                else value
-            )
-        sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
-        params.append(table_id)
-        if expected_version is not None:
-            sql += " AND version = ?"
-            params.append(expected_version)
+        sql, params = table_update(table_id, self._now, expected_version, fields)
         self._queue(sql, params, check="one_row", table_id=table_id)
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
@@ -455,12 +421,6 @@ class SqliteTx:
             (table_id, self._now, self._now),
         )
 
-    async def start_attempt(self, delivery_id: int) -> None:
-        self._queue(
-            "UPDATE deliveries SET attempts = attempts + 1, updated_at = ? WHERE id = ?",
-            (self._now, delivery_id),
-        )
-
     async def finish_delivery(
         self,
         delivery_id: int,
@@ -482,8 +442,9 @@ class SqliteTx:
         return cursor.rowcount == 1
 
     async def retry_delivery(self, delivery_id: int, not_before: float, error: str) -> None:
-        self._queue(
-            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
+        self._queue(  # the lease given up: whichever process is free when it falls due sends it
+            "UPDATE deliveries SET not_before = ?, last_error = ?, updated_at = ?, lease_until = NULL"
+            " WHERE id = ?",
             (not_before, error, self._now, delivery_id),
         )
 
@@ -506,6 +467,18 @@ class SqliteTx:
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         self._queue("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
+
+    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+        self._queue(
+            "UPDATE deadlines SET status = ? WHERE id = ? AND status = 'pending'",
+            (status, deadline_id),
+            check="one_row",
+        )
+
+    async def release_deadline(self, deadline_id: int) -> None:
+        self._queue(
+            "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = ?", (deadline_id,)
+        )
 
     async def void_deadlines(
         self,
@@ -665,11 +638,15 @@ def _backup(source: str, dest: str) -> None:
     os.replace(partial, dest)
 
 
-class SqliteStore:
+class SqliteStore(SharedReads):
     """The SQLite implementation: one writer connection, whose units of work an asyncio lock
     serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
     so a write held up by another process's lock (or a slow disk) stalls no "My hand", `/game list`
     or autocomplete (issue 24 item 6); a read sees every commit that finished before it began."""
+
+    _SNAPSHOT_DATA = (
+        "CAST(data AS BLOB)"  # as bytes, decoded by store_shared._snapshot (damage reads as text)
+    )
 
     def __init__(
         self, path: str | Path, *, clock: Callable[[], float] = time.time, busy_timeout_ms: int = 5000
@@ -827,15 +804,77 @@ class SqliteStore:
                         raise
                     await self.db.execute("COMMIT")
 
-    async def schema_version(self) -> int:
-        rows = await self._all("SELECT MAX(version) FROM schema_version")
-        return int(rows[0][0] or 0) if rows else 0
-
     async def backup(self, dest: str | Path) -> None:
         """An online, consistent copy of the database at `dest` (SQLite's backup API, on a connection
         of its own: whoever writes the database goes on meanwhile). Needs no `open`."""
         with storage_faults(self.path):
             await asyncio.to_thread(_backup, self.path, str(dest))
+
+    @asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[None]:
+        """A table's move against the other processes on this file. SQLite locks the whole database
+        for a writer, never one table: holding its write lock (BEGIN IMMEDIATE) from load to commit
+        would stall every other table's move, in this process and the others, for as long as one
+        move decides (a stuck table would hold up the server). So the move's commit alone runs
+        under BEGIN IMMEDIATE, where the table row's version check and the (table_id, seq) key
+        refuse a second writer (StaleVersion), and the table service then runs the move again once
+        on the fresh state (`TableService._conflicts`): the same outcome as having waited for the
+        lock. In one process the service's own per-table lock serialises moves as before."""
+        yield
+
+    async def claim_deadlines(
+        self, ids: Collection[int], *, owner: str, now: float, until: float
+    ) -> list[DeadlineRecord]:
+        wanted = list(ids)
+        if not wanted:
+            return []
+        sql = (
+            f"UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE id IN ({', '.join('?' * len(wanted))})"
+            " AND status = 'pending' AND due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            f" RETURNING {_DEADLINE_COLUMNS}"
+        )
+        rows = await self._write_returning(sql, [owner, until, *wanted, now, now, owner])
+        return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
+
+    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        rows = await self._write_returning(
+            "UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?"
+            " WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            " RETURNING id",
+            [owner, until, now, delivery_id, now, owner],
+        )
+        if rows:
+            return None
+        found = await self._all("SELECT status, lease_until FROM deliveries WHERE id = ?", (delivery_id,))
+        if not found or found[0][0] != "pending" or found[0][1] is None:
+            return 0.0
+        return float(found[0][1])
+
+    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+        """Nothing to listen to: SQLite has no notifications. A process learns of another's new
+        deadline at its next look (the scheduler's `max_sleep`, bot/scheduler.py)."""
+
+        async def stop() -> None:
+            return None
+
+        return stop
+
+    async def _write_returning(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """One statement with RETURNING in its own BEGIN IMMEDIATE ... COMMIT (one hop): the rows."""
+
+        def work(conn: sqlite3.Connection) -> list[Any]:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                rows = conn.execute(sql, params).fetchall()
+                conn.execute("COMMIT")
+            except BaseException:
+                _rollback(conn)
+                raise
+            return rows
+
+        with storage_faults(self.path):
+            async with self._lock:
+                return await self.db._execute(work, self.db._conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
@@ -867,37 +906,12 @@ class SqliteStore:
             async with self._lock:
                 return list(await self.db.execute_fetchall(sql, params))
 
-    async def counts(self) -> Counts:
-        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
-        events = await self._all("SELECT COUNT(*) FROM events")
-        return Counts(
-            tables=sum(count for _, count in by_status),
-            tables_by_status={status: count for status, count in by_status},
-            events=events[0][0],
-        )
-
-    async def get_table(self, table_id: int) -> TableRecord | None:
-        if not -(2**63) <= table_id < 2**63:  # beyond SQLite's INTEGER: no such table (a forged id)
-            return None
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
-        return _table(rows[0]) if rows else None
-
     async def table_by_number(self, guild_id: int | None, number: int) -> TableRecord | None:
         """The table a server knows as #`number` (None: no such table on that server)."""
         if not -(2**63) <= number < 2**63:  # beyond SQLite's INTEGER: no such table
             return None
         rows = await self._all(
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE guild_id IS ? AND number = ?", (guild_id, number)
-        )
-        return _table(rows[0]) if rows else None
-
-    async def find_rematch(self, table_id: int) -> TableRecord | None:
-        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
-        return _table(rows[0]) if rows else None
-
-    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
-        rows = await self._all(
-            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
         )
         return _table(rows[0]) if rows else None
 
@@ -975,36 +989,6 @@ class SqliteStore:
         )
         return [row[0] for row in rows]
 
-    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
-        params: list[Any] = [table_id]
-        if upto is not None:
-            sql += " AND seq <= ?"
-            params.append(upto)
-        rows = await self._all(sql + " ORDER BY seq", params)
-        return [_event(r) for r in rows]
-
-    async def load_actions(self, table_id: int) -> list[ActionRecord]:
-        """The table's recorded actions, in the order they were taken."""
-        rows = await self._all(
-            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_action(r) for r in rows]
-
-    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
-        # The data as bytes, decoded here: a damaged row (bytes that are not UTF-8) then reads as
-        # text that fails validation, and the table is rebuilt from its log (TableService.load),
-        # instead of the read itself failing.
-        rows = await self._all(
-            "SELECT table_id, version, schema_hash, CAST(data AS BLOB) FROM snapshots WHERE table_id = ?",
-            (table_id,),
-        )
-        if not rows:
-            return None
-        table_id, version, digest, data = rows[0]
-        text = bytes(data or b"").decode("utf-8", "replace")
-        return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)
-
     async def pending_deliveries(
         self, now: float, table_id: int | None = None, *, skip: Callable[[int, str], bool] | None = None
     ) -> list[DeliveryRecord]:
@@ -1022,24 +1006,6 @@ class SqliteStore:
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
 
-    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
-        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
-        return _delivery(rows[0]) if rows else None
-
-    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
-        rows = await self._all(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_delivery(r) for r in rows]
-
-    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
-        rows = await self._all(
-            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
-            " AND status != 'skipped' LIMIT 1",
-            (row.table_id, row.kind, row.target, row.version),
-        )
-        return bool(rows)
-
     async def last_summary_end(self, table_id: int) -> int:
         """The last event a public turn summary of this table covers (0 before the first)."""
         rows = await self._all(
@@ -1051,7 +1017,9 @@ class SqliteStore:
 
     async def next_wakeup(self) -> float | None:
         """When the earliest deferred (retrying) delivery becomes due, if any."""
-        rows = await self._all("SELECT MIN(not_before) FROM deliveries WHERE status = 'pending'")
+        rows = await self._all(  # a row leased to another process: when its lease runs out
+            "SELECT MIN(MAX(not_before, COALESCE(lease_until, 0))) FROM deliveries WHERE status = 'pending'"
+        )
         return rows[0][0] if rows else None
 
     async def pending_besides(self, held: str) -> bool:
@@ -1071,56 +1039,13 @@ class SqliteStore:
 
     async def next_deadline(self, exclude: Collection[int] = ()) -> float | None:
         """When the earliest pending deadline (other than the `exclude`d ids) falls due, if any."""
-        sql, params = "SELECT MIN(due_at) FROM deadlines WHERE status = 'pending'", list(exclude)
+        # a deadline another process holds a lease on is due for this one when the lease runs out
+        sql = "SELECT MIN(MAX(due_at, COALESCE(lease_until, 0))) FROM deadlines WHERE status = 'pending'"
+        params = list(exclude)
         if params:
             sql += f" AND id NOT IN ({', '.join('?' * len(params))})"
         rows = await self._all(sql, params)
         return rows[0][0] if rows else None
-
-    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
-        )
-        return [_deadline(r) for r in rows]
-
-    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
-        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
-        rows = await self._all(
-            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
-            " ORDER BY due_at, id",
-            (table_id, kind),
-        )
-        return [_deadline(r) for r in rows]
-
-    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
-        """The standing orders of a table's seats: seat -> name -> value."""
-        rows = await self._all(
-            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
-            (table_id,),
-        )
-        found: dict[str, dict[str, str]] = {}
-        for seat, name, value in rows:
-            found.setdefault(seat, {})[name] = value
-        return found
-
-    async def get_player(self, user_id: int) -> PlayerRecord | None:
-        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
-        return _player(rows[0]) if rows else None
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return rows[0][0] if rows else None
-
-    async def server_settings(self, guild_id: int) -> ServerSettings:
-        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
-        rows = await self._all(
-            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
-        )
-        if not rows:
-            return ServerSettings(guild_id=guild_id)
-        return ServerSettings(
-            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
-        )
 
     async def returns_due(self, now: float) -> list[int]:
         """The players whose /away ran out by `now` (bot/absence.py hands their seats back)."""
@@ -1136,16 +1061,6 @@ class SqliteStore:
         return None if value is None else float(value)
 
     # --- single-write conveniences -----------------------------------------------------------
-    async def upsert_player(
-        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
-    ) -> None:
-        async with self.transaction() as tx:
-            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
-
-    async def set_guild_language(self, guild_id: int, language: str) -> None:
-        async with self.transaction() as tx:
-            await tx.set_guild_language(guild_id, language)
-
     # --- issue 28 items 4-5: results for the ratings, the referee thread ---------------------
     async def results(self, guild_id: int | None, game: str | None = None) -> list[ResultRecord]:
         """The server's finished tables (of one game, or all), in the order they finished."""

@@ -4,10 +4,12 @@ Split by responsibility: bot/lobby.py (create, open, join, start, rematch), this
 submit, the stale-click rule, commit, resign and abandon), bot/notices.py (what each seat must be
 told, deadlines).
 
-submit: per-table lock -> load (snapshot or fold) -> seat of user -> game over? -> stale version ->
+submit: per-table lock (the store's hold on the table against other processes, then an asyncio lock
+in this one) -> load (snapshot or fold) -> seat of user -> game over? -> stale version ->
 decide/evolve (engine.core.step) -> AI seats act (engine.core.play_pilots, step cap) -> events,
 snapshot, outbox rows and deadlines in ONE transaction (the (table_id, seq) primary key is the
-optimistic lock) -> wake the delivery worker. Persist first, deliver second.
+optimistic lock) -> wake the delivery worker. Persist first, deliver second. A move that another
+process committed under (SQLite's commit-time check) is run once more on the fresh state.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +57,20 @@ SEED_BITS = 63  # fits SQLite's signed 64-bit INTEGER
 
 def moved_on() -> Rejected:
     return Rejected("bot.table_moved_on", "The table has moved on; here is where it stands now.")
+
+
+class Conflict(Rejected):
+    """Another writer committed to the table between this move's load and its commit (the store's
+    StaleVersion): told as "moved on" unless the move is run again (`TableService._conflicts`)."""
+
+    def __init__(self) -> None:
+        super().__init__("bot.table_moved_on", "The table has moved on; here is where it stands now.")
+
+
+def table_gone() -> Rejected:
+    # The id came from a button or a form, not from the player: it is not the number the server
+    # shows (TableRecord.number), so the refusal names no table.
+    return Rejected("bot.table_gone", "That table no longer exists.")
 
 
 def time_ran_out() -> Rejected:
@@ -159,6 +176,43 @@ class _TableLock:
         return self._lock.locked()
 
 
+class _Held:
+    """One use of a table's lock (`TableService.lock`): the store's hold on the table first (a row
+    lock on PostgreSQL, against every process; bot/store_pg.py), then the table's asyncio lock in
+    this process. The hold first: a task waiting for a database lock then holds nothing else, and
+    a task holding the asyncio lock never waits for a pooled connection."""
+
+    __slots__ = ("_shared", "_stack", "_store", "_table_id")
+
+    def __init__(self, shared: _TableLock, store: Store, table_id: int) -> None:
+        self._shared = shared
+        self._store = store
+        self._table_id = table_id
+        self._stack = AsyncExitStack()
+
+    async def __aenter__(self) -> None:
+        self._shared._users += 1  # counted while waiting too: the registry keeps this lock
+        try:
+            await self._stack.enter_async_context(self._store.hold(self._table_id))
+            await self._shared._lock.acquire()
+            self._stack.callback(self._shared._lock.release)
+        except BaseException:
+            try:
+                await self._stack.aclose()
+            finally:
+                self._shared._leave()
+            raise
+
+    async def __aexit__(self, *exc: Any) -> None:
+        try:
+            await self._stack.__aexit__(*exc)
+        finally:
+            self._shared._leave()
+
+    def locked(self) -> bool:
+        return self._shared.locked()
+
+
 class TableService(Lobby, Absence, Pause, TakeBack):
     """Loads tables, applies actions, commits them with what must be delivered (bot/notices.py);
     the lobby's part (create, open, join, start, rematch) is in bot/lobby.py."""
@@ -185,30 +239,43 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
-    def lock(self, table_id: int) -> _TableLock:
-        """The table's lock, used as `async with`; kept in `_locks` only while someone holds it or
-        waits for it, so the dict does not keep one lock per table ever touched (issue 24 item 8)."""
-        held = self._locks.get(table_id)
-        if held is None:
-            held = self._locks[table_id] = _TableLock(self._locks, table_id)
-        return held
+    def lock(self, table_id: int) -> _Held:
+        """The table's lock, used as `async with`: the store's hold on the table (other processes,
+        issue 25 item 4), then this process's asyncio lock, kept in `_locks` only while someone
+        holds it or waits for it, so the dict does not keep one lock per table ever touched (issue
+        24 item 8)."""
+        shared = self._locks.get(table_id)
+        if shared is None:
+            shared = self._locks[table_id] = _TableLock(self._locks, table_id)
+        return _Held(shared, self.store, table_id)
+
+    async def _conflicts(self, move: Callable[[], Awaitable[Any]]) -> Any:
+        """Run a move (lock, load, decide, commit); if another process committed to the table between
+        its load and its commit (Conflict: SQLite takes its write lock at commit only, see
+        SqliteStore.hold), run it once more on the fresh state, as if it had waited for the lock.
+        A click for the old version then meets the stale-click rule as usual; a second conflict is
+        told "moved on"."""
+        try:
+            return await move()
+        except Conflict:
+            return await move()
 
     # --- loading ---------------------------------------------------------------------------
     async def get(self, table_id: int) -> TableRecord:
         table = await self.store.get_table(table_id)
         if table is None:
-            # The id came from a button or a form, not from the player: it is not the number the
-            # server shows (TableRecord.number), so the refusal names no table.
-            raise Rejected("bot.table_gone", "That table no longer exists.")
+            raise table_gone()
         return table
 
     async def load(self, table_id: int) -> Loaded:
-        """The table and its state: the snapshot if it is current, else a fold of the log."""
-        table = await self.get(table_id)
+        """The table and its state: the snapshot if it is current, else a fold of the log (the table
+        and its snapshot are read together: one read)."""
+        table, snapshot = await self.store.table_and_snapshot(table_id)
+        if table is None:
+            raise table_gone()
         rules = self._rules(table.game)
         if table.status == "lobby" or table.version == 0:
             return Loaded(table, rules, None)
-        snapshot = await self.store.get_snapshot(table_id)
         digest = schema_hash(rules)
         if snapshot is not None and snapshot.version == table.version and snapshot.schema_hash == digest:
             try:
@@ -257,6 +324,11 @@ class TableService(Lobby, Absence, Pause, TakeBack):
     ) -> Applied:
         """Apply one choice (an action, an index into the seat's legal actions at `expected_version`,
         an action's data, or a form's answer)."""
+        return await self._conflicts(lambda: self._submit_locked(table_id, user_id, action, expected_version))
+
+    async def _submit_locked(
+        self, table_id: int, user_id: int, action: Choice, expected_version: int | None
+    ) -> Applied:
         async with self.lock(table_id):
             loaded = await self.load(table_id)
             if await self._run_out(loaded):
@@ -291,6 +363,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         are not the real ones (`rehearsal`), so it prices the steps without revealing a roll or a
         secret. `expected_version` (a dry run's confirm button): the order must find the table as
         it was rehearsed, else it has moved on (so a second click applies nothing twice)."""
+        return await self._conflicts(
+            lambda: self._order_locked(table_id, user_id, text, dry_run, expected_version)
+        )
+
+    async def _order_locked(
+        self, table_id: int, user_id: int, text: str, dry_run: bool, expected_version: int | None
+    ) -> OrderReport:
         async with self.lock(table_id):
             loaded = await self.load(table_id)
             if await self._run_out(loaded):
@@ -356,8 +435,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         as it would have with the scheduler on time, so the end of a timed phase is the same
         whether or not the bot restarted. A limit its seat cannot take now is left to the scheduler."""
         state = loaded.state
-        if state is None or loaded.table.status != "active":
-            return False
+        if state is None or loaded.table.status != "active" or not loaded.rules.time_limits(state):
+            return False  # (a stored limit the game no longer declares is not applied: no read needed)
         fired = False
         now = self.clock()
         due = [d for d in await self.store.pending_deadlines(loaded.table.id, "timeout") if d.due_at <= now]
@@ -366,14 +445,19 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             action = current.get((deadline.seat, deadline.key))
             if action is None:
                 continue  # no longer declared: the scheduler voids it
-            try:
+            try:  # the game effect and the deadline's done mark in one commit
                 applied = await self._submit(
-                    loaded, deadline.seat, action, None, actor_user=loaded.table.user_of(deadline.seat)
+                    loaded,
+                    deadline.seat,
+                    action,
+                    None,
+                    actor_user=loaded.table.user_of(deadline.seat),
+                    deadline=deadline.id,
                 )
+            except Conflict:
+                raise  # another process moved the table: the whole move again (`_conflicts`)
             except Rejected:
                 continue
-            async with self.store.transaction() as tx:
-                await tx.set_deadline_status(deadline.id, "done")
             loaded = Loaded(applied.table, loaded.rules, applied.state)
             fired = True
         return fired
@@ -437,14 +521,30 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         return copy
 
     async def submit_as_seat(
-        self, table_id: int, seat: Seat, action: Action, expected_version: int | None
+        self,
+        table_id: int,
+        seat: Seat,
+        action: Action,
+        expected_version: int | None,
+        *,
+        deadline: int | None = None,
     ) -> Applied:
-        """Apply an action on a seat's behalf (a timer that ran out)."""
-        async with self.lock(table_id):
-            loaded = await self.load(table_id)
-            return await self._submit(
-                loaded, seat, action, expected_version, actor_user=loaded.table.user_of(seat)
-            )
+        """Apply an action on a seat's behalf (a timer that ran out: `deadline`, marked done in the
+        same commit, or not at all if it is not pending any more: Conflict, "moved on")."""
+
+        async def move() -> Applied:
+            async with self.lock(table_id):
+                loaded = await self.load(table_id)
+                return await self._submit(
+                    loaded,
+                    seat,
+                    action,
+                    expected_version,
+                    actor_user=loaded.table.user_of(seat),
+                    deadline=deadline,
+                )
+
+        return await self._conflicts(move)
 
     async def _submit(
         self,
@@ -455,7 +555,9 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         *,
         actor_user: int | None,
         by_player: bool = False,
+        deadline: int | None = None,
     ) -> Applied:
+        """`deadline`: the time limit this action is the effect of, marked done in its commit."""
         table, rules, state = loaded.table, loaded.rules, loaded.state
         if table.is_over:
             raise Rejected("core.game_over", "This game is over.")
@@ -482,7 +584,7 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         )
         if by_player:  # the seat's last action, which it may take back (bot/takeback.py)
             prepared.undo_seat = seat
-        after = await self._write(table, rules, prepared)
+        after = await self._write(table, rules, prepared, deadline=deadline)
         events = [e for e, _ in prepared.entries]
         own = [e for e, actor in prepared.entries if actor == seat]
         return Applied(
@@ -554,8 +656,12 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         ):
             raise moved_on()
 
-    async def _write(self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared) -> TableRecord:
-        """Events + table row + snapshot + outbox + deadlines in one transaction."""
+    async def _write(
+        self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared, *, deadline: int | None = None
+    ) -> TableRecord:
+        """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
+        (the time limit the move is the effect of), its done mark too: it commits with the effect or
+        not at all (Conflict when another process marked it first)."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -575,6 +681,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 await tx.touch_status(table.id)
                 for row in change.deliveries:
                     await tx.add_delivery(row)
+                if deadline is not None:  # before write_deadlines, which voids the limits that ended
+                    await tx.finish_deadline(deadline, "done")
                 await notices.write_deadlines(
                     tx,
                     table,
@@ -591,11 +699,17 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 # Statements sent, COMMIT not yet: the store runs this hook in the same batch.
                 tx.before_commit(lambda: crash_point("commit.inside"))
         except StaleVersion:
-            raise moved_on() from None
+            raise Conflict() from None
         crash_point("commit.after")  # persisted, not yet delivered nor acknowledged
         self.notify()
         try:
             after = await self.get(table.id)
+            if (
+                "absence" not in prepared.fields
+                and after.series_of is None
+                and rules.series_table(new) is None
+            ):
+                return after  # no series to hand over to, nothing else written: one read, not two
             if "absence" in prepared.fields:
                 await self.sync_series(after)
             await self._hand_over(after, rules, new)

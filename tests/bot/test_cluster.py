@@ -160,3 +160,14 @@ async def test_a_command_that_cannot_run_stops_the_cluster(tmp_path: Path) -> No
     group = Cluster(settings(tmp_path), [[0], [1]], shard_count=2, max_concurrency=1, command=missing)
     assert await asyncio.wait_for(group.run(asyncio.Event()), 10) == 1
     assert [p.starts for p in group.processes] == [0, 0]
+
+
+def test_each_process_of_a_cluster_has_its_own_name_on_its_leases(tmp_path: Path) -> None:
+    """bot/leases.py: processes on one machine sharing a lease owner would take each other's claims
+    for their own; the supervisor names each process apart, the same name across its restarts."""
+    group = Cluster(
+        settings(tmp_path), [[0], [1], [2]], shard_count=3, max_concurrency=1, env={"TABLERO_OWNER": "box"}
+    )
+    names = [group.environment(p)["TABLERO_OWNER"] for p in group.processes]
+    assert names == ["box:proc-0", "box:proc-1", "box:proc-2"]
+    assert [group.environment(p)["TABLERO_OWNER"] for p in group.processes] == names

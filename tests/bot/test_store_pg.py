@@ -10,7 +10,7 @@ import time
 import asyncpg
 import pytest
 
-from bot.pg_migrations import LATEST
+from bot.pg_migrations import MIGRATIONS
 from bot.store import DatabaseRefused, NewEvent, StorageUnavailable
 from bot.store_pg import PostgresStore
 from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
@@ -103,7 +103,7 @@ async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() ->
     try:
         await asyncio.gather(*(s.open() for s in stores))
         rows = await stores[0].pool.fetch("SELECT version FROM schema_version ORDER BY version")
-        assert [r[0] for r in rows] == list(range(1, LATEST + 1))  # each migration once
+        assert [r[0] for r in rows] == [n for n, _ in MIGRATIONS]  # each migration once
     finally:
         for s in stores:
             await s.close()
@@ -111,8 +111,9 @@ async def test_processes_starting_at_once_on_a_new_database_migrate_it_once() ->
 
 
 async def test_lock_table_holds_the_row_until_the_unit_of_work_ends() -> None:
-    """PostgresTx.lock_table (SELECT ... FOR UPDATE; not called by the service yet, issue 25 item 4):
-    a second unit of work on the same table waits for the first to commit, then sees its version."""
+    """PostgresTx.lock_table (SELECT ... FOR UPDATE, the statement `PostgresStore.hold` runs for a
+    whole move, issue 25 item 4): a second unit of work on the same table waits for the first to
+    commit, then sees its version."""
     store = await _store()
     try:
         tid = await _table(store)

@@ -1,0 +1,234 @@
+"""What both store engines write alike, written once: the reads (and two one-write conveniences)
+whose SQL they speak alike, and the table row's UPDATE.
+
+Both stores inherit the reads (bot/store_sqlite.py, bot/store_pg.py). The SQL is written with SQLite's `?`
+placeholders; each store's `_all` runs it (PostgreSQL's numbers them `$1, $2, ...`) and `transaction`
+gives the unit of work. Reads that differ between the engines (JSON, arrays, NULL comparisons,
+casts) stay in each store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Outcome
+
+from .records import (
+    _ACTION_COLUMNS,
+    _DEADLINE_COLUMNS,
+    _DELIVERY_COLUMNS,
+    _EVENT_COLUMNS,
+    _PLAYER_COLUMNS,
+    _TABLE_COLUMNS,
+    _UPDATABLE,
+    ActionRecord,
+    Counts,
+    DeadlineRecord,
+    DeliveryRecord,
+    EventRecord,
+    PlayerRecord,
+    ServerSettings,
+    SnapshotRecord,
+    TableRecord,
+    _action,
+    _deadline,
+    _delivery,
+    _dumps,
+    _event,
+    _player,
+    _table,
+)
+
+JSON_COLUMNS = ("seats", "invited", "outcome", "options", "settings", "absence", "pause", "undo")
+"""The table row's columns stored as JSON text (jsonb on PostgreSQL, which takes the same text)."""
+
+
+def table_update(
+    table_id: int, now: float, expected_version: int | None, fields: dict[str, Any]
+) -> tuple[str, list[Any]]:
+    """`Tx.update_table`'s statement (`?` placeholders) and its parameters; ValueError for a column
+    that may not be updated. With `expected_version`, it changes the row only at that version."""
+    unknown = set(fields) - _UPDATABLE
+    if unknown:
+        raise ValueError(f"cannot update table columns {sorted(unknown)}")
+    sets: list[str] = ["updated_at = ?"]
+    params: list[Any] = [now]
+    for name, value in fields.items():
+        sets.append(f"{name} = ?")
+        if isinstance(value, Outcome):
+            value = value.model_dump(mode="json")
+        params.append(_dumps(value) if name in JSON_COLUMNS and value is not None else value)
+    sql = f"UPDATE tables SET {', '.join(sets)} WHERE id = ?"
+    params.append(table_id)
+    if expected_version is not None:
+        sql += " AND version = ?"
+        params.append(expected_version)
+    return sql, params
+
+
+_TABLE_OF_JOIN = ", ".join(f"tables.{name}" for name in _TABLE_COLUMNS.split(", "))
+
+
+class SharedReads:
+    """Mixed into both stores; they provide `_all` (rows of one query) and `transaction`."""
+
+    _SNAPSHOT_DATA = "data"
+    """How a snapshot's data is read (SQLite's store reads it as bytes: see there)."""
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def transaction(self) -> Any:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        rows = await self._all("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def counts(self) -> Counts:
+        by_status = await self._all("SELECT status, COUNT(*) FROM tables GROUP BY status ORDER BY status")
+        events = await self._all("SELECT COUNT(*) FROM events")
+        return Counts(
+            tables=sum(int(count) for _, count in by_status),
+            tables_by_status={status: int(count) for status, count in by_status},
+            events=int(events[0][0]),
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:  # beyond a 64-bit integer: no such table (a forged id)
+            return None
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def get_snapshot(self, table_id: int) -> SnapshotRecord | None:
+        rows = await self._all(
+            f"SELECT table_id, version, schema_hash, {self._SNAPSHOT_DATA} FROM snapshots WHERE table_id = ?",
+            (table_id,),
+        )
+        return _snapshot(*rows[0]) if rows else None
+
+    async def table_and_snapshot(self, table_id: int) -> tuple[TableRecord | None, SnapshotRecord | None]:
+        """A table and its snapshot (None: none stored) in one read, as a move loads them."""
+        if not -(2**63) <= table_id < 2**63:
+            return None, None
+        rows = await self._all(
+            f"SELECT {_TABLE_OF_JOIN}, snapshots.version, snapshots.schema_hash,"
+            f" {self._SNAPSHOT_DATA.replace('data', 'snapshots.data')}"
+            " FROM tables LEFT JOIN snapshots ON snapshots.table_id = tables.id WHERE tables.id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None, None
+        row = tuple(rows[0])
+        table = _table(row[:-3])
+        version, digest, data = row[-3:]
+        return table, None if version is None else _snapshot(table.id, version, digest, data)
+
+    async def find_rematch(self, table_id: int) -> TableRecord | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE rematch_of = ?", (table_id,))
+        return _table(rows[0]) if rows else None
+
+    async def find_in_series(self, series_of: int, key: str) -> TableRecord | None:
+        rows = await self._all(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE series_of = ? AND series_key = ?", (series_of, key)
+        )
+        return _table(rows[0]) if rows else None
+
+    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
+        params: list[Any] = [table_id]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params.append(upto)
+        rows = await self._all(sql + " ORDER BY seq", params)
+        return [_event(r) for r in rows]
+
+    async def load_actions(self, table_id: int) -> list[ActionRecord]:
+        """The table's recorded actions, in the order they were taken."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_action(r) for r in rows]
+
+    async def get_delivery(self, delivery_id: int) -> DeliveryRecord | None:
+        rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
+        return _delivery(rows[0]) if rows else None
+
+    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
+        rows = await self._all(
+            "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"
+            " AND status != 'skipped' LIMIT 1",
+            (row.table_id, row.kind, row.target, row.version),
+        )
+        return bool(rows)
+
+    async def deadlines(self, table_id: int) -> list[DeadlineRecord]:
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_deadline(r) for r in rows]
+
+    async def pending_deadlines(self, table_id: int, kind: str) -> list[DeadlineRecord]:
+        """A table's pending deadlines of one kind (its running time limits: "timeout"), soonest first."""
+        rows = await self._all(
+            f"SELECT {_DEADLINE_COLUMNS} FROM deadlines WHERE table_id = ? AND kind = ? AND status = 'pending'"
+            " ORDER BY due_at, id",
+            (table_id, kind),
+        )
+        return [_deadline(r) for r in rows]
+
+    async def standing(self, table_id: int) -> dict[str, dict[str, str]]:
+        """The standing orders of a table's seats: seat -> name -> value."""
+        rows = await self._all(
+            "SELECT seat, name, value FROM standing_orders WHERE table_id = ? ORDER BY seat, name",
+            (table_id,),
+        )
+        found: dict[str, dict[str, str]] = {}
+        for seat, name, value in rows:
+            found.setdefault(seat, {})[name] = value
+        return found
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        rows = await self._all(f"SELECT {_PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,))
+        return _player(rows[0]) if rows else None
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return rows[0][0] if rows else None
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's defaults and allowed channels (none set: no defaults, any channel)."""
+        rows = await self._all(
+            "SELECT defaults, channels FROM server_settings WHERE guild_id = ?", (guild_id,)
+        )
+        if not rows:
+            return ServerSettings(guild_id=guild_id)
+        return ServerSettings(
+            guild_id=guild_id, defaults=json.loads(rows[0][0]), channels=json.loads(rows[0][1])
+        )
+
+    async def upsert_player(
+        self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.upsert_player(user_id, locale=locale, dm_status=dm_status)
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.set_guild_language(guild_id, language)
+
+
+def _snapshot(table_id: int, version: int, digest: str, data: Any) -> SnapshotRecord:
+    """A snapshot row as read: bytes (SQLite's) decoded here, so a damaged row (bytes that are not
+    UTF-8) reads as text that fails validation, and the table is rebuilt from its log
+    (TableService.load), instead of the read itself failing."""
+    text = bytes(data).decode("utf-8", "replace") if isinstance(data, bytes | memoryview) else data or ""
+    return SnapshotRecord(table_id=table_id, version=version, schema_hash=digest, data=text)
