@@ -4,12 +4,26 @@ in this phase, crew a gun, shoot or fight, and how far it may move. Each answers
 
 from __future__ import annotations
 
-from engine.core import Rejected
+import math
+
+from engine.core import Rejected, Ruling
+from engine.core.ruling import Number
+from engine.core.shapes import seg_crosses
 
 from .armies import GUN_PROFILES
-from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
+from .los import (
+    CONTACT_CM,
+    HILL_BONUS_CM,
+    elevated,
+    gap,
+    is_engaged,
+    line_of_sight,
+    melee_weapon,
+    sight_line,
+    weapon_range,
+)
 from .messages import refuse
-from .movement import CARRY_CM, allowance, carried_hostage
+from .movement import CARRY_CM, MovePlan, allowance, carried_hostage
 from .state import ClickWarsState, Unit
 
 
@@ -191,3 +205,73 @@ def check_fight(s: ClickWarsState, u: Unit, target: Unit) -> tuple[Unit, Unit | 
             "clickwars.out_of_reach", unit=u.id, target=target.id, distance=round(d, 1), reach=w.reach_cm
         )
     return target, aimed
+
+
+def shot_ruling(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> Ruling:
+    """What a shot of `u` at `target` is judged on (`/why`): the distance edge to edge against the
+    weapon's range (a hill's 10 cm added), the line of sight and what blocks it, and the to-hit
+    number; the rules in the order `check_shot` applies them. For a gun aimed at a unit `target` is
+    that unit; for a figure aimed at a gun, the gun's crewman (CW-ART-7), as `check_shot` reads it."""
+    rules: list[str] = ["CW-GEN-4"]
+    if target.is_gun and not u.is_gun and target.crew is not None:
+        rules.append("CW-ART-7")
+        target = s.units[target.crew]
+    w = u.ranged()
+    numbers: dict[str, Number] = {"distance_cm": round(gap(u, target), 1)}
+    if w is not None:
+        numbers["range_cm"] = weapon_range(s, u, w)
+        rules += ["CW-RNG-1", "CW-RNG-3"]
+        if elevated(s, u.x, u.y):  # type: ignore[arg-type]
+            numbers["hill_bonus_cm"] = HILL_BONUS_CM
+    sight, wood_cm = sight_line(s, u, target)
+    if wood_cm:
+        numbers["wood_cm"] = wood_cm
+    if u.is_gun:
+        rules += ["CW-ART-5"] if indirect else ["CW-ART-2", "CW-LOS-1"]
+        crew = s.units.get(u.crew or "")
+        if crew is not None:
+            numbers["need"] = crew.p.di  # CW-ART-8: the crewman's DI
+    else:
+        rules += ["CW-LOS-1"] if sight.clear else ["CW-LOS-1", "CW-LOS-2"]
+        numbers["need"] = u.p.di
+    return Ruling(rules=tuple(rules), numbers=numbers, sight=None if indirect else sight)
+
+
+def fight_ruling(s: ClickWarsState, u: Unit, target: Unit) -> Ruling:
+    """What a close combat attack of `u` at `target` is judged on (`/why`): the gap against the CC
+    weapon's reach, and the to-hit number (CW-CC-1..4; a gun's crewman for a gun, §8.8)."""
+    if target.is_gun and target.crew is not None:
+        target = s.units[target.crew]
+    w = melee_weapon(u)
+    rules = ["CW-GEN-4", "CW-CC-1", "CW-CC-2", "CW-CC-3"]
+    if w is not None and w.name == "fists":
+        rules.append("CW-CC-4")
+    numbers: dict[str, Number] = {"distance_cm": round(gap(u, target), 1)}
+    if w is not None:
+        numbers["reach_cm"] = w.reach_cm
+    numbers["need"] = u.p.cc
+    return Ruling(rules=tuple(rules), numbers=numbers)
+
+
+def move_ruling(s: ClickWarsState, u: Unit, mp: MovePlan) -> Ruling:
+    """What a checked move was measured on (`/why`): the ruler along the centre's path (CW-GEN-4),
+    its length and its cost against the unit's allowance (CW-MOV-1), and the difficult ground it
+    crossed, each cm there costing two (CW-MOV-2); a flight (CW-MOV-4), a gun with its crewman
+    (CW-MOV-5) or a carried hostage (§8.6, its carrier at infantry speed) say so."""
+    path = mp.path
+    length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:], strict=False))
+    ground = tuple(
+        area.id
+        for area in s.terrain
+        if area.going == "difficult"
+        and any(seg_crosses(a, b, area.shape) for a, b in zip(path, path[1:], strict=False))
+    )
+    rules = ["CW-GEN-4", "CW-MOV-1", "CW-MOV-2", "CW-MOV-3"]
+    rules += ["CW-MOV-4"] if mp.fled else []
+    rules += ["CW-MOV-5"] if u.is_gun else []
+    numbers: dict[str, Number] = {
+        "length_cm": round(length, 1),
+        "cost_cm": round(mp.cost, 1),
+        "allowance_cm": round(limit_of(s, u), 1),
+    }
+    return Ruling(rules=tuple(rules), numbers=numbers, path=tuple(path), ground=ground)

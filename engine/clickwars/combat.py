@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from engine.core import Tape
+from engine.core import Ruling, Tape
 from engine.core.shapes import bearing_offset
 
 from . import events as e
@@ -120,10 +120,17 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
             kill(t, uid, "fumble_self")
 
 
-def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aimed_at: str | None) -> None:
+def ranged_attack(
+    t: Tape[Any],
+    shooter: Unit,
+    target: Unit,
+    weapon: Weapon,
+    aimed_at: str | None,
+    ruling: Ruling | None = None,
+) -> None:
     """A non-artillery ranged attack (CW-RNG-1..6): the shooter is in range and sight (checked by the caller)."""
     state: ClickWarsState = t.state
-    result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at)
+    result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at, ruling)
     if result == "miss":
         friends = [
             o
@@ -139,15 +146,24 @@ def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aim
                 deal(t, victim, weapon.formula, "friendly_fire")
 
 
-def melee_attack(t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | None) -> None:
+def melee_attack(
+    t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | None, ruling: Ruling | None = None
+) -> None:
     """CW-CC-1..4: 1d10 <= CC, damage with the CC weapon (fists when none)."""
     weapon = melee_weapon(attacker)
     assert weapon is not None
-    _strike(t, attacker, target, weapon, "melee", attacker.p.cc, aimed_at)
+    _strike(t, attacker, target, weapon, "melee", attacker.p.cc, aimed_at, ruling)
 
 
 def _strike(
-    t: Tape[Any], attacker: Unit, target: Unit, weapon: Weapon, mode: str, need: int, aimed_at: str | None
+    t: Tape[Any],
+    attacker: Unit,
+    target: Unit,
+    weapon: Weapon,
+    mode: str,
+    need: int,
+    aimed_at: str | None,
+    ruling: Ruling | None = None,
 ) -> str:
     """One to-hit roll of a figure's weapon (1d10 <= need: CW-RNG-4, CW-CC-3) and what it does: a
     critical kills (CW-CRT-1), a hit deals the weapon's damage (CW-DMG), a fumble rolls on the
@@ -164,6 +180,7 @@ def _strike(
             need=need,
             result=result,
             redirected_from=aimed_at,  # type: ignore[arg-type]
+            ruling=rolled(ruling, die, need, result, "CW-RNG-4" if mode == "ranged" else "CW-CC-3"),
         )
     )
     if result == "critical":
@@ -175,7 +192,24 @@ def _strike(
     return result
 
 
-def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: XY, indirect: bool) -> None:
+def rolled(ruling: Ruling | None, die: int, need: int, result: str, rule: str) -> Ruling | None:
+    """The ruling of an attack with its to-hit roll: the roll, what it needed (`rule`), and the
+    critical or fumble rule when the die was a 1 or a 10 (CW-CRT-1, CW-CRT-2)."""
+    if ruling is None:
+        return None
+    special = {"critical": ("CW-CRT-1",), "fumble": ("CW-CRT-2",)}.get(result, ())
+    return ruling.adding((rule, *special), roll=die, need=need)
+
+
+def gun_attack(
+    t: Tape[Any],
+    gun: Unit,
+    crew: Unit,
+    target: Unit | None,
+    point: XY,
+    indirect: bool,
+    ruling: Ruling | None = None,
+) -> None:
     """CW-ART-1..9: to-hit with the crewman's DI; blast of 5 cm; scatter d10 inches on misses and indirect hits."""
     state: ClickWarsState = t.state
     die = d10(t)
@@ -191,6 +225,7 @@ def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: 
             roll=die,
             need=need,
             result=result,  # type: ignore[arg-type]
+            ruling=rolled(ruling, die, need, result, "CW-ART-1"),
         )
     )
     if result == "fumble":

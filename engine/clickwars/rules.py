@@ -10,7 +10,7 @@ import math
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rejected, Rules, Ruling, Seat, Tape
 from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
@@ -18,7 +18,17 @@ from . import actions as a
 from . import events as e
 from .ai import ClickWarsPilot
 from .armies import LIFE, PROFILES, RADIUS_CM
-from .checks import can_act, check_fight, check_shot, free_infantryman, gun_crew, may_shoot
+from .checks import (
+    can_act,
+    check_fight,
+    check_shot,
+    fight_ruling,
+    free_infantryman,
+    gun_crew,
+    may_shoot,
+    move_ruling,
+    shot_ruling,
+)
 from .combat import charge_damage, gun_attack, melee_attack, ranged_attack
 from .commands import charge_order, move_order, resolve_move
 from .deploy import check_placement, pieces_to_place, placements_ok, plan
@@ -206,7 +216,7 @@ def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
             _phase(s, "movement")
             u = _own(s, seat, uid)
             mp = check_move(s, u, (x, y), via)
-            t.emit(_moved(uid, mp))
+            t.emit(_moved(uid, mp, move_ruling(s, u, mp)))
             if mp.crew_leaves and u.gun:
                 t.emit(e.CrewLeft(unit=uid, gun=u.gun))
         case a.EndPhase():
@@ -286,7 +296,7 @@ def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
 _MOVED_SET = ("unit", "path", "cost", "fled", "crew", "crew_to", "hostage", "hostage_to")  # all but kind
 
 
-def _moved(uid: str, mp: MovePlan) -> e.Moved:
+def _moved(uid: str, mp: MovePlan, ruling: Ruling | None = None) -> e.Moved:
     """`e.Moved(unit=uid, path=mp.path, ...)` of a checked move, built without validation when its
     values already have their types: a validated `Moved` costs about 25,000 machine instructions at
     every move of every game, this about 10,000. The path's points after the first are snapped
@@ -307,7 +317,8 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
             "hostage": mp.hostage,
             "hostage_to": mp.hostage_to,
         }
-        return built(e.Moved, values, set(_MOVED_SET))
+        values = {"kind": "moved", "ruling": ruling, **values}  # the fields in the model's order
+        return built(e.Moved, values, set(_MOVED_SET) | ({"ruling"} if ruling is not None else set()))
     return e.Moved(
         unit=uid,
         path=mp.path,
@@ -317,6 +328,7 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
         crew_to=mp.crew_to,
         hostage=mp.hostage,
         hostage_to=mp.hostage_to,
+        ruling=ruling,
     )
 
 
@@ -459,15 +471,25 @@ def _crew(t: Tape[ClickWarsState], seat: Seat, u: Unit, gid: str) -> None:
     t.emit(e.CrewJoined(unit=u.id, gun=gid))
 
 
+MEASURED = frozenset(
+    {"clickwars.out_of_range", "clickwars.no_sight", "clickwars.no_sight_gun", "clickwars.out_of_reach"}
+)
+"""The refusals of a shot or a fight that a measure made: they carry its ruling (`/why`)."""
+
+
 def _shoot(t: Tape[ClickWarsState], u: Unit, target: Unit, indirect: bool) -> None:
     s = t.state
-    target, aimed = check_shot(s, u, target, indirect)
+    try:
+        target, aimed = check_shot(s, u, target, indirect)
+    except Rejected as no:  # out of range or out of sight: the measures said no (`/why`)
+        raise no.ruled(shot_ruling(s, u, target, indirect) if no.message_id in MEASURED else None) from None
+    ruling = shot_ruling(s, u, aimed or target, indirect)
     if u.is_gun:
-        gun_attack(t, u, s.units[u.crew], target, target.xy, indirect)  # type: ignore[index]
+        gun_attack(t, u, s.units[u.crew], target, target.xy, indirect, ruling)  # type: ignore[index]
         return
     w = u.ranged()
     assert w is not None
-    ranged_attack(t, u, target, w, aimed.id if aimed else None)
+    ranged_attack(t, u, target, w, aimed.id if aimed else None, ruling)
 
 
 def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -> None:
@@ -492,8 +514,11 @@ def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -
 
 
 def _fight(t: Tape[ClickWarsState], u: Unit, target: Unit) -> None:
-    target, aimed = check_fight(t.state, u, target)
-    melee_attack(t, u, target, aimed.id if aimed else None)
+    try:
+        target, aimed = check_fight(t.state, u, target)
+    except Rejected as no:  # out of reach: the measure said no (`/why`)
+        raise no.ruled(fight_ruling(t.state, u, target) if no.message_id in MEASURED else None) from None
+    melee_attack(t, u, target, aimed.id if aimed else None, fight_ruling(t.state, u, aimed or target))
 
 
 def _end_phase(t: Tape[ClickWarsState], seat: Seat) -> None:

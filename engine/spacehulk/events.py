@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Event, Outcome, Seat
+from engine.core import Event, Outcome, RuledEvent, Seat
 
 from .board import DoorStatus, Facing, Square
 from .dw_types.bids import BidMade, BidsRevealed, SidesChosen
@@ -183,8 +183,9 @@ class JamCleared(Event):
     model: str
 
 
-class Fired(Event):
-    """A storm bolter shot: 2D6, a hit if either die plus the bonus reaches `needed` (SHB-8.1)."""
+class Fired(RuledEvent, Event):
+    """A storm bolter shot: 2D6, a hit if either die plus the bonus reaches `needed` (SHB-8.1).
+    `ruling` (events from issue 29 on): the rules applied and the numbers, for `/why`."""
 
     kind: Literal["fired"] = "fired"
     model: str
