@@ -11,7 +11,7 @@ after a restart with no per-message state (DynamicItem templates in cogs/ are `C
   tb:f:{table}:{version}:{form}     a button opening a presenter's form
   tb:m:{table}:{version}:{form}     that form's modal (its submit is routed by this id)
   tb:o:{table}:{version}:{text}     confirm a typed order after its dry run (the text as typed)
-  tb:hand / rules / rematch / join / start:{table}
+  tb:hand / rules / rematch / join / start / why:{table}
 """
 
 from __future__ import annotations
@@ -74,6 +74,8 @@ PREVIEW = CustomId("v", (*DRAWN, ("index", _INT)))
 ORDER = CustomId("o", (*DRAWN, ("text", r".{1,80}")))
 HAND = CustomId("hand", TABLE)
 RULES = CustomId("rules", TABLE)
+WHY = CustomId("why", TABLE)
+"""'Why?': the latest ruling the clicking player saw at the table, explained to them alone (bot/why.py)."""
 REMATCH = CustomId("rematch", TABLE)
 JOIN = CustomId("join", TABLE)
 START = CustomId("start", TABLE)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from engine.core import Action, Event
+from engine.core import Action, Event, Ruling
 from renderers.stamp import stamp
 
 from .games import presenter_for
@@ -41,3 +41,8 @@ def preview_image(game: str, view: BaseModel, action: Action, lang: str) -> byte
 def private_image(game: str, view: BaseModel, lang: str) -> bytes | None:
     """The image of one seat's secrets (its view), if the game draws one."""
     return presenter_for(game).private_png(view, lang)
+
+
+def why_image(game: str, view: BaseModel, ruling: Ruling, lang: str) -> bytes | None:
+    """A ruling drawn on the seat's own view (`/why`, issue 29 item 5), if the game draws one."""
+    return presenter_for(game).why_png(view, ruling, lang)

@@ -37,7 +37,7 @@ from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 from renderers.measure import reading
 
-from . import absence, export, moves, notices, offload, replays, takeback
+from . import absence, export, moves, notices, offload, replays, takeback, why
 from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
@@ -182,6 +182,7 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.seeder = seeder
         self.presenters = presenters
         self._locks: dict[int, _TableLock] = {}
+        self.refusals = why.Refusals()  # each player's latest ruled refusal, for /why (bot/why.py)
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
@@ -269,9 +270,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 )
             if table.paused:
                 raise paused_refusal(table)
-            return await self._submit(
-                loaded, seat, action, expected_version, actor_user=user_id, by_player=True
-            )
+            try:
+                return await self._submit(
+                    loaded, seat, action, expected_version, actor_user=user_id, by_player=True
+                )
+            except Rejected as no:  # a measure's no (a shot out of sight) is kept for /why
+                self.refusals.remember(table_id, user_id, table.version, no)
+                raise
 
     async def order(
         self,
@@ -328,9 +333,12 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             )
             if not dry_run and prepared is None:
                 assert result.refusal is not None
+                self.refusals.remember(table_id, user_id, table.version, result.refusal)  # for /why
                 raise result.refusal
             if prepared is not None:
                 table = await self._write(table, rules, prepared)
+            if result.refusal is not None and not dry_run:  # a later step's measure, for /why
+                self.refusals.remember(table_id, user_id, table.version, result.refusal)
             return OrderReport(
                 table,
                 rules,

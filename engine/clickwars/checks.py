@@ -177,6 +177,28 @@ def check_shot(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> tupl
     return target, aimed
 
 
+def told_shot_problem(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
+    """`shot_problem` with its ruling when a measure made it (out of range, out of sight: the same
+    as `decide` raises), for a panel that says why a unit has no target and `/why` after it. Not for
+    the legal sample: the ruling traces the sight line again."""
+    problem = shot_problem(s, u, target, indirect)
+    if problem is not None and problem.message_id in MEASURED_SHOT:
+        problem.ruled(shot_ruling(s, u, target, indirect))
+    return problem
+
+
+def told_fight_problem(s: ClickWarsState, u: Unit, target: Unit) -> Rejected | None:
+    """`fight_problem` with its ruling when out of reach (as `decide` raises it), for the panel."""
+    problem = fight_problem(s, u, target)
+    if problem is not None and problem.message_id == "clickwars.out_of_reach":
+        problem.ruled(fight_ruling(s, u, target))
+    return problem
+
+
+MEASURED_SHOT = frozenset({"clickwars.out_of_range", "clickwars.no_sight", "clickwars.no_sight_gun"})
+"""The refusals of a shot that a measure made: they carry its ruling (`/why`)."""
+
+
 def fight_problem(s: ClickWarsState, u: Unit, target: Unit) -> Rejected | None:
     try:
         check_fight(s, u, target)

@@ -19,6 +19,7 @@ from . import events as e
 from .ai import ClickWarsPilot
 from .armies import LIFE, PROFILES, RADIUS_CM
 from .checks import (
+    MEASURED_SHOT,
     can_act,
     check_fight,
     check_shot,
@@ -471,9 +472,7 @@ def _crew(t: Tape[ClickWarsState], seat: Seat, u: Unit, gid: str) -> None:
     t.emit(e.CrewJoined(unit=u.id, gun=gid))
 
 
-MEASURED = frozenset(
-    {"clickwars.out_of_range", "clickwars.no_sight", "clickwars.no_sight_gun", "clickwars.out_of_reach"}
-)
+MEASURED = MEASURED_SHOT | {"clickwars.out_of_reach"}
 """The refusals of a shot or a fight that a measure made: they carry its ruling (`/why`)."""
 
 
