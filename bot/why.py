@@ -32,7 +32,7 @@ from .i18n import t
 from .panels import Attachment, ButtonSpec, Panel, SelectSpec, alt_text
 
 if TYPE_CHECKING:
-    from .tables import TableService
+    from .tables import Applied, TableService
 
 REMEMBERED = 2048
 """At most this many tables' and players' latest refusals are kept (the oldest forgotten first)."""
@@ -163,6 +163,13 @@ def why_button(table_id: int, lang: str, row: int | None = None) -> ButtonSpec:
 def ruled(events: list[Event]) -> bool:
     """Whether any of these events (already redacted for their reader) carries a ruling."""
     return any(isinstance(getattr(e, "ruling", None), Ruling) for e in events)
+
+
+def shows_ruling(applied: Applied, presenter: Presenter, lang: str) -> bool:
+    """Whether the seat's panel after its move shows a ruling of its own (`Presenter.why_now`)."""
+    if applied.state is None or applied.table.is_over:
+        return False
+    return presenter.why_now(applied.rules.view(applied.state, applied.seat), lang) is not None
 
 
 def with_why(panel: Panel, table_id: int, lang: str) -> Panel:

@@ -210,8 +210,8 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         lang,
         note=f"{note}\n{report}" if report else note,
     )
-    if why.ruled(shown):  # a shot, a measured move, a roll: "Why?" explains it (issue 29 item 5)
-        panel = why.with_why(panel, applied.table.id, lang)
+    if why.ruled(shown) or why.shows_ruling(applied, presenter, lang):  # issue 29 item 5
+        panel = why.with_why(panel, applied.table.id, lang)  # a shot, a move, a roll: "Why?" explains it
     await breathe()
     if update:
         await interaction.edit_original_response(

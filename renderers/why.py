@@ -35,10 +35,65 @@ def number_line(name: str, value: object, lang: str) -> str:
     return t(lang, "why.n.other", name=name, value=str(value_of(value)))
 
 
+ORDER = (
+    # measures: how far, against what limit
+    "distance_cm",
+    "range_cm",
+    "hill_bonus_cm",
+    "wood_cm",
+    "reach_cm",
+    "length_cm",
+    "cost_cm",
+    "allowance_cm",
+    "distance_sq",
+    "range_sq",
+    "gap_in",
+    "range_in",
+    "discover",
+    "length_in",
+    "allowance_in",
+    # rolls: what was rolled, against what it needed
+    "roll",
+    "need",
+    "dice",
+    "bonus",
+    "needed",
+    "deflection",
+    "double",
+    "jammed",
+    # cards
+    "canyon_card",
+    "marine_card",
+    "ork_card",
+    "marine_hits",
+    "ork_hits",
+    "pursuit_before",
+    "pursuit_after",
+    "pursuit",
+    "hits_on",
+    "hits",
+    "reference",
+    "guess",
+    "card",
+    "other_card",
+    "correct",
+    "smaug_rank",
+    "bilbo_rank",
+    "multiplier",
+    "damage",
+    "total",
+    "destroyed_at",
+)
+"""The order a ruling's numbers are told in (a stored event's keys may come back sorted): the
+measures, then the rolls against what they needed, then the cards; a name not listed comes last."""
+
+
 def ruling_lines(ruling: Ruling, lang: str) -> list[str]:
     """The ruling in lines: the rules applied, each number, then the sight line, the ground crossed."""
     lines = [t(lang, "why.rules", rules=", ".join(ruling.rules), n=len(ruling.rules))]
-    lines += [f"- {number_line(name, value, lang)}" for name, value in ruling.numbers.items()]
+    rank = {name: i for i, name in enumerate(ORDER)}
+    numbers = sorted(ruling.numbers.items(), key=lambda item: (rank.get(item[0], len(ORDER)), item[0]))
+    lines += [f"- {number_line(name, value, lang)}" for name, value in numbers]
     sight = ruling.sight
     if sight is not None:
         if sight.clear:

@@ -39,7 +39,8 @@ class Sight(BaseModel):
 
 class Ruling(BaseModel):
     """What the engine applied: `rules` (IDs from the rules specs, in the order applied), `numbers`
-    (in order; each name is a catalog message `why-n-<name>`), the `sight` line, the ruler's `path`
+    (each name is a catalog message `why-n-<name>`, told in the catalog's order: a stored event's
+    keys may come back sorted), the `sight` line, the ruler's `path`
     (a measured move or distance, in the table's unit) and the difficult `ground` it crossed (terrain
     pieces' names)."""
 

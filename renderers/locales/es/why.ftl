@@ -23,7 +23,7 @@ why-n-wood_cm = Bosque en la línea: { $value } cm (más de 5 cm oculta)
 why-n-need = Necesitaba: { $value } o menos en el d10
 why-n-roll = Tirada: { $value }
 why-n-reach_cm = Alcance del arma de cuerpo a cuerpo: { $value } cm
-why-n-length_cm = Regla a lo largo del camino: { $value } cm
+why-n-length_cm = Medida a lo largo del camino: { $value } cm
 why-n-cost_cm = Coste del camino: { $value } cm
 why-n-allowance_cm = Movimiento permitido: { $value } cm
 # Space Hulk (casillas)
@@ -112,7 +112,7 @@ why-n-discover = Sigue «Descubrir al ladrón»: { $value ->
         [yes] sí
        *[no] no
     }
-why-n-length_in = Regla: { $value } pulgadas
+why-n-length_in = Medida: { $value } pulgadas
 why-n-allowance_in = Movimiento permitido: { $value } pulgadas
 # La parte de la plataforma (bot/why.py, cogs/why.py)
 why-none = En esta mesa aún no ha pasado nada que las reglas midieran o tiraran y que tú vieras; vuelve a preguntar tras un disparo, un movimiento o una tirada.
