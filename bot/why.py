@@ -3,9 +3,10 @@
 A ruling is the engine's (engine/core/ruling.py): carried by an event (a shot, a move, an overwatch
 shot, a damage card...) or by a refusal (a shot out of sight). What a seat may be told is read from:
 
-1. its own latest refusal that carried a ruling, when the table has not moved since (kept in memory
-   by the table service, `Refusals`: a refusal changes nothing, so nothing of it is stored; after a
-   restart, or once the table has moved on, the events speak);
+1. its own latest refusal that carried a ruling, first while the table has not moved since, and
+   after that while no event it may see has ruled anything newer (kept in memory by the table
+   service, `Refusals`: a refusal changes nothing, so nothing of it is stored; after a restart the
+   events speak);
 2. the ruling its panel shows now without an event (`Presenter.why_now`: a game's "R3 has no
    target: B7 is out of sight");
 3. the newest event of the table's log that carries a ruling, as `event.redacted_for(seat)` shows it

@@ -29,7 +29,9 @@ async def _challenge(emu: Emulator, world: World, bot: Any, game: str, side: str
     args = {"game": game, "opponent": world.bob, "side": side, "options": options}
     await run(await emu.slash(world.alice, world.channel, "game new", args))
     [thread] = emu.threads(world.channel)
-    lobby = await emu.wait_for(lambda: next((m for m in emu.messages(thread) if "tb:join:1" in m.custom_ids), None))
+    lobby = await emu.wait_for(
+        lambda: next((m for m in emu.messages(thread) if "tb:join:1" in m.custom_ids), None)
+    )
     await run(await emu.click(world.bob, lobby.id, "tb:join:1"))
     await bot.delivery.wait_idle()
     return thread
@@ -66,7 +68,12 @@ async def test_why_after_a_blocked_clickwars_shot(emu: Emulator, world: World, s
         rules, state = loaded.rules, loaded.state
         [seat] = sorted(rules.active_seats(state))[:1]
         r, b = state.units["R1"], state.units["B1"]
-        if state.phase == "shooting" and seat == "red" and r.xy in ((60, 55), (60, 65)) and abs(r.y - b.y) == 10:
+        if (
+            state.phase == "shooting"
+            and seat == "red"
+            and r.xy in ((60, 55), (60, 65))
+            and abs(r.y - b.y) == 10
+        ):
             break
         action = _toward_the_wall(state, seat)
         if action is None:
@@ -82,7 +89,9 @@ async def test_why_after_a_blocked_clickwars_shot(emu: Emulator, world: World, s
     form = next(c["custom_id"] for c in panel.walk_components() if c.get("custom_id", "").endswith(":pick"))
     kind, data = await (await emu.click(world.alice, panel.id, form)).wait_response()
     assert kind == 9, (kind, data)  # the modal
-    [picked] = await run(await emu.submit_modal(world.alice, panel.channel_id, data["custom_id"], {"unit": "R1"}))
+    [picked] = await run(
+        await emu.submit_modal(world.alice, panel.channel_id, data["custom_id"], {"unit": "R1"})
+    )
     assert "No target on offer for R1: R1 cannot see B1: it is in cover." in picked.content
     why_button = next(c["custom_id"] for c in picked.walk_components() if c.get("label") == "Why?")
     [pressed] = await run(await emu.click(world.alice, picked.id, why_button))
@@ -100,7 +109,9 @@ async def test_why_after_a_blocked_clickwars_shot(emu: Emulator, world: World, s
     # Bob's panel shows him nothing ruled; his /why is the latest ruling he saw: B1's last move
     [his] = await run(await emu.slash(world.bob, thread, "why", {}))
     assert his.ephemeral_to == world.bob and "CW-MOV-1" in his.content
-    assert "Medida a lo largo del camino:" in his.content and "Sin terreno difícil en el camino." in his.content
+    assert (
+        "Medida a lo largo del camino:" in his.content and "Sin terreno difícil en el camino." in his.content
+    )
     # a shot Alice tries anyway (a stale menu, a typed order) is refused with the same ruling, and a
     # "Why?" button under the refusal answers as /why does
     with pytest.raises(Rejected) as no:
@@ -154,7 +165,10 @@ async def test_why_after_a_space_hulk_overwatch_shot(emu: Emulator, world: World
     assert ("The bolter jammed: yes" if jammed else "The bolter jammed: no") in text
     assert not answer.attachments  # a grid game: told in words only
     [his] = await run(await emu.slash(world.bob, thread, "why", {}))
-    assert his.ephemeral_to == world.bob and "Reglas aplicadas, en orden: SHB-8.4, SHB-8.1, SHB-8.6" in his.content
+    assert (
+        his.ephemeral_to == world.bob
+        and "Reglas aplicadas, en orden: SHB-8.4, SHB-8.1, SHB-8.6" in his.content
+    )
     assert "Para matar hace falta un dado de 6 o más" in his.content
     assert "command point" not in his.content.lower() and "puntos de mando" not in his.content.lower()
     # /why step:N names a step: the same shot again; a step that ruled nothing is refused politely

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from bot.games import presenter_for
 from engine.core import Dice, Event, Rejected, Rules, apply, dice_for, new_game
 from engine.registry import GAMES
-from bot.games import presenter_for
 from renderers.why import explanation
 
 from .secrets_scan import outcome_of
@@ -68,8 +68,13 @@ def test_why_says_the_same_whatever_a_seat_may_not_know(name: str) -> None:
                     if rules.view(other_after, viewer) != rules.view(after, viewer):
                         continue  # the seat sees another table (a secret of its own): not comparable
                     for lang in ("en", "es"):
-                        mine, theirs = told(rules, events, viewer, lang), told(rules, other_events, viewer, lang)
-                        assert mine == theirs, f"{name} seed {seed} step {n} viewer {viewer}: {mine} != {theirs}"
+                        mine, theirs = (
+                            told(rules, events, viewer, lang),
+                            told(rules, other_events, viewer, lang),
+                        )
+                        assert mine == theirs, (
+                            f"{name} seed {seed} step {n} viewer {viewer}: {mine} != {theirs}"
+                        )
                     compared += 1
             state = after
     assert ruled > 0 and compared > 0, (ruled, compared)
