@@ -565,6 +565,17 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
     a_score = max(item.attacker_dice) + item.attacker_mod
     d_score = max(item.defender_dice) + item.defender_mod
     result = "attacker" if a_score > d_score else ("defender" if d_score > a_score else "tie")
+    ruling = Ruling(  # SHB-8.9 the dice, SHB-8.10 the highest die plus modifiers, the higher kills
+        rules=("SHB-8.9", "SHB-8.10"),
+        numbers={
+            "attacker_dice": item.attacker_dice,
+            "attacker_modifier": item.attacker_mod,
+            "attacker_score": a_score,
+            "defender_dice": item.defender_dice,
+            "defender_modifier": item.defender_mod,
+            "defender_score": d_score,
+        },
+    )
     tape.emit(
         Assaulted(
             model=p.id,
@@ -577,6 +588,7 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
             result=result,  # type: ignore[arg-type]
             psychic=item.psychic,
             defender_psychic=item.defender_psychic,
+            ruling=ruling,
         )
     )
     assert p.pos is not None and d.pos is not None
@@ -659,6 +671,15 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str =
             defender_score=6,
             result="attacker" if success else "defender",
             psychic=psychic if p.kind == "marine" else 0,  # DW-BLK-2, DW-LIB-3: spent, as on a model
+            ruling=Ruling(
+                rules=("SHB-8.13",),
+                numbers={
+                    "attacker_dice": dice,
+                    "attacker_modifier": score - max(dice),
+                    "attacker_score": score,
+                    "needed": 6,
+                },
+            ),
         )
     )
     if success and key == "ladder":

@@ -359,7 +359,7 @@ class AmbushRevealed(Event):
     result: str
 
 
-class FallRolled(Event):
+class FallRolled(RuledEvent, Event):
     """A pit roll (DW-PIT-4: entering, `against` None) or a landing roll against the model below (DW-PIT-7, DW-PIT-8)."""
 
     kind: Literal["fall_rolled"] = "fall_rolled"
@@ -376,7 +376,7 @@ class Fell(Event):
     landing: Square
 
 
-class Landed(Event):
+class Landed(RuledEvent, Event):
     """Where the faller ends, prone or on his feet (DW-PIT-6 .. DW-PIT-8); `roll` of DW-PIT-6 if made."""
 
     kind: Literal["landed"] = "landed"
@@ -443,7 +443,7 @@ class Flamed(Event):
     crates: tuple[tuple[Square, int], ...] = ()  # 1 D6 per crate in the area (DW-CRT-2)
 
 
-class Assaulted(Event):
+class Assaulted(RuledEvent, Event):
     """A close assault (SHB-8.9, SHB-8.10, SHB-8.13)."""
 
     kind: Literal["assaulted"] = "assaulted"

@@ -47,6 +47,16 @@ why-n-jammed = The bolter jammed: { $value ->
         [yes] yes (any double jams an overwatch shot)
        *[no] no
     }
+# Space Hulk close assault and pits (SHB-8.9, SHB-8.10, SHB-8.13, DW-PIT)
+why-n-attacker_dice = The attacker's dice: { $value }
+why-n-attacker_modifier = The attacker's modifiers: { $value }
+why-n-attacker_score = The attacker's score (highest die plus modifiers): { $value }
+why-n-defender_dice = The defender's dice: { $value }
+why-n-defender_modifier = The defender's modifiers: { $value }
+why-n-defender_score = The defender's score (highest die plus modifiers): { $value }
+why-n-falls_on = He falls on a roll of { $value }
+why-n-prone_up_to = Prone on { $value } or less, on his feet above
+why-n-below_dies_up_to = The one below dies on { $value } or less
 # Canyon of Death (cards and dice)
 why-n-marine_card = The Stormtalon's card: { $value }
 why-n-ork_card = The Dakkajet's card: { $value }

@@ -47,6 +47,16 @@ why-n-jammed = El bólter se encasquilló: { $value ->
         [yes] sí (cualquier doble encasquilla un disparo de cobertura)
        *[no] no
     }
+# Asalto y fosos de Space Hulk (SHB-8.9, SHB-8.10, SHB-8.13, DW-PIT)
+why-n-attacker_dice = Dados del atacante: { $value }
+why-n-attacker_modifier = Modificadores del atacante: { $value }
+why-n-attacker_score = Resultado del atacante (el dado más alto más los modificadores): { $value }
+why-n-defender_dice = Dados del defensor: { $value }
+why-n-defender_modifier = Modificadores del defensor: { $value }
+why-n-defender_score = Resultado del defensor (el dado más alto más los modificadores): { $value }
+why-n-falls_on = Cae con un { $value }
+why-n-prone_up_to = Tumbado con { $value } o menos, de pie con más
+why-n-below_dies_up_to = El de abajo muere con { $value } o menos
 # Cañón de la Muerte (cartas y dados)
 why-n-marine_card = La carta del Stormtalon: { $value }
 why-n-ork_card = La carta del Dakkajet: { $value }
