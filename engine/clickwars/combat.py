@@ -9,6 +9,7 @@ import math
 from typing import Any, Literal
 
 from engine.core import Ruling, Tape
+from engine.core.ruling import Number
 from engine.core.shapes import bearing_offset
 
 from . import events as e
@@ -60,7 +61,25 @@ def deal(t: Tape[Any], uid: str, formula: Formula, cause: str, *, armour: bool =
     shd = d10(t) if armour and u.p.shield else None
     net = max(0, gross - (arm or 0) - (shd or 0))
     life = u.life - net
-    t.emit(e.Damaged(unit=uid, cause=cause, die=die, gross=gross, armour=arm, shield=shd, net=net, life=life))
+    numbers: dict[str, Number] = {"damage_die": die, "gross": gross}
+    numbers |= {"armour_roll": arm} if arm is not None else {}
+    numbers |= {"shield_roll": shd} if shd is not None else {}
+    numbers |= {"net": net, "life_left": life}
+    rules = ("CW-DMG-1", "CW-DMG-2", "CW-DMG-3") if armour else ("CW-DMG-1", "CW-CRT-3")
+    ruling = Ruling(rules=rules + (("CW-GEN-3",) if life <= 0 else ()), numbers=numbers)
+    t.emit(
+        e.Damaged(
+            unit=uid,
+            cause=cause,
+            die=die,
+            gross=gross,
+            armour=arm,
+            shield=shd,
+            net=net,
+            life=life,
+            ruling=ruling,
+        )
+    )
     if life <= 0:  # CW-GEN-3
         t.emit(e.Killed(unit=uid, cause=cause))
 
@@ -238,8 +257,21 @@ def gun_attack(
         dist = roll * INCH_CM
         to = bearing_offset(point[0], point[1], bearing, dist)
         on = 0 <= to[0] <= state.width and 0 <= to[1] <= state.height
+        scatter = Ruling(
+            rules=("CW-ART-5" if indirect else "CW-ART-4",) + (() if on else ("CW-ART-6",)),
+            numbers={"scatter_roll": roll, "scatter_cm": round(dist, 2), "bearing": bearing},
+            path=(point, to),
+        )
         t.emit(
-            e.Scattered(frm=point, bearing=bearing, roll=roll, distance_cm=round(dist, 2), to=to, on_table=on)
+            e.Scattered(
+                frm=point,
+                bearing=bearing,
+                roll=roll,
+                distance_cm=round(dist, 2),
+                to=to,
+                on_table=on,
+                ruling=scatter,
+            )
         )
         centre = to
         if not on:

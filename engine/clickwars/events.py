@@ -187,7 +187,7 @@ class FriendlyFire(Event):
     victim: str | None
 
 
-class Scattered(Event):
+class Scattered(RuledEvent, Event):
     """CW-ART-4/5, §8.5: the blast deviates d10 inches along a uniform bearing."""
 
     kind: Literal["scattered"] = "scattered"
@@ -207,7 +207,7 @@ class BlastLanded(Event):
     victims: list[str]
 
 
-class Damaged(Event):
+class Damaged(RuledEvent, Event):
     """CW-DMG: gross from the weapon die, minus armour and shield dice, floor 0."""
 
     kind: Literal["damaged"] = "damaged"

@@ -507,9 +507,14 @@ def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -
     # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
     # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
     d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
+    ruling = Ruling(  # `/why`: the point's distance from the gun piece against the range, the need
+        rules=("CW-ART-5", "CW-RNG-3"),
+        numbers={"point_distance_cm": round(d, 1), "range_cm": rng, "need": crew.p.di},
+        path=(u.xy, (x, y)),
+    )
     if d > rng + 1e-9:
-        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
-    gun_attack(t, u, crew, None, (x, y), True)
+        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng).ruled(ruling)
+    gun_attack(t, u, crew, None, (x, y), True, ruling)
 
 
 def _fight(t: Tape[ClickWarsState], u: Unit, target: Unit) -> None:

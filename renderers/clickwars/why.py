@@ -51,7 +51,14 @@ def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
             board._line(draw, a, b, RULER, 4)
         for x, y in pts:
             draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=RULER)
-        length = ruling.numbers.get("length_cm")
+        length = next(
+            (
+                ruling.numbers[k]
+                for k in ("length_cm", "point_distance_cm", "scatter_cm")
+                if k in ruling.numbers
+            ),
+            None,
+        )
         if isinstance(length, int | float):
             ex, ey = pts[-1]
             said = t(lang, "why.img.ruler", length=text.num(lang, float(length)), unit="cm")

@@ -80,6 +80,31 @@ def test_a_shot_carries_its_range_sight_roll_and_need() -> None:
     assert ruling.sight is not None and ruling.sight.clear
 
 
+def test_damage_and_a_blast_s_deviation_carry_their_rolls() -> None:
+    """CW-DMG-1 (the die with the rifle's x2), CW-DMG-2 (net, life left), CW-ART-5 (a gun fires at a
+    point within its range; the blast deviates d10 inches, drawn from the point)."""
+    s = table({"R3": (60, 30), "B3": (60, 40)}, terrain=[], phase="shooting")
+    _, events = act(s, "red", cwa.Shoot(unit="R3", target="B3"), ScriptedDice(rolls=[3, 4], seed=0))
+    damage = of_kind(events, "damaged")[0].ruling
+    assert damage is not None and damage.rules[:2] == ("CW-DMG-1", "CW-DMG-2")
+    assert damage.numbers == {"damage_die": 4, "gross": 8, "net": 8, "life_left": 12}
+    s = table({"R1": (60, 10), "R2": (60, 5.5), "B3": (60, 35)}, terrain=[], phase="shooting")
+    _, events = act(
+        s, "red", cwa.ShootPoint(unit="R1", x=60, y=40), ScriptedDice(rolls=[5, 2], ints=[90], seed=0)
+    )
+    aimed = of_kind(events, "attack_rolled")[0].ruling
+    assert (
+        aimed is not None and aimed.numbers["point_distance_cm"] == 30.0 and aimed.numbers["range_cm"] == 40.0
+    )
+    assert aimed.path == ((60, 10), (60, 40))
+    scatter = of_kind(events, "scattered")[0].ruling
+    assert scatter is not None and scatter.rules == ("CW-ART-5",) and scatter.numbers["scatter_cm"] == 5.08
+    assert scatter.path == ((60, 40), (65.08, 40))
+    with pytest.raises(Rejected) as no:
+        act(s, "red", cwa.ShootPoint(unit="R1", x=60, y=60))
+    assert no.value.ruling is not None and no.value.ruling.numbers["point_distance_cm"] == 50.0
+
+
 def test_a_close_combat_attack_carries_its_reach() -> None:
     """CW-CC-1, CW-CC-2, CW-CC-3: the gap against the weapon's reach, 1d10 <= CC; a 1 is a critical
     (CW-CRT-1)."""

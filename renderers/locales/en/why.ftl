@@ -26,6 +26,16 @@ why-n-reach_cm = Reach of the close combat weapon: { $value } cm
 why-n-length_cm = Ruler along the path: { $value } cm
 why-n-cost_cm = Cost of the path: { $value } cm
 why-n-allowance_cm = Allowance: { $value } cm
+why-n-point_distance_cm = Distance from the gun to the point: { $value } cm
+why-n-scatter_roll = Deviation die: { $value } (inches)
+why-n-scatter_cm = Deviation: { $value } cm
+why-n-bearing = Direction of the deviation: { $value }°
+why-n-damage_die = Damage die: { $value }
+why-n-gross = Gross damage (the die with the weapon's modifier): { $value }
+why-n-armour_roll = Armour roll, taken off: { $value }
+why-n-shield_roll = Shield roll, taken off: { $value }
+why-n-net = Net damage (never below 0): { $value }
+why-n-life_left = Life left: { $value }
 # Space Hulk (squares)
 why-n-dice = Dice: { $value }
 why-n-needed = A kill needs a die of { $value } or more

@@ -26,6 +26,16 @@ why-n-reach_cm = Alcance del arma de cuerpo a cuerpo: { $value } cm
 why-n-length_cm = Medida a lo largo del camino: { $value } cm
 why-n-cost_cm = Coste del camino: { $value } cm
 why-n-allowance_cm = Movimiento permitido: { $value } cm
+why-n-point_distance_cm = Distancia del cañón al punto: { $value } cm
+why-n-scatter_roll = Dado de desvío: { $value } (pulgadas)
+why-n-scatter_cm = Desvío: { $value } cm
+why-n-bearing = Dirección del desvío: { $value }°
+why-n-damage_die = Dado de daño: { $value }
+why-n-gross = Daño bruto (el dado con el modificador del arma): { $value }
+why-n-armour_roll = Tirada de armadura, restada: { $value }
+why-n-shield_roll = Tirada de escudo, restada: { $value }
+why-n-net = Daño neto (nunca menos de 0): { $value }
+why-n-life_left = Vida restante: { $value }
 # Space Hulk (casillas)
 why-n-dice = Dados: { $value }
 why-n-needed = Para matar hace falta un dado de { $value } o más
