@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from engine.core import Rejected, Ruling
+from engine.core.fast import built
 from engine.core.ruling import Number
 from engine.core.shapes import seg_crosses
 
@@ -275,25 +276,52 @@ def fight_ruling(s: ClickWarsState, u: Unit, target: Unit) -> Ruling:
     return Ruling(rules=tuple(rules), numbers=numbers)
 
 
+MOVE_RULES = ("CW-GEN-4", "CW-MOV-1", "CW-MOV-2", "CW-MOV-3")
+_RULED = {"rules", "numbers", "path", "ground"}
+
+
 def move_ruling(s: ClickWarsState, u: Unit, mp: MovePlan) -> Ruling:
     """What a checked move was measured on (`/why`): the ruler along the centre's path (CW-GEN-4),
     its length and its cost against the unit's allowance (CW-MOV-1), and the difficult ground it
-    crossed, each cm there costing two (CW-MOV-2); a flight (CW-MOV-4), a gun with its crewman
-    (CW-MOV-5) or a carried hostage (§8.6, its carrier at infantry speed) say so."""
+    crossed, each cm there costing two (CW-MOV-2); a flight (CW-MOV-4) or a gun with its crewman
+    (CW-MOV-5) say so. At every move of every game, so kept cheap: the ground is looked for only
+    when the path cost more than its length, and the ruling is built without validation when its
+    values already have their types (engine/core/fast.py), as the `Moved` event that carries it is
+    (rules._moved)."""
     path = mp.path
-    length = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:], strict=False))
-    ground = tuple(
-        area.id
-        for area in s.terrain
-        if area.going == "difficult"
-        and any(seg_crosses(a, b, area.shape) for a, b in zip(path, path[1:], strict=False))
-    )
-    rules = ["CW-GEN-4", "CW-MOV-1", "CW-MOV-2", "CW-MOV-3"]
-    rules += ["CW-MOV-4"] if mp.fled else []
-    rules += ["CW-MOV-5"] if u.is_gun else []
+    length = 0.0
+    px, py = path[0]
+    for x, y in path[1:]:
+        length += math.hypot(x - px, y - py)
+        px, py = x, y
+    crossed = _difficult_crossed(s, path) if mp.cost > length + 0.05 else ()
+    rules = MOVE_RULES
+    if mp.fled or u.is_gun:
+        rules += ("CW-MOV-4",) if mp.fled else ("CW-MOV-5",)
     numbers: dict[str, Number] = {
         "length_cm": round(length, 1),
         "cost_cm": round(mp.cost, 1),
-        "allowance_cm": round(limit_of(s, u), 1),
+        "allowance_cm": limit_of(s, u),
     }
-    return Ruling(rules=tuple(rules), numbers=numbers, path=tuple(path), ground=ground)
+    x0, y0 = path[0]
+    if type(x0) is float and type(y0) is float and type(numbers["allowance_cm"]) is float:
+        values = {"rules": rules, "numbers": numbers, "sight": None, "path": tuple(path), "ground": crossed}
+        return built(Ruling, values, _RULED)
+    return Ruling(rules=rules, numbers=numbers, path=tuple(path), ground=crossed)
+
+
+def _difficult_crossed(s: ClickWarsState, path: list[tuple[float, float]]) -> tuple[str, ...]:
+    """The difficult pieces (CW-MOV-2) a path crosses, in the table's order; boxes tested first."""
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    lox, hix, loy, hiy = min(xs), max(xs), min(ys), max(ys)
+    segments = list(zip(path, path[1:], strict=False))
+    crossed = []
+    for area in s.terrain:
+        if area.going != "difficult":
+            continue
+        x0, y0, x1, y1 = area.shape.bbox()
+        if hix < x0 or lox > x1 or hiy < y0 or loy > y1:
+            continue
+        if any(seg_crosses(a, b, area.shape) for a, b in segments):
+            crossed.append(area.id)
+    return tuple(crossed)

@@ -12,6 +12,7 @@ import pytest
 from engine.arkenstone import RULES as ARKENSTONE
 from engine.arkenstone import events as ak
 from engine.canyon import RULES as CANYON
+from engine.clickwars import RULES as CLICKWARS
 from engine.canyon import events as dc
 from engine.clickwars import actions as cwa
 from engine.clickwars import events as cw
@@ -128,6 +129,30 @@ def test_a_move_through_a_swamp_carries_its_ruler_and_ground() -> None:
     assert ruling is not None and ruling.ground == ("S9",) and ruling.path == ((60, 30), (60, 37))
     assert ruling.numbers == {"length_cm": 7.0, "cost_cm": 9.0, "allowance_cm": 10.0}
     assert ruling.rules[:3] == ("CW-GEN-4", "CW-MOV-1", "CW-MOV-2")
+
+
+def test_a_move_s_ruling_built_unvalidated_is_the_validated_one() -> None:
+    """CW-MOV-1: at every move of a seeded game, the ruling built without validation (checks.move_ruling,
+    at every move of every game) is pydantic's, field for field and type for type."""
+    from engine.core import apply, dice_for, new_game
+
+    state, _ = new_game(CLICKWARS, None, 4)
+    rng = random.Random(4)
+    seen = 0
+    while CLICKWARS.outcome(state) is None:
+        seat = sorted(CLICKWARS.active_seats(state))[0]
+        legal = CLICKWARS.legal_actions(state, seat)
+        events = CLICKWARS.decide(state, seat, legal[rng.randrange(len(legal))], dice_for(state))
+        for event in events:
+            if isinstance(event, cw.Moved) and event.ruling is not None:
+                slow = Ruling(**{k: getattr(event.ruling, k) for k in Ruling.model_fields})
+                assert repr(event.ruling) == repr(
+                    slow
+                ) and event.ruling.model_fields_set <= slow.model_fields_set | {"sight"}
+                assert event.ruling.model_dump_json() == slow.model_dump_json()
+                seen += 1
+        state = apply(CLICKWARS, state, events)
+    assert seen > 20
 
 
 def test_the_told_sight_is_the_judged_sight() -> None:
