@@ -295,7 +295,7 @@ def move_ruling(s: ClickWarsState, u: Unit, mp: MovePlan) -> Ruling:
         length += math.hypot(x - px, y - py)
         px, py = x, y
     crossed = _difficult_crossed(s, path) if mp.cost > length + 0.05 else ()
-    rules = MOVE_RULES
+    rules: tuple[str, ...] = MOVE_RULES
     if mp.fled or u.is_gun:
         rules += ("CW-MOV-4",) if mp.fled else ("CW-MOV-5",)
     numbers: dict[str, Number] = {

@@ -12,8 +12,8 @@ import pytest
 from engine.arkenstone import RULES as ARKENSTONE
 from engine.arkenstone import events as ak
 from engine.canyon import RULES as CANYON
-from engine.clickwars import RULES as CLICKWARS
 from engine.canyon import events as dc
+from engine.clickwars import RULES as CLICKWARS
 from engine.clickwars import actions as cwa
 from engine.clickwars import events as cw
 from engine.clickwars.los import line_of_sight, sight_line
