@@ -56,6 +56,18 @@ def test_a_shot_out_of_range_is_refused_with_the_distance_and_the_range() -> Non
     assert ruling.numbers["distance_cm"] > 20 and ruling.sight is not None and ruling.sight.clear
 
 
+def test_a_ruled_refusal_crosses_from_a_worker_process_whole() -> None:
+    """CW-LOS-2: a refusal decided in a worker process (bot/offload.py) is pickled with its ruling."""
+    import pickle
+
+    s = table({"R3": (60, 30), "B3": (60, 48)}, terrain=[ROCK], phase="shooting")
+    with pytest.raises(Rejected) as no:
+        act(s, "red", cwa.Shoot(unit="R3", target="B3"))
+    again = pickle.loads(pickle.dumps(no.value))
+    assert again.message_id == no.value.message_id and again.text == no.value.text
+    assert again.ruling == no.value.ruling is not None
+
+
 def test_a_refusal_no_measure_made_carries_no_ruling() -> None:
     """CW-GEN-2: a unit that already shot is refused for that alone, with nothing measured."""
     s = table({"R3": (60, 30), "B3": (60, 40)}, terrain=[], phase="shooting")
