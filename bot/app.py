@@ -39,6 +39,7 @@ EXTENSIONS = (
     "cogs.server",
     "cogs.board",
     "cogs.stats",
+    "cogs.why",
 )
 THREAD_ARCHIVE_MINUTES: Literal[60, 1440, 4320, 10080] = 10080  # a week: long games in a quiet thread
 # Shutdown budget (TableroBot.close), about 4 s in all, so the process exits within 5 s of SIGTERM.

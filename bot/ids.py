@@ -14,7 +14,7 @@ after a restart with no per-message state (DynamicItem templates in cogs/ are `C
   tb:oc:{table}                     cancel a typed order after its dry run (nothing was applied)
   tb:op:{table}:{version}:{key}     a presenter's OrderPick: a multi-select (values: what was picked)
   tb:om:{table}:{version}:{key}:{picked}  its form's modal (the picks joined by "."), read as an order
-  tb:hand / rules / rematch / join / start:{table}
+  tb:hand / rules / rematch / join / start / why:{table}
 """
 
 from __future__ import annotations
@@ -82,6 +82,8 @@ ORDER_MODAL = CustomId(
 )
 HAND = CustomId("hand", TABLE)
 RULES = CustomId("rules", TABLE)
+WHY = CustomId("why", TABLE)
+"""'Why?': the latest ruling the clicking player saw at the table, explained to them alone (bot/why.py)."""
 REMATCH = CustomId("rematch", TABLE)
 JOIN = CustomId("join", TABLE)
 START = CustomId("start", TABLE)

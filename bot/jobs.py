@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from engine.core import Action, Event
+from engine.core import Action, Event, Ruling
 from renderers.palette import DEFAULT, use
 from renderers.stamp import stamp
 
@@ -61,3 +61,10 @@ def private_image(game: str, view: BaseModel, lang: str, palette: str = DEFAULT)
     """The image of one seat's secrets (its view), if the game draws one, in the player's `palette`."""
     with use(palette):
         return presenter_for(game).private_png(view, lang)
+
+
+def why_image(game: str, view: BaseModel, ruling: Ruling, lang: str, palette: str = DEFAULT) -> bytes | None:
+    """A ruling drawn on the seat's own view (`/why`, issue 29 item 5), if the game draws one, in the
+    player's `palette`."""
+    with use(palette):
+        return presenter_for(game).why_png(view, ruling, lang)

@@ -40,7 +40,7 @@ from engine.core.orders import StepResult, answer_standing
 from renderers.base import Form, Presenter
 from renderers.measure import reading
 
-from . import absence, export, moves, notices, offload, replays, takeback
+from . import absence, export, moves, notices, offload, replays, takeback, why
 from .absence_service import Absence
 from .crashpoints import crash_point
 from .games import UnknownGame, presenter_for, rules_for, schema_hash
@@ -236,6 +236,7 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.seeder = seeder
         self.presenters = presenters
         self._locks: dict[int, _TableLock] = {}
+        self.refusals = why.Refusals()  # each player's latest ruled refusal, for /why (bot/why.py)
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
@@ -341,9 +342,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 )
             if table.paused:
                 raise paused_refusal(table)
-            return await self._submit(
-                loaded, seat, action, expected_version, actor_user=user_id, by_player=True
-            )
+            try:
+                return await self._submit(
+                    loaded, seat, action, expected_version, actor_user=user_id, by_player=True
+                )
+            except Rejected as no:  # a measure's no (a shot out of sight) is kept for /why
+                self.refusals.remember(table_id, user_id, table.version, no)
+                raise
 
     async def order(
         self,
@@ -408,9 +413,14 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             if not dry_run and prepared is None:
                 refusal = result.first_refusal
                 assert refusal is not None
+                self.refusals.remember(table_id, user_id, table.version, refusal)  # for /why
                 raise refusal
             if prepared is not None:
                 table = await self._write(table, rules, prepared)
+            if not dry_run:  # the steps' refusals a measure made, the latest kept, for /why
+                for refused in [*(s.refusal for s in result.skipped), result.refusal]:
+                    if refused is not None:
+                        self.refusals.remember(table_id, user_id, table.version, refused)
             return OrderReport(
                 table,
                 rules,

@@ -15,13 +15,13 @@ from typing import Any, ClassVar
 import discord
 from discord.ext import commands
 
-from bot import ids
+from bot import ids, why
 from bot.aio import breathe
 from bot.app import release_interaction
 from bot.errors import reply
 from bot.games import presenter_for
 from bot.i18n import game_name, t
-from bot.panels import private_panel, rules_summary
+from bot.panels import Panel, private_panel, rules_summary
 from bot.store import TableRecord
 from bot.tables import Applied, Choice, moved_on
 from engine.core import Rejected
@@ -212,6 +212,8 @@ async def answer(interaction: discord.Interaction, applied: Applied, *, update: 
         note=f"{note}\n{report}" if report else note,
         palette=await palette_of(interaction),
     )
+    if why.ruled(shown) or why.shows_ruling(applied, presenter, lang):  # issue 29 item 5
+        panel = why.with_why(panel, applied.table.id, lang)  # a shot, a move, a roll: "Why?" explains it
     await breathe()
     if update:
         await interaction.edit_original_response(
@@ -229,6 +231,11 @@ async def refusal_with_state(interaction: discord.Interaction, error: Rejected) 
     record = await bot.store.get_table(table) if table is not None else None
     if error.message_id in SHOW_STATE_AFTER and record is not None and record.seat_of(interaction.user.id):
         await show_private(interaction, record.id, note=f"**{note}**")
+        return
+    if error.ruling is not None and record is not None:  # a measure said no: "Why?" shows it
+        await send_panel(
+            interaction, Panel(note, components=[why.why_button(record.id, lang_of(interaction))])
+        )
         return
     await reply(interaction, note)
 

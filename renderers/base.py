@@ -45,6 +45,10 @@ toward T5"). The platform assigns every custom_id (bot/ids.py), turns controls i
 components and modals, and submits the action to the engine, which has the last word: a control
 may offer something `decide` then refuses, and the player reads the refusal.
 
+A ruling explains itself (`/why`, issue 29 item 5): the engine writes the rules and numbers it
+applied into the event (or the refusal) as a `Ruling`; renderers/why.py words it for every game, and
+`Presenter.why_png(view, ruling, lang)` may draw it on the seat's own view.
+
 A move that costs may be previewed before it is spent (issue 26 item 5): when
 `Presenter.preview_text(view, action, lang)` is not None, that action's button (or menu option)
 first shows the text and `preview_png` on the seat's own panel with Confirm (the action itself, at
@@ -65,7 +69,7 @@ from typing import Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from engine.core import Action, Event, Rejected
+from engine.core import Action, Event, Rejected, Ruling
 
 from .i18n import has, t
 
@@ -289,6 +293,17 @@ class Presenter(Protocol):
         """A series' ledger for its whole life (a campaign's missions, casualties, what it spent,
         its outcome), for `/campaign ledger`: `events` are the table's whole log, redacted for
         nobody. None (the default): the game keeps no ledger."""
+        return None
+
+    def why_now(self, view: BaseModel, lang: str) -> tuple[str, Ruling] | None:
+        """A ruling the seat's panel shows now without an event (e.g. why the picked unit has no
+        target: out of sight), with the panel's line for it, for `/why`; None (the default): none."""
+        return None
+
+    def why_png(self, view: BaseModel, ruling: Ruling, lang: str) -> bytes | None:
+        """A ruling drawn on the seat's own view (`/why`, issue 29 item 5): for a measured game, the
+        sight line and what blocked it, the ruler with its length in the table's unit, the difficult
+        ground crossed. None (the default): the ruling is told in words only (renderers/why.py)."""
         return None
 
     def action_group(self, action: Action, lang: str) -> str | None:

@@ -8,6 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from engine.core.geometry import Point
 from engine.core.rules import Event, Seat
+from engine.core.ruling import RuledEvent
 
 from .board import Location
 from .options import ArkenstoneOptions
@@ -109,7 +110,7 @@ class Guessed(Event):
     higher: bool
 
 
-class CardsTurned(Event):
+class CardsTurned(RuledEvent, Event):
     """Both players turned their next card (AK-TRN-5)."""
 
     kind: Literal["cards_turned"] = "cards_turned"
@@ -169,14 +170,14 @@ class TreasureTurned(Event):
     rank: int
 
 
-class FigureMoved(Event):
+class FigureMoved(RuledEvent, Event):
     kind: Literal["figure_moved"] = "figure_moved"
     seat: Seat
     start: Point
     end: Point
 
 
-class FigureSet(Event):
+class FigureSet(RuledEvent, Event):
     """A figure was placed onto a location card (trick, failed Discover, Smaug's J/Q/K; A12)."""
 
     kind: Literal["figure_set"] = "figure_set"
@@ -201,7 +202,7 @@ class Passed(Event):
     seat: Seat
 
 
-class ContestResolved(Event):
+class ContestResolved(RuledEvent, Event):
     """Discover the Thief: both reshuffled and turned their top card (AK-DSC-1)."""
 
     kind: Literal["contest_resolved"] = "contest_resolved"

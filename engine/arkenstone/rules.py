@@ -15,6 +15,7 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core.dice import Dice
 from engine.core.geometry import COMPASS, Point, circle_gap, circles_overlap, distance, heading, room_along
 from engine.core.rules import Action, Event, Outcome, Rules, Seat
+from engine.core.ruling import Ruling
 from engine.core.tape import Tape
 
 from . import actions as a
@@ -97,6 +98,35 @@ def _remaining(state: ArkenstoneState, seat: Seat) -> list[int]:
     left = [r for r in RANKS if r not in seen]
     assert left, "a deck ran out within a chain (AK-TRN-11)"
     return left
+
+
+RANK_LETTER = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def _guess_ruling(
+    state: ArkenstoneState, seat: Seat, higher: bool, rank: int, other_rank: int, correct: bool
+) -> Ruling:
+    """A higher/lower guess told (`/why`): the reference, the card turned and the other player's,
+    and which rule the result led to (a wrong guess, an event, a trick, an action)."""
+    special = rank in SPECIAL_RANKS and (correct or not state.options.event_requires_correct_guess)
+    if special:
+        then = "AK-TRN-7"
+    elif not correct:
+        then = "AK-TRN-6"
+    elif other_rank == rank:
+        then = "AK-TRN-8"
+    else:
+        then = "AK-TRN-9"
+    return Ruling(
+        rules=("AK-TRN-4", "AK-TRN-5", "AK-GEN-1", "AK-GEN-2", then),
+        numbers={
+            "reference": state.reference or 0,
+            "guess": "higher" if higher else "lower",
+            "card": rank,
+            "other_card": other_rank,
+            "correct": "yes" if correct else "no",
+        },
+    )
 
 
 class ArkenstoneRules(Rules[ArkenstoneState]):
@@ -317,9 +347,10 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         rank = dice.choice(_remaining(state, seat))
         other_rank = dice.choice(_remaining(state, other(seat)))
         correct = (rank > state.reference) == action.higher  # AK-GEN-2: never a tie within a suit
+        ruling = _guess_ruling(state, seat, action.higher, rank, other_rank, correct)
         tape.emit(
             ev.Guessed(seat=seat, higher=action.higher),
-            ev.CardsTurned(seat=seat, rank=rank, other_rank=other_rank, correct=correct),
+            ev.CardsTurned(seat=seat, rank=rank, other_rank=other_rank, correct=correct, ruling=ruling),
         )
         # Reading (A4, A5): with `event_requires_correct_guess=false` an A/J/Q/K after a wrong guess
         # still resolves its event; the trick still needs a correct guess.
@@ -343,13 +374,19 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         tape.emit(ev.ActionEarned(seat=state.active, then="guess"))
 
     def _set_onto(
-        self, state: ArkenstoneState, seat: Seat, rank: int, cause: str, tape: Tape[ArkenstoneState]
+        self,
+        state: ArkenstoneState,
+        seat: Seat,
+        rank: int,
+        cause: str,
+        tape: Tape[ArkenstoneState],
+        ruling: Ruling | None = None,
     ) -> None:
         """A12: a placement onto a club at any distance, centre on centre, overlap allowed."""
         start = tape.state.bilbo if seat == BILBO else tape.state.smaug
         assert start is not None
         end = location_of(state, rank).at
-        tape.emit(ev.FigureSet(seat=seat, rank=rank, start=start, end=end, cause=cause))  # type: ignore[arg-type]
+        tape.emit(ev.FigureSet(seat=seat, rank=rank, start=start, end=end, cause=cause, ruling=ruling))  # type: ignore[arg-type]
 
     def _special(
         self, state: ArkenstoneState, seat: Seat, rank: int, tape: Tape[ArkenstoneState], dice: Dice
@@ -381,9 +418,22 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         self, state: ArkenstoneState, rank: int, tape: Tape[ArkenstoneState], dice: Dice
     ) -> None:
         """AK-EVS-J/Q/K, AK-EVS-1: Smaug goes onto the club; automatic Discover when in range."""
-        self._set_onto(state, SMAUG, rank, "event", tape)
-        assert tape.state.bilbo is not None and tape.state.smaug is not None
         o = state.options
+        assert tape.state.bilbo is not None
+        end = location_of(state, rank).at
+        gap = circle_gap(tape.state.bilbo, o.bilbo_radius_in, end, o.smaug_radius_in)
+        reach = SMAUG_EVENT_RANGE_IN[rank]
+        ruling = Ruling(
+            rules=(f"AK-EVS-{RANK_LETTER[rank]}", "AK-EVS-1", "AK-GEN-3"),
+            numbers={
+                "gap_in": round(gap, 2),
+                "range_in": reach,
+                "discover": "yes" if in_reach(gap, reach) else "no",
+            },
+            path=((end.x, end.y), (tape.state.bilbo.x, tape.state.bilbo.y)),
+        )
+        self._set_onto(state, SMAUG, rank, "event", tape, ruling)
+        assert tape.state.smaug is not None
         gap = circle_gap(tape.state.bilbo, o.bilbo_radius_in, tape.state.smaug, o.smaug_radius_in)
         if in_reach(gap, SMAUG_EVENT_RANGE_IN[rank]):
             if self._contest(state, "event", tape, dice):
@@ -414,7 +464,13 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 tape.emit(ev.Passed(seat=seat))  # AK-ACT-B4
             case a.MoveTo() | a.MoveToward() | a.MoveDirection():
                 end = resolve_move(state, seat, action)  # AK-ACT-B1 / AK-ACT-S1
-                tape.emit(ev.FigureMoved(seat=seat, start=position(state, seat), end=end))
+                start = position(state, seat)
+                ruling = Ruling(
+                    rules=("AK-ACT-B1" if seat == BILBO else "AK-ACT-S1", "AK-GEN-3"),
+                    numbers={"length_in": round(distance(start, end), 2), "allowance_in": MOVE_IN[seat]},
+                    path=((start.x, start.y), (end.x, end.y)),
+                )
+                tape.emit(ev.FigureMoved(seat=seat, start=start, end=end, ruling=ruling))
             case a.Search():
                 if self._search(state, seat, action, tape):
                     return
@@ -495,9 +551,19 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
         anyway: the game or the turn ends)."""
         smaug_rank, bilbo_rank = dice.choice(RANKS), dice.choice(RANKS)
         won = smaug_rank > bilbo_rank  # AK-DSC-2; ties favour Bilbo (A7)
+        ruling = Ruling(
+            rules=("AK-DSC-1", "AK-GEN-1", "AK-DSC-2" if won else "AK-DSC-3"),
+            numbers={"smaug_rank": smaug_rank, "bilbo_rank": bilbo_rank},
+        )
         tape.emit(
             ev.DecksShuffled(reason="contest"),
-            ev.ContestResolved(smaug_rank=smaug_rank, bilbo_rank=bilbo_rank, smaug_won=won, trigger=trigger),  # type: ignore[arg-type]
+            ev.ContestResolved(
+                smaug_rank=smaug_rank,
+                bilbo_rank=bilbo_rank,
+                smaug_won=won,
+                trigger=trigger,  # type: ignore[arg-type]
+                ruling=ruling,
+            ),
         )
         if won:
             tape.emit(ev.GameWon(seat=SMAUG, reason="discovered"))  # AK-WIN-2, AK-GEN-4

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Event, Seat
+from engine.core import Event, RuledEvent, Seat
 
 from .options import CanyonOptions
 from .state import MARINE, Effect, HitSource, SeatName
@@ -93,7 +93,7 @@ class CardPlayed(Event):
     card: int
 
 
-class PursuitChanged(Event):
+class PursuitChanged(RuledEvent, Event):
     """The pursuit die after Maneuver (DC-MAN-3..5) or a hit on the Dakkajet (DC-HIT-6)."""
 
     kind: Literal["pursuit_changed"] = "pursuit_changed"
@@ -112,7 +112,7 @@ class CanyonRevealed(Event):
     effect: Effect
 
 
-class HazardResolved(Event):
+class HazardResolved(RuledEvent, Event):
     """Each ship compared its own card with the hazard (DC-CAN-1)."""
 
     kind: Literal["hazard_resolved"] = "hazard_resolved"
@@ -146,7 +146,7 @@ class FlightCardsDiscarded(Event):
     discarded: tuple[int, ...]
 
 
-class IcarusFired(Event):
+class IcarusFired(RuledEvent, Event):
     """Queen (Icarus battery): 4 dice at the Dakkajet, each 5+ a hit (DC-CAN-4)."""
 
     kind: Literal["icarus_fired"] = "icarus_fired"
@@ -171,7 +171,7 @@ class HitAbsorbed(Event):
     card: int
 
 
-class DamageDrawn(Event):
+class DamageDrawn(RuledEvent, Event):
     """A hit taken as the top damage card (DC-HIT-1b, DC-HIT-2/4)."""
 
     kind: Literal["damage_drawn"] = "damage_drawn"
@@ -198,7 +198,7 @@ class StormtalonAdvanced(Event):
     out: bool
 
 
-class ShotsFired(Event):
+class ShotsFired(RuledEvent, Event):
     """The Dakkajet shot 3 dice; each die >= the pursuit die is a hit (DC-SHO-1/2)."""
 
     kind: Literal["shots_fired"] = "shots_fired"

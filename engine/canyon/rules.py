@@ -16,7 +16,7 @@ from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, Tape, apply
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Ruling, Seat, Tape, apply
 from engine.core.cards import RANK_NAME, SUIT_SYMBOL
 
 from . import events as ev
@@ -129,12 +129,24 @@ def _maneuver_result(t: CanyonTape) -> None:
     s = t.state
     marine, ork = s.played[MARINE], s.played[ORK]
     assert marine is not None and ork is not None
+    cards = {"marine_card": marine, "ork_card": ork, "pursuit_before": s.pursuit}
     if ork > marine:
-        t.emit(ev.PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit - 1), reason="ork_higher"))
+        ruled = Ruling(rules=("DC-MAN-3",), numbers={**cards, "pursuit_after": clamp_die(s.pursuit - 1)})
+        t.emit(
+            ev.PursuitChanged(
+                before=s.pursuit, after=clamp_die(s.pursuit - 1), reason="ork_higher", ruling=ruled
+            )
+        )
     elif ork < marine:
-        t.emit(ev.PursuitChanged(before=s.pursuit, after=clamp_die(s.pursuit + 1), reason="ork_lower"))
+        ruled = Ruling(rules=("DC-MAN-4",), numbers={**cards, "pursuit_after": clamp_die(s.pursuit + 1)})
+        t.emit(
+            ev.PursuitChanged(
+                before=s.pursuit, after=clamp_die(s.pursuit + 1), reason="ork_lower", ruling=ruled
+            )
+        )
     else:
-        t.emit(ev.PursuitChanged(before=s.pursuit, after=s.pursuit, reason="equal"))
+        ruled = Ruling(rules=("DC-MAN-5",), numbers={**cards, "pursuit_after": s.pursuit})
+        t.emit(ev.PursuitChanged(before=s.pursuit, after=s.pursuit, reason="equal", ruling=ruled))
     assert s.route is not None
     card = s.canyon[s.step][s.route]
     effect = effect_of(card)
@@ -156,7 +168,21 @@ def _hazard(t: CanyonTape, card: int, marine: int, ork: int) -> None:
     hits: dict[SeatName, int] = {MARINE: max(0, marine - card), ORK: max(0, ork - card)}
     t.emit(
         ev.HazardResolved(
-            card=card, marine_card=marine, ork_card=ork, marine_hits=hits[MARINE], ork_hits=hits[ORK]
+            card=card,
+            marine_card=marine,
+            ork_card=ork,
+            marine_hits=hits[MARINE],
+            ork_hits=hits[ORK],
+            ruling=Ruling(
+                rules=("DC-CAN-1", "DC-CAN-2"),
+                numbers={
+                    "canyon_card": card,
+                    "marine_card": marine,
+                    "ork_card": ork,
+                    "marine_hits": hits[MARINE],
+                    "ork_hits": hits[ORK],
+                },
+            ),
         )
     )
     # Reading (A6, option `hazard_order`): "stormtalon_first" (default) or "dakkajet_first"; both
@@ -179,7 +205,12 @@ def _receive(t: CanyonTape, seat: SeatName, hits: int, source: HitSource) -> Non
         # order the Stormtalon resolves first; if it is destroyed the game ends and the Dakkajet's
         # hits are never resolved (DC-CAN-2): the die change is then moot.
         before = t.state.pursuit
-        t.emit(ev.PursuitChanged(before=before, after=clamp_die(before + 1), reason="dakkajet_hit"))
+        ruled = Ruling(
+            rules=("DC-HIT-6",), numbers={"pursuit_before": before, "pursuit_after": clamp_die(before + 1)}
+        )
+        t.emit(
+            ev.PursuitChanged(before=before, after=clamp_die(before + 1), reason="dakkajet_hit", ruling=ruled)
+        )
 
 
 def _wide_area(t: CanyonTape) -> None:
@@ -201,7 +232,10 @@ def _icarus_battery(t: CanyonTape) -> None:
     """DC-CAN-4 (Queen): 4 dice at the Dakkajet, each 5+ is a hit."""
     dice = t.dice.d6(ICARUS_DICE)
     hits = sum(1 for d in dice if d >= ICARUS_HITS_ON)
-    t.emit(ev.IcarusFired(dice=tuple(dice), hits=hits))
+    ruled = Ruling(
+        rules=("DC-CAN-4",), numbers={"dice": tuple(dice), "hits_on": ICARUS_HITS_ON, "hits": hits}
+    )
+    t.emit(ev.IcarusFired(dice=tuple(dice), hits=hits, ruling=ruled))
     if hits:
         _receive(t, ORK, hits, "icarus")
 
@@ -222,7 +256,10 @@ def _advance_and_shoot(t: CanyonTape) -> None:
     t.emit(ev.StormtalonAdvanced(step=nxt, out=nxt >= len(s.canyon)))
     dice = t.dice.d6(SHOOT_DICE)
     hits = sum(1 for d in dice if d >= s.pursuit)
-    t.emit(ev.ShotsFired(dice=tuple(dice), pursuit=s.pursuit, hits=hits))
+    ruled = Ruling(
+        rules=("DC-SHO-1", "DC-SHO-2"), numbers={"dice": tuple(dice), "pursuit": s.pursuit, "hits": hits}
+    )
+    t.emit(ev.ShotsFired(dice=tuple(dice), pursuit=s.pursuit, hits=hits, ruling=ruled))
     if hits:
         _receive(t, MARINE, hits, "shoot")
     else:
@@ -257,15 +294,41 @@ def _resolve_hit(t: CanyonTape, seat: SeatName, choice: str) -> None:
         faces = pending_faces(s.damage_cards[seat])
         if card > 10:
             # DC-HIT-4: a face card deals nothing and doubles the next numbered card (compounding).
+            ruled = Ruling(
+                rules=("DC-HIT-1", "DC-HIT-4"),
+                numbers={"card": card, "multiplier": 2 ** (faces + 1), "damage": 0, "total": s.damage[seat]},
+            )
             t.emit(
                 ev.DamageDrawn(
-                    seat=seat, card=card, multiplier=2 ** (faces + 1), damage=0, total=s.damage[seat]
+                    seat=seat,
+                    card=card,
+                    multiplier=2 ** (faces + 1),
+                    damage=0,
+                    total=s.damage[seat],
+                    ruling=ruled,
                 )
             )
         else:
             dealt = card * 2**faces  # DC-HIT-2, DC-GEN-1 (A = 1)
             total = s.damage[seat] + dealt
-            t.emit(ev.DamageDrawn(seat=seat, card=card, multiplier=2**faces, damage=dealt, total=total))
+            rules = (
+                ("DC-HIT-1", "DC-HIT-2")
+                + (("DC-HIT-4",) if faces else ())
+                + (("DC-HIT-3",) if total >= DESTROYED_AT else ())
+            )
+            numbers = {
+                "card": card,
+                "multiplier": 2**faces,
+                "damage": dealt,
+                "total": total,
+                "destroyed_at": DESTROYED_AT,
+            }
+            ruled = Ruling(rules=rules, numbers=numbers)
+            t.emit(
+                ev.DamageDrawn(
+                    seat=seat, card=card, multiplier=2**faces, damage=dealt, total=total, ruling=ruled
+                )
+            )
             if total >= DESTROYED_AT:
                 _destroyed_ship(t, seat, total)
                 return

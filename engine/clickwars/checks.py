@@ -6,13 +6,25 @@ from __future__ import annotations
 
 import math
 
-from engine.core import Rejected, Seat
-from engine.core.shapes import snap
+from engine.core import Rejected, Ruling, Seat
+from engine.core.fast import built
+from engine.core.ruling import Number
+from engine.core.shapes import seg_crosses, snap
 
 from .armies import GUN_PROFILES
-from .los import CONTACT_CM, gap, is_engaged, line_of_sight, melee_weapon, weapon_range
+from .los import (
+    CONTACT_CM,
+    HILL_BONUS_CM,
+    elevated,
+    gap,
+    is_engaged,
+    line_of_sight,
+    melee_weapon,
+    sight_line,
+    weapon_range,
+)
 from .messages import refuse
-from .movement import CARRY_CM, allowance, carried_hostage
+from .movement import CARRY_CM, MovePlan, allowance, carried_hostage
 from .state import ClickWarsState, Unit
 
 
@@ -166,6 +178,28 @@ def check_shot(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> tupl
     return target, aimed
 
 
+def told_shot_problem(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> Rejected | None:
+    """`shot_problem` with its ruling when a measure made it (out of range, out of sight: the same
+    as `decide` raises), for a panel that says why a unit has no target and `/why` after it. Not for
+    the legal sample: the ruling traces the sight line again."""
+    problem = shot_problem(s, u, target, indirect)
+    if problem is not None and problem.message_id in MEASURED_SHOT:
+        problem.ruled(shot_ruling(s, u, target, indirect))
+    return problem
+
+
+def told_fight_problem(s: ClickWarsState, u: Unit, target: Unit) -> Rejected | None:
+    """`fight_problem` with its ruling when out of reach (as `decide` raises it), for the panel."""
+    problem = fight_problem(s, u, target)
+    if problem is not None and problem.message_id == "clickwars.out_of_reach":
+        problem.ruled(fight_ruling(s, u, target))
+    return problem
+
+
+MEASURED_SHOT = frozenset({"clickwars.out_of_range", "clickwars.no_sight", "clickwars.no_sight_gun"})
+"""The refusals of a shot that a measure made: they carry its ruling (`/why`)."""
+
+
 def fight_problem(s: ClickWarsState, u: Unit, target: Unit) -> Rejected | None:
     try:
         check_fight(s, u, target)
@@ -253,8 +287,11 @@ def selectable(s: ClickWarsState, u: Unit) -> None:
     raise refuse("clickwars.already_fought", unit=u.id)
 
 
-def check_point_shot(s: ClickWarsState, u: Unit, point: tuple[float, float]) -> tuple[Unit, float, float]:
-    """A gun's indirect fire at a point (CW-ART-5): (its crewman, the point snapped), or the refusal."""
+def check_point_shot(
+    s: ClickWarsState, u: Unit, point: tuple[float, float]
+) -> tuple[Unit, float, float, Ruling]:
+    """A gun's indirect fire at a point (CW-ART-5): (its crewman, the point snapped, what it was judged
+    on for `/why`), or the refusal (carrying that ruling when the range refused it)."""
     if not u.is_gun:
         raise refuse("clickwars.indirect_guns_only", unit=u.id)
     may_shoot(s, u)
@@ -269,6 +306,108 @@ def check_point_shot(s: ClickWarsState, u: Unit, point: tuple[float, float]) -> 
     # centre to the point, where a unit's is measured edge to edge (CW-GEN-4): aimed at the same spot,
     # a unit standing there may be in range where the bare point is not (docs/rules/clickwars.md).
     d = math.hypot(x - u.x, y - u.y)  # type: ignore[operator]
+    ruling = Ruling(  # `/why`: the point's distance from the gun piece against the range, the need
+        rules=("CW-ART-5", "CW-RNG-3"),
+        numbers={"point_distance_cm": round(d, 1), "range_cm": rng, "need": crew.p.di},
+        path=(u.xy, (x, y)),
+    )
     if d > rng + 1e-9:
-        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng)
-    return crew, x, y
+        raise refuse("clickwars.point_out_of_range", unit=u.id, distance=round(d, 1), range=rng).ruled(ruling)
+    return crew, x, y, ruling
+
+
+def shot_ruling(s: ClickWarsState, u: Unit, target: Unit, indirect: bool) -> Ruling:
+    """What a shot of `u` at `target` is judged on (`/why`): the distance edge to edge against the
+    weapon's range (a hill's 10 cm added), the line of sight and what blocks it, and the to-hit
+    number; the rules in the order `check_shot` applies them. For a gun aimed at a unit `target` is
+    that unit; for a figure aimed at a gun, the gun's crewman (CW-ART-7), as `check_shot` reads it."""
+    rules: list[str] = ["CW-GEN-4"]
+    if target.is_gun and not u.is_gun and target.crew is not None:
+        rules.append("CW-ART-7")
+        target = s.units[target.crew]
+    w = u.ranged()
+    numbers: dict[str, Number] = {"distance_cm": round(gap(u, target), 1)}
+    if w is not None:
+        numbers["range_cm"] = weapon_range(s, u, w)
+        rules += ["CW-RNG-1", "CW-RNG-3"]
+        if elevated(s, u.x, u.y):  # type: ignore[arg-type]
+            numbers["hill_bonus_cm"] = HILL_BONUS_CM
+    sight, wood_cm = sight_line(s, u, target)
+    if wood_cm:
+        numbers["wood_cm"] = wood_cm
+    if u.is_gun:
+        rules += ["CW-ART-5"] if indirect else ["CW-ART-2", "CW-LOS-1"]
+        crew = s.units.get(u.crew or "")
+        if crew is not None:
+            numbers["need"] = crew.p.di  # CW-ART-8: the crewman's DI
+    else:
+        rules += ["CW-LOS-1"] if sight.clear else ["CW-LOS-1", "CW-LOS-2"]
+        numbers["need"] = u.p.di
+    return Ruling(rules=tuple(rules), numbers=numbers, sight=None if indirect else sight)
+
+
+def fight_ruling(s: ClickWarsState, u: Unit, target: Unit) -> Ruling:
+    """What a close combat attack of `u` at `target` is judged on (`/why`): the gap against the CC
+    weapon's reach, and the to-hit number (CW-CC-1..4; a gun's crewman for a gun, §8.8)."""
+    if target.is_gun and target.crew is not None:
+        target = s.units[target.crew]
+    w = melee_weapon(u)
+    rules = ["CW-GEN-4", "CW-CC-1", "CW-CC-2", "CW-CC-3"]
+    if w is not None and w.name == "fists":
+        rules.append("CW-CC-4")
+    numbers: dict[str, Number] = {"distance_cm": round(gap(u, target), 1)}
+    if w is not None:
+        numbers["reach_cm"] = w.reach_cm
+    numbers["need"] = u.p.cc
+    return Ruling(rules=tuple(rules), numbers=numbers)
+
+
+MOVE_RULES = ("CW-GEN-4", "CW-MOV-1", "CW-MOV-2", "CW-MOV-3")
+_RULED = {"rules", "numbers", "path", "ground"}
+
+
+def move_ruling(s: ClickWarsState, u: Unit, mp: MovePlan) -> Ruling:
+    """What a checked move was measured on (`/why`): the ruler along the centre's path (CW-GEN-4),
+    its length and its cost against the unit's allowance (CW-MOV-1), and the difficult ground it
+    crossed, each cm there costing two (CW-MOV-2); a flight (CW-MOV-4) or a gun with its crewman
+    (CW-MOV-5) say so. At every move of every game, so kept cheap: the ground is looked for only
+    when the path cost more than its length, and the ruling is built without validation when its
+    values already have their types (engine/core/fast.py), as the `Moved` event that carries it is
+    (rules._moved)."""
+    path = mp.path
+    length = 0.0
+    px, py = path[0]
+    for x, y in path[1:]:
+        length += math.hypot(x - px, y - py)
+        px, py = x, y
+    crossed = _difficult_crossed(s, path) if mp.cost > length + 0.05 else ()
+    rules: tuple[str, ...] = MOVE_RULES
+    if mp.fled or u.is_gun:
+        rules += ("CW-MOV-4",) if mp.fled else ("CW-MOV-5",)
+    numbers: dict[str, Number] = {
+        "length_cm": round(length, 1),
+        "cost_cm": round(mp.cost, 1),
+        "allowance_cm": limit_of(s, u),
+    }
+    x0, y0 = path[0]
+    if type(x0) is float and type(y0) is float and type(numbers["allowance_cm"]) is float:
+        values = {"rules": rules, "numbers": numbers, "sight": None, "path": tuple(path), "ground": crossed}
+        return built(Ruling, values, _RULED)
+    return Ruling(rules=rules, numbers=numbers, path=tuple(path), ground=crossed)
+
+
+def _difficult_crossed(s: ClickWarsState, path: list[tuple[float, float]]) -> tuple[str, ...]:
+    """The difficult pieces (CW-MOV-2) a path crosses, in the table's order; boxes tested first."""
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    lox, hix, loy, hiy = min(xs), max(xs), min(ys), max(ys)
+    segments = list(zip(path, path[1:], strict=False))
+    crossed = []
+    for area in s.terrain:
+        if area.going != "difficult":
+            continue
+        x0, y0, x1, y1 = area.shape.bbox()
+        if hix < x0 or lox > x1 or hiy < y0 or loy > y1:
+            continue
+        if any(seg_crosses(a, b, area.shape) for a, b in segments):
+            crossed.append(area.id)
+    return tuple(crossed)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from engine.core import Tape
+from engine.core import Ruling, Tape
+from engine.core.ruling import Number
 from engine.core.shapes import bearing_offset
 
 from . import events as e
@@ -60,7 +61,25 @@ def deal(t: Tape[Any], uid: str, formula: Formula, cause: str, *, armour: bool =
     shd = d10(t) if armour and u.p.shield else None
     net = max(0, gross - (arm or 0) - (shd or 0))
     life = u.life - net
-    t.emit(e.Damaged(unit=uid, cause=cause, die=die, gross=gross, armour=arm, shield=shd, net=net, life=life))
+    numbers: dict[str, Number] = {"damage_die": die, "gross": gross}
+    numbers |= {"armour_roll": arm} if arm is not None else {}
+    numbers |= {"shield_roll": shd} if shd is not None else {}
+    numbers |= {"net": net, "life_left": life}
+    rules = ("CW-DMG-1", "CW-DMG-2", "CW-DMG-3") if armour else ("CW-DMG-1", "CW-CRT-3")
+    ruling = Ruling(rules=rules + (("CW-GEN-3",) if life <= 0 else ()), numbers=numbers)
+    t.emit(
+        e.Damaged(
+            unit=uid,
+            cause=cause,
+            die=die,
+            gross=gross,
+            armour=arm,
+            shield=shd,
+            net=net,
+            life=life,
+            ruling=ruling,
+        )
+    )
     if life <= 0:  # CW-GEN-3
         t.emit(e.Killed(unit=uid, cause=cause))
 
@@ -120,10 +139,17 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
             kill(t, uid, "fumble_self")
 
 
-def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aimed_at: str | None) -> None:
+def ranged_attack(
+    t: Tape[Any],
+    shooter: Unit,
+    target: Unit,
+    weapon: Weapon,
+    aimed_at: str | None,
+    ruling: Ruling | None = None,
+) -> None:
     """A non-artillery ranged attack (CW-RNG-1..6): the shooter is in range and sight (checked by the caller)."""
     state: ClickWarsState = t.state
-    result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at)
+    result = _strike(t, shooter, target, weapon, "ranged", shooter.p.di, aimed_at, ruling)
     if result == "miss":
         friends = [
             o
@@ -139,15 +165,24 @@ def ranged_attack(t: Tape[Any], shooter: Unit, target: Unit, weapon: Weapon, aim
                 deal(t, victim, weapon.formula, "friendly_fire")
 
 
-def melee_attack(t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | None) -> None:
+def melee_attack(
+    t: Tape[Any], attacker: Unit, target: Unit, aimed_at: str | None, ruling: Ruling | None = None
+) -> None:
     """CW-CC-1..4: 1d10 <= CC, damage with the CC weapon (fists when none)."""
     weapon = melee_weapon(attacker)
     assert weapon is not None
-    _strike(t, attacker, target, weapon, "melee", attacker.p.cc, aimed_at)
+    _strike(t, attacker, target, weapon, "melee", attacker.p.cc, aimed_at, ruling)
 
 
 def _strike(
-    t: Tape[Any], attacker: Unit, target: Unit, weapon: Weapon, mode: str, need: int, aimed_at: str | None
+    t: Tape[Any],
+    attacker: Unit,
+    target: Unit,
+    weapon: Weapon,
+    mode: str,
+    need: int,
+    aimed_at: str | None,
+    ruling: Ruling | None = None,
 ) -> str:
     """One to-hit roll of a figure's weapon (1d10 <= need: CW-RNG-4, CW-CC-3) and what it does: a
     critical kills (CW-CRT-1), a hit deals the weapon's damage (CW-DMG), a fumble rolls on the
@@ -164,6 +199,7 @@ def _strike(
             need=need,
             result=result,
             redirected_from=aimed_at,  # type: ignore[arg-type]
+            ruling=rolled(ruling, die, need, result, "CW-RNG-4" if mode == "ranged" else "CW-CC-3"),
         )
     )
     if result == "critical":
@@ -175,7 +211,24 @@ def _strike(
     return result
 
 
-def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: XY, indirect: bool) -> None:
+def rolled(ruling: Ruling | None, die: int, need: int, result: str, rule: str) -> Ruling | None:
+    """The ruling of an attack with its to-hit roll: the roll, what it needed (`rule`), and the
+    critical or fumble rule when the die was a 1 or a 10 (CW-CRT-1, CW-CRT-2)."""
+    if ruling is None:
+        return None
+    special = {"critical": ("CW-CRT-1",), "fumble": ("CW-CRT-2",)}.get(result, ())
+    return ruling.adding((rule, *special), roll=die, need=need)
+
+
+def gun_attack(
+    t: Tape[Any],
+    gun: Unit,
+    crew: Unit,
+    target: Unit | None,
+    point: XY,
+    indirect: bool,
+    ruling: Ruling | None = None,
+) -> None:
     """CW-ART-1..9: to-hit with the crewman's DI; blast of 5 cm; scatter d10 inches on misses and indirect hits."""
     state: ClickWarsState = t.state
     die = d10(t)
@@ -191,6 +244,7 @@ def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: 
             roll=die,
             need=need,
             result=result,  # type: ignore[arg-type]
+            ruling=rolled(ruling, die, need, result, "CW-ART-1"),
         )
     )
     if result == "fumble":
@@ -203,8 +257,21 @@ def gun_attack(t: Tape[Any], gun: Unit, crew: Unit, target: Unit | None, point: 
         dist = roll * INCH_CM
         to = bearing_offset(point[0], point[1], bearing, dist)
         on = 0 <= to[0] <= state.width and 0 <= to[1] <= state.height
+        scatter = Ruling(
+            rules=("CW-ART-5" if indirect else "CW-ART-4",) + (() if on else ("CW-ART-6",)),
+            numbers={"scatter_roll": roll, "scatter_cm": round(dist, 2), "bearing": bearing},
+            path=(point, to),
+        )
         t.emit(
-            e.Scattered(frm=point, bearing=bearing, roll=roll, distance_cm=round(dist, 2), to=to, on_table=on)
+            e.Scattered(
+                frm=point,
+                bearing=bearing,
+                roll=roll,
+                distance_cm=round(dist, 2),
+                to=to,
+                on_table=on,
+                ruling=scatter,
+            )
         )
         centre = to
         if not on:

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from engine.core.rules import Event, Outcome, Seat
+from engine.core.ruling import RuledEvent
 
 from .options import Options
 from .state import Hostage, Order, Unit
@@ -120,7 +121,9 @@ class Healed(Event):
     recovered: bool = False  # CW-LIF-2 option: a fallen figure stood up again
 
 
-class Moved(Event):
+class Moved(RuledEvent, Event):
+    """A move along `path`; `ruling` (events from issue 29 on): the ruler and the ground (`/why`)."""
+
     kind: Literal["moved"] = "moved"
     unit: str
     path: list[XY]
@@ -161,7 +164,9 @@ class Pushed(Event):
     to: XY
 
 
-class AttackRolled(Event):
+class AttackRolled(RuledEvent, Event):
+    """A to-hit roll; `ruling` (events from issue 29 on): the range, sight and rules applied (`/why`)."""
+
     kind: Literal["attack_rolled"] = "attack_rolled"
     attacker: str
     shooter: str | None = None  # the figure that made the attack (a gun's crewman)
@@ -182,7 +187,7 @@ class FriendlyFire(Event):
     victim: str | None
 
 
-class Scattered(Event):
+class Scattered(RuledEvent, Event):
     """CW-ART-4/5, §8.5: the blast deviates d10 inches along a uniform bearing."""
 
     kind: Literal["scattered"] = "scattered"
@@ -202,7 +207,7 @@ class BlastLanded(Event):
     victims: list[str]
 
 
-class Damaged(Event):
+class Damaged(RuledEvent, Event):
     """CW-DMG: gross from the weapon die, minus armour and shield dice, floor 0."""
 
     kind: Literal["damaged"] = "damaged"

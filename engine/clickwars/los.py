@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from engine.core.ruling import Sight
 from engine.core.shapes import Shape, contains, length_inside, seg_crosses
 
 from .armies import FISTS, PROFILES, Weapon
@@ -243,6 +244,49 @@ def line_of_sight(state: ClickWarsState, shooter: Unit, target: Unit) -> bool:
     if shooter.is_gun:
         return True
     return not figures_block(state, shooter, target)
+
+
+def sight_line(state: ClickWarsState, shooter: Unit, target: Unit) -> tuple[Sight, float]:
+    """The line of sight `line_of_sight` judges, told (`/why`): clear, or what blocks it first (a
+    solid piece, the woods together, another base), near where on the line; and the cm of wood it
+    runs through. Asked only when a shot is decided (never by the legal sample), so it may take its
+    time; it answers as `line_of_sight` does (a test holds them together)."""
+    a, b = shooter.xy, target.xy
+    woods = [p for p in state.terrain if p.sight not in ("none", "solid")]
+    wood_cm = round(length_inside(a, b, [p.shape for p in woods]), 1) if woods else 0.0
+    for piece in state.terrain:
+        if piece.sight == "solid" and seg_crosses(a, b, piece.shape):
+            return _blocked(a, b, piece.id, piece.shape.bbox()), wood_cm
+    if woods and length_inside(a, b, [p.shape for p in woods]) > WOOD_SEE_DEPTH_CM + 1e-9:
+        crossed = [p for p in woods if length_inside(a, b, [p.shape]) > 1e-6]
+        return _blocked(a, b, ", ".join(p.id for p in crossed), crossed[0].shape.bbox()), wood_cm
+    if not shooter.is_gun and figures_block(state, shooter, target):
+        skip = (shooter.id, target.id, shooter.gun, target.gun)
+        bases = [o for o in state.units.values() if o.placed and o.alive and o.id not in skip]
+        for o in sorted(bases, key=lambda o: math.hypot(o.x - a[0], o.y - a[1])):  # type: ignore[operator]
+            if _on_line(a, b, o) and not (o.side != target.side and engaged(o, target)):
+                box = (o.x - o.radius, o.y - o.radius, o.x + o.radius, o.y + o.radius)  # type: ignore[operator]
+                return _blocked(a, b, o.id, box), wood_cm
+    return Sight(frm=a, to=b, clear=True), wood_cm
+
+
+def _on_line(a: XY, b: XY, o: Unit) -> bool:
+    """Whether the segment a-b passes inside `o`'s base (as `figures_block` reads it)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    qq = dx * dx + dy * dy
+    t = ((o.x - a[0]) * dx + (o.y - a[1]) * dy) / qq if qq else 0.0  # type: ignore[operator]
+    t = min(1.0, max(0.0, t))
+    ex, ey = o.x - a[0] - t * dx, o.y - a[1] - t * dy  # type: ignore[operator]
+    return ex * ex + ey * ey < (o.radius - 1e-6) ** 2
+
+
+def _blocked(a: XY, b: XY, by: str, box: tuple[float, float, float, float]) -> Sight:
+    """A blocked sight: `by`, at the point of the line nearest the blocker's middle."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    qq = dx * dx + dy * dy
+    t = min(1.0, max(0.0, ((cx - a[0]) * dx + (cy - a[1]) * dy) / qq)) if qq else 0.0
+    return Sight(frm=a, to=b, clear=False, by=by, at=(round(a[0] + t * dx, 1), round(a[1] + t * dy, 1)))
 
 
 def weapon_range(state: ClickWarsState, shooter: Unit, weapon: Weapon) -> float:

@@ -554,7 +554,7 @@ def hold(
         case a.ShootPoint(unit=uid, x=x, y=y):
             in_phase(state, "shooting")
             u = own_unit(state, seat, uid)
-            crew, px, py = check_point_shot(state, u, (x, y))
+            crew, px, py, _ = check_point_shot(state, u, (x, y))
             said = "clickwars.order.held_point", {"unit": uid, "x": px, "y": py, "need": crew.p.di}
             return said, _marked(state, uid, shot=True)
         case a.Fight(unit=uid, target=tid):

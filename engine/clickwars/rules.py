@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Seat, Tape
+from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Ruling, Seat, Tape
 from engine.core.fast import built, replace
 from engine.core.shapes import snap
 
@@ -21,7 +21,16 @@ from . import events as e
 from . import orders
 from .ai import ClickWarsPilot
 from .armies import LIFE, PROFILES, RADIUS_CM
-from .checks import check_fight, check_point_shot, check_shot, free_infantryman
+from .checks import (
+    MEASURED_SHOT,
+    check_fight,
+    check_point_shot,
+    check_shot,
+    fight_ruling,
+    free_infantryman,
+    move_ruling,
+    shot_ruling,
+)
 from .checks import enemy_unit as _enemy
 from .checks import in_phase as _phase
 from .checks import own_unit as _own
@@ -212,7 +221,7 @@ def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
             _phase(s, "movement")
             u = _own(s, seat, uid)
             mp = check_move(s, u, (x, y), via)
-            t.emit(_moved(uid, mp))
+            t.emit(_moved(uid, mp, move_ruling(s, u, mp)))
             if mp.crew_leaves and u.gun:
                 t.emit(e.CrewLeft(unit=uid, gun=u.gun))
         case a.EndPhase():
@@ -292,7 +301,7 @@ def _dispatch(t: Tape[ClickWarsState], seat: Seat, action: Action) -> None:
 _MOVED_SET = ("unit", "path", "cost", "fled", "crew", "crew_to", "hostage", "hostage_to")  # all but kind
 
 
-def _moved(uid: str, mp: MovePlan) -> e.Moved:
+def _moved(uid: str, mp: MovePlan, ruling: Ruling | None = None) -> e.Moved:
     """`e.Moved(unit=uid, path=mp.path, ...)` of a checked move, built without validation when its
     values already have their types: a validated `Moved` costs about 25,000 machine instructions at
     every move of every game, this about 10,000. The path's points after the first are snapped
@@ -313,7 +322,8 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
             "hostage": mp.hostage,
             "hostage_to": mp.hostage_to,
         }
-        return built(e.Moved, values, set(_MOVED_SET))
+        values = {"kind": "moved", "ruling": ruling, **values}  # the fields in the model's order
+        return built(e.Moved, values, set(_MOVED_SET) | ({"ruling"} if ruling is not None else set()))
     return e.Moved(
         unit=uid,
         path=mp.path,
@@ -323,6 +333,7 @@ def _moved(uid: str, mp: MovePlan) -> e.Moved:
         crew_to=mp.crew_to,
         hostage=mp.hostage,
         hostage_to=mp.hostage_to,
+        ruling=ruling,
     )
 
 
@@ -441,26 +452,37 @@ def _crew(t: Tape[ClickWarsState], seat: Seat, u: Unit, gid: str) -> None:
     t.emit(e.CrewJoined(unit=u.id, gun=gid))
 
 
+MEASURED = MEASURED_SHOT | {"clickwars.out_of_reach"}
+"""The refusals of a shot or a fight that a measure made: they carry its ruling (`/why`)."""
+
+
 def _shoot(t: Tape[ClickWarsState], u: Unit, target: Unit, indirect: bool) -> None:
     s = t.state
-    target, aimed = check_shot(s, u, target, indirect)
+    try:
+        target, aimed = check_shot(s, u, target, indirect)
+    except Rejected as no:  # out of range or out of sight: the measures said no (`/why`)
+        raise no.ruled(shot_ruling(s, u, target, indirect) if no.message_id in MEASURED else None) from None
+    ruling = shot_ruling(s, u, aimed or target, indirect)
     if u.is_gun:
-        gun_attack(t, u, s.units[u.crew], target, target.xy, indirect)  # type: ignore[index]
+        gun_attack(t, u, s.units[u.crew], target, target.xy, indirect, ruling)  # type: ignore[index]
         return
     w = u.ranged()
     assert w is not None
-    ranged_attack(t, u, target, w, aimed.id if aimed else None)
+    ranged_attack(t, u, target, w, aimed.id if aimed else None, ruling)
 
 
 def _shoot_point(t: Tape[ClickWarsState], u: Unit, point: tuple[float, float]) -> None:
     s = t.state
-    crew, x, y = check_point_shot(s, u, point)
-    gun_attack(t, u, crew, None, (x, y), True)
+    crew, x, y, ruling = check_point_shot(s, u, point)
+    gun_attack(t, u, crew, None, (x, y), True, ruling)
 
 
 def _fight(t: Tape[ClickWarsState], u: Unit, target: Unit) -> None:
-    target, aimed = check_fight(t.state, u, target)
-    melee_attack(t, u, target, aimed.id if aimed else None)
+    try:
+        target, aimed = check_fight(t.state, u, target)
+    except Rejected as no:  # out of reach: the measure said no (`/why`)
+        raise no.ruled(fight_ruling(t.state, u, target) if no.message_id in MEASURED else None) from None
+    melee_attack(t, u, target, aimed.id if aimed else None, fight_ruling(t.state, u, aimed or target))
 
 
 def _end_phase(t: Tape[ClickWarsState], seat: Seat) -> None:

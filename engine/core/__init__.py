@@ -27,6 +27,7 @@ from .rules import (
     play_random,
     step,
 )
+from .ruling import RuledEvent, Ruling, Sight
 from .tape import Tape
 
 __all__ = [
@@ -40,9 +41,12 @@ __all__ = [
     "Pilot",
     "Rejected",
     "Rewound",
+    "RuledEvent",
+    "Ruling",
     "Rules",
     "Seat",
     "SeriesTable",
+    "Sight",
     "State",
     "Tape",
     "TimeLimit",

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVa
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .dice import Dice
+from .ruling import Ruling
 
 Seat = str
 """A seat is a role name from the rulebook, e.g. "marine", "ork", "bilbo", "smaug"."""
@@ -23,14 +24,23 @@ class Rejected(Exception):
     """A rules refusal, written for the player.
 
     `message_id` names a catalog entry (e.g. "canyon.not_in_hand") so the bot can word it in the
-    player's language; `params` fill its placeholders; `default` is the English text.
+    player's language; `params` fill its placeholders; `default` is the English text. `ruling`: what
+    the rules measured to say no, when they measured something (a shot's range and line of sight:
+    `ruled`), for `/why`.
     """
+
+    ruling: Ruling | None = None
 
     def __init__(self, message_id: str, default: str, **params: Any) -> None:
         super().__init__(default.format(**params) if params else default)
         self.message_id = message_id
         self.default = default
         self.params = params
+
+    def ruled(self, ruling: Ruling | None) -> Rejected:
+        """This refusal with the ruling that made it (`/why`); returns itself, to raise."""
+        self.ruling = ruling
+        return self
 
     @property
     def text(self) -> str:
@@ -49,11 +59,13 @@ class Rejected(Exception):
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its parts (pickle would call __init__ with the formatted text alone): a
         # refusal crosses from a worker process as itself.
-        return (_rejected, (self.message_id, self.default, self.params))
+        return (_rejected, (self.message_id, self.default, self.params, self.ruling))
 
 
-def _rejected(message_id: str, default: str, params: dict[str, Any]) -> Rejected:
-    return Rejected(message_id, default, **params)
+def _rejected(
+    message_id: str, default: str, params: dict[str, Any], ruling: Ruling | None = None
+) -> Rejected:
+    return Rejected(message_id, default, **params).ruled(ruling)
 
 
 class Model(BaseModel):

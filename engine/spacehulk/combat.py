@@ -20,7 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .board import VECTORS, Square, add, facing_toward, relative
+from engine.core import Ruling, Sight
+from engine.core.ruling import Number
+
+from .board import VECTORS, Square, add, chebyshev, facing_toward, relative
 from .board.los import traverse
 from .events import (
     Assaulted,
@@ -78,6 +81,9 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
     deflected = deflection(tape, m.pos, at) if hit and m.pos is not None else ()
     hit = hit and not any(d >= 5 for d in deflected)
     aim = None if hit else Aim(target=key, square=at, shots=(1 if free else shots + 1))
+    rules = ["SHB-8.1"] + (["SHB-8.3"] if free else []) + (["SHB-8.2"] if bonus else [])
+    rules += ["SHB-8.8"] if key == "door" else []
+    rules += ["DW-BLK-3"] if bulkhead else []
     tape.emit(
         Fired(
             model=m.id,
@@ -92,6 +98,7 @@ def aimed_shot(tape: Tape, m: Piece, at: Square, key: str, *, free: bool) -> Non
             aim=aim,
             bursts=1 if weapon.ammo is not None else 0,
             deflection=deflected,
+            ruling=shot_ruling(m, at, rules, dice, needed, bonus, deflected),
         )
     )
     if hit:
@@ -283,6 +290,12 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
     double = len(set(dice)) < len(dice)
     jammed = weapon.jams and double and not (dice == (6, 6) and tape.opt.double_six == "kill_no_jam")
     new_aim = Aim(target=target, square=at, shots=1) if tape.opt.overwatch_sustained and not hit else None
+    # SHB-8.4 the free shot (in arc, in sight, within range), SHB-8.1 its dice, SHB-8.6 any double jams
+    ruling = shot_ruling(m, at, ["SHB-8.4", "SHB-8.1", "SHB-8.6"], dice, weapon.kill_on, bonus, deflected)
+    if ruling is not None and m.pos is not None and m.pos[2] == at[2]:
+        ruling = ruling.adding(distance_sq=chebyshev(m.pos, at), range_sq=tape.opt.overwatch_range)
+    if ruling is not None and weapon.jams:
+        ruling = ruling.adding(double="yes" if double else "no", jammed="yes" if jammed else "no")
     tape.emit(
         Fired(
             model=m.id,
@@ -297,11 +310,37 @@ def overwatch_shot(tape: Tape, m: Piece, target: str, at: Square) -> None:
             aim=new_aim,
             bursts=1 if weapon.ammo is not None else 0,  # DW-AC-9: overwatch uses ammunition
             deflection=deflected,
+            ruling=ruling,
         )
     )
     if hit and alive:
         kill(tape, target)
     _check_malfunction(tape, m.id, [dice])
+
+
+def shot_ruling(
+    m: Piece,
+    at: Square,
+    rules: list[str],
+    dice: tuple[int, ...],
+    needed: int,
+    bonus: int,
+    deflected: tuple[int, ...],
+) -> Ruling | None:
+    """A storm bolter shot's ruling (`/why`): the rules applied, the dice against what each needed
+    (a kill on any die plus the bonus reaching `needed`, SHB-8.1), the rubble's deflection rolls
+    (DW-RUB-2: a 5 or 6 turns the hit aside), and the sight line from square to square."""
+    if m.pos is None:
+        return None
+    numbers: dict[str, Number] = {"dice": dice, "needed": needed}
+    if bonus:
+        numbers["bonus"] = bonus
+    if deflected:
+        rules = [*rules, "DW-RUB-2"]
+        numbers["deflection"] = deflected
+    same_level = m.pos[2] == at[2]
+    sight = Sight(frm=(m.pos[0], m.pos[1]), to=(at[0], at[1]), clear=True) if same_level else None
+    return Ruling(rules=tuple(rules), numbers=numbers, sight=sight)
 
 
 def flame(tape: Tape, m: Piece, at: Square) -> None:
@@ -526,6 +565,17 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
     a_score = max(item.attacker_dice) + item.attacker_mod
     d_score = max(item.defender_dice) + item.defender_mod
     result = "attacker" if a_score > d_score else ("defender" if d_score > a_score else "tie")
+    ruling = Ruling(  # SHB-8.9 the dice, SHB-8.10 the highest die plus modifiers, the higher kills
+        rules=("SHB-8.9", "SHB-8.10"),
+        numbers={
+            "attacker_dice": item.attacker_dice,
+            "attacker_modifier": item.attacker_mod,
+            "attacker_score": a_score,
+            "defender_dice": item.defender_dice,
+            "defender_modifier": item.defender_mod,
+            "defender_score": d_score,
+        },
+    )
     tape.emit(
         Assaulted(
             model=p.id,
@@ -538,6 +588,7 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
             result=result,  # type: ignore[arg-type]
             psychic=item.psychic,
             defender_psychic=item.defender_psychic,
+            ruling=ruling,
         )
     )
     assert p.pos is not None and d.pos is not None
@@ -620,6 +671,15 @@ def _assault_door(tape: Tape, p: Piece, sq: Square, psychic: int = 0, key: str =
             defender_score=6,
             result="attacker" if success else "defender",
             psychic=psychic if p.kind == "marine" else 0,  # DW-BLK-2, DW-LIB-3: spent, as on a model
+            ruling=Ruling(
+                rules=("SHB-8.13",),
+                numbers={
+                    "attacker_dice": dice,
+                    "attacker_modifier": score - max(dice),
+                    "attacker_score": score,
+                    "needed": 6,
+                },
+            ),
         )
     )
     if success and key == "ladder":

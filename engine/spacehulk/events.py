@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Event, Outcome, Seat
+from engine.core import Event, Outcome, RuledEvent, Seat
 
 from .board import DoorStatus, Facing, Square
 from .dw_types.bids import BidMade, BidsRevealed, SidesChosen
@@ -183,8 +183,9 @@ class JamCleared(Event):
     model: str
 
 
-class Fired(Event):
-    """A storm bolter shot: 2D6, a hit if either die plus the bonus reaches `needed` (SHB-8.1)."""
+class Fired(RuledEvent, Event):
+    """A storm bolter shot: 2D6, a hit if either die plus the bonus reaches `needed` (SHB-8.1).
+    `ruling` (events from issue 29 on): the rules applied and the numbers, for `/why`."""
 
     kind: Literal["fired"] = "fired"
     model: str
@@ -358,7 +359,7 @@ class AmbushRevealed(Event):
     result: str
 
 
-class FallRolled(Event):
+class FallRolled(RuledEvent, Event):
     """A pit roll (DW-PIT-4: entering, `against` None) or a landing roll against the model below (DW-PIT-7, DW-PIT-8)."""
 
     kind: Literal["fall_rolled"] = "fall_rolled"
@@ -375,7 +376,7 @@ class Fell(Event):
     landing: Square
 
 
-class Landed(Event):
+class Landed(RuledEvent, Event):
     """Where the faller ends, prone or on his feet (DW-PIT-6 .. DW-PIT-8); `roll` of DW-PIT-6 if made."""
 
     kind: Literal["landed"] = "landed"
@@ -442,7 +443,7 @@ class Flamed(Event):
     crates: tuple[tuple[Square, int], ...] = ()  # 1 D6 per crate in the area (DW-CRT-2)
 
 
-class Assaulted(Event):
+class Assaulted(RuledEvent, Event):
     """A close assault (SHB-8.9, SHB-8.10, SHB-8.13)."""
 
     kind: Literal["assaulted"] = "assaulted"

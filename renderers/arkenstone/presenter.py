@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel
 
 from engine.arkenstone import ArkenstoneView
-from engine.core import Action, Event
+from engine.core import Action, Event, Ruling
 from renderers.base import Control, Form, Presenter, expect_view
 
-from . import board, controls, describe, text
+from . import board, controls, describe, text, why
 
 
 def _view(view: BaseModel) -> ArkenstoneView:
@@ -28,6 +28,10 @@ class ArkenstonePresenter(Presenter):
     def private_png(self, view: BaseModel, lang: str) -> bytes | None:
         _view(view)
         return None  # both players see the same table; no hand, no preview
+
+    def why_png(self, view: BaseModel, ruling: Ruling, lang: str) -> bytes | None:
+        """The ruler with its length in inches and the limit it was measured against (`/why`)."""
+        return why.why_png(_view(view), ruling, lang) if ruling.path else None
 
     def board_text(self, view: BaseModel, lang: str) -> list[str]:
         return describe.board_text(_view(view), lang)

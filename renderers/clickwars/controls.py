@@ -27,7 +27,15 @@ from typing import Any
 
 from engine.clickwars import ClickWarsView
 from engine.clickwars import actions as a
-from engine.clickwars.checks import can_act, fight_problem, limit_of, shooter_problem, shot_problem
+from engine.clickwars.checks import (
+    can_act,
+    fight_problem,
+    limit_of,
+    shooter_problem,
+    shot_problem,
+    told_fight_problem,
+    told_shot_problem,
+)
 from engine.clickwars.commands import COMPASS, charge_order, resolve_move, state_of
 from engine.clickwars.los import CONTACT_CM, gap
 from engine.clickwars.movement import unit_order
@@ -470,38 +478,46 @@ def withheld(view: ClickWarsView, lang: str) -> list[str]:
     not offered says why): no charge for a cavalryman, no target for a shooter or a fighter. The
     reason is the rules' own refusal for the nearest enemy (out of range, no sight, engaged…), or
     that no enemy is near enough; nothing when the order is on offer."""
+    found = withheld_problem(view, lang)
+    return [] if found is None else [found[0]]
+
+
+def withheld_problem(view: ClickWarsView, lang: str) -> tuple[str, Rejected | None] | None:
+    """`withheld`'s line and the refusal it words (None when no enemy is near enough), whose
+    ruling, when a measure made it (out of range, out of sight, out of reach), `/why` explains."""
     if view.seat is None or view.seat not in view.acting or view.order is not None:
-        return []
+        return None
     if view.phase not in PLAYING:
-        return []
+        return None
     s = state_of(view)
     u = s.units.get(view.selected or "")
     if u is None or not u.placed or not can_act(s, u):
-        return []
+        return None
     enemies = sorted((o for o in s.living() if o.side != u.side), key=lambda o: (gap(u, o), unit_order(o.id)))
     if view.phase == "movement":
         if u.type != "cavalry" or u.moved or charge_options(s, u, lang):
-            return []
+            return None
         near = [o for o in enemies if gap(u, o) <= CHARGE_REACH_CM]
         if not near:
             why = t(lang, "clickwars.follow.none_near", reach=int(CHARGE_REACH_CM))
-        else:
-            o = near[0]
-            why = _why(lang, _charge_problem(s, u, o)) or t(lang, "clickwars.follow.misses", unit=o.id)
-        return [t(lang, "clickwars.follow.no_charge", unit=u.id, why=why)]
+            return t(lang, "clickwars.follow.no_charge", unit=u.id, why=why), None
+        o = near[0]
+        problem = _charge_problem(s, u, o)
+        why = _why(lang, problem) or t(lang, "clickwars.follow.misses", unit=o.id)
+        return t(lang, "clickwars.follow.no_charge", unit=u.id, why=why), problem
     if view.phase == "shooting":
         problem = shooter_problem(s, u)
         if problem is None:
             live = [o for o in enemies if shot_problem(s, u, o, False) is None]
             if live or u.is_gun and any(shot_problem(s, u, o, True) is None for o in enemies):
-                return []
-            problem = shot_problem(s, u, enemies[0], False) if enemies else None
+                return None
+            problem = told_shot_problem(s, u, enemies[0], False) if enemies else None
     else:
         if any(fight_problem(s, u, o) is None for o in enemies):
-            return []
-        problem = fight_problem(s, u, enemies[0]) if enemies else None
+            return None
+        problem = told_fight_problem(s, u, enemies[0]) if enemies else None
     why = _why(lang, problem) or t(lang, "clickwars.follow.no_enemy")
-    return [t(lang, "clickwars.follow.no_target", unit=u.id, why=why)]
+    return t(lang, "clickwars.follow.no_target", unit=u.id, why=why), problem
 
 
 def _charge_problem(s: ClickWarsState, u: Unit, o: Unit) -> Rejected | None:

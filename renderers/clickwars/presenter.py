@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel
 
 from engine.clickwars import ClickWarsView
-from engine.core import Action, Event
+from engine.core import Action, Event, Ruling
 from renderers.base import Control, Form, Presenter, expect_view
 from renderers.i18n import t
 
-from . import board, controls, describe, follow, text
+from . import board, controls, describe, follow, text, why
 
 
 def _view(view: BaseModel) -> ClickWarsView:
@@ -64,6 +64,17 @@ class ClickWarsPresenter(Presenter):
 
     def turn_summary(self, events: Sequence[Event], lang: str) -> list[str] | None:
         return follow.turn_summary(events, lang)
+
+    def why_now(self, view: BaseModel, lang: str) -> tuple[str, Ruling] | None:
+        """The measure behind the picked unit's "no target" line on the seat's panel, if one made it."""
+        found = controls.withheld_problem(_view(view), lang)
+        if found is None or found[1] is None or found[1].ruling is None:
+            return None
+        return found[0], found[1].ruling
+
+    def why_png(self, view: BaseModel, ruling: Ruling, lang: str) -> bytes | None:
+        """The sight line and its blocker, the ruler and the difficult ground on the seat's view."""
+        return why.why_png(_view(view), ruling, lang)
 
     def controls(self, view: BaseModel, legal: Sequence[Action], lang: str) -> list[Control] | None:
         return controls.controls(_view(view), legal, lang)

@@ -18,7 +18,7 @@ from bot import export
 from bot.aftergame_cli import check
 from bot.store import SqliteStore
 from bot.tables import TableService
-from engine.core import Rejected
+from engine.core import Rejected, fold
 from launcher.cli import main
 
 ALICE = 101
@@ -109,6 +109,30 @@ async def test_a_finished_game_is_exported_verified_and_replayed(
     # through the service too (/game verify), in the worker pool's job
     _, ok, findings = await real_service.verify(table.id)
     assert ok and findings[0][0] == "aftergame.verify_ok"
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_log_from_before_rulings_still_verifies(real_service: TableService, game: str) -> None:
+    """CW-GEN-1, SHB-8.4, DC-HIT-2, AK-ACT-B1: an export whose events carry no `ruling` (logged
+    before `/why`, issue 29 item 5) verifies as it did; a ruling present is compared like any field."""
+    table = await _play(real_service, game)
+    doc = await real_service.export_for(table.id, 999)
+    ruled = [entry for entry in doc["events"] if "ruling" in entry["data"]]
+    assert ruled, "the game ruled nothing"
+    old = copy.deepcopy(doc)
+    for entry in old["events"]:
+        entry["data"].pop("ruling", None)
+    # a state may keep recent events (Arkenstone's short log): then the old final state had none
+    rules = real_service.rules_of(table)
+    folded = fold(rules, [rules.parse_event(entry["data"]) for entry in old["events"]])
+    old["final"]["state_sha256"] = export.state_digest(folded)
+    ok, findings = export.run_check("verify", export.dumps(old))
+    assert ok and findings[0][0] == "aftergame.verify_ok", findings
+    forged = copy.deepcopy(doc)
+    [entry] = [e for e in forged["events"] if e["seq"] == ruled[0]["seq"]]
+    entry["data"]["ruling"]["rules"] = ["XX-1"]
+    ok, findings = export.run_check("verify", export.dumps(forged))
+    assert not ok and findings[0][0] == "aftergame.differs" and findings[0][1]["seq"] == entry["seq"]
 
 
 def _tamper_a_draw(doc: dict[str, Any], after: int = 0) -> tuple[int, str]:

@@ -42,7 +42,9 @@ def outcome_of(rules: Rules[Any], state: Any, seat: str, action: Action) -> tupl
     try:
         events = attempt(rules, state, seat, action)
     except Rejected as exc:
-        return ("refused", exc.message_id, tuple(sorted((k, repr(v)) for k, v in exc.params.items())))
+        # a refusal's ruling (what `/why` tells the refused seat: issue 29 item 5) is compared too
+        ruling = exc.ruling.model_dump() if exc.ruling is not None else None
+        return ("refused", exc.message_id, tuple(sorted((k, repr(v)) for k, v in exc.params.items())), ruling)
     return ("accepted", len(events))
 
 

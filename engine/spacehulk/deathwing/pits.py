@@ -6,6 +6,8 @@ until the landing is resolved (so two models never share a square), then moves i
 
 from __future__ import annotations
 
+from engine.core import Ruling
+
 from ..board import Square
 from ..combat import kill
 from ..events import FallRolled, Fell, Landed, Shifted
@@ -35,7 +37,8 @@ def entered(tape: Tape, m: Piece, *, jump: bool) -> None:
         return
     if m.kind == "marine" and is_pit(tape, m.pos):
         roll = tape.dice.d6()[0]
-        tape.emit(FallRolled(model=m.id, against=None, roll=roll))
+        ruling = Ruling(rules=("DW-PIT-4",), numbers={"roll": roll, "falls_on": 1})
+        tape.emit(FallRolled(model=m.id, against=None, roll=roll, ruling=ruling))
         if roll == 1:
             fall(tape, m)
 
@@ -65,7 +68,8 @@ def fall(tape: Tape, m: Piece) -> None:
 def land(tape: Tape, model: str, square: Square) -> None:
     """DW-PIT-6: 1 D6, 1-4 prone, 5-6 on his feet facing as the Marine player chooses."""
     roll = tape.dice.d6()[0]
-    tape.emit(Landed(model=model, square=square, roll=roll, prone=roll <= 4))
+    ruling = Ruling(rules=("DW-PIT-6",), numbers={"roll": roll, "prone_up_to": 4})
+    tape.emit(Landed(model=model, square=square, roll=roll, prone=roll <= 4, ruling=ruling))
     if roll >= 5:
         tape.push(AgFacing(models=(model,), reveal=False, chooser="marine"))
 
@@ -79,7 +83,8 @@ def _onto_stealer(tape: Tape, m: Piece, g: Piece, landing: Square) -> None:
     scuttles to an adjacent empty square of his choice, keeping its facing, and the Marine lands as
     DW-PIT-6 (no empty square: it dies); 1-2 it dies and the Marine is prone there."""
     roll = tape.dice.d6()[0]
-    tape.emit(FallRolled(model=m.id, against=g.id, roll=roll))
+    ruling = Ruling(rules=("DW-PIT-7",), numbers={"roll": roll, "below_dies_up_to": 2})
+    tape.emit(FallRolled(model=m.id, against=g.id, roll=roll, ruling=ruling))
     if roll <= 2:
         kill(tape, g.id)
         tape.emit(Landed(model=m.id, square=landing, roll=None, prone=True))
@@ -100,7 +105,8 @@ def _onto_marine(tape: Tape, m: Piece, below: Piece, landing: Square) -> None:
     4-6 the one below is prone and the Genestealer player puts the faller prone on an adjacent empty
     square (none: the one below dies and the faller is prone there)."""
     roll = tape.dice.d6()[0]
-    tape.emit(FallRolled(model=m.id, against=below.id, roll=roll))
+    ruling = Ruling(rules=("DW-PIT-8",), numbers={"roll": roll, "below_dies_up_to": 3})
+    tape.emit(FallRolled(model=m.id, against=below.id, roll=roll, ruling=ruling))
     if roll <= 3:
         kill(tape, below.id)
         tape.emit(Landed(model=m.id, square=landing, roll=None, prone=True))

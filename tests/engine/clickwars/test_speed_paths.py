@@ -794,7 +794,12 @@ def test_a_move_from_a_place_written_as_ints_is_validated() -> None:
     (ev,) = [x for x in events if isinstance(x, e.Moved)]
     assert ev.path == [(50.0, 30.0), (50.0, 36.0)] and type(ev.path[0][0]) is float
     fields = dict(fled=False, crew=None, crew_to=None, hostage=None, hostage_to=None)
-    _same_model(ev, e.Moved(unit="R3", path=[(50, 30), (50.0, 36.0)], cost=6.0, **fields))
+    assert ev.ruling is not None and ev.ruling.numbers == {
+        "length_cm": 6.0,
+        "cost_cm": 6.0,
+        "allowance_cm": 10.0,
+    }
+    _same_model(ev, e.Moved(unit="R3", path=[(50, 30), (50.0, 36.0)], cost=6.0, ruling=ev.ruling, **fields))
 
 
 def test_playing_an_action_is_applying_its_events_field_for_field() -> None:
