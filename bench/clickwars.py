@@ -205,6 +205,24 @@ def bench_render(renders: int) -> None:
     )
 
 
+def bench_labels(rounds: int) -> None:
+    """Label placement (renderers/labels.py, issue 27 item 2): the midgame's units, and a crowd of 30
+    units in a 25 x 25 cm patch (most labels moved out on leader lines)."""
+    from renderers.clickwars import board
+
+    view = RULES.view(midgame(), None)
+    f = board.Frame(view.options.width, view.options.height)
+    live = [u for u in view.units if u.placed]
+    crowd = [replace(u, x=40.0 + 5 * (n % 6), y=40.0 + 5 * (n // 6)) for n, u in enumerate(view.units[:30])]
+    for name, units in (("midgame", live), ("crowd of 30", crowd)):
+        start = time.process_time()
+        for _ in range(rounds):
+            placed = board.label_boxes(f, units)
+        spent = (time.process_time() - start) / rounds
+        moved = sum(p.line is not None for p in placed)
+        print(f"label placement, {name} ({len(units)} units, {moved} on leader lines): {spent * 1000:.2f} ms")
+
+
 def interpreter() -> str:
     """How this Python was built, which moves every figure here by about a third: a CPython built
     from source without `--enable-optimizations --with-lto` and with libpython as a separate shared
@@ -250,6 +268,7 @@ def main() -> None:
     parser.add_argument("--los", type=int, default=50_000)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--renders", type=int, default=20)
+    parser.add_argument("--labels", type=int, default=50)
     parser.add_argument("--python", help="run under this interpreter (same X.Y) instead")
     args = parser.parse_args()
     if args.python:
@@ -275,6 +294,8 @@ def main() -> None:
         bench_los(args.los)
     if args.renders:
         bench_render(args.renders)
+    if args.labels:
+        bench_labels(args.labels)
     if args.games:
         bench_random(args.games)
     if args.matches:
