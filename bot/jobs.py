@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.core import Action, Event
+from renderers.base import Picking, Target
 from renderers.stamp import stamp
 
 from .games import presenter_for
@@ -36,6 +37,13 @@ def preview_image(game: str, view: BaseModel, action: Action, lang: str) -> byte
     """The seat's picture with a previewed action drawn on it, before it is confirmed (issue 26 item 5)."""
     presenter = presenter_for(game)
     return presenter.preview_png(view, action, lang) or presenter.private_png(view, lang)
+
+
+def picking_image(
+    game: str, view: BaseModel, picking: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+) -> bytes | None:
+    """The close-up around the acting piece with its targets lettered (issue 29 item 4)."""
+    return presenter_for(game).picking_png(view, picking, lettered, lang)
 
 
 def private_image(game: str, view: BaseModel, lang: str) -> bytes | None:

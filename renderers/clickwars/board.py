@@ -573,6 +573,13 @@ def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None
 def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -> bytes:
     """The whole picture for a view (a seat's own picture adds its picked unit and previewed order;
     `last_turn`, events redacted for nobody, draws the last turn played in them faded)."""
+    out = io.BytesIO()
+    board_image(view, lang, last_turn).convert("RGB").save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def board_image(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -> Image.Image:
+    """`board_png`'s picture before it is encoded (the crop around a unit is cut from it)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
     img = _base(terrain_json, w, h, view.south, lang).copy()
@@ -584,6 +591,4 @@ def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -
     if view.previewing:
         _preview(img, f, view, lang)
     _panel(img, f, view, lang)
-    out = io.BytesIO()
-    img.convert("RGB").save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return img

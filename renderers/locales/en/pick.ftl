@@ -1,0 +1,23 @@
+# Picking by letter on a zoomed crop of the board (issue 29 item 4, issue 27 item 2): bot/panels.py and
+# the games' crops (renderers/*/picking.py).
+
+# The crop's alt text, first line: the piece it is centred on and how many targets are lettered.
+pick-alt = Close-up around { $piece }: { $count ->
+        [0] nothing to pick from here
+        [one] { $count } target lettered
+       *[other] { $count } targets lettered
+    }.
+# One line of the alt text and of the panel's key: a letter and what it picks.
+pick-line = { $letter }: { $target }
+# The panel's line above the lettered buttons.
+pick-prompt = Tap a letter on the close-up to pick its target ({ $first }–{ $last } of { $count }):
+# The button that shows the letter grid, and the one back to the menus.
+pick-button-letters = Pick by letter ({ $count })
+pick-button-menus = Menus
+pick-button-more = More ▸
+pick-button-before = ◂ Back
+# On the ClickWars crop: the ring of the unit's reach, and the ruler.
+pick-reach = { $reach } cm
+pick-ruler_cm = { $length } cm · 1 tick = 1 cm
+# On the Arkenstone crop's ruler.
+pick-ruler_in = { $length } in · 1 tick = 1 in
