@@ -20,7 +20,18 @@ import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, Picking, Presenter, Target, fit_lines, letter
+from renderers.base import (
+    ALT_LIMIT,
+    Button,
+    Control,
+    Form,
+    Menu,
+    Picking,
+    Presenter,
+    Target,
+    fit_lines,
+    letter,
+)
 
 from . import absence, ids, jobs, offload
 from .aio import breathe
@@ -555,7 +566,9 @@ async def private_panel(
             jobs.picking_image, table.game, view, pick, shown.lettered, lang, priority=priority
         )
         if closeup:
-            files.insert(0, Attachment(f"table-{table.id}-closeup.png", closeup, picking_alt(pick, shown, lang)))
+            files.insert(
+                0, Attachment(f"table-{table.id}-closeup.png", closeup, picking_alt(pick, shown, lang))
+            )
     components: list[ButtonSpec | SelectSpec] = []
     if acting:
         if legal:
@@ -651,7 +664,9 @@ def letter_page(pick: Picking, page: int) -> LetterPage:
 def picking_alt(pick: Picking, shown: LetterPage, lang: str) -> str:
     """The close-up's alt text: around which piece, then each letter and what it picks."""
     head = t(lang, "pick.alt", piece=pick.piece, count=len(shown.lettered))
-    return alt_text([head, *(t(lang, "pick.line", letter=x, target=target.text) for x, target in shown.lettered)])
+    return alt_text(
+        [head, *(t(lang, "pick.line", letter=x, target=target.text) for x, target in shown.lettered)]
+    )
 
 
 def letter_key(shown: LetterPage, lang: str) -> list[str]:
@@ -671,8 +686,13 @@ def _members(legal: Sequence[Action], presenter: Presenter, lang: str, group: in
 
 
 def _letter_id(
-    table_id: int, version: int, choice: int | Action, legal: Sequence[Action], presenter: Presenter,
-    lang: str, view: BaseModel,
+    table_id: int,
+    version: int,
+    choice: int | Action,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    view: BaseModel,
 ) -> str | None:
     """A lettered button's id: the action (its preview first when the game previews it), or None
     when an action carried whole would not fit in an id (its menu entry still offers it)."""
@@ -703,7 +723,7 @@ def letter_components(
     for n, (x, target) in enumerate(shown.lettered):
         cid = _letter_id(table_id, version, target.choice, legal, presenter, lang, view)
         if cid is not None:
-            style = "danger" if target.kind == "attack" else "primary"
+            style: Literal["primary", "danger"] = "danger" if target.kind == "attack" else "primary"
             specs.append(ButtonSpec(cid, x, style, row=n // 5))
     controls = presenter.controls(view, legal, lang)
     if controls is not None:

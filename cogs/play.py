@@ -157,7 +157,11 @@ async def show_private(
         note=note,
     )
     await breathe()  # and between drawing and sending (see bot.aio.breathe)
-    if in_place(interaction) and interaction.response.is_done() and (preview is not None or letters is not None):
+    if (
+        in_place(interaction)
+        and interaction.response.is_done()
+        and (preview is not None or letters is not None)
+    ):
         await interaction.edit_original_response(
             content=panel.clipped(), attachments=panel.discord_files(), view=panel.view()
         )

@@ -68,7 +68,9 @@ def _badge(draw: ImageDraw.ImageDraw, box: labels.Box, kind: TargetKind, ink: Pa
         draw.ellipse(box, fill=paper, outline=ink, width=3)
     elif kind == "attack":
         w, h = (x1 - x0) / 2 + 3, (y1 - y0) / 2 + 3
-        draw.polygon([(cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)], fill=paper, outline=ink, width=3)
+        draw.polygon(
+            [(cx, cy - h), (cx + w, cy), (cx, cy + h), (cx - w, cy)], fill=paper, outline=ink, width=3
+        )
     else:
         draw.rectangle(box, fill=paper, outline=ink, width=3)
 

@@ -361,7 +361,9 @@ def charge_ends(s: ClickWarsState, u: Unit, lang: str) -> list[tuple[Option, tup
         struck.add(order.victims)
         label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=", ".join(order.victims))
         first = s.units[order.victims[0]]
-        out.append((Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)), (first.x, first.y)))
+        out.append(
+            (Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)), (first.x or 0.0, first.y or 0.0))
+        )
     return out[:SELECT_OPTIONS]
 
 

@@ -72,11 +72,11 @@ def picking(view: ClickWarsView, legal: Sequence[Action], lang: str) -> Picking 
             for option, at in controls.charge_ends(s, u, lang):
                 targets.append(Target(option.choice, option.label, at, "attack"))
     elif view.phase in ("shooting", "assault", "counter"):
-        kind = a.Shoot if view.phase == "shooting" else a.Fight
-        for i, x in enumerate(legal):
-            if isinstance(x, kind) and x.unit == u.id:
-                o = s.units[x.target]
-                label = controls._attack_label(view, s, x, lang)
+        kind: type[a.Shoot] | type[a.Fight] = a.Shoot if view.phase == "shooting" else a.Fight
+        for i, attack in enumerate(legal):
+            if isinstance(attack, a.Shoot | a.Fight) and isinstance(attack, kind) and attack.unit == u.id:
+                o = s.units[attack.target]
+                label = controls._attack_label(view, s, attack, lang)
                 targets.append(Target(i, label, (o.x, o.y), "attack"))  # type: ignore[arg-type]
     return Picking(u.id, tuple(targets))
 
@@ -92,7 +92,9 @@ def reach_cm(view: ClickWarsView, s: ClickWarsState, u: Unit) -> float | None:
     return u.radius + (w.reach_cm or 0.0) if w is not None else None
 
 
-def window_cm(view: ClickWarsView, u: Unit, reach: float | None, spots: Sequence[tuple[float, float]]) -> tuple[float, ...]:
+def window_cm(
+    view: ClickWarsView, u: Unit, reach: float | None, spots: Sequence[tuple[float, float]]
+) -> tuple[float, ...]:
     """The part of the table the crop shows (x0, y0, x1, y1 in cm): the unit, its reach and its
     targets, with a margin, inside the table."""
     x, y = u.x or 0.0, u.y or 0.0
@@ -107,7 +109,9 @@ def window_cm(view: ClickWarsView, u: Unit, reach: float | None, spots: Sequence
     )
 
 
-def picking_png(view: ClickWarsView, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str) -> bytes | None:
+def picking_png(
+    view: ClickWarsView, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+) -> bytes | None:
     """The crop around the picked unit: its reach ringed, a ruler, the lettered targets."""
     acting = acting_unit(view)
     if acting is None:
@@ -127,10 +131,19 @@ def picking_png(view: ClickWarsView, pick: Picking, lettered: Sequence[tuple[str
         r = reach * board.PX * zoomed.scale
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=board.PREVIEW, width=3)
         words = t(lang, "pick.reach", reach=text.num(lang, round(reach, 1)))
-        draw.text((cx, cy - r - 4), words, font=font(14, bold=True), fill=board.PREVIEW, anchor="mb",
-                  stroke_width=3, stroke_fill=board.BG)
+        draw.text(
+            (cx, cy + r + 4),
+            words,
+            font=font(14, bold=True),
+            fill=board.PREVIEW,
+            anchor="mt",
+            stroke_width=3,
+            stroke_fill=board.BG,
+        )
     radius = max(u.radius * board.PX, 9.0) * zoomed.scale
-    draw.ellipse((cx - radius - 5, cy - radius - 5, cx + radius + 5, cy + radius + 5), outline=board.PREVIEW, width=4)
+    draw.ellipse(
+        (cx - radius - 5, cy - radius - 5, cx + radius + 5, cy + radius + 5), outline=board.PREVIEW, width=4
+    )
     marks = [(letter, f.xy(*target.at), target.kind) for letter, target in lettered]
     crop.draw_letters(zoomed, marks, labels.Piece(cx, cy, radius + 5), board.BG, board.TEXT)
     crop.scale_bar(zoomed, board.PX, 5, t(lang, "pick.ruler_cm", length=5), board.BG, board.TEXT)

@@ -17,7 +17,7 @@ from bot.app import TableroBot
 from playground.emulator import Emulator
 from playground.emulator.records import MessageRecord
 
-from .harness import World, latest_prompt, pick, run, status_message
+from .harness import World, latest_prompt, my_hand, pick, run, status_message
 
 pytestmark = pytest.mark.e2e
 
@@ -45,7 +45,12 @@ def rows_fit(message: MessageRecord) -> None:
 
 
 async def until(
-    emu: Emulator, bot: TableroBot, user: int, thread: int, wanted: Callable[[MessageRecord], bool], limit: int = 80
+    emu: Emulator,
+    bot: TableroBot,
+    user: int,
+    thread: int,
+    wanted: Callable[[MessageRecord], bool],
+    limit: int = 80,
 ) -> MessageRecord:
     """Click the first choice of the user's newest prompt until one is `wanted`."""
     for _ in range(limit):
@@ -93,11 +98,17 @@ async def test_clickwars_a_picked_unit_gets_a_closeup_and_a_letter_moves_it(
     await run(await emu.slash(world.alice, world.channel, "game new", args))
     [thread] = emu.threads(world.channel)
     units = "Pick a unit to move"
-    panel = await until(emu, bot, world.alice, thread, lambda m: any(
-        units in (c.get("placeholder") or "") for c in m.walk_components()
-    ))
+    panel = await until(
+        emu,
+        bot,
+        world.alice,
+        thread,
+        lambda m: any(units in (c.get("placeholder") or "") for c in m.walk_components()),
+    )
     menu = next(c for c in panel.walk_components() if units in (c.get("placeholder") or ""))
-    [picked] = await run(await emu.select(world.alice, panel.id, menu["custom_id"], [menu["options"][0]["value"]]))
+    [picked] = await run(
+        await emu.select(world.alice, panel.id, menu["custom_id"], [menu["options"][0]["value"]])
+    )
     uid = re.match(r"[RB]\d+", menu["options"][0]["label"])[0]
     letters = check_closeup(picked, uid)
     assert closeup(picked).image_size()[0] >= 600  # zoomed: a long side of at least 600 px
@@ -109,7 +120,9 @@ async def test_clickwars_a_picked_unit_gets_a_closeup_and_a_letter_moves_it(
     assert "**A** · " in grid.content  # the key: what each letter picks
     rows_fit(grid)
     labels = [c.get("label") for c in grid.walk_components() if c.get("type") == 2]
-    assert "Menus" in labels and "End phase" in " ".join(str(x) for x in labels)  # the game's own buttons stay
+    assert "Menus" in labels and "End phase" in " ".join(
+        str(x) for x in labels
+    )  # the game's own buttons stay
     moves = moved(db_path)
     [previewed] = await run(await emu.click(world.alice, grid.id, buttons[0]["custom_id"]))
     assert "(cost" in previewed.content or "cm" in previewed.content  # letter A's move, previewed
@@ -124,3 +137,67 @@ def moved(db_path: Any) -> int:
         return db.execute(
             "SELECT COUNT(*) FROM events WHERE table_id = 1 AND kind IN ('moved', 'charged')"
         ).fetchone()[0]
+
+
+async def test_spacehulk_a_picked_models_squares_are_lettered_and_a_letter_steps_there(
+    emu: Emulator, world: World, start: Any, db_path: Any
+) -> None:
+    bot = await start()
+    args = {"game": "spacehulk", "side": "marine", "options": "mission=purge turn_limit=3 timer_mode=untimed"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    hand = await my_hand(emu, world.alice, thread, 1)
+    menu = next(c for c in hand.walk_components() if c.get("custom_id", "").startswith("tb:g:"))
+    option = next(o for o in menu["options"] if o["label"].endswith("M3"))
+    [panel] = await run(await emu.select(world.alice, hand.id, menu["custom_id"], [option["value"]]))
+    letters = check_closeup(panel, "M3")
+    rows_fit(panel)
+    grid = await letters_panel(emu, world.alice, panel)
+    buttons = lettered(grid)
+    assert [b["label"] for b in buttons] == letters[: len(buttons)]
+    rows_fit(grid)
+    key = {line.split(" · ", 1)[0].strip("*"): line for line in grid.content.splitlines() if " · " in line}
+    step = next(b for b in buttons if ": move to " in key.get(b["label"], ""))
+    before = events(db_path, "moved")
+    [shown] = await run(await emu.click(world.alice, grid.id, step["custom_id"]))
+    confirm = next((c for c in shown.walk_components() if c.get("label") == "Confirm"), None)
+    if confirm is not None:  # a Marine's step is previewed with its price first (issue 26 item 5)
+        await run(await emu.click(world.alice, shown.id, confirm["custom_id"]))
+    assert events(db_path, "moved") == before + 1
+
+
+def events(db_path: Any, kind: str, where: str = "") -> int:
+    """How many events of this kind the table logged (with `where` in their data)."""
+    with sqlite3.connect(db_path) as db:
+        return db.execute(
+            "SELECT COUNT(*) FROM events WHERE table_id = 1 AND kind = ? AND instr(data, ?) > 0",
+            (kind, where),
+        ).fetchone()[0]
+
+
+async def test_arkenstone_the_figures_moves_are_lettered_and_a_letter_moves_it(
+    emu: Emulator, world: World, bot: TableroBot, db_path: Any
+) -> None:
+    args = {"game": "arkenstone", "side": "bilbo", "options": "layout=random"}
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    panel = await until(emu, bot, world.alice, thread, lambda m: letters_button(m) is not None)
+    letters = check_closeup(panel, "Bilbo")
+    assert "in" in closeup(panel).description  # the moves in the table's unit
+    rows_fit(panel)
+    grid = await letters_panel(emu, world.alice, panel)
+    buttons = lettered(grid)
+    assert [b["label"] for b in buttons] == letters[: len(buttons)] and len(buttons) <= 15
+    rows_fit(grid)
+    pages = [c for c in grid.walk_components() if c.get("custom_id", "").startswith("tb:k:")]
+    if len(letters) > 15:  # more letters than a grid holds: the next page has the rest
+        assert [c["label"] for c in pages] == ["More ▸"]
+        [second] = await run(await emu.click(world.alice, grid.id, pages[0]["custom_id"]))
+        assert lettered(second)[0]["label"] == "P" and "**P** · " in second.content
+        grid = second
+        buttons = lettered(grid)
+    before = events(db_path, "figure_moved", '"seat":"bilbo"')
+    await run(await emu.click(world.alice, grid.id, buttons[0]["custom_id"]))
+    await bot.delivery.wait_idle()
+    assert events(db_path, "figure_moved", '"seat":"bilbo"') == before + 1

@@ -21,3 +21,4 @@ pick-reach = { $reach } cm
 pick-ruler_cm = { $length } cm · 1 tick = 1 cm
 # On the Arkenstone crop's ruler.
 pick-ruler_in = { $length } in · 1 tick = 1 in
+pick-reach_in = { $reach } in

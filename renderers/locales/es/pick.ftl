@@ -13,4 +13,5 @@ pick-button-more = Más ▸
 pick-button-before = ◂ Atrás
 pick-reach = { $reach } cm
 pick-ruler_cm = { $length } cm · 1 marca = 1 cm
-pick-ruler_in = { $length } in · 1 marca = 1 in
+pick-ruler_in = { $length } pulg. · 1 marca = 1 pulg.
+pick-reach_in = { $reach } pulg.

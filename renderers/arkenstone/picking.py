@@ -1,0 +1,91 @@
+"""Hunt for the Arkenstone's lettered picking (issue 29 item 4): in the action phase (and Bilbo's
+free action) the seat's figure's moves its menus offer (toward a card or the other figure, in a
+compass direction at full reach, half reach or 1 inch) are lettered where each would end, on a
+close-up of the table around the figure with its reach ringed and a ruler in inches. Moves that end
+on (nearly) the same spot share one letter, the first. Nothing is secret at this table (§1); the
+close-up is drawn from the seat's own view all the same. Manual placement (AK-SET-1..4) picks cells
+the board names on its grid (D4), so it keeps its cell menus.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from engine.arkenstone import ArkenstoneView
+from engine.arkenstone.board import BILBO, MOVE_IN, SMAUG, position, resolve_move
+from engine.core import Action, Rejected
+from engine.core.geometry import Point
+from renderers import crop, labels
+from renderers.base import Picking, Target
+from renderers.fonts import font
+from renderers.i18n import t
+
+from . import board, controls
+
+SAME_END_IN = 0.3  # move ends closer than this to an earlier one share its letter
+MARGIN_IN = 1.5
+LONGEST_PX = 640
+
+
+def picking(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> Picking | None:
+    """The seat's figure and the ends of the moves its menus offer, in the menus' order."""
+    seat = view.seat
+    if seat not in (BILBO, SMAUG) or not legal or view.phase not in controls.ACTING:
+        return None
+    if view.bilbo is None or view.smaug is None:
+        return None
+    targets: list[Target] = []
+    ends: list[tuple[float, float]] = []
+    for option in [*controls.toward_choices(view, seat, lang), *controls.direction_choices(view, seat, lang)]:
+        try:
+            end = resolve_move(view, seat, option.choice)  # type: ignore[arg-type]
+        except Rejected:
+            continue
+        if any(math.hypot(end.x - x, end.y - y) < SAME_END_IN for x, y in ends):
+            continue
+        ends.append((end.x, end.y))
+        targets.append(Target(option.choice, option.label, (end.x, end.y), "move"))
+    return Picking(t(lang, f"arkenstone.seat.{seat}"), tuple(targets))
+
+
+def picking_png(
+    view: ArkenstoneView, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+) -> bytes | None:
+    """The close-up round the seat's figure: its reach, a ruler in inches, the lettered ends."""
+    seat = view.seat
+    if seat not in (BILBO, SMAUG) or view.bilbo is None or view.smaug is None:
+        return None
+    here = position(view, seat)
+    reach = MOVE_IN[seat]
+    cx, cy = board.final_px(here)
+    half = (reach + MARGIN_IN) * board.PX_PER_IN
+    zoomed = crop.zoom(
+        board.board_image(view, lang), (cx - half, cy - half, cx + half, cy + half), LONGEST_PX
+    )
+    draw = ImageDraw.Draw(zoomed.image)
+    px, py = zoomed.xy(cx, cy)
+    r = reach * board.PX_PER_IN * zoomed.scale
+    draw.ellipse((px - r, py - r, px + r, py + r), outline=board.GOLD, width=3)
+    words = t(lang, "pick.reach_in", reach=reach)
+    draw.text(
+        (px, py + r + 4),
+        words,
+        font=font(14, bold=True),
+        fill=board.GOLD,
+        anchor="mt",
+        stroke_width=3,
+        stroke_fill=board.BG,
+    )
+    marks = [(letter, board.final_px(_point(target)), target.kind) for letter, target in lettered]
+    figure = view.options.bilbo_radius_in if seat == BILBO else view.options.smaug_radius_in
+    piece = labels.Piece(px, py, figure * board.PX_PER_IN * zoomed.scale + 4)
+    crop.draw_letters(zoomed, marks, piece, board.BG, board.TEXT)
+    crop.scale_bar(zoomed, board.PX_PER_IN, 2, t(lang, "pick.ruler_in", length=2), board.BG, board.TEXT)
+    return crop.png(zoomed)
+
+
+def _point(target: Target) -> Point:
+    return Point(x=target.at[0], y=target.at[1])
