@@ -25,8 +25,8 @@ from .fonts import font
 XY = tuple[float, float]
 Paint = tuple[int, ...]
 
-BADGE = 30  # a one-letter badge is this many pixels across
-LETTER_SIZE = 20
+BADGE = 34  # a one-letter badge is this many pixels across
+LETTER_SIZE = 22
 MARK_R = 6.0  # the ring drawn on a target's point
 
 
