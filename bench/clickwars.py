@@ -221,6 +221,36 @@ def bench_labels(rounds: int) -> None:
         spent = (time.process_time() - start) / rounds
         moved = sum(p.line is not None for p in placed)
         print(f"label placement, {name} ({len(units)} units, {moved} on leader lines): {spent * 1000:.2f} ms")
+    bench_closeup(max(1, rounds // 5))
+
+
+def bench_closeup(rounds: int) -> None:
+    """A picked unit's lettered targets and its close-up (issue 27 item 2, issue 29 item 4): the work a
+    panel adds when a unit is picked, beside the board render above."""
+    from engine.clickwars import actions as a
+    from renderers.base import letter
+    from renderers.registry import get
+
+    presenter = get("clickwars")
+    state = deployed()
+    seat = sorted(RULES.active_seats(state))[0]
+    uid = next(u.id for u in state.units.values() if u.side == seat and u.type == "cavalry")
+    state = apply(RULES, state, RULES.decide(state, seat, a.Select(unit=uid), dice_for(state)))
+    view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+    start = time.process_time()
+    for _ in range(rounds):
+        pick = presenter.picking(view, legal, "en")
+    targets = (time.process_time() - start) / rounds
+    assert pick is not None
+    lettered = [(letter(n), t) for n, t in enumerate(pick.targets[:15])]
+    start = time.process_time()
+    for _ in range(rounds):
+        png = presenter.picking_png(view, pick, lettered, "en")
+    drawn = (time.process_time() - start) / rounds
+    print(
+        f"close-up of a picked cavalryman: {len(pick.targets)} targets found in {targets * 1000:.1f} ms, "
+        f"drawn in {drawn * 1000:.1f} ms ({len(png or b'') // 1024} KiB)"
+    )
 
 
 def interpreter() -> str:
