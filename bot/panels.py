@@ -663,7 +663,12 @@ def letter_page(pick: Picking, page: int) -> LetterPage:
 
 def picking_alt(pick: Picking, shown: LetterPage, lang: str) -> str:
     """The close-up's alt text: around which piece, then each letter and what it picks."""
-    head = t(lang, "pick.alt", piece=pick.piece, count=len(shown.lettered))
+    count = len(shown.lettered)
+    head = (
+        t(lang, "pick.alt", piece=pick.piece, count=count)
+        if pick.piece
+        else t(lang, "pick.alt_area", count=count)
+    )
     return alt_text(
         [head, *(t(lang, "pick.line", letter=x, target=target.text) for x, target in shown.lettered)]
     )

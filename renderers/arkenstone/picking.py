@@ -3,8 +3,9 @@ free action) the seat's figure's moves its menus offer (toward a card or the oth
 compass direction at full reach, half reach or 1 inch) are lettered where each would end, on a
 close-up of the table around the figure with its reach ringed and a ruler in inches. Moves that end
 on (nearly) the same spot share one letter, the first. Nothing is secret at this table (§1); the
-close-up is drawn from the seat's own view all the same. Manual placement (AK-SET-1..4) picks cells
-the board names on its grid (D4), so it keeps its cell menus.
+close-up is drawn from the seat's own view all the same. During manual placement (AK-SET-1..4) the
+free cells the menus offer are lettered on a close-up of the part of the table they lie in (a
+figure's or a card's cell: no piece acts yet, so the close-up is of the places offered).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from engine.arkenstone import ArkenstoneView
+from engine.arkenstone import ArkenstoneView, actions
 from engine.arkenstone.board import BILBO, MOVE_IN, SMAUG, position, resolve_move
 from engine.core import Action, Rejected
 from engine.core.geometry import Point
@@ -23,7 +24,7 @@ from renderers.base import Picking, Target
 from renderers.fonts import font
 from renderers.i18n import t
 
-from . import board, controls
+from . import board, controls, text
 
 SAME_END_IN = 0.3  # move ends closer than this to an earlier one share its letter
 MARGIN_IN = 1.5
@@ -33,9 +34,16 @@ LONGEST_PX = 640
 def picking(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> Picking | None:
     """The seat's figure and the ends of the moves its menus offer, in the menus' order."""
     seat = view.seat
-    if seat not in (BILBO, SMAUG) or not legal or view.phase not in controls.ACTING:
+    if seat not in (BILBO, SMAUG) or not legal:
         return None
-    if view.bilbo is None or view.smaug is None:
+    if view.phase in controls.PLACING:
+        spots = controls._indexed(legal, (actions.PlaceFigure, actions.PlaceCard))
+        cells = [
+            Target(i, text.action_label(x, lang), (x.x, x.y), "place")  # type: ignore[attr-defined]
+            for i, x in spots
+        ]
+        return Picking("", tuple(cells)) if cells else None
+    if view.phase not in controls.ACTING or view.bilbo is None or view.smaug is None:
         return None
     targets: list[Target] = []
     ends: list[tuple[float, float]] = []
@@ -54,8 +62,11 @@ def picking(view: ArkenstoneView, legal: Sequence[Action], lang: str) -> Picking
 def picking_png(
     view: ArkenstoneView, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
 ) -> bytes | None:
-    """The close-up round the seat's figure: its reach, a ruler in inches, the lettered ends."""
+    """The close-up round the seat's figure: its reach, a ruler in inches, the lettered ends (in
+    placement: round the lettered cells)."""
     seat = view.seat
+    if not pick.piece:
+        return _cells_png(view, lettered, lang)
     if seat not in (BILBO, SMAUG) or view.bilbo is None or view.smaug is None:
         return None
     here = position(view, seat)
@@ -82,8 +93,27 @@ def picking_png(
     marks = [(letter, board.final_px(_point(target)), target.kind) for letter, target in lettered]
     figure = view.options.bilbo_radius_in if seat == BILBO else view.options.smaug_radius_in
     piece = labels.Piece(px, py, figure * board.PX_PER_IN * zoomed.scale + 4)
-    crop.draw_letters(zoomed, marks, piece, board.BG, board.TEXT)
     crop.scale_bar(zoomed, board.PX_PER_IN, 2, t(lang, "pick.ruler_in", length=2), board.BG, board.TEXT)
+    crop.draw_letters(zoomed, marks, piece, board.BG, board.TEXT)
+    return crop.png(zoomed)
+
+
+def _cells_png(view: ArkenstoneView, lettered: Sequence[tuple[str, Target]], lang: str) -> bytes | None:
+    """The part of the table holding the lettered free cells, each cell's centre lettered."""
+    if not lettered:
+        return None
+    spots = [board.final_px(_point(target)) for _, target in lettered]
+    margin = MARGIN_IN * board.PX_PER_IN
+    window = (
+        min(x for x, _ in spots) - margin,
+        min(y for _, y in spots) - margin,
+        max(x for x, _ in spots) + margin,
+        max(y for _, y in spots) + margin,
+    )
+    zoomed = crop.zoom(board.board_image(view, lang), window, LONGEST_PX)
+    marks = [(letter, spot, target.kind) for (letter, target), spot in zip(lettered, spots, strict=True)]
+    crop.scale_bar(zoomed, board.PX_PER_IN, 2, t(lang, "pick.ruler_in", length=2), board.BG, board.TEXT)
+    crop.draw_letters(zoomed, marks, None, board.BG, board.TEXT)
     return crop.png(zoomed)
 
 

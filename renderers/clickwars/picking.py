@@ -145,6 +145,6 @@ def picking_png(
         (cx - radius - 5, cy - radius - 5, cx + radius + 5, cy + radius + 5), outline=board.PREVIEW, width=4
     )
     marks = [(letter, f.xy(*target.at), target.kind) for letter, target in lettered]
-    crop.draw_letters(zoomed, marks, labels.Piece(cx, cy, radius + 5), board.BG, board.TEXT)
     crop.scale_bar(zoomed, board.PX, 5, t(lang, "pick.ruler_cm", length=5), board.BG, board.TEXT)
+    crop.draw_letters(zoomed, marks, labels.Piece(cx, cy, radius + 5), board.BG, board.TEXT)
     return crop.png(zoomed)

@@ -1,6 +1,9 @@
 """Space Hulk's lettered picking (issue 29 item 4): when a seat looks at one model's actions (the
 "pick a model, then its action" menu), the actions aimed at a square (a step, a door, a shot, a
 flamer or grenade blast) are lettered on a close-up of the seat's own hulk image around that model.
+The squares chosen for no model (where a converted blip's next Genestealer goes, SHB-10.8; an
+ambush marker, DW-AMB-2; where a scuttling Genestealer or a thrown faller lands, DW-PIT-7/8) are
+lettered on a close-up of the squares offered.
 Two actions on one square (a step, and a step that fires) get a letter each, fanned out with leader
 lines. Built from the seat's own view and drawn from its own image: nothing the view hides.
 """
@@ -10,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Action
-from engine.spacehulk.actions import Door, Fire, Flame, Grenade, Move
+from engine.spacehulk.actions import Door, Fire, Flame, Grenade, Move, PlaceAmbush, PlaceStealer, Shift
 from engine.spacehulk.board import Square
 from engine.spacehulk.view import SpaceHulkView
 from renderers import crop, labels
@@ -31,16 +34,29 @@ def square_of(action: Action) -> tuple[Square, TargetKind] | None:
             return sq, "attack"
         case Door(square=sq):
             return sq, "other"
+        case PlaceStealer(square=sq) | PlaceAmbush(square=sq) | Shift(square=sq):
+            return sq, "place"
     return None
 
 
 def picking(
     view: SpaceHulkView, legal: Sequence[Action], lang: str, among: Sequence[int] | None
 ) -> Picking | None:
-    """The picked model's actions aimed at a square, lettered in the menu's order (`among`); None when
-    no model is picked or none of its actions names a square."""
-    if view.seat is None or among is None:
+    """The picked model's actions aimed at a square, lettered in the menu's order (`among`); with no
+    model picked, the squares chosen for no model (a piece name of "": the close-up of the squares
+    offered). None when nothing offered names a square."""
+    if view.seat is None:
         return None
+    if among is None:
+        loose = [i for i, x in enumerate(legal) if isinstance(x, PlaceStealer | PlaceAmbush | Shift)]
+        return _squares(view, legal, lang, loose, "")
+    return _squares(view, legal, lang, among, None)
+
+
+def _squares(
+    view: SpaceHulkView, legal: Sequence[Action], lang: str, among: Sequence[int], piece: str | None
+) -> Picking | None:
+    """The actions `among` aimed at a square as targets; the piece is theirs (`piece` None) or `piece`."""
     f = board.frame_for(board._board(view.map_text))
     targets: list[Target] = []
     model: str | None = None
@@ -53,9 +69,11 @@ def picking(
         model = model or text.action_group(legal[i])
         sq, kind = aimed
         targets.append(Target(i, text.action_label(legal[i], lang, view), f.centre(sq), kind))
-    if not targets or model is None:
+    if not targets:
         return None
-    return Picking(text.model(model), tuple(targets))
+    if piece is not None:
+        return Picking(piece, tuple(targets))
+    return Picking(text.model(model), tuple(targets)) if model is not None else None
 
 
 def picking_png(
@@ -64,19 +82,26 @@ def picking_png(
     """The close-up round the picked model with its lettered squares."""
     mid = pick.piece.lower()
     piece = next((p for p in view.pieces if p.id == mid and p.square is not None), None)
-    if piece is None or piece.square is None:
+    if pick.piece and (piece is None or piece.square is None):
         return None
     f = board.frame_for(board._board(view.map_text))
-    image = board.render(view, lang, mid)
-    cx, cy = f.centre(piece.square)
-    spots = [(cx, cy), *(target.at for _, target in lettered)]
+    image = board.render(view, lang, mid if piece is not None else None)
+    spots = [target.at for _, target in lettered]
+    centre = f.centre(piece.square) if piece is not None and piece.square is not None else None
+    if centre is not None:
+        spots.append(centre)
+    if not spots:
+        return None
     reach = AROUND * f.cell
     x0 = min(x for x, _ in spots) - reach
     x1 = max(x for x, _ in spots) + reach
     y0 = min(y for _, y in spots) - reach
     y1 = max(y for _, y in spots) + reach
     zoomed = crop.zoom(image, (x0, y0, x1, y1), LONGEST_PX)
-    px, py = zoomed.xy(cx, cy)
     marks = [(letter, target.at, target.kind) for letter, target in lettered]
-    crop.draw_letters(zoomed, marks, labels.Piece(px, py, f.cell * zoomed.scale / 2), board.BG, board.TEXT)
+    disc = None
+    if centre is not None:
+        px, py = zoomed.xy(*centre)
+        disc = labels.Piece(px, py, f.cell * zoomed.scale / 2)
+    crop.draw_letters(zoomed, marks, disc, board.BG, board.TEXT)
     return crop.png(zoomed)

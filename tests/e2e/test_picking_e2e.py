@@ -182,7 +182,24 @@ async def test_arkenstone_the_figures_moves_are_lettered_and_a_letter_moves_it(
     args = {"game": "arkenstone", "side": "bilbo", "options": "layout=random"}
     await run(await emu.slash(world.alice, world.channel, "game new", args))
     [thread] = emu.threads(world.channel)
-    panel = await until(emu, bot, world.alice, thread, lambda m: letters_button(m) is not None)
+    # setting Bilbo: the free cells lettered on a close-up of the places offered (AK-SET-1..4)
+    placing = await until(emu, bot, world.alice, thread, lambda m: letters_button(m) is not None)
+    head = closeup(placing).description.splitlines()
+    assert head[0].startswith("Close-up of the places to pick from:") and head[1].startswith(
+        "A: Set your figure at "
+    )
+    cells = await letters_panel(emu, world.alice, placing)
+    rows_fit(cells)
+    before = events(db_path, "figure_placed", '"seat":"bilbo"')
+    await run(await emu.click(world.alice, cells.id, lettered(cells)[0]["custom_id"]))
+    assert events(db_path, "figure_placed", '"seat":"bilbo"') == before + 1
+
+    # moving: the ends of Bilbo's moves lettered round him
+    def moving(m: MessageRecord) -> bool:
+        image = closeup(m)
+        return image is not None and "Close-up around" in (image.description or "")
+
+    panel = await until(emu, bot, world.alice, thread, moving)
     letters = check_closeup(panel, "Bilbo")
     assert "in" in closeup(panel).description  # the moves in the table's unit
     rows_fit(panel)

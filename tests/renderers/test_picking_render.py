@@ -92,3 +92,30 @@ def test_nothing_is_cropped_for_a_spectator_or_during_the_secret_deployment() ->
     assert PRESENTER.picking(RULES.view(state, None), RULES.legal_actions(state, seat), "en") is None
     other = "red" if seat == "blue" else "blue"
     assert PRESENTER.picking(RULES.view(state, other), RULES.legal_actions(state, seat), "en") is None
+
+
+def test_space_hulk_letters_a_picked_models_squares_and_the_squares_picked_for_no_model() -> None:
+    from engine.registry import get as rules_for
+    from engine.spacehulk.actions import Move, PlaceAmbush, PlaceStealer, Turn
+
+    rules = rules_for("spacehulk")
+    presenter = get("spacehulk")
+    state, _ = new_game(rules, {"mission": "purge", "turn_limit": 3, "timer_mode": "untimed"}, 7)
+    view = rules.view(state, "marine")
+    m3 = next(p for p in view.pieces if p.id == "m3")
+    x, y, z = m3.square
+    legal = [
+        Move(model="m3", to=(x - 1, y, z)),
+        Turn(model="m3", facing="N"),
+        PlaceStealer(square=(x, y - 1, z)),
+        PlaceAmbush(square=(x, y + 1, z)),
+    ]
+    picked = presenter.picking(view, legal, "en", [0, 1])
+    assert picked is not None and picked.piece == "M3" and [t.choice for t in picked.targets] == [0]
+    loose = presenter.picking(view, legal, "en", None)
+    assert loose is not None and loose.piece == "" and [t.choice for t in loose.targets] == [2, 3]
+    assert {t.kind for t in loose.targets} == {"place"}
+    for pick in (picked, loose):
+        png = presenter.picking_png(view, pick, [(letter(n), t) for n, t in enumerate(pick.targets)], "en")
+        assert png is not None and Image.open(io.BytesIO(png)).size[0] > 0
+    assert presenter.picking(view, legal[:2], "en", None) is None  # nothing to letter outside a model

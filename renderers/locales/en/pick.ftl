@@ -22,3 +22,9 @@ pick-ruler_cm = { $length } cm · 1 tick = 1 cm
 # On the Arkenstone crop's ruler.
 pick-ruler_in = { $length } in · 1 tick = 1 in
 pick-reach_in = { $reach } in
+# The alt text's first line when the close-up is of the squares or points offered, not of one piece.
+pick-alt_area = Close-up of the places to pick from: { $count ->
+        [0] nothing to pick
+        [one] { $count } target lettered
+       *[other] { $count } targets lettered
+    }.

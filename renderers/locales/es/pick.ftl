@@ -15,3 +15,8 @@ pick-reach = { $reach } cm
 pick-ruler_cm = { $length } cm · 1 marca = 1 cm
 pick-ruler_in = { $length } pulg. · 1 marca = 1 pulg.
 pick-reach_in = { $reach } pulg.
+pick-alt_area = Detalle de los lugares entre los que elegir: { $count ->
+        [0] nada que elegir
+        [one] { $count } objetivo con letra
+       *[other] { $count } objetivos con letra
+    }.
