@@ -2,8 +2,9 @@
 "pick a model, then its action" menu), the actions aimed at a square (a step, a door, a shot, a
 flamer or grenade blast) are lettered on a close-up of the seat's own hulk image around that model.
 The squares chosen for no model (where a converted blip's next Genestealer goes, SHB-10.8; an
-ambush marker, DW-AMB-2; where a scuttling Genestealer or a thrown faller lands, DW-PIT-7/8) are
-lettered on a close-up of the squares offered.
+ambush marker, DW-AMB-2; where a scuttling Genestealer or a thrown faller lands, DW-PIT-7/8; the
+guard posts of Defend Perimeter's deployment, DW-SC3) are lettered on a close-up of the squares
+offered.
 Two actions on one square (a step, and a step that fires) get a letter each, fanned out with leader
 lines. Built from the seat's own view and drawn from its own image: nothing the view hides.
 """
@@ -13,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import Action
-from engine.spacehulk.actions import Door, Fire, Flame, Grenade, Move, PlaceAmbush, PlaceStealer, Shift
+from engine.spacehulk.actions import (
+    Deploy,
+    Door,
+    Fire,
+    Flame,
+    Grenade,
+    Move,
+    PlaceAmbush,
+    PlaceStealer,
+    Shift,
+)
 from engine.spacehulk.board import Square
 from engine.spacehulk.view import SpaceHulkView
 from renderers import crop, labels
@@ -34,7 +45,7 @@ def square_of(action: Action) -> tuple[Square, TargetKind] | None:
             return sq, "attack"
         case Door(square=sq):
             return sq, "other"
-        case PlaceStealer(square=sq) | PlaceAmbush(square=sq) | Shift(square=sq):
+        case PlaceStealer(square=sq) | PlaceAmbush(square=sq) | Shift(square=sq) | Deploy(square=sq):
             return sq, "place"
     return None
 
@@ -48,7 +59,7 @@ def picking(
     if view.seat is None:
         return None
     if among is None:
-        loose = [i for i, x in enumerate(legal) if isinstance(x, PlaceStealer | PlaceAmbush | Shift)]
+        loose = [i for i, x in enumerate(legal) if isinstance(x, PlaceStealer | PlaceAmbush | Shift | Deploy)]
         return _squares(view, legal, lang, loose, "")
     return _squares(view, legal, lang, among, None)
 

@@ -218,3 +218,30 @@ async def test_arkenstone_the_figures_moves_are_lettered_and_a_letter_moves_it(
     await run(await emu.click(world.alice, grid.id, buttons[0]["custom_id"]))
     await bot.delivery.wait_idle()
     assert events(db_path, "figure_moved", '"seat":"bilbo"') == before + 1
+
+
+async def test_spacehulk_defend_perimeters_guard_posts_are_lettered_and_a_letter_deploys_there(
+    emu: Emulator, world: World, bot: TableroBot, db_path: Any
+) -> None:
+    """DW-SC3: the guard posts of the menu, lettered on a close-up of the squares offered."""
+    args = {
+        "game": "spacehulk",
+        "side": "marine",
+        "options": "mission=dw_defend_perimeter timer_mode=untimed",
+    }
+    await run(await emu.slash(world.alice, world.channel, "game new", args))
+    [thread] = emu.threads(world.channel)
+    await bot.delivery.wait_idle()
+    hand = await my_hand(emu, world.alice, thread, 1)
+    head = closeup(hand).description.splitlines()
+    assert head[0].startswith("Close-up of the places to pick from:") and head[1].startswith("A: ")
+    rows_fit(hand)
+    grid = await letters_panel(emu, world.alice, hand)
+    buttons = lettered(grid)
+    assert buttons and buttons[0]["label"] == "A"
+    rows_fit(grid)
+    [shown] = await run(await emu.click(world.alice, grid.id, buttons[0]["custom_id"]))
+    confirm = next((c for c in shown.walk_components() if c.get("label") == "Confirm"), None)
+    if confirm is not None:
+        await run(await emu.click(world.alice, shown.id, confirm["custom_id"]))
+    assert events(db_path, "deployed") == 1
