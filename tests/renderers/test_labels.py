@@ -59,6 +59,15 @@ def test_each_leader_line_ends_on_its_piece_and_its_label(layout) -> None:
         assert on_edge and x0 - 1e-6 <= lx <= x1 + 1e-6 and y0 - 1e-6 <= ly <= y1 + 1e-6
 
 
+@settings(max_examples=80, deadline=None)
+@given(layouts(), st.lists(piece, max_size=5))
+def test_unlabelled_obstacles_are_never_covered_either(layout, obstacles) -> None:  # type: ignore[no-untyped-def]
+    pieces, sizes = layout
+    for a in place(pieces, sizes, BOUNDS, obstacles):
+        if a.box[3] <= 300:  # inside the bounds
+            assert not any(hides(a.box, o) for o in obstacles)
+
+
 def test_a_lone_piece_keeps_its_label_beside_it_without_a_line() -> None:
     [a] = place([Piece(100, 100, 8)], [(20, 12)], BOUNDS)
     assert a.line is None and a.box[0] > 100  # to its right
@@ -70,3 +79,26 @@ def test_crowded_labels_move_out_with_leader_lines_and_the_same_every_time() -> 
     first = place(pieces, sizes, BOUNDS)
     assert sum(a.line is not None for a in first) >= 6
     assert first == place(pieces, sizes, BOUNDS)  # deterministic
+
+
+def test_the_clickwars_board_moves_crowded_labels_out_on_leader_lines() -> None:
+    """Issue 27 item 2: 30 units in a 25 x 25 cm patch; every label readable, none over a token."""
+    from engine.clickwars import RULES
+    from engine.core import new_game
+    from engine.core.fast import replace
+    from renderers.clickwars import board
+
+    state, _ = new_game(RULES, None, 1)
+    units = [
+        replace(u, x=40.0 + 5 * (n % 6), y=40.0 + 5 * (n // 6))
+        for n, u in enumerate(list(state.units.values())[:30])
+    ]
+    f = board.Frame(state.options.width, state.options.height)
+    placed = board.label_boxes(f, units)
+    tokens = [Piece(*f.xy(u.x, u.y), max(u.radius * board.PX, 9.0)) for u in units]
+    assert sum(p.line is not None for p in placed) >= 10
+    for i, a in enumerate(placed):
+        assert not any(overlap(a.box, b.box) for b in placed[i + 1 :])
+        assert not any(hides(a.box, token) for token in tokens)
+        if a.line is not None:
+            assert math.isclose(math.dist(a.line[1], (tokens[i].x, tokens[i].y)), tokens[i].r, abs_tol=1e-6)
