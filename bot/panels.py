@@ -584,7 +584,11 @@ async def private_panel(
                     table.id, state.version, view, legal, presenter, lang, page=page, group=group
                 )
                 if shown is not None and shown.lettered:
-                    components = with_letters_button(components, table.id, state.version, shown, group, lang)
+                    components, inline = with_letters(
+                        components, table.id, state.version, view, legal, presenter, lang, shown, group
+                    )
+                    if inline:
+                        lines += letter_key(shown, lang)
     elif table.status == "active":
         waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
         if waiting:
@@ -699,16 +703,38 @@ def _letter_id(
     lang: str,
     view: BaseModel,
 ) -> str | None:
-    """A lettered button's id: the action (its preview first when the game previews it), or None
-    when an action carried whole would not fit in an id (its menu entry still offers it)."""
+    """A lettered button's id: the action by its index (`ids.LETTER`: previewed first when the game
+    previews it), or carried whole; None when it would not fit in an id (its menu entry still offers it)."""
     if isinstance(choice, int):
-        if not 0 <= choice < len(legal):
-            return None
-        return _action_id(table_id, version, choice, legal[choice], presenter, lang, view)
+        return (
+            ids.LETTER.format(table=table_id, version=version, index=choice)
+            if 0 <= choice < len(legal)
+            else None
+        )
     try:
         return ids.ACTION_JSON.format(table=table_id, version=version, action=ids.compact(choice))
     except ValueError:
         return None
+
+
+def letter_buttons(
+    table_id: int,
+    version: int,
+    view: BaseModel,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    shown: LetterPage,
+    first_row: int = 0,
+) -> list[ButtonSpec | SelectSpec]:
+    """One button per letter of the page, five a row from `first_row`: red for an attack."""
+    specs: list[ButtonSpec | SelectSpec] = []
+    for n, (x, target) in enumerate(shown.lettered):
+        cid = _letter_id(table_id, version, target.choice, legal, presenter, lang, view)
+        if cid is not None:
+            style: Literal["primary", "danger"] = "danger" if target.kind == "attack" else "primary"
+            specs.append(ButtonSpec(cid, x, style, row=first_row + n // 5))
+    return specs
 
 
 def letter_components(
@@ -724,12 +750,7 @@ def letter_components(
     """The grid of lettered buttons (3 rows of 5), the game's own plain buttons on the fourth row
     (e.g. Back, End phase), and on the fifth the other pages of letters and "Menus" (the classic
     controls, kept as the fallback)."""
-    specs: list[ButtonSpec | SelectSpec] = []
-    for n, (x, target) in enumerate(shown.lettered):
-        cid = _letter_id(table_id, version, target.choice, legal, presenter, lang, view)
-        if cid is not None:
-            style: Literal["primary", "danger"] = "danger" if target.kind == "attack" else "primary"
-            specs.append(ButtonSpec(cid, x, style, row=n // 5))
+    specs = letter_buttons(table_id, version, view, legal, presenter, lang, shown)
     controls = presenter.controls(view, legal, lang)
     if controls is not None:
         own = [c for c in controls if isinstance(c, Button)][:5]
@@ -744,11 +765,8 @@ def letter_components(
     if shown.page < shown.pages - 1:
         cid = ids.LETTERS.format(page=shown.page + 1, **more)
         specs.append(ButtonSpec(cid, t(lang, "pick.button.more"), row=ROWS - 1))
-    if group is not None and controls is None:
-        menus = None  # the piece's own menu: its Back returns to the pieces, as in the classic panel
-    else:
+    if group is None or controls is not None:  # in a piece's own menu, its Back returns to the pieces
         menus = ids.PAGE.format(table=table_id, version=version, page=0)
-    if menus is not None:
         specs.append(ButtonSpec(menus, t(lang, "pick.button.menus"), row=ROWS - 1))
     return specs
 
@@ -759,9 +777,9 @@ def replace_row(spec: ButtonSpec | SelectSpec, row: int) -> ButtonSpec | SelectS
     return SelectSpec(spec.custom_id, spec.placeholder, spec.options, row)
 
 
-def _free_row(specs: Sequence[ButtonSpec | SelectSpec]) -> int | None:
-    """A row with room for one more button, after the rows in use: None when all five are full.
-    Components without a row are laid out by discord.py in order, so their rows are counted the same way."""
+def _row_use(specs: Sequence[ButtonSpec | SelectSpec]) -> dict[int, int]:
+    """How full each row is (a select fills its row). Components without a row are laid out by
+    discord.py in order, in the first row with room, so they are counted the same way."""
     used: dict[int, int] = {}
     for spec in specs:
         width = 5 if isinstance(spec, SelectSpec) else 1
@@ -770,10 +788,36 @@ def _free_row(specs: Sequence[ButtonSpec | SelectSpec]) -> int | None:
             continue
         row = next(r for r in range(ROWS + len(specs)) if used.get(r, 0) + width <= 5)
         used[row] = used.get(row, 0) + width
+    return used
+
+
+def _free_row(specs: Sequence[ButtonSpec | SelectSpec]) -> int | None:
+    """A row with room for one more button, after the rows in use: None when all five are full."""
+    used = _row_use(specs)
     last = max(used, default=-1)
     if last + 1 < ROWS:
         return last + 1
     return next((r for r in range(ROWS) if used.get(r, 0) < 5), None)
+
+
+def with_letters(
+    specs: list[ButtonSpec | SelectSpec],
+    table_id: int,
+    version: int,
+    view: BaseModel,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    shown: LetterPage,
+    group: int | None,
+) -> tuple[list[ButtonSpec | SelectSpec], bool]:
+    """The classic controls with the letters: as buttons in the rows left free when they all fit
+    there (phone first: one tap, True), else "Pick by letter (n)" where a row has room (False)."""
+    first = max(_row_use(specs), default=-1) + 1
+    room = min(ROWS - first, LETTER_ROWS) * 5
+    if shown.pages == 1 and 0 < len(shown.lettered) <= room:
+        return [*specs, *letter_buttons(table_id, version, view, legal, presenter, lang, shown, first)], True
+    return with_letters_button(specs, table_id, version, shown, group, lang), False
 
 
 def with_letters_button(

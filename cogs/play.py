@@ -327,6 +327,18 @@ class PageButton(TableItem, custom=ids.PAGE):
         await show_private(interaction, self.table, page=int(self.ids["page"]))
 
 
+class LetterButton(TableItem, custom=ids.LETTER):
+    """A lettered target (issue 29 item 4): the legal action by its index, its preview first when the
+    game previews it, as its button in the menus would."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        version, index = int(self.ids["version"]), int(self.ids["index"])
+        if await previews(interaction, self.table, version, index):
+            await preview_choice(interaction, self.table, version, index)
+            return
+        await act(interaction, self.table, version, index)
+
+
 class LettersButton(TableItem, custom=ids.LETTERS):
     """Picking by letter (issue 29 item 4): a page of the acting piece's lettered targets, on the
     panel it was clicked on (a private panel is updated in place)."""
@@ -433,6 +445,7 @@ DYNAMIC_ITEMS: tuple[type[TableItem], ...] = (
     PreviewButton,
     GroupSelect,
     PageButton,
+    LetterButton,
     LettersButton,
     LegacyButton,
     HandButton,
