@@ -585,7 +585,7 @@ async def private_panel(
                 )
                 if shown is not None and shown.lettered:
                     components, inline = with_letters(
-                        components, table.id, state.version, view, legal, presenter, lang, shown, group
+                        components, table.id, state.version, legal, lang, shown, group
                     )
                     if inline:
                         lines += letter_key(shown, lang)
@@ -694,15 +694,7 @@ def _members(legal: Sequence[Action], presenter: Presenter, lang: str, group: in
     return list(groups[group][1]) if 0 <= group < len(groups) else None
 
 
-def _letter_id(
-    table_id: int,
-    version: int,
-    choice: int | Action,
-    legal: Sequence[Action],
-    presenter: Presenter,
-    lang: str,
-    view: BaseModel,
-) -> str | None:
+def _letter_id(table_id: int, version: int, choice: int | Action, legal: Sequence[Action]) -> str | None:
     """A lettered button's id: the action by its index (`ids.LETTER`: previewed first when the game
     previews it), or carried whole; None when it would not fit in an id (its menu entry still offers it)."""
     if isinstance(choice, int):
@@ -718,19 +710,12 @@ def _letter_id(
 
 
 def letter_buttons(
-    table_id: int,
-    version: int,
-    view: BaseModel,
-    legal: Sequence[Action],
-    presenter: Presenter,
-    lang: str,
-    shown: LetterPage,
-    first_row: int = 0,
+    table_id: int, version: int, legal: Sequence[Action], shown: LetterPage, first_row: int = 0
 ) -> list[ButtonSpec | SelectSpec]:
     """One button per letter of the page, five a row from `first_row`: red for an attack."""
     specs: list[ButtonSpec | SelectSpec] = []
     for n, (x, target) in enumerate(shown.lettered):
-        cid = _letter_id(table_id, version, target.choice, legal, presenter, lang, view)
+        cid = _letter_id(table_id, version, target.choice, legal)
         if cid is not None:
             style: Literal["primary", "danger"] = "danger" if target.kind == "attack" else "primary"
             specs.append(ButtonSpec(cid, x, style, row=first_row + n // 5))
@@ -750,7 +735,7 @@ def letter_components(
     """The grid of lettered buttons (3 rows of 5), the game's own plain buttons on the fourth row
     (e.g. Back, End phase), and on the fifth the other pages of letters and "Menus" (the classic
     controls, kept as the fallback)."""
-    specs = letter_buttons(table_id, version, view, legal, presenter, lang, shown)
+    specs = letter_buttons(table_id, version, legal, shown)
     controls = presenter.controls(view, legal, lang)
     if controls is not None:
         own = [c for c in controls if isinstance(c, Button)][:5]
@@ -804,9 +789,7 @@ def with_letters(
     specs: list[ButtonSpec | SelectSpec],
     table_id: int,
     version: int,
-    view: BaseModel,
     legal: Sequence[Action],
-    presenter: Presenter,
     lang: str,
     shown: LetterPage,
     group: int | None,
@@ -816,7 +799,7 @@ def with_letters(
     first = max(_row_use(specs), default=-1) + 1
     room = min(ROWS - first, LETTER_ROWS) * 5
     if shown.pages == 1 and 0 < len(shown.lettered) <= room:
-        return [*specs, *letter_buttons(table_id, version, view, legal, presenter, lang, shown, first)], True
+        return [*specs, *letter_buttons(table_id, version, legal, shown, first)], True
     return with_letters_button(specs, table_id, version, shown, group, lang), False
 
 

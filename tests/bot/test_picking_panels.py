@@ -76,14 +76,12 @@ def test_pick_by_letter_goes_in_the_first_free_row_and_never_a_sixth() -> None:
 def test_letters_that_fit_under_the_menus_come_inline_with_ids_of_their_own() -> None:
     from bot.panels import with_letters
     from tests.games.duel import Commit
-    from tests.games.duel_presenter import DuelPresenter
 
     legal = [Commit(card=n + 1) for n in range(12)]
-    presenter = DuelPresenter()
     menus: list[ButtonSpec | SelectSpec] = [SelectSpec("tb:s:7:3:0", "menu", (("a", "0"),), row=0)]
     menus += [ButtonSpec(f"tb:a:7:3:{n}", f"card {n}", row=1) for n in range(4)]
     few = Picking("R3", tuple(Target(n, f"card {n}", (n, n)) for n in range(4)))
-    specs, inline = with_letters(menus, 7, 3, None, legal, presenter, "en", letter_page(few, 0), None)  # type: ignore[arg-type]
+    specs, inline = with_letters(menus, 7, 3, legal, "en", letter_page(few, 0), None)
     letters = specs[len(menus) :]
     assert inline and [s.label for s in letters] == ["A", "B", "C", "D"] and {s.row for s in letters} == {2}
     assert [s.custom_id for s in letters] == [f"tb:l:7:3:{n}" for n in range(4)]  # not the menus' tb:a ids
@@ -91,5 +89,5 @@ def test_letters_that_fit_under_the_menus_come_inline_with_ids_of_their_own() ->
     assert Panel("x", components=specs).view() is not None
     many = Picking("R3", tuple(Target(n, f"card {n}", (n, n)) for n in range(12)))
     crowded = [*menus, SelectSpec("tb:s:7:3:1", "menu", (("a", "0"),), row=2)]
-    specs, inline = with_letters(crowded, 7, 3, None, legal, presenter, "en", letter_page(many, 0), None)  # type: ignore[arg-type]
+    specs, inline = with_letters(crowded, 7, 3, legal, "en", letter_page(many, 0), None)
     assert not inline and specs[-1].custom_id == "tb:k:7:3:0:0"  # 12 letters, 2 free rows: the button
