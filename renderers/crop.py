@@ -78,19 +78,22 @@ def _badge(draw: ImageDraw.ImageDraw, box: labels.Box, kind: TargetKind, ink: Pa
 def draw_letters(
     zoomed: Zoom,
     marks: Sequence[tuple[str, XY, TargetKind]],
-    piece: labels.Piece | None,
+    keep_clear: Sequence[labels.Piece],
     ink: Paint,
     paper: Paint,
+    taken: Sequence[labels.Box] = (),
 ) -> None:
     """Each target's letter in its badge (`marks`: letter, source pixel, kind), its point ringed, a
-    leader line when the badge stands away; `piece` (in zoomed pixels) is never covered."""
+    leader line when the badge stands away; no badge covers a disc of `keep_clear` (zoomed pixels:
+    the acting piece, the other pieces in sight, the targets' own figures) nor a box `taken` (the
+    ruler's caption)."""
     img = zoomed.image
     draw = ImageDraw.Draw(img)
     points = [zoomed.xy(*at) for _, at, _ in marks]
     pieces = [labels.Piece(x, y, MARK_R) for x, y in points]
     sizes = [_badge_size(letter) for letter, _, _ in marks]
     bounds = (2.0, 2.0, img.width - 2.0, img.height - 2.0)
-    placed = labels.place(pieces, sizes, bounds, [piece] if piece is not None else [])
+    placed = labels.place(pieces, sizes, bounds, keep_clear, taken)
     for (x, y), spot in zip(points, placed, strict=True):  # the rings and lines first, under every badge
         draw.ellipse((x - MARK_R, y - MARK_R, x + MARK_R, y + MARK_R), outline=ink, width=4)
         draw.ellipse((x - MARK_R + 2, y - MARK_R + 2, x + MARK_R - 2, y + MARK_R - 2), outline=paper, width=2)
@@ -104,21 +107,50 @@ def draw_letters(
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), letter, font=face, fill=ink, anchor="mm")
 
 
-def scale_bar(zoomed: Zoom, px_per_unit: float, length: int, words: str, ink: Paint, paper: Paint) -> None:
-    """A ruler of `length` units (source `px_per_unit` pixels each), a tick per unit, in the bottom
-    left corner, with its caption (`words`: "5 cm")."""
-    draw = ImageDraw.Draw(zoomed.image)
+def scale_bar(
+    zoomed: Zoom,
+    px_per_unit: float,
+    length: int,
+    words: str,
+    ink: Paint,
+    paper: Paint,
+    note: str | None = None,
+    avoid: Sequence[XY] = (),
+) -> labels.Box:
+    """A ruler of `length` units (source `px_per_unit` pixels each), a tick per unit, with its
+    caption (`words`: "5 cm") and a line above it (`note`: what a ring means), in the corner that
+    hides fewest of the points to `avoid` (source pixels: the targets), bottom left first. Its box,
+    for the letters to keep clear of."""
+    img = zoomed.image
+    draw = ImageDraw.Draw(img)
     step = px_per_unit * zoomed.scale
-    x0, y = 12.0, zoomed.image.height - 14.0
-    x1 = x0 + step * length
     caption = font(13, bold=True)
-    width = caption.getlength(words)
-    draw.rectangle((x0 - 6, y - 24, max(x1, x0 + width) + 6, y + 8), fill=paper)
-    draw.line((x0, y, x1, y), fill=ink, width=3)
+    width = max(step * length, caption.getlength(words), caption.getlength(note) if note else 0.0) + 12
+    height = 50.0 if note else 32.0
+    corners = [
+        (6.0, img.height - 6 - height),
+        (img.width - 6 - width, img.height - 6 - height),
+        (6.0, 6.0),
+        (img.width - 6 - width, 6.0),
+    ]
+    points = [zoomed.xy(*at) for at in avoid]
+
+    def hidden(corner: XY) -> int:
+        x, y = corner
+        return sum(1 for px, py in points if x - 8 <= px <= x + width + 8 and y - 8 <= py <= y + height + 8)
+
+    left, top = min(corners, key=hidden)  # the first of the least covering corners
+    box = (left, top, left + width, top + height)
+    draw.rectangle(box, fill=paper)
+    x0, y = left + 6, top + height - 8
+    draw.line((x0, y, x0 + step * length, y), fill=ink, width=3)
     for n in range(length + 1):
         tall = 8 if n in (0, length) else 4
         draw.line((x0 + n * step, y - tall, x0 + n * step, y), fill=ink, width=2)
     draw.text((x0, y - 10), words, font=caption, fill=ink, anchor="lb")
+    if note:
+        draw.text((x0, y - 28), note, font=caption, fill=ink, anchor="lb")
+    return box
 
 
 def png(zoomed: Zoom) -> bytes:

@@ -96,16 +96,20 @@ def _inside(box: Box, bounds: Box) -> bool:
 
 
 def place(
-    pieces: Sequence[Piece], sizes: Sequence[XY], bounds: Box, obstacles: Sequence[Piece] = ()
+    pieces: Sequence[Piece],
+    sizes: Sequence[XY],
+    bounds: Box,
+    obstacles: Sequence[Piece] = (),
+    taken: Sequence[Box] = (),
 ) -> list[Placed]:
     """One box per piece's label (`sizes[i]` = (width, height) of piece i's label), in the pieces'
-    order: no two boxes overlap, no box covers a piece (nor one of the unlabelled `obstacles`),
-    every box inside `bounds` while room is left there; a box away from its piece carries the
-    leader line joining them."""
+    order: no two boxes overlap, no box covers a piece (nor one of the unlabelled `obstacles`, nor
+    a box already `taken`, e.g. a caption), every box inside `bounds` while room is left there; a
+    box away from its piece carries the leader line joining them."""
     if len(pieces) != len(sizes):
         raise ValueError("one label size per piece")
     order = sorted(range(len(pieces)), key=lambda i: (pieces[i].y, pieces[i].x, i))
-    placed: list[Box] = []
+    placed: list[Box] = list(taken)
     out: dict[int, Placed] = {}
     reach = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1])
     overflow_y = bounds[3] + GAP

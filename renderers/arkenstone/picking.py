@@ -21,7 +21,6 @@ from engine.core import Action, Rejected
 from engine.core.geometry import Point
 from renderers import crop, labels
 from renderers.base import Picking, Target
-from renderers.fonts import font
 from renderers.i18n import t
 
 from . import board, controls, text
@@ -80,21 +79,14 @@ def picking_png(
     px, py = zoomed.xy(cx, cy)
     r = reach * board.PX_PER_IN * zoomed.scale
     draw.ellipse((px - r, py - r, px + r, py + r), outline=board.GOLD, width=3)
-    words = t(lang, "pick.reach_in", reach=reach)
-    draw.text(
-        (px, py + r + 4),
-        words,
-        font=font(14, bold=True),
-        fill=board.GOLD,
-        anchor="mt",
-        stroke_width=3,
-        stroke_fill=board.BG,
-    )
+    note = t(lang, "pick.ring_move_in", reach=reach)
     marks = [(letter, board.final_px(_point(target)), target.kind) for letter, target in lettered]
-    figure = view.options.bilbo_radius_in if seat == BILBO else view.options.smaug_radius_in
-    piece = labels.Piece(px, py, figure * board.PX_PER_IN * zoomed.scale + 4)
-    crop.scale_bar(zoomed, board.PX_PER_IN, 2, t(lang, "pick.ruler_in", length=2), board.BG, board.TEXT)
-    crop.draw_letters(zoomed, marks, piece, board.BG, board.TEXT)
+    figures = [labels.Piece(*zoomed.xy(d.x, d.y), d.r * zoomed.scale) for d in board.figure_discs(view)]
+    ruler = t(lang, "pick.ruler_in", length=2)
+    caption = crop.scale_bar(
+        zoomed, board.PX_PER_IN, 2, ruler, board.BG, board.TEXT, note, [m[1] for m in marks]
+    )
+    crop.draw_letters(zoomed, marks, figures, board.BG, board.TEXT, [caption])
     return crop.png(zoomed)
 
 
@@ -112,8 +104,10 @@ def _cells_png(view: ArkenstoneView, lettered: Sequence[tuple[str, Target]], lan
     )
     zoomed = crop.zoom(board.board_image(view, lang), window, LONGEST_PX)
     marks = [(letter, spot, target.kind) for (letter, target), spot in zip(lettered, spots, strict=True)]
-    crop.scale_bar(zoomed, board.PX_PER_IN, 2, t(lang, "pick.ruler_in", length=2), board.BG, board.TEXT)
-    crop.draw_letters(zoomed, marks, None, board.BG, board.TEXT)
+    ruler = t(lang, "pick.ruler_in", length=2)
+    caption = crop.scale_bar(zoomed, board.PX_PER_IN, 2, ruler, board.BG, board.TEXT, None, spots)
+    figures = [labels.Piece(*zoomed.xy(d.x, d.y), d.r * zoomed.scale) for d in board.figure_discs(view)]
+    crop.draw_letters(zoomed, marks, figures, board.BG, board.TEXT, [caption])
     return crop.png(zoomed)
 
 

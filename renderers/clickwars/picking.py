@@ -28,10 +28,9 @@ from engine.clickwars.state import ClickWarsState, Unit
 from engine.core import Action
 from renderers import crop, labels
 from renderers.base import Picking, Target
-from renderers.fonts import font
 from renderers.i18n import t
 
-from . import board, controls, text
+from . import board, controls
 
 SAME_END_CM = 2.0  # move ends closer than this to an earlier one get no letter of their own
 MIN_HALF_CM = 12.0  # the crop shows at least this far around the unit
@@ -127,24 +126,24 @@ def picking_png(
     zoomed = crop.zoom(image, (px0, py0, px1, py1), longest)
     draw = ImageDraw.Draw(zoomed.image)
     cx, cy = zoomed.xy(*f.xy(u.x, u.y))  # type: ignore[arg-type]
+    note = None
     if reach is not None:
         r = reach * board.PX * zoomed.scale
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=board.PREVIEW, width=3)
-        words = t(lang, "pick.reach", reach=text.num(lang, round(reach, 1)))
-        draw.text(
-            (cx, cy + r + 4),
-            words,
-            font=font(14, bold=True),
-            fill=board.PREVIEW,
-            anchor="mt",
-            stroke_width=3,
-            stroke_fill=board.BG,
-        )
+        ring = {"movement": "move", "shooting": "range"}.get(view.phase, "reach")
+        note = t(lang, f"pick.ring_{ring}", reach=round(reach, 1))
     radius = max(u.radius * board.PX, 9.0) * zoomed.scale
     draw.ellipse(
         (cx - radius - 5, cy - radius - 5, cx + radius + 5, cy + radius + 5), outline=board.PREVIEW, width=4
     )
+    units = [
+        labels.Piece(*zoomed.xy(*f.xy(o.x, o.y)), max(o.radius * board.PX, 9.0) * zoomed.scale)  # type: ignore[arg-type]
+        for o in view.units
+        if o.placed and o.id != u.id
+    ]
     marks = [(letter, f.xy(*target.at), target.kind) for letter, target in lettered]
-    crop.scale_bar(zoomed, board.PX, 5, t(lang, "pick.ruler_cm", length=5), board.BG, board.TEXT)
-    crop.draw_letters(zoomed, marks, labels.Piece(cx, cy, radius + 5), board.BG, board.TEXT)
+    ruler = t(lang, "pick.ruler_cm", length=5)
+    caption = crop.scale_bar(zoomed, board.PX, 5, ruler, board.BG, board.TEXT, note, [m[1] for m in marks])
+    keep_clear = [labels.Piece(cx, cy, radius + 5), *units]
+    crop.draw_letters(zoomed, marks, keep_clear, board.BG, board.TEXT, [caption])
     return crop.png(zoomed)

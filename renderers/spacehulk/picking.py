@@ -110,9 +110,10 @@ def picking_png(
     y1 = max(y for _, y in spots) + reach
     zoomed = crop.zoom(image, (x0, y0, x1, y1), LONGEST_PX)
     marks = [(letter, target.at, target.kind) for letter, target in lettered]
-    disc = None
-    if centre is not None:
-        px, py = zoomed.xy(*centre)
-        disc = labels.Piece(px, py, f.cell * zoomed.scale / 2)
-    crop.draw_letters(zoomed, marks, disc, board.BG, board.TEXT)
+    pieces = [  # no letter over a model or blip in sight
+        labels.Piece(*zoomed.xy(*f.centre(p.square)), f.cell * zoomed.scale * 0.4)
+        for p in view.pieces
+        if p.square is not None
+    ]
+    crop.draw_letters(zoomed, marks, pieces, board.BG, board.TEXT)
     return crop.png(zoomed)

@@ -59,11 +59,19 @@ def test_each_leader_line_ends_on_its_piece_and_its_label(layout) -> None:
         assert on_edge and x0 - 1e-6 <= lx <= x1 + 1e-6 and y0 - 1e-6 <= ly <= y1 + 1e-6
 
 
+box = st.tuples(st.floats(0, 200), st.floats(0, 200), st.floats(5, 60), st.floats(5, 40)).map(
+    lambda b: (b[0], b[1], b[0] + b[2], b[1] + b[3])
+)
+
+
 @settings(max_examples=80, deadline=None)
-@given(layouts(), st.lists(piece, max_size=5))
-def test_unlabelled_obstacles_are_never_covered_either(layout, obstacles) -> None:  # type: ignore[no-untyped-def]
+@given(layouts(), st.lists(piece, max_size=5), st.lists(box, max_size=2))
+def test_unlabelled_obstacles_and_taken_boxes_are_never_covered_either(layout, obstacles, taken) -> None:  # type: ignore[no-untyped-def]
     pieces, sizes = layout
-    for a in place(pieces, sizes, BOUNDS, obstacles):
+    placed = place(pieces, sizes, BOUNDS, obstacles, taken)
+    for i, a in enumerate(placed):
+        assert not any(overlap(a.box, b) for b in taken)
+        assert not any(overlap(a.box, b.box) for b in placed[i + 1 :])
         if a.box[3] <= 300:  # inside the bounds
             assert not any(hides(a.box, o) for o in obstacles)
 

@@ -16,15 +16,18 @@ pick-button-letters = Pick by letter ({ $count })
 pick-button-menus = Menus
 pick-button-more = More ▸
 pick-button-before = ◂ Back
-# On the ClickWars crop: the ring of the unit's reach, and the ruler.
-pick-reach = { $reach } cm
+# On the ClickWars crop: the ruler.
 pick-ruler_cm = { $length } cm · 1 tick = 1 cm
 # On the Arkenstone crop's ruler.
 pick-ruler_in = { $length } in · 1 tick = 1 in
-pick-reach_in = { $reach } in
 # The alt text's first line when the close-up is of the squares or points offered, not of one piece.
 pick-alt_area = Close-up of the places to pick from: { $count ->
         [0] nothing to pick
         [one] { $count } target lettered
        *[other] { $count } targets lettered
     }.
+# On a close-up, the caption of the ring drawn round the acting piece.
+pick-ring_move = Ring: how far it may move ({ $reach } cm)
+pick-ring_range = Ring: its weapon's range ({ $reach } cm)
+pick-ring_reach = Ring: its close-combat reach ({ $reach } cm)
+pick-ring_move_in = Ring: how far it may move ({ $reach } in)

@@ -11,12 +11,14 @@ pick-button-letters = Elegir por letra ({ $count })
 pick-button-menus = Menús
 pick-button-more = Más ▸
 pick-button-before = ◂ Atrás
-pick-reach = { $reach } cm
 pick-ruler_cm = { $length } cm · 1 marca = 1 cm
 pick-ruler_in = { $length } pulg. · 1 marca = 1 pulg.
-pick-reach_in = { $reach } pulg.
 pick-alt_area = Detalle de los lugares entre los que elegir: { $count ->
         [0] nada que elegir
         [one] { $count } objetivo con letra
        *[other] { $count } objetivos con letra
     }.
+pick-ring_move = Círculo: hasta dónde puede moverse ({ $reach } cm)
+pick-ring_range = Círculo: alcance de su arma ({ $reach } cm)
+pick-ring_reach = Círculo: alcance en combate cuerpo a cuerpo ({ $reach } cm)
+pick-ring_move_in = Círculo: hasta dónde puede moverse ({ $reach } pulg.)
