@@ -205,6 +205,54 @@ def bench_render(renders: int) -> None:
     )
 
 
+def bench_labels(rounds: int) -> None:
+    """Label placement (renderers/labels.py, issue 27 item 2): the midgame's units, and a crowd of 30
+    units in a 25 x 25 cm patch (most labels moved out on leader lines)."""
+    from renderers.clickwars import board
+
+    view = RULES.view(midgame(), None)
+    f = board.Frame(view.options.width, view.options.height)
+    live = [u for u in view.units if u.placed]
+    crowd = [replace(u, x=40.0 + 5 * (n % 6), y=40.0 + 5 * (n // 6)) for n, u in enumerate(view.units[:30])]
+    for name, units in (("midgame", live), ("crowd of 30", crowd)):
+        start = time.process_time()
+        for _ in range(rounds):
+            placed = board.label_boxes(f, units)
+        spent = (time.process_time() - start) / rounds
+        moved = sum(p.line is not None for p in placed)
+        print(f"label placement, {name} ({len(units)} units, {moved} on leader lines): {spent * 1000:.2f} ms")
+    bench_closeup(max(1, rounds // 5))
+
+
+def bench_closeup(rounds: int) -> None:
+    """A picked unit's lettered targets and its close-up (issue 27 item 2, issue 29 item 4): the work a
+    panel adds when a unit is picked, beside the board render above."""
+    from engine.clickwars import actions as a
+    from renderers.base import letter
+    from renderers.registry import get
+
+    presenter = get("clickwars")
+    state = deployed()
+    seat = sorted(RULES.active_seats(state))[0]
+    uid = next(u.id for u in state.units.values() if u.side == seat and u.type == "cavalry")
+    state = apply(RULES, state, RULES.decide(state, seat, a.Select(unit=uid), dice_for(state)))
+    view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+    start = time.process_time()
+    for _ in range(rounds):
+        pick = presenter.picking(view, legal, "en")
+    targets = (time.process_time() - start) / rounds
+    assert pick is not None
+    lettered = [(letter(n), t) for n, t in enumerate(pick.targets[:15])]
+    start = time.process_time()
+    for _ in range(rounds):
+        png = presenter.picking_png(view, pick, lettered, "en")
+    drawn = (time.process_time() - start) / rounds
+    print(
+        f"close-up of a picked cavalryman: {len(pick.targets)} targets found in {targets * 1000:.1f} ms, "
+        f"drawn in {drawn * 1000:.1f} ms ({len(png or b'') // 1024} KiB)"
+    )
+
+
 def interpreter() -> str:
     """How this Python was built, which moves every figure here by about a third: a CPython built
     from source without `--enable-optimizations --with-lto` and with libpython as a separate shared
@@ -250,6 +298,7 @@ def main() -> None:
     parser.add_argument("--los", type=int, default=50_000)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--renders", type=int, default=20)
+    parser.add_argument("--labels", type=int, default=50)
     parser.add_argument("--python", help="run under this interpreter (same X.Y) instead")
     args = parser.parse_args()
     if args.python:
@@ -275,6 +324,8 @@ def main() -> None:
         bench_los(args.los)
     if args.renders:
         bench_render(args.renders)
+    if args.labels:
+        bench_labels(args.labels)
     if args.games:
         bench_random(args.games)
     if args.matches:

@@ -74,6 +74,12 @@ FORM = CustomId("f", (*DRAWN, ("form", FORM_KEY)))
 MODAL = CustomId("m", (*DRAWN, ("form", FORM_KEY)))
 PREVIEW = CustomId("v", (*DRAWN, ("index", _INT)))
 """A legal action's preview (Presenter.preview_text): its Confirm is the action's own ACTION id."""
+LETTER = CustomId("l", (*DRAWN, ("index", _INT)))
+"""A lettered target's button (issue 29 item 4): legal action `index`, previewed first when the game
+previews it; an id of its own, apart from the same action's button in the menus beside it."""
+LETTERS = CustomId("k", (*DRAWN, ("group", _INT), ("page", _INT)))
+"""Picking by letter (issue 29 item 4): the lettered buttons' page, for the piece of the two-step menu
+`group - 1` (0: no piece picked there)."""
 ORDER = CustomId("o", (*DRAWN, ("text", r".{1,80}")))
 ORDER_CANCEL = CustomId("oc", TABLE)
 ORDER_PICK = CustomId("op", (*DRAWN, ("key", FORM_KEY)))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Ruling
+from renderers.base import Picking, Target
 from renderers.palette import DEFAULT, use
 from renderers.stamp import stamp
 
@@ -68,3 +69,17 @@ def why_image(game: str, view: BaseModel, ruling: Ruling, lang: str, palette: st
     player's `palette`."""
     with use(palette):
         return presenter_for(game).why_png(view, ruling, lang)
+
+
+def picking_image(
+    game: str,
+    view: BaseModel,
+    picking: Picking,
+    lettered: Sequence[tuple[str, Target]],
+    lang: str,
+    palette: str = DEFAULT,
+) -> bytes | None:
+    """The close-up around the acting piece with its targets lettered (issue 29 item 4), in the
+    player's `palette`."""
+    with use(palette):
+        return presenter_for(game).picking_png(view, picking, lettered, lang)

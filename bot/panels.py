@@ -20,7 +20,19 @@ import discord
 from pydantic import BaseModel
 
 from engine.core import Action, Event, Rules
-from renderers.base import ALT_LIMIT, Button, Control, Form, Menu, OrderPick, Presenter, fit_lines
+from renderers.base import (
+    ALT_LIMIT,
+    Button,
+    Control,
+    Form,
+    Menu,
+    OrderPick,
+    Picking,
+    Presenter,
+    Target,
+    fit_lines,
+    letter,
+)
 from renderers.palette import known
 
 from . import absence, ids, jobs, offload
@@ -513,6 +525,7 @@ async def private_panel(
     page: int = 0,
     group: int | None = None,
     preview: int | None = None,
+    letters: int | None = None,
     note: str | None = None,
     link: bool = False,
     priority: offload.Priority = offload.Priority.MOVE,
@@ -520,8 +533,11 @@ async def private_panel(
 ) -> Panel:
     """What one seat sees privately: its secrets, and its choices when it must act (`page` of a long
     list, the actions of one `group` of a two-step menu, or the `preview` of one legal action by its
-    index, with Confirm and Cancel). Its picture is drawn at `priority` (a click's answer by default;
-    a DM's behind the public boards), in the player's `palette` (their /settings; None: the default)."""
+    index, with Confirm and Cancel; `letters`: that page of the lettered buttons instead of the
+    menus, issue 29 item 4). Its picture is drawn at `priority` (a click's answer by default;
+    a DM's behind the public boards), in the player's `palette` (their /settings; None: the
+    default). When the game offers picking by letter here (`Presenter.picking`), a close-up of the
+    acting piece with its targets lettered comes first."""
     palette = known(palette)
     lines = [
         header(table, lang) + (f" · <#{table.post_channel_id}>" if link and table.post_channel_id else "")
@@ -561,14 +577,36 @@ async def private_panel(
     if png:
         described = presenter.private_image_text(view, lang)
         files.append(Attachment(f"table-{table.id}-private.png", png, alt_text([described])))
+    pick = presenter.picking(view, legal, lang, _members(legal, presenter, lang, group)) if legal else None
+    shown = letter_page(pick, letters or 0) if pick is not None else None
+    if pick is not None and shown is not None:  # the close-up first: on a phone it is what reads
+        closeup = await offload.run_remembered(
+            jobs.picking_image, table.game, view, pick, shown.lettered, lang, palette, priority=priority
+        )
+        if closeup:
+            files.insert(
+                0, Attachment(f"table-{table.id}-closeup.png", closeup, picking_alt(pick, shown, lang))
+            )
     components: list[ButtonSpec | SelectSpec] = []
     if acting:
         if legal:
             lines.append("")
             lines.append(f"**{presenter.action_prompt(view, legal, lang)}**")
-            components = choice_components(
-                table.id, state.version, view, legal, presenter, lang, page=page, group=group
-            )
+            if letters is not None and shown is not None and shown.lettered:
+                lines += letter_key(shown, lang)
+                components = letter_components(
+                    table.id, state.version, view, legal, presenter, lang, shown, group
+                )
+            else:
+                components = choice_components(
+                    table.id, state.version, view, legal, presenter, lang, page=page, group=group
+                )
+                if shown is not None and shown.lettered:
+                    components, inline = with_letters(
+                        components, table.id, state.version, legal, lang, shown, group
+                    )
+                    if inline:
+                        lines += letter_key(shown, lang)
     elif table.status == "active":
         waiting = [seat_with_holder(table, s, lang) for s in sorted(rules.active_seats(state))]
         if waiting:
@@ -618,6 +656,187 @@ async def _preview_panel(
         ),
     ]
     return Panel("\n".join(lines), files, components)
+
+
+# --- picking by letter (issue 29 item 4) ----------------------------------------------------------
+LETTER_ROWS = 3  # rows of lettered buttons: the fourth keeps the game's own buttons, the fifth the pages
+LETTERS_PER_PAGE = LETTER_ROWS * 5
+ROWS = 5  # Discord: at most 5 rows of components, 5 buttons a row (a select fills its row)
+
+
+@dataclass(frozen=True)
+class LetterPage:
+    """One page of a piece's lettered targets: (letter, target) pairs; letters run on across pages."""
+
+    lettered: list[tuple[str, Target]]
+    page: int
+    pages: int
+    count: int
+
+
+def letter_page(pick: Picking, page: int) -> LetterPage:
+    """Page `page` (kept in range) of the targets, `LETTERS_PER_PAGE` letters a page."""
+    count = len(pick.targets)
+    pages = max(1, -(-count // LETTERS_PER_PAGE))
+    page = max(0, min(page, pages - 1))
+    start = page * LETTERS_PER_PAGE
+    chunk = pick.targets[start : start + LETTERS_PER_PAGE]
+    return LetterPage([(letter(start + n), target) for n, target in enumerate(chunk)], page, pages, count)
+
+
+def picking_alt(pick: Picking, shown: LetterPage, lang: str) -> str:
+    """The close-up's alt text: around which piece, then each letter and what it picks."""
+    count = len(shown.lettered)
+    head = (
+        t(lang, "pick.alt", piece=pick.piece, count=count)
+        if pick.piece
+        else t(lang, "pick.alt_area", count=count)
+    )
+    return alt_text(
+        [head, *(t(lang, "pick.line", letter=x, target=target.text) for x, target in shown.lettered)]
+    )
+
+
+def letter_key(shown: LetterPage, lang: str) -> list[str]:
+    """The panel's lines above the lettered buttons: which letters, and what each picks."""
+    first, last = shown.lettered[0][0], shown.lettered[-1][0]
+    lines = [t(lang, "pick.prompt", first=first, last=last, count=shown.count)]
+    lines += [f"**{x}** · {target.text}" for x, target in shown.lettered]
+    return lines
+
+
+def _members(legal: Sequence[Action], presenter: Presenter, lang: str, group: int | None) -> list[int] | None:
+    """The indices of the piece picked in the generic two-step menu, if one is picked."""
+    if group is None:
+        return None
+    groups = action_groups(legal, presenter, lang)
+    return list(groups[group][1]) if 0 <= group < len(groups) else None
+
+
+def _letter_id(table_id: int, version: int, choice: int | Action, legal: Sequence[Action]) -> str | None:
+    """A lettered button's id: the action by its index (`ids.LETTER`: previewed first when the game
+    previews it), or carried whole; None when it would not fit in an id (its menu entry still offers it)."""
+    if isinstance(choice, int):
+        return (
+            ids.LETTER.format(table=table_id, version=version, index=choice)
+            if 0 <= choice < len(legal)
+            else None
+        )
+    try:
+        return ids.ACTION_JSON.format(table=table_id, version=version, action=ids.compact(choice))
+    except ValueError:
+        return None
+
+
+def letter_buttons(
+    table_id: int, version: int, legal: Sequence[Action], shown: LetterPage, first_row: int = 0
+) -> list[ButtonSpec | SelectSpec]:
+    """One button per letter of the page, five a row from `first_row`: red for an attack."""
+    specs: list[ButtonSpec | SelectSpec] = []
+    for n, (x, target) in enumerate(shown.lettered):
+        cid = _letter_id(table_id, version, target.choice, legal)
+        if cid is not None:
+            style: Literal["primary", "danger"] = "danger" if target.kind == "attack" else "primary"
+            specs.append(ButtonSpec(cid, x, style, row=first_row + n // 5))
+    return specs
+
+
+def letter_components(
+    table_id: int,
+    version: int,
+    view: BaseModel,
+    legal: Sequence[Action],
+    presenter: Presenter,
+    lang: str,
+    shown: LetterPage,
+    group: int | None,
+) -> list[ButtonSpec | SelectSpec]:
+    """The grid of lettered buttons (3 rows of 5), the game's own plain buttons on the fourth row
+    (e.g. Back, End phase), and on the fifth the other pages of letters and "Menus" (the classic
+    controls, kept as the fallback)."""
+    specs = letter_buttons(table_id, version, legal, shown)
+    controls = presenter.controls(view, legal, lang)
+    if controls is not None:
+        own = [c for c in controls if isinstance(c, Button)][:5]
+        specs += [replace_row(spec, LETTER_ROWS) for spec in control_components(table_id, version, own)]
+    elif group is not None:
+        back = ids.PAGE.format(table=table_id, version=version, page=0)
+        specs.append(ButtonSpec(back, t(lang, "bot.button.back"), row=LETTER_ROWS))
+    more = {"group": 0 if group is None else group + 1, "table": table_id, "version": version}
+    if shown.page > 0:
+        cid = ids.LETTERS.format(page=shown.page - 1, **more)
+        specs.append(ButtonSpec(cid, t(lang, "pick.button.before"), row=ROWS - 1))
+    if shown.page < shown.pages - 1:
+        cid = ids.LETTERS.format(page=shown.page + 1, **more)
+        specs.append(ButtonSpec(cid, t(lang, "pick.button.more"), row=ROWS - 1))
+    if group is None or controls is not None:  # in a piece's own menu, its Back returns to the pieces
+        menus = ids.PAGE.format(table=table_id, version=version, page=0)
+        specs.append(ButtonSpec(menus, t(lang, "pick.button.menus"), row=ROWS - 1))
+    return specs
+
+
+def replace_row(spec: ButtonSpec | SelectSpec, row: int) -> ButtonSpec | SelectSpec:
+    if isinstance(spec, ButtonSpec):
+        return ButtonSpec(spec.custom_id, spec.label, spec.style, row, spec.disabled)
+    return SelectSpec(spec.custom_id, spec.placeholder, spec.options, row)
+
+
+def _row_use(specs: Sequence[ButtonSpec | SelectSpec]) -> dict[int, int]:
+    """How full each row is (a select fills its row). Components without a row are laid out by
+    discord.py in order, in the first row with room, so they are counted the same way."""
+    used: dict[int, int] = {}
+    for spec in specs:
+        width = 5 if isinstance(spec, SelectSpec) else 1
+        if spec.row is not None:
+            used[spec.row] = used.get(spec.row, 0) + width
+            continue
+        row = next(r for r in range(ROWS + len(specs)) if used.get(r, 0) + width <= 5)
+        used[row] = used.get(row, 0) + width
+    return used
+
+
+def _free_row(specs: Sequence[ButtonSpec | SelectSpec]) -> int | None:
+    """A row with room for one more button, after the rows in use: None when all five are full."""
+    used = _row_use(specs)
+    last = max(used, default=-1)
+    if last + 1 < ROWS:
+        return last + 1
+    return next((r for r in range(ROWS) if used.get(r, 0) < 5), None)
+
+
+def with_letters(
+    specs: list[ButtonSpec | SelectSpec],
+    table_id: int,
+    version: int,
+    legal: Sequence[Action],
+    lang: str,
+    shown: LetterPage,
+    group: int | None,
+) -> tuple[list[ButtonSpec | SelectSpec], bool]:
+    """The classic controls with the letters: as buttons in the rows left free when they all fit
+    there (phone first: one tap, True), else "Pick by letter (n)" where a row has room (False)."""
+    first = max(_row_use(specs), default=-1) + 1
+    room = min(ROWS - first, LETTER_ROWS) * 5
+    if shown.pages == 1 and 0 < len(shown.lettered) <= room:
+        return [*specs, *letter_buttons(table_id, version, legal, shown, first)], True
+    return with_letters_button(specs, table_id, version, shown, group, lang), False
+
+
+def with_letters_button(
+    specs: list[ButtonSpec | SelectSpec],
+    table_id: int,
+    version: int,
+    shown: LetterPage,
+    group: int | None,
+    lang: str,
+) -> list[ButtonSpec | SelectSpec]:
+    """The classic controls and, where a row has room, "Pick by letter (n)"."""
+    row = _free_row(specs)
+    if row is None:
+        return specs
+    cid = ids.LETTERS.format(table=table_id, version=version, group=0 if group is None else group + 1, page=0)
+    button = ButtonSpec(cid, t(lang, "pick.button.letters", count=shown.count), "success", row=row)
+    return [*specs, button]
 
 
 def _group_first(

@@ -123,9 +123,11 @@ async def show_private(
     page: int = 0,
     group: int | None = None,
     preview: tuple[int, int] | None = None,
+    letters: int | None = None,
 ) -> None:
     """The user's private panel for a table, ephemeral, built fresh from the store; `preview`
-    (version, index): that legal action previewed, if the table is still at that version."""
+    (version, index): that legal action previewed, if the table is still at that version;
+    `letters`: that page of the lettered buttons (issue 29 item 4)."""
     bot = tablero(interaction)
     loaded = await bot.tables.load(table_id)
     previewed: int | None = None
@@ -151,11 +153,16 @@ async def show_private(
         page=page,
         group=group,
         preview=previewed,
+        letters=letters,
         note=note,
         palette=await palette_of(interaction),
     )
     await breathe()  # and between drawing and sending (see bot.aio.breathe)
-    if in_place(interaction) and interaction.response.is_done() and preview is not None:
+    if (
+        in_place(interaction)
+        and interaction.response.is_done()
+        and (preview is not None or letters is not None)
+    ):
         await interaction.edit_original_response(
             content=panel.clipped(), attachments=panel.discord_files(), view=panel.view()
         )
@@ -329,6 +336,33 @@ class PageButton(TableItem, custom=ids.PAGE):
         await show_private(interaction, self.table, page=int(self.ids["page"]))
 
 
+class LetterButton(TableItem, custom=ids.LETTER):
+    """A lettered target (issue 29 item 4): the legal action by its index, its preview first when the
+    game previews it, as its button in the menus would."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        version, index = int(self.ids["version"]), int(self.ids["index"])
+        if await previews(interaction, self.table, version, index):
+            await preview_choice(interaction, self.table, version, index)
+            return
+        await act(interaction, self.table, version, index)
+
+
+class LettersButton(TableItem, custom=ids.LETTERS):
+    """Picking by letter (issue 29 item 4): a page of the acting piece's lettered targets, on the
+    panel it was clicked on (a private panel is updated in place)."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        if in_place(interaction):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        group = int(self.ids["group"])
+        await show_private(
+            interaction, self.table, group=group - 1 if group else None, letters=int(self.ids["page"])
+        )
+
+
 class LegacyButton(TableItem, template=ids.LEGACY):
     """A component drawn by a retired game cog ("ak:…"): the table has moved on."""
 
@@ -420,6 +454,8 @@ DYNAMIC_ITEMS: tuple[type[TableItem], ...] = (
     PreviewButton,
     GroupSelect,
     PageButton,
+    LetterButton,
+    LettersButton,
     LegacyButton,
     HandButton,
     RulesButton,

@@ -54,6 +54,15 @@ A move that costs may be previewed before it is spent (issue 26 item 5): when
 first shows the text and `preview_png` on the seat's own panel with Confirm (the action itself, at
 the same version) and Cancel; nothing reaches the engine before Confirm.
 
+Picking by letter (issue 29 item 4)
+-----------------------------------
+Where a choice is a square or a point (a move's destination, a shot's target), a presenter may
+offer it on a map as well as in its menus: `Presenter.picking(view, legal, lang, among)` gives the
+acting piece and its legal targets (`Target`: the choice, what it is in words, where it is on the
+board), and `picking_png(view, picking, lettered, lang)` draws a crop of the board around the
+piece with those targets lettered (A, B, C…; `letter`). The platform attaches the crop (its alt
+text lists the letters and what each is) and offers a grid of lettered buttons (bot/panels.py).
+
 Field kinds: "length" (a distance with its `unit`, "in" or "cm": "2,5", "3 inches", "7 cm"),
 "point" (x and y, or a cell name the game reads), "cell", "number", "text". Parse them with
 `renderers.measure` (`parse_length`, `parse_point`, `parse_number`), which refuses with a sentence
@@ -156,6 +165,35 @@ class OrderPick:
 
 Control = Button | Menu | Form | OrderPick
 
+TargetKind = Literal["move", "attack", "place", "other"]
+"""What a lettered target is: its badge's shape on the crop (a shape cue beside the letter)."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One legal target of a piece, for picking by letter: `choice` is what its letter submits,
+    `text` what it is in words ("B3 Lancer · 60% · 14 cm"), `at` where it is on the board, in the
+    game's own coordinates (its presenter reads them back in `picking_png`)."""
+
+    choice: Choice
+    text: str
+    at: tuple[float, float]
+    kind: TargetKind = "move"
+
+
+@dataclass(frozen=True)
+class Picking:
+    """The acting piece (`piece`, named as on the board) and its legal targets, in letter order."""
+
+    piece: str
+    targets: tuple[Target, ...]
+
+
+def letter(n: int) -> str:
+    """The n-th target's letter: A … Z, then AA, AB …"""
+    return chr(65 + n) if n < 26 else letter(n // 26 - 1) + chr(65 + n % 26)
+
+
 ALT_LIMIT = 1024
 """Discord's limit for an attachment's description (alt text), in characters."""
 BLOCK_LIMIT = 1900
@@ -253,6 +291,21 @@ class Presenter(Protocol):
     def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
         """The action a submitted form asks for (raise Rejected with a sentence when it makes no sense)."""
         raise Rejected("bot.form_unknown", "That form is not on offer any more.")
+
+    def picking(
+        self, view: BaseModel, legal: Sequence[Action], lang: str, among: Sequence[int] | None = None
+    ) -> Picking | None:
+        """The acting piece and its legal targets to pick by letter (see "Picking by letter"), or
+        None (the default): no map picking here. `among`: the indices in `legal` of the piece picked
+        in the generic two-step menu, when the platform shows that piece's actions."""
+        return None
+
+    def picking_png(
+        self, view: BaseModel, picking: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+    ) -> bytes | None:
+        """A crop of the seat's board around `picking.piece`, zoomed so it reads on a phone, with the
+        `lettered` targets marked by their letters (high contrast, a shape per kind)."""
+        return None
 
     def piece_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
         """The seat's picture while it looks at one piece's actions in the two-step menu (`action`

@@ -876,6 +876,15 @@ def _base() -> Image.Image:
 
 def board_png(view: ArkenstoneView, lang: str) -> bytes:
     """The whole public image for a view."""
+    return _drawn(view, lang).flatten()
+
+
+def board_image(view: ArkenstoneView, lang: str) -> Image.Image:
+    """`board_png`'s picture at its final size, before it is encoded (a close-up is cut from it)."""
+    return _drawn(view, lang).image.reduce(SS)
+
+
+def _drawn(view: ArkenstoneView, lang: str) -> Canvas:
     c = Canvas(_base().copy())
     c.text(
         (RULER / 2, RULER + TABLE_PX + RULER / 2 + 4), t(lang, "arkenstone.img.inches"), 9, MUTED, anchor="mm"
@@ -889,4 +898,4 @@ def board_png(view: ArkenstoneView, lang: str) -> bytes:
     _card_labels(c, view)
     _banner(c, view, lang)
     _panel(c, view, lang)
-    return c.flatten()
+    return c

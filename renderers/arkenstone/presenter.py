@@ -8,9 +8,9 @@ from pydantic import BaseModel
 
 from engine.arkenstone import ArkenstoneView
 from engine.core import Action, Event, Ruling
-from renderers.base import Control, Form, Presenter, expect_view
+from renderers.base import Control, Form, Picking, Presenter, Target, expect_view
 
-from . import board, controls, describe, text, why
+from . import board, controls, describe, picking, text, why
 
 
 def _view(view: BaseModel) -> ArkenstoneView:
@@ -57,3 +57,14 @@ class ArkenstonePresenter(Presenter):
 
     def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
         return controls.parse_form(form, values, _view(view))
+
+    def picking(
+        self, view: BaseModel, legal: Sequence[Action], lang: str, among: Sequence[int] | None = None
+    ) -> Picking | None:
+        """The ends of the figure's moves, lettered on a close-up of the table (picking.py)."""
+        return picking.picking(_view(view), legal, lang)
+
+    def picking_png(
+        self, view: BaseModel, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+    ) -> bytes | None:
+        return picking.picking_png(_view(view), pick, lettered, lang)

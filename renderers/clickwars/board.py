@@ -30,6 +30,7 @@ from renderers.fonts import font
 from renderers.i18n import t
 from renderers.palette import Colours, colour, current
 
+from .. import labels
 from . import follow, text
 
 Color = tuple[int, int, int]
@@ -384,9 +385,16 @@ def _pennant(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.polygon([(x, y - 6), (x - 5, y + 3), (x + 5, y + 3)], fill=(250, 250, 250), outline=(20, 20, 24))
 
 
-def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = False) -> None:
+def _radius(u: Unit) -> float:
+    """A unit's token radius in pixels (never smaller than a readable disc)."""
+    return max(u.radius * PX, 9.0)
+
+
+def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit) -> None:
+    """The unit's figure: a disc in its side's colour (a gun: a block with its barrel). Its number,
+    type letter and life are on its label (`_unit_labels`), placed where it hides nothing."""
     x, y = f.xy(u.x, u.y)  # type: ignore[arg-type]
-    r = max(u.radius * PX, 9.0)
+    r = _radius(u)
     color = SIDE[u.side]
     if u.is_gun:
         draw.rounded_rectangle(
@@ -397,31 +405,50 @@ def _unit_token(draw: ImageDraw.ImageDraw, f: Frame, u: Unit, faint: bool = Fals
         draw.ellipse((x - r, y - r, x + r, y + r), fill=color, outline=(250, 250, 250), width=2)
     if u.side == PENNANT_SIDE:
         _pennant(draw, x - r * 0.75, y - r * 0.75)
-    if faint:
-        return
-    draw.text(
-        (x, y),
-        u.id[1:],
-        font=font(11, bold=True),
-        fill=(255, 255, 255),
-        anchor="mm",
-        stroke_width=1,
-        stroke_fill=(0, 0, 0),
-    )
-    draw.text(
-        (x + r - 1, y - r - 1),
-        u.p.letter,
-        font=font(10, bold=True),
-        fill=(255, 240, 200),
-        anchor="lb",
-        stroke_width=2,
-        stroke_fill=(20, 20, 20),
-    )
-    w = 2 * r
-    share = max(0.0, min(1.0, u.life / u.max_life))
-    draw.rectangle((x - w / 2, y + r + 3, x + w / 2, y + r + 7), fill=(40, 40, 40))
-    bar = (90, 210, 90) if share > 0.6 else (240, 200, 60) if share > 0.3 else (230, 70, 60)
-    draw.rectangle((x - w / 2, y + r + 3, x - w / 2 + w * share, y + r + 7), fill=bar)
+
+
+LABEL_SIZE = 11  # the label's font size
+LABEL_PAD = 3  # pixels around the label's text
+LIFE_H = 3  # the life bar under the label's text
+
+
+def label_text(u: Unit) -> str:
+    """ "R3 L": the unit's id (its side's letter and number) and its type's letter (the key is in the legend)."""
+    return f"{u.id} {u.p.letter}"
+
+
+@lru_cache(maxsize=256)
+def _label_size(words: str) -> tuple[float, float]:
+    width = font(LABEL_SIZE, bold=True).getlength(words)
+    return (width + 2 * LABEL_PAD, LABEL_SIZE + 2 * LABEL_PAD + LIFE_H)
+
+
+def label_boxes(f: Frame, units: Sequence[Unit], obstacles: Sequence[XY] = ()) -> list[labels.Placed]:
+    """Where each unit's label goes (renderers/labels.py): beside its token when there is room, else
+    further out with a leader line; never over another label or token (nor a hostage, `obstacles`)."""
+    pieces = [labels.Piece(*f.xy(u.x, u.y), _radius(u)) for u in units]  # type: ignore[arg-type]
+    sizes = [_label_size(label_text(u)) for u in units]
+    bounds = (float(f.left), float(f.top), f.left + f.w * PX, f.top + f.h * PX)
+    blocked = [labels.Piece(x, y, 9.0) for x, y in obstacles]
+    return labels.place(pieces, sizes, bounds, blocked)
+
+
+def _unit_labels(draw: ImageDraw.ImageDraw, f: Frame, units: Sequence[Unit], obstacles: Sequence[XY]) -> None:
+    """Each unit's label (issue 27 item 2): id, type letter and life bar in a box edged in its side's
+    colour; the labels never overlap each other or hide a unit; one moved out is joined to its unit
+    by a thin leader line."""
+    face = font(LABEL_SIZE, bold=True)
+    for u, spot in zip(units, label_boxes(f, units, [f.xy(x, y) for x, y in obstacles]), strict=True):
+        x0, y0, x1, y1 = spot.box
+        if spot.line is not None:
+            draw.line((*spot.line[0], *spot.line[1]), fill=TEXT, width=1)
+        draw.rectangle((x0, y0, x1, y1), fill=BG, outline=SIDE[u.side], width=1)
+        draw.text((x0 + LABEL_PAD, y0 + LABEL_PAD - 1), label_text(u), font=face, fill=TEXT, anchor="lt")
+        share = max(0.0, min(1.0, u.life / u.max_life))
+        bar = (90, 210, 90) if share > 0.6 else (240, 200, 60) if share > 0.3 else (230, 70, 60)
+        top = y1 - LIFE_H - 1
+        draw.rectangle((x0 + 1, top, x1 - 1, y1 - 1), fill=PANEL)
+        draw.rectangle((x0 + 1, top, x0 + 1 + (x1 - x0 - 2) * share, y1 - 1), fill=bar)
 
 
 def _units(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
@@ -448,13 +475,15 @@ def _units(img: Image.Image, f: Frame, view: ClickWarsView) -> None:
         x, y = f.xy(h.x, h.y)
         draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=(250, 240, 200), outline=(60, 60, 60), width=2)
         draw.text((x, y), h.id, font=font(9, bold=True), fill=(20, 20, 20), anchor="mm")
-    for u in live:
-        _unit_token(draw, f, u)
+    shown = list(live)
     if view.my_deployment and view.seat is not None:
         for key, (x, y) in view.my_deployment.items():
             mine = byid.get(key) or next((v for v in view.units if v.id == key), None)
             if mine is not None:
-                _unit_token(draw, f, replace(mine, x=x, y=y))
+                shown.append(replace(mine, x=x, y=y))
+    for u in shown:
+        _unit_token(draw, f, u)
+    _unit_labels(draw, f, shown, [(h.x, h.y) for h in view.hostages])
 
 
 def _panel(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None:
@@ -562,6 +591,13 @@ def _preview(img: Image.Image, f: Frame, view: ClickWarsView, lang: str) -> None
 def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -> bytes:
     """The whole picture for a view (a seat's own picture adds its picked unit and previewed order;
     `last_turn`, events redacted for nobody, draws the last turn played in them faded)."""
+    out = io.BytesIO()
+    board_image(view, lang, last_turn).convert("RGB").save(out, format="PNG", compress_level=3)
+    return out.getvalue()
+
+
+def board_image(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -> Image.Image:
+    """`board_png`'s picture before it is encoded (the crop around a unit is cut from it)."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
     img = _base(terrain_json, w, h, view.south, lang, current()).copy()
@@ -573,6 +609,4 @@ def board_png(view: ClickWarsView, lang: str, last_turn: Sequence[Event] = ()) -
     if view.previewing:
         _preview(img, f, view, lang)
     _panel(img, f, view, lang)
-    out = io.BytesIO()
-    img.convert("RGB").save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return img

@@ -274,6 +274,11 @@ def _cm(lang: str, value: float) -> str:
 
 def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Every unit `u` can move toward from here: enemies nearest first, then friends (≤ 25)."""
+    return [option for option, _ in toward_ends(s, u, lang)]
+
+
+def toward_ends(s: ClickWarsState, u: Unit, lang: str) -> list[tuple[Option, tuple[float, float]]]:
+    """`toward_options`, each with where the move would end (cm)."""
     others = sorted(
         (o for o in s.units.values() if o.placed and o.id != u.id),
         key=lambda o: (o.side == u.side, gap(u, o), unit_order(o.id)),
@@ -294,7 +299,7 @@ def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
             length=_cm(lang, length),
             cost=_cm(lang, plan.cost),
         )
-        out.append(Option(label[:80], a.PlanMove(unit=u.id, toward=o.id)))
+        out.append((Option(label[:80], a.PlanMove(unit=u.id, toward=o.id)), plan.path[-1]))
         if len(out) == SELECT_OPTIONS:
             break
     return out
@@ -302,6 +307,11 @@ def toward_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
 
 def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """The eight compass directions, as far as allowed and half that (≤ 16)."""
+    return [option for option, _ in direction_ends(s, u, lang)]
+
+
+def direction_ends(s: ClickWarsState, u: Unit, lang: str) -> list[tuple[Option, tuple[float, float]]]:
+    """`direction_options`, each with where the move would end (cm)."""
     limit = limit_of(s, u)
     out = []
     ends: set[tuple[float, float]] = set()
@@ -326,7 +336,8 @@ def direction_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
                 length=_cm(lang, length),
                 cost=_cm(lang, plan.cost),
             )
-            out.append(Option(label[:80], a.PlanMove(unit=u.id, bearing=bearing, distance=distance)))
+            option = Option(label[:80], a.PlanMove(unit=u.id, bearing=bearing, distance=distance))
+            out.append((option, plan.path[-1]))
     return out[:SELECT_OPTIONS]
 
 
@@ -334,6 +345,11 @@ def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
     """Charge bearings the rules accept that strike someone: toward each enemy within reach, then
     the compass; one bearing per set of victims, the first found (aimed at the nearest enemy), and
     none through nobody (a charge at empty ground stays possible by the charge form) (≤ 25)."""
+    return [option for option, _ in charge_ends(s, u, lang)]
+
+
+def charge_ends(s: ClickWarsState, u: Unit, lang: str) -> list[tuple[Option, tuple[float, float]]]:
+    """`charge_options`, each with the first unit it strikes (where its letter goes, cm)."""
     bearings: list[int] = []
     for o in sorted(s.living(), key=lambda o: (gap(u, o), unit_order(o.id))):
         if o.side != u.side and gap(u, o) <= CHARGE_REACH_CM:
@@ -353,7 +369,10 @@ def charge_options(s: ClickWarsState, u: Unit, lang: str) -> list[Option]:
             continue
         struck.add(order.victims)
         label = t(lang, "clickwars.ui.charge_option", bearing=bearing, victims=", ".join(order.victims))
-        out.append(Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)))
+        first = s.units[order.victims[0]]
+        out.append(
+            (Option(label[:80], a.PlanCharge(unit=u.id, bearing=bearing)), (first.x or 0.0, first.y or 0.0))
+        )
     return out[:SELECT_OPTIONS]
 
 

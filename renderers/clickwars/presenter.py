@@ -8,10 +8,10 @@ from pydantic import BaseModel
 
 from engine.clickwars import ClickWarsView
 from engine.core import Action, Event, Ruling
-from renderers.base import Control, Form, Presenter, expect_view
+from renderers.base import Control, Form, Picking, Presenter, Target, expect_view
 from renderers.i18n import t
 
-from . import board, controls, describe, follow, text, why
+from . import board, controls, describe, follow, picking, text, why
 
 
 def _view(view: BaseModel) -> ClickWarsView:
@@ -81,6 +81,18 @@ class ClickWarsPresenter(Presenter):
 
     def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
         return controls.parse_form(form, values, _view(view))
+
+    def picking(
+        self, view: BaseModel, legal: Sequence[Action], lang: str, among: Sequence[int] | None = None
+    ) -> Picking | None:
+        """The picked unit's move ends, charges or attack targets, lettered (picking.py)."""
+        return picking.picking(_view(view), legal, lang)
+
+    def picking_png(
+        self, view: BaseModel, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+    ) -> bytes | None:
+        """The crop around the picked unit: its reach, a ruler in cm, the lettered targets."""
+        return picking.picking_png(_view(view), pick, lettered, lang)
 
     def rules_text(self, lang: str) -> str:
         """A readable rules summary (used by /rules)."""

@@ -16,10 +16,10 @@ from pydantic import BaseModel
 from engine.core import Action, Event
 from engine.spacehulk.actions import BreakTie, Turn
 from engine.spacehulk.view import SpaceHulkView
-from renderers.base import Button, Control, Form, Presenter, expect_view
+from renderers.base import Button, Control, Form, Picking, Presenter, Target, expect_view
 from renderers.i18n import t
 
-from . import board, controls, describe, preview, text
+from . import board, controls, describe, picking, preview, text
 
 MAX_TIE_BUTTONS = (
     21  # 4 rows of 5 picks and the dice's on a 5th row (Discord's limit); more: the generic menus
@@ -114,6 +114,17 @@ class SpaceHulkPresenter(Presenter):
 
     def parse_form(self, form: Form, values: Mapping[str, str], view: BaseModel) -> Action:
         return controls.parse_form(form, values, _view(view))
+
+    def picking(
+        self, view: BaseModel, legal: Sequence[Action], lang: str, among: Sequence[int] | None = None
+    ) -> Picking | None:
+        """The picked model's steps, doors and shots, lettered on its squares (picking.py)."""
+        return picking.picking(_view(view), legal, lang, among)
+
+    def picking_png(
+        self, view: BaseModel, pick: Picking, lettered: Sequence[tuple[str, Target]], lang: str
+    ) -> bytes | None:
+        return picking.picking_png(_view(view), pick, lettered, lang)
 
     def rules_text(self, lang: str) -> str:
         return t(lang, "spacehulk.rules")

@@ -129,16 +129,20 @@ class Pane:
             await record.wait_done(TIMEOUT_MS / 1000)
         return data
 
+    def button(self, message_id: int, custom_id: str) -> Any:
+        """A message's button by its custom_id (quoted for CSS: an action's JSON id holds quotes)."""
+        return self.msg(message_id).locator(f"button[data-custom-id={json.dumps(custom_id)}]")
+
     async def click(self, message_id: int, custom_id: str) -> dict[str, Any]:
         """Press a button of a message."""
-        button = self.msg(message_id).locator(f'button[data-custom-id="{custom_id}"]')
+        button = self.button(message_id, custom_id)
         async with self.page.expect_response("**/api/click") as answer:
             await button.click()
         return await self._finished(answer)
 
     async def select(self, message_id: int, custom_id: str, value: str) -> dict[str, Any]:
         """Pick one option of a select menu."""
-        menu = self.msg(message_id).locator(f'select[data-custom-id="{custom_id}"]')
+        menu = self.msg(message_id).locator(f"select[data-custom-id={json.dumps(custom_id)}]")
         async with self.page.expect_response("**/api/select") as answer:
             await menu.select_option(value=value)
         return await self._finished(answer)

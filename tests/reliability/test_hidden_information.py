@@ -92,6 +92,10 @@ class SourceViews:
     def piece_png(self, view: BaseModel, action: Action, lang: str) -> bytes | None:
         return b"piece:" + view.model_dump_json().encode() + b"|" + action.model_dump_json().encode()
 
+    def picking_png(self, view: BaseModel, picking: Any, lettered: Any, lang: str) -> bytes | None:
+        """The close-up with lettered targets (issue 29 item 4): its view and its letters."""
+        return b"picking:" + view.model_dump_json().encode() + b"|" + repr(lettered).encode()
+
 
 def record_for(rules: Rules[Any], state: Any, seed: int) -> TableRecord:
     outcome = rules.outcome(state)
