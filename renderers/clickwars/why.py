@@ -18,6 +18,7 @@ from engine.clickwars import ClickWarsView
 from engine.core import Ruling
 from renderers.fonts import font
 from renderers.i18n import t
+from renderers.palette import current
 
 from . import board, text
 
@@ -32,7 +33,7 @@ def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
     the sight line on top, and the usual side panel."""
     w, h = view.options.width, view.options.height
     terrain_json = json.dumps([a.model_dump(mode="json") for a in view.terrain], sort_keys=True)
-    img = board._base(terrain_json, w, h, view.south, lang).copy()
+    img = board._base(terrain_json, w, h, view.south, lang, current()).copy()
     f = board.Frame(w, h)
     draw = ImageDraw.Draw(img)
     crossed = set(ruling.ground)
