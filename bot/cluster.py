@@ -78,6 +78,16 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child between 
         pass
 
 
+def _signal(proc: asyncio.subprocess.Process, sig: int) -> None:
+    """`sig` to a child still running, by `os.kill`. Not `send_signal`/`kill`: those poll the child
+    first (`waitpid(WNOHANG)`), and a child that has just ended is then reaped there, behind asyncio's
+    child watcher, which can no longer read its exit and reports 255 for it (a clean stop told as a
+    failure). Seen with children that end as the cluster stops."""
+    if proc.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(proc.pid, sig)
+
+
 @dataclass
 class Process:
     """One process of the cluster: its index, its shards, its OS process while it runs."""
@@ -198,8 +208,7 @@ class Cluster:
             running = process.proc
             if running is not None and running.returncode is None:
                 process.rolling = True
-                with contextlib.suppress(ProcessLookupError):
-                    running.send_signal(signal.SIGTERM)
+                _signal(running, signal.SIGTERM)
                 await running.wait()
             # until the process started after that one has every shard ready
             deadline = loop.time() + READY_S
@@ -244,8 +253,7 @@ class Cluster:
         running = [p for p in self.processes if p.proc is not None and p.proc.returncode is None]
         for process in running:
             assert process.proc is not None
-            with contextlib.suppress(ProcessLookupError):
-                process.proc.send_signal(self.signal)
+            _signal(process.proc, self.signal)
         clean = True
         for process in running:
             assert process.proc is not None
@@ -253,8 +261,7 @@ class Cluster:
                 code = await asyncio.wait_for(process.proc.wait(), STOP_S)
             except TimeoutError:
                 log.error("%s did not stop within %.0f s; killing it", process.name, STOP_S)
-                with contextlib.suppress(ProcessLookupError):
-                    process.proc.kill()
+                _signal(process.proc, signal.SIGKILL)
                 code = await process.proc.wait()
             # ended by the forwarded signal itself: it was still starting (its handlers not yet
             # installed), with nothing in flight
