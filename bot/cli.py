@@ -181,15 +181,25 @@ def freeze_startup_objects() -> None:
     gc.set_threshold(GC_YOUNG, GC_MIDDLE, GC_FULL)
 
 
-def run() -> int:
+def _configured() -> tuple[Settings, str] | None:
+    """The settings and the token of a bot that is to run, logging configured; None (the reason
+    printed) when either is missing."""
     settings = load_settings()
     if settings is None:
-        return 2
+        return None
     token = settings.token()
     if token is None:
         print(NO_TOKEN, file=sys.stderr)
-        return 2
+        return None
     configure_logging(settings)
+    return settings, token
+
+
+def run() -> int:
+    configured = _configured()
+    if configured is None:
+        return 2
+    settings, token = configured
     freeze_startup_objects()
     # the store (aiosqlite) loads after the start-up objects are frozen, as the bot's other modules
     from .store import DatabaseRefused, StorageUnavailable
@@ -215,14 +225,10 @@ def run() -> int:
 
 def run_cluster(processes: int, shard_count: int | None) -> int:
     """`tablero cluster`: the supervisor of K bot processes (bot/cluster.py)."""
-    settings = load_settings()
-    if settings is None:
+    configured = _configured()
+    if configured is None:
         return 2
-    token = settings.token()
-    if token is None:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
-    configure_logging(settings)
+    settings, token = configured
     # the supervisor (and the stores it opens) loads only when a cluster is what runs
     from .cluster import start
 

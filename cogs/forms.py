@@ -8,7 +8,7 @@ restart still works. Fields are laid out with the label component (type 18).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -17,7 +17,7 @@ from bot import ids
 from bot.games import presenter_for
 from bot.tables import FormAnswer, moved_on
 from engine.core import Rejected
-from renderers.base import Field, Form
+from renderers.base import Control, Field, Form
 
 from .common import lang_of, tablero
 from .play import TableItem, act, guarded
@@ -71,26 +71,39 @@ def modal_values(data: Any) -> dict[str, str]:
     return values
 
 
+C = TypeVar("C", bound=Control)
+
+
+async def offered_control(
+    interaction: discord.Interaction, table: int, version: int, kind: type[C], key: str
+) -> C:
+    """The presenter's control `key` (a `kind`: a Form, an OrderPick) on the user's own panel at
+    `version`: refused for a non-player, "the table moved on" when the panel is stale or the control
+    is no longer offered."""
+    loaded = await tablero(interaction).tables.load(table)
+    seat = loaded.table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Rejected(
+            "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
+        )
+    if loaded.state is None or loaded.table.version != version or loaded.table.is_over:
+        raise moved_on()
+    rules = loaded.rules
+    view = rules.view(loaded.state, seat)
+    legal = rules.legal_actions(loaded.state, seat) if seat in rules.active_seats(loaded.state) else []
+    controls = presenter_for(loaded.table.game).controls(view, legal, lang_of(interaction)) or []
+    found = next((c for c in controls if isinstance(c, kind) and getattr(c, "key", None) == key), None)
+    if found is None:
+        raise moved_on()
+    return found
+
+
 class FormButton(TableItem, custom=ids.FORM):
     """Opens the form's modal (it must be the first answer to the click, so nothing is deferred)."""
 
     async def run(self, interaction: discord.Interaction) -> None:
         version, key = int(self.ids["version"]), str(self.ids["form"])
-        loaded = await tablero(interaction).tables.load(self.table)
-        seat = loaded.table.seat_of(interaction.user.id)
-        if seat is None:
-            raise Rejected(
-                "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
-            )
-        if loaded.state is None or loaded.table.version != version or loaded.table.is_over:
-            raise moved_on()
-        rules = loaded.rules
-        view = rules.view(loaded.state, seat)
-        legal = rules.legal_actions(loaded.state, seat) if seat in rules.active_seats(loaded.state) else []
-        controls = presenter_for(loaded.table.game).controls(view, legal, lang_of(interaction)) or []
-        form = next((c for c in controls if isinstance(c, Form) and c.key == key), None)
-        if form is None:
-            raise moved_on()
+        form = await offered_control(interaction, self.table, version, Form, key)
         await interaction.response.send_modal(modal_for(form, self.table, version))
 
 

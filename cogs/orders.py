@@ -20,7 +20,7 @@ from engine.core import Rejected
 from renderers.base import OrderPick
 
 from .common import L, lang_of, palette_of, resolve_table, send_panel, tablero
-from .forms import TITLE_MAX, modal_values, text_input
+from .forms import TITLE_MAX, modal_values, offered_control, text_input
 from .lobby import TABLE, TABLE_HELP, my_running_tables
 from .play import TableItem, guarded, in_place
 
@@ -91,22 +91,7 @@ class OrderCancel(TableItem, custom=ids.ORDER_CANCEL):
 
 async def order_pick(interaction: discord.Interaction, table: int, version: int, key: str) -> OrderPick:
     """The presenter's OrderPick `key` on the user's panel at `version`, or "the table moved on"."""
-    loaded = await tablero(interaction).tables.load(table)
-    seat = loaded.table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Rejected(
-            "bot.not_a_player", "You are not playing at table #{table}.", table=loaded.table.number
-        )
-    if loaded.state is None or loaded.table.version != version or loaded.table.is_over:
-        raise moved_on()
-    rules = loaded.rules
-    view = rules.view(loaded.state, seat)
-    legal = rules.legal_actions(loaded.state, seat) if seat in rules.active_seats(loaded.state) else []
-    controls = presenter_for(loaded.table.game).controls(view, legal, lang_of(interaction)) or []
-    pick = next((c for c in controls if isinstance(c, OrderPick) and c.key == key), None)
-    if pick is None:
-        raise moved_on()
-    return pick
+    return await offered_control(interaction, table, version, OrderPick, key)
 
 
 class OrderPickSelect(TableItem, custom=ids.ORDER_PICK):
