@@ -37,7 +37,7 @@ from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
 from .errors import log_failure
 from .export import fairness_line
-from .faults import REFUSALS, Faults, ThreadKeeper
+from .faults import REFUSALS, Faults, ThreadKeeper, fault_dm_text
 from .games import presenter_for, rules_for
 from .held import DIRECT_KINDS, QUIET, Hold, message_link
 from .i18n import game_name, t
@@ -768,14 +768,7 @@ class DeliveryWorker:
         user_id = int(row.target.split(":", 1)[1])
         player = await self.store.get_player(user_id)
         lang = language_of(player.locale if player else None, table.lang)
-        content = t(
-            lang,
-            f"bot.fault_dm.{table.fault}",
-            table=table.number,
-            game=game_name(table.game, lang),
-            thread=f"<#{table.thread_id}>" if table.thread_id else "—",
-            channel=f"<#{table.channel_id}>" if table.channel_id else "—",
-        )
+        content = fault_dm_text(table, lang)
         try:
             message_id = await self.messenger.send_dm(user_id, Panel(content), nonce=nonce_for(row))
         except DmClosed:

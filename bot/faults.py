@@ -204,3 +204,17 @@ def is_absence(key: str) -> bool:
 
 def absent_user(key: str) -> int:
     return int(key.split(":")[1])
+
+
+def fault_dm_text(table: TableRecord, lang: str) -> str:
+    """The DM that tells a table's players what Discord refused it (`table.fault` set), with where to
+    look: sent by the delivery worker, or as a line of the morning message after quiet hours."""
+    assert table.fault is not None
+    return t(
+        lang,
+        f"bot.fault_dm.{table.fault}",
+        table=table.number,
+        game=game_name(table.game, lang),
+        thread=f"<#{table.thread_id}>" if table.thread_id else "—",
+        channel=f"<#{table.channel_id}>" if table.channel_id else "—",
+    )

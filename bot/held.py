@@ -39,6 +39,7 @@ from typing import Any
 from renderers.i18n import language_of
 
 from .absence import reason
+from .faults import fault_dm_text
 from .games import presenter_for
 from .i18n import game_name, t
 from .offload import Priority
@@ -234,14 +235,7 @@ class Hold:
         if row.kind == "fault":
             if table.fault is None:
                 return None
-            return t(
-                lang,
-                f"bot.fault_dm.{table.fault}",
-                table=table.number,
-                game=game_name(table.game, lang),
-                thread=f"<#{table.thread_id}>" if table.thread_id else "—",
-                channel=f"<#{table.channel_id}>" if table.channel_id else "—",
-            )
+            return fault_dm_text(table, lang)
         what = str(row.payload.get("what", ""))
         source = row.payload.get("from")
         if source != "end" and table.status not in ("active", "lobby"):
