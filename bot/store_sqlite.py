@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from .holds import TableHolds
 from .migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -657,6 +658,7 @@ class SqliteStore(SharedReads):
         self._db: aiosqlite.Connection | None = None
         self._read: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.holds = TableHolds(self.path)  # one table held against the other processes (bot/holds.py)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -683,6 +685,7 @@ class SqliteStore(SharedReads):
                 raise DatabaseRefused(self.path, [fault_problem(exc.fault, "upgrading its schema")]) from exc
             if self.path != ":memory:":  # a second connection to :memory: would be another database
                 self._read = await self._connect(reader=True)
+                self.holds.open()
         except BaseException:
             # A refused database must not leave aiosqlite's non-daemon worker thread running: the
             # process could never exit.
@@ -727,6 +730,7 @@ class SqliteStore(SharedReads):
         return DatabaseRefused(self.path, [Problem(what=what, advice="run `tablero check-db` for details")])
 
     async def close(self) -> None:
+        self.holds.close()
         read, self._read = self._read, None
         if read is not None:
             await read.close()
@@ -812,15 +816,16 @@ class SqliteStore(SharedReads):
 
     @asynccontextmanager
     async def hold(self, table_id: int) -> AsyncIterator[None]:
-        """A table's move against the other processes on this file. SQLite locks the whole database
-        for a writer, never one table: holding its write lock (BEGIN IMMEDIATE) from load to commit
-        would stall every other table's move, in this process and the others, for as long as one
-        move decides (a stuck table would hold up the server). So the move's commit alone runs
-        under BEGIN IMMEDIATE, where the table row's version check and the (table_id, seq) key
-        refuse a second writer (StaleVersion), and the table service then runs the move again once
-        on the fresh state (`TableService._conflicts`): the same outcome as having waited for the
-        lock. In one process the service's own per-table lock serialises moves as before."""
-        yield
+        """A table's move, or any read-modify-write of its row, against the other processes on this
+        file: a lock on the table alone (bot/holds.py: a kernel byte-range lock on a file beside the
+        database), held from before the table is read to after its commit. SQLite's own write lock
+        is never held that long: it is the whole database's, and only each commit takes it
+        (BEGIN IMMEDIATE), so a move that decides holds up no other table. A click on the same
+        table in another process waits here, then reads what was committed. The table row's version
+        check and the (table_id, seq) key still refuse a writer that did not hold the table
+        (StaleVersion; the service runs a move once more on the fresh state, `_conflicts`)."""
+        async with self.holds.hold(table_id):
+            yield
 
     async def claim_deadlines(
         self, ids: Collection[int], *, owner: str, now: float, until: float
