@@ -41,8 +41,8 @@ from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .faults import absent_user, is_absence
 from .leases import LEASE_S, owner_id
-from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store
-from .tables import TableService
+from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store, Tx
+from .tables import Conflict, TableService
 
 log = logging.getLogger(__name__)
 
@@ -248,31 +248,40 @@ class Scheduler:
             pass
 
     async def _remind(self, deadline: DeadlineRecord) -> bool:
-        loaded = await self.service.load(deadline.table_id)
-        table, rules, state = loaded.table, loaded.rules, loaded.state
-        user = table.user_of(deadline.seat)
-        if (
-            table.status != "active"
-            or state is None
-            or user is None
-            or deadline.seat not in rules.active_seats(state)
-        ):
-            await self._finish(deadline, "void")
-            return False
-        since = await self.store.load_events(table.id)
-        mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
-        if any(r.actor in mine for r in since[deadline.version :]):
-            await self._finish(
-                deadline, "void"
-            )  # they acted (and a newer reminder exists if they must again)
-            return False
-        row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
-        if not await self._finish(deadline, "done", row):
-            return False  # reminded by another process already
-        # A missed deadline (bot/absence.py): counted; the table's absent= rule may hand the seat to
-        # a stand-in or forfeit it, else (absent=ai or forfeit) the seat is reminded again later.
-        if await self.service.deadline_missed(table.id, deadline.seat):
-            async with self.store.transaction() as tx:
+        """A seat has not acted by its reminder's time: ping its player, and count the missed
+        deadline against the seat (bot/absence.py), which may hand it to a stand-in or forfeit it.
+        All of it, with the reminder's done mark and the next reminder, in ONE commit under the
+        table's lock (`TableService._deadline_missed`): a process killed at any point has reminded
+        and counted, or neither, and another process then does both."""
+        self._held.pop(deadline.id, None)
+        async with self.service.lock(deadline.table_id):
+            loaded = await self.service.load(deadline.table_id)
+            table, rules, state = loaded.table, loaded.rules, loaded.state
+            user = table.user_of(deadline.seat)
+            if (
+                table.status != "active"
+                or state is None
+                or user is None
+                or deadline.seat not in rules.active_seats(state)
+            ):
+                await self._finish(deadline, "void")
+                return False
+            since = await self.store.load_events(table.id)
+            mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
+            if any(r.actor in mine for r in since[deadline.version :]):
+                await self._finish(
+                    deadline, "void"
+                )  # they acted (a newer reminder exists if they must again)
+                return False
+            row = NewDelivery(
+                table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}"
+            )
+
+            async def reminded(tx: Tx) -> None:
+                await tx.finish_deadline(deadline.id, "done")  # StaleVersion: another process did it
+                await tx.add_delivery(row)
+
+            async def again(tx: Tx) -> None:  # absent=ai or forfeit, nothing decided yet: remind later
                 await tx.add_deadline(
                     table_id=table.id,
                     kind="reminder",
@@ -281,7 +290,13 @@ class Scheduler:
                     version=deadline.version,
                     due_at=self.clock() + reminder_delay(table, self.service.reminder_delay),
                 )
-            self.notify()
+
+            try:
+                await self.service._deadline_missed(table, deadline.seat, also=reminded, again=again)
+            except (StaleVersion, Conflict):
+                return False  # reminded by another process already: nothing of this was written
+        self.outbox_written()
+        self.notify()
         return True
 
     async def _warn(self, deadline: DeadlineRecord) -> bool:

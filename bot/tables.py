@@ -47,12 +47,15 @@ from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .journal import Journal
 from .lobby import Lobby, parse_options
 from .pause import Pause, paused_refusal
-from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord, Tx
 from .takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
 SEED_BITS = 63  # fits SQLite's signed 64-bit INTEGER
+
+Also = Callable[[Tx], Awaitable[None]]
+"""More writes a caller puts into a service commit (`_write`, `_end`): they commit with it or not at all."""
 
 
 def moved_on() -> Rejected:
@@ -667,11 +670,18 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             raise moved_on()
 
     async def _write(
-        self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared, *, deadline: int | None = None
+        self,
+        table: TableRecord,
+        rules: Rules[Any],
+        prepared: moves.Prepared,
+        *,
+        deadline: int | None = None,
+        also: Also | None = None,
     ) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
-        not at all (Conflict when another process marked it first)."""
+        not at all (Conflict when another process marked it first). `also`: more writes of the
+        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py)."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -693,6 +703,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                     await tx.add_delivery(row)
                 if deadline is not None:  # before write_deadlines, which voids the limits that ended
                     await tx.finish_deadline(deadline, "done")
+                if also is not None:  # (before write_deadlines too: it may void a reminder marked here)
+                    await also(tx)
                 await notices.write_deadlines(
                     tx,
                     table,
@@ -861,8 +873,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             outcome = Outcome(winners=(), reason="core.abandoned", params={"by": user_id})
             return await self._end(table, "abandoned", outcome)
 
-    async def _end(self, table: TableRecord, status: str, outcome: Outcome) -> TableRecord:
+    async def _end(
+        self, table: TableRecord, status: str, outcome: Outcome, *, also: Also | None = None
+    ) -> TableRecord:
+        """Close the table (the caller holds its lock); `also`: more writes in the same commit."""
         async with self.store.transaction() as tx:
+            if also is not None:  # before void_deadlines: it may mark a deadline done
+                await also(tx)
             await tx.update_table(table.id, expected_version=table.version, status=status, outcome=outcome)
             await tx.void_deadlines(table.id)
             await tx.touch_status(table.id)

@@ -1,0 +1,96 @@
+"""Background work across bot processes on one database (issue 25 item 5), on both engines: a
+missed reminder's count committed with the reminder, whatever point a process dies at; series
+hand-overs raced by two processes.
+
+A process "dies" here by raising `Killed` (a BaseException, as nothing of ours catches it) at the
+start of a unit of work: like SIGKILL, nothing from that point on is written, and the lease it
+held is left to run out (tests/reliability kills real processes the same way at bot/crashpoints.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+
+from bot import absence
+from bot.leases import LEASE_S
+from bot.scheduler import Scheduler
+from bot.tables import TableService
+from tests.bot.conftest import Clock
+from tests.bot.duel_table import ALICE, duel_pvp
+from tests.bot.engines import Database, engine  # noqa: F401 (engine: both engines)
+from tests.bot.test_processes import process
+
+DELAY = 600.0  # the services' reminder delay (tests/bot/test_processes.py `process`)
+
+
+class Killed(BaseException):
+    """The process dies here."""
+
+
+def dies_after(store: Any, commits: int) -> None:
+    """`store`'s process dies as it starts its unit of work after `commits` committed ones."""
+    real = store.transaction
+    done = 0
+
+    @asynccontextmanager
+    async def transaction() -> AsyncIterator[Any]:
+        nonlocal done
+        if done >= commits:
+            raise Killed
+        async with real() as tx:
+            yield tx
+        done += 1
+
+    store.transaction = transaction
+
+
+@pytest.mark.parametrize("commits", [0, 1, 2])
+async def test_a_missed_reminder_is_counted_once_wherever_its_process_dies(
+    database: Database, service: TableService, clock: Clock, commits: int
+) -> None:
+    """Bob's reminder falls due at a table with absent=ai after 2: process B claims it and dies
+    after `commits` commits. Another process then finishes whatever is left. Whatever B did, Bob
+    is reminded once, the missed deadline counted once, and a next reminder waits for him (before,
+    a death right after the reminder's commit lost the count and the next reminder)."""
+    tid = await duel_pvp(service, absent="ai", absent_after=2)
+    await service.submit(tid, ALICE, 0, 1)  # Bob must act now
+    clock.advance(DELAY + 1)
+    async with process(database, clock) as b:
+        dies_after(b.store, commits)
+        try:
+            await Scheduler(b.store, b, clock=clock, owner="b").tick()
+        except* Killed:
+            pass
+    clock.advance(LEASE_S + 1)  # whatever B claimed is free again
+    a = Scheduler(service.store, service, clock=clock, owner="a")
+    await a.tick()
+    table = await service.get(tid)
+    assert absence.missed(table, "blue") == 1
+    reminders = [r for r in await service.store.deliveries(tid) if r.kind == "reminder"]
+    assert len(reminders) == 1
+    following = [
+        d for d in await service.store.deadlines(tid) if d.kind == "reminder" and d.status == "pending"
+    ]
+    assert len(following) == 1 and following[0].key.endswith("+")
+
+
+async def test_two_processes_reminding_one_seat_count_it_once(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    tid = await duel_pvp(service, absent="ai", absent_after=3)
+    await service.submit(tid, ALICE, 0, 1)
+    clock.advance(DELAY + 1)
+    async with process(database, clock) as b:
+        [due] = [d for d in await service.store.due_deadlines(clock()) if d.kind == "reminder"]
+        one = Scheduler(service.store, service, clock=clock, owner="a")
+        two = Scheduler(b.store, b, clock=clock, owner="b")
+        # both got past the claim (a lease that ran out under a slow process): the done mark decides
+        fired = await asyncio.gather(one._remind(due), two._remind(due))
+    assert sorted(fired) == [False, True]
+    assert absence.missed(await service.get(tid), "blue") == 1
+    assert len([r for r in await service.store.deliveries(tid) if r.kind == "reminder"]) == 1
