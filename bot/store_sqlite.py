@@ -639,6 +639,17 @@ def _backup(source: str, dest: str) -> None:
     os.replace(partial, dest)
 
 
+WAKE_POLL_S = 0.2
+"""How often a process looks whether another one committed to the file (`listen_deadlines`)."""
+
+
+async def _no_listener() -> Callable[[], Awaitable[None]]:
+    async def stop() -> None:
+        return None
+
+    return stop
+
+
 class SqliteStore(SharedReads):
     """The SQLite implementation: one writer connection, whose units of work an asyncio lock
     serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
@@ -856,11 +867,59 @@ class SqliteStore(SharedReads):
         return float(found[0][1])
 
     async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
-        """Nothing to listen to: SQLite has no notifications. A process learns of another's new
-        deadline at its next look (the scheduler's `max_sleep`, bot/scheduler.py)."""
+        """SQLite has no notifications, so the processes on one file watch it: every `WAKE_POLL_S`
+        the reader connection reads `PRAGMA data_version`, which changes when any other connection
+        (another process's, or this one's writer) has committed to the file. A few microseconds,
+        with no disk read while nothing changes. When it changed, the earliest pending deadline
+        and the next /away return are read again (two indexed reads), and `wake` runs if either
+        moved: a live timer another process wrote fires here at most WAKE_POLL_S plus the
+        scheduler's reaction late. A failing read is logged once and tried again at the next
+        poll; the scheduler's `max_sleep` look stays as the safety net."""
+        read = self._read
+        if read is None:  # :memory: (one connection, one process) or not opened for serving
+            return await _no_listener()
+
+        async def version() -> Any:
+            async with read.execute("PRAGMA data_version") as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else row[0]
+
+        async def soonest() -> tuple[Any, Any]:
+            rows = await self._all(
+                "SELECT (SELECT MIN(MAX(due_at, COALESCE(lease_until, 0))) FROM deadlines WHERE status = 'pending'),"
+                " (SELECT MIN(away_until) FROM players)"
+            )
+            return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+        async def watch() -> None:
+            seen = (None, (None, None))
+            failed = False
+            while True:
+                try:
+                    now = await version()
+                    if now != seen[0]:
+                        first = seen[0] is None
+                        times = await soonest()
+                        if times != seen[1] and not first:
+                            wake()
+                        seen = (now, times)
+                    failed = False
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # the file unreadable for a moment: the next poll tries again
+                    if not failed:
+                        log.warning(
+                            "watching the database for other processes' deadlines failed (%s)",
+                            type(exc).__name__,
+                        )
+                    failed = True
+                await asyncio.sleep(WAKE_POLL_S)
+
+        task = asyncio.create_task(watch(), name="tablero-deadline-watch")
 
         async def stop() -> None:
-            return None
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
         return stop
 

@@ -10,6 +10,7 @@ held is left to run out (tests/reliability kills real processes the same way at 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -21,9 +22,10 @@ from bot.leases import LEASE_S
 from bot.scheduler import Scheduler
 from bot.tables import TableService
 from tests.bot.conftest import Clock
-from tests.bot.duel_table import ALICE, duel_pvp
+from tests.bot.duel_table import ALICE, BOB, duel_pvp
 from tests.bot.engines import Database, engine  # noqa: F401 (engine: both engines)
 from tests.bot.test_processes import process
+from tests.games.duel import Commit
 
 DELAY = 600.0  # the services' reminder delay (tests/bot/test_processes.py `process`)
 
@@ -94,3 +96,36 @@ async def test_two_processes_reminding_one_seat_count_it_once(
     assert sorted(fired) == [False, True]
     assert absence.missed(await service.get(tid), "blue") == 1
     assert len([r for r in await service.store.deliveries(tid) if r.kind == "reminder"]) == 1
+
+
+async def test_a_live_timer_written_by_one_process_fires_on_time_in_another(
+    database: Database, duel_game: object
+) -> None:
+    """Real time: process A (no scheduler of its own running) starts a boost timer of 0.5 s; process
+    B's scheduler loop, asleep with nothing due, must learn of it and fire it. Without a wake-up
+    across processes B would sleep its full `max_sleep` (60 s) first. The lateness is printed,
+    not asserted (speed is measured, not asserted); the timeout only catches a missing wake-up."""
+    a_store, b_store = database.store(time.time), database.store(time.time)
+    await a_store.open()
+    await b_store.open()
+    a = TableService(a_store, reminder_delay=3600.0, seeder=lambda: 99)
+    b = TableService(b_store, reminder_delay=3600.0, seeder=lambda: 99)
+    scheduler = Scheduler(b_store, b, owner="b")
+    scheduler.start()
+    try:
+        tid = await duel_pvp(a, boost_seconds=0.5)
+        hands = (await a.load(tid)).state.hands
+        await a.submit(tid, ALICE, Commit(card=max(hands["red"])), 1)
+        await a.submit(tid, BOB, Commit(card=min(hands["blue"])), 1)
+        [timer] = await a_store.pending_deadlines(tid, "timeout")
+        async with asyncio.timeout(15):
+            while not any(e.kind == "boosted" for e in await a_store.load_events(tid)):
+                await asyncio.sleep(0.02)
+        fired_at = time.time()
+        print(f"\nlive timer fired {fired_at - timer.due_at:.2f} s after it fell due, by the other process")
+        [done] = [d for d in await a_store.deadlines(tid) if d.id == timer.id]
+        assert done.status == "done"
+    finally:
+        await scheduler.stop()
+        await a_store.close()
+        await b_store.close()
