@@ -792,28 +792,39 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 for seat, holder in wanted.seats.items()
                 if (why := absence.reason(series, holder)) is not None
             }
-            async with self.store.transaction() as tx:
-                round_id = await tx.insert_table(
-                    game=wanted.game,
-                    guild_id=series.guild_id,
-                    channel_id=series.channel_id,
-                    thread_id=series.post_channel_id,
-                    status="lobby",
-                    seats=seats,
-                    invited=[],
-                    options=options.model_dump(mode="json"),
-                    seed=self.seeder(),
-                    lang=series.lang,
-                    created_by=series.created_by,
-                    series_of=series.id,
-                    series_key=wanted.key,
-                    settings=series.settings,
-                    absence={"stand_ins": stand_ins} if stand_ins else {},
-                )
-            found = await self.get(round_id)
+            try:
+                async with self.store.transaction() as tx:
+                    round_id = await tx.insert_table(
+                        game=wanted.game,
+                        guild_id=series.guild_id,
+                        channel_id=series.channel_id,
+                        thread_id=series.post_channel_id,
+                        status="lobby",
+                        seats=seats,
+                        invited=[],
+                        options=options.model_dump(mode="json"),
+                        seed=self.seeder(),
+                        lang=series.lang,
+                        created_by=series.created_by,
+                        series_of=series.id,
+                        series_key=wanted.key,
+                        settings=series.settings,
+                        absence={"stand_ins": stand_ins} if stand_ins else {},
+                    )
+            except Exception:
+                # Another process opened it between our look and our insert (the unique
+                # (series_of, series_key) index refused ours, rolled back whole): take that one,
+                # as if we had found it. Anything else is a real failure.
+                found = await self.store.find_in_series(series.id, wanted.key)
+                if found is None:
+                    raise
+            else:
+                found = await self.get(round_id)
         if found.status == "lobby":
             async with self.lock(found.id):
-                await self._start(found)
+                found = await self.get(found.id)  # read under its lock: another may have started it
+                if found.status == "lobby":
+                    await self._start(found)
         elif found.is_over:  # finished while the series was not told (a restart in between)
             await self._feed(await self.load(series.id), found, None)
 

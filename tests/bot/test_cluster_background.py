@@ -10,6 +10,7 @@ held is left to run out (tests/reliability kills real processes the same way at 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,6 +25,7 @@ from bot.tables import TableService
 from tests.bot.conftest import Clock
 from tests.bot.duel_table import ALICE, BOB, duel_pvp
 from tests.bot.engines import Database, engine  # noqa: F401 (engine: both engines)
+from tests.bot.test_cluster_writes import gate, race
 from tests.bot.test_processes import process
 from tests.games.duel import Commit
 
@@ -129,3 +131,85 @@ async def test_a_live_timer_written_by_one_process_fires_on_time_in_another(
         await scheduler.stop()
         await a_store.close()
         await b_store.close()
+
+
+# --- series hand-overs ------------------------------------------------------------------------
+
+
+async def _mission_due(service: TableService, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A Deathwing campaign whose first mission is due but not opened (its hand-over failed right
+    after the commit that called for it, as when a process dies there); the campaign's id."""
+    from tests.bot.test_series import ORDER, BuyForce, FieldSquads, two_players
+
+    series = await two_players(service, "dw_campaign", side="marine", options={"force_points": 60})
+    await service.submit(series, ALICE, BuyForce(order=ORDER), (await service.get(series)).version)
+
+    async def dies(*_: object) -> None:
+        raise ConnectionError("the process died here")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(service, "_open_round", dies)
+        for _ in range(5):
+            loaded = await service.load(series)
+            if loaded.state.phase == "mission":
+                break
+            squad = loaded.state.available_squads()[0]
+            await service.submit(series, ALICE, FieldSquads(squads=(squad,)), loaded.table.version)
+    assert (await service.load(series)).state.phase == "mission"
+    assert await service.store.find_in_series(series, "mission-1") is None
+    return series
+
+
+async def test_two_processes_opening_one_round_open_it_once_with_no_fault(
+    database: Database,
+    service: TableService,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Every process runs the series keeper (at start, and after a failed hand-over): two of them
+    open the same due mission at once. The series' hold makes the second wait and then find the
+    round open: one round, started once, and nothing logged or retried for the loser."""
+    series = await _mission_due(service, monkeypatch)
+    async with process(database, clock) as b:
+        failed: list[str] = []
+        service.series_failed = lambda: failed.append("a")
+        b.series_failed = lambda: failed.append("b")
+        caplog.clear()
+        caplog.set_level(logging.WARNING)
+        await race(b, service, series, b.resume_series, service.resume_series)
+    found = await service.store.find_in_series(series, "mission-1")
+    assert found is not None and found.status == "active"
+    rounds = [t for t in await service.store.list_tables() if t.series_of == series]
+    assert len(rounds) == 1
+    assert failed == [] and [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_round_opened_by_another_process_meanwhile_is_a_clean_no_op(
+    database: Database,
+    service: TableService,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The round's own guard, under the series' hold: a process that found no round and then met
+    the one another process inserted (the unique (series_of, series_key) index) takes that one, as
+    if it had found it, instead of failing."""
+    series = await _mission_due(service, monkeypatch)
+    async with process(database, clock) as b:
+        loaded = await b.load(series)
+        wanted = loaded.rules.series_table(loaded.state)
+        caplog.clear()
+        caplog.set_level(logging.WARNING)
+        # B looked (no round yet) and stops before inserting; A opens the round meanwhile
+        arrived, go = gate(b.store)
+        opening = asyncio.create_task(b._open_round(loaded.table, wanted))
+        async with asyncio.timeout(10):
+            await arrived.wait()
+        await service._open_round(loaded.table, wanted)
+        go.set()
+        async with asyncio.timeout(10):
+            await opening
+    rounds = [t for t in await service.store.list_tables() if t.series_of == series]
+    assert len(rounds) == 1 and rounds[0].status == "active"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
