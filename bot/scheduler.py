@@ -10,15 +10,16 @@ The scheduler sleeps until the earliest pending deadline (one indexed query) and
 `notify()` whenever a commit may have written an earlier one, so a deadline fires as soon as the
 event loop gets to it (a real-time turn needs the second, not a 30-second poll). After a
 restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
-safety net (a wall-clock jump, a row written by another process).
+safety net (a wall-clock jump, a missed wake-up).
 
 Several processes (issue 25 item 5): every process runs this loop, with no leader. A due deadline
 is claimed with a lease first (bot/leases.py), so one process handles it; if that process dies,
 another claims it when the lease runs out. A timer's effect commits with the deadline's done mark
 (`TableService.submit_as_seat(deadline=...)`), a reminder's outbox row with its own, each only if the
-deadline is still pending: a deadline fires once however many processes look. On PostgreSQL a
-commit that writes a deadline NOTIFYs every process's scheduler (`Store.listen_deadlines`), so a
-live timer fires on time (within the loop's reaction, well under a second) whichever process wrote it.
+deadline is still pending: a deadline fires once however many processes look. Every process's
+scheduler is woken by a deadline another process writes (`Store.listen_deadlines`: PostgreSQL's
+NOTIFY; on SQLite the file's `PRAGMA data_version`, looked at every 0.2 s), so a live timer fires on
+time (within the loop's reaction, well under a second) whichever process wrote it.
 
 Back off, never spin (issue 24 item 1): a failing store pauses the scheduler with a growing,
 jittered delay (bot/backoff.py; a commit elsewhere ends the pause early: the store works again), a
@@ -111,7 +112,7 @@ class Scheduler:
             await unlisten()
 
     async def listen(self) -> None:
-        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; nothing on SQLite).
+        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; SQLite's data_version).
         Without it (the listening connection refused), the `max_sleep` look still finds them."""
         if self._unlisten is not None:
             return

@@ -183,7 +183,7 @@ class Store(Protocol):
 
     async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
         """Call `wake` whenever any process commits a new or moved deadline (PostgreSQL's
-        LISTEN/NOTIFY; nothing on SQLite); returns what stops listening."""
+        LISTEN/NOTIFY; SQLite: the file's data_version, watched); returns what stops listening."""
         ...
 
     async def schema_version(self) -> int: ...

@@ -9,7 +9,8 @@ in this one) -> load (snapshot or fold) -> seat of user -> game over? -> stale v
 decide/evolve (engine.core.step) -> AI seats act (engine.core.play_pilots, step cap) -> events,
 snapshot, outbox rows and deadlines in ONE transaction (the (table_id, seq) primary key is the
 optimistic lock) -> wake the delivery worker. Persist first, deliver second. A move that another
-process committed under (SQLite's commit-time check) is run once more on the fresh state.
+process committed under anyway (the version check behind the hold) is run once more on the fresh
+state. Every other write of a table (resign, abandon, lobby, pause, take-back, absence) holds it too.
 """
 
 from __future__ import annotations
@@ -180,8 +181,9 @@ class _TableLock:
 
 
 class _Held:
-    """One use of a table's lock (`TableService.lock`): the store's hold on the table first (a row
-    lock on PostgreSQL, against every process; bot/store_pg.py), then the table's asyncio lock in
+    """One use of a table's lock (`TableService.lock`): the store's hold on the table first (against
+    every process: a row lock on PostgreSQL, bot/store_pg.py; a byte lock beside the SQLite file,
+    bot/holds.py), then the table's asyncio lock in
     this process. The hold first: a task waiting for a database lock then holds nothing else, and
     a task holding the asyncio lock never waits for a pooled connection."""
 
@@ -254,9 +256,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         return _Held(shared, self.store, table_id)
 
     async def _conflicts(self, move: Callable[[], Awaitable[Any]]) -> Any:
-        """Run a move (lock, load, decide, commit); if another process committed to the table between
-        its load and its commit (Conflict: SQLite takes its write lock at commit only, see
-        SqliteStore.hold), run it once more on the fresh state, as if it had waited for the lock.
+        """Run a move (lock, load, decide, commit); if another writer committed to the table between
+        its load and its commit anyway (Conflict: a writer that did not hold the table, or a
+        PostgreSQL hold that let go at an earlier commit of the same task), run it once more on the
+        fresh state, as if it had waited for the lock.
         A click for the old version then meets the stale-click rule as usual; a second conflict is
         told "moved on"."""
         try:
