@@ -13,6 +13,7 @@ from . import moves, offload
 from .absence import (
     FOREVER,
     after,
+    counts_missed,
     missed,
     missed_now,
     reason,
@@ -48,13 +49,7 @@ class Absence(ServicePart):
         the stand-in or the forfeit the count brings, or alone when nothing is counted: a process
         killed at any point has either written both or neither (issue 25 item 5). `again`: what
         reminds the seat again, written in that commit too when the seat must be."""
-        counts = (
-            table.status == "active"
-            and table.user_of(seat) is not None
-            and not reason(table, seat)
-            and rule(table) != "wait"
-        )
-        if not counts:
+        if not counts_missed(table, seat):
             if also is not None:
                 async with self.store.transaction() as tx:
                     await also(tx)
@@ -74,6 +69,16 @@ class Absence(ServicePart):
             return False
         await self._stand_in(table, seat, "missed", absence, also=also)
         return False
+
+    async def _absence_rule(self, table: TableRecord, seat: str) -> None:
+        """The table's rule for a seat whose missed deadlines reached `absent_after` (the caller holds
+        the lock; the count is committed already, e.g. with a timer's effect): a stand-in, or the
+        seat forfeits. Nothing when the count is short of it or the rule already applied."""
+        if counts_missed(table, seat) and missed(table, seat) >= after(table):
+            if rule(table) == "forfeit":
+                await self._forfeit_absent(table, seat, missed(table, seat))
+            else:
+                await self._stand_in(table, seat, "missed", table.absence)
 
     async def seat_absent(
         self, table_id: int, seat: str, *, when_wait: str = "wait", gone: str | None = None

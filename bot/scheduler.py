@@ -357,9 +357,9 @@ class Scheduler:
         if table.status != "active" or action is None:
             await self._finish(deadline, "void")
             return False
-        try:  # the action and the deadline's done mark commit together, or neither does
-            applied = await self.service.submit_as_seat(
-                table.id, deadline.seat, action, None, deadline=deadline.id
+        try:  # the action, the deadline's done mark and the seat's missed count commit together
+            await self.service.submit_as_seat(
+                table.id, deadline.seat, action, None, deadline=deadline.id, missed=True
             )
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
@@ -376,6 +376,4 @@ class Scheduler:
                 await self._release(deadline)
             return False
         self._held.pop(deadline.id, None)
-        if applied.table.user_of(deadline.seat) is not None:  # a player's time ran out: a missed deadline
-            await self.service.deadline_missed(table.id, deadline.seat)
         return True

@@ -544,21 +544,29 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         expected_version: int | None,
         *,
         deadline: int | None = None,
+        missed: bool = False,
     ) -> Applied:
         """Apply an action on a seat's behalf (a timer that ran out: `deadline`, marked done in the
-        same commit, or not at all if it is not pending any more: Conflict, "moved on")."""
+        same commit, or not at all if it is not pending any more: Conflict, "moved on"). `missed`:
+        the seat's player let the time run out, a missed deadline (bot/absence.py) counted in that
+        same commit; if the count reaches the table's `absent_after`, its rule (a stand-in, or the
+        seat forfeiting) follows at once under the same hold."""
 
         async def move() -> Applied:
             async with self.lock(table_id):
                 loaded = await self.load(table_id)
-                return await self._submit(
+                applied = await self._submit(
                     loaded,
                     seat,
                     action,
                     expected_version,
                     actor_user=loaded.table.user_of(seat),
                     deadline=deadline,
+                    missed=missed,
                 )
+                if missed:
+                    await self._absence_rule(applied.table, seat)
+                return applied
 
         return await self._conflicts(move)
 
@@ -572,8 +580,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         actor_user: int | None,
         by_player: bool = False,
         deadline: int | None = None,
+        missed: bool = False,
     ) -> Applied:
-        """`deadline`: the time limit this action is the effect of, marked done in its commit."""
+        """`deadline`: the time limit this action is the effect of, marked done in its commit;
+        `missed`: that deadline counted against the seat in the same commit (`submit_as_seat`)."""
         table, rules, state = loaded.table, loaded.rules, loaded.state
         if table.is_over:
             raise Rejected("core.game_over", "This game is over.")
@@ -600,6 +610,12 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         )
         if by_player:  # the seat's last action, which it may take back (bot/takeback.py)
             prepared.undo_seat = seat
+        if missed and "outcome" not in prepared.fields:
+            kept = prepared.fields.get("absence", table.absence)  # as this commit leaves it
+            if absence.counts_missed(table.model_copy(update={"absence": kept}), seat):
+                prepared.fields["absence"] = absence.with_missed(
+                    kept, seat, absence.missed_now(kept, seat) + 1
+                )
         after = await self._write(table, rules, prepared, deadline=deadline)
         events = [e for e, _ in prepared.entries]
         own = [e for e, actor in prepared.entries if actor == seat]

@@ -83,6 +83,47 @@ async def test_a_missed_reminder_is_counted_once_wherever_its_process_dies(
     assert len(following) == 1 and following[0].key.endswith("+")
 
 
+@pytest.mark.parametrize("commits", [0, 1])
+async def test_a_timer_that_ran_out_is_counted_with_its_effect_wherever_its_process_dies(
+    database: Database, service: TableService, clock: Clock, commits: int
+) -> None:
+    """Alice won the round and lets her 45 s boost timer run out (absent=ai after 3): the timer's
+    action, its done mark and her missed deadline are one commit. A process dying before it leaves
+    all to another; after it, nothing is left to lose (before, the count was a second commit)."""
+    tid = await duel_pvp(service, boost_seconds=45, absent="ai", absent_after=3)
+    hands = (await service.load(tid)).state.hands
+    await service.submit(tid, ALICE, Commit(card=max(hands["red"])), 1)
+    await service.submit(tid, BOB, Commit(card=min(hands["blue"])), 1)
+    clock.advance(46)
+    async with process(database, clock) as b:
+        dies_after(b.store, commits)
+        try:
+            await Scheduler(b.store, b, clock=clock, owner="b").tick()
+        except* Killed:
+            pass
+    clock.advance(LEASE_S + 1)
+    await Scheduler(service.store, service, clock=clock, owner="a").tick()
+    log = await service.store.load_events(tid)
+    assert sum(e.kind == "boosted" for e in log) == 1
+    assert absence.missed(await service.get(tid), "red") == 1
+
+
+async def test_a_timer_missed_once_too_often_hands_the_seat_to_a_stand_in(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """absent=ai after 1: the count the timer's commit makes reaches the rule, which follows at once
+    under the same hold (the seat is the AI's, its player told)."""
+    tid = await duel_pvp(service, boost_seconds=45, absent="ai", absent_after=1)
+    hands = (await service.load(tid)).state.hands
+    await service.submit(tid, ALICE, Commit(card=max(hands["red"])), 1)
+    await service.submit(tid, BOB, Commit(card=min(hands["blue"])), 1)
+    clock.advance(46)
+    await Scheduler(service.store, service, clock=clock, owner="a").tick()
+    table = await service.get(tid)
+    assert absence.reason(table, "red") == "missed" and absence.missed(table, "red") == 1
+    assert [r.payload["seat"] for r in await service.store.deliveries(tid) if r.kind == "stand_in"] == ["red"]
+
+
 async def test_two_processes_reminding_one_seat_count_it_once(
     database: Database, service: TableService, clock: Clock
 ) -> None:
