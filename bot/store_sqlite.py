@@ -49,6 +49,7 @@ from .records import (
     RefereeRecord,
     ResultRecord,
     SeatHolder,
+    ServerSettings,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
@@ -513,13 +514,27 @@ class SqliteTx:
             (user_id, locale, dm_status, self._now, dm_status),
         )
 
-    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
-        self._queue(
+    async def set_server_settings(
+        self,
+        guild_id: int,
+        defaults: dict[str, Any],
+        channels: list[int],
+        *,
+        expected: ServerSettings | None = None,
+    ) -> None:
+        sql = (
             "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET defaults = excluded.defaults,"
-            " channels = excluded.channels, updated_at = excluded.updated_at",
-            (guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now),
+            " channels = excluded.channels, updated_at = excluded.updated_at"
         )
+        params: list[Any] = [guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now]
+        if expected is None:
+            self._queue(sql, params)
+            return
+        # as read: the same canonical JSON text the settings were written as (records._dumps)
+        sql += " WHERE server_settings.defaults = ? AND server_settings.channels = ?"
+        params += [_dumps(expected.defaults), _dumps(sorted(set(expected.channels)))]
+        self._queue(sql, params, check="one_row")
 
     async def park_deadlines(self, table_id: int, now: float) -> None:
         """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls

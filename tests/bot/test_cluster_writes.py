@@ -295,3 +295,27 @@ async def test_a_stale_version_is_told_as_the_table_moving_on(service: TableServ
 
     await ErrorHandler().handle(Interaction(), StaleVersion(1))  # type: ignore[arg-type]
     assert answers and "moved on" in answers[0]
+
+
+async def test_two_admins_change_one_servers_settings_at_once(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """`/server channels add:` by two admins at once on two processes: both channels are allowed
+    (each change is written only over what it read, else read again: bot/server.py)."""
+    from bot.server import change_settings
+
+    def adding(channel: int) -> Callable[[Any], tuple[dict[str, Any], list[int]]]:
+        return lambda now: (now.defaults, sorted({*now.channels, channel}))
+
+    await change_settings(service.store, 1, lambda now: ({"pace": "async"}, []))
+    async with process(database, clock) as other:
+        arrived, go = gate(other.store)
+        first = asyncio.create_task(change_settings(other.store, 1, adding(5)))
+        async with asyncio.timeout(10):
+            await arrived.wait()  # B read the settings and is about to write them
+        await change_settings(service.store, 1, adding(6))  # A reads and writes meanwhile
+        go.set()
+        async with asyncio.timeout(10):
+            await first
+    stored = await service.store.server_settings(1)
+    assert stored.channels == [5, 6] and stored.defaults == {"pace": "async"}
