@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import struct
 import time
@@ -37,6 +38,8 @@ except ImportError:  # pragma: no cover - Windows: one process per database
     fcntl = None  # type: ignore[assignment]
 
 from .records import StorageUnavailable
+
+log = logging.getLogger(__name__)
 
 WAIT_S = 15.0
 """How long a hold waits for another process's (LOCK_WAIT_S in bot/store_pg.py)."""
@@ -72,9 +75,17 @@ class TableHolds:
         self._entries: dict[int, _Entry] = {}
 
     def open(self) -> None:
+        """Open (create) the holds file. If it cannot be (a read-only directory), say so and go on
+        without holds: one process serves the database as before, several would meet conflicts
+        (each told "the table has moved on")."""
         if fcntl is None or self._fd is not None:
             return
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            log.warning(
+                "tables are not held across processes: %s cannot be opened (%s)", self.path, exc.strerror
+            )
 
     def close(self) -> None:
         fd, self._fd = self._fd, None
