@@ -141,6 +141,17 @@ def stand_in_of(actor: str | None) -> str | None:
     return None
 
 
+def counts_missed(table: TableRecord, seat: str) -> bool:
+    """Whether a deadline `seat` misses now counts against it: the table is played, a player holds
+    the seat and plays it in person, and the table's rule is not `wait` (which never counts)."""
+    return (
+        table.status == "active"
+        and table.user_of(seat) is not None
+        and not reason(table, seat)
+        and rule(table) != "wait"
+    )
+
+
 def missed(table: TableRecord, seat: str) -> int:
     return int((table.absence.get("missed") or {}).get(seat, 0))
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from engine.core import Outcome, Rejected
@@ -13,6 +13,7 @@ from . import moves, offload
 from .absence import (
     FOREVER,
     after,
+    counts_missed,
     missed,
     missed_now,
     reason,
@@ -21,35 +22,63 @@ from .absence import (
     with_stand_in,
 )
 from .service_part import ServicePart
-from .store import NewDelivery, TableRecord
+from .store import NewDelivery, TableRecord, Tx
+
+Also = Callable[[Tx], Awaitable[None]]
+"""More writes the caller puts into the same commit (as bot/tables.py's `Also`)."""
 
 
 class Absence(ServicePart):
     """The absent players' part of the table service (mixed into TableService)."""
 
     # --- missed deadlines ----------------------------------------------------------------------
-    async def deadline_missed(self, table_id: int, seat: str) -> bool:
+    async def deadline_missed(
+        self, table_id: int, seat: str, *, also: Also | None = None, again: Also | None = None
+    ) -> bool:
         """A deadline of `seat` passed without its player acting: count it and apply the table's
         rule when the count reaches `absent_after`. Whether the seat must be reminded again (the
-        rule is not `wait`, and nothing was decided yet)."""
+        rule is not `wait`, and nothing was decided yet). See `_deadline_missed`."""
         async with self.lock(table_id):
-            table = await self.get(table_id)
-            if table.status != "active" or table.user_of(seat) is None or reason(table, seat):
-                return False
-            what = rule(table)
-            if what == "wait":
-                return False
-            count = missed(table, seat) + 1
-            absence = with_missed(table.absence, seat, count)
-            if count < after(table):
+            return await self._deadline_missed(await self.get(table_id), seat, also=also, again=again)
+
+    async def _deadline_missed(
+        self, table: TableRecord, seat: str, *, also: Also | None = None, again: Also | None = None
+    ) -> bool:
+        """`deadline_missed` with the table's lock held. `also`: the caller's writes (a reminder's
+        done mark and message, bot/scheduler.py), committed in the SAME commit as the count, or as
+        the stand-in or the forfeit the count brings, or alone when nothing is counted: a process
+        killed at any point has either written both or neither (issue 25 item 5). `again`: what
+        reminds the seat again, written in that commit too when the seat must be."""
+        if not counts_missed(table, seat):
+            if also is not None:
                 async with self.store.transaction() as tx:
-                    await tx.update_table(table.id, absence=absence)
-                return True
-            if what == "forfeit":
-                await self._forfeit_absent(table, seat, count)
-                return False
-            await self._stand_in(table, seat, "missed", absence)
+                    await also(tx)
             return False
+        count = missed(table, seat) + 1
+        absence = with_missed(table.absence, seat, count)
+        if count < after(table):
+            async with self.store.transaction() as tx:
+                if also is not None:
+                    await also(tx)
+                await tx.update_table(table.id, absence=absence)
+                if again is not None:
+                    await again(tx)
+            return True
+        if rule(table) == "forfeit":
+            await self._forfeit_absent(table, seat, count, also=also)
+            return False
+        await self._stand_in(table, seat, "missed", absence, also=also)
+        return False
+
+    async def _absence_rule(self, table: TableRecord, seat: str) -> None:
+        """The table's rule for a seat whose missed deadlines reached `absent_after` (the caller holds
+        the lock; the count is committed already, e.g. with a timer's effect): a stand-in, or the
+        seat forfeits. Nothing when the count is short of it or the rule already applied."""
+        if counts_missed(table, seat) and missed(table, seat) >= after(table):
+            if rule(table) == "forfeit":
+                await self._forfeit_absent(table, seat, missed(table, seat))
+            else:
+                await self._stand_in(table, seat, "missed", table.absence)
 
     async def seat_absent(
         self, table_id: int, seat: str, *, when_wait: str = "wait", gone: str | None = None
@@ -76,14 +105,14 @@ class Absence(ServicePart):
                 await self._stand_in(table, seat, "missed", table.absence)
 
     async def _forfeit_absent(
-        self, table: TableRecord, seat: str, count: int, *, gone: str | None = None
+        self, table: TableRecord, seat: str, count: int, *, gone: str | None = None, also: Also | None = None
     ) -> TableRecord:
         """The seat forfeits (the caller holds the lock): every other seat wins, as when a player
         resigns. Worded by `gone` if given, else by the deadlines it missed (none: the player is gone)."""
         winners = tuple(s for s in table.seats if s != seat)
         why = gone or ("absent.forfeited" if count else "absent.forfeited_gone")
         outcome = Outcome(winners=winners, reason=why, params={"seat": seat, "count": count})
-        return await self._end(table, "finished", outcome)
+        return await self._end(table, "finished", outcome, also=also)
 
     async def _stand_in(
         self,
@@ -93,9 +122,11 @@ class Absence(ServicePart):
         absence: Mapping[str, Any],
         *,
         until: float | None = None,
+        also: Also | None = None,
     ) -> TableRecord:
         """The AI takes `seat` (the caller holds the lock): the table row notes it, the stand-in plays
-        at once if the seat must act, and the table's thread is told once."""
+        at once if the seat must act, and the table's thread is told once. `also`: the caller's
+        writes, in the same commit."""
         absence = with_stand_in(absence, seat, why)
         user = table.user_of(seat)
         loaded = await self.load(table.id)
@@ -117,6 +148,8 @@ class Absence(ServicePart):
             prepared = await offload.run(moves.relieve, table.game, updated, state, self.step_cap)
         if prepared is None:  # nothing to play now: the row alone
             async with self.store.transaction() as tx:
+                if also is not None:
+                    await also(tx)
                 await tx.update_table(table.id, expected_version=table.version, absence=absence)
                 await tx.touch_status(table.id)
                 for row in rows:
@@ -126,7 +159,7 @@ class Absence(ServicePart):
             await self.sync_series(after)
             return after
         prepared.change.deliveries.extend(rows)
-        return await self._write(updated, rules, prepared)
+        return await self._write(updated, rules, prepared, also=also)
 
     async def sync_series(self, table: TableRecord) -> None:
         """A round of a series (a campaign's mission) changed who stands in: its series notes it, so

@@ -23,7 +23,7 @@ from engine.core import Rejected
 from .i18n import language_of as _language_of
 from .i18n import rejected_text, t
 from .panels import clip
-from .store import FAULT_WORDS, StorageUnavailable
+from .store import FAULT_WORDS, StaleVersion, StorageUnavailable
 
 log = logging.getLogger("tablero.errors")
 
@@ -103,6 +103,18 @@ class ErrorHandler:
         lang = interaction_language(interaction)
         table = interaction.extras.get("table")
         version = interaction.extras.get("version")
+        if isinstance(error, StaleVersion):
+            # Another process wrote the table between this click's read and its write, and the write
+            # was refused whole (the row's version check). Every write of a table holds it first
+            # (TableService.lock), so this is a last line only: the player is told the table moved
+            # on, with where it stands now, and may try again. Not a bug.
+            log.info(
+                "interaction %s: the table moved on under it [table %s v%s]",
+                _name(interaction),
+                table,
+                version,
+            )
+            error = Rejected("bot.table_moved_on", "The table has moved on; here is where it stands now.")
         try:
             if isinstance(error, Rejected):
                 if self.follow_up is not None and table is not None:

@@ -10,15 +10,16 @@ The scheduler sleeps until the earliest pending deadline (one indexed query) and
 `notify()` whenever a commit may have written an earlier one, so a deadline fires as soon as the
 event loop gets to it (a real-time turn needs the second, not a 30-second poll). After a
 restart the first pass fires whatever fell due while the bot was down. `MAX_SLEEP_S` is only a
-safety net (a wall-clock jump, a row written by another process).
+safety net (a wall-clock jump, a missed wake-up).
 
 Several processes (issue 25 item 5): every process runs this loop, with no leader. A due deadline
 is claimed with a lease first (bot/leases.py), so one process handles it; if that process dies,
 another claims it when the lease runs out. A timer's effect commits with the deadline's done mark
 (`TableService.submit_as_seat(deadline=...)`), a reminder's outbox row with its own, each only if the
-deadline is still pending: a deadline fires once however many processes look. On PostgreSQL a
-commit that writes a deadline NOTIFYs every process's scheduler (`Store.listen_deadlines`), so a
-live timer fires on time (within the loop's reaction, well under a second) whichever process wrote it.
+deadline is still pending: a deadline fires once however many processes look. Every process's
+scheduler is woken by a deadline another process writes (`Store.listen_deadlines`: PostgreSQL's
+NOTIFY; on SQLite the file's `PRAGMA data_version`, looked at every 0.2 s), so a live timer fires on
+time (within the loop's reaction, well under a second) whichever process wrote it.
 
 Back off, never spin (issue 24 item 1): a failing store pauses the scheduler with a growing,
 jittered delay (bot/backoff.py; a commit elsewhere ends the pause early: the store works again), a
@@ -41,8 +42,8 @@ from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .faults import absent_user, is_absence
 from .leases import LEASE_S, owner_id
-from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store
-from .tables import TableService
+from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store, Tx
+from .tables import Conflict, TableService
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class Scheduler:
             await unlisten()
 
     async def listen(self) -> None:
-        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; nothing on SQLite).
+        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; SQLite's data_version).
         Without it (the listening connection refused), the `max_sleep` look still finds them."""
         if self._unlisten is not None:
             return
@@ -248,31 +249,40 @@ class Scheduler:
             pass
 
     async def _remind(self, deadline: DeadlineRecord) -> bool:
-        loaded = await self.service.load(deadline.table_id)
-        table, rules, state = loaded.table, loaded.rules, loaded.state
-        user = table.user_of(deadline.seat)
-        if (
-            table.status != "active"
-            or state is None
-            or user is None
-            or deadline.seat not in rules.active_seats(state)
-        ):
-            await self._finish(deadline, "void")
-            return False
-        since = await self.store.load_events(table.id)
-        mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
-        if any(r.actor in mine for r in since[deadline.version :]):
-            await self._finish(
-                deadline, "void"
-            )  # they acted (and a newer reminder exists if they must again)
-            return False
-        row = NewDelivery(table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}")
-        if not await self._finish(deadline, "done", row):
-            return False  # reminded by another process already
-        # A missed deadline (bot/absence.py): counted; the table's absent= rule may hand the seat to
-        # a stand-in or forfeit it, else (absent=ai or forfeit) the seat is reminded again later.
-        if await self.service.deadline_missed(table.id, deadline.seat):
-            async with self.store.transaction() as tx:
+        """A seat has not acted by its reminder's time: ping its player, and count the missed
+        deadline against the seat (bot/absence.py), which may hand it to a stand-in or forfeit it.
+        All of it, with the reminder's done mark and the next reminder, in ONE commit under the
+        table's lock (`TableService._deadline_missed`): a process killed at any point has reminded
+        and counted, or neither, and another process then does both."""
+        self._held.pop(deadline.id, None)
+        async with self.service.lock(deadline.table_id):
+            loaded = await self.service.load(deadline.table_id)
+            table, rules, state = loaded.table, loaded.rules, loaded.state
+            user = table.user_of(deadline.seat)
+            if (
+                table.status != "active"
+                or state is None
+                or user is None
+                or deadline.seat not in rules.active_seats(state)
+            ):
+                await self._finish(deadline, "void")
+                return False
+            since = await self.store.load_events(table.id)
+            mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
+            if any(r.actor in mine for r in since[deadline.version :]):
+                await self._finish(
+                    deadline, "void"
+                )  # they acted (a newer reminder exists if they must again)
+                return False
+            row = NewDelivery(
+                table_id=table.id, version=table.version, kind="reminder", target=f"user:{user}"
+            )
+
+            async def reminded(tx: Tx) -> None:
+                await tx.finish_deadline(deadline.id, "done")  # StaleVersion: another process did it
+                await tx.add_delivery(row)
+
+            async def again(tx: Tx) -> None:  # absent=ai or forfeit, nothing decided yet: remind later
                 await tx.add_deadline(
                     table_id=table.id,
                     kind="reminder",
@@ -281,7 +291,13 @@ class Scheduler:
                     version=deadline.version,
                     due_at=self.clock() + reminder_delay(table, self.service.reminder_delay),
                 )
-            self.notify()
+
+            try:
+                await self.service._deadline_missed(table, deadline.seat, also=reminded, again=again)
+            except (StaleVersion, Conflict):
+                return False  # reminded by another process already: nothing of this was written
+        self.outbox_written()
+        self.notify()
         return True
 
     async def _warn(self, deadline: DeadlineRecord) -> bool:
@@ -341,9 +357,9 @@ class Scheduler:
         if table.status != "active" or action is None:
             await self._finish(deadline, "void")
             return False
-        try:  # the action and the deadline's done mark commit together, or neither does
-            applied = await self.service.submit_as_seat(
-                table.id, deadline.seat, action, None, deadline=deadline.id
+        try:  # the action, the deadline's done mark and the seat's missed count commit together
+            await self.service.submit_as_seat(
+                table.id, deadline.seat, action, None, deadline=deadline.id, missed=True
             )
         except Rejected as exc:
             # e.g. an interrupt window has the seat waiting: the time limit still stands, so the
@@ -360,6 +376,4 @@ class Scheduler:
                 await self._release(deadline)
             return False
         self._held.pop(deadline.id, None)
-        if applied.table.user_of(deadline.seat) is not None:  # a player's time ran out: a missed deadline
-            await self.service.deadline_missed(table.id, deadline.seat)
         return True

@@ -10,13 +10,43 @@ is no role system of our own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core import Rejected
 
 from .absence import split_settings
-from .store import ServerSettings
+from .store import ServerSettings, StaleVersion, Store
+
+TRIES = 5
+"""How often a change of a server's settings is tried on a fresh read when another process (or
+task) changed them meanwhile; each try is one read and one write."""
+
+
+async def change_settings(
+    store: Store,
+    guild_id: int,
+    change: Callable[[ServerSettings], tuple[dict[str, Any], list[int]]],
+) -> ServerSettings:
+    """Read a server's settings, apply `change` (new defaults, new channels) and write them back
+    only if nobody changed them since the read (`expected`); else read them again and apply the
+    change to what the other wrote. Two admins changing one server's settings at once, on one
+    process or two, both get their change (issue 25 item 4). `change` may refuse (Rejected)."""
+    for _ in range(TRIES):
+        current = await store.server_settings(guild_id)
+        defaults, channels = change(current)
+        try:
+            async with store.transaction() as tx:
+                await tx.set_server_settings(guild_id, defaults, channels, expected=current)
+        except StaleVersion:
+            continue
+        return await store.server_settings(guild_id)
+    raise Rejected(
+        "absent.server_busy",
+        "Other changes to this server's settings kept arriving at the same moment; nothing of yours"
+        " was saved. Please try again.",
+    )
+
 
 PACES = ("live", "async")
 

@@ -4,13 +4,13 @@ commit. Declared once, for the type checker only, so each part names only its ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Outcome, Rules
 
 from . import moves
-from .store import Store, TableRecord
+from .store import Store, TableRecord, Tx
 
 if TYPE_CHECKING:
     from contextlib import AbstractAsyncContextManager
@@ -29,6 +29,19 @@ class ServicePart:
         async def get(self, table_id: int) -> TableRecord: ...
         async def load(self, table_id: int) -> Any: ...
         async def _write(
-            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
+            self,
+            table: TableRecord,
+            rules: Rules[Any],
+            prepared: moves.Prepared,
+            *,
+            deadline: int | None = None,
+            also: Callable[[Tx], Awaitable[None]] | None = None,
         ) -> TableRecord: ...
-        async def _end(self, table: TableRecord, status: str, outcome: Outcome) -> TableRecord: ...
+        async def _end(
+            self,
+            table: TableRecord,
+            status: str,
+            outcome: Outcome,
+            *,
+            also: Callable[[Tx], Awaitable[None]] | None = None,
+        ) -> TableRecord: ...

@@ -137,8 +137,17 @@ class Tx(Protocol):
     async def park_deadlines(self, table_id: int, now: float) -> None: ...
 
     async def set_server_settings(
-        self, guild_id: int, defaults: dict[str, Any], channels: list[int]
-    ) -> None: ...
+        self,
+        guild_id: int,
+        defaults: dict[str, Any],
+        channels: list[int],
+        *,
+        expected: ServerSettings | None = None,
+    ) -> None:
+        """Store a server's settings; with `expected` (what they were read as), only if they still are
+        (StaleVersion: another process changed them since; bot/server.py `change_settings` reads
+        them again and retries)."""
+        ...
 
     async def resume_deadlines(self, table_id: int, now: float) -> None: ...
 
@@ -183,7 +192,7 @@ class Store(Protocol):
 
     async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
         """Call `wake` whenever any process commits a new or moved deadline (PostgreSQL's
-        LISTEN/NOTIFY; nothing on SQLite); returns what stops listening."""
+        LISTEN/NOTIFY; SQLite: the file's data_version, watched); returns what stops listening."""
         ...
 
     async def schema_version(self) -> int: ...

@@ -63,6 +63,7 @@ from .records import (
     RefereeRecord,
     ResultRecord,
     SeatHolder,
+    ServerSettings,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
@@ -495,16 +496,26 @@ class PostgresTx:
             self._now,
         )
 
-    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
-        await self._conn.execute(
+    async def set_server_settings(
+        self,
+        guild_id: int,
+        defaults: dict[str, Any],
+        channels: list[int],
+        *,
+        expected: ServerSettings | None = None,
+    ) -> None:
+        sql = (
             "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES ($1, $2, $3, $4)"
             " ON CONFLICT (guild_id) DO UPDATE SET defaults = excluded.defaults,"
-            " channels = excluded.channels, updated_at = excluded.updated_at",
-            guild_id,
-            _json(defaults),
-            _json(sorted(set(channels))),
-            self._now,
+            " channels = excluded.channels, updated_at = excluded.updated_at"
         )
+        params: list[Any] = [guild_id, _json(defaults), _json(sorted(set(channels))), self._now]
+        if expected is not None:  # only if still as read (JSONB compares by value)
+            sql += " WHERE server_settings.defaults = $5::jsonb AND server_settings.channels = $6::jsonb"
+            params += [_json(expected.defaults), _json(sorted(set(expected.channels)))]
+        done = await self._conn.execute(sql, *params)
+        if expected is not None and _count(done) != 1:
+            raise StaleVersion(0)
 
     async def park_deadlines(self, table_id: int, now: float) -> None:
         """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls

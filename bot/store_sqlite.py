@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from .holds import TableHolds
 from .migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -48,6 +49,7 @@ from .records import (
     RefereeRecord,
     ResultRecord,
     SeatHolder,
+    ServerSettings,
     StaleVersion,
     StorageUnavailable,
     TableRecord,
@@ -512,13 +514,27 @@ class SqliteTx:
             (user_id, locale, dm_status, self._now, dm_status),
         )
 
-    async def set_server_settings(self, guild_id: int, defaults: dict[str, Any], channels: list[int]) -> None:
-        self._queue(
+    async def set_server_settings(
+        self,
+        guild_id: int,
+        defaults: dict[str, Any],
+        channels: list[int],
+        *,
+        expected: ServerSettings | None = None,
+    ) -> None:
+        sql = (
             "INSERT INTO server_settings (guild_id, defaults, channels, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET defaults = excluded.defaults,"
-            " channels = excluded.channels, updated_at = excluded.updated_at",
-            (guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now),
+            " channels = excluded.channels, updated_at = excluded.updated_at"
         )
+        params: list[Any] = [guild_id, _dumps(defaults), _dumps(sorted(set(channels))), self._now]
+        if expected is None:
+            self._queue(sql, params)
+            return
+        # as read: the same canonical JSON text the settings were written as (records._dumps)
+        sql += " WHERE server_settings.defaults = ? AND server_settings.channels = ?"
+        params += [_dumps(expected.defaults), _dumps(sorted(set(expected.channels)))]
+        self._queue(sql, params, check="one_row")
 
     async def park_deadlines(self, table_id: int, now: float) -> None:
         """A table is paused: each pending deadline keeps what was left (`payload.left_s`) and falls
@@ -638,6 +654,17 @@ def _backup(source: str, dest: str) -> None:
     os.replace(partial, dest)
 
 
+WAKE_POLL_S = 0.2
+"""How often a process looks whether another one committed to the file (`listen_deadlines`)."""
+
+
+async def _no_listener() -> Callable[[], Awaitable[None]]:
+    async def stop() -> None:
+        return None
+
+    return stop
+
+
 class SqliteStore(SharedReads):
     """The SQLite implementation: one writer connection, whose units of work an asyncio lock
     serialises, and one reader connection beside it. In WAL mode readers never wait for the writer,
@@ -657,6 +684,7 @@ class SqliteStore(SharedReads):
         self._db: aiosqlite.Connection | None = None
         self._read: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.holds = TableHolds(self.path)  # one table held against the other processes (bot/holds.py)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -683,6 +711,7 @@ class SqliteStore(SharedReads):
                 raise DatabaseRefused(self.path, [fault_problem(exc.fault, "upgrading its schema")]) from exc
             if self.path != ":memory:":  # a second connection to :memory: would be another database
                 self._read = await self._connect(reader=True)
+                self.holds.open()
         except BaseException:
             # A refused database must not leave aiosqlite's non-daemon worker thread running: the
             # process could never exit.
@@ -727,6 +756,7 @@ class SqliteStore(SharedReads):
         return DatabaseRefused(self.path, [Problem(what=what, advice="run `tablero check-db` for details")])
 
     async def close(self) -> None:
+        self.holds.close()
         read, self._read = self._read, None
         if read is not None:
             await read.close()
@@ -812,15 +842,16 @@ class SqliteStore(SharedReads):
 
     @asynccontextmanager
     async def hold(self, table_id: int) -> AsyncIterator[None]:
-        """A table's move against the other processes on this file. SQLite locks the whole database
-        for a writer, never one table: holding its write lock (BEGIN IMMEDIATE) from load to commit
-        would stall every other table's move, in this process and the others, for as long as one
-        move decides (a stuck table would hold up the server). So the move's commit alone runs
-        under BEGIN IMMEDIATE, where the table row's version check and the (table_id, seq) key
-        refuse a second writer (StaleVersion), and the table service then runs the move again once
-        on the fresh state (`TableService._conflicts`): the same outcome as having waited for the
-        lock. In one process the service's own per-table lock serialises moves as before."""
-        yield
+        """A table's move, or any read-modify-write of its row, against the other processes on this
+        file: a lock on the table alone (bot/holds.py: a kernel byte-range lock on a file beside the
+        database), held from before the table is read to after its commit. SQLite's own write lock
+        is never held that long: it is the whole database's, and only each commit takes it
+        (BEGIN IMMEDIATE), so a move that decides holds up no other table. A click on the same
+        table in another process waits here, then reads what was committed. The table row's version
+        check and the (table_id, seq) key still refuse a writer that did not hold the table
+        (StaleVersion; the service runs a move once more on the fresh state, `_conflicts`)."""
+        async with self.holds.hold(table_id):
+            yield
 
     async def claim_deadlines(
         self, ids: Collection[int], *, owner: str, now: float, until: float
@@ -851,11 +882,59 @@ class SqliteStore(SharedReads):
         return float(found[0][1])
 
     async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
-        """Nothing to listen to: SQLite has no notifications. A process learns of another's new
-        deadline at its next look (the scheduler's `max_sleep`, bot/scheduler.py)."""
+        """SQLite has no notifications, so the processes on one file watch it: every `WAKE_POLL_S`
+        the reader connection reads `PRAGMA data_version`, which changes when any other connection
+        (another process's, or this one's writer) has committed to the file. A few microseconds,
+        with no disk read while nothing changes. When it changed, the earliest pending deadline
+        and the next /away return are read again (two indexed reads), and `wake` runs if either
+        moved: a live timer another process wrote fires here at most WAKE_POLL_S plus the
+        scheduler's reaction late. A failing read is logged once and tried again at the next
+        poll; the scheduler's `max_sleep` look stays as the safety net."""
+        read = self._read
+        if read is None:  # :memory: (one connection, one process) or not opened for serving
+            return await _no_listener()
+
+        async def version() -> Any:
+            async with read.execute("PRAGMA data_version") as cursor:
+                row = await cursor.fetchone()
+            return None if row is None else row[0]
+
+        async def soonest() -> tuple[Any, Any]:
+            rows = await self._all(
+                "SELECT (SELECT MIN(MAX(due_at, COALESCE(lease_until, 0))) FROM deadlines WHERE status = 'pending'),"
+                " (SELECT MIN(away_until) FROM players)"
+            )
+            return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+        async def watch() -> None:
+            seen = (None, (None, None))
+            failed = False
+            while True:
+                try:
+                    now = await version()
+                    if now != seen[0]:
+                        first = seen[0] is None
+                        times = await soonest()
+                        if times != seen[1] and not first:
+                            wake()
+                        seen = (now, times)
+                    failed = False
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # the file unreadable for a moment: the next poll tries again
+                    if not failed:
+                        log.warning(
+                            "watching the database for other processes' deadlines failed (%s)",
+                            type(exc).__name__,
+                        )
+                    failed = True
+                await asyncio.sleep(WAKE_POLL_S)
+
+        task = asyncio.create_task(watch(), name="tablero-deadline-watch")
 
         async def stop() -> None:
-            return None
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
         return stop
 

@@ -9,7 +9,8 @@ in this one) -> load (snapshot or fold) -> seat of user -> game over? -> stale v
 decide/evolve (engine.core.step) -> AI seats act (engine.core.play_pilots, step cap) -> events,
 snapshot, outbox rows and deadlines in ONE transaction (the (table_id, seq) primary key is the
 optimistic lock) -> wake the delivery worker. Persist first, deliver second. A move that another
-process committed under (SQLite's commit-time check) is run once more on the fresh state.
+process committed under anyway (the version check behind the hold) is run once more on the fresh
+state. Every other write of a table (resign, abandon, lobby, pause, take-back, absence) holds it too.
 """
 
 from __future__ import annotations
@@ -47,12 +48,15 @@ from .games import UnknownGame, presenter_for, rules_for, schema_hash
 from .journal import Journal
 from .lobby import Lobby, parse_options
 from .pause import Pause, paused_refusal
-from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord
+from .store import NewDelivery, StaleVersion, StorageUnavailable, Store, TableRecord, Tx
 from .takeback import TakeBack
 
 log = logging.getLogger(__name__)
 
 SEED_BITS = 63  # fits SQLite's signed 64-bit INTEGER
+
+Also = Callable[[Tx], Awaitable[None]]
+"""More writes a caller puts into a service commit (`_write`, `_end`): they commit with it or not at all."""
 
 
 def moved_on() -> Rejected:
@@ -177,8 +181,9 @@ class _TableLock:
 
 
 class _Held:
-    """One use of a table's lock (`TableService.lock`): the store's hold on the table first (a row
-    lock on PostgreSQL, against every process; bot/store_pg.py), then the table's asyncio lock in
+    """One use of a table's lock (`TableService.lock`): the store's hold on the table first (against
+    every process: a row lock on PostgreSQL, bot/store_pg.py; a byte lock beside the SQLite file,
+    bot/holds.py), then the table's asyncio lock in
     this process. The hold first: a task waiting for a database lock then holds nothing else, and
     a task holding the asyncio lock never waits for a pooled connection."""
 
@@ -251,9 +256,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         return _Held(shared, self.store, table_id)
 
     async def _conflicts(self, move: Callable[[], Awaitable[Any]]) -> Any:
-        """Run a move (lock, load, decide, commit); if another process committed to the table between
-        its load and its commit (Conflict: SQLite takes its write lock at commit only, see
-        SqliteStore.hold), run it once more on the fresh state, as if it had waited for the lock.
+        """Run a move (lock, load, decide, commit); if another writer committed to the table between
+        its load and its commit anyway (Conflict: a writer that did not hold the table, or a
+        PostgreSQL hold that let go at an earlier commit of the same task), run it once more on the
+        fresh state, as if it had waited for the lock.
         A click for the old version then meets the stale-click rule as usual; a second conflict is
         told "moved on"."""
         try:
@@ -538,21 +544,29 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         expected_version: int | None,
         *,
         deadline: int | None = None,
+        missed: bool = False,
     ) -> Applied:
         """Apply an action on a seat's behalf (a timer that ran out: `deadline`, marked done in the
-        same commit, or not at all if it is not pending any more: Conflict, "moved on")."""
+        same commit, or not at all if it is not pending any more: Conflict, "moved on"). `missed`:
+        the seat's player let the time run out, a missed deadline (bot/absence.py) counted in that
+        same commit; if the count reaches the table's `absent_after`, its rule (a stand-in, or the
+        seat forfeiting) follows at once under the same hold."""
 
         async def move() -> Applied:
             async with self.lock(table_id):
                 loaded = await self.load(table_id)
-                return await self._submit(
+                applied = await self._submit(
                     loaded,
                     seat,
                     action,
                     expected_version,
                     actor_user=loaded.table.user_of(seat),
                     deadline=deadline,
+                    missed=missed,
                 )
+                if missed:
+                    await self._absence_rule(applied.table, seat)
+                return applied
 
         return await self._conflicts(move)
 
@@ -566,8 +580,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         actor_user: int | None,
         by_player: bool = False,
         deadline: int | None = None,
+        missed: bool = False,
     ) -> Applied:
-        """`deadline`: the time limit this action is the effect of, marked done in its commit."""
+        """`deadline`: the time limit this action is the effect of, marked done in its commit;
+        `missed`: that deadline counted against the seat in the same commit (`submit_as_seat`)."""
         table, rules, state = loaded.table, loaded.rules, loaded.state
         if table.is_over:
             raise Rejected("core.game_over", "This game is over.")
@@ -594,6 +610,12 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         )
         if by_player:  # the seat's last action, which it may take back (bot/takeback.py)
             prepared.undo_seat = seat
+        if missed and "outcome" not in prepared.fields:
+            kept = prepared.fields.get("absence", table.absence)  # as this commit leaves it
+            if absence.counts_missed(table.model_copy(update={"absence": kept}), seat):
+                prepared.fields["absence"] = absence.with_missed(
+                    kept, seat, absence.missed_now(kept, seat) + 1
+                )
         after = await self._write(table, rules, prepared, deadline=deadline)
         events = [e for e, _ in prepared.entries]
         own = [e for e, actor in prepared.entries if actor == seat]
@@ -667,11 +689,18 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             raise moved_on()
 
     async def _write(
-        self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared, *, deadline: int | None = None
+        self,
+        table: TableRecord,
+        rules: Rules[Any],
+        prepared: moves.Prepared,
+        *,
+        deadline: int | None = None,
+        also: Also | None = None,
     ) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
-        not at all (Conflict when another process marked it first)."""
+        not at all (Conflict when another process marked it first). `also`: more writes of the
+        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py)."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -693,6 +722,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                     await tx.add_delivery(row)
                 if deadline is not None:  # before write_deadlines, which voids the limits that ended
                     await tx.finish_deadline(deadline, "done")
+                if also is not None:  # (before write_deadlines too: it may void a reminder marked here)
+                    await also(tx)
                 await notices.write_deadlines(
                     tx,
                     table,
@@ -780,28 +811,39 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 for seat, holder in wanted.seats.items()
                 if (why := absence.reason(series, holder)) is not None
             }
-            async with self.store.transaction() as tx:
-                round_id = await tx.insert_table(
-                    game=wanted.game,
-                    guild_id=series.guild_id,
-                    channel_id=series.channel_id,
-                    thread_id=series.post_channel_id,
-                    status="lobby",
-                    seats=seats,
-                    invited=[],
-                    options=options.model_dump(mode="json"),
-                    seed=self.seeder(),
-                    lang=series.lang,
-                    created_by=series.created_by,
-                    series_of=series.id,
-                    series_key=wanted.key,
-                    settings=series.settings,
-                    absence={"stand_ins": stand_ins} if stand_ins else {},
-                )
-            found = await self.get(round_id)
+            try:
+                async with self.store.transaction() as tx:
+                    round_id = await tx.insert_table(
+                        game=wanted.game,
+                        guild_id=series.guild_id,
+                        channel_id=series.channel_id,
+                        thread_id=series.post_channel_id,
+                        status="lobby",
+                        seats=seats,
+                        invited=[],
+                        options=options.model_dump(mode="json"),
+                        seed=self.seeder(),
+                        lang=series.lang,
+                        created_by=series.created_by,
+                        series_of=series.id,
+                        series_key=wanted.key,
+                        settings=series.settings,
+                        absence={"stand_ins": stand_ins} if stand_ins else {},
+                    )
+            except Exception:
+                # Another process opened it between our look and our insert (the unique
+                # (series_of, series_key) index refused ours, rolled back whole): take that one,
+                # as if we had found it. Anything else is a real failure.
+                found = await self.store.find_in_series(series.id, wanted.key)
+                if found is None:
+                    raise
+            else:
+                found = await self.get(round_id)
         if found.status == "lobby":
             async with self.lock(found.id):
-                await self._start(found)
+                found = await self.get(found.id)  # read under its lock: another may have started it
+                if found.status == "lobby":
+                    await self._start(found)
         elif found.is_over:  # finished while the series was not told (a restart in between)
             await self._feed(await self.load(series.id), found, None)
 
@@ -861,8 +903,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             outcome = Outcome(winners=(), reason="core.abandoned", params={"by": user_id})
             return await self._end(table, "abandoned", outcome)
 
-    async def _end(self, table: TableRecord, status: str, outcome: Outcome) -> TableRecord:
+    async def _end(
+        self, table: TableRecord, status: str, outcome: Outcome, *, also: Also | None = None
+    ) -> TableRecord:
+        """Close the table (the caller holds its lock); `also`: more writes in the same commit."""
         async with self.store.transaction() as tx:
+            if also is not None:  # before void_deadlines: it may mark a deadline done
+                await also(tx)
             await tx.update_table(table.id, expected_version=table.version, status=status, outcome=outcome)
             await tx.void_deadlines(table.id)
             await tx.touch_status(table.id)

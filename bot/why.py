@@ -6,7 +6,7 @@ shot, a damage card...) or by a refusal (a shot out of sight). What a seat may b
 1. its own latest refusal that carried a ruling, first while the table has not moved since, and
    after that while no event it may see has ruled anything newer (kept in memory by the table
    service, `Refusals`: a refusal changes nothing, so nothing of it is stored; after a restart the
-   events speak);
+   events speak; see below for several processes);
 2. the ruling its panel shows now without an event (`Presenter.why_now`: a game's "R3 has no
    target: B7 is out of sight");
 3. the newest event of the table's log that carries a ruling, as `event.redacted_for(seat)` shows it
@@ -15,6 +15,17 @@ shot, a damage card...) or by a refusal (a shot out of sight). What a seat may b
 The words are built from that ruling and the seat's own view only (renderers/why.py), and the
 picture, for a measured game, is drawn on the seat's own view (`Presenter.why_png`): nothing a
 seat may not know can reach it. The reply is ephemeral, in the reader's language.
+
+Several processes (issue 25; decided, not stored): the refusal stays in the memory of the process
+that refused it. The "Why?" button under a refusal is pressed in the channel the refusal was
+answered in, and Discord routes a channel's interactions to one shard (DMs to shard 0), so the
+press reaches the same process and finds it. What misses it: a press after that process restarted,
+or `/why` typed in the server after a refusal in DMs (another shard). Then the ruling the seat's
+panel shows now is explained, or else the newest ruling the seat saw, numbered by its step, so it
+cannot pass for the refusal's; the refusal's
+words already said what was measured, and the move tried again measures again. Storing each
+ruled refusal would make a refused click, which changes nothing, write to the database (and fail
+with it): not worth it for these cases. docs/operations.md says the same for operators.
 """
 
 from __future__ import annotations

@@ -5,12 +5,15 @@ and a server owner can hand it to other roles or members in Server Settings → 
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.server import PACES, defaults_from
+from bot.server import PACES, change_settings, defaults_from
+from bot.store import ServerSettings
 from engine.core import Rejected
 
 from .common import L, lang_of, language_choices, tablero
@@ -100,16 +103,13 @@ class Server(
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = _guild(interaction)
         store = tablero(interaction).store
-        current = await store.server_settings(guild)
         given = {
             "pace": pace,
             "deadline_hours": deadline_hours,
             "absent": absent,
             "absent_after": absent_after,
         }
-        new = defaults_from(current.defaults, given)
-        async with store.transaction() as tx:
-            await tx.set_server_settings(guild, new, current.channels)
+        await change_settings(store, guild, lambda now: (defaults_from(now.defaults, given), now.channels))
         await self._show(interaction, guild, t(lang_of(interaction), "absent.server_saved"))
 
     @app_commands.command(
@@ -130,14 +130,16 @@ class Server(
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild = _guild(interaction)
         store = tablero(interaction).store
-        current = await store.server_settings(guild)
-        channels = set(current.channels)
-        if add is not None:
-            channels.add(add.id)
-        if remove is not None:
-            channels.discard(remove.id)
-        async with store.transaction() as tx:
-            await tx.set_server_settings(guild, current.defaults, sorted(channels))
+
+        def changed(now: ServerSettings) -> tuple[dict[str, Any], list[int]]:
+            channels = set(now.channels)
+            if add is not None:
+                channels.add(add.id)
+            if remove is not None:
+                channels.discard(remove.id)
+            return now.defaults, sorted(channels)
+
+        await change_settings(store, guild, changed)
         await self._show(interaction, guild, t(lang_of(interaction), "absent.server_saved"))
 
     @app_commands.command(

@@ -116,21 +116,25 @@ async def test_a_move_committed_under_another_process_is_run_again_on_the_fresh_
     assert committed(await service.store.load_events(tid), "blue") == 1
 
 
-async def test_on_postgresql_a_move_waits_for_the_process_holding_its_table(
+async def test_a_move_waits_for_the_process_holding_its_table(
     database: Database, service: TableService, clock: Clock
 ) -> None:
-    """The row lock (SELECT ... FOR UPDATE) is held for the whole load-decide-commit: a click on
-    another process waits for it, then loads what was committed."""
-    if database.engine != "postgresql":
-        pytest.skip("SQLite locks at commit only (SqliteStore.hold); the tests above cover it")
+    """The table's hold (PostgreSQL: SELECT ... FOR UPDATE; SQLite: the table's byte lock beside the
+    file, bot/holds.py) is kept for the whole load-decide-commit: a click on another process waits
+    for it, then loads what was committed."""
     tid = await duel_pvp(service)
     card = max((await service.load(tid)).state.hands["red"])
     async with process(database, clock) as other:
         async with service.lock(tid):
             waiting = asyncio.create_task(other.submit(tid, ALICE, Commit(card=card), 1))
-            async with asyncio.timeout(10):  # until PostgreSQL reports the second session waiting
-                while not await service.store._all(
-                    "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            async with asyncio.timeout(10):  # until the other process is seen waiting for the hold
+                while not (
+                    await service.store._all(
+                        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        " AND datname = current_database()"
+                    )
+                    if database.engine == "postgresql"
+                    else other.store.holds.contended(tid)
                 ):
                     await asyncio.sleep(0.01)
             assert not waiting.done()
@@ -326,13 +330,12 @@ async def test_a_lane_leased_by_a_dead_process_waits_then_goes_out_in_order(
     assert len(sent) >= 3 and sent == sorted(sent)  # posted in the lane's order, the first first
 
 
-async def test_on_postgresql_a_new_deadline_wakes_the_other_processes_scheduler(
+async def test_a_new_deadline_wakes_the_other_processes_scheduler(
     database: Database, service: TableService, clock: Clock
 ) -> None:
-    """LISTEN/NOTIFY: a commit that writes a deadline on one process wakes the scheduler of another
-    at once (a live timer fires on time whichever process holds it)."""
-    if database.engine != "postgresql":
-        pytest.skip("SQLite has no notifications: another process finds the deadline at its next look")
+    """A commit that writes a deadline on one process wakes the scheduler of another at once (a live
+    timer fires on time whichever process holds it): PostgreSQL's LISTEN/NOTIFY; on SQLite the
+    file's `PRAGMA data_version`, watched every 0.2 s (SqliteStore.listen_deadlines)."""
     async with process(database, clock) as other:
         woken = asyncio.Event()
         stop = await other.store.listen_deadlines(woken.set)
