@@ -51,9 +51,20 @@ table for a few milliseconds, and a wait in a thread would tie up a thread per w
 OFD = getattr(fcntl, "F_OFD_SETLK", None) if fcntl is not None else None
 
 
+BYTES = 1 << 62
+"""The bytes of the holds file a table may lock: a table's byte is its id modulo this. Table ids are
+below it; an id from a hostile or stale custom id (any integer) lands on some byte too, never on an
+error (`off_t` is a signed 64-bit number), and at worst waits on a real table's hold."""
+
+
+def byte_of(table_id: int) -> int:
+    """The byte of the holds file that stands for `table_id`."""
+    return table_id % BYTES
+
+
 def _flock(kind: int, table_id: int) -> bytes:
-    """A `struct flock` for byte `table_id` (l_pid 0, as open file description locks want)."""
-    return struct.pack("@hhqqi4x", kind, os.SEEK_SET, table_id, 1, 0)
+    """A `struct flock` for the byte of `table_id` (l_pid 0, as open file description locks want)."""
+    return struct.pack("@hhqqi4x", kind, os.SEEK_SET, byte_of(table_id), 1, 0)
 
 
 @dataclass
@@ -127,7 +138,8 @@ class TableHolds:
             kind = fcntl.F_WRLCK if take else fcntl.F_UNLCK
             fcntl.fcntl(self._fd, OFD, _flock(kind, table_id))
         else:
-            fcntl.lockf(self._fd, (fcntl.LOCK_EX | fcntl.LOCK_NB) if take else fcntl.LOCK_UN, 1, table_id)
+            mode = (fcntl.LOCK_EX | fcntl.LOCK_NB) if take else fcntl.LOCK_UN
+            fcntl.lockf(self._fd, mode, 1, byte_of(table_id))
 
     async def _take(self, table_id: int, entry: _Entry) -> None:
         assert self._fd is not None
