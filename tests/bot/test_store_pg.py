@@ -10,6 +10,7 @@ import time
 import asyncpg
 import pytest
 
+from bot import store_pg
 from bot.pg_migrations import MIGRATIONS
 from bot.store import DatabaseRefused, NewDelivery, NewEvent, StaleVersion, StorageUnavailable
 from bot.store_pg import PostgresStore, _quoted
@@ -190,16 +191,24 @@ async def test_a_move_reaches_postgresql_in_five_round_trips_its_writes_and_comm
     [batch] = [s for s in sent if "COMMIT" in s]
     statements = batch.split(";\n")
     assert statements[-2:] == [f'NOTIFY "{service.store.channel}"', "COMMIT"]  # type: ignore[attr-defined]
-    for write in ("INSERT INTO events", "UPDATE tables", "INSERT INTO snapshots", "INSERT INTO deliveries"):
-        assert any(write in s for s in statements), write
-    assert any("INSERT INTO deadlines" in s for s in statements)  # the boost timer
+    # the fixed-shape writes by the names prepared on the connection; the table row in full
+    for write in ("tablero_add_event", "UPDATE tables", "tablero_put_snapshot", "tablero_touch_status"):
+        assert any(s.startswith(("EXECUTE " + write, "WITH changed AS (" + write)) for s in statements), write
+    assert any(s.startswith("EXECUTE tablero_add_deadline") for s in statements)  # the boost timer
     assert sent.index(batch) >= len(sent) - 2 and not any("RESET ALL" in s for s in sent)
     assert applied.table.version == (await service.store.get_table(tid)).version  # type: ignore[union-attr]
 
 
-async def test_values_reach_postgresql_exactly_as_written_whatever_they_hold() -> None:
+@pytest.mark.parametrize("prepared", [True, False])
+async def test_values_reach_postgresql_exactly_as_written_whatever_they_hold(
+    prepared: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A batch carries its values as literals (bot/store_pg.py's `_literal`): text that looks like
-    the end of a literal, SQL, a comment, backslashes, any Unicode; numbers to the last bit."""
+    the end of a literal, SQL, a comment, backslashes, any Unicode; numbers to the last bit. Alike
+    through the statements prepared on the connection and written out in full (a connection that
+    could not prepare them)."""
+    if not prepared:
+        monkeypatch.setattr(store_pg, "_PREPARED", {})
     store = await _store()
     try:
         tid = await _table(store)
@@ -259,5 +268,28 @@ async def test_a_batch_stops_at_a_stale_write_and_nothing_of_it_is_written() -> 
                 await tx.finish_deadline(deadline.id, "done")
         assert await store.deliveries(tid) == [] and await store.standing(tid) == {}
         assert await store.load_events(tid) == [] and (await store.get_table(tid)).version == 0  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+async def test_a_connection_prepares_a_move_s_writes_once_and_knows_which_it_has() -> None:
+    """At a pooled connection's first use (once migrated) its fixed-shape writes are prepared in one
+    round trip; PREPARE is not undone with a failing batch, so when one fails the connection asks
+    the server which it has, and writes the others out in full."""
+    store = await _store()
+    try:
+        names = {name for name, _ in store_pg._PREPARED.values()}
+        async with store.pool.acquire() as conn:
+            assert conn.tried and conn.prepared == names
+            await conn.execute("DEALLOCATE tablero_put_snapshot")
+            await conn.prepare_writes()  # the first PREPARE fails (it exists): none after it runs
+            assert conn.prepared == names - {"tablero_put_snapshot"}
+        tid = await _table(store)
+        async with store.transaction() as tx:  # whichever way each is sent, the move is written
+            await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+            await tx.put_snapshot(tid, 1, "h", "{}")
+            await tx.update_table(tid, expected_version=0, version=1)
+        assert [e.kind for e in await store.load_events(tid)] == ["a"]
+        assert (await store.get_snapshot(tid)).version == 1  # type: ignore[union-attr]
     finally:
         await store.close()
