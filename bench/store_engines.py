@@ -169,6 +169,11 @@ async def main(moves: int) -> None:
     pg = PostgresStore(url, schema=schema)
     await pg.open()
     try:
+        fsync = await pg.pool.fetchval("SHOW fsync")
+        commit = await pg.pool.fetchval("SHOW synchronous_commit")
+        # pg_virtualenv's throw-away cluster runs with fsync off: its commits skip the disk that
+        # SQLite's synchronous=FULL waits for (run `ALTER SYSTEM SET fsync = on` there to compare alike)
+        print(f"PostgreSQL server: fsync {fsync}, synchronous_commit {commit}")
         with tempfile.TemporaryDirectory() as tmp:
             lite = SqliteStore(Path(tmp) / "bench.db")
             await lite.open()
