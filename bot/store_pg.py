@@ -304,7 +304,10 @@ def _one_row(statement: str, table_id: int) -> str:
 
 
 _ADD_EVENT = "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES ($1, $2, $3, $4, $5, $6)"
-_ADD_ACTION = "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+_ADD_ACTION = (
+    "INSERT INTO actions (table_id, version, seat, holder, data, events, at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7)"
+)
 _PUT_SNAPSHOT = (
     "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
