@@ -4,10 +4,12 @@ PostgreSQL's store against a bare asyncpg insert + commit (issue 25 item 8's thi
 Run: pg_virtualenv .venv/bin/python bench/store_engines.py [--moves N]
 (any PostgreSQL server works: the PG* variables, or TABLERO_TEST_PG=postgresql://...; the
 benchmark works in a schema of its own and drops it.)
-Prints: ms per submit (load + decide + one transaction) on each engine, the statements a submit
-sends PostgreSQL (each one round trip: asyncpg's execute/fetch calls, counted), one transaction of
-the store's writes for a move on PostgreSQL, a bare asyncpg INSERT + COMMIT, and the ratios of one run.
-Figures only; nothing here is asserted.
+Prints: the load average, ms per submit (load + decide + one transaction) on each engine, the
+statements a submit sends PostgreSQL (each one round trip: asyncpg's execute/fetch calls, counted),
+one transaction of the store's writes for a move on PostgreSQL against a bare asyncpg INSERT +
+COMMIT (and the statements each sends), and the ratios of one run. The two sides of each ratio are
+measured in turns (a SQLite submit, a PostgreSQL submit, ...), so a shared machine's load weighs on
+both alike; still, compare the medians of several runs. Figures only; nothing here is asserted.
 """
 
 from __future__ import annotations
@@ -51,11 +53,16 @@ class RoundTrips:
             setattr(asyncpg.Connection, name, counted)
 
 
-async def _submits(service: TableService, moves: int, trips: RoundTrips | None = None) -> list[float]:
-    """Alternate the players' first legal action over fresh Duel tables: the time of each submit."""
+class _Mover:
+    """Submits the players' first legal action over fresh Duel tables of one service, one at a time."""
 
-    async def table() -> int:
-        made = await service.create(
+    def __init__(self, service: TableService, trips: RoundTrips | None = None) -> None:
+        self.service = service
+        self.trips = trips
+        self.current: int | None = None
+
+    async def _table(self) -> int:
+        made = await self.service.create(
             game="duel",
             creator=ALICE,
             guild_id=1,
@@ -64,38 +71,49 @@ async def _submits(service: TableService, moves: int, trips: RoundTrips | None =
             opponent=BOB,
             options={"rounds": 9},
         )
-        await service.open(made.id, thread_id=2)
-        await service.join(made.id, BOB)
+        await self.service.open(made.id, thread_id=2)
+        await self.service.join(made.id, BOB)
         return made.id
 
-    timings: list[float] = []
-    current = await table()
-    while len(timings) < moves:
-        loaded = await service.load(current)
-        if loaded.table.status != "active":
-            current = await table()
-            continue
+    async def move(self) -> float:
+        """The time of one submit (load + decide + commit)."""
+        while True:
+            if self.current is None:
+                self.current = await self._table()
+            loaded = await self.service.load(self.current)
+            if loaded.table.status == "active":
+                break
+            self.current = None
         seat = sorted(loaded.rules.active_seats(loaded.state))[0]
-        sent = trips.count if trips is not None else 0
+        sent = self.trips.count if self.trips is not None else 0
         start = time.perf_counter()
-        await service.submit(current, loaded.table.seats[seat], 0, loaded.table.version)
-        timings.append(time.perf_counter() - start)
-        if trips is not None:
-            trips.submitted += trips.count - sent
-    return timings
+        await self.service.submit(self.current, loaded.table.seats[seat], 0, loaded.table.version)
+        spent = time.perf_counter() - start
+        if self.trips is not None:
+            self.trips.submitted += self.trips.count - sent
+        return spent
 
 
-async def _store_writes(store: PostgresStore, moves: int) -> list[float]:
-    """One move's writes alone (two events, the table row, a snapshot, two outbox rows) per transaction."""
-    async with store.transaction() as tx:
-        tid = await tx.insert_table(
-            game="duel", guild_id=9, channel_id=1, thread_id=None, status="active",
-            seats={"red": 1, "blue": 2}, invited=[], options={}, seed=1, lang="en", created_by=1,
-        )  # fmt: skip
-    timings = []
-    for version in range(moves):
+class _Writes:
+    """One move's writes alone (two events, the table row, a snapshot, an outbox row, the status row)
+    in one transaction of the store, on a table of their own."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self.store = store
+        self.tid = 0
+        self.version = 0
+
+    async def setup(self) -> None:
+        async with self.store.transaction() as tx:
+            self.tid = await tx.insert_table(
+                game="duel", guild_id=9, channel_id=1, thread_id=None, status="active",
+                seats={"red": 1, "blue": 2}, invited=[], options={}, seed=1, lang="en", created_by=1,
+            )  # fmt: skip
+
+    async def once(self) -> float:
+        tid, version = self.tid, self.version
         start = time.perf_counter()
-        async with store.transaction() as tx:
+        async with self.store.transaction() as tx:
             await tx.append_events(
                 tid, 2 * version + 1, [NewEvent(kind="a", data={"n": version}), NewEvent(kind="b", data={})]
             )
@@ -105,23 +123,29 @@ async def _store_writes(store: PostgresStore, moves: int) -> list[float]:
                 NewDelivery(table_id=tid, version=version + 1, kind="turn", target="public")
             )
             await tx.touch_status(tid)
-        timings.append(time.perf_counter() - start)
-    return timings
+        self.version += 1
+        return time.perf_counter() - start
 
 
-async def _bare(url: str, schema: str, moves: int) -> list[float]:
-    import asyncpg
+class _Bare:
+    """A bare asyncpg INSERT + COMMIT (`conn.transaction()`: BEGIN, INSERT, COMMIT) on a connection."""
 
-    conn = await asyncpg.connect(url, server_settings={"search_path": schema})
-    await conn.execute("CREATE TABLE bare (id BIGINT PRIMARY KEY, data JSONB NOT NULL)")
-    timings = []
-    for n in range(moves):
+    def __init__(self, url: str, schema: str) -> None:
+        self.url, self.schema = url, schema
+        self.n = 0
+
+    async def setup(self) -> None:
+        import asyncpg
+
+        self.conn = await asyncpg.connect(self.url, server_settings={"search_path": self.schema})
+        await self.conn.execute("CREATE TABLE bare (id BIGINT PRIMARY KEY, data JSONB NOT NULL)")
+
+    async def once(self) -> float:
         start = time.perf_counter()
-        async with conn.transaction():
-            await conn.execute("INSERT INTO bare (id, data) VALUES ($1, $2)", n, '{"n": 1}')
-        timings.append(time.perf_counter() - start)
-    await conn.close()
-    return timings
+        async with self.conn.transaction():
+            await self.conn.execute("INSERT INTO bare (id, data) VALUES ($1, $2)", self.n, '{"n": 1}')
+        self.n += 1
+        return time.perf_counter() - start
 
 
 def _line(what: str, timings: list[float]) -> float:
@@ -132,26 +156,52 @@ def _line(what: str, timings: list[float]) -> float:
 
 
 async def main(moves: int) -> None:
+    """Each pair measured in turns (one SQLite submit, one PostgreSQL submit, ...; one move's writes,
+    one bare insert, ...), so the load of a shared machine weighs on both sides of a ratio alike."""
     from tests.games.registration import register_duel
 
     register_duel()
+    print(
+        f"machine: nproc {os.cpu_count()}, load average {' '.join(open('/proc/loadavg').read().split()[:3])}"
+    )
     url = os.environ.get("TABLERO_TEST_PG") or "postgresql://"
     schema = f"bench_{uuid.uuid4().hex[:8]}"
-    with tempfile.TemporaryDirectory() as tmp:
-        lite = SqliteStore(Path(tmp) / "bench.db")
-        await lite.open()
-        on_sqlite = _line("submit on SQLite (synchronous=FULL)", await _submits(TableService(lite), moves))
-        await lite.close()
     pg = PostgresStore(url, schema=schema)
     await pg.open()
     try:
-        trips = RoundTrips()
-        on_pg = _line("submit on PostgreSQL", await _submits(TableService(pg), moves, trips))
+        fsync = await pg.pool.fetchval("SHOW fsync")
+        commit = await pg.pool.fetchval("SHOW synchronous_commit")
+        # pg_virtualenv's throw-away cluster runs with fsync off: its commits skip the disk that
+        # SQLite's synchronous=FULL waits for (run `ALTER SYSTEM SET fsync = on` there to compare alike)
+        print(f"PostgreSQL server: fsync {fsync}, synchronous_commit {commit}")
+        with tempfile.TemporaryDirectory() as tmp:
+            lite = SqliteStore(Path(tmp) / "bench.db")
+            await lite.open()
+            trips = RoundTrips()
+            on_lite, on_pg = _Mover(TableService(lite)), _Mover(TableService(pg), trips)
+            lite_times, pg_times = [], []
+            for _ in range(moves):
+                lite_times.append(await on_lite.move())
+                pg_times.append(await on_pg.move())
+            await lite.close()
+        sqlite_ms = _line("submit on SQLite (synchronous=FULL)", lite_times)
+        pg_ms = _line("submit on PostgreSQL", pg_times)
         print(f"statements (round trips) per submit on PostgreSQL: {trips.submitted / moves:.1f}")
-        writes = _line("a move's writes in one PostgreSQL transaction", await _store_writes(pg, moves))
-        bare = _line("bare asyncpg INSERT + COMMIT", await _bare(pg.url, schema, moves))
-        print(f"ratio submit PostgreSQL / SQLite: {on_pg / on_sqlite:.2f}x")
-        print(f"ratio a move's writes / bare insert+commit: {writes / bare:.2f}x")
+        writes, bare = _Writes(pg), _Bare(pg.url, schema)
+        await writes.setup()
+        await bare.setup()
+        sent = trips.count
+        write_times, bare_times = [], []
+        for _ in range(moves):
+            write_times.append(await writes.once())
+            bare_times.append(await bare.once())
+        per_write = (trips.count - sent) / moves - 3  # the bare insert's BEGIN, INSERT and COMMIT
+        await bare.conn.close()
+        writes_ms = _line("a move's writes in one PostgreSQL transaction", write_times)
+        bare_ms = _line("bare asyncpg INSERT + COMMIT", bare_times)
+        print(f"statements (round trips) per move's writes: {per_write:.1f} (the bare insert: 3)")
+        print(f"ratio submit PostgreSQL / SQLite: {pg_ms / sqlite_ms:.2f}x")
+        print(f"ratio a move's writes / bare insert+commit: {writes_ms / bare_ms:.2f}x")
     finally:
         await pg.pool.execute(f'DROP SCHEMA "{schema}" CASCADE')
         await pg.close()

@@ -23,3 +23,10 @@ def crash_point(name: str) -> None:
         _left -= 1
         if _left == 0:
             os.kill(os.getpid(), signal.SIGKILL)
+
+
+def armed(name: str) -> bool:
+    """Whether `crash_point(name)` may still kill this process (a hook that only calls it is then
+    worth registering: PostgreSQL's store sends a move's writes and COMMIT in one round trip unless
+    a before-commit hook must run between them)."""
+    return bool(_left) and name == _name

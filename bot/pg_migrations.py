@@ -244,6 +244,26 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE deliveries ADD COLUMN lease_until DOUBLE PRECISION",
         ),
     ),
+    (
+        12,
+        (
+            # Issue 25 item 8: a move's writes go to the server in one round trip, as one batch of
+            # statements with nothing answered back (bot/store_pg.py's PostgresTx). A write that must
+            # change exactly one row (the table at the version the move read; a deadline still
+            # pending) checks it in the server with this function: otherwise the batch stops with
+            # SQLSTATE TB409 (StaleVersion), and the whole unit of work is rolled back. SQLite's 12
+            # changes nothing (its store checks the row count itself).
+            """CREATE FUNCTION tablero_one_row(changed BIGINT, table_id BIGINT) RETURNS VOID
+            LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF changed <> 1 THEN
+                        RAISE EXCEPTION 'table %: % rows changed where one was expected', table_id, changed
+                            USING ERRCODE = 'TB409', DETAIL = table_id::text;
+                    END IF;
+                END
+            $$""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

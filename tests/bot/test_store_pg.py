@@ -10,10 +10,14 @@ import time
 import asyncpg
 import pytest
 
+from bot import store_pg
 from bot.pg_migrations import MIGRATIONS
-from bot.store import DatabaseRefused, NewEvent, StorageUnavailable
-from bot.store_pg import PostgresStore
+from bot.store import DatabaseRefused, NewDelivery, NewEvent, StaleVersion, StorageUnavailable
+from bot.store_pg import PostgresStore, _quoted
+from bot.tables import TableService
+from tests.bot.duel_table import ALICE, BOB, duel_pvp
 from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
+from tests.games.duel import Commit
 
 pytestmark = pytest.mark.postgresql
 
@@ -144,5 +148,148 @@ async def test_lock_table_holds_the_row_until_the_unit_of_work_ends() -> None:
         assert seen == [0, 1]
         async with store.transaction() as tx:
             assert await tx.lock_table(10**12) is None  # no such table
+    finally:
+        await store.close()
+
+
+# --- issue 25 item 8: a move in few round trips ----------------------------------------------------
+
+
+class _Trips:
+    """Every statement asyncpg sends while it is installed (each of these calls is one round trip)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.sent: list[str] = []
+        for name in ("execute", "executemany", "fetch", "fetchval", "fetchrow"):
+            real = getattr(asyncpg.Connection, name)
+
+            def spy(
+                conn: object, query: str, *args: object, _real: object = real, **kwargs: object
+            ) -> object:
+                self.sent.append(str(query))
+                return _real(conn, query, *args, **kwargs)  # type: ignore[operator]
+
+            monkeypatch.setattr(asyncpg.Connection, name, spy)
+
+
+@pytest.mark.parametrize("engine", ["postgresql"])
+async def test_a_move_reaches_postgresql_in_five_round_trips_its_writes_and_commit_in_one(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The row lock, the load, the turn summary's start, ONE batch with every write, the NOTIFY and
+    the COMMIT, and the table read back: nothing else (no reset query when the connection goes back
+    to the pool)."""
+    tid = await duel_pvp(service, boost_seconds=45)  # a timer: the move writes deadlines, so NOTIFY
+    loaded = await service.load(tid)
+    hands = loaded.state.hands
+    await service.submit(tid, ALICE, Commit(card=max(hands["red"])), loaded.table.version)
+    trips = _Trips(monkeypatch)
+    applied = await service.submit(tid, BOB, Commit(card=min(hands["blue"])), loaded.table.version + 1)
+    sent = trips.sent
+    assert len(sent) <= 5, sent
+    assert sent[0].startswith("BEGIN") and sent[0].endswith("FOR UPDATE")  # held before it loads
+    [batch] = [s for s in sent if "COMMIT" in s]
+    statements = batch.split(";\n")
+    assert statements[-2:] == [f'NOTIFY "{service.store.channel}"', "COMMIT"]  # type: ignore[attr-defined]
+    # the fixed-shape writes by the names prepared on the connection; the table row in full
+    for write in ("tablero_add_event", "UPDATE tables", "tablero_put_snapshot", "tablero_touch_status"):
+        assert any(s.startswith(("EXECUTE " + write, "WITH changed AS (" + write)) for s in statements), write
+    assert any(s.startswith("EXECUTE tablero_add_deadline") for s in statements)  # the boost timer
+    assert sent.index(batch) >= len(sent) - 2 and not any("RESET ALL" in s for s in sent)
+    assert applied.table.version == (await service.store.get_table(tid)).version  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("prepared", [True, False])
+async def test_values_reach_postgresql_exactly_as_written_whatever_they_hold(
+    prepared: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch carries its values as literals (bot/store_pg.py's `_literal`): text that looks like
+    the end of a literal, SQL, a comment, backslashes, any Unicode; numbers to the last bit. Alike
+    through the statements prepared on the connection and written out in full (a connection that
+    could not prepare them)."""
+    if not prepared:
+        monkeypatch.setattr(store_pg, "_PREPARED", {})
+    store = await _store()
+    try:
+        tid = await _table(store)
+        texts = [
+            "it's",
+            "$v$",
+            "$v",
+            "a$v1$b$v2",
+            "x$",
+            "$$",
+            "\\",
+            "\\'",
+            "'); DROP TABLE events; --",
+            "é ✓ 🎲 ñ",
+            "line\nbreak\ttab",
+        ]
+        dues = [0.1 + 0.2, -1.5, 1e18, 1 / 3, float("inf"), 5e-324]
+        async with store.transaction() as tx:
+            for n, text in enumerate(texts):
+                await tx.set_standing(tid, "red", f"k{n}", text)
+            for n, due in enumerate(dues):
+                await tx.add_deadline(
+                    table_id=tid, kind="reminder", seat=texts[n], key=f"k{n}", version=-n, due_at=due,
+                    payload={"text": texts[-n - 1], "n": -(2**62)},
+                )  # fmt: skip
+        assert await store.standing(tid) == {"red": {f"k{n}": text for n, text in enumerate(texts)}}
+        rows = await store.deadlines(tid)
+        assert [(r.seat, r.version, r.due_at) for r in rows] == [
+            (texts[n], -n, due) for n, due in enumerate(dues)
+        ]
+        assert [r.payload for r in rows] == [{"text": texts[-n - 1], "n": -(2**62)} for n in range(len(dues))]
+        with pytest.raises(ValueError):
+            _quoted("a NUL \x00 would cut the message")
+    finally:
+        await store.close()
+
+
+async def test_a_batch_stops_at_a_stale_write_and_nothing_of_it_is_written() -> None:
+    """The writes that must change one row are checked in the server (migration 12): the table at
+    the version read, a deadline still pending. Writes queued before and after it are undone."""
+    store = await _store()
+    try:
+        tid = await _table(store)
+        async with store.transaction() as tx:
+            await tx.add_deadline(table_id=tid, kind="reminder", seat="red", key="v1", version=1, due_at=5.0)
+        [deadline] = await store.deadlines(tid)
+        with pytest.raises(StaleVersion):
+            async with store.transaction() as tx:
+                await tx.add_delivery(NewDelivery(table_id=tid, version=1, kind="turn", target="public"))
+                await tx.update_table(tid, expected_version=7, version=8)  # the table is at 0
+                await tx.set_standing(tid, "red", "pace", "fast")
+        async with store.transaction() as tx:
+            await tx.finish_deadline(deadline.id, "done")
+        with pytest.raises(StaleVersion):  # done already: another process handled it
+            async with store.transaction() as tx:
+                await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+                await tx.finish_deadline(deadline.id, "done")
+        assert await store.deliveries(tid) == [] and await store.standing(tid) == {}
+        assert await store.load_events(tid) == [] and (await store.get_table(tid)).version == 0  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+async def test_a_connection_prepares_a_move_s_writes_once_and_knows_which_it_has() -> None:
+    """At a pooled connection's first use (once migrated) its fixed-shape writes are prepared in one
+    round trip; PREPARE is not undone with a failing batch, so when one fails the connection asks
+    the server which it has, and writes the others out in full."""
+    store = await _store()
+    try:
+        names = {name for name, _ in store_pg._PREPARED.values()}
+        async with store.pool.acquire() as conn:
+            assert conn.tried and conn.prepared == names
+            await conn.execute("DEALLOCATE tablero_put_snapshot")
+            await conn.prepare_writes()  # the first PREPARE fails (it exists): none after it runs
+            assert conn.prepared == names - {"tablero_put_snapshot"}
+        tid = await _table(store)
+        async with store.transaction() as tx:  # whichever way each is sent, the move is written
+            await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+            await tx.put_snapshot(tid, 1, "h", "{}")
+            await tx.update_table(tid, expected_version=0, version=1)
+        assert [e.kind for e in await store.load_events(tid)] == ["a"]
+        assert (await store.get_snapshot(tid)).version == 1  # type: ignore[union-attr]
     finally:
         await store.close()
