@@ -20,7 +20,7 @@ from . import actions as a
 from . import events as e
 from . import orders
 from .ai import ClickWarsPilot
-from .armies import LIFE, PROFILES, RADIUS_CM
+from .armies import CHARGE_CM, LIFE, PROFILES, RADIUS_CM
 from .checks import (
     MEASURED_SHOT,
     check_fight,
@@ -354,7 +354,11 @@ def _roll_off(t: Tape[ClickWarsState]) -> None:
     winner = "red" if rolls[-1][0] > rolls[-1][1] else "blue"
     s = t.state
     nxt = "edge" if s.options.terrain is not None else _after_edge(s)
-    t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt))
+    told = Ruling(  # `/why`: every pair rolled, the last one decided
+        rules=("CW-DEP-3",),
+        numbers={"red_rolls": tuple(r for r, _ in rolls), "blue_rolls": tuple(b for _, b in rolls)},
+    )
+    t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt, ruling=told))
 
 
 def _check_quarry(s: ClickWarsState, seat: Seat, quarry: str) -> None:
@@ -413,16 +417,35 @@ def _begin_turn(t: Tape[ClickWarsState], side: Seat, rnd: int, turn: int) -> Non
     for u in sorted(mine, key=lambda u: unit_order(u.id)):
         if u.alive and u.life < u.max_life and in_own_area(s, u):
             roll = t.dice.roll(10)[0]
-            t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, u.life + roll)))
+            life = min(u.max_life, u.life + roll)
+            told = Ruling(
+                rules=("CW-LIF-3", "CW-DEP-1"),
+                numbers={"heal_roll": roll, "life_before": u.life, "life_now": life, "life_max": u.max_life},
+            )
+            t.emit(e.Healed(unit=u.id, roll=roll, life=life, ruling=told))
         elif not u.alive and s.options.recover_dead and in_own_area(s, u):
             if overlaps_any(s, u.x, u.y, u.radius, {u.id}) is None:  # type: ignore[arg-type]
                 roll = t.dice.roll(10)[0]
-                t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, roll), recovered=True))
+                life = min(u.max_life, roll)
+                told = Ruling(
+                    rules=("CW-LIF-2", "CW-LIF-3", "CW-DEP-1"),
+                    numbers={"heal_roll": roll, "life_now": life, "life_max": u.max_life},
+                )
+                t.emit(e.Healed(unit=u.id, roll=roll, life=life, recovered=True, ruling=told))
 
 
 def _charge(t: Tape[ClickWarsState], u: Unit, bearing: int) -> None:
     plan_ = check_charge(t.state, u, bearing)
-    t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius))
+    told = Ruling(  # `/why`: the 30 cm straight line, the corridor the base sweeps, who is in it
+        rules=("CW-CHG-1", "CW-CHG-2", "CW-CHG-3", "CW-CHG-4") if plan_.victims else ("CW-CHG-1", "CW-CHG-2"),
+        numbers={
+            "charge_cm": CHARGE_CM,
+            "corridor_cm": round(2 * u.radius, 1),
+            "in_corridor": len(plan_.victims),
+        },
+        path=(plan_.start, plan_.end),
+    )
+    t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius, ruling=told))
     for vid in plan_.victims:
         charge_damage(t, vid)
         v = t.state.units[vid]

@@ -61,7 +61,9 @@ def _all_rulings() -> list[Ruling]:
 def test_every_number_an_engine_writes_is_worded_in_both_languages() -> None:
     """DC-HIT-2, AK-TRN-9, CW-RNG-4, SHB-8.6: each number of the rulings of seeded games (and of an
     overwatch shot) has its own message in en and es, and a place in the order they are told."""
-    names = {name for ruling in _all_rulings() for name in ruling.numbers}
+    from tests.engine.test_rulings_more import more_rulings
+
+    names = {name for ruling in [*_all_rulings(), *more_rulings()] for name in ruling.numbers}
     assert {"damage", "card", "distance_cm", "dice", "jammed"} <= names
     for name in names:
         assert has(f"why.n.{name}") and name in ORDER, name
