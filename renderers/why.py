@@ -167,7 +167,7 @@ def ruling_lines(ruling: Ruling, lang: str) -> list[str]:
             lines.append(f"- {t(lang, 'why.sight.walled')}")
     if ruling.ground:
         lines.append(f"- {t(lang, 'why.ground', pieces=', '.join(ruling.ground), n=len(ruling.ground))}")
-    elif ruling.path:
+    elif ruling.path and "cost_cm" in ruling.numbers:  # a measured move through no difficult ground
         lines.append(f"- {t(lang, 'why.ground_none')}")
     return lines
 

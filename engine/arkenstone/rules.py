@@ -153,7 +153,10 @@ def _reach_ruling(state: ArkenstoneState, rule: str, card: Point | None, gap: fl
     end = (round(far[0] - ux * far_r, 3), round(far[1] - uy * far_r, 3))
     return Ruling(
         rules=(rule, "AK-GEN-3"),
-        numbers={"gap_in" if card is None else "card_gap_in": round(gap, 2), "reach_in": reach},
+        numbers={
+            "gap_in" if card is None else "card_gap_in": round(gap, 2),
+            "reach_in": reach if reach % 1 else int(reach),  # a whole inch told as one ("1 inch")
+        },
         path=(start, end),
     )
 

@@ -276,7 +276,7 @@ def test_out_of_reach_refusals_carry_the_gap_and_the_ruler() -> None:
         ruling = no.ruling
         assert ruling is not None and ruling.rules == (rules[message_id], "AK-GEN-3")
         gap = ruling.numbers.get("gap_in", ruling.numbers.get("card_gap_in"))
-        assert isinstance(gap, float) and gap > 1.0 and ruling.numbers["reach_in"] == 1.0
+        assert isinstance(gap, float) and gap > 1.0 and ruling.numbers["reach_in"] == 1
         (x0, y0), (x1, y1) = ruling.path
         assert math.hypot(x1 - x0, y1 - y0) == pytest.approx(gap, abs=0.02)
 

@@ -65,7 +65,10 @@ why-n-magi_roll = El dado de los Magos: { $value }
 why-n-squads = Escuadras desplegadas (con menos, los Magos escapan): { $value }
 why-n-reinforcement_roll = Dado de refuerzos: { $value }
 # La caza de la Piedra del Arca: un alcance rechazado
-why-n-reach_in = Alcance: { $value } pulgadas
+why-n-reach_in = Alcance: { $value ->
+        [one] { $value } pulgada
+       *[other] { $value } pulgadas
+    }
 # El Cañón de la Muerte: los dados de la J y la K, un impacto absorbido
 why-n-cards_roll = El dado: { $value }
 why-n-pile_size = Cartas en la pila de descartes: { $value }
