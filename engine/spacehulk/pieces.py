@@ -126,8 +126,8 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
         case _:
             raise refuse("unknown_action")
     if isinstance(found, Problem):
-        at = getattr(action, "at", None)
-        raise combat.sight_refusal(tape, p, to_square(at), found) if at is not None else found.reject()
+        aimed = getattr(action, "at", None)  # a shot, a flame, a grenade: its refusal may be ruled
+        raise combat.sight_refusal(tape, p, to_square(aimed), found) if aimed is not None else found.reject()
     return found, None  # type: ignore[return-value]
 
 
