@@ -21,6 +21,8 @@ from engine.clickwars.terrain import Area
 from engine.core import Event, Rejected, RuledEvent, Ruling, Sight, new_game, step
 from engine.core.shapes import Circle, Polygon
 from engine.spacehulk import events as sh
+from engine.spacehulk.campaign import events as campaign
+from engine.spacehulk.dw_types import solo_model
 from engine.spacehulk.actions import Fire, Turn
 from tests.engine.clickwars.helpers import act, random_game, table
 from tests.engine.helpers import ScriptedDice, of_kind
@@ -276,7 +278,7 @@ def test_an_event_without_a_ruling_keeps_its_logged_bytes() -> None:
 
 RULED = [
     cls
-    for module in (cw, sh, dc, ak)
+    for module in (cw, sh, dc, ak, campaign, solo_model)
     for cls in vars(module).values()
     if isinstance(cls, type) and issubclass(cls, RuledEvent) and issubclass(cls, Event)
 ]

@@ -306,6 +306,59 @@ def test_canyon_dice_and_random_picks_all_carry_rulings() -> None:
     assert {"DC-CAN-3", "DC-CAN-5", "DC-HIT-1"} <= seen
 
 
+def _solo_ambush_ruling() -> Ruling:
+    from engine.spacehulk import RULES as SPACEHULK
+    from engine.spacehulk.deathwing.solo_reinforcements import schedule
+    from engine.spacehulk.tape import Tape as SpaceHulkTape
+
+    state, _ = scenario("a...", a=M("E"), options=DW)
+    tape = SpaceHulkTape(SPACEHULK, state, ScriptedDice(rolls=[4]))
+    schedule(tape, 2)
+    (rolled,) = [e for e in tape.events if e.kind == "solo_ambush_rolled"]
+    assert rolled.ruling is not None
+    return rolled.ruling
+
+
+def test_the_solo_ambush_die_tells_the_turn_it_schedules() -> None:
+    """DW-SOLO-5, DW-SOLO-7: the D6 that schedules the next ambush draw, that many turns later."""
+    assert _solo_ambush_ruling() == Ruling(
+        rules=("DW-SOLO-5", "DW-SOLO-7"), numbers={"ambush_roll": 4, "ambush_turn": 6}
+    )
+
+
+def _teleport_ruling() -> Ruling:
+    from engine.spacehulk.campaign import events as cev
+
+    for seed in range(200):
+        from engine.registry import GAMES
+
+        rules = GAMES["dw_campaign"]
+        state, log = new_game(rules, None, seed)
+        import random
+
+        rng = random.Random(seed)
+        for _ in range(60):
+            for event in log:
+                if isinstance(event, cev.TeleportRolled) and event.ruling is not None:
+                    return event.ruling
+            if rules.outcome(state) is not None:
+                break
+            seat = sorted(rules.active_seats(state))[0]
+            legal = rules.legal_actions(state, seat)
+            if not legal:
+                break
+            log = rules.decide(state, seat, legal[rng.randrange(len(legal))], dice_for(state))
+            state = apply(rules, state, log)
+    raise AssertionError("no teleport roll in the campaign's first steps")
+
+
+def test_teleporting_in_tells_each_marine_s_dice() -> None:
+    """DW-CMP-8: 2D6 per Marine teleported in; a 2 kills him: each Marine's dice are told."""
+    ruling = _teleport_ruling()
+    assert ruling.rules == ("DW-CMP-8",) and ruling.numbers["dies_on_total"] == 2
+    assert "+" in str(ruling.numbers["teleport_rolls"])
+
+
 def more_rulings() -> list[Ruling]:
     """One ruling of each kind this round added (for the catalogs' test)."""
     out: list[Ruling] = []
@@ -347,6 +400,7 @@ def more_rulings() -> list[Ruling]:
     out.append(Ruling(rules=("DW-PS-2",), numbers={"rerolled_from": 6, "rerolled_to": 1}))
     out.append(Ruling(rules=("DW-CMP-14",), numbers={"magi_roll": 2, "squads": 3}))
     out.append(Ruling(rules=("DW-CR-9",), numbers={"reinforcement_roll": 2}))
+    out += [_solo_ambush_ruling(), _teleport_ruling()]
     out.append(
         Ruling(
             rules=("DW-GL-2",),

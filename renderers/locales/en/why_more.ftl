@@ -73,3 +73,7 @@ why-n-recovered = Cards shuffled back: { $value }
 why-n-discarded = Cards discarded from the top of the deck: { $value }
 why-n-hand_size = Cards in the hand, one picked at random: { $value }
 why-n-card_gap_in = Gap between Bilbo and the card: { $value } in
+why-n-ambush_roll = Ambush die: { $value }
+why-n-ambush_turn = The next ambush is drawn on turn { $value }
+why-n-teleport_rolls = Each Marine's 2D6 teleporting in: { $value }
+why-n-dies_on_total = A total of { $value } (a double 1) kills him

@@ -76,3 +76,7 @@ why-n-recovered = Cartas devueltas al mazo: { $value }
 why-n-discarded = Cartas descartadas de lo alto del mazo: { $value }
 why-n-hand_size = Cartas en la mano, una al azar: { $value }
 why-n-card_gap_in = Separación entre Bilbo y la carta: { $value } pulgadas
+why-n-ambush_roll = Dado de emboscada: { $value }
+why-n-ambush_turn = La próxima emboscada se roba en el turno { $value }
+why-n-teleport_rolls = Los 2D6 de cada Marine al teletransportarse: { $value }
+why-n-dies_on_total = Un total de { $value } (un doble 1) lo mata
