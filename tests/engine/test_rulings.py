@@ -21,9 +21,9 @@ from engine.clickwars.terrain import Area
 from engine.core import Event, Rejected, RuledEvent, Ruling, Sight, new_game, step
 from engine.core.shapes import Circle, Polygon
 from engine.spacehulk import events as sh
+from engine.spacehulk.actions import Fire, Turn
 from engine.spacehulk.campaign import events as campaign
 from engine.spacehulk.dw_types import solo_model
-from engine.spacehulk.actions import Fire, Turn
 from tests.engine.clickwars.helpers import act, random_game, table
 from tests.engine.helpers import ScriptedDice, of_kind
 from tests.engine.spacehulk.helpers import G, M, scenario
