@@ -60,6 +60,7 @@ ORDER = (
     "charge_cm",
     "corridor_cm",
     "in_corridor",
+    "in_the_way",
     "target_square",
     "squares",
     # rolls: what was rolled, against what it needed

@@ -14,6 +14,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Ruling, Seat, Tape
 from engine.core.fast import built, replace
+from engine.core.ruling import Number
 from engine.core.shapes import snap
 
 from . import actions as a
@@ -42,7 +43,7 @@ from .evolve import evolve as _evolve
 from .legal import legal_actions
 from .los import CONTACT_CM, gap
 from .messages import refuse
-from .movement import MovePlan, check_charge, check_move, overlaps_any, push_spot, unit_order
+from .movement import MovePlan, charge_end, check_charge, check_move, overlaps_any, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
 from .state import SEATS, ClickWarsState, Hostage, Unit, deployment_bounds, in_own_area, other
 from .terrain import default_terrain
@@ -434,8 +435,36 @@ def _begin_turn(t: Tape[ClickWarsState], side: Seat, rnd: int, turn: int) -> Non
                 t.emit(e.Healed(unit=u.id, roll=roll, life=life, recovered=True, ruling=told))
 
 
+CHARGE_MEASURED = {
+    # a charge refused by its line or its corridor -> the rule that refused it, what stood in the way
+    "clickwars.charge_short": ("CW-CHG-2", None),
+    "clickwars.charge_terrain": ("CW-CHG-1", "area"),
+    "clickwars.charge_end_occupied": ("CW-CHG-2", "other"),
+    "clickwars.charge_blocked": ("CW-CHG-3", "other"),
+    "clickwars.charge_lancer": ("CW-CHG-7", "other"),
+}
+"""The refusals of a charge that its 30 cm line or its corridor made: they carry the line (`/why`)."""
+
+
+def charge_refusal_ruling(u: Unit, bearing: int, no: Rejected) -> Ruling | None:
+    """What a refused charge was measured on (`/why`): the straight 30 cm line and the corridor its
+    base would sweep (§8.4), and what stood in the way (a base, a terrain piece), by name."""
+    known = CHARGE_MEASURED.get(no.message_id)
+    if known is None:
+        return None
+    rule, key = known
+    numbers: dict[str, Number] = {"charge_cm": CHARGE_CM, "corridor_cm": round(2 * u.radius, 1)}
+    if key is not None and no.params.get(key) not in (None, "?"):
+        numbers["in_the_way"] = str(no.params[key])
+    rules = ("CW-CHG-1", "CW-CHG-2") + (() if rule in ("CW-CHG-1", "CW-CHG-2") else (rule,))
+    return Ruling(rules=rules, numbers=numbers, path=(u.xy, charge_end(u, bearing)))
+
+
 def _charge(t: Tape[ClickWarsState], u: Unit, bearing: int) -> None:
-    plan_ = check_charge(t.state, u, bearing)
+    try:
+        plan_ = check_charge(t.state, u, bearing)
+    except Rejected as no:  # the line or its corridor said no: the measure is told (`/why`)
+        raise no.ruled(charge_refusal_ruling(u, bearing, no)) from None
     told = Ruling(  # `/why`: the 30 cm straight line, the corridor the base sweeps, who is in it
         rules=("CW-CHG-1", "CW-CHG-2", "CW-CHG-3", "CW-CHG-4") if plan_.victims else ("CW-CHG-1", "CW-CHG-2"),
         numbers={

@@ -54,6 +54,25 @@ def test_a_charge_carries_its_line_corridor_and_each_impact() -> None:
     assert damage.ruling.numbers["damage_die"] == 5 and damage.ruling.numbers["gross"] == 7
 
 
+def _charge_refused() -> Rejected:
+    s = table({"R14": (60, 20), "R3": (60, 35)}, terrain=[], phase="movement")
+    with pytest.raises(Rejected) as no:
+        act(s, "red", cwa.Charge(unit="R14", bearing=0))
+    return no.value
+
+
+def test_a_charge_refused_by_its_corridor_carries_the_line_and_what_was_in_the_way() -> None:
+    """CW-CHG-3 (the charger passes through enemy lines only: a friend in the corridor refuses it),
+    CW-CHG-2 (the 30 cm line): the refusal tells the line, the corridor and the friend R3."""
+    no = _charge_refused()
+    assert no.message_id == "clickwars.charge_blocked"
+    assert no.ruling == Ruling(
+        rules=("CW-CHG-1", "CW-CHG-2", "CW-CHG-3"),
+        numbers={"charge_cm": 30.0, "corridor_cm": 6.0, "in_the_way": "R3"},
+        path=((60.0, 20.0), (60.0, 50.0)),
+    )
+
+
 def test_healing_carries_its_die_and_its_cap() -> None:
     """CW-LIF-3 (1d10 at the start of the owner's turn, centred in its own area, capped at its
     starting life), CW-DEP-1 (the area): the die, the life before and after, the cap."""
@@ -372,6 +391,7 @@ def more_rulings() -> list[Ruling]:
     _, events = act(s, "red", cwa.Shoot(unit="R3", target="B3"), ScriptedDice(rolls=[8, 3], seed=1))
     out += [e.ruling for e in events if getattr(e, "ruling", None) is not None]
     out.append(Ruling(rules=("CW-DEP-3",), numbers={"red_rolls": (4,), "blue_rolls": (2,)}))
+    out += [r for r in [_charge_refused().ruling] if r is not None]
     out.append(
         Ruling(
             rules=("CW-LIF-3",),
