@@ -535,8 +535,9 @@ def _self_destruct_deathwing(tape: Tape, m: Piece, section: str) -> None:
     bulkheads = [sq for sq in doors if tape.is_bulkhead(sq)]
     rolls = tuple((sq, tape.dice.d6()[0]) for sq in bulkheads)
     told = (
-        Ruling(
-            rules=("DW-TH-2", "DW-TH-4", "DW-BLK-4"),
+        Ruling(  # a thunder hammer's (DW-TH-2, DW-TH-4) or a heavy flamer's: bulkheads on 5+
+            rules=(("DW-TH-2", "DW-TH-4") if melee_of(m).self_destruct else ("SHB-9.7", "A-37"))
+            + ("DW-BLK-4",),
             numbers={"bulkhead_rolls": square_rolls(rolls), "bulkhead_dies_on": 5},
         )
         if rolls

@@ -192,6 +192,19 @@ def test_a_grenade_tells_the_section_and_each_die() -> None:
     assert (ruling.numbers["stealer_dies_on"], ruling.numbers["marine_dies_on"]) == (4, 6)
 
 
+def test_a_self_destruct_tells_each_bulkhead_s_die() -> None:
+    """DW-TH-2, DW-TH-4, DW-BLK-4: the thunder hammer's self-destruct rolls 1 D6 per bulkhead of the
+    section, destroyed on 5+; the ruling names the bulkhead by its square."""
+    from engine.spacehulk.actions import SelfDestruct
+
+    hammer = M("E", weapon=None, melee="thunder_hammer", shield=True)
+    state, ids = scenario("B:::D.\n:a:g::", sections="BAAAEF\nAAAAFF", a=hammer, g=G("W"), options=DW)
+    _, events = sh_act(state, "marine", SelfDestruct(model=ids["a"]), rolls=[5])
+    assert of_kind(events, "self_destructed")[0].ruling == Ruling(
+        rules=("DW-TH-2", "DW-TH-4", "DW-BLK-4"), numbers={"bulkhead_rolls": "A1: 5", "bulkhead_dies_on": 5}
+    )
+
+
 def test_a_reload_tells_the_load_and_the_spares() -> None:
     """DW-AC-8: 4 AP, full again, never partial; the rounds left are lost and one spare is used."""
     state, ids = scenario("a...g", a=_cannon(ammo=3), g=G("W"), options=DW)
