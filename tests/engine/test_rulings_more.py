@@ -205,6 +205,19 @@ def test_a_self_destruct_tells_each_bulkhead_s_die() -> None:
     )
 
 
+def test_a_genestealer_breaking_a_door_tells_its_dice() -> None:
+    """SHB-8.13: a Genestealer breaks a closed door ahead with any 6 on its 3 D6; the ruling tells
+    the dice, no modifier, the score and the 6 it needed."""
+    from engine.spacehulk.actions import Assault
+
+    state, ids = scenario("gD.", g=G("E"), phase="stealer")
+    _, events = sh_act(state, "genestealer", Assault(model=ids["g"]), rolls=[2, 6, 3])
+    assert of_kind(events, "assaulted")[0].ruling == Ruling(
+        rules=("SHB-8.13",),
+        numbers={"attacker_dice": (2, 6, 3), "attacker_modifier": 0, "attacker_score": 6, "needed": 6},
+    )
+
+
 def test_a_reload_tells_the_load_and_the_spares() -> None:
     """DW-AC-8: 4 AP, full again, never partial; the rounds left are lost and one spare is used."""
     state, ids = scenario("a...g", a=_cannon(ammo=3), g=G("W"), options=DW)
