@@ -126,6 +126,8 @@ ORDER = (
     "defender_dice",
     "defender_modifier",
     "defender_score",
+    "psychic_points",
+    "defender_psychic_points",
     "falls_on",
     "prone_up_to",
     "below_dies_up_to",

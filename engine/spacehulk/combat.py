@@ -718,6 +718,10 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
             "defender_score": d_score,
         },
     )
+    if item.psychic or item.defender_psychic:  # DW-FA-1/2: a Librarian's points, no roll of their own
+        spent = {"psychic_points": item.psychic} if item.psychic else {}
+        spent |= {"defender_psychic_points": item.defender_psychic} if item.defender_psychic else {}
+        ruling = ruling.adding(("DW-FA-1", "DW-FA-2"), **spent)
     tape.emit(
         Assaulted(
             model=p.id,

@@ -218,6 +218,19 @@ def test_a_genestealer_breaking_a_door_tells_its_dice() -> None:
     )
 
 
+def test_a_librarian_s_psychic_points_are_told_with_his_assault() -> None:
+    """DW-FA-1 (+1 a point spent, beside his +1 skill, DW-LIB-1), DW-FA-2 (announced before the dice):
+    the points are no roll of their own; the assault's ruling names them within his modifiers."""
+    from engine.spacehulk.actions import Assault
+
+    lib = M("E", mastery=1, psychic=10, melee="force_axe")
+    state, ids = scenario("ag", a=lib, g=G("W"), options=DW)
+    _, events = sh_act(state, "marine", Assault(model=ids["a"], psychic=3), rolls=[2, 6, 5, 1])
+    ruling = of_kind(events, "assaulted")[0].ruling
+    assert ruling is not None and ruling.rules == ("SHB-8.9", "SHB-8.10", "DW-FA-1", "DW-FA-2")
+    assert ruling.numbers["psychic_points"] == 3 and ruling.numbers["attacker_modifier"] == 4
+
+
 def test_a_reload_tells_the_load_and_the_spares() -> None:
     """DW-AC-8: 4 AP, full again, never partial; the rounds left are lost and one spare is used."""
     state, ids = scenario("a...g", a=_cannon(ammo=3), g=G("W"), options=DW)
@@ -444,6 +457,7 @@ def more_rulings() -> list[Ruling]:
         except Rejected as no:
             out += [no.ruling] if no.ruling is not None else []
     out.append(Ruling(rules=("DW-PS-2",), numbers={"rerolled_from": 6, "rerolled_to": 1}))
+    out.append(Ruling(rules=("DW-FA-1",), numbers={"psychic_points": 2, "defender_psychic_points": 1}))
     out.append(Ruling(rules=("DW-CMP-14",), numbers={"magi_roll": 2, "squads": 3}))
     out.append(Ruling(rules=("DW-CR-9",), numbers={"reinforcement_roll": 2}))
     out += [_solo_ambush_ruling(), _teleport_ruling()]

@@ -78,3 +78,5 @@ why-n-ambush_turn = The next ambush is drawn on turn { $value }
 why-n-teleport_rolls = Each Marine's 2D6 teleporting in: { $value }
 why-n-dies_on_total = A total of { $value } (a double 1) kills him
 why-n-in_the_way = In the way: { $value }
+why-n-psychic_points = The attacking Librarian's psychic points (in his modifiers): { $value }
+why-n-defender_psychic_points = The defending Librarian's psychic points (in his modifiers): { $value }

@@ -81,3 +81,5 @@ why-n-ambush_turn = La próxima emboscada se roba en el turno { $value }
 why-n-teleport_rolls = Los 2D6 de cada Marine al teletransportarse: { $value }
 why-n-dies_on_total = Un total de { $value } (un doble 1) lo mata
 why-n-in_the_way = En medio: { $value }
+why-n-psychic_points = Puntos psíquicos del Bibliotecario atacante (en sus modificadores): { $value }
+why-n-defender_psychic_points = Puntos psíquicos del Bibliotecario defensor (en sus modificadores): { $value }
