@@ -79,6 +79,48 @@ async def test_why_from_the_dm_panel_after_the_clickwars_roll_off(
     assert status and all("tb:why:1" not in m.custom_ids for m in status)
 
 
+async def test_why_after_a_clickwars_charge_draws_its_corridor(
+    emu: Emulator, world: World, start: Any
+) -> None:
+    """CW-CHG-1, CW-CHG-2, §8.4: Red's cavalryman charges its full 30 cm in a straight line; Alice's
+    `/why` tells the rules, the line and the corridor its base sweeps, with the ruling drawn on her
+    own view (the corridor as a band, the ruler labelled) and described in its alt text."""
+    bot = await start(TABLERO_WORKERS=0)
+    options = 'rounds=8 army_red=["cavalry"] army_blue=["rifleman"] terrain=[]'
+    thread = await _challenge(emu, world, bot, "clickwars", "red", options)
+    users = {"red": world.alice, "blue": world.bob}
+    charged = None
+    for _ in range(200):
+        await bot.delivery.wait_idle()
+        loaded = await bot.tables.load(1)
+        rules, state = loaded.rules, loaded.state
+        [seat] = sorted(rules.active_seats(state))[:1]
+        if state.phase == "movement" and seat == "red":
+            horse = next(u for u in state.units.values() if u.side == "red" and u.placed)
+            toward = 0 if state.south == "red" else 180  # away from Red's own edge
+            for bearing in (toward, toward + 30, toward - 30, toward + 60, toward - 60):
+                try:
+                    await bot.tables.submit(
+                        1, world.alice, cw.Charge(unit=horse.id, bearing=bearing % 360), None
+                    )
+                except Rejected:
+                    continue
+                charged = horse
+                break
+            if charged is not None:
+                break
+        await _ai_step(bot, users)
+    assert charged is not None, "the cavalryman never charged"
+    await bot.delivery.wait_idle()
+    [answer] = await run(await emu.slash(world.alice, thread, "why", {}))
+    text = answer.content
+    assert answer.ephemeral_to == world.alice and "CW-CHG-1, CW-CHG-2" in text
+    assert "The charge's straight line: 30 cm, all of it" in text
+    assert f"The corridor its base sweeps: {2 * charged.radius:g} cm wide" in text
+    [picture] = answer.attachments
+    assert picture.filename.endswith("-why.png") and "30 cm" in (picture.description or "")
+
+
 async def test_why_after_a_flame_refused_out_of_its_arc(emu: Emulator, world: World, start: Any) -> None:
     """SHB-9.2, SHB-6.3: the heavy flamer's Marine aims behind himself; the refusal carries what was
     measured, and Alice's `/why` tells the rules, the distance against the 12 squares and that the
