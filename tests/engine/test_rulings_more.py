@@ -30,6 +30,30 @@ def _cannon(facing: str = "E", **kw: object) -> dict[str, object]:
     return M(facing, **{"weapon": "assault_cannon", "ammo": 10, "reloads": 1, **kw})
 
 
+# --- Every event ruled this round keeps the bytes it was logged with --------------------------------
+
+
+LOGGED_BEFORE = [
+    (
+        cw.Charged,
+        '{"kind":"charged","unit":"R14","bearing":0,"frm":[60.0,20.0],"to":[60.0,50.0],"radius":3.0}',
+    ),
+    (cw.Healed, '{"kind":"healed","unit":"R3","roll":8,"life":20,"recovered":false}'),
+    (cw.FumbleRolled, '{"kind":"fumble_rolled","unit":"R3","roll":5}'),
+    (cw.FriendlyFire, '{"kind":"friendly_fire","roll":3,"victim":"R4"}'),
+    (dc.HitAbsorbed, '{"kind":"hit_absorbed","seat":"ork","card":3}'),
+]
+
+
+@pytest.mark.parametrize(("cls", "logged"), LOGGED_BEFORE, ids=lambda v: getattr(v, "__name__", "json"))
+def test_an_event_logged_before_its_ruling_keeps_its_bytes(cls: type, logged: str) -> None:
+    """CW-CHG-4, CW-LIF-3, CW-CRT-2, CW-RNG-6, DC-HIT-1: an event of a kind that now carries a ruling,
+    logged before it did, reads back with no ruling and writes the very same JSON (stored logs,
+    exports and replays are unchanged)."""
+    event = cls.model_validate_json(logged)
+    assert event.ruling is None and event.model_dump_json() == logged
+
+
 # --- ClickWars ---------------------------------------------------------------------------------
 
 
