@@ -31,7 +31,7 @@ import discord
 from engine.core import Event, Rules
 from renderers.i18n import language_of
 
-from . import absence, ids, watch
+from . import absence, ids, watch, why
 from .aio import breathe, stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .crashpoints import crash_point
@@ -746,6 +746,7 @@ class DeliveryWorker:
             priority=Priority.BACKGROUND,  # behind the clicks' jobs and the public boards
             palette=player.palette if player else None,
         )
+        panel = why.with_why(panel, table.id, lang)  # issue 29 item 5: what ruled the turn they missed
         try:
             message_id = await self.messenger.send_dm(user_id, panel, nonce=nonce_for(row))
         except DmClosed:
@@ -812,6 +813,7 @@ class DeliveryWorker:
             priority=Priority.BACKGROUND,
             palette=player.palette if player else None,
         )
+        panel = why.with_why(panel, table.id, lang)  # as the DM it edits (the final blow, at the end)
         try:
             await self.messenger.edit_dm(user_id, message_id, panel)
         except (MessageGone, DmClosed):

@@ -47,13 +47,44 @@ ORDER = (
     "cost_cm",
     "allowance_cm",
     "distance_sq",
+    "route_sq",
     "range_sq",
+    "in_arc",
     "gap_in",
     "range_in",
     "discover",
+    "card_gap_in",
+    "reach_in",
     "length_in",
     "allowance_in",
+    "charge_cm",
+    "corridor_cm",
+    "in_corridor",
+    "in_the_way",
+    "target_square",
+    "squares",
     # rolls: what was rolled, against what it needed
+    "red_rolls",
+    "blue_rolls",
+    "heal_roll",
+    "life_before",
+    "life_now",
+    "life_max",
+    "melee_roll",
+    "fumble_roll",
+    "drop_roll",
+    "magi_roll",
+    "squads",
+    "reinforcement_roll",
+    "ambush_roll",
+    "ambush_turn",
+    "teleport_rolls",
+    "dies_on_total",
+    "cards_roll",
+    "pile_size",
+    "recovered",
+    "discarded",
+    "hand_size",
     "roll",
     "need",
     "dice",
@@ -62,6 +93,24 @@ ORDER = (
     "deflection",
     "double",
     "jammed",
+    "bursts_used",
+    "triple",
+    "bursts_fired",
+    "malfunction_after",
+    "model_rolls",
+    "dies_on",
+    "stealer_dies_on",
+    "marine_dies_on",
+    "door_rolls",
+    "door_dies_on",
+    "crate_rolls",
+    "bulkhead_rolls",
+    "bulkhead_dies_on",
+    "rerolled_from",
+    "rerolled_to",
+    "ammo_before",
+    "ammo_now",
+    "reloads_left",
     "scatter_roll",
     "scatter_cm",
     "bearing",
@@ -77,6 +126,8 @@ ORDER = (
     "defender_dice",
     "defender_modifier",
     "defender_score",
+    "psychic_points",
+    "defender_psychic_points",
     "falls_on",
     "prone_up_to",
     "below_dies_up_to",
@@ -117,11 +168,13 @@ def ruling_lines(ruling: Ruling, lang: str) -> list[str]:
     if sight is not None:
         if sight.clear:
             lines.append(f"- {t(lang, 'why.sight.clear')}")
+        elif sight.by:
+            lines.append(f"- {t(lang, 'why.sight.blocked', by=sight.by)}")
         else:
-            lines.append(f"- {t(lang, 'why.sight.blocked', by=sight.by or '?')}")
+            lines.append(f"- {t(lang, 'why.sight.walled')}")
     if ruling.ground:
         lines.append(f"- {t(lang, 'why.ground', pieces=', '.join(ruling.ground), n=len(ruling.ground))}")
-    elif ruling.path:
+    elif ruling.path and "cost_cm" in ruling.numbers:  # a measured move through no difficult ground
         lines.append(f"- {t(lang, 'why.ground_none')}")
     return lines
 

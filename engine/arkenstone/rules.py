@@ -7,6 +7,7 @@ the figures stand now. Each reading of the spec sits next to the rule it explain
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -126,6 +127,37 @@ def _guess_ruling(
             "other_card": other_rank,
             "correct": "yes" if correct else "no",
         },
+    )
+
+
+def _reach_ruling(state: ArkenstoneState, rule: str, card: Point | None, gap: float, reach: float) -> Ruling:
+    """A reach refused, told (`/why`): the gap as §8.2 measures it (Bilbo's base edge to the card's
+    nearest point, or to Smaug's base edge when `card` is None) against the reach, and the ruler
+    along that gap, from Bilbo's base edge to what he did not reach."""
+    o = state.options
+    b = position(state, BILBO)
+    if card is None:
+        s = position(state, SMAUG)
+        far, far_r = (s.x, s.y), o.smaug_radius_in
+    else:
+        half_w, half_h = CARD_WIDTH_IN / 2, CARD_HEIGHT_IN / 2
+        far = (
+            min(max(b.x, card.x - half_w), card.x + half_w),
+            min(max(b.y, card.y - half_h), card.y + half_h),
+        )
+        far_r = 0.0
+    dx, dy = far[0] - b.x, far[1] - b.y
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    start = (round(b.x + ux * o.bilbo_radius_in, 3), round(b.y + uy * o.bilbo_radius_in, 3))
+    end = (round(far[0] - ux * far_r, 3), round(far[1] - uy * far_r, 3))
+    return Ruling(
+        rules=(rule, "AK-GEN-3"),
+        numbers={
+            "gap_in" if card is None else "card_gap_in": round(gap, 2),
+            "reach_in": reach if reach % 1 else int(reach),  # a whole inch told as one ("1 inch")
+        },
+        path=(start, end),
     )
 
 
@@ -509,7 +541,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
                 "arkenstone.search_out_of_reach",
                 card=treasure_name(card.label),
                 distance=beyond(gap, SEARCH_REACH_IN),
-            )
+            ).ruled(_reach_ruling(state, "AK-ACT-B2", card.at, gap, SEARCH_REACH_IN))
         tape.emit(ev.TreasureSearched(label=card.label, rank=card.rank, removed=card.rank != ARKENSTONE))
         if card.rank == ARKENSTONE and state.options.search_recovers_immediately:  # A8 option
             tape.emit(ev.GameWon(seat=BILBO, reason="recovered"))
@@ -529,7 +561,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             raise refuse(
                 "arkenstone.stone_out_of_reach",
                 distance=beyond(gap, RECOVER_REACH_IN),
-            )
+            ).ruled(_reach_ruling(state, "AK-ACT-B3", stone.at, gap, RECOVER_REACH_IN))
         tape.emit(ev.GameWon(seat=BILBO, reason="recovered"))
 
     def _discover(self, state: ArkenstoneState, seat: Seat, tape: Tape[ArkenstoneState], dice: Dice) -> None:
@@ -540,7 +572,7 @@ class ArkenstoneRules(Rules[ArkenstoneState]):
             raise refuse(
                 "arkenstone.discover_out_of_reach",
                 distance=beyond(gap, DISCOVER_REACH_IN),
-            )
+            ).ruled(_reach_ruling(state, "AK-ACT-S2", None, gap, DISCOVER_REACH_IN))
         if not self._contest(state, "action", tape, dice):
             self._end_turn(state, tape, "failed_discover", dice)
 

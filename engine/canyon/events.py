@@ -123,7 +123,7 @@ class HazardResolved(RuledEvent, Event):
     ork_hits: int
 
 
-class FlightCardsRecovered(Event):
+class FlightCardsRecovered(RuledEvent, Event):
     """Jack (wide area): random discards shuffled back into the Flight deck (DC-CAN-3)."""
 
     kind: Literal["flight_cards_recovered"] = "flight_cards_recovered"
@@ -137,7 +137,7 @@ class FlightCardsRecovered(Event):
         return self.model_copy(update={"deck": None})
 
 
-class FlightCardsDiscarded(Event):
+class FlightCardsDiscarded(RuledEvent, Event):
     """King (xenos flyers): top Flight deck cards discarded face up (DC-CAN-5)."""
 
     kind: Literal["flight_cards_discarded"] = "flight_cards_discarded"
@@ -163,7 +163,7 @@ class HitsReceived(Event):
     source: HitSource
 
 
-class HitAbsorbed(Event):
+class HitAbsorbed(RuledEvent, Event):
     """A hit absorbed by discarding a random hand card, which goes face up (DC-HIT-1a, A11)."""
 
     kind: Literal["hit_absorbed"] = "hit_absorbed"

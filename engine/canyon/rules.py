@@ -221,9 +221,18 @@ def _wide_area(t: CanyonTape) -> None:
         pile = t.state.discards[seat]
         recovered = t.dice.sample(pile, roll)  # A9: only cards already in the discard pile
         deck = t.dice.shuffled(t.state.decks[seat] + recovered)
+        told = Ruling(  # `/why`: the die, the pile it drew from; the new deck's order is nobody's
+            rules=("DC-CAN-3",),
+            numbers={"cards_roll": roll, "pile_size": len(pile), "recovered": len(recovered)},
+        )
         t.emit(
             ev.FlightCardsRecovered(
-                seat=seat, roll=roll, recovered=tuple(recovered), deck=tuple(deck), deck_count=len(deck)
+                seat=seat,
+                roll=roll,
+                recovered=tuple(recovered),
+                deck=tuple(deck),
+                deck_count=len(deck),
+                ruling=told,
             )
         )
 
@@ -246,7 +255,9 @@ def _xenos(t: CanyonTape) -> None:
     # too, DC-END-3); the rolls are made Marine first, then Ork, as for DC-CAN-3.
     for seat in SEATS:
         roll = t.dice.d6()[0]
-        t.emit(ev.FlightCardsDiscarded(seat=seat, roll=roll, discarded=tuple(t.state.decks[seat][:roll])))
+        discarded = tuple(t.state.decks[seat][:roll])
+        told = Ruling(rules=("DC-CAN-5",), numbers={"cards_roll": roll, "discarded": len(discarded)})
+        t.emit(ev.FlightCardsDiscarded(seat=seat, roll=roll, discarded=discarded, ruling=told))
 
 
 def _advance_and_shoot(t: CanyonTape) -> None:
@@ -288,7 +299,9 @@ def _resolve_hit(t: CanyonTape, seat: SeatName, choice: str) -> None:
     if choice == "discard":
         hand = s.hands[seat]
         # Reading (DC-HIT-1 (a)): the discarded card is picked uniformly among the hand's cards.
-        t.emit(ev.HitAbsorbed(seat=seat, card=hand[t.dice.index(len(hand))]))
+        pick = hand[t.dice.index(len(hand))]
+        told = Ruling(rules=("DC-HIT-1",), numbers={"hand_size": len(hand), "card": pick})  # `/why`
+        t.emit(ev.HitAbsorbed(seat=seat, card=pick, ruling=told))
     else:
         card = s.damage_deck[0]  # DC-HIT-8: never empty while both ships are below 20
         faces = pending_faces(s.damage_cards[seat])

@@ -65,7 +65,7 @@ def deal(t: Tape[Any], uid: str, formula: Formula, cause: str, *, armour: bool =
     numbers |= {"armour_roll": arm} if arm is not None else {}
     numbers |= {"shield_roll": shd} if shd is not None else {}
     numbers |= {"net": net, "life_left": life}
-    rules = ("CW-DMG-1", "CW-DMG-2", "CW-DMG-3") if armour else ("CW-DMG-1", "CW-CRT-3")
+    rules = ("CW-DMG-1", "CW-DMG-2", "CW-DMG-3") if armour else UNARMOURED.get(cause, ("CW-DMG-1",))
     ruling = Ruling(rules=rules + (("CW-GEN-3",) if life <= 0 else ()), numbers=numbers)
     t.emit(
         e.Damaged(
@@ -82,6 +82,13 @@ def deal(t: Tape[Any], uid: str, formula: Formula, cause: str, *, armour: bool =
     )
     if life <= 0:  # CW-GEN-3
         t.emit(e.Killed(unit=uid, cause=cause))
+
+
+UNARMOURED = {
+    "charge": ("CW-CHG-4", "CW-DMG-1"),  # 1d10+2, armour and shields ignored, no to-hit
+    "fumble_comrade": ("CW-CRT-2", "CW-CRT-3", "CW-DMG-1"),  # the fumble table's 6 or 8
+}
+"""The rules of damage that ignores armour and shields, by its cause (`/why`)."""
 
 
 def kill(t: Tape[Any], uid: str, cause: str) -> None:
@@ -111,7 +118,8 @@ def next_own_turn(state: ClickWarsState, side: str) -> int:
 def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
     """CW-CRT-2 table on the attacker; fumble damage ignores armour (CW-CRT-3)."""
     roll = d10(t)
-    t.emit(e.FumbleRolled(unit=uid, roll=roll))
+    told = Ruling(rules=("CW-CRT-2", "CW-CRT-3"), numbers={"fumble_roll": roll})  # `/why`: the table's row
+    t.emit(e.FumbleRolled(unit=uid, roll=roll, ruling=told))
     state: ClickWarsState = t.state
     u = state.units[uid]
     match roll:
@@ -119,7 +127,19 @@ def fumble(t: Tape[Any], uid: str, which: str, gun: str | None = None) -> None:
             die = d10(t)
             gross = die + (roll - 1) // 2  # 1: 1d10, 3: +1, 5: +2, 7: +3, 9: +4
             life = u.life - gross
-            t.emit(e.Damaged(unit=uid, cause="fumble", die=die, gross=gross, net=gross, life=life))
+            hurt = Ruling(
+                rules=("CW-CRT-2", "CW-CRT-3") + (("CW-GEN-3",) if life <= 0 else ()),
+                numbers={
+                    "fumble_roll": roll,
+                    "damage_die": die,
+                    "gross": gross,
+                    "net": gross,
+                    "life_left": life,
+                },
+            )
+            t.emit(
+                e.Damaged(unit=uid, cause="fumble", die=die, gross=gross, net=gross, life=life, ruling=hurt)
+            )
             if life <= 0:
                 kill(t, uid, "fumble")
         case 2:
@@ -160,7 +180,8 @@ def ranged_attack(
             ff = d10(t)
             friends.sort(key=lambda o: (gap(shooter, o), unit_order(o.id)))
             victim = friends[0].id if ff % 2 == 1 else None
-            t.emit(e.FriendlyFire(roll=ff, victim=victim))
+            told = Ruling(rules=("CW-RNG-6",), numbers={"melee_roll": ff})  # odd hits the nearest friend
+            t.emit(e.FriendlyFire(roll=ff, victim=victim, ruling=told))
             if victim is not None:
                 deal(t, victim, weapon.formula, "friendly_fire")
 

@@ -36,7 +36,7 @@ class SetupConfirmed(Event):
     side: Seat
 
 
-class RolledOff(Event):
+class RolledOff(RuledEvent, Event):
     """CW-DEP-3: d10 each, highest starts, ties re-rolled (every pair kept)."""
 
     kind: Literal["rolled_off"] = "rolled_off"
@@ -111,7 +111,7 @@ class TurnBegan(Event):
     turn: int
 
 
-class Healed(Event):
+class Healed(RuledEvent, Event):
     """CW-LIF-3: 1d10 at the start of the owner's turn inside its own area, capped."""
 
     kind: Literal["healed"] = "healed"
@@ -147,7 +147,7 @@ class CrewLeft(Event):
     gun: str
 
 
-class Charged(Event):
+class Charged(RuledEvent, Event):
     kind: Literal["charged"] = "charged"
     unit: str
     bearing: int
@@ -179,7 +179,7 @@ class AttackRolled(RuledEvent, Event):
     redirected_from: str | None = None  # CW-ART-7: a gun was aimed at, its crewman is targeted
 
 
-class FriendlyFire(Event):
+class FriendlyFire(RuledEvent, Event):
     """CW-RNG-6: a miss into a melee: odd hits the friend, even nothing."""
 
     kind: Literal["friendly_fire"] = "friendly_fire"
@@ -227,7 +227,7 @@ class Killed(Event):
     cause: str
 
 
-class FumbleRolled(Event):
+class FumbleRolled(RuledEvent, Event):
     kind: Literal["fumble_rolled"] = "fumble_rolled"
     unit: str
     roll: int

@@ -14,13 +14,14 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import Action, Dice, Event, OrderStep, Outcome, Pilot, Rejected, Rules, Ruling, Seat, Tape
 from engine.core.fast import built, replace
+from engine.core.ruling import Number
 from engine.core.shapes import snap
 
 from . import actions as a
 from . import events as e
 from . import orders
 from .ai import ClickWarsPilot
-from .armies import LIFE, PROFILES, RADIUS_CM
+from .armies import CHARGE_CM, LIFE, PROFILES, RADIUS_CM
 from .checks import (
     MEASURED_SHOT,
     check_fight,
@@ -42,7 +43,7 @@ from .evolve import evolve as _evolve
 from .legal import legal_actions
 from .los import CONTACT_CM, gap
 from .messages import refuse
-from .movement import MovePlan, check_charge, check_move, overlaps_any, push_spot, unit_order
+from .movement import MovePlan, charge_end, check_charge, check_move, overlaps_any, push_spot, unit_order
 from .options import OBJECTIVE_SCENARIOS, Options
 from .state import SEATS, ClickWarsState, Hostage, Unit, deployment_bounds, in_own_area, other
 from .terrain import default_terrain
@@ -354,7 +355,11 @@ def _roll_off(t: Tape[ClickWarsState]) -> None:
     winner = "red" if rolls[-1][0] > rolls[-1][1] else "blue"
     s = t.state
     nxt = "edge" if s.options.terrain is not None else _after_edge(s)
-    t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt))
+    told = Ruling(  # `/why`: every pair rolled, the last one decided
+        rules=("CW-DEP-3",),
+        numbers={"red_rolls": tuple(r for r, _ in rolls), "blue_rolls": tuple(b for _, b in rolls)},
+    )
+    t.emit(e.RolledOff(rolls=rolls, winner=winner, next_phase=nxt, ruling=told))
 
 
 def _check_quarry(s: ClickWarsState, seat: Seat, quarry: str) -> None:
@@ -413,16 +418,63 @@ def _begin_turn(t: Tape[ClickWarsState], side: Seat, rnd: int, turn: int) -> Non
     for u in sorted(mine, key=lambda u: unit_order(u.id)):
         if u.alive and u.life < u.max_life and in_own_area(s, u):
             roll = t.dice.roll(10)[0]
-            t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, u.life + roll)))
+            life = min(u.max_life, u.life + roll)
+            told = Ruling(
+                rules=("CW-LIF-3", "CW-DEP-1"),
+                numbers={"heal_roll": roll, "life_before": u.life, "life_now": life, "life_max": u.max_life},
+            )
+            t.emit(e.Healed(unit=u.id, roll=roll, life=life, ruling=told))
         elif not u.alive and s.options.recover_dead and in_own_area(s, u):
             if overlaps_any(s, u.x, u.y, u.radius, {u.id}) is None:  # type: ignore[arg-type]
                 roll = t.dice.roll(10)[0]
-                t.emit(e.Healed(unit=u.id, roll=roll, life=min(u.max_life, roll), recovered=True))
+                life = min(u.max_life, roll)
+                told = Ruling(
+                    rules=("CW-LIF-2", "CW-LIF-3", "CW-DEP-1"),
+                    numbers={"heal_roll": roll, "life_now": life, "life_max": u.max_life},
+                )
+                t.emit(e.Healed(unit=u.id, roll=roll, life=life, recovered=True, ruling=told))
+
+
+CHARGE_MEASURED = {
+    # a charge refused by its line or its corridor -> the rule that refused it, what stood in the way
+    "clickwars.charge_short": ("CW-CHG-2", None),
+    "clickwars.charge_terrain": ("CW-CHG-1", "area"),
+    "clickwars.charge_end_occupied": ("CW-CHG-2", "other"),
+    "clickwars.charge_blocked": ("CW-CHG-3", "other"),
+    "clickwars.charge_lancer": ("CW-CHG-7", "other"),
+}
+"""The refusals of a charge that its 30 cm line or its corridor made: they carry the line (`/why`)."""
+
+
+def charge_refusal_ruling(u: Unit, bearing: int, no: Rejected) -> Ruling | None:
+    """What a refused charge was measured on (`/why`): the straight 30 cm line and the corridor its
+    base would sweep (§8.4), and what stood in the way (a base, a terrain piece), by name."""
+    known = CHARGE_MEASURED.get(no.message_id)
+    if known is None:
+        return None
+    rule, key = known
+    numbers: dict[str, Number] = {"charge_cm": CHARGE_CM, "corridor_cm": round(2 * u.radius, 1)}
+    if key is not None and no.params.get(key) not in (None, "?"):
+        numbers["in_the_way"] = str(no.params[key])
+    rules = ("CW-CHG-1", "CW-CHG-2") + (() if rule in ("CW-CHG-1", "CW-CHG-2") else (rule,))
+    return Ruling(rules=rules, numbers=numbers, path=(u.xy, charge_end(u, bearing)))
 
 
 def _charge(t: Tape[ClickWarsState], u: Unit, bearing: int) -> None:
-    plan_ = check_charge(t.state, u, bearing)
-    t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius))
+    try:
+        plan_ = check_charge(t.state, u, bearing)
+    except Rejected as no:  # the line or its corridor said no: the measure is told (`/why`)
+        raise no.ruled(charge_refusal_ruling(u, bearing, no)) from None
+    told = Ruling(  # `/why`: the 30 cm straight line, the corridor the base sweeps, who is in it
+        rules=("CW-CHG-1", "CW-CHG-2", "CW-CHG-3", "CW-CHG-4") if plan_.victims else ("CW-CHG-1", "CW-CHG-2"),
+        numbers={
+            "charge_cm": CHARGE_CM,
+            "corridor_cm": round(2 * u.radius, 1),
+            "in_corridor": len(plan_.victims),
+        },
+        path=(plan_.start, plan_.end),
+    )
+    t.emit(e.Charged(unit=u.id, bearing=bearing, frm=plan_.start, to=plan_.end, radius=u.radius, ruling=told))
     for vid in plan_.victims:
         charge_damage(t, vid)
         v = t.state.units[vid]

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from engine.core import Dice
+from engine.core import Dice, Ruling
 
 from .board import Square, chebyshev
 from .board.mapfile import parse_cached
@@ -195,13 +195,16 @@ def reinforce(tape: Tape) -> int:
     """DW-CR-9: roll the D6 at the start of the Genestealer turn; the blips that arrive."""
     roll = tape.dice.d6()[0]
     blips, ambush = REINFORCEMENT_D6[roll]
+    told = Ruling(
+        rules=("DW-CR-9",) + (("A-32", "DW-SOLO-6") if ambush else ()), numbers={"reinforcement_roll": roll}
+    )
     if not ambush:
-        tape.emit(ReinforcementRolled(roll=roll, blips=blips))
+        tape.emit(ReinforcementRolled(roll=roll, blips=blips, ruling=told))
         return blips
     cup = [r for r, n in sorted(tape.opt.ambush_cup.items()) for _ in range(n)]
     result = tape.dice.choice(cup) if cup else "echo"
     square = _ambush_square(tape) if result == "genestealer" else None
-    tape.emit(ReinforcementRolled(roll=roll, blips=0, ambush=result, square=square))
+    tape.emit(ReinforcementRolled(roll=roll, blips=0, ambush=result, square=square, ruling=told))
     if square is not None:
         model = f"g{tape.state.next_id}"
         tape.emit(StealerPlaced(model=model, square=square, ap=6, activated=False))

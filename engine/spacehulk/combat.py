@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import Ruling, Sight
+from engine.core import Rejected, Ruling, Sight
 from engine.core.ruling import Number
 
-from .board import VECTORS, Square, add, chebyshev, facing_toward, relative
-from .board.los import traverse
+from .board import VECTORS, Square, add, chebyshev, facing_toward, relative, square_name
+from .board.los import in_fire_arc, traverse
+from .board.los import plan as los_plan
 from .events import (
     Assaulted,
     AutoFired,
@@ -40,6 +41,7 @@ from .events import (
     SelfDestructed,
     StoodUp,
 )
+from .messages import Problem
 from .state import AgBlock, AgDetonate, AgFaceAttacker, AgLevelStep, AgPsychic, Aim, Piece
 from .tape import Tape
 from .weapons import GRENADE_KILL_ON, Side, Weapon, block_sides, melee_of, weapon_of
@@ -113,6 +115,7 @@ def auto_fire(tape: Tape, m: Piece) -> None:
     weapon = weapon_of(m)
     tape.emit(AutoFired(model=m.id, bursts=weapon.auto_bursts))
     done: set[str] = set()
+    first = {key for key, _ in tape.auto_targets(tape.state.pieces[m.id], done)}  # in sight at once
     rolls: list[tuple[int, ...]] = []
     while True:
         targets = tape.auto_targets(tape.state.pieces[m.id], done)
@@ -126,6 +129,10 @@ def auto_fire(tape: Tape, m: Piece) -> None:
         target = key.split("@")[0] if "@" in key else key
         deflected = deflection(tape, m.pos, sq) if hit and m.pos is not None else ()
         hit = hit and not any(d >= 5 for d in deflected)
+        # DW-AC-3 each target in arc and sight, 3 D6, 4+; DW-AC-4 one uncovered by a destroyed blocker
+        rules = ["DW-AC-3"] + (["DW-AC-4"] if key not in first else [])
+        told = shot_ruling(m, sq, rules, dice, weapon.auto_kill_on, 0, deflected)
+        told = told.adding(bursts_used=weapon.auto_bursts) if told is not None else None
         tape.emit(
             Fired(
                 model=m.id,
@@ -139,6 +146,7 @@ def auto_fire(tape: Tape, m: Piece) -> None:
                 jammed=False,
                 aim=None,
                 deflection=deflected,
+                ruling=told,
             )
         )
         if hit:
@@ -169,8 +177,22 @@ def grenade(tape: Tape, m: Piece, at: Square) -> None:
         sq for sq in sorted(reach) if tape.feature(sq) == "cryo" or tape.intact_ladder(sq)
     ]
     door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in [*doors, *features])
+    told = Ruling(  # `/why`: the section hit, each figure's and door's die against what it needed
+        rules=("DW-GL-2", "DW-GL-4") + (("DW-LVL-5",) if drop is not None else ()),
+        numbers={
+            **({"drop_roll": drop} if drop is not None else {}),
+            "target_square": square_name(at),
+            "model_rolls": each_roll(tape, rolls),
+            "door_rolls": square_rolls(door_rolls),
+            "stealer_dies_on": GRENADE_KILL_ON["genestealer"],
+            "marine_dies_on": GRENADE_KILL_ON["marine"],
+            "door_dies_on": GRENADE_KILL_ON["door"],
+        },
+    )
     tape.emit(
-        GrenadeExploded(model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls, drop=drop)
+        GrenadeExploded(
+            model=m.id, target=at, section=section, rolls=rolls, doors=door_rolls, drop=drop, ruling=told
+        )
     )
     for pid, roll in rolls.items():
         p = tape.state.pieces.get(pid)
@@ -208,11 +230,28 @@ def _check_malfunction(tape: Tape, model: str, rolls: list[tuple[int, ...]]) -> 
     limit = weapon_of(m).malfunction_after
     if limit is None or m.bursts <= limit:
         return
-    if any(len(dice) == 3 and len(set(dice)) == 1 for dice in rolls):
-        malfunction(tape, m)
+    triple = next((dice for dice in rolls if len(dice) == 3 and len(set(dice)) == 1), None)
+    if triple is not None:
+        malfunction(tape, m, triple, limit)
 
 
-def malfunction(tape: Tape, m: Piece) -> None:
+def each_roll(tape: Tape, rolls: dict[str, int]) -> str:
+    """Each model's die of an area effect, as "name: roll" in model order (`/why`): the models as the
+    board names them; a blip by its id alone, never what it hides."""
+    pieces = tape.state.pieces
+    return ", ".join(f"{_named(pieces.get(pid), pid)}: {roll}" for pid, roll in rolls.items()) or "-"
+
+
+def _named(p: Piece | None, pid: str) -> str:
+    return p.name or pid if p is not None and p.kind == "marine" else pid
+
+
+def square_rolls(rolls: Iterable[tuple[Square, int]]) -> str:
+    """Each door's (or crate's, or bulkhead's) die, as "square: roll" (`/why`)."""
+    return ", ".join(f"{square_name(sq)}: {roll}" for sq, roll in rolls) or "-"
+
+
+def malfunction(tape: Tape, m: Piece, triple: tuple[int, ...] = (), limit: int | None = None) -> None:
     """DW-AC-12, A-2: the firer dies; 1 D6 for each model, door and bulkhead on the 8 squares around him:
     a Genestealer or door is destroyed on 4+, a Marine or bulkhead on 5+."""
     assert m.pos is not None
@@ -221,7 +260,19 @@ def malfunction(tape: Tape, m: Piece) -> None:
     doors = [sq for sq in around if sq in tape.board.door_index and tape.state.door_status(sq) != "destroyed"]
     rolls = {p.id: tape.dice.d6()[0] for p in victims if p.kind != "blip"}
     door_rolls = tuple((sq, tape.dice.d6()[0]) for sq in doors)
-    tape.emit(Malfunctioned(model=m.id, rolls=rolls, doors=door_rolls))
+    numbers: dict[str, Number] = {"triple": triple} if triple else {}
+    if limit is not None:
+        numbers |= {"bursts_fired": m.bursts, "malfunction_after": limit}
+    numbers |= {
+        "model_rolls": each_roll(tape, rolls),
+        "door_rolls": square_rolls(door_rolls),
+        "stealer_dies_on": 4,
+        "marine_dies_on": 5,
+        "door_dies_on": 4,
+        "bulkhead_dies_on": 5,
+    }
+    told = Ruling(rules=("DW-AC-11", "DW-AC-12", "DW-BLK-4"), numbers=numbers)
+    tape.emit(Malfunctioned(model=m.id, rolls=rolls, doors=door_rolls, ruling=told))
     kill(tape, m.id)
     for pid, roll in rolls.items():
         p = tape.state.pieces.get(pid)
@@ -343,6 +394,67 @@ def shot_ruling(
     return Ruling(rules=tuple(rules), numbers=numbers, sight=sight)
 
 
+SIGHT_REFUSALS = {
+    # the refusal a measure or a sight line made -> (the rules it applied, the range it allowed)
+    "fire.no_line": (("SHB-6.3", "SHB-6.4", "SHB-8.1"), None),
+    "flame.no_line": (("SHB-6.3", "SHB-6.4", "SHB-9.2"), 12),
+    "grenade.no_line": (("SHB-6.3", "SHB-6.4", "DW-GL-1"), None),
+    "grenade.range": (("DW-GL-1", "A-6"), 8),
+}
+"""The Marines' refusals that a fire arc, a line of sight or a range made: they carry a ruling."""
+
+
+def sight_refusal(tape: Tape, p: Piece, at: Square, found: Problem) -> Rejected:
+    """`found` as a refusal, with its ruling when a measure made it (`/why`): the distance in squares
+    against the range, whether the square is in the fire arc (SHB-6.3), and the sight line with the
+    square that blocks it (SHB-6.4: a model or blip, a closed door, flames; a wall when none is
+    named). Only the Marine player is refused so, and everything named is on his board."""
+    refusal = found.reject()
+    known = SIGHT_REFUSALS.get(found.id)
+    if known is None or p.pos is None or p.facing is None:
+        return refusal
+    rules, reach = known
+    if found.id == "fire.no_line":
+        reach = tape.opt.aimed_range
+    pos = p.pos
+    numbers: dict[str, Number] = {}
+    sight = None
+    if pos[2] == at[2]:
+        if found.id == "grenade.range":
+            walked = tape.board.walk_distances(pos, 99).get(at)
+            numbers["route_sq"] = walked if walked is not None else "-"
+        else:
+            numbers["distance_sq"] = chebyshev(pos, at)
+        if reach is not None:
+            numbers["range_sq"] = reach
+        numbers["in_arc"] = "yes" if in_fire_arc(p.facing, pos, at) else "no"
+        if found.id != "grenade.range":
+            sight = _told_sight(tape, pos, at)
+    return refusal.ruled(Ruling(rules=rules, numbers=numbers, sight=sight))
+
+
+def _told_sight(tape: Tape, a: Square, b: Square) -> Sight:
+    """The sight line from square `a` to `b` as `clear` judges it, and the first square blocking it."""
+    frm, to = (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+    plan_ = los_plan(tape.board, a, b)
+    if plan_ is None:
+        return Sight(frm=frm, to=to, clear=False)  # a wall (or the board's edge) is on the line
+    must, either = plan_
+    blockers = tape.blockers
+    hit = next((sq for sq in must if sq in blockers), None)
+    if hit is None:
+        hit = next((p1 for p1, p2 in either if p1 in blockers and p2 in blockers), None)
+    if hit is None:
+        return Sight(frm=frm, to=to, clear=True)
+    occupant = tape.occ.get(hit)
+    by = (
+        square_name(hit)
+        if occupant is None
+        else f"{_named(tape.state.pieces.get(occupant), occupant)} ({square_name(hit)})"
+    )
+    return Sight(frm=frm, to=to, clear=False, by=by, at=(float(hit[0]), float(hit[1])))
+
+
 def flame(tape: Tape, m: Piece, at: Square) -> None:
     """SHB-9.3, SHB-9.4: the section area burns; every model in it dies on 2+ (blips whole, Q7)."""
     kill_on = weapon_of(m).flame_kill_on
@@ -360,7 +472,21 @@ def flame(tape: Tape, m: Piece, at: Square) -> None:
     crates = _crates_in(tape, area)  # DW-CRT-2: 1 D6 per crate, destroyed on 6
     crate_rolls = tuple((sq, tape.dice.d6()[0]) for sq in crates)
     section = tape.board.section_of(at)
-    tape.emit(Flamed(model=m.id, target=at, section=section, squares=area, rolls=rolls, crates=crate_rolls))
+    told = Ruling(  # `/why`: the area burnt (the target's section), each model's die against the 2+
+        rules=("SHB-9.2", "SHB-9.3", "SHB-9.4") + (("DW-CRT-2",) if crate_rolls else ()),
+        numbers={
+            "target_square": square_name(at),
+            "squares": len(area),
+            "model_rolls": each_roll(tape, rolls),
+            "dies_on": kill_on,
+            **({"crate_rolls": square_rolls(crate_rolls)} if crate_rolls else {}),
+        },
+    )
+    tape.emit(
+        Flamed(
+            model=m.id, target=at, section=section, squares=area, rolls=rolls, crates=crate_rolls, ruling=told
+        )
+    )
     for pid, roll in rolls.items():
         if roll >= kill_on:
             kill(tape, pid)
@@ -408,7 +534,16 @@ def _self_destruct_deathwing(tape: Tape, m: Piece, section: str) -> None:
     reach = set(tape.board.sections[section]) | {sq for sq in doors if not tape.is_bulkhead(sq)}
     bulkheads = [sq for sq in doors if tape.is_bulkhead(sq)]
     rolls = tuple((sq, tape.dice.d6()[0]) for sq in bulkheads)
-    tape.emit(SelfDestructed(model=m.id, section=section, bulkheads=rolls))
+    told = (
+        Ruling(  # a thunder hammer's (DW-TH-2, DW-TH-4) or a heavy flamer's (A-37): bulkheads on 5+
+            rules=(("DW-TH-2", "DW-TH-4") if melee_of(m).self_destruct else ("SHB-9.7", "A-37"))
+            + ("DW-BLK-4",),
+            numbers={"bulkhead_rolls": square_rolls(rolls), "bulkhead_dies_on": 5},
+        )
+        if rolls
+        else None
+    )
+    tape.emit(SelfDestructed(model=m.id, section=section, bulkheads=rolls, ruling=told))
     for p in sorted(tape.state.pieces.values(), key=lambda p: p.number):
         if p.pos in reach:
             kill(tape, p.id)
@@ -551,8 +686,15 @@ def block(tape: Tape, item: AgBlock, die: int) -> None:
     dice = list(item.attacker_dice if stealer_attacks else item.defender_dice)
     old = dice[die]
     dice[die] = tape.dice.d6()[0]
+    told = Ruling(rules=("DW-PS-2",), numbers={"rerolled_from": old, "rerolled_to": dice[die]})
     tape.emit(
-        Blocked(model=item.defender if stealer_attacks else item.attacker, die=die, old=old, new=dice[die])
+        Blocked(
+            model=item.defender if stealer_attacks else item.attacker,
+            die=die,
+            old=old,
+            new=dice[die],
+            ruling=told,
+        )
     )
     field = "attacker_dice" if stealer_attacks else "defender_dice"
     resolve_assault(tape, item.model_copy(update={field: tuple(dice)}))
@@ -576,6 +718,10 @@ def resolve_assault(tape: Tape, item: AgBlock) -> None:
             "defender_score": d_score,
         },
     )
+    if item.psychic or item.defender_psychic:  # DW-FA-1/2: a Librarian's points, no roll of their own
+        spent = {"psychic_points": item.psychic} if item.psychic else {}
+        spent |= {"defender_psychic_points": item.defender_psychic} if item.defender_psychic else {}
+        ruling = ruling.adding(("DW-FA-1", "DW-FA-2"), **spent)
     tape.emit(
         Assaulted(
             model=p.id,

@@ -230,7 +230,7 @@ class BoardEntered(Event):
     removed: tuple[str, ...]
 
 
-class ReinforcementRolled(Event):
+class ReinforcementRolled(RuledEvent, Event):
     """Cloud Runner's reinforcement D6 at the start of the Genestealer turn (DW-CR-9): `blips` arrive;
     a 2 draws one ambush result, resolved at once (A-32, DW-SOLO-6): a Genestealer on `square`, lost
     (`square` None), or any other result: -1 CP in the next Marine command phase."""
@@ -301,7 +301,7 @@ class StealerSighted(Event):
     model: str
 
 
-class MagiRolled(Event):
+class MagiRolled(RuledEvent, Event):
     """DW-CMP-14: a Marine (`model`) saw the Raid's cryo tanks for the first time: the Magi D6 (`roll`).
     Lower than the squads fielded (`squads`; A-41: literal), the Magi have escaped (`escaped`) and
     the Raid is lost at once, though play goes on until every Marine is dead or teleported
@@ -323,7 +323,7 @@ class AreaSecured(Event):
     lost: tuple[str, ...]
 
 
-class GrenadeExploded(Event):
+class GrenadeExploded(RuledEvent, Event):
     """A plasma grenade hit a section (DW-GL-2): 1 D6 per figure (`rolls`) and per door (`doors`) in it."""
 
     kind: Literal["grenade_exploded"] = "grenade_exploded"
@@ -412,7 +412,7 @@ class ForceBuilt(Event):
     cost: int
 
 
-class Malfunctioned(Event):
+class Malfunctioned(RuledEvent, Event):
     """An assault cannon blew up (DW-AC-12): its bearer dies; `rolls` per adjacent model, `doors` per adjacent door."""
 
     kind: Literal["malfunctioned"] = "malfunctioned"
@@ -421,7 +421,7 @@ class Malfunctioned(Event):
     doors: tuple[tuple[Square, int], ...]
 
 
-class Reloaded(Event):
+class Reloaded(RuledEvent, Event):
     """A reload: the weapon is full again and one spare is used (DW-AC-8, DW-HF-2)."""
 
     kind: Literal["reloaded"] = "reloaded"
@@ -431,7 +431,7 @@ class Reloaded(Event):
     into: Literal["weapon", "reserve"] = "weapon"
 
 
-class Flamed(Event):
+class Flamed(RuledEvent, Event):
     """A heavy flamer shot on a section (SHB-9.2 .. SHB-9.5); `rolls` per model in the area."""
 
     kind: Literal["flamed"] = "flamed"
@@ -459,7 +459,7 @@ class Assaulted(RuledEvent, Event):
     defender_psychic: int = 0  # psychic points the defending Librarian spent (DW-FA-2)
 
 
-class Blocked(Event):
+class Blocked(RuledEvent, Event):
     """A power sword or storm shield block: the Genestealer rerolled one die (DW-PS-2, DW-SS-1)."""
 
     kind: Literal["blocked"] = "blocked"
@@ -469,7 +469,7 @@ class Blocked(Event):
     new: int
 
 
-class SelfDestructed(Event):
+class SelfDestructed(RuledEvent, Event):
     """A heavy flamer (SHB-9.7, A-37) or thunder hammer (DW-TH-2) self-destruct; `bulkheads`: 1 D6 each (DW-BLK-4)."""
 
     kind: Literal["self_destructed"] = "self_destructed"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Seat
+from engine.core import Action, Ruling, Seat
 
 from . import actions as a
 from . import blips, combat
@@ -126,7 +126,8 @@ def _cost(tape: Tape, p: Piece, action: Action) -> tuple[int, Any]:
         case _:
             raise refuse("unknown_action")
     if isinstance(found, Problem):
-        raise found.reject()
+        aimed = getattr(action, "at", None)  # a shot, a flame, a grenade: its refusal may be ruled
+        raise combat.sight_refusal(tape, p, to_square(aimed), found) if aimed is not None else found.reject()
     return found, None  # type: ignore[return-value]
 
 
@@ -295,14 +296,15 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
         case a.Reload(into=into):
             # DW-AC-8, DW-HF-2: full again; unfired rounds and leftover fuel are lost
             cache = tape.cache_into(p, into)
+            told = reload_ruling(p, cache)
             if cache == "reserve":  # DW-CR-6: one more spare from the cache
-                tape.emit(ev.Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve"))
+                tape.emit(ev.Reloaded(model=p.id, ammo=p.ammo, source="cache", into="reserve", ruling=told))
             else:
                 full = weapon_of(p).ammo or 0
                 if cache == "weapon":
-                    tape.emit(ev.Reloaded(model=p.id, ammo=full, source="cache"))
+                    tape.emit(ev.Reloaded(model=p.id, ammo=full, source="cache", ruling=told))
                 else:
-                    tape.emit(ev.Reloaded(model=p.id, ammo=full))
+                    tape.emit(ev.Reloaded(model=p.id, ammo=full, ruling=told))
         case a.Assault(vertical=vertical):
             victim = tape.assault_target(p) if vertical is None else tape.vertical_target(p, vertical)
             assert isinstance(victim, str)
@@ -313,13 +315,27 @@ def _execute(tape: Tape, p: Piece, action: Action, free_turn: Any) -> None:
             blips.convert(tape, p, voluntary=True)
 
 
+def reload_ruling(p: Piece, cache: object) -> Ruling:
+    """A reload told (`/why`): full again, never partial, the unfired rounds lost (DW-AC-8 for an
+    assault cannon, DW-HF-2 for a heavy flamer), from the spares or Cloud Runner's cache (DW-CR-6):
+    the load after it and the spares left."""
+    weapon = weapon_of(p)
+    rule = "DW-HF-2" if weapon.flame else "DW-AC-8"
+    spares = p.reloads - (cache is None) + (cache == "reserve")
+    ammo = p.ammo if cache == "reserve" else weapon.ammo or 0
+    return Ruling(
+        rules=(rule,) + (("DW-CR-6",) if cache is not None else ()),
+        numbers={"ammo_before": p.ammo, "ammo_now": ammo, "reloads_left": spares},
+    )
+
+
 def free_shot(tape: Tape, top: AgFreeShot, action: a.Fire) -> None:
     m = tape.state.pieces.get(top.marine)
     if m is None or action.model != m.id:
         raise refuse("free_shot_other")
     key = tape.fire_target(m, to_square(action.at))
     if isinstance(key, Problem):
-        raise key.reject()
+        raise combat.sight_refusal(tape, m, to_square(action.at), key)
     tape.pop()
     combat.aimed_shot(tape, m, to_square(action.at), key, free=True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Seat
+from engine.core import Action, Ruling, Seat
 
 from . import blips, cloud_runner, combat
 from . import events as ev
@@ -187,7 +187,10 @@ def _magi(tape: Tape) -> None:
         if m.pos is not None and any(tape.sees(m, sq) for sq in tanks):
             roll = tape.dice.d6()[0]
             squads = s.mission.magi_squads
-            tape.emit(ev.MagiRolled(model=m.id, roll=roll, squads=squads, escaped=roll < squads))
+            told = Ruling(rules=("DW-CMP-14", "DW-CMP-15"), numbers={"magi_roll": roll, "squads": squads})
+            tape.emit(
+                ev.MagiRolled(model=m.id, roll=roll, squads=squads, escaped=roll < squads, ruling=told)
+            )
             return
 
 

@@ -61,7 +61,10 @@ def why_png(view: ArkenstoneView, ruling: Ruling, lang: str) -> bytes:
                 fill=(*RULER_INK, 255),
                 width=c.w(2),
             )
-        said = ruling.numbers.get("length_in", ruling.numbers.get("gap_in", round(length_in, 2)))
+        said = next(
+            (ruling.numbers[k] for k in ("length_in", "gap_in", "card_gap_in") if k in ruling.numbers),
+            round(length_in, 2),
+        )
         c.compose()
         label = t(lang, "why.img.ruler", length=_num(lang, float(said)), unit="in")  # type: ignore[arg-type]
         c.text((bx / board.SS + 16, by / board.SS - 22), label, 13, RULER_INK, bold=True)

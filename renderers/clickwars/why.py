@@ -1,7 +1,7 @@
 """A ClickWars ruling drawn on the seat's own view of the table (issue 29 item 5, `/why`): the sight
 line (green when clear, red when blocked, with a cross where it is blocked and the blocker named and
-ringed), the ruler along a move's path with its length in cm, and the difficult ground it crossed
-outlined. Everything else is the seat's board as `board_png` draws it (terrain, figures, panel).
+ringed), the ruler along a move's path with its length in cm, a charge's corridor (the band its base
+sweeps along the 30 cm line, §8.4), and the difficult ground it crossed outlined. Everything else is the seat's board as `board_png` draws it (terrain, figures, panel).
 
 Pure: a view and the engine's ruling in, PNG bytes out. The ruling names only what the table shows
 (after the reveal nothing is hidden in ClickWars; a ruling is read from the seat's own events).
@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.clickwars import ClickWarsView
 from engine.core import Ruling
@@ -26,6 +26,7 @@ CLEAR = (90, 230, 110)
 BLOCKED = (240, 60, 60)
 RULER = (255, 214, 64)
 GROUND = (255, 150, 40)
+CORRIDOR = (255, 214, 64, 90)
 
 
 def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
@@ -43,6 +44,9 @@ def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
             board._fill(draw, f, area, None, GROUND, 4)
         elif sight is not None and not sight.clear and area.id in (sight.by or "").split(", "):
             board._fill(draw, f, area, None, BLOCKED, 4)
+    corridor = ruling.numbers.get("corridor_cm")
+    if len(ruling.path) >= 2 and isinstance(corridor, int | float) and corridor > 0:
+        img = _corridor(img, [f.xy(x, y) for x, y in ruling.path], float(corridor) * board.PX)
     board._units(img, f, view)
     draw = ImageDraw.Draw(img)
     label = font(13, bold=True)
@@ -55,7 +59,7 @@ def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
         length = next(
             (
                 ruling.numbers[k]
-                for k in ("length_cm", "point_distance_cm", "scatter_cm")
+                for k in ("length_cm", "charge_cm", "point_distance_cm", "scatter_cm")
                 if k in ruling.numbers
             ),
             None,
@@ -92,3 +96,17 @@ def why_png(view: ClickWarsView, ruling: Ruling, lang: str) -> bytes:
     out = io.BytesIO()
     img.convert("RGB").save(out, format="PNG", compress_level=3)
     return out.getvalue()
+
+
+def _corridor(img: Image.Image, pts: list[tuple[float, float]], width_px: float) -> Image.Image:
+    """A charge's corridor (§8.4): the charger's base swept along its line, a translucent band under
+    the figures, its two ends rounded as the base is."""
+    overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    width = max(2, round(width_px))
+    for a, b in zip(pts, pts[1:], strict=False):
+        draw.line((a, b), fill=CORRIDOR, width=width)
+    half = width / 2
+    for x, y in (pts[0], pts[-1]):
+        draw.ellipse((x - half, y - half, x + half, y + half), fill=CORRIDOR)
+    return Image.alpha_composite(img.convert("RGBA"), overlay)

@@ -372,3 +372,20 @@ async def test_public_messages_are_built_only_from_what_spectators_may_see(
     for message in discord_.in_channel(THREAD):
         assert not secret & set(message.panel.content.split()), message.panel.content
     assert RULES.name == "duel" and tid
+
+
+async def test_a_dm_panel_offers_why_where_a_row_is_free_and_the_status_never(
+    service: TableService, worker: DeliveryWorker, discord_: FakeDiscord, store: SqliteStore
+) -> None:
+    """Issue 29 item 5: the private panel sent by DM carries "Why?" (the same answer as `/why`, for
+    the turn the player did not watch) after its own components; the public status message, shared
+    by everyone, never does (`/why` answers privately anyway)."""
+    tid = await _pvp(service)
+    await worker.run_once()
+    status = (await store.get_table(tid)).status_message_id
+    for user in (ALICE, BOB):
+        (dm,) = discord_.dms(user)
+        whys = [c for c in dm.panel.components if c.custom_id == f"tb:why:{tid}"]
+        assert len(whys) == 1 and whys[0].label == "Why?"
+        assert dm.panel.components[-1] is whys[0]  # the game's own choices first, untouched
+    assert all(c.custom_id != f"tb:why:{tid}" for c in discord_.messages[status].panel.components)

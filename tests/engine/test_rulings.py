@@ -22,6 +22,8 @@ from engine.core import Event, Rejected, RuledEvent, Ruling, Sight, new_game, st
 from engine.core.shapes import Circle, Polygon
 from engine.spacehulk import events as sh
 from engine.spacehulk.actions import Fire, Turn
+from engine.spacehulk.campaign import events as campaign
+from engine.spacehulk.dw_types import solo_model
 from tests.engine.clickwars.helpers import act, random_game, table
 from tests.engine.helpers import ScriptedDice, of_kind
 from tests.engine.spacehulk.helpers import G, M, scenario
@@ -276,14 +278,45 @@ def test_an_event_without_a_ruling_keeps_its_logged_bytes() -> None:
 
 RULED = [
     cls
-    for module in (cw, sh, dc, ak)
+    for module in (cw, sh, dc, ak, campaign, solo_model)
     for cls in vars(module).values()
     if isinstance(cls, type) and issubclass(cls, RuledEvent) and issubclass(cls, Event)
 ]
+
+
+REDACTED_BESIDE_ITS_RULING = {dc.FlightCardsRecovered: "deck"}
+"""The ruled events that hide one field (named) from every seat: the ruling stays whole and says
+nothing of that field (DC-CAN-3: the new deck's order is nobody's; the ruling counts cards)."""
 
 
 @pytest.mark.parametrize("cls", RULED, ids=lambda c: f"{c.__module__.split('.')[1]}.{c.__name__}")
 def test_a_ruled_event_is_public_as_a_whole(cls: type[Event]) -> None:
     """No secret through a ruling: every event that carries one is shown whole to every seat (the
     default `redacted_for`), so its ruling holds nothing a seat's own redacted events would not."""
+    if cls in REDACTED_BESIDE_ITS_RULING:
+        return  # held by the test below
     assert cls.redacted_for is Event.redacted_for
+
+
+def test_a_jack_s_recovery_tells_the_die_and_never_the_deck() -> None:
+    """DC-CAN-3: the Jack's ruling (its D6, the pile, the cards shuffled back) is the same for every
+    seat and holds no card of the reshuffled deck, the one field the event hides."""
+    found = 0
+    for seed in range(40):
+        for event in _logs(CANYON, seed):
+            if not isinstance(event, dc.FlightCardsRecovered):
+                continue
+            found += 1
+            ruling = event.ruling
+            assert ruling is not None and ruling.rules == ("DC-CAN-3",)
+            assert ruling.numbers["cards_roll"] == event.roll
+            assert ruling.numbers["recovered"] == len(event.recovered) <= event.roll
+            for seat in (None, "marine", "ork"):
+                shown = event.redacted_for(seat)
+                assert isinstance(shown, dc.FlightCardsRecovered) and shown.deck is None
+                assert shown.ruling == ruling
+            hidden = REDACTED_BESIDE_ITS_RULING[dc.FlightCardsRecovered]
+            assert hidden not in ruling.model_dump_json() and all(
+                not isinstance(v, tuple) for v in ruling.numbers.values()
+            )
+    assert found

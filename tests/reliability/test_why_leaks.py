@@ -93,3 +93,48 @@ def test_a_refusals_ruling_is_part_of_what_the_scan_compares() -> None:
     told_no = outcome_of(GAMES["clickwars"], state, "red", cw.Shoot(unit="R3", target="B3"))
     assert told_no[0] == "refused" and told_no[1] == "clickwars.no_sight"
     assert "K1" in repr(told_no[-1]) and "CW-LOS-2" in repr(told_no[-1])
+
+
+def test_area_rulings_say_nothing_of_what_a_blip_hides() -> None:
+    """SHB-9.4 and Q7 (the flamer burns a blip whole: one die, by its id), DW-AC-3 (auto fire never
+    targets a blip), DW-AC-12 (a malfunction rolls for no blip), DW-GL-2 (blips are immune to a
+    grenade): each ruling, as the Marine player and a spectator read it, is word for word the same
+    whatever the blips they have not seen hold (reshuffled behind their backs, `resample_hidden`),
+    the dice the same."""
+    from engine.spacehulk import RULES as SPACEHULK
+    from engine.spacehulk.actions import AutoFire, Fire, Flame, Grenade
+    from tests.engine.helpers import ScriptedDice
+    from tests.engine.spacehulk.helpers import B, F, G, M, scenario
+
+    dw = {"expansions": ["deathwing"]}
+    cannon = M("E", weapon="assault_cannon", ammo=10, reloads=1)
+    bag = {1: 4, 2: 4, 3: 4}
+    flamer, f_ids = scenario("f.g.b", sections="ABBBB", f=F("E"), g=G("E"), b=B(2), bag=bag)
+    auto, a_ids = scenario("a.g.b.h", a=cannon, g=G("W"), b=B(3), h=G("W"), options=dw, bag=bag)
+    burst = cannon | {"bursts": 10}
+    broke, m_ids = scenario("b...\na..g\nh...", a=burst, b=B(1), g=G("W"), h=G("N"), options=dw, bag=bag)
+    captain = M("E", captain=True, grenades=10)
+    sections = "AAAABBBC\nAAAABBBC\nAAAABBBC"
+    nade, n_ids = scenario(
+        "a...:::.\n....:g:.\n....:b:.", sections=sections, a=captain, g=G("W"), b=B(2), options=dw, bag=bag
+    )
+    cases = [
+        (flamer, Flame(model=f_ids["f"], at=(2, 0, 0)), [4, 1]),
+        (auto, AutoFire(model=a_ids["a"]), [4, 1, 1]),
+        (broke, Fire(model=m_ids["a"], at=(3, 1, 0)), [2, 2, 2, 5, 3]),
+        (nade, Grenade(model=n_ids["a"], at=(5, 1, 0)), [4]),
+    ]
+    changed = 0
+    for state, action, rolls in cases:
+        events = SPACEHULK.decide(state, "marine", action, ScriptedDice(rolls))
+        assert any(getattr(e, "ruling", None) is not None for e in events)
+        for viewer in ("marine", None):
+            for n in range(6):
+                other = SPACEHULK.resample_hidden(state, viewer, Dice(n, 800_000).fork(str(viewer)))
+                changed += other.blips != state.blips
+                again = SPACEHULK.decide(other, "marine", action, ScriptedDice(rolls))
+                for lang in ("en", "es"):
+                    mine = told(SPACEHULK, events, viewer, lang)
+                    theirs = told(SPACEHULK, again, viewer, lang)
+                    assert mine == theirs, (action, viewer, mine, theirs)
+    assert changed > 0  # the blips did hold something else on some of the tables compared

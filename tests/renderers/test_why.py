@@ -61,7 +61,9 @@ def _all_rulings() -> list[Ruling]:
 def test_every_number_an_engine_writes_is_worded_in_both_languages() -> None:
     """DC-HIT-2, AK-TRN-9, CW-RNG-4, SHB-8.6: each number of the rulings of seeded games (and of an
     overwatch shot) has its own message in en and es, and a place in the order they are told."""
-    names = {name for ruling in _all_rulings() for name in ruling.numbers}
+    from tests.engine.test_rulings_more import more_rulings
+
+    names = {name for ruling in [*_all_rulings(), *more_rulings()] for name in ruling.numbers}
     assert {"damage", "card", "distance_cm", "dice", "jammed"} <= names
     for name in names:
         assert has(f"why.n.{name}") and name in ORDER, name
@@ -137,3 +139,26 @@ def test_the_arkenstone_overlay_draws_the_ruler() -> None:
     px = (EDGE + mid[0] * PX_PER_IN, EDGE + (TABLE_IN - mid[1]) * PX_PER_IN)
     r, g, b = _pixel(png, px)
     assert abs(r - RULER_INK[0]) < 40 and abs(g - RULER_INK[1]) < 40 and b < 120
+
+
+def test_a_charge_s_corridor_is_drawn_under_the_figures() -> None:
+    """CW-CHG-3, §8.4: the overlay of a charge tints the band its base sweeps along the 30 cm line
+    (the ruler on top, its length labelled), and nothing beside the band."""
+    from engine.clickwars import RULES as RULES_
+    from renderers.clickwars.why import CORRIDOR
+
+    s = table({"R14": (60, 20), "B3": (60, 35)}, terrain=[], phase="movement")
+    _, events = act(s, "red", cw.Charge(unit="R14", bearing=0), ScriptedDice(rolls=[5], seed=0))
+    ruling = next(e.ruling for e in events if e.kind == "charged")
+    assert ruling is not None and ruling.numbers["corridor_cm"] == 6.0
+    view = RULES_.view(s, "red")
+    with_band = Image.open(io.BytesIO(why_png(view, ruling, "en"))).convert("RGB")
+    bare = Image.open(io.BytesIO(why_png(view, Ruling(rules=("CW-CHG-1",)), "en"))).convert("RGB")
+    f = Frame(s.options.width, s.options.height)
+    inside = f.xy(62, 42)  # 2 cm beside the line, inside the 6 cm band, on bare ground
+    outside = f.xy(66, 42)  # 6 cm beside it: outside
+    tinted = with_band.getpixel((round(inside[0]), round(inside[1])))
+    plain = bare.getpixel((round(inside[0]), round(inside[1])))
+    assert tinted != plain and tinted[0] > plain[0] and tinted[1] > plain[1] and CORRIDOR[3] < 255
+    out = (round(outside[0]), round(outside[1]))
+    assert with_band.getpixel(out) == bare.getpixel(out)

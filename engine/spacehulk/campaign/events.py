@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.core import Event, Outcome, Seat
+from engine.core import Event, Outcome, RuledEvent, Seat
 
 from ..dw_types import bids
 from .state import CampaignState, Member, MissionBrief, MissionRecord, Scenario, Squad
@@ -84,7 +84,7 @@ class SquadsFielded(Event):
         return self
 
 
-class TeleportRolled(Event):
+class TeleportRolled(RuledEvent, Event):
     """DW-CMP-8: 2D6 for each Marine teleported in; a 2 kills him (`killed`)."""
 
     kind: Literal["teleport_rolled"] = "teleport_rolled"

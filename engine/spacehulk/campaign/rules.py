@@ -44,7 +44,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Seat, SeriesTable, Tape
+from engine.core import Action, Dice, Event, Outcome, Pilot, Rules, Ruling, Seat, SeriesTable, Tape
 
 from ..dw_types.timer import MIN_S, STEP_S, table_seconds
 from . import events as ev
@@ -306,7 +306,14 @@ def _teleport_in(tape: Tape[CampaignState]) -> None:
         a, b = tape.dice.d6(2)
         rolls[member] = (a, b)
     killed = tuple(m for m, (a, b) in rolls.items() if a + b == 2)
-    tape.emit(ev.TeleportRolled(rolls=rolls, killed=killed))
+    told = Ruling(  # `/why`: each Marine's 2D6, a 2 (a double 1) kills him
+        rules=("DW-CMP-8",),
+        numbers={
+            "teleport_rolls": ", ".join(f"{m}: {a}+{b}" for m, (a, b) in rolls.items()) or "-",
+            "dies_on_total": 2,
+        },
+    )
+    tape.emit(ev.TeleportRolled(rolls=rolls, killed=killed, ruling=told))
     if len(killed) >= 2 or len(killed) == len(marines):
         result: Result = "lost" if len(killed) >= 2 else "draw"  # DW-SC1: 2 losses; A-35 otherwise
         _log(tape, result, played=tuple(marines), dead=(), blips=0)

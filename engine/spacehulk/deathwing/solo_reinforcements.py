@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Ruling
+
 from .. import blips
 from ..board import Square
 from ..dw_types.solo_model import (
@@ -166,9 +168,10 @@ def schedule(tape: Tape, after: int) -> None:
     """DW-SOLO-5, DW-SOLO-7: roll the D6 for the next ambush draw."""
     roll = tape.dice.d6()[0]
     turn = after + roll
+    told = Ruling(rules=("DW-SOLO-5", "DW-SOLO-7"), numbers={"ambush_roll": roll, "ambush_turn": turn})
     tape.emit(
         decided("ambush_roll", roll=roll, turn=turn),
-        SoloAmbushRolled(roll=roll, turn=turn),
+        SoloAmbushRolled(roll=roll, turn=turn, ruling=told),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event
+from engine.core import Event, RuledEvent
 
 from ..board import square_name
 
@@ -92,7 +92,7 @@ class SoloTieBroken(Event):
     by: Literal["player", "dice"]
 
 
-class SoloAmbushRolled(Event):
+class SoloAmbushRolled(RuledEvent, Event):
     """The D6 that schedules the next ambush draw (DW-SOLO-5, DW-SOLO-7): on turn `turn`."""
 
     kind: Literal["solo_ambush_rolled"] = "solo_ambush_rolled"
