@@ -231,8 +231,9 @@ def judged(arena: Arena, start: Any, command: str) -> None:
     assert not says(reply, BROKE), (command, reply.content[:300])
     assert arena.errors.records[errors:] == [], [r.getMessage() for r in arena.errors.records[errors:]]
     succeeded = "✅" in reply.content or any(says(reply, key) for key in SUCCESS.get(command, ()))
-    if command == "language":  # its confirmation chooses its words (the language, how many tables)
-        succeeded = succeeded or reply.content in LANGUAGE_SET
+    if command == "language":  # its confirmation chooses its words (the language, how many tables);
+        # /server language goes on with the server's settings as they now are
+        succeeded = succeeded or reply.content.split("\n", 1)[0] in LANGUAGE_SET
     public_ok = command in PUBLIC and succeeded
     assert reply.ephemeral or public_ok, (command, reply.content[:300])
     if not succeeded:
