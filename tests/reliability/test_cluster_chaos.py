@@ -1,5 +1,3 @@
-# mypy: ignore-errors
-# (work in progress, skipped: its types are tidied with the determinism fix; see the note below)
 """A cluster on PostgreSQL loses its processes again and again, mid-play (issue 25 item 7).
 
 `tablero cluster --processes 2 --shard-count 2` against the emulator, on a real PostgreSQL (this
@@ -38,6 +36,7 @@ import os
 import random
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,10 +54,6 @@ pytestmark = [
     pytest.mark.e2e,
     pytest.mark.postgresql,
     pytest.mark.timeout(240),
-    # Work in progress (issue 25 item 7): every check passes in some runs, but the run is not yet
-    # deterministic (whether a current DM button exists when shard 1's process is killed depends
-    # on the timing of the in-flight kills before it), so it stays out of the suite until it is.
-    pytest.mark.skip(reason="issue 25 item 7: not yet deterministic (see the module's note)"),
 ]
 
 SEED = 25
@@ -177,6 +172,15 @@ def version_of(message: MessageRecord) -> int:
     return max(found, default=0)
 
 
+def status_of(emu: Emulator, thread: int, table: int) -> Callable[[], MessageRecord | None]:
+    return lambda: status_message(emu, thread, table)
+
+
+def done_or(emu: Emulator, it: InteractionRecord, requests: int) -> Callable[[], bool]:
+    """The interaction answered, or Discord reached by `requests` requests in all."""
+    return lambda: it.done or len(emu.requests) >= requests
+
+
 def prompt_for(emu: Emulator, user: int, table: int) -> MessageRecord | None:
     """The newest private message (a DM or an ephemeral reply) offering `user` choices of `table`."""
     found = [
@@ -242,11 +246,14 @@ class Campaign:
         for _ in range(8):
             rounds = await self.open_rounds()
             if rounds:
-                [self.mission] = rounds
-                await emu.wait_for(lambda: status_message(emu, self.thread, self.mission), timeout=20)
+                [mission] = rounds
+                self.mission = mission
+                await emu.wait_for(status_of(emu, self.thread, mission), timeout=20)
                 return
             assert await self.missions() == 0, "the first mission was decided without a table"
-            prompt = await emu.wait_for(lambda: prompt_for(emu, self.alice, CAMPAIGN), timeout=20)
+            found = await emu.wait_for(lambda: prompt_for(emu, self.alice, CAMPAIGN), timeout=20)
+            assert found is not None
+            prompt = found
             version = max(int(m[2]) for c in prompt.custom_ids if (m := ACTION.match(c)))
             [reply] = await (await pick(emu, self.alice, prompt, most)).wait_done(20)
             assert "✅" in reply.content, reply.content
@@ -364,7 +371,8 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
         ):
             await (await emu.slash(creator, channel, "game new", args)).wait_done(20)
             thread = emu.threads(channel)[-1]
-            lobby = await emu.wait_for(lambda t=thread, n=number: status_message(emu, t, n), timeout=20)
+            lobby = await emu.wait_for(status_of(emu, thread, number), timeout=20)
+            assert lobby is not None
             if number == SPACEHULK:
                 continue  # joined below, just before shard 0's first kill: its timer starts then
             await (await emu.click(joiner, lobby.id, f"tb:join:{number}")).wait_done(20)
@@ -397,18 +405,21 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
             if round_ == second_zero:
                 flying = (None, await campaign.resign())  # the hand-over's commit in flight
             elif victim == 1:
-                # between two clicks, once every DM is current: its buttons are pressed during the kill
-                await wait_db(emu, lambda: no_pending(db, None), 30, db)
+                # between two clicks, once a player holds a current DM button (pressed during the kill)
+                for _ in range(8):
+                    await wait_db(emu, lambda: no_pending(db, None), 30, db)
+                    if await current_dm_button(play, players) is not None:
+                        break
+                    click = await play.canyon_click(players, threads[CANYON])
+                    assert click is not None, "the Canyon game ended before the kills were done"
+                    await play.click(click)
             elif rng.random() < 0.6:
                 click = await victims_click(play, victim, players, threads[CANYON])
                 if click is not None:
                     play.clicks.append(click)
                     flying = (click, await play.press(click))
             if flying is not None:
-                it, seen, wanted = flying[1], len(emu.requests), rng.randint(0, 3)
-                await emu.wait_for(
-                    lambda it=it, n=seen + wanted: it.done or len(emu.requests) >= n, timeout=20
-                )
+                await emu.wait_for(done_or(emu, flying[1], len(emu.requests) + rng.randint(0, 3)), timeout=20)
             await play.kill(victim)
             if flying is not None and flying[0] is not None:
                 await play.judge(flying[0], flying[1], timeout=20 if flying[1].done else 0.2)
@@ -417,17 +428,15 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
             if victim == 1:
                 # an old DM button of shard 1's Canyon table, drawn before the kill, plays on shard 0
                 # and is announced in shard 1's server
-                version = await one(db, f"SELECT version FROM tables WHERE id = {CANYON}")
-                for user in rng.sample(players, 2):
-                    prompt = play.dm_prompt(user, answered=False)
-                    if prompt is not None and version_of(prompt) == version:  # still current
-                        play.answered[user] = version_of(prompt)
-                        click = play.choose(CANYON, user, prompt)
-                        assert click is not None
-                        await play.click(click)
-                        assert click.result == "ack", click
-                        survived.append(click)
-                        break
+                found = await current_dm_button(play, players)
+                assert found is not None
+                user, prompt = found
+                play.answered[user] = version_of(prompt)
+                click = play.choose(CANYON, user, prompt)
+                assert click is not None
+                await play.click(click)
+                assert click.result == "ack", click
+                survived.append(click)
                 assert (1, 2) not in connected_shards(emu)
             elif round_ == first_zero:
                 # shard 0's Space Hulk timer fires on shard 1's process, announced in shard 0's server
@@ -452,6 +461,22 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
         assert "ERROR" not in log, log[-3000:]
     finally:
         assert await cluster.stop() == 0
+
+
+async def current_dm_button(play: Play, players: list[int]) -> tuple[int, MessageRecord] | None:
+    """A player and a message in their DM channel offering choices of the Canyon table at its
+    current version (Discord sends DM interactions to shard 0), if any."""
+    version = await one(play.db, f"SELECT version FROM tables WHERE id = {CANYON}")
+    for user in players:
+        channel = play.emu.dm_channel_of(user)
+        if channel is None:
+            continue
+        for message in reversed(play.emu.messages(channel, include_ephemeral=True)):
+            mine = message.ephemeral_to in (None, user)
+            if mine and version_of(message) == version and play.choose(CANYON, user, message) is not None:
+                if any(c.startswith((f"tb:a:{CANYON}:", f"tb:s:{CANYON}:")) for c in message.custom_ids):
+                    return user, message
+    return None
 
 
 async def until_timer(play: Play, players: list[int], thread: int) -> None:
@@ -523,14 +548,23 @@ async def check(play: Play, emu: Emulator, db: str, threads: dict[int, int]) -> 
         db, f"SELECT COUNT(*) FROM events WHERE table_id = {SPACEHULK} AND kind = 'timer_expired'"
     )
     assert expired == len([k for t, k, _ in due if t == SPACEHULK]) >= 1
-    # each done delivery is one message on Discord, and each of the bot's posts belongs to one
-    delivered = [
+    # each turn announcement is its own message (a status row edits the one status message; a
+    # re-sent row carries the same nonce, which Discord drops), and each of the bot's posts in a
+    # thread or DM is the message of a done outbox row
+    turns = [
+        m
+        for (m,) in await rows(
+            db,
+            "SELECT message_id FROM deliveries WHERE kind = 'turn' AND status = 'done' AND message_id IS NOT NULL",
+        )
+    ]
+    assert len(turns) == len(set(turns))
+    delivered = {
         m
         for (m,) in await rows(
             db, "SELECT message_id FROM deliveries WHERE status = 'done' AND message_id IS NOT NULL"
         )
-    ]
-    assert len(delivered) == len(set(delivered))
+    }
     channels = list(threads.values()) + [c for c in (emu.dm_channel_of(u) for u in emu.store.users) if c]
     posts = [
         m
@@ -540,5 +574,5 @@ async def check(play: Play, emu: Emulator, db: str, threads: dict[int, int]) -> 
     ]
     assert {m.id for m in posts} <= delivered  # every post of the bot is one done outbox row
     for channel in channels:
-        mine = [m.content for m in emu.messages(channel) if m.author_id == emu.bot.id and m.content]
-        assert all(a != b for a, b in zip(mine, mine[1:], strict=False)), (channel, mine)
+        said = [m.content for m in emu.messages(channel) if m.author_id == emu.bot.id and m.content]
+        assert all(a != b for a, b in zip(said, said[1:], strict=False)), (channel, said)
