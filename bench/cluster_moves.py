@@ -10,8 +10,8 @@ deadlines written with it) followed by drawing the board image the status messag
 its own `--tables` two-player tables (human seats, the first legal choice of the seat to act;
 a finished table is replaced) for `--seconds` and reports its moves. The 1-process run is pinned
 with `taskset -c 0`, the 2-process run with `taskset -c 0` and `taskset -c 1`, at the same time on
-the same database (PostgreSQL itself runs unpinned). Ratio = moves/s of both together over moves/s
-of the one alone. No Discord and no emulator: on a 2-core machine those would take the cores away
+the same database (PostgreSQL itself runs unpinned); the single process runs before and after the
+pair. Ratio = moves/s of both together over the mean moves/s of the one alone. No Discord and no emulator: on a 2-core machine those would take the cores away
 from the processes measured.
 """
 
@@ -149,15 +149,23 @@ def main() -> None:
     load = os.getloadavg()
     schema = asyncio.run(prepare(url))
     try:
-        [one] = collect([spawn(0, url, schema, args, 0)])
+        # 1, 2, 1: the single process before and after the pair, so that a burst of other load on
+        # the machine during one of them shows (as the spread of the two) instead of skewing the ratio
+        [before] = collect([spawn(0, url, schema, args, 0)])
         two = collect([spawn(0, url, schema, args, 1), spawn(1, url, schema, args, 2)])
+        [after] = collect([spawn(0, url, schema, args, 3)])
     finally:
         asyncio.run(drop(url, schema))
-    single = one["moves"] / one["seconds"]
+    singles = [w["moves"] / w["seconds"] for w in (before, after)]
+    single = sum(singles) / 2
+    one = before
     pair = sum(w["moves"] / w["seconds"] for w in two)
     ratio = pair / single
     print(f"{args.game}: a move through the service plus its board image, {args.tables} tables per process")
-    print(f"1 process on core 0      : {single:.1f} moves/s (board {one['draw_ms_mean']:.1f} ms each)")
+    print(
+        f"1 process on core 0      : {single:.1f} moves/s (before the pair {singles[0]:.1f}, after it"
+        f" {singles[1]:.1f}; board {one['draw_ms_mean']:.1f} ms each)"
+    )
     print(
         "2 processes, cores 0 + 1 : "
         + " + ".join(f"{w['moves'] / w['seconds']:.1f}" for w in two)
@@ -170,7 +178,7 @@ def main() -> None:
             "game": args.game,
             "seconds": args.seconds,
             "tables": args.tables,
-            "one": one,
+            "one": [before, after],
             "two": two,
             "moves_per_s_one": single,
             "moves_per_s_two": pair,
