@@ -15,9 +15,10 @@ A seeded plan SIGKILLs the processes, two times each, at seeded points: between 
 with a click (or the campaign's resignation) in flight, after a seeded number of requests of it
 reached Discord. While a killed process is kept out (the emulator refuses its IDENTIFY, as Discord
 does within a bucket's window) the survivor must serve the dead process's tables at once: with
-shard 1's process down, an OLD DM button of the Canyon table (drawn before the kill) plays and its
-announcement reaches shard 1's server; with shard 0's process down, the Space Hulk timer fires on
-the survivor and its announcement reaches shard 0's server. Then the supervisor's restarted process
+shard 1's process down, an OLD DM button of the Canyon table (drawn before the kill) plays; with
+shard 0's process down, the Space Hulk timer fires on the survivor and the board it changed reaches
+shard 0's server (this found a bug: a status edit the dead process had claimed held the board for
+the whole lease; the next change now frees it). Then the supervisor's restarted process
 is let in, and play goes on. A click that died with its process is clicked again later, as a player
 who saw "This interaction failed" would.
 
@@ -301,6 +302,15 @@ async def no_pending(db: str, table: int | None) -> bool:
     return not await rows(db, f"SELECT 1 FROM deliveries WHERE status = 'pending'{which}")
 
 
+async def board_done(db: str) -> bool:
+    return bool(
+        await rows(
+            db,
+            f"SELECT 1 FROM deliveries WHERE table_id = {SPACEHULK} AND kind = 'status' AND status = 'done'",
+        )
+    )
+
+
 async def timer_fired(db: str) -> bool:
     return bool(
         await rows(
@@ -441,6 +451,9 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
             elif round_ == first_zero:
                 # shard 0's Space Hulk timer fires on shard 1's process, announced in shard 0's server
                 await wait_db(emu, lambda: timer_fired(db), TIMER_S + 20, db)
+                # and the board it changed reaches shard 0's server from shard 1's process, even
+                # though the dead process had claimed that table's status edit mid-send
+                await wait_db(emu, lambda: board_done(db), 10, db)
                 assert (0, 2) not in connected_shards(emu)
             await play.both_up()
             # what the survivor's moves have to say goes out (a row the dead process had claimed
