@@ -162,8 +162,12 @@ class Play:
         return self.choose(CANYON, user, panel)
 
     async def click(self, click: Click) -> None:
+        try:
+            it = await self.press(click)
+        except ValueError:
+            return  # the button is gone (a prompt whose buttons were taken off): nothing was sent
         self.clicks.append(click)
-        await self.judge(click, await self.press(click))
+        await self.judge(click, it)
 
 
 def version_of(message: MessageRecord) -> int:
@@ -330,7 +334,10 @@ async def wait_db(emu: Emulator, check: Any, timeout: float, db: str | None = No
                 await rows(db, "SELECT table_id, seq, kind FROM events ORDER BY table_id, seq") if db else []
             )
             due = await rows(db, "SELECT *, EXTRACT(EPOCH FROM now()) FROM deadlines") if db else []
-            raise AssertionError(f"timed out; the logs: {found}; the deadlines: {due}")
+            sql = "SELECT id, table_id, kind, attempts, not_before, last_error, lease_owner, lease_until"
+            sql += " FROM deliveries WHERE status = 'pending'"
+            out = await rows(db, sql) if db else []
+            raise AssertionError(f"timed out; the logs: {found}; the deadlines: {due}; the outbox: {out}")
         await asyncio.sleep(0.05)  # polling the database (no event to wait on across processes)
 
 
