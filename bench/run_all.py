@@ -24,6 +24,10 @@ BENCHES = {
     "persist": ["platform_persist.py"],
     "restart": ["platform_restart.py"],
     "memory": ["platform_memory.py"],
+    # these two need a PostgreSQL server (run_all.py under `pg_virtualenv -t`); without one they
+    # print why and are left out of the block
+    "cluster": ["cluster_moves.py"],
+    "engine_ack": ["engine_ack.py"],
 }
 QUICK = {
     "ack": ["--games", "20", "--rates", "20", "--seconds", "5", "--rounds", "1"],
@@ -31,6 +35,8 @@ QUICK = {
     "persist": ["--moves", "50"],
     "restart": ["--tables", "1000", "--runs", "1"],
     "memory": ["--tables", "100"],
+    "cluster": ["--seconds", "3", "--tables", "4"],
+    "engine_ack": ["--games", "20", "--seconds", "5"],
 }
 START, END = "<!-- figures:start -->", "<!-- figures:end -->"
 
@@ -109,6 +115,22 @@ def table(results: dict[str, dict[str, Any]]) -> str:
             f"| memory per active table ({r['tables']:,} tables played) | {r['per_table_kib']:.1f} KiB"
             f" | bot RSS {r['warm_mib']:.0f} MiB warm → {r['after_mib']:.0f} MiB | — | (figure only) | |"
         )
+    if "cluster" in results and "ratio" in results["cluster"]:
+        r = results["cluster"]
+        lines.append(
+            f"| moves/s (a {r['game']} move + its board), 2 processes on cores 0 + 1 against 1 on core 0,"
+            f" one PostgreSQL | {r['moves_per_s_two']:.1f}/s | 1 process {r['moves_per_s_one']:.1f}/s"
+            f" | {r['ratio']:.2f}× | ≥ 1.7× | {verdict(r['ratio'] >= 1.7)} |"
+        )
+    if "engine_ack" in results and "ratios" in results["engine_ack"]:
+        r = results["engine_ack"]
+        p, q = r["postgresql"], r["sqlite"]
+        for key, label in (("ack", "ack"), ("to_board", "click to board")):
+            ratio = r["ratios"][f"{key}_p99"]
+            lines.append(
+                f"| {label} p99 on PostgreSQL, {r['games']} games, {r['rate']:g} clicks/s | {p[key]['p99']:.1f} ms"
+                f" | SQLite {q[key]['p99']:.1f} ms | {ratio:.2f}× | ≤ 1.2× | {verdict(ratio <= 1.2)} |"
+            )
     lines += ["", "Raw results (the `RESULT` lines):", "", "```"]
     lines += [json.dumps(results[name], sort_keys=True) for name in BENCHES if name in results]
     lines += ["```"]
@@ -127,7 +149,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="rewrite the figures block of bench/README.md")
     parser.add_argument("--quick", action="store_true", help="small sizes, to try the scripts")
-    parser.add_argument("only", nargs="*", help="run only these (ack render persist restart memory)")
+    parser.add_argument(
+        "only", nargs="*", help="run only these (ack render persist restart memory cluster engine_ack)"
+    )
     args = parser.parse_args()
     results = {name: run(name, args.quick) for name in BENCHES if not args.only or name in args.only}
     block = table(results)

@@ -343,7 +343,11 @@ class DeliveryWorker:
 
     # --- lifecycle ---------------------------------------------------------------------------
     def notify(self) -> None:
-        """Something was written: deliver it soon."""
+        """Something was written: deliver it soon. Lanes left to another process's lease are looked
+        at again too: this commit may have re-armed a table's status row, which frees the claim on
+        it (a process that died mid-edit; the store's `touch_status`); a lane still leased is left
+        again at once by its claim (one statement)."""
+        self._elsewhere.clear()
         self._idle.clear()
         self._committed.set()
         self._wake.set()

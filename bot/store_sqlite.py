@@ -413,13 +413,16 @@ class SqliteTx:
         )
 
     async def touch_status(self, table_id: int) -> None:
-        # One row per table for its status message, re-armed on every change: edits coalesce.
+        # One row per table for its status message, re-armed on every change: edits coalesce. The
+        # re-arm frees the row's lease: a claim left by a process that died mid-edit would otherwise
+        # hold the table's board back for the lease's 30 s (the new change is drawn by whoever
+        # claims it next; the generation check keeps a slower, older edit from closing the row).
         self._queue(
             "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
             " VALUES (?, 0, 'status', 'public', '{}', ?, ?)"
             " ON CONFLICT(table_id, version, kind, target) DO UPDATE SET status = 'pending',"
             " generation = generation + 1, attempts = 0, not_before = 0, last_error = NULL,"
-            " updated_at = excluded.updated_at",
+            " lease_owner = NULL, lease_until = NULL, updated_at = excluded.updated_at",
             (table_id, self._now, self._now),
         )
 

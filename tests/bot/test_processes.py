@@ -330,6 +330,28 @@ async def test_a_lane_leased_by_a_dead_process_waits_then_goes_out_in_order(
     assert len(sent) >= 3 and sent == sorted(sent)  # posted in the lane's order, the first first
 
 
+async def test_a_new_change_frees_the_status_edit_a_dead_process_had_claimed(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """Process one claimed a table's status edit and died mid-edit. A move on process two re-arms
+    that row (one per table, re-armed by every change): the new board is drawn by process two at
+    once, not after the dead process's 30 s lease (found by tests/reliability/test_cluster_chaos.py:
+    a live timer fired on the survivor and its board waited the lease out)."""
+    tid = await duel_pvp(service)
+    [status] = [r for r in await service.store.deliveries(tid) if r.kind == "status"]
+    assert (
+        await service.store.claim_delivery(status.id, owner="dead", now=clock(), until=clock() + 30) is None
+    )
+    discord = FakeDiscord()
+    async with process(database, clock) as other:
+        hands = (await other.load(tid)).state.hands
+        await other.submit(tid, ALICE, Commit(card=max(hands["red"])), 1)  # the change re-arms it
+        worker = DeliveryWorker(other.store, other, discord, clock=clock, owner="two")
+        await worker.run_once()  # no time has passed: the dead claim would still hold
+    [after] = [r for r in await service.store.deliveries(tid) if r.id == status.id]
+    assert after.status == "done"
+
+
 async def test_a_new_deadline_wakes_the_other_processes_scheduler(
     database: Database, service: TableService, clock: Clock
 ) -> None:

@@ -6,9 +6,8 @@ announcements in the server's thread included. Then shard 1's process is back (r
 supervisor), an old DM button from before the kill still plays, the game is finished through both
 processes, and nothing acknowledged is lost, nothing applied twice, every turn posted once.
 
-Still to come with issue 25 items 4-5 (row lock per move, leases for background work): SIGKILLs at
-random points of the move pipeline across both processes, live timers and a campaign hand-over, on
-PostgreSQL (the rest of item 7)."""
+Kills at seeded points of play across both processes, a live timer and a campaign hand-over, on
+PostgreSQL: tests/reliability/test_cluster_chaos.py (the rest of item 7)."""
 
 from __future__ import annotations
 
