@@ -32,6 +32,9 @@ INTERNAL = re.compile(
 )
 
 
+expect = pytest.importorskip("playwright.async_api").expect  # (the page tests skip without it)
+
+
 async def usable(pane: Pane, message_id: int) -> list[str]:
     """Every control of the message enabled (waits for the page to draw it so); their custom ids."""
     controls = pane.msg(message_id).locator("button.btn[data-custom-id], select[data-custom-id]")
@@ -39,7 +42,9 @@ async def usable(pane: Pane, message_id: int) -> list[str]:
     ids = []
     for i in range(await controls.count()):
         control = controls.nth(i)
-        await pane.page.wait_for_function("(node) => !node.disabled", arg=await control.element_handle())
+        # through the locator, found again at each look: the page may draw the message anew meanwhile
+        # (a form's answer reloads it), and a node taken before that stays disabled, detached
+        await expect(control).to_be_enabled(timeout=TIMEOUT_MS)
         ids.append(await control.get_attribute("data-custom-id"))
     return ids
 
