@@ -118,6 +118,15 @@ async def test_why_after_a_blocked_clickwars_shot(emu: Emulator, world: World, s
         await bot.tables.submit(1, world.alice, cw.Shoot(unit="R1", target="B1"), None)
     assert no.value.message_id == "clickwars.no_sight" and no.value.ruling is not None
     assert no.value.ruling.sight is not None and no.value.ruling.sight.by == "K1"
+    # the player's own way to that shot, a typed order: refused in words, nothing applied, and her
+    # /why then explains that refusal (the rules, the distance, what blocked the line)
+    version = (await bot.tables.load(1)).table.version
+    [refused] = await run(await emu.slash(world.alice, thread, "order", {"text": "R1 fire B1"}))
+    assert refused.ephemeral_to == world.alice and "R1 cannot see B1" in refused.content, refused.content
+    assert (await bot.tables.load(1)).table.version == version
+    [again] = await run(await emu.slash(world.alice, thread, "why", {}))
+    assert again.ephemeral_to == world.alice
+    assert "CW-LOS-1, CW-LOS-2" in again.content and "Line of sight: blocked by K1." in again.content
 
 
 async def _overwatch_fired(bot: Any, users: dict[str, int]) -> None:
