@@ -151,3 +151,23 @@ async def raw(store: Any, sql: str, *params: Any) -> None:
     from bot.store_pg import _q
 
     await store.pool.execute(_q(sql), *params)
+
+
+async def duel_row(tx: Any, guild_id: int | None = 1, status: str = "active") -> int:
+    """A Duel table's row as the store tests use it (Alice, user 10, against the AI; a lobby has the
+    AI's seat free), inserted in `tx` on either engine: its id."""
+    return int(
+        await tx.insert_table(
+            game="duel",
+            guild_id=guild_id,
+            channel_id=2,
+            thread_id=None,
+            status=status,
+            seats={"red": 10, "blue": "ai" if status == "active" else None},
+            invited=[],
+            options={},
+            seed=5,
+            lang="en",
+            created_by=10,
+        )
+    )

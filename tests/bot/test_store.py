@@ -12,24 +12,12 @@ import pytest
 
 from bot.migrations import LATEST, MIGRATIONS
 from bot.store import DatabaseRefused, NewDelivery, NewEvent, SqliteStore, StaleVersion
-from tests.bot.engines import Database, engine, raw  # noqa: F401 (engine: both engines)
+from tests.bot.engines import Database, duel_row, engine, raw  # noqa: F401 (engine: both engines)
 
 
 async def _table(store: SqliteStore, guild_id: int | None = 1, status: str = "active") -> int:
     async with store.transaction() as tx:
-        return await tx.insert_table(
-            game="duel",
-            guild_id=guild_id,
-            channel_id=2,
-            thread_id=None,
-            status=status,
-            seats={"red": 10, "blue": "ai" if status == "active" else None},
-            invited=[],
-            options={},
-            seed=5,
-            lang="en",
-            created_by=10,
-        )
+        return await duel_row(tx, guild_id, status)
 
 
 async def test_migrations_run_once_and_record_the_version(db_path: Path) -> None:

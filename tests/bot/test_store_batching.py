@@ -9,6 +9,7 @@ import pytest
 from bot.store import NewDelivery, NewEvent, SqliteStore, StaleVersion
 from bot.tables import TableService
 from tests.bot.duel_table import ALICE, duel_pvp
+from tests.bot.engines import duel_row
 
 
 def _count_hops(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -25,19 +26,7 @@ def _count_hops(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[int
 
 
 async def _insert(tx: Any) -> int:
-    return await tx.insert_table(
-        game="duel",
-        guild_id=1,
-        channel_id=2,
-        thread_id=None,
-        status="active",
-        seats={"red": 10, "blue": "ai"},
-        invited=[],
-        options={},
-        seed=5,
-        lang="en",
-        created_by=10,
-    )
+    return await duel_row(tx)
 
 
 async def test_a_move_is_persisted_in_one_hop(

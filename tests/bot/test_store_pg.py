@@ -16,7 +16,7 @@ from bot.store import DatabaseRefused, NewDelivery, NewEvent, StaleVersion, Stor
 from bot.store_pg import PostgresStore, _quoted
 from bot.tables import TableService
 from tests.bot.duel_table import ALICE, BOB, duel_pvp
-from tests.bot.engines import drop_schema, empty_schema, need_pg, pg_schema
+from tests.bot.engines import drop_schema, duel_row, empty_schema, need_pg, pg_schema
 from tests.games.duel import Commit
 
 pytestmark = pytest.mark.postgresql
@@ -33,19 +33,7 @@ async def _store(**options: object) -> PostgresStore:
 
 async def _table(store: PostgresStore) -> int:
     async with store.transaction() as tx:
-        return await tx.insert_table(
-            game="duel",
-            guild_id=1,
-            channel_id=2,
-            thread_id=None,
-            status="active",
-            seats={"red": 10, "blue": "ai"},
-            invited=[],
-            options={},
-            seed=5,
-            lang="en",
-            created_by=10,
-        )
+        return await duel_row(tx)
 
 
 async def test_a_connection_dropped_mid_move_is_storage_unavailable_and_writes_nothing() -> None:
