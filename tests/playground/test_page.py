@@ -78,6 +78,26 @@ async def open_page(pg: Playground, context: Any, *names: str) -> tuple[Any, dic
     return page, panes
 
 
+async def carol_opens_clickwars(
+    pg: Playground, context: Any, side: tuple[str, str], options: str, seed: int
+) -> tuple[Any, Pane, int]:
+    """Carol's page, and a ClickWars table she opens against the AI from it with `/game new` (the
+    side as typed and as suggested, e.g. ("blu", "blue"); the dice from `seed`): the page, her pane,
+    the table's thread."""
+    assert pg.bot is not None and pg.world is not None
+    pg.bot.tables.seeder = lambda: seed
+    page, panes = await open_page(pg, context, "carol")
+    carol = panes["carol"]
+    answer = await carol.slash(
+        "game new",
+        {"game": ("suggest", "click", "clickwars"), "side": ("suggest", *side), "options": options},
+    )
+    assert answer["ok"], answer
+    games = pg.world.games_id
+    [thread] = await pg.emu.wait_for(lambda: pg.emu.threads(games))
+    return page, carol, thread
+
+
 async def screenshot(page: Any, name: str) -> None:
     """Kept where TABLERO_SCREENSHOTS points (to look at the page while changing it)."""
     folder = os.environ.get("TABLERO_SCREENSHOTS")

@@ -24,7 +24,7 @@ from engine.registry import get as rules_for
 from playground.runner import Playground
 
 from .browser import TIMEOUT_MS
-from .test_page import browser_path, context, open_page, playground, status_message
+from .test_page import browser_path, carol_opens_clickwars, context, playground, status_message
 
 __all__ = ["browser_path", "context", "playground"]
 
@@ -65,15 +65,7 @@ async def test_the_ai_turn_is_summed_up_drawn_on_the_board_and_the_board_opens_f
 ) -> None:
     pg = playground
     assert pg.bot is not None and pg.world is not None
-    pg.bot.tables.seeder = lambda: 3
-    page, panes = await open_page(pg, context, "carol")
-    carol = panes["carol"]
-    answer = await carol.slash(
-        "game new",
-        {"game": ("suggest", "click", "clickwars"), "side": ("suggest", "blu", "blue"), "options": OPTIONS},
-    )
-    assert answer["ok"], answer
-    [thread] = await pg.emu.wait_for(lambda: pg.emu.threads(pg.world.games_id))
+    page, carol, thread = await carol_opens_clickwars(pg, context, ("blu", "blue"), OPTIONS, 3)
     await until_blue_follows_reds_turn(pg, thread, carol.user)
     await pg.bot.delivery.wait_idle()
     await carol.open(thread)

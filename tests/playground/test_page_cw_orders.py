@@ -15,7 +15,7 @@ from playground.runner import Playground
 from renderers.i18n import t
 
 from .browser import TIMEOUT_MS, Pane
-from .test_page import browser_path, context, open_page, playground, status_message
+from .test_page import browser_path, carol_opens_clickwars, context, playground, status_message
 
 __all__ = ["browser_path", "context", "playground"]
 
@@ -69,15 +69,7 @@ async def test_a_typed_order_and_a_group_move_dry_run_confirm_and_the_board_upda
 ) -> None:
     pg = playground
     assert pg.bot is not None and pg.world is not None
-    pg.bot.tables.seeder = lambda: 8
-    page, panes = await open_page(pg, context, "carol")
-    carol = panes["carol"]
-    answer = await carol.slash(
-        "game new",
-        {"game": ("suggest", "click", "clickwars"), "side": ("suggest", "re", "red"), "options": ARMIES},
-    )
-    assert answer["ok"], answer
-    [thread] = await pg.emu.wait_for(lambda: pg.emu.threads(pg.world.games_id))
+    page, carol, thread = await carol_opens_clickwars(pg, context, ("re", "red"), ARMIES, 8)
     ahead = await to_my_movement(pg, carol.user)
     await pg.bot.delivery.wait_idle()
     await carol.open(thread)
