@@ -187,6 +187,32 @@ class PlayerRecord(Record):
     palette: str | None = None  # /settings palette: their private pictures' (renderers/palette.py)
 
 
+class RefusalRecord(Record):
+    """A player's latest refusal that a measure made, at one table (`/why`, bot/why.py): the refusal's
+    catalog key and parameters, the ruling (engine/core/ruling.py's `Ruling`, as JSON) and the
+    table's version when it was refused. The acting player's own: only `/why` reads it, for them."""
+
+    table_id: int
+    user_id: int
+    version: int
+    message_id: str
+    params: dict[str, Any]
+    ruling: dict[str, Any]
+    at: float
+
+
+class JournalRecord(Record):
+    """One action of the journal as /stats reads it (`Store.turn_journal`): its table, the seat, who
+    held it then (a user id, "ai", or None), when, and when the table started (its first event; None:
+    no event stored)."""
+
+    table_id: int
+    seat: str
+    holder: int | str | None
+    at: float
+    started_at: float | None
+
+
 class ServerSettings(Record):
     """A server's defaults for new tables and the channels games may be opened in (bot/server.py)."""
 
@@ -419,6 +445,8 @@ _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
 _DEADLINE_COLUMNS, _deadline = _reader(DeadlineRecord, "payload")
 _PLAYER_COLUMNS, _player = _reader(PlayerRecord)
+_REFUSAL_COLUMNS, _refusal = _reader(RefusalRecord, "params", "ruling")
+_JOURNAL_COLUMNS, _journal = _reader(JournalRecord, "holder")
 
 
 def _result(row: Sequence[Any]) -> ResultRecord:

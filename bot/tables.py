@@ -241,7 +241,6 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.seeder = seeder
         self.presenters = presenters
         self._locks: dict[int, _TableLock] = {}
-        self.refusals = why.Refusals()  # each player's latest ruled refusal, for /why (bot/why.py)
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
@@ -352,8 +351,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 return await self._submit(
                     loaded, seat, action, expected_version, actor_user=user_id, by_player=True
                 )
-            except Rejected as no:  # a measure's no (a shot out of sight) is kept for /why
-                self.refusals.remember(table_id, user_id, table.version, no)
+            except Rejected as no:  # a measure's no (a shot out of sight) is stored for /why
+                await why.remember(self.store, table_id, user_id, table.version, no)
                 raise
 
     async def order(
@@ -419,14 +418,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             if not dry_run and prepared is None:
                 refusal = result.first_refusal
                 assert refusal is not None
-                self.refusals.remember(table_id, user_id, table.version, refusal)  # for /why
+                await why.remember(self.store, table_id, user_id, table.version, refusal)  # for /why
                 raise refusal
             if prepared is not None:
                 table = await self._write(table, rules, prepared)
-            if not dry_run:  # the steps' refusals a measure made, the latest kept, for /why
-                for refused in [*(s.refusal for s in result.skipped), result.refusal]:
-                    if refused is not None:
-                        self.refusals.remember(table_id, user_id, table.version, refused)
+            if not dry_run:  # the latest of the steps' refusals a measure made is stored, for /why
+                refused = why.latest_ruled([*(s.refusal for s in result.skipped), result.refusal])
+                await why.remember(self.store, table_id, user_id, table.version, refused)
             return OrderReport(
                 table,
                 rules,
