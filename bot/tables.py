@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -694,11 +694,14 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         *,
         deadline: int | None = None,
         also: Also | None = None,
+        stood_in: Sequence[str] = (),
     ) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
         not at all (Conflict when another process marked it first). `also`: more writes of the
-        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py)."""
+        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py).
+        `stood_in`: the seats whose stand-in this write changes (a round's: its series notes them,
+        `sync_series`, before any hand-over, so the next round starts with them)."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -745,14 +748,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify()
         try:
             after = await self.get(table.id)
-            if (
-                "absence" not in prepared.fields
-                and after.series_of is None
-                and rules.series_table(new) is None
-            ):
+            if not stood_in and after.series_of is None and rules.series_table(new) is None:
                 return after  # no series to hand over to, nothing else written: one read, not two
-            if "absence" in prepared.fields:
-                await self.sync_series(after)
+            if stood_in:
+                await self.sync_series(after, stood_in)
             await self._hand_over(after, rules, new)
             return await self.get(table.id)
         except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"
