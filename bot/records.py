@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -201,14 +201,16 @@ class RefusalRecord(Record):
     at: float
 
 
-class JournalRecord(Record):
-    """One action of the journal as /stats reads it (`Store.turn_journal`): its table, the seat, who
-    held it then (a user id, "ai", or None), when, and when the table started (its first event; None:
-    no event stored)."""
+class JournalRecord(NamedTuple):
+    """One action of the journal as /stats reads it (`Store.turn_journal`): its table, the seat, the
+    player asked about when they held the seat then (None: someone else, a stand-in or the AI),
+    when, and when the table started (its first event; None: no event stored). A plain tuple, not a
+    validated Record: a busy player's journal is tens of thousands of rows, read as the database
+    typed them (validating and decoding each row took two thirds of the read)."""
 
     table_id: int
     seat: str
-    holder: int | str | None
+    holder: int | None
     at: float
     started_at: float | None
 
@@ -446,7 +448,6 @@ _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
 _DEADLINE_COLUMNS, _deadline = _reader(DeadlineRecord, "payload")
 _PLAYER_COLUMNS, _player = _reader(PlayerRecord)
 _REFUSAL_COLUMNS, _refusal = _reader(RefusalRecord, "params", "ruling")
-_JOURNAL_COLUMNS, _journal = _reader(JournalRecord, "holder")
 
 
 def _result(row: Sequence[Any]) -> ResultRecord:

@@ -83,7 +83,6 @@ from .records import (
     _deadline,
     _delivery,
     _dumps,
-    _journal,
     _referee,
     _result,
     _table,
@@ -1320,13 +1319,14 @@ class PostgresStore(SharedReads):
             "WITH mine AS (SELECT id FROM tables WHERE status <> 'lobby'"
             + (" AND guild_id = ?" if guild_id is not None else "")
             + " AND EXISTS (SELECT 1 FROM jsonb_each(tables.seats) AS s WHERE s.value = to_jsonb(?::bigint)))"
-            " SELECT a.table_id, a.seat, a.holder::text, a.at, e.at FROM mine"
+            " SELECT a.table_id, a.seat, CASE WHEN a.holder = to_jsonb(?::bigint) THEN ?::bigint END,"
+            " a.at, e.at FROM mine"
             " JOIN actions a ON a.table_id = mine.id"
             " LEFT JOIN events e ON e.table_id = mine.id AND e.seq = 1"
             " ORDER BY a.table_id, a.id"
         )
-        params = ([guild_id] if guild_id is not None else []) + [user_id]
-        return [_journal(row) for row in await self._all(_q(sql), params)]
+        params = [*([guild_id] if guild_id is not None else []), user_id, user_id, user_id]
+        return [JournalRecord._make(row) for row in await self._all(_q(sql), params)]
 
     async def referee_of(self, table_id: int) -> RefereeRecord | None:
         rows = await self._all(

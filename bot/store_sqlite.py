@@ -67,7 +67,6 @@ from .records import (
     _deadline,
     _delivery,
     _dumps,
-    _journal,
     _referee,
     _result,
     _table,
@@ -1193,18 +1192,19 @@ class SqliteStore(SharedReads):
         return [_result(row) for row in rows]
 
     async def turn_journal(self, guild_id: int | None, user_id: int) -> list[JournalRecord]:
-        """See Store.turn_journal: one query, the user's started tables found by their seats."""
+        """See Store.turn_journal: one query, the user's started tables found by their seats (the
+        holder is JSON text: the user's id is its digits)."""
         sql = (
             "WITH mine AS (SELECT id FROM tables WHERE status <> 'lobby'"
             + (" AND guild_id = ?" if guild_id is not None else "")
             + " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?))"
-            " SELECT a.table_id, a.seat, a.holder, a.at, e.at FROM mine"
+            " SELECT a.table_id, a.seat, CASE WHEN a.holder = ? THEN ? END, a.at, e.at FROM mine"
             " JOIN actions a ON a.table_id = mine.id"
             " LEFT JOIN events e ON e.table_id = mine.id AND e.seq = 1"
             " ORDER BY a.table_id, a.id"
         )
-        params = ([guild_id] if guild_id is not None else []) + [user_id]
-        return [_journal(row) for row in await self._all(sql, params)]
+        params = [*([guild_id] if guild_id is not None else []), user_id, str(int(user_id)), user_id]
+        return [JournalRecord._make(row) for row in await self._all(sql, params)]
 
     async def referee_of(self, table_id: int) -> RefereeRecord | None:
         rows = await self._all(
