@@ -61,9 +61,7 @@ async def test_two_rounds_change_their_series_stand_ins_at_once_on_two_processes
         arrived, go = gate(other.store, skip=1)  # B's second unit of work: the copy to the series
         b = asyncio.create_task(other.seat_absent(duel, "red"))
         async with asyncio.timeout(20):
-            await asyncio.wait(
-                {b, asyncio.create_task(arrived.wait())}, return_when=asyncio.FIRST_COMPLETED
-            )
+            await asyncio.wait({b, asyncio.create_task(arrived.wait())}, return_when=asyncio.FIRST_COMPLETED)
         assert arrived.is_set(), b.exception() if b.done() else "B never reached its copy"
         # B's round has its stand-in, B has read the series, and its copy is not written yet
         assert absence.reason(await service.get(duel), "red") == "missed"
