@@ -700,8 +700,10 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
         not at all (Conflict when another process marked it first). `also`: more writes of the
         caller's in the same commit (a reminder's done mark and message: bot/scheduler.py).
-        `stood_in`: the seats whose stand-in this write changes (a round's: its series notes them,
-        `sync_series`, before any hand-over, so the next round starts with them)."""
+        `stood_in`: the seats whose stand-in this write changes though `table` shows it already
+        (`_stand_in` passes the record with it); a stand-in the move itself ends (its player acts in
+        person) is found by comparing `table` with the row committed. A round's series notes them
+        (`sync_series`) before any hand-over, so the next round starts with them."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -748,6 +750,15 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify()
         try:
             after = await self.get(table.id)
+            if "absence" in prepared.fields:  # a player back in person: their stand-in stepped down
+                stood_in = [
+                    *stood_in,
+                    *(
+                        s
+                        for s in after.seats
+                        if s not in stood_in and absence.reason(table, s) != absence.reason(after, s)
+                    ),
+                ]
             if not stood_in and after.series_of is None and rules.series_table(new) is None:
                 return after  # no series to hand over to, nothing else written: one read, not two
             if stood_in:

@@ -92,3 +92,19 @@ async def test_a_round_copies_only_the_seats_it_changes(service: TableService) -
     assert absence.reason(series, "genestealer") is None and absence.reason(series, "marine") == "away"
     untouched: dict[str, Any] = {k: v for k, v in series.absence.items() if k != "stand_ins"}
     assert "stand_ins" not in untouched
+
+
+async def test_a_player_back_in_person_in_a_round_is_back_in_the_series(service: TableService) -> None:
+    """A round's stand-in that steps down because its player acts in person (the move ends it, not
+    "I'm back") is copied to the series too: the campaign's next mission starts with the player."""
+    tid, mission, duel = await _campaign_with_two_rounds(service)
+    table = await service.get(duel)
+    # Bob's Duel seat noted as stood in for, the AI not having played yet; the series knows it
+    async with service.store.transaction() as tx:
+        await tx.update_table(duel, absence=absence.with_stand_in(table.absence, "blue", "missed"))
+        await tx.merge_stand_ins(tid, {"genestealer": "missed"})
+    loaded = await service.load(duel)
+    assert "blue" in loaded.rules.active_seats(loaded.state)
+    await service.submit(duel, BOB, 0, loaded.table.version)  # Bob plays his card himself
+    assert absence.reason(await service.get(duel), "blue") is None
+    assert absence.reason(await service.get(tid), "genestealer") is None
