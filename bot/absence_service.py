@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from engine.core import Outcome, Rejected
@@ -156,27 +156,38 @@ class Absence(ServicePart):
                     await tx.add_delivery(row)
             self.notify()
             after = await self.get(table.id)
-            await self.sync_series(after)
+            await self.sync_series(after, [seat])
             return after
         prepared.change.deliveries.extend(rows)
-        return await self._write(updated, rules, prepared, also=also)
+        return await self._write(updated, rules, prepared, also=also, stood_in=[seat])
 
-    async def sync_series(self, table: TableRecord) -> None:
-        """A round of a series (a campaign's mission) changed who stands in: its series notes it, so
-        the next round starts the same way. Written without the series' lock (a round commit may
-        run under it: `_series` opens the next round holding it); only this column is touched."""
+    async def sync_series(self, table: TableRecord, seats: Iterable[str]) -> None:
+        """A round of a series (a campaign's mission) changed who stands in at `seats`: its series
+        notes it, for the series seat each of those players holds, so the next round starts the
+        same way. Only those series seats are written: the round's change, nothing it did not change.
+
+        Safe across processes without the series' lock (issue 25): the caller holds the round's, and
+        a round commit may run under the series' own (`_series` opens the next round, and starts it,
+        holding the series), so waiting here for the series' lock could deadlock against a process
+        that holds the series and waits for this round. Instead the seats are merged into the
+        series' absence record as it is when the statement runs, in ONE statement
+        (`Tx.merge_stand_ins`: SQLite's json_patch, PostgreSQL's jsonb `||`, each under the
+        database's own write or row lock). Two rounds of the same series changing stand-ins at once
+        on two processes both keep their change, in either order; a change the series made
+        meanwhile to another seat is kept too. Two changes of the SAME seat at the same instant: the
+        later statement's stands."""
         if table.series_of is None:
             return
         series = await self.get(table.series_of)
-        absent: dict[str, Any] = dict(series.absence)
-        for seat in table.seats:
+        changes: dict[str, str | None] = {}
+        for seat in seats:
             user = table.user_of(seat)
             held = series.seat_of(user) if user is not None else None
             if held is not None:
-                absent = with_stand_in(absent, held, reason(table, seat))
-        if (absent.get("stand_ins") or {}) != (series.absence.get("stand_ins") or {}):
+                changes[held] = reason(table, seat)
+        if changes:
             async with self.store.transaction() as tx:
-                await tx.update_table(series.id, absence=absent)
+                await tx.merge_stand_ins(series.id, changes)
 
     # --- back ----------------------------------------------------------------------------------
     async def back(self, table_id: int, user_id: int) -> TableRecord:
@@ -218,7 +229,7 @@ class Absence(ServicePart):
                 )
         self.notify()
         after = await self.get(table.id)
-        await self.sync_series(after)
+        await self.sync_series(after, [seat])
         return after
 
     # --- /away ---------------------------------------------------------------------------------

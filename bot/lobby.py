@@ -422,7 +422,12 @@ class Lobby:
         async def get(self, table_id: int) -> TableRecord: ...
         def _rules(self, game: str) -> Rules[Any]: ...
         async def _write(
-            self, table: TableRecord, rules: Rules[Any], prepared: moves.Prepared
+            self,
+            table: TableRecord,
+            rules: Rules[Any],
+            prepared: moves.Prepared,
+            *,
+            stood_in: Sequence[str] = (),
         ) -> TableRecord: ...
         async def away_seats(self, table: TableRecord) -> dict[str, Any]: ...
 
@@ -564,12 +569,16 @@ class Lobby:
         """Deal the opening (setup events), let AI seats act, persist; the caller holds the lock."""
         rules = self._rules(table.game)
         away = await self.away_seats(table)  # players on /away: their stand-ins play from the start
+        before = table
         if away != table.absence:
             async with self.store.transaction() as tx:
                 await tx.update_table(table.id, absence=away)
             table = await self.get(table.id)
+        stood_in = [s for s in table.seats if absence.reason(table, s) != absence.reason(before, s)]
         prepared = await offload.run(moves.opening, table.game, table, self.step_cap)
-        return await self._write(table, rules, prepared)
+        return await self._write(
+            table, rules, prepared, stood_in=stood_in
+        )  # (a round: its series notes them)
 
     async def rematch(
         self,

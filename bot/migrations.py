@@ -296,6 +296,27 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         12,
         (),
     ),
+    (
+        # Issue 25 (its gaps): each player's latest refusal that a measure made, kept for `/why`
+        # (bot/why.py) so that any process of a cluster, and the bot after a restart, explains it.
+        # One row per table and user, replaced by the next ruled refusal: the refusal's catalog key
+        # and parameters, its ruling (engine/core/ruling.py, JSON) and the table's version when it
+        # was refused. The acting player's own: read only by `/why` for that user. Its PostgreSQL
+        # twin is bot/pg_migrations.py's 14.
+        14,
+        (
+            """CREATE TABLE refusals (
+                table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                version INTEGER NOT NULL,
+                message_id TEXT NOT NULL,
+                params TEXT NOT NULL DEFAULT '{}',
+                ruling TEXT NOT NULL,
+                at REAL NOT NULL,
+                PRIMARY KEY (table_id, user_id)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

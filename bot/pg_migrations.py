@@ -264,6 +264,23 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             $$""",
         ),
     ),
+    (
+        14,
+        (
+            # Issue 25 (its gaps): each player's latest ruled refusal, for `/why` on any process
+            # (see bot/migrations.py's 14).
+            """CREATE TABLE refusals (
+                table_id BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+                user_id BIGINT NOT NULL,
+                version INTEGER NOT NULL,
+                message_id TEXT NOT NULL,
+                params JSONB NOT NULL DEFAULT '{}',
+                ruling JSONB NOT NULL,
+                at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (table_id, user_id)
+            )""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

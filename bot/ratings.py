@@ -37,11 +37,11 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import glicko2
 
-from .records import AI, ActionRecord, ResultRecord
+from .records import AI, ResultRecord
 
 START_RATING = 1500.0
 START_RD = 350.0
@@ -212,16 +212,27 @@ def player_record(results: Iterable[ResultRecord], user_id: int) -> PlayerStats:
     return stats
 
 
-def turn_times(actions: Sequence[ActionRecord], started_at: float, user_id: int) -> list[float]:
+class Timed(Protocol):
+    """An action of the journal as `turn_times` reads it (an ActionRecord, or /stats's JournalRecord)."""
+
+    @property
+    def seat(self) -> str: ...
+    @property
+    def holder(self) -> int | str | None: ...
+    @property
+    def at(self) -> float: ...
+
+
+def turn_times(actions: Sequence[Timed], started_at: float, user_id: int) -> list[float]:
     """How long `user_id` took over each of their turns at one table, from its action journal: a turn
     is a run of actions in a row by one seat; it took from the previous run's last action (or the
     table's start) to its own last action. Only the runs the player took themselves (not a stand-in,
     not the AI) count."""
     times: list[float] = []
     previous_end = started_at
-    run: list[ActionRecord] = []
+    run: list[Timed] = []
 
-    def close(run: list[ActionRecord]) -> None:
+    def close(run: list[Timed]) -> None:
         if run and all(a.holder == user_id for a in run):
             times.append(max(0.0, run[-1].at - previous_end))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -185,6 +185,34 @@ class PlayerRecord(Record):
     timezone: str | None = None  # IANA name, /settings (bot/quiet.py)
     quiet: str | None = None  # quiet hours "HH:MM-HH:MM" in that zone (bot/quiet.py)
     palette: str | None = None  # /settings palette: their private pictures' (renderers/palette.py)
+
+
+class RefusalRecord(Record):
+    """A player's latest refusal that a measure made, at one table (`/why`, bot/why.py): the refusal's
+    catalog key and parameters, the ruling (engine/core/ruling.py's `Ruling`, as JSON) and the
+    table's version when it was refused. The acting player's own: only `/why` reads it, for them."""
+
+    table_id: int
+    user_id: int
+    version: int
+    message_id: str
+    params: dict[str, Any]
+    ruling: dict[str, Any]
+    at: float
+
+
+class JournalRecord(NamedTuple):
+    """One action of the journal as /stats reads it (`Store.turn_journal`): its table, the seat, the
+    player asked about when they held the seat then (None: someone else, a stand-in or the AI),
+    when, and when the table started (its first event; None: no event stored). A plain tuple, not a
+    validated Record: a busy player's journal is tens of thousands of rows, read as the database
+    typed them (validating and decoding each row took two thirds of the read)."""
+
+    table_id: int
+    seat: str
+    holder: int | None
+    at: float
+    started_at: float | None
 
 
 class ServerSettings(Record):
@@ -419,6 +447,7 @@ _DELIVERY_TABLE = list(DeliveryRecord.model_fields).index("table_id")
 _DELIVERY_KIND = list(DeliveryRecord.model_fields).index("kind")
 _DEADLINE_COLUMNS, _deadline = _reader(DeadlineRecord, "payload")
 _PLAYER_COLUMNS, _player = _reader(PlayerRecord)
+_REFUSAL_COLUMNS, _refusal = _reader(RefusalRecord, "params", "ruling")
 
 
 def _result(row: Sequence[Any]) -> ResultRecord:

@@ -4,7 +4,7 @@ commit. Declared once, for the type checker only, so each part names only its ow
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Outcome, Rules
@@ -36,6 +36,7 @@ class ServicePart:
             *,
             deadline: int | None = None,
             also: Callable[[Tx], Awaitable[None]] | None = None,
+            stood_in: Sequence[str] = (),
         ) -> TableRecord: ...
         async def _end(
             self,

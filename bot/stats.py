@@ -10,6 +10,7 @@ import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from engine.core import Rejected
@@ -68,19 +69,15 @@ def duration(lang: str, seconds: float) -> str:
 
 async def player_stats(store: Store, guild_id: int | None, user_id: int) -> ratings.PlayerStats:
     """The player's record on the server, with the median time they took per turn over every table
-    of the server they played (finished or not), from the action journal."""
+    of the server they played (finished or not), from the action journal: two reads whatever the
+    number of tables (the results, and every table's journal at once: `Store.turn_journal`)."""
     results = await store.results(guild_id)
     stats = ratings.player_record(results, user_id)
     times: list[float] = []
-    for table in await store.list_tables(guild_id=guild_id, user_id=user_id):
-        if table.status == "lobby" or table.seat_of(user_id) is None:
-            continue
-        actions = await store.load_actions(table.id)
-        if not actions:
-            continue
-        first = await store.load_events(table.id, upto=1)
-        started = first[0].at if first else actions[0].at
-        times += ratings.turn_times(actions, started, user_id)
+    for _, rows in groupby(await store.turn_journal(guild_id, user_id), key=lambda row: row.table_id):
+        actions = list(rows)
+        started = actions[0].started_at
+        times += ratings.turn_times(actions, actions[0].at if started is None else started, user_id)
     stats.median_turn_s = ratings.median(times)
     stats.turns = len(times)
     return stats

@@ -7,7 +7,7 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,11 +18,13 @@ from .records import (
     DeliveryRecord,
     EventRecord,
     Health,
+    JournalRecord,
     NewAction,
     NewDelivery,
     NewEvent,
     PlayerRecord,
     RefereeRecord,
+    RefusalRecord,
     ResultRecord,
     SeatHolder,
     ServerSettings,
@@ -162,6 +164,21 @@ class Tx(Protocol):
 
     async def drop_referee(self, table_id: int) -> None: ...
 
+    # --- issue 25's gaps: /why's refusals, a series' stand-ins ----------------------------------
+    async def put_refusal(
+        self, table_id: int, user_id: int, version: int, message_id: str, params: dict[str, Any], ruling: str
+    ) -> None:
+        """The user's latest ruled refusal at the table (`ruling`: the Ruling's JSON), replacing the
+        one before unless that one was refused at a newer version (bot/why.py)."""
+        ...
+
+    async def merge_stand_ins(self, table_id: int, changes: Mapping[str, str | None]) -> None:
+        """Set (a reason) or remove (None) the stand-in of each seat in `changes` in the table's
+        absence record, in ONE statement that reads the row as it is at that moment: what another
+        writer did to the other seats, committed or about to be, is kept (bot/absence_service.py's
+        `sync_series`, which holds no lock on the table)."""
+        ...
+
 
 class Store(Protocol):
     """Reads, plus `transaction()` for writes."""
@@ -266,3 +283,20 @@ class Store(Protocol):
         ...
 
     async def referee_of(self, table_id: int) -> RefereeRecord | None: ...
+
+    # --- issue 25's gaps: /why's refusals, /stats's journal in one read -----------------------
+    async def refusal(self, table_id: int, user_id: int) -> RefusalRecord | None:
+        """The user's latest ruled refusal at the table (None: none stored)."""
+        ...
+
+    async def record_refusal(
+        self, table_id: int, user_id: int, version: int, message_id: str, params: dict[str, Any], ruling: str
+    ) -> None:
+        """`Tx.put_refusal` as its own small unit of work."""
+        ...
+
+    async def turn_journal(self, guild_id: int | None, user_id: int) -> list[JournalRecord]:
+        """The action journal of every table of the server (None: any) that `user_id` sits at and
+        that has started, in ONE query whatever the number of tables: each action's table, seat,
+        holder and time, with its table's start (its first event's time), by table then action."""
+        ...

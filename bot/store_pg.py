@@ -35,7 +35,16 @@ import secrets
 import shutil
 import subprocess
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Collection,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -58,6 +67,7 @@ from .records import (
     DeliveryRecord,
     Fault,
     Health,
+    JournalRecord,
     NewAction,
     NewDelivery,
     NewEvent,
@@ -736,6 +746,36 @@ class PostgresTx:
     async def drop_referee(self, table_id: int) -> None:
         self._queue("DELETE FROM referee_threads WHERE table_id = $1", table_id)
 
+    # --- issue 25's gaps: /why's refusals, a series' stand-ins ----------------------------------
+    async def put_refusal(
+        self, table_id: int, user_id: int, version: int, message_id: str, params: dict[str, Any], ruling: str
+    ) -> None:
+        self._queue(
+            "INSERT INTO refusals (table_id, user_id, version, message_id, params, ruling, at)"
+            " VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+            " version = excluded.version, message_id = excluded.message_id, params = excluded.params,"
+            " ruling = excluded.ruling, at = excluded.at"
+            " WHERE excluded.version >= refusals.version",  # another process's older refusal never wins
+            table_id,
+            user_id,
+            version,
+            message_id,
+            _json(params),
+            ruling,
+            self._now,
+        )
+
+    async def merge_stand_ins(self, table_id: int, changes: Mapping[str, str | None]) -> None:
+        if changes:  # one statement: the seats merged in (a null, then stripped, removes a stand-in)
+            self._queue(
+                "UPDATE tables SET absence = jsonb_set(absence, '{stand_ins}',"
+                " jsonb_strip_nulls(COALESCE(absence->'stand_ins', '{}'::jsonb) || $1::jsonb)),"
+                " updated_at = $2 WHERE id = $3",
+                _json(dict(changes)),
+                self._now,
+                table_id,
+            )
+
 
 # --- the store ---------------------------------------------------------------------------------
 
@@ -1272,6 +1312,21 @@ class PostgresStore(SharedReads):
             params.append(game)
         rows = await self._all(sql + " ORDER BY r.finished_at, r.table_id", params)
         return [_result(row) for row in rows]
+
+    async def turn_journal(self, guild_id: int | None, user_id: int) -> list[JournalRecord]:
+        """As SqliteStore.turn_journal: one query."""
+        sql = (
+            "WITH mine AS (SELECT id FROM tables WHERE status <> 'lobby'"
+            + (" AND guild_id = ?" if guild_id is not None else "")
+            + " AND EXISTS (SELECT 1 FROM jsonb_each(tables.seats) AS s WHERE s.value = to_jsonb(?::bigint)))"
+            " SELECT a.table_id, a.seat, CASE WHEN a.holder = to_jsonb(?::bigint) THEN ?::bigint END,"
+            " a.at, e.at FROM mine"
+            " JOIN actions a ON a.table_id = mine.id"
+            " LEFT JOIN events e ON e.table_id = mine.id AND e.seq = 1"
+            " ORDER BY a.table_id, a.id"
+        )
+        params = [*([guild_id] if guild_id is not None else []), user_id, user_id, user_id]
+        return [JournalRecord._make(row) for row in await self._all(_q(sql), params)]
 
     async def referee_of(self, table_id: int) -> RefereeRecord | None:
         rows = await self._all(

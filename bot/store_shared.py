@@ -21,6 +21,7 @@ from .records import (
     _DELIVERY_COLUMNS,
     _EVENT_COLUMNS,
     _PLAYER_COLUMNS,
+    _REFUSAL_COLUMNS,
     _TABLE_COLUMNS,
     _UPDATABLE,
     ActionRecord,
@@ -29,6 +30,7 @@ from .records import (
     DeliveryRecord,
     EventRecord,
     PlayerRecord,
+    RefusalRecord,
     ServerSettings,
     SnapshotRecord,
     TableRecord,
@@ -38,6 +40,7 @@ from .records import (
     _dumps,
     _event,
     _player,
+    _refusal,
     _table,
 )
 
@@ -224,6 +227,19 @@ class SharedReads:
     async def set_guild_language(self, guild_id: int, language: str) -> None:
         async with self.transaction() as tx:
             await tx.set_guild_language(guild_id, language)
+
+    async def refusal(self, table_id: int, user_id: int) -> RefusalRecord | None:
+        """The user's latest ruled refusal at the table (bot/why.py; their own: read for them alone)."""
+        rows = await self._all(
+            f"SELECT {_REFUSAL_COLUMNS} FROM refusals WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+        )
+        return _refusal(rows[0]) if rows else None
+
+    async def record_refusal(
+        self, table_id: int, user_id: int, version: int, message_id: str, params: dict[str, Any], ruling: str
+    ) -> None:
+        async with self.transaction() as tx:
+            await tx.put_refusal(table_id, user_id, version, message_id, params, ruling)
 
 
 def _snapshot(table_id: int, version: int, digest: str, data: Any) -> SnapshotRecord:

@@ -20,7 +20,16 @@ import secrets
 import shutil
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Collection,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -42,6 +51,7 @@ from .records import (
     DeliveryRecord,
     Fault,
     Health,
+    JournalRecord,
     NewAction,
     NewDelivery,
     NewEvent,
@@ -619,6 +629,27 @@ class SqliteTx:
     async def drop_referee(self, table_id: int) -> None:
         self._queue("DELETE FROM referee_threads WHERE table_id = ?", (table_id,))
 
+    # --- issue 25's gaps: /why's refusals, a series' stand-ins ----------------------------------
+    async def put_refusal(
+        self, table_id: int, user_id: int, version: int, message_id: str, params: dict[str, Any], ruling: str
+    ) -> None:
+        self._queue(_PUT_REFUSAL, (table_id, user_id, version, message_id, _dumps(params), ruling, self._now))
+
+    async def merge_stand_ins(self, table_id: int, changes: Mapping[str, str | None]) -> None:
+        if changes:  # one statement: a merge patch (RFC 7396; null removes the seat's stand-in)
+            self._queue(
+                "UPDATE tables SET absence = json_patch(absence, ?), updated_at = ? WHERE id = ?",
+                (_dumps({"stand_ins": dict(changes)}), self._now, table_id),
+            )
+
+
+_PUT_REFUSAL = (
+    "INSERT INTO refusals (table_id, user_id, version, message_id, params, ruling, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET version = excluded.version,"
+    " message_id = excluded.message_id, params = excluded.params, ruling = excluded.ruling, at = excluded.at"
+    " WHERE excluded.version >= refusals.version"  # another process's older refusal never wins
+)
+
 
 def _probe_write(conn: sqlite3.Connection) -> None:
     """A committed write that changes nothing: the file header's user_version rewritten with its own
@@ -1159,6 +1190,21 @@ class SqliteStore(SharedReads):
             params.append(game)
         rows = await self._all(sql + " ORDER BY r.finished_at, r.table_id", params)
         return [_result(row) for row in rows]
+
+    async def turn_journal(self, guild_id: int | None, user_id: int) -> list[JournalRecord]:
+        """See Store.turn_journal: one query, the user's started tables found by their seats (the
+        holder is JSON text: the user's id is its digits)."""
+        sql = (
+            "WITH mine AS (SELECT id FROM tables WHERE status <> 'lobby'"
+            + (" AND guild_id = ?" if guild_id is not None else "")
+            + " AND EXISTS (SELECT 1 FROM json_each(tables.seats) WHERE json_each.value = ?))"
+            " SELECT a.table_id, a.seat, CASE WHEN a.holder = ? THEN ? END, a.at, e.at FROM mine"
+            " JOIN actions a ON a.table_id = mine.id"
+            " LEFT JOIN events e ON e.table_id = mine.id AND e.seq = 1"
+            " ORDER BY a.table_id, a.id"
+        )
+        params = [*([guild_id] if guild_id is not None else []), user_id, str(int(user_id)), user_id]
+        return [JournalRecord._make(row) for row in await self._all(sql, params)]
 
     async def referee_of(self, table_id: int) -> RefereeRecord | None:
         rows = await self._all(

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
@@ -241,7 +241,6 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.seeder = seeder
         self.presenters = presenters
         self._locks: dict[int, _TableLock] = {}
-        self.refusals = why.Refusals()  # each player's latest ruled refusal, for /why (bot/why.py)
         # A series hand-over that failed after its commit is retried from here (bot/series.py).
         self.series_failed: Callable[[], None] = lambda: None
 
@@ -352,8 +351,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 return await self._submit(
                     loaded, seat, action, expected_version, actor_user=user_id, by_player=True
                 )
-            except Rejected as no:  # a measure's no (a shot out of sight) is kept for /why
-                self.refusals.remember(table_id, user_id, table.version, no)
+            except Rejected as no:  # a measure's no (a shot out of sight) is stored for /why
+                await why.remember(self.store, table_id, user_id, table.version, no)
                 raise
 
     async def order(
@@ -419,14 +418,13 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             if not dry_run and prepared is None:
                 refusal = result.first_refusal
                 assert refusal is not None
-                self.refusals.remember(table_id, user_id, table.version, refusal)  # for /why
+                await why.remember(self.store, table_id, user_id, table.version, refusal)  # for /why
                 raise refusal
             if prepared is not None:
                 table = await self._write(table, rules, prepared)
-            if not dry_run:  # the steps' refusals a measure made, the latest kept, for /why
-                for refused in [*(s.refusal for s in result.skipped), result.refusal]:
-                    if refused is not None:
-                        self.refusals.remember(table_id, user_id, table.version, refused)
+            if not dry_run:  # the latest of the steps' refusals a measure made is stored, for /why
+                refused = why.latest_ruled([*(s.refusal for s in result.skipped), result.refusal])
+                await why.remember(self.store, table_id, user_id, table.version, refused)
             return OrderReport(
                 table,
                 rules,
@@ -696,11 +694,16 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         *,
         deadline: int | None = None,
         also: Also | None = None,
+        stood_in: Sequence[str] = (),
     ) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
         not at all (Conflict when another process marked it first). `also`: more writes of the
-        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py)."""
+        caller's in the same commit (a reminder's done mark and message: bot/scheduler.py).
+        `stood_in`: the seats whose stand-in this write changes though `table` shows it already
+        (`_stand_in` passes the record with it); a stand-in the move itself ends (its player acts in
+        person) is found by comparing `table` with the row committed. A round's series notes them
+        (`sync_series`) before any hand-over, so the next round starts with them."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -747,14 +750,19 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         self.notify()
         try:
             after = await self.get(table.id)
-            if (
-                "absence" not in prepared.fields
-                and after.series_of is None
-                and rules.series_table(new) is None
-            ):
+            if "absence" in prepared.fields:  # a player back in person: their stand-in stepped down
+                stood_in = [
+                    *stood_in,
+                    *(
+                        s
+                        for s in after.seats
+                        if s not in stood_in and absence.reason(table, s) != absence.reason(after, s)
+                    ),
+                ]
+            if not stood_in and after.series_of is None and rules.series_table(new) is None:
                 return after  # no series to hand over to, nothing else written: one read, not two
-            if "absence" in prepared.fields:
-                await self.sync_series(after)
+            if stood_in:
+                await self.sync_series(after, stood_in)
             await self._hand_over(after, rules, new)
             return await self.get(table.id)
         except StorageUnavailable as exc:  # the move stands: the player must not read "nothing changed"

@@ -4,9 +4,7 @@ A ruling is the engine's (engine/core/ruling.py): carried by an event (a shot, a
 shot, a damage card...) or by a refusal (a shot out of sight). What a seat may be told is read from:
 
 1. its own latest refusal that carried a ruling, first while the table has not moved since, and
-   after that while no event it may see has ruled anything newer (kept in memory by the table
-   service, `Refusals`: a refusal changes nothing, so nothing of it is stored; after a restart the
-   events speak; see below for several processes);
+   after that while no event it may see has ruled anything newer (stored: see below);
 2. the ruling its panel shows now without an event (`Presenter.why_now`: a game's "R3 has no
    target: B7 is out of sight");
 3. the newest event of the table's log that carries a ruling, as `event.redacted_for(seat)` shows it
@@ -16,23 +14,27 @@ The words are built from that ruling and the seat's own view only (renderers/why
 picture, for a measured game, is drawn on the seat's own view (`Presenter.why_png`): nothing a
 seat may not know can reach it. The reply is ephemeral, in the reader's language.
 
-Several processes (issue 25; decided, not stored): the refusal stays in the memory of the process
-that refused it. The "Why?" button under a refusal is pressed in the channel the refusal was
-answered in, and Discord routes a channel's interactions to one shard (DMs to shard 0), so the
-press reaches the same process and finds it. What misses it: a press after that process restarted,
-or `/why` typed in the server after a refusal in DMs (another shard). Then the ruling the seat's
-panel shows now is explained, or else the newest ruling the seat saw, numbered by its step, so it
-cannot pass for the refusal's; the refusal's
-words already said what was measured, and the move tried again measures again. Storing each
-ruled refusal would make a refused click, which changes nothing, write to the database (and fail
-with it): not worth it for these cases. docs/operations.md says the same for operators.
+**The refusals are stored** (issue 25; migration 14, the `refusals` table): one row per table and
+player, the latest refusal a measure made, replaced by the next (`remember`): its catalog key and
+parameters, its ruling as JSON, and the table's version when it was refused. So the process that
+answers `/why` need not be the one that refused the move: another process of a cluster (a `/why`
+typed in the server after a refusal in DMs reaches another shard), or the bot after a restart,
+explains it the same. A refusal changes no game state: its row is written in a small unit of work
+of its own, and a store that fails to write it is logged (the table and the fault, never the
+refusal's words) and leaves the player's refusal as it was, polite and ephemeral; `/why` then
+explains the newest ruling the seat saw, numbered by its step. The row is the acting player's own
+(what their own seat measured): only `explain`, for that player, reads it; no export, log, replay
+or other seat's view does. It goes with its table (ON DELETE CASCADE).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import json
+import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
 
 from engine.core import Event, Rejected, Ruling, Seat
 from renderers.base import Presenter
@@ -43,41 +45,68 @@ from renderers.why import explanation
 from . import ids, jobs, offload
 from .i18n import t
 from .panels import Attachment, ButtonSpec, Panel, SelectSpec, alt_text
+from .records import RefusalRecord
+from .store_api import Store
 
 if TYPE_CHECKING:
     from .tables import Applied, TableService
 
-REMEMBERED = 2048
-"""At most this many tables' and players' latest refusals are kept (the oldest forgotten first)."""
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class Refused:
-    """A player's latest refusal that carried a ruling, and the table's version when it was refused."""
+    """A player's latest refusal that carried a ruling, as stored: its catalog key and parameters, the
+    ruling, and the table's version when it was refused."""
 
     version: int
-    refusal: Rejected
+    message_id: str
+    params: dict[str, Any]
+    ruling: Ruling
+
+    def text(self, lang: str) -> str:
+        """The refusal in the reader's language (a key this Tablero no longer knows: a plain line)."""
+        if has(self.message_id):
+            return t(lang, self.message_id, **self.params)
+        return t(lang, "why_store.refused")
 
 
-class Refusals:
-    """The latest ruled refusal of each player at each table, in memory (see the module docstring)."""
+def latest_ruled(refusals: list[Rejected | None]) -> Rejected | None:
+    """The last of these refusals that a measure made (carries a ruling), if any."""
+    return next((no for no in reversed(refusals) if no is not None and no.ruling is not None), None)
 
-    def __init__(self, limit: int = REMEMBERED) -> None:
-        self.limit = limit
-        self._kept: OrderedDict[tuple[int, int], Refused] = OrderedDict()
 
-    def remember(self, table_id: int, user_id: int, version: int, refusal: Rejected) -> None:
-        """Keep `refusal` if a measure made it (it carries a ruling); others leave the last one be."""
-        if refusal.ruling is None:
-            return
-        key = (table_id, user_id)
-        self._kept.pop(key, None)
-        self._kept[key] = Refused(version, refusal)
-        while len(self._kept) > self.limit:
-            self._kept.popitem(last=False)
+async def remember(store: Store, table_id: int, user_id: int, version: int, refusal: Rejected | None) -> None:
+    """Store `refusal` as the player's latest if a measure made it (it carries a ruling); a refusal
+    without one leaves the last one be. Its own small unit of work; a failure is logged and goes no
+    further (the caller raises the refusal itself, as it would have)."""
+    if refusal is None or refusal.ruling is None:
+        return
+    try:
+        params = json.loads(
+            json.dumps(refusal.params, default=str)
+        )  # plain JSON values, as Fluent takes them
+        ruling = refusal.ruling.model_dump_json()
+        await store.record_refusal(table_id, user_id, version, refusal.message_id, params, ruling)
+    except Exception as exc:  # the store's fault (StorageUnavailable), or anything else: logged only
+        log.warning(
+            "table %s: a refusal was not kept for /why (%s)",
+            table_id,
+            getattr(exc, "fault", type(exc).__name__),
+        )
 
-    def latest(self, table_id: int, user_id: int) -> Refused | None:
-        return self._kept.get((table_id, user_id))
+
+async def latest_refusal(store: Store, table_id: int, user_id: int) -> Refused | None:
+    """The player's latest ruled refusal at the table, as stored (None: none, or one this Tablero
+    cannot read any more)."""
+    record: RefusalRecord | None = await store.refusal(table_id, user_id)
+    if record is None:
+        return None
+    try:
+        ruling = Ruling.model_validate(record.ruling)
+    except ValidationError:  # written by another version of the rules: the events speak instead
+        return None
+    return Refused(record.version, record.message_id, record.params, ruling)
 
 
 @dataclass(frozen=True)
@@ -87,11 +116,6 @@ class Found:
     headline: str
     ruling: Ruling
     step: int | None = None
-
-
-def refusal_text(refusal: Rejected, lang: str) -> str:
-    """A refusal in the reader's language (its catalog entry, else the engine's English text)."""
-    return t(lang, refusal.message_id, **refusal.params) if has(refusal.message_id) else refusal.text
 
 
 async def latest_event(
@@ -127,18 +151,18 @@ async def explain(
     view = rules.view(state, seat)
     found: Found | None = None
     if step is None:
-        refused = service.refusals.latest(table_id, user_id)
-        if refused is not None and refused.version == table.version and refused.refusal.ruling is not None:
-            found = Found(refusal_text(refused.refusal, lang), refused.refusal.ruling)
+        refused = await latest_refusal(service.store, table_id, user_id)
+        if refused is not None and refused.version == table.version:
+            found = Found(refused.text(lang), refused.ruling)
         if found is None:
             now = presenter.why_now(view, lang)
             if now is not None:
                 found = Found(now[0], now[1])
         if found is None:
             found = await latest_event(service, table_id, seat, presenter, lang, None)
-            if refused is not None and refused.refusal.ruling is not None:
+            if refused is not None:
                 if found is None or found.step is None or refused.version >= found.step:
-                    found = Found(refusal_text(refused.refusal, lang), refused.refusal.ruling)
+                    found = Found(refused.text(lang), refused.ruling)
         if found is None:
             raise Rejected(
                 "why.none",

@@ -52,6 +52,8 @@ async def _played(path: Path) -> int:
         await store.set_guild_language(1, "es")
         async with store.transaction() as tx:
             await tx.set_standing(tid, "red", "block", "never")
+        ruling = '{"rules":["CW-LOS-2"],"numbers":{"distance_cm":7.5}}'  # a /why refusal (migration 14)
+        await store.record_refusal(tid, ALICE, 2, "duel.x", {"unit": "R1", "n": 3}, ruling)
         return tid
     finally:
         await store.close()
@@ -104,9 +106,11 @@ async def test_copy_db_sqlite_to_postgresql_and_back_loses_nothing(tmp_path: Pat
         "players",
         "guild_settings",
         "standing_orders",
+        "refusals",
     }
     assert there == original and returned == original
     assert len(original["events"]) >= 4 and original["deadlines"] and original["deliveries"]
+    assert len(original["refusals"]) == 1
 
     # The game plays on from PostgreSQL: its log loads, its deadline fires, new rows get new ids.
     store = make_store(pg, clock=lambda: 1_000_000.0 + 50)

@@ -1,6 +1,7 @@
 """`/why` in the table service (bot/why.py), on a real SQLite store: which ruling a player is told
 (their own measured refusal while the table has not moved, else the newest ruled event they may
-see, or the step they name), the refusals kept in memory only, and the "Why?" button's place."""
+see, or the step they name), and the "Why?" button's place. The refusals stored, across processes
+and restarts: tests/bot/test_why_store.py."""
 
 from __future__ import annotations
 
@@ -113,20 +114,6 @@ async def test_nothing_ruled_yet_is_said_politely(service: TableService) -> None
     with pytest.raises(Rejected) as no:
         await why.explain(service, table, ALICE, "es")
     assert no.value.message_id == "why.none"
-
-
-def test_refusals_keep_only_measured_ones_and_forget_the_oldest() -> None:
-    """A refusal without a ruling leaves the last ruled one be; the oldest table is forgotten first."""
-    from engine.core import Ruling
-
-    kept = why.Refusals(limit=2)
-    ruled = Rejected("x.y", "No.").ruled(Ruling(rules=("CW-LOS-2",)))
-    kept.remember(1, ALICE, 5, ruled)
-    kept.remember(1, ALICE, 6, Rejected("x.z", "Not now."))
-    assert kept.latest(1, ALICE) == why.Refused(5, ruled)
-    kept.remember(2, ALICE, 1, ruled)
-    kept.remember(3, ALICE, 1, ruled)
-    assert kept.latest(1, ALICE) is None and kept.latest(3, ALICE) is not None
 
 
 def test_the_why_button_goes_where_a_row_is_free() -> None:
