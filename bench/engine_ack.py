@@ -126,7 +126,7 @@ def figures(side: Side) -> dict[str, Any]:
         "to_board": summary(side.players.to_board),
         "setup_s": side.setup_s,
         "late": side.late,
-        "slices": [{"ack": summary(a), "to_board": summary(b)} for a, b in side.slices if a and b],
+        "slices": [{"ack": summary(a), "to_board": summary(b)} for a, b in side.slices],
     }
 
 
@@ -187,17 +187,21 @@ def main() -> None:
             f" click to board n={b['n']} p50 {b['p50']:.0f} ms p99 {b['p99']:.0f} ms;"
             f" never answered {f['late']}"
         )
-    per_slice = [
-        (q["to_board"]["p99"] / r["to_board"]["p99"], q["ack"]["p99"] / r["ack"]["p99"])
-        for r, q in zip(s["slices"], p["slices"], strict=False)
+    # (each player alternates "My hand" and a choice, so with fewer clicks in a slice than players
+    # a slice may hold only the one or the other: boards are compared where both sides have some)
+    pairs = list(zip(s["slices"], p["slices"], strict=True))
+    boards = [
+        q["to_board"]["p99"] / r["to_board"]["p99"]
+        for r, q in pairs
+        if r["to_board"]["n"] and q["to_board"]["n"]
     ]
-    if per_slice:
-        print(
-            "  slice by slice, PostgreSQL/SQLite p99: click to board "
-            + ", ".join(f"{b:.2f}x" for b, _ in per_slice)
-            + "; ack "
-            + ", ".join(f"{a:.2f}x" for _, a in per_slice)
-        )
+    acks = [q["ack"]["p99"] / r["ack"]["p99"] for r, q in pairs if r["ack"]["n"] and q["ack"]["n"]]
+    print(
+        "  slice by slice, PostgreSQL/SQLite p99: click to board "
+        + ", ".join(f"{b:.2f}x" for b in boards)
+        + "; ack "
+        + ", ".join(f"{a:.2f}x" for a in acks)
+    )
     print(
         f"ratio PostgreSQL/SQLite (all slices pooled): ack p99 {ratios['ack_p99']:.2f}x, click to board p99"
         f" {ratios['to_board_p99']:.2f}x; goal <= 1.2x (load average before the run: {load[0]:.2f})"
