@@ -269,9 +269,9 @@ class Scheduler:
             ):
                 await self._finish(deadline, "void")
                 return False
-            since = await self.store.load_events(table.id)
+            since = await self.store.load_events(table.id, since=deadline.version + 1)  # (not the whole log)
             mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
-            if any(r.actor in mine for r in since[deadline.version :]):
+            if any(r.actor in mine for r in since):
                 await self._finish(
                     deadline, "void"
                 )  # they acted (a newer reminder exists if they must again)
