@@ -229,26 +229,47 @@ class DiscordMessenger:
         return kwargs
 
 
+TURNS_READ = 16
+"""How many of a table's newest turn announcements `recent_turns` reads at first (a turn summary is
+nearly always among them; if not, it reads on)."""
+
+
+async def recent_turns(store: Store, table: TableRecord) -> tuple[list[Event], list[Event]]:
+    """The events of the table's latest change (the range its newest turn announcement covers) and
+    of its newest public turn summary (the last whole game turn or turns): two reads whatever the
+    length of the game, its newest announcements and the events they cover (not its whole outbox
+    and log, as these once were read for every edit of the status message)."""
+    turns = await store.latest_turns(table.id, TURNS_READ)
+    if not turns:
+        return [], []
+    summary = next((r for r in turns if r.payload.get("summary", True)), None)
+    if summary is None and len(turns) == TURNS_READ:  # a long turn: its summary is further back
+        older = [r for r in await store.deliveries(table.id) if r.kind == "turn"]
+        summary = next((r for r in reversed(older) if r.payload.get("summary", True)), None)
+    newest = turns[0]
+    spans = [(newest.payload["from"], newest.payload["to"])]
+    if summary is not None:
+        spans.append((summary.payload["from"], summary.payload["to"]))
+    records = await store.load_events(
+        table.id, max(last for _, last in spans), since=min(first for first, _ in spans)
+    )
+    rules = rules_for(table.game)
+    parsed = {r.seq: rules.parse_event(r.data) for r in records}
+
+    def span(first: int, last: int) -> list[Event]:
+        return [parsed[seq] for seq in sorted(parsed) if first <= seq <= last]
+
+    return span(*spans[0]), (span(*spans[1]) if summary is not None else [])
+
+
 async def last_change(store: Store, table: TableRecord) -> list[Event]:
     """The events of the table's latest change: the range its newest turn announcement covers."""
-    turns = [r for r in await store.deliveries(table.id) if r.kind == "turn"]
-    if not turns:
-        return []
-    first, last = turns[-1].payload["from"], turns[-1].payload["to"]
-    rules = rules_for(table.game)
-    return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
+    return (await recent_turns(store, table))[0]
 
 
 async def last_summary(store: Store, table: TableRecord) -> list[Event]:
     """The events of the table's newest public turn summary (the last whole game turn or turns)."""
-    turns = [
-        r for r in await store.deliveries(table.id) if r.kind == "turn" and r.payload.get("summary", True)
-    ]
-    if not turns:
-        return []
-    first, last = turns[-1].payload["from"], turns[-1].payload["to"]
-    rules = rules_for(table.game)
-    return [rules.parse_event(r.data) for r in await store.load_events(table.id, last) if r.seq >= first]
+    return (await recent_turns(store, table))[1]
 
 
 def _lane_of(kind: str) -> str:
@@ -599,8 +620,7 @@ class DeliveryWorker:
             return "skipped", None, "no channel"
         loaded = await self.service.load(table.id)
         table = loaded.table  # the record the state belongs to (its version names the image)
-        recent = await last_change(self.store, table)
-        last_turn = await last_summary(self.store, table)
+        recent, last_turn = await recent_turns(self.store, table)
         deadlines = await self.store.pending_deadlines(table.id, "timeout")
         panel = await status_panel(
             table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines, last_turn
@@ -689,11 +709,7 @@ class DeliveryWorker:
         if channel is None:
             return "skipped", None, "no channel"
         rules = rules_for(table.game)
-        records = [
-            r
-            for r in await self.store.load_events(table.id, row.payload["to"])
-            if r.seq >= row.payload["from"]
-        ]
+        records = await self.store.load_events(table.id, row.payload["to"], since=row.payload["from"])
         events: list[Event] = [rules.parse_event(r.data) for r in records]
         presenter = presenter_for(table.game)
         actors = [r.actor for r in records]
@@ -785,7 +801,7 @@ class DeliveryWorker:
         new message (issue 27 items 6 and 9): at the end of the game (the final state, no stale
         "Waiting for ..."), or when a waiting seat learned something it needs no prompt for (new
         cards dealt between turns): quiet, and their panel never lies."""
-        rows = await self.store.deliveries(table.id)
+        rows = await self.store.deliveries(table.id, target=row.target)
         if any(
             r.target == row.target and r.kind in ("dm", "dm_edit") and r.version > row.version
             for r in rows

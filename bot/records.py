@@ -23,6 +23,12 @@ AI = "ai"
 PARKED = 1e18
 """The due time of a paused table's deadlines (never, until it is resumed)."""
 
+WAKE_HORIZON_S = 60.0
+"""Every process's scheduler looks at the stored deadlines at least this often (bot/scheduler.py
+`MAX_SLEEP_S`). A deadline written due later than this from now therefore needs no wake-up of the
+other processes (PostgreSQL's NOTIFY, bot/store_pg.py): each finds it at its next look, before it
+falls due. A move's reminder, hours away, sends none; a live timer's second does."""
+
 
 class Record(BaseModel):
     """Base of the rows the store hands out: frozen, no unknown fields."""

@@ -42,13 +42,15 @@ from .aio import stop_tasks, wait_event
 from .backoff import Backoff, FaultLog
 from .faults import absent_user, is_absence
 from .leases import LEASE_S, owner_id
-from .store import DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store, Tx
+from .store import WAKE_HORIZON_S, DeadlineRecord, NewDelivery, StaleVersion, StorageUnavailable, Store, Tx
 from .tables import Conflict, TableService
 
 log = logging.getLogger(__name__)
 
-MAX_SLEEP_S = 60.0
-"""Longest sleep between two looks at the stored deadlines, whatever else happens."""
+MAX_SLEEP_S = WAKE_HORIZON_S
+"""Longest sleep between two looks at the stored deadlines, whatever else happens. Other processes
+are woken only for deadlines due sooner than this (bot/records.py `WAKE_HORIZON_S`): a longer sleep
+would find the others late."""
 RETRY_S = 1.0
 """A timer whose seat cannot act right now (an interrupt window) is tried again after a commit, at
 most this often; with no commit it backs off (1, 2, 4 … s, up to MAX_SLEEP_S)."""
@@ -267,9 +269,9 @@ class Scheduler:
             ):
                 await self._finish(deadline, "void")
                 return False
-            since = await self.store.load_events(table.id)
+            since = await self.store.load_events(table.id, since=deadline.version + 1)  # (not the whole log)
             mine = {deadline.seat, stand_in_actor(deadline.seat)}  # a stand-in's move is the seat's
-            if any(r.actor in mine for r in since[deadline.version :]):
+            if any(r.actor in mine for r in since):
                 await self._finish(
                     deadline, "void"
                 )  # they acted (a newer reminder exists if they must again)

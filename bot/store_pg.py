@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import json
 import logging
 import os
@@ -62,6 +63,7 @@ from .records import (
     FAULT_ADVICE,
     FAULT_WORDS,
     PARKED,
+    WAKE_HORIZON_S,
     DatabaseRefused,
     DeadlineRecord,
     DeliveryRecord,
@@ -283,6 +285,13 @@ def _quoted(text: str) -> str:
 
 def _literal(value: Any) -> str:
     """One value as a SQL literal, of the type the column or the statement's own cast gives it."""
+    kind = type(value)  # the common exact types first: a move writes some thirty literals
+    if kind is str:
+        return _quoted(value)
+    if kind is int:
+        return repr(value) if value >= 0 else f"({value!r})"
+    if kind is float:
+        return f"'{value!r}'::float8"
     if value is None:
         return "NULL"
     if isinstance(value, bool):
@@ -305,16 +314,23 @@ def _render(sql: str, params: Sequence[Any]) -> str:
     return _NUMBER.sub(lambda m: literals[int(m.group(1)) - 1], sql)
 
 
-def _one_row(statement: str, table_id: int) -> str:
+def _one_row(statement: str, table_id: int | str) -> str:
     """`statement` (an UPDATE) checked in the server: unless it changed exactly one row, the batch
-    stops there with STALE_STATE (migration 12's `tablero_one_row`)."""
-    return (
-        f"WITH changed AS ({statement} RETURNING 1)"
-        f" SELECT tablero_one_row(COUNT(*), {int(table_id)}) FROM changed"
-    )
+    stops there with STALE_STATE (migration 12's `tablero_one_row`). `table_id`: the id the error
+    names (an int; or a placeholder such as `$4`, in a statement prepared by shape)."""
+    named = table_id if isinstance(table_id, str) else str(int(table_id))
+    return f"WITH changed AS ({statement} RETURNING 1) SELECT tablero_one_row(COUNT(*), {named}) FROM changed"
 
 
-_ADD_EVENT = "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES ($1, $2, $3, $4, $5, $6)"
+SHAPES_PER_CONNECTION = 256
+"""How many statements of varying shape (`PostgresTx._shaped`) one pooled connection prepares; past
+that, a new shape is written out in full (each is a few hundred bytes of the server's memory)."""
+
+
+_ADD_EVENTS = "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES "
+_EVENT_ROW = "(${}, ${}, ${}, ${}, ${}, ${})"
+_EVENT_TYPES = "bigint, integer, text, jsonb, text, float8"
+_ADD_EVENT = _ADD_EVENTS + _EVENT_ROW.format(1, 2, 3, 4, 5, 6)
 _ADD_ACTION = (
     "INSERT INTO actions (table_id, version, seat, holder, data, events, at)"
     " VALUES ($1, $2, $3, $4, $5, $6, $7)"
@@ -346,7 +362,7 @@ _ADD_DEADLINE = (
 )
 
 _PREPARED: dict[str, tuple[str, str]] = {
-    _ADD_EVENT: ("tablero_add_event", "bigint, integer, text, jsonb, text, float8"),
+    _ADD_EVENT: ("tablero_add_event", _EVENT_TYPES),
     _ADD_ACTION: ("tablero_add_action", "bigint, integer, text, jsonb, jsonb, integer, float8"),
     _PUT_SNAPSHOT: ("tablero_put_snapshot", "bigint, integer, text, text"),
     _TOUCH_STATUS: ("tablero_touch_status", "bigint, float8"),
@@ -379,6 +395,7 @@ class PostgresTx:
         self.sent = not opening
         """Whether the transaction may be open on the server (then an error rolls it back)."""
         self._pending: list[str] = []
+        self._prepares: list[tuple[str, str]] = []  # shapes new to the connection: (sql, name)
         self._prepared: Collection[str] = getattr(conn, "prepared", ())  # (_PooledConnection)
         self._appended: list[int] = []  # the tables whose events are queued (for StaleVersion)
         self.hooks: list[Callable[[], None]] = []
@@ -393,10 +410,46 @@ class PostgresTx:
         else:
             self._pending.append(_render(sql, params))
 
+    def _checked(self, sql: str, params: Sequence[Any], table_id: int) -> None:
+        """Queue `sql` (an UPDATE with `$n` placeholders, each used once) so that the batch stops
+        with STALE_STATE unless it changed exactly one row (`_one_row`), prepared by its shape."""
+        self._pending.append(
+            self._shaped(_one_row(sql, f"${len(params) + 1}"), [*params, table_id])
+            or _one_row(_render(sql, params), table_id)
+        )
+
+    def _shaped(self, sql: str, params: Sequence[Any], *, types: str = "") -> str | None:
+        """`EXECUTE` of `sql` prepared on this connection under a name of its own: a statement whose
+        shape varies (a table update sets the columns its move changed) is planned once per
+        connection and shape, not at every move (planning it was a fifth of a move's writes,
+        measured). A shape new to the connection is PREPAREd at the front of this batch, right
+        after its BEGIN, where nothing can stop it. PREPARE outlives a rollback, so a batch that
+        fails may or may not have left it: such names are forgotten and never used again (the
+        counter only grows), and the shape is prepared anew under another name. None: not on a
+        pooled connection of the store, or past `SHAPES_PER_CONNECTION` (the caller writes it out).
+        `types`: the parameters' types, where the statement does not tell them (a VALUES list of
+        several rows gives an untyped parameter the type text)."""
+        shapes: dict[str, str] | None = getattr(self._conn, "shapes", None)
+        if shapes is None:
+            return None
+        name = shapes.get(sql)
+        if name is None:
+            made = next(self._conn.shape_numbers)
+            if made >= SHAPES_PER_CONNECTION:
+                return None
+            name = shapes[sql] = f"tablero_shape_{made}"
+            self._prepares.append((sql, f"{name}({types})" if types else name))
+        return f"EXECUTE {name}({', '.join(_literal(v) for v in params)})"
+
     async def _send(self, *tail: str) -> str:
         """The opening, the queue and `tail` as one query (one round trip): the status of the last
         statement ("" when there was nothing to send)."""
-        statements = [s for s in (self._opening, *self._pending, *tail) if s]
+        prepares, self._prepares = self._prepares, []
+        statements = [
+            s
+            for s in (self._opening, *(f"PREPARE {n} AS {q}" for q, n in prepares), *self._pending, *tail)
+            if s
+        ]
         appended, self._appended = self._appended, []
         self._pending = []
         if not statements:
@@ -404,7 +457,13 @@ class PostgresTx:
         self._opening = ""
         self.sent = True  # before the trip: a cancelled await may still have begun the transaction
         try:
-            return str(await self._conn.execute(";\n".join(statements)))
+            try:
+                return str(await self._conn.execute(";\n".join(statements)))
+            except BaseException:
+                shapes = getattr(self._conn, "shapes", {})
+                for sql, _ in prepares:  # prepared or not: unknown, so never used (see `_shaped`)
+                    shapes.pop(sql, None)
+                raise
         except asyncpg.UniqueViolationError as exc:
             if exc.table_name == "events":  # the (table_id, seq) primary key: the optimistic lock
                 raise StaleVersion(appended[0] if appended else 0) from exc
@@ -496,11 +555,22 @@ class PostgresTx:
         self, table_id: int, *, expected_version: int | None = None, **fields: Any
     ) -> None:
         sql, params = table_update(table_id, self._now, expected_version, fields)
-        self._pending.append(_one_row(_render(_q(sql), params), table_id))  # else StaleVersion
+        self._checked(_q(sql), params, table_id)  # else StaleVersion
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:
-        for i, e in enumerate(events):  # a seq already taken is StaleVersion (`_send`)
-            self._queue(_ADD_EVENT, table_id, first_seq + i, e.kind, _json(e.data), e.actor, self._now)
+        # a seq already taken is StaleVersion (`_send`)
+        if len(events) == 1:
+            e = events[0]
+            self._queue(_ADD_EVENT, table_id, first_seq, e.kind, _json(e.data), e.actor, self._now)
+        elif events:  # one statement of as many rows, prepared by their number
+            params: list[Any] = []
+            for i, e in enumerate(events):
+                params += (table_id, first_seq + i, e.kind, _json(e.data), e.actor, self._now)
+            sql = _ADD_EVENTS + ", ".join(
+                _EVENT_ROW.format(*range(6 * n + 1, 6 * n + 7)) for n in range(len(events))
+            )
+            shaped = self._shaped(sql, params, types=", ".join([_EVENT_TYPES] * len(events)))
+            self._pending.append(shaped or _render(sql, params))
         if events:
             self._appended.append(table_id)
 
@@ -563,21 +633,16 @@ class PostgresTx:
         payload: dict[str, Any] | None = None,
     ) -> None:
         self._queue(_ADD_DEADLINE, table_id, kind, seat, key, version, float(due_at), _json(payload or {}))
-        self.deadlines_moved = True
+        if due_at < self._now + WAKE_HORIZON_S:  # later ones are found by every scheduler's next look
+            self.deadlines_moved = True
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         self._queue("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
 
     async def finish_deadline(self, deadline_id: int, status: str) -> None:
         # else StaleVersion: another process handled it (the batch stops, the unit of work is undone)
-        self._pending.append(
-            _one_row(
-                _render(
-                    "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'",
-                    (status, deadline_id),
-                ),
-                0,
-            )
+        self._checked(
+            "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'", (status, deadline_id), 0
         )
 
     async def release_deadline(self, deadline_id: int) -> None:
@@ -605,7 +670,8 @@ class PostgresTx:
         if keep:
             sql += " AND NOT (key = ANY(?::text[]))"
             params.append(keep)
-        self._queue(_q(sql), *params)
+        sql = _q(sql)  # a move sends two to four of these: prepared by shape, not planned each time
+        self._pending.append(self._shaped(sql, params) or _render(sql, params))
 
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
@@ -1414,6 +1480,15 @@ class _PooledConnection(asyncpg.Connection):  # type: ignore[misc]
     prepared: frozenset[str] = frozenset()
     """The names of `_PREPARED` this connection has (PREPAREd in its session)."""
     tried = False
+    shapes: dict[str, str]
+    """The statements of varying shape prepared in this session, and their names (`PostgresTx._shaped`)."""
+    shape_numbers: Iterator[int]
+    """The numbers of the shapes' names (never one twice in a session)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.shapes = {}  # (mutated through the pool's proxy, which forwards reads, not writes)
+        self.shape_numbers = itertools.count()
 
     def get_reset_query(self) -> str:
         return ""

@@ -139,12 +139,17 @@ class SharedReads:
         )
         return _table(rows[0]) if rows else None
 
-    async def load_events(self, table_id: int, upto: int | None = None) -> list[EventRecord]:
+    async def load_events(
+        self, table_id: int, upto: int | None = None, *, since: int | None = None
+    ) -> list[EventRecord]:
         sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE table_id = ?"
         params: list[Any] = [table_id]
         if upto is not None:
             sql += " AND seq <= ?"
             params.append(upto)
+        if since is not None:  # (the primary key's range: only the rows wanted are read)
+            sql += " AND seq >= ?"
+            params.append(since)
         rows = await self._all(sql + " ORDER BY seq", params)
         return [_event(r) for r in rows]
 
@@ -159,9 +164,24 @@ class SharedReads:
         rows = await self._all(f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE id = ?", (delivery_id,))
         return _delivery(rows[0]) if rows else None
 
-    async def deliveries(self, table_id: int) -> list[DeliveryRecord]:
+    async def deliveries(self, table_id: int, *, target: str | None = None) -> list[DeliveryRecord]:
+        if target is None:
+            rows = await self._all(
+                f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+            )
+        else:
+            rows = await self._all(
+                f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? AND target = ? ORDER BY id",
+                (table_id, target),
+            )
+        return [_delivery(r) for r in rows]
+
+    async def latest_turns(self, table_id: int, limit: int) -> list[DeliveryRecord]:
+        # one turn row per version (its unique key leads with table_id, version): read backwards
         rows = await self._all(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? ORDER BY id", (table_id,)
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? AND kind = 'turn'"
+            " ORDER BY version DESC, id DESC LIMIT ?",
+            (table_id, limit),
         )
         return [_delivery(r) for r in rows]
 

@@ -370,3 +370,40 @@ async def test_issue_26_state_is_kept_alike_on_both_engines(store: SqliteStore) 
     async with store.transaction() as tx:
         await tx.retry_delivery(row.id, 9000.0, "quiet")
     assert not await store.pending_besides("quiet") and await store.pending_besides("other")
+
+
+async def test_a_status_edit_reads_the_newest_turns_and_their_events_not_the_whole_log(
+    store: SqliteStore, duel_game: object
+) -> None:
+    """issue 25 item 8 (click to board): the status message's "latest change" and "last turn" come
+    from the table's newest turn announcements (`latest_turns`, newest first) and the events they
+    cover (`load_events(..., since=)`), on both engines, whatever the length of the game; a long
+    turn whose summary is further back than the first read is still found."""
+    from bot.delivery import TURNS_READ, last_change, last_summary, recent_turns
+
+    tid = await _table(store)
+    seq = 0
+    turns = [(False, 1)] * 3 + [(True, 2)] + [(False, 1)] * (TURNS_READ + 2)  # a long last turn
+    async with store.transaction() as tx:
+        for version, (summary, count) in enumerate(turns, start=1):
+            events = [
+                NewEvent(kind="drew", data={"kind": "drew", "seat": "red", "card": seq + i + 1})
+                for i in range(count)
+            ]
+            await tx.append_events(tid, seq + 1, events)
+            payload = {"from": seq + 1, "to": seq + count, "summary": summary}
+            await tx.add_delivery(
+                NewDelivery(table_id=tid, version=version, kind="turn", target="public", payload=payload)
+            )
+            seq += count
+    newest = await store.latest_turns(tid, 3)
+    assert [r.version for r in newest] == [len(turns), len(turns) - 1, len(turns) - 2]
+    assert [e.seq for e in await store.load_events(tid, 6, since=4)] == [4, 5, 6]
+    table = await store.get_table(tid)
+    assert table is not None
+    records = {r.seq: r for r in await store.load_events(tid)}
+    recent, last_turn = await recent_turns(store, table)
+    assert [e.model_dump()["card"] for e in recent] == [seq]  # the newest change: its one event
+    assert [e.model_dump()["card"] for e in last_turn] == [4, 5]  # the summary, 19 announcements back
+    assert await last_change(store, table) == recent and await last_summary(store, table) == last_turn
+    assert len(records) == seq

@@ -179,12 +179,93 @@ async def test_a_move_reaches_postgresql_in_five_round_trips_its_writes_and_comm
     [batch] = [s for s in sent if "COMMIT" in s]
     statements = batch.split(";\n")
     assert statements[-2:] == [f'NOTIFY "{service.store.channel}"', "COMMIT"]  # type: ignore[attr-defined]
-    # the fixed-shape writes by the names prepared on the connection; the table row in full
-    for write in ("tablero_add_event", "UPDATE tables", "tablero_put_snapshot", "tablero_touch_status"):
-        assert any(s.startswith(("EXECUTE " + write, "WITH changed AS (" + write)) for s in statements), write
-    assert any(s.startswith("EXECUTE tablero_add_deadline") for s in statements)  # the boost timer
+    # Every write by the name of a statement prepared on the connection, none planned again: the
+    # fixed-shape ones prepared at the connection's first use, the others (the table row, its
+    # check, the deadlines voided) by their shape, PREPAREd at the front of a batch the first
+    # time the connection meets that shape (this connection met the first move's already).
+    writes = [s for s in statements[:-2] if not s.startswith("PREPARE tablero_shape_")]
+    assert writes and all(s.startswith("EXECUTE tablero_") for s in writes), writes
+    for write in (
+        "tablero_put_snapshot",
+        "tablero_touch_status",
+        "tablero_add_deadline",
+    ):  # + the boost timer
+        assert any(s.startswith("EXECUTE " + write) for s in writes), write
     assert sent.index(batch) >= len(sent) - 2 and not any("RESET ALL" in s for s in sent)
     assert applied.table.version == (await service.store.get_table(tid)).version  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("engine", ["postgresql"])
+async def test_a_table_update_is_prepared_once_per_shape_and_still_checked(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 25 item 8: a table row's update (the columns a move changes vary) is PREPAREd by its
+    shape the first time a connection meets it and EXECUTEd after that, planned once; its version
+    check still stops a batch at a stale version (StaleVersion, nothing written)."""
+    store = service.store
+    assert isinstance(store, PostgresStore)
+    tid = await _table(store)
+    trips = _Trips(monkeypatch)
+    for version in range(3):
+        async with store.transaction() as tx:
+            await tx.append_events(tid, version + 1, [NewEvent(kind="a", data={})])
+            await tx.update_table(tid, expected_version=version, version=version + 1)
+    prepares = [
+        s for batch in trips.sent for s in batch.split(";\n") if s.startswith("PREPARE tablero_shape")
+    ]
+    connections = len(store.pool._holders)  # (each connection meets the shape once at most)
+    assert 1 <= len(prepares) <= min(3, connections) and all("UPDATE tables" in p for p in prepares)
+    with pytest.raises(StaleVersion):
+        async with store.transaction() as tx:
+            await tx.update_table(tid, expected_version=1, version=9)  # the row is at version 3
+    assert (await store.get_table(tid)).version == 3  # type: ignore[union-attr]
+
+
+async def test_a_shape_prepared_in_a_batch_that_failed_is_prepared_anew_under_another_name() -> None:
+    """PREPARE outlives a rollback, so whether a failed batch left its new shape prepared is not
+    known: the store forgets that name and never uses it again; the next batch of the same shape
+    PREPAREs it under a new name and goes through (one connection, so the shape meets it twice)."""
+    store = await _store(min_size=1, max_size=1)
+    try:
+        tid = await _table(store)
+        async with store.transaction() as tx:
+            await tx.append_events(tid, 1, [NewEvent(kind="a", data={})])
+        with pytest.raises(StaleVersion):  # a seq taken: the batch stops after its PREPARE ran
+            async with store.transaction() as tx:
+                await tx.update_table(tid, expected_version=0, version=1, lang="es")
+                await tx.append_events(tid, 1, [NewEvent(kind="b", data={})])
+        with pytest.raises(StaleVersion):  # the update itself refused: a stale version
+            async with store.transaction() as tx:
+                await tx.update_table(tid, expected_version=5, version=6, lang="es")
+        async with store.transaction() as tx:
+            await tx.update_table(tid, expected_version=0, version=1, lang="es")
+        table = await store.get_table(tid)
+        assert table is not None and (table.version, table.lang) == (1, "es")
+        names = {r[0] for r in await store.pool.fetch("SELECT name FROM pg_prepared_statements")}
+        assert {"tablero_shape_0", "tablero_shape_1", "tablero_shape_2"} <= names  # three names, none reused
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("engine", ["postgresql"])
+async def test_a_move_wakes_the_other_processes_only_for_a_deadline_due_within_their_next_look(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move writes a reminder hours away: no NOTIFY (every scheduler looks at the deadlines at
+    least every WAKE_HORIZON_S and finds it long before it falls due); a deadline due sooner wakes
+    them (the boost timer of the test above)."""
+    from bot.store import WAKE_HORIZON_S
+
+    store = service.store
+    assert isinstance(store, PostgresStore)
+    tid = await _table(store)
+    trips = _Trips(monkeypatch)
+    now = store.clock()  # (the test's clock)
+    for key, due in (("later", now + WAKE_HORIZON_S + 5), ("soon", now + WAKE_HORIZON_S - 5)):
+        async with store.transaction() as tx:
+            await tx.add_deadline(table_id=tid, kind="reminder", seat="red", key=key, version=0, due_at=due)
+    later, soon = [s for s in trips.sent if "COMMIT" in s]
+    assert "NOTIFY" not in later and f'NOTIFY "{store.channel}"' in soon
 
 
 @pytest.mark.parametrize("prepared", [True, False])
