@@ -37,7 +37,7 @@ def children(pid: int) -> dict[str, int]:
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # (gone, or reaped while its file was read)
         return False
     return state != "Z"
 
