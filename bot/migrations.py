@@ -296,6 +296,26 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         12,
         (),
     ),
+    (
+        # Issue 25 (bot/leases.py, bot/holds.py): which processes serve this file, so a dead one's
+        # claims are free at once. Each store that serves the database holds a slot (a byte of the
+        # holds file, locked for its life) and writes one row for it (owner ''), and one per lease
+        # owner it claims under. A row whose slot's byte nobody holds is a dead process's: its slot
+        # is handed to the next process that opens the file. Runtime state, not data: copy-db
+        # leaves it out. Its PostgreSQL twin (bot/pg_migrations.py's 13) adds nothing: there a
+        # process's liveness is a session advisory lock, which the server itself keeps.
+        13,
+        (
+            """CREATE TABLE processes (
+                slot INTEGER NOT NULL,
+                owner TEXT NOT NULL,
+                pid INTEGER NOT NULL,
+                since REAL NOT NULL,
+                PRIMARY KEY (slot, owner)
+            )""",
+            "CREATE INDEX processes_owner ON processes (owner)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

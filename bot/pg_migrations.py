@@ -264,6 +264,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             $$""",
         ),
     ),
+    (
+        13,
+        # Issue 25 (bot/leases.py): nothing to store. A process's liveness is a session-level
+        # advisory lock it holds for its life (the server frees it when the connection ends, a
+        # killed process's at once); claims look for it in pg_locks. SQLite's 13 adds the registry
+        # of processes its holds file needs.
+        (),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]
