@@ -26,11 +26,14 @@ A claim is free for another process when (checked inside that one statement):
     Linux), every owner counts as alive and only the lease frees a claim.
   An owner that never registered (a row claimed by a release older than this one) counts as gone.
 
-A claim freed by a death must also be noticed: the processes look which others are alive every
-`PEERS_LOOK_S` (on PostgreSQL in `pg_locks`, on SQLite in the holds file), and when one is gone,
-wake their scheduler and delivery worker (`Store.listen_deadlines(departed=...)`), which claim its
-work then. So a dead process's deadline or message is taken over within about PEERS_LOOK_S, not
-LEASE_S; and a process restarted under the same name takes its own claims back at once.
+A claim freed by a death must also be noticed by someone: every `PEERS_LOOK_S` each process looks
+through the claims still running (the `*_leased` indexes of migration 13: few rows) for ones whose
+owner is gone; when it finds ones it had not found before, it wakes its scheduler and delivery
+worker (`Store.listen_deadlines(departed=...)`), which claim that work then. So a dead process's
+deadline or message is taken over within about PEERS_LOOK_S, not LEASE_S, even if it died an
+instant after its claim; and a process restarted under the same name takes its own claims back at
+its first pass. Each process registers its owner when its scheduler starts (`Store.register_owner`),
+so the others count it alive from then, not only from its first claim.
 
 A lease only decides who tries; it is not what makes the work happen once:
 - a deadline's effect commits with its done mark, and only while the deadline is still pending
@@ -49,10 +52,10 @@ under a second; one that outlives its lease is at worst sent again under its non
 the duplicate) or refused by the done mark."""
 
 PEERS_LOOK_S = 2.0
-"""How often each process looks which other processes of the database are alive: one that died is
-noticed (and its claims taken over) within this long. On SQLite the look also starts and stops the
-watch for other processes' deadlines (bot/store_sqlite.py `listen_deadlines`): a process alone on its
-file does one system call per look and reads nothing."""
+"""How often each process looks for claims left by a dead process (one indexed read of the claims
+still running): that work is taken over within about this long. On SQLite the look also says
+whether other processes share the file, which starts and stops the watch for their deadlines
+(bot/store_sqlite.py `listen_deadlines`): a process alone on its file reads no `data_version`."""
 
 OWNER_LOCKS = 0x54424C45
 """The first key of PostgreSQL's liveness advisory locks ("TBLE"); the second is the hash of the

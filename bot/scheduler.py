@@ -126,6 +126,7 @@ class Scheduler:
             self.outbox_written()  # the delivery worker: lanes it left to the dead process
 
         try:
+            await self.store.register_owner(self.owner)  # alive for the others from the start
             self._unlisten = await self.store.listen_deadlines(self.notify, departed)
         except Exception as exc:
             log.warning("scheduler: not woken by other processes' deadlines (%s)", type(exc).__name__)

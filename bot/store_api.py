@@ -193,6 +193,13 @@ class Store(Protocol):
         pending any more). One write per row sent."""
         ...
 
+    async def register_owner(self, owner: str) -> None:
+        """This process claims as `owner`: counted alive by the others from now until the store
+        closes (bot/leases.py). A claim registers its owner itself; registering at start lets the
+        other processes see this one before its first claim, so they notice its death even if it
+        dies right after that claim."""
+        ...
+
     async def listen_deadlines(
         self, wake: Callable[[], None], departed: Callable[[], None] | None = None
     ) -> Callable[[], Awaitable[None]]:

@@ -1159,19 +1159,31 @@ class PostgresStore(SharedReads):
                     await conn.execute(_TAKE_OWNER, OWNER_LOCKS, owner)
                     self._owners.add(owner)
 
-    async def _live_keys(self) -> frozenset[int]:
-        """The liveness locks held now, by any process (their owners' keys)."""
-        sql = _LIVE_OWNERS.replace("SELECT 1", "SELECT l.objid", 1)
-        return frozenset(int(r[0]) for r in await self.pool.fetch(sql))
+    async def register_owner(self, owner: str) -> None:
+        await self._own(owner)
+
+    async def _dead_claims(self) -> frozenset[tuple[str, int]]:
+        """The running claims (lease not run out) of owners whose process is gone: the work a dead
+        process left, free now. The `*_leased` indexes (migration 13) keep it to few rows, and
+        `pg_locks` is read for those only."""
+        sql = (
+            "SELECT 'deadline', id FROM deadlines WHERE status = 'pending' AND lease_until > $1"
+            f" AND NOT EXISTS ({_LIVE_OWNERS} AND l.objid = {_OWNER_KEY.format(owner='deadlines.lease_owner')}::oid)"
+            " UNION ALL SELECT 'delivery', id FROM deliveries WHERE status = 'pending' AND lease_until > $1"
+            f" AND NOT EXISTS ({_LIVE_OWNERS} AND l.objid = {_OWNER_KEY.format(owner='deliveries.lease_owner')}::oid)"
+        )
+        rows = await self.pool.fetch(sql, float(self.clock()))
+        return frozenset((str(kind), int(i)) for kind, i in rows)
 
     async def listen_deadlines(
         self, wake: Callable[[], None], departed: Callable[[], None] | None = None
     ) -> Callable[[], Awaitable[None]]:
         """LISTEN on the life connection (not a pooled one: the pool resets a connection it takes
         back, its LISTEN with it): `wake` runs on every NOTIFY that a commit writing a deadline
-        sends, from any process, this one included. With `departed`: every PEERS_LOOK_S the
-        liveness locks held are read (`pg_locks`, one query); when a lease owner's lock is gone
-        (its process died, the server ended its connection), `departed` runs: its claims are free.
+        sends, from any process, this one included. With `departed`: every PEERS_LOOK_S the claims
+        still running are looked through (one query) for owners whose liveness lock is gone (their
+        process died, the server ended its connection); when it finds ones it did not find before,
+        `departed` runs: their claims are free now.
         If the connection is lost, the scheduler's `max_sleep` look remains (logged), and the next
         claim opens it again."""
 
@@ -1186,14 +1198,14 @@ class PostgresStore(SharedReads):
 
         async def watch() -> None:
             assert departed is not None
-            seen: frozenset[int] | None = None
+            left: frozenset[tuple[str, int]] = frozenset()
             failed = False
             while True:
                 try:
-                    live = await self._live_keys()
-                    if seen is not None and seen - live:
+                    dead = await self._dead_claims()
+                    if dead - left:
                         departed()
-                    seen = live
+                    left = dead
                     self.peers_looked.set()
                     failed = False
                 except asyncio.CancelledError:

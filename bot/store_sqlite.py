@@ -916,11 +916,16 @@ class SqliteStore(SharedReads):
         that owner). The last only with a slot of our own (the holds file tells liveness)."""
         free = "lease_until IS NULL OR lease_until <= ? OR lease_owner = ?"
         if self.holds.slot is not None:
-            free += (
-                f" OR NOT EXISTS (SELECT 1 FROM processes p WHERE p.owner = {table}.lease_owner"
-                " AND tablero_alive(p.slot))"
-            )
+            free += f" OR NOT {self._alive(table)}"
         return f"({free})"
+
+    @staticmethod
+    def _alive(table: str) -> str:
+        """Whether the owner of a row's lease is alive: a slot registered for it is locked."""
+        return (
+            f"EXISTS (SELECT 1 FROM processes p WHERE p.owner = {table}.lease_owner"
+            " AND tablero_alive(p.slot))"
+        )
 
     def _owning(self, owner: str) -> list[_Statement]:
         """Registers `owner` under this store's slot, with its first claim (in the same write)."""
@@ -929,6 +934,28 @@ class SqliteStore(SharedReads):
             return []
         sql = "INSERT OR IGNORE INTO processes (slot, owner, pid, since) VALUES (?, ?, ?, ?)"
         return [(sql, (slot, owner, os.getpid(), self.clock()), False, "none", 0)]
+
+    async def register_owner(self, owner: str) -> None:
+        if self.holds.slot is None or owner in self._owners:
+            return
+        [(sql, params, *_)] = self._owning(owner)
+        await self._write_returning(sql + " RETURNING slot", params)
+        self._owners.add(owner)
+
+    async def _dead_claims(self) -> frozenset[tuple[str, int]]:
+        """The running claims (lease not run out) of owners whose process is gone: the work a dead
+        process left, free now. Two reads of the `*_leased` indexes (migration 13), few rows."""
+        if self.holds.slot is None:
+            return frozenset()
+        now = self.clock()
+        rows = await self._all(
+            "SELECT 'deadline', id FROM deadlines"
+            f" WHERE status = 'pending' AND lease_until > ? AND NOT {self._alive('deadlines')}"
+            " UNION ALL SELECT 'delivery', id FROM deliveries"
+            f" WHERE status = 'pending' AND lease_until > ? AND NOT {self._alive('deliveries')}",
+            (now, now),
+        )
+        return frozenset((str(kind), int(i)) for kind, i in rows)
 
     async def _peers(self) -> frozenset[int] | None:
         """The slots of the other live processes on this file; None when it cannot be told. When no
@@ -989,8 +1016,9 @@ class SqliteStore(SharedReads):
         its own deadlines from its own commits) and starts watching within PEERS_LOOK_S of a second
         one opening the file.
 
-        `departed` runs when another process that was alive at the last look is gone (SIGKILL
-        included): its claims are free now (bot/leases.py), so the caller looks at its work again.
+        `departed` runs when a look finds claims of a process that is gone (SIGKILL included; its
+        claims are free now, bot/leases.py) that it did not find before, so the caller looks at its
+        work again: two reads of the claims still running (`*_leased` indexes, few rows).
         A failing read is logged once and tried again at the next poll; the scheduler's `max_sleep`
         look stays as the safety net. Where the holds file cannot tell who is alive, it watches
         `data_version` always, as if another process were there."""
@@ -1010,11 +1038,16 @@ class SqliteStore(SharedReads):
             )
             return (rows[0][0], rows[0][1]) if rows else (None, None)
 
+        left: frozenset[tuple[str, int]] = frozenset()
+
         async def look() -> None:
-            live = await self._peers()
-            if departed is not None and self.peers and (live is None or self.peers - live):
-                departed()
-            self.peers = live
+            nonlocal left
+            self.peers = await self._peers()
+            if departed is not None:
+                dead = await self._dead_claims()
+                if dead - left:
+                    departed()
+                left = dead
             self.peers_looked.set()
 
         async def watch() -> None:
