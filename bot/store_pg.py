@@ -752,6 +752,13 @@ _TAKE_OWNER = "SELECT pg_advisory_lock_shared($1::int, " + _OWNER_KEY.format(own
 """A lease owner's liveness lock, taken for the life of the session (bot/leases.py)."""
 
 
+def _life_lost(_: object) -> None:
+    log.warning(
+        "the connection that keeps this process alive for the others was lost; it is opened again"
+        " at the next claim (the deadlines' LISTEN with it; the scheduler polls meanwhile)"
+    )
+
+
 def _free(table: str) -> str:
     """The claim's condition that a row's lease leaves it free for the owner $1 at the time $4: none,
     run out, the claimant's own, or its owner's process is gone (no session holds its liveness
@@ -870,6 +877,7 @@ class PostgresStore(SharedReads):
         life, self._life = self._life, None
         self._owners.clear()
         if life is not None and not life.is_closed():
+            life.remove_termination_listener(_life_lost)  # closed on purpose
             await asyncio.shield(life.close())  # this process's claims are free at once
         pool, self._pool = self._pool, None
         if pool is not None:
@@ -1137,12 +1145,7 @@ class PostgresStore(SharedReads):
         except BaseException:
             await asyncio.shield(conn.close())
             raise
-        conn.add_termination_listener(
-            lambda _: log.warning(
-                "the connection that keeps this process alive for the others was lost; it is opened"
-                " again at the next claim (the deadlines' LISTEN with it; the scheduler polls meanwhile)"
-            )
-        )
+        conn.add_termination_listener(_life_lost)
         self._life = conn
         return conn
 
