@@ -216,9 +216,13 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
         await cluster.wait_for(lambda: not alive(pids["1"]))
         killed_at = loop.time()
         try:
-            await emu.wait_for(lambda: latest_dm_prompt(emu, alice) and latest_dm_prompt(emu, bob), timeout=15)
+            await emu.wait_for(
+                lambda: latest_dm_prompt(emu, alice) and latest_dm_prompt(emu, bob), timeout=15
+            )
         except TimeoutError:
-            found = await rows(database, "SELECT id, kind, status, lease_owner, lease_until, attempts FROM deliveries")
+            found = await rows(
+                database, "SELECT id, kind, status, lease_owner, lease_until, attempts FROM deliveries"
+            )
             raise AssertionError(f"{found}\n{cluster.log.read_text()[-6000:]}") from None
         assert loop.time() - killed_at < LEASE_S / 2
         taken = dict(await rows(database, "SELECT id, lease_owner FROM deliveries WHERE status = 'done'"))
