@@ -755,7 +755,7 @@ _TAKE_OWNER = "SELECT pg_advisory_lock_shared($1::int, " + _OWNER_KEY.format(own
 def _life_lost(_: object) -> None:
     log.warning(
         "the connection that keeps this process alive for the others was lost; it is opened again"
-        " at the next claim (the deadlines' LISTEN with it; the scheduler polls meanwhile)"
+        " at the next look or claim (the deadlines' LISTEN with it)"
     )
 
 
@@ -1187,8 +1187,8 @@ class PostgresStore(SharedReads):
         still running are looked through (one query) for owners whose liveness lock is gone (their
         process died, the server ended its connection); when it finds ones it did not find before,
         `departed` runs: their claims are free now.
-        If the connection is lost, the scheduler's `max_sleep` look remains (logged), and the next
-        claim opens it again."""
+        If the connection is lost (logged), the next look or claim opens it again; meanwhile the
+        scheduler's `max_sleep` look remains."""
 
         def listener(*_: Any) -> None:
             wake()
@@ -1205,6 +1205,10 @@ class PostgresStore(SharedReads):
             failed = False
             while True:
                 try:
+                    life = self._life
+                    if life is None or life.is_closed():  # lost: this process alive again, its LISTEN back
+                        async with self._life_lock:
+                            await self._life_connection()
                     dead = await self._dead_claims()
                     if dead - left:
                         departed()

@@ -1012,9 +1012,10 @@ class SqliteStore(SharedReads):
         A few microseconds, with no disk read while nothing changes. When it changed, the earliest
         pending deadline and the next /away return are read again (two indexed reads), and `wake`
         runs if either moved: a live timer another process wrote fires here at most WAKE_POLL_S
-        plus the scheduler's reaction late. A process alone on its file reads nothing (it learns of
-        its own deadlines from its own commits) and starts watching within PEERS_LOOK_S of a second
-        one opening the file.
+        plus the scheduler's reaction late. A process alone on its file reads no `data_version` (it
+        learns of its own deadlines from its own commits); its look is one system call (and, with
+        `departed`, the read below) every PEERS_LOOK_S, and it starts watching within PEERS_LOOK_S
+        of a second process opening the file.
 
         `departed` runs when a look finds claims of a process that is gone (SIGKILL included; its
         claims are free now, bot/leases.py) that it did not find before, so the caller looks at its
