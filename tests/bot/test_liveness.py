@@ -243,3 +243,36 @@ async def test_a_process_alone_on_its_sqlite_file_does_not_watch_it(tmp_path: Pa
         if stop is not None:
             await stop()
         await store.close()
+
+
+@pytest.mark.parametrize("engine", ["postgresql"])
+async def test_a_process_whose_connection_is_cut_counts_as_gone_until_it_connects_again(
+    database: Database, service: TableService, clock: Clock
+) -> None:
+    """PostgreSQL: the connection that keeps a process alive is cut from the server's side (as a
+    network cut or an administrator would): its claims are free at once, as a dead process's. It
+    opens the connection again at its next look or claim, its liveness lock with it, and counts as
+    alive again."""
+    deadline = await _timer(service)
+    clock.advance(46)
+    now = clock()
+    key = f"hashtext(current_schema() || ':' || 'other')::oid AND classid = {OWNER_LOCKS}"
+    held = f"SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = {key}"
+    other = database.store(clock)
+    await other.open()
+    try:
+        assert len(await other.claim_deadlines([deadline], owner="other", now=now, until=now + 30)) == 1
+        assert await service.store.pool.fetchval(held) == 1
+        await service.store.pool.execute(
+            f"SELECT pg_terminate_backend(pid) FROM pg_locks WHERE objid = {key}"
+        )
+        await gone(database, service.store, "other")
+        [taken] = await service.store.claim_deadlines([deadline], owner="here", now=now, until=now + 30)
+        assert taken.id == deadline
+        stop = await other.listen_deadlines(lambda: None, lambda: None)  # its connection, opened again
+        try:
+            assert await service.store.pool.fetchval(held) == 1
+        finally:
+            await stop()
+    finally:
+        await other.close()
