@@ -11,7 +11,8 @@ it never blocks the game.
 Several processes (issue 25 item 5): each runs this worker. Before a row is sent it is claimed with
 a lease (bot/leases.py): a process that finds a lane's next row leased by another leaves that lane
 to it until the lease runs out (so a lane's rows still go out in order), and takes it over then if
-the other died. A message is sent at least once, always with its nonce (discord.py adds
+the other hangs. If the other died, its claim is free at once: the death wakes this worker
+(`notify`, from the scheduler's look at who is alive) and the lane is taken over then. A message is sent at least once, always with its nonce (discord.py adds
 `enforce_nonce`), so a second send after a lost lease or a crash is dropped by Discord.
 """
 

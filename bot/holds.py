@@ -18,6 +18,15 @@ owned by the process.
   is refused as the storage being unavailable (the `locked` fault). Only a frozen (stopped)
   process keeps a table that long.
 - Where `fcntl` does not exist (Windows), holds do nothing: one process per database there.
+
+The same file says which processes are alive (issue 25: a dead process's claims are free at once,
+bot/leases.py). Each store that serves the database locks one more byte for its whole life, its
+*slot*: byte `SLOTS_AT + slot`, above every table's byte. The registry table `processes`
+(migration 13) names the lease owners each slot claims for. A slot whose byte nobody holds
+belongs to a process that is gone (the kernel let its locks go when it died, SIGKILL included);
+its number is handed to the next process that opens the database. This needs open file
+description locks (Linux): elsewhere a store takes no slot, and every lease owner counts as alive
+(a dead process's claims then wait out their lease, as before).
 """
 
 from __future__ import annotations
@@ -49,12 +58,18 @@ table for a few milliseconds, and a wait in a thread would tie up a thread per w
 
 
 OFD = getattr(fcntl, "F_OFD_SETLK", None) if fcntl is not None else None
+OFD_GETLK = getattr(fcntl, "F_OFD_GETLK", None) if fcntl is not None else None
 
 
 BYTES = 1 << 62
 """The bytes of the holds file a table may lock: a table's byte is its id modulo this. Table ids are
 below it; an id from a hostile or stale custom id (any integer) lands on some byte too, never on an
 error (`off_t` is a signed 64-bit number), and at worst waits on a real table's hold."""
+
+
+SLOTS_AT = BYTES
+"""Where the processes' slots begin: slot n is byte SLOTS_AT + n, past every table's byte (a table's
+is below BYTES), and far below the largest `off_t` (2^63 - 1)."""
 
 
 def byte_of(table_id: int) -> int:
@@ -64,7 +79,12 @@ def byte_of(table_id: int) -> int:
 
 def _flock(kind: int, table_id: int) -> bytes:
     """A `struct flock` for the byte of `table_id` (l_pid 0, as open file description locks want)."""
-    return struct.pack("@hhqqi4x", kind, os.SEEK_SET, byte_of(table_id), 1, 0)
+    return _range(kind, byte_of(table_id), 1)
+
+
+def _range(kind: int, start: int, length: int) -> bytes:
+    """A `struct flock` for `length` bytes from `start` (0: to the end of any file)."""
+    return struct.pack("@hhqqi4x", kind, os.SEEK_SET, start, length, 0)
 
 
 @dataclass
@@ -84,6 +104,7 @@ class TableHolds:
         self.wait_s = wait_s
         self._fd: int | None = None
         self._entries: dict[int, _Entry] = {}
+        self.slot: int | None = None  # this store's slot, while it holds it (`take_slot`)
 
     def open(self) -> None:
         """Open (create) the holds file. If it cannot be (a read-only directory), say so and go on
@@ -101,6 +122,7 @@ class TableHolds:
     def close(self) -> None:
         fd, self._fd = self._fd, None
         self._entries.clear()
+        self.slot = None
         if fd is not None:
             os.close(fd)  # drops every lock this process holds on the file
 
@@ -162,3 +184,62 @@ class TableHolds:
                 pause = min(pause * 2, POLL_S[1])
         finally:
             entry.waiting = False
+
+    # --- which processes are alive (bot/leases.py) ----------------------------------------------
+    @property
+    def tells_liveness(self) -> bool:
+        """Whether this file can say which processes are alive: open, with open file description
+        locks (a process's own other opens must count as other processes: the tests' stores)."""
+        return self._fd is not None and OFD is not None and OFD_GETLK is not None
+
+    def take_slot(self, slot: int) -> bool:
+        """Lock slot `slot`'s byte for this store's life, if nobody holds it (False: another
+        process, alive, has it). Let go of by `close` (or by the kernel when the process dies)."""
+        if not self.tells_liveness or self.slot is not None:
+            return False
+        try:
+            self._fcntl(OFD, _range(fcntl.F_WRLCK, SLOTS_AT + slot, 1))
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EAGAIN):
+                return False
+            raise
+        self.slot = slot
+        return True
+
+    def drop_slot(self) -> None:
+        """Let go of this store's slot (a registration that failed half way)."""
+        if self.slot is not None and self.tells_liveness:
+            self._fcntl(OFD, _range(fcntl.F_UNLCK, SLOTS_AT + self.slot, 1))
+        self.slot = None
+
+    def alive(self, slot: int) -> bool:
+        """Whether the process of slot `slot` is alive: its byte is locked (by another open of the
+        file; this store's own slot is alive too). One system call (F_OFD_GETLK), no waiting. True
+        when this file cannot tell (not open, no OFD locks, a failing call): never free a claim on
+        a guess."""
+        if slot == self.slot or not self.tells_liveness:
+            return True
+        try:
+            return self._held_by_another(SLOTS_AT + slot, 1)
+        except OSError:
+            return True
+
+    def others_alive(self) -> bool:
+        """Whether any other process holds a slot (one F_OFD_GETLK over every slot's byte). True when
+        this file cannot tell."""
+        if not self.tells_liveness:
+            return True
+        try:
+            return self._held_by_another(SLOTS_AT, 0)
+        except OSError:
+            return True
+
+    def _held_by_another(self, start: int, length: int) -> bool:
+        answer = self._fcntl(OFD_GETLK, _range(fcntl.F_WRLCK, start, length))
+        return int(struct.unpack("@hhqqi4x", answer)[0]) != fcntl.F_UNLCK
+
+    def _fcntl(self, command: int | None, arg: bytes) -> bytes:
+        fd = self._fd
+        if fd is None or command is None:
+            raise OSError(errno.EBADF, "the holds file is not open")
+        return fcntl.fcntl(fd, command, arg)

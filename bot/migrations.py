@@ -297,6 +297,32 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         (),
     ),
     (
+        # Issue 25 (bot/leases.py, bot/holds.py): which processes serve this file, so a dead one's
+        # claims are free at once. Each store that serves the database holds a slot (a byte of the
+        # holds file, locked for its life) and writes one row for it (owner ''), and one per lease
+        # owner it claims under. A row whose slot's byte nobody holds is a dead process's: its slot
+        # is handed to the next process that opens the file. Runtime state, not data: copy-db
+        # leaves it out. The two indexes find the claims still running (few rows: a claim ends with
+        # its row done or released), which every process looks through for a dead owner's. Its
+        # PostgreSQL twin (bot/pg_migrations.py's 13) adds the same indexes and no registry: there a
+        # process's liveness is a session advisory lock, which the server itself keeps.
+        13,
+        (
+            "CREATE INDEX deadlines_leased ON deadlines(lease_until)"
+            " WHERE status = 'pending' AND lease_until IS NOT NULL",
+            "CREATE INDEX deliveries_leased ON deliveries(lease_until)"
+            " WHERE status = 'pending' AND lease_until IS NOT NULL",
+            """CREATE TABLE processes (
+                slot INTEGER NOT NULL,
+                owner TEXT NOT NULL,
+                pid INTEGER NOT NULL,
+                since REAL NOT NULL,
+                PRIMARY KEY (slot, owner)
+            )""",
+            "CREATE INDEX processes_owner ON processes (owner)",
+        ),
+    ),
+    (
         # Issue 25 (its gaps): each player's latest refusal that a measure made, kept for `/why`
         # (bot/why.py) so that any process of a cluster, and the bot after a restart, explains it.
         # One row per table and user, replaced by the next ruled refusal: the refusal's catalog key

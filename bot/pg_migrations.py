@@ -265,6 +265,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        13,
+        # Issue 25 (bot/leases.py): a process's liveness is a session-level advisory lock it holds
+        # for its life (the server frees it when the connection ends, a killed process's at once);
+        # claims look for it in pg_locks, nothing is stored. The two indexes find the claims still
+        # running (few rows), which every process looks through for a dead owner's. SQLite's 13
+        # adds the same and the registry of processes its holds file needs.
+        (
+            "CREATE INDEX deadlines_leased ON deadlines(lease_until)"
+            " WHERE status = 'pending' AND lease_until IS NOT NULL",
+            "CREATE INDEX deliveries_leased ON deliveries(lease_until)"
+            " WHERE status = 'pending' AND lease_until IS NOT NULL",
+        ),
+    ),
+    (
         14,
         (
             # Issue 25 (its gaps): each player's latest ruled refusal, for `/why` on any process

@@ -14,11 +14,13 @@ safety net (a wall-clock jump, a missed wake-up).
 
 Several processes (issue 25 item 5): every process runs this loop, with no leader. A due deadline
 is claimed with a lease first (bot/leases.py), so one process handles it; if that process dies,
-another claims it when the lease runs out. A timer's effect commits with the deadline's done mark
+its claim is free at once and another claims it when it notices the death (within PEERS_LOOK_S;
+the lease's end is the fallback for a process that hangs). A timer's effect commits with the deadline's done mark
 (`TableService.submit_as_seat(deadline=...)`), a reminder's outbox row with its own, each only if the
 deadline is still pending: a deadline fires once however many processes look. Every process's
 scheduler is woken by a deadline another process writes (`Store.listen_deadlines`: PostgreSQL's
-NOTIFY; on SQLite the file's `PRAGMA data_version`, looked at every 0.2 s), so a live timer fires on
+NOTIFY; on SQLite the file's `PRAGMA data_version`, looked at every 0.2 s while another process
+serves the file), so a live timer fires on
 time (within the loop's reaction, well under a second) whichever process wrote it.
 
 Back off, never spin (issue 24 item 1): a failing store pauses the scheduler with a growing,
@@ -114,12 +116,20 @@ class Scheduler:
             await unlisten()
 
     async def listen(self) -> None:
-        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; SQLite's data_version).
-        Without it (the listening connection refused), the `max_sleep` look still finds them."""
+        """Be woken by the deadlines other processes write (PostgreSQL's NOTIFY; SQLite's data_version),
+        and by another process's death (`departed`: its claims are free at once, bot/leases.py; this
+        scheduler and the delivery worker then take its deadlines and messages over). Without it
+        (the listening connection refused), the `max_sleep` look still finds them."""
         if self._unlisten is not None:
             return
+
+        def departed() -> None:
+            self.notify()
+            self.outbox_written()  # the delivery worker: lanes it left to the dead process
+
         try:
-            self._unlisten = await self.store.listen_deadlines(self.notify)
+            await self.store.register_owner(self.owner)  # alive for the others from the start
+            self._unlisten = await self.store.listen_deadlines(self.notify, departed)
         except Exception as exc:
             log.warning("scheduler: not woken by other processes' deadlines (%s)", type(exc).__name__)
 

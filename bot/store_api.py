@@ -198,7 +198,10 @@ class Store(Protocol):
         self, ids: Collection[int], *, owner: str, now: float, until: float
     ) -> list[DeadlineRecord]:
         """Lease the pending, due deadlines among `ids` that no other process holds a live lease on
-        to `owner` until `until`; the ones claimed, by due time. Two processes never both get one."""
+        to `owner` until `until`; the ones claimed, by due time. Two processes never both get one. A
+        lease is live while it has not run out and its owner's process is alive (bot/leases.py):
+        a dead process's is free at once. The first claim for `owner` registers it as this
+        process's, alive as long as the store is open."""
         ...
 
     async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
@@ -207,9 +210,20 @@ class Store(Protocol):
         pending any more). One write per row sent."""
         ...
 
-    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
+    async def register_owner(self, owner: str) -> None:
+        """This process claims as `owner`: counted alive by the others from now until the store
+        closes (bot/leases.py). A claim registers its owner itself; registering at start lets the
+        other processes see this one before its first claim, so they notice its death even if it
+        dies right after that claim."""
+        ...
+
+    async def listen_deadlines(
+        self, wake: Callable[[], None], departed: Callable[[], None] | None = None
+    ) -> Callable[[], Awaitable[None]]:
         """Call `wake` whenever any process commits a new or moved deadline (PostgreSQL's
-        LISTEN/NOTIFY; SQLite: the file's data_version, watched); returns what stops listening."""
+        LISTEN/NOTIFY; SQLite: the file's data_version, watched while another process serves it),
+        and `departed` when another process of the database is gone (its claims are free now;
+        bot/leases.py); returns what stops listening."""
         ...
 
     async def schema_version(self) -> int: ...

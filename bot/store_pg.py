@@ -53,6 +53,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
+from .leases import OWNER_LOCKS, PEERS_LOOK_S
 from .pg_migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -97,6 +98,16 @@ log = logging.getLogger(__name__)
 
 MIGRATION_LOCK = 0x7AB1E60
 """The advisory lock key that serialises migrations of one database (several processes may start at once)."""
+_OWNER_KEY = "hashtext(current_schema() || ':' || {owner})"
+"""The second key of a lease owner's liveness lock (bot/leases.py): its schema's name and its own."""
+_LIVE_OWNERS = (
+    "SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
+    f" AND l.classid = {OWNER_LOCKS}::oid"
+    " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
+"""The liveness locks held now (`AND l.objid = <key>::oid` picks one owner's): advisory locks of two
+int4 keys show their first key as `classid`, their second as `objid`, and `objsubid` 2."""
+
 LOCK_WAIT_S = 15
 """Longest a move waits for another process's lock on its table (`hold`): past it the move is refused
 as storage `locked` (a process that froze holding the row; one that died releases it at once)."""
@@ -843,6 +854,28 @@ class PostgresTx:
             )
 
 
+_TAKE_OWNER = "SELECT pg_advisory_lock_shared($1::int, " + _OWNER_KEY.format(owner="$2::text") + ")"
+"""A lease owner's liveness lock, taken for the life of the session (bot/leases.py)."""
+
+
+def _life_lost(_: object) -> None:
+    log.warning(
+        "the connection that keeps this process alive for the others was lost; it is opened again"
+        " at the next look or claim (the deadlines' LISTEN with it)"
+    )
+
+
+def _free(table: str) -> str:
+    """The claim's condition that a row's lease leaves it free for the owner $1 at the time $4: none,
+    run out, the claimant's own, or its owner's process is gone (no session holds its liveness
+    lock). `pg_locks` is read only for a row another owner holds a lease on that has not run out."""
+    key = _OWNER_KEY.format(owner=f"{table}.lease_owner")
+    return (
+        "(lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1"
+        f" OR NOT EXISTS ({_LIVE_OWNERS} AND l.objid = {key}::oid))"
+    )
+
+
 # --- the store ---------------------------------------------------------------------------------
 
 
@@ -877,6 +910,13 @@ class PostgresStore(SharedReads):
         self._pool: asyncpg.Pool | None = None
         self._migrated = False  # the schema is this code's: the pool's connections may prepare writes
         self._sessions: dict[asyncio.Task[Any], _Session] = {}  # each task's hold (see `hold`)
+        # The connection this process keeps for its life (not pooled): its liveness locks, one per
+        # lease owner it claims for (bot/leases.py), and the scheduler's LISTEN.
+        self._life: asyncpg.Connection | None = None
+        self._life_lock = asyncio.Lock()
+        self._owners: set[str] = set()
+        self._listeners: list[Callable[..., None]] = []
+        self.peers_looked = asyncio.Event()  # set at each look at who is alive (tests, diagnostics)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -940,6 +980,11 @@ class PostgresStore(SharedReads):
             await conn.prepare_writes()
 
     async def close(self) -> None:
+        life, self._life = self._life, None
+        self._owners.clear()
+        if life is not None and not life.is_closed():
+            life.remove_termination_listener(_life_lost)  # closed on purpose
+            await asyncio.shield(life.close())  # this process's claims are free at once
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -1154,21 +1199,23 @@ class PostgresStore(SharedReads):
         skipped (FOR UPDATE SKIP LOCKED), not waited for."""
         if not ids:
             return []
+        await self._own(owner)
         rows = await self._claim(
             "UPDATE deadlines SET lease_owner = $1, lease_until = $2 WHERE id IN ("
             " SELECT id FROM deadlines WHERE id = ANY($3::bigint[]) AND status = 'pending' AND due_at <= $4"
-            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            f" AND {_free('deadlines')} FOR UPDATE SKIP LOCKED)"
             f" RETURNING {_DEADLINE_COLUMNS}",
             (owner, float(until), list(ids), float(now)),
         )
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
     async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+        await self._own(owner)
         rows = await self._claim(
             "UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $4"
             " WHERE id IN ("
             " SELECT id FROM deliveries WHERE id = $3 AND status = 'pending'"
-            " AND (lease_until IS NULL OR lease_until <= $4 OR lease_owner = $1) FOR UPDATE SKIP LOCKED)"
+            f" AND {_free('deliveries')} FOR UPDATE SKIP LOCKED)"
             " RETURNING id",
             (owner, float(until), delivery_id, float(now)),
         )
@@ -1185,22 +1232,114 @@ class PostgresStore(SharedReads):
         with pg_faults(self.path):
             return list(await self.pool.fetch(sql, *params))
 
-    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
-        """LISTEN on a connection of its own (not a pooled one: the pool resets a connection it
-        takes back, its LISTEN with it): `wake` runs on every NOTIFY that a commit writing a deadline
-        sends, from any process, this one included. If that connection is lost, the scheduler's
-        `max_sleep` look remains (logged)."""
+    # --- which processes are alive (bot/leases.py) --------------------------------------------
+    async def _life_connection(self) -> asyncpg.Connection:
+        """The connection this process keeps for its life (call under `_life_lock`): opened at the
+        first claim or LISTEN; if it was lost, opened again, its owners' locks and its LISTEN
+        taken again (meanwhile the other processes counted this one as gone: at worst they
+        duplicated an effort, which the done marks and nonces absorb)."""
+        conn = self._life
+        if conn is not None and not conn.is_closed():
+            return conn
         settings = {"search_path": self.schema} if self.schema else {}
+        conn = await asyncpg.connect(self.url, server_settings=settings)
+        try:
+            for owner in sorted(self._owners):
+                await conn.execute(_TAKE_OWNER, OWNER_LOCKS, owner)
+            for listener in self._listeners:
+                await conn.add_listener(self.channel, listener)
+        except BaseException:
+            await asyncio.shield(conn.close())
+            raise
+        conn.add_termination_listener(_life_lost)
+        self._life = conn
+        return conn
+
+    async def _own(self, owner: str) -> None:
+        """Before the first claim for `owner`: hold its liveness lock (shared: any number of
+        processes may) on the life connection, for as long as the store is open."""
+        life = self._life
+        if owner in self._owners and life is not None and not life.is_closed():
+            return
         with pg_faults(self.path):
-            conn = await asyncpg.connect(self.url, server_settings=settings)
-            await conn.add_listener(self.channel, lambda *_: wake())
-        conn.add_termination_listener(
-            lambda _: log.warning("the deadlines' LISTEN connection was lost; the scheduler polls instead")
+            async with self._life_lock:
+                conn = await self._life_connection()
+                if owner not in self._owners:
+                    await conn.execute(_TAKE_OWNER, OWNER_LOCKS, owner)
+                    self._owners.add(owner)
+
+    async def register_owner(self, owner: str) -> None:
+        await self._own(owner)
+
+    async def _dead_claims(self) -> frozenset[tuple[str, int]]:
+        """The running claims (lease not run out) of owners whose process is gone: the work a dead
+        process left, free now. The `*_leased` indexes (migration 13) keep it to few rows, and
+        `pg_locks` is read for those only."""
+        sql = (
+            "SELECT 'deadline', id FROM deadlines WHERE status = 'pending' AND lease_until > $1"
+            f" AND NOT EXISTS ({_LIVE_OWNERS} AND l.objid = {_OWNER_KEY.format(owner='deadlines.lease_owner')}::oid)"
+            " UNION ALL SELECT 'delivery', id FROM deliveries WHERE status = 'pending' AND lease_until > $1"
+            f" AND NOT EXISTS ({_LIVE_OWNERS} AND l.objid = {_OWNER_KEY.format(owner='deliveries.lease_owner')}::oid)"
         )
+        rows = await self.pool.fetch(sql, float(self.clock()))
+        return frozenset((str(kind), int(i)) for kind, i in rows)
+
+    async def listen_deadlines(
+        self, wake: Callable[[], None], departed: Callable[[], None] | None = None
+    ) -> Callable[[], Awaitable[None]]:
+        """LISTEN on the life connection (not a pooled one: the pool resets a connection it takes
+        back, its LISTEN with it): `wake` runs on every NOTIFY that a commit writing a deadline
+        sends, from any process, this one included. With `departed`: every PEERS_LOOK_S the claims
+        still running are looked through (one query) for owners whose liveness lock is gone (their
+        process died, the server ended its connection); when it finds ones it did not find before,
+        `departed` runs: their claims are free now.
+        If the connection is lost (logged), the next look or claim opens it again; meanwhile the
+        scheduler's `max_sleep` look remains."""
+
+        def listener(*_: Any) -> None:
+            wake()
+
+        with pg_faults(self.path):
+            async with self._life_lock:
+                conn = await self._life_connection()
+                await conn.add_listener(self.channel, listener)
+                self._listeners.append(listener)
+
+        async def watch() -> None:
+            assert departed is not None
+            left: frozenset[tuple[str, int]] = frozenset()
+            failed = False
+            while True:
+                try:
+                    life = self._life
+                    if life is None or life.is_closed():  # lost: this process alive again, its LISTEN back
+                        async with self._life_lock:
+                            await self._life_connection()
+                    dead = await self._dead_claims()
+                    if dead - left:
+                        departed()
+                    left = dead
+                    self.peers_looked.set()
+                    failed = False
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # the server unreachable for a moment: the next look tries again
+                    if not failed:
+                        log.warning("looking which processes are alive failed (%s)", type(exc).__name__)
+                    failed = True
+                await asyncio.sleep(PEERS_LOOK_S)
+
+        task = asyncio.create_task(watch(), name="tablero-peers") if departed is not None else None
 
         async def stop() -> None:
-            if not conn.is_closed():
-                await conn.close()
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+            life = self._life
+            if life is not None and not life.is_closed():
+                await life.remove_listener(self.channel, listener)
 
         return stop
 

@@ -14,6 +14,7 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import os
 import secrets
@@ -37,6 +38,7 @@ from typing import Any, Literal
 import aiosqlite
 
 from .holds import TableHolds
+from .leases import PEERS_LOOK_S
 from .migrations import LATEST, MIGRATIONS
 from .records import (
     _DEADLINE_COLUMNS,
@@ -689,7 +691,8 @@ def _backup(source: str, dest: str) -> None:
 
 
 WAKE_POLL_S = 0.2
-"""How often a process looks whether another one committed to the file (`listen_deadlines`)."""
+"""How often a process looks whether another one committed to the file (`listen_deadlines`), while
+another process serves the file (alone, it does not look at all)."""
 
 
 async def _no_listener() -> Callable[[], Awaitable[None]]:
@@ -719,6 +722,9 @@ class SqliteStore(SharedReads):
         self._read: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self.holds = TableHolds(self.path)  # one table held against the other processes (bot/holds.py)
+        self._owners: set[str] = set()  # lease owners this store's slot is registered for
+        self.peers: frozenset[int] | None = None  # the other live processes' slots, as last seen
+        self.peers_looked = asyncio.Event()  # set at each look at them (tests, diagnostics)
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -746,6 +752,7 @@ class SqliteStore(SharedReads):
             if self.path != ":memory:":  # a second connection to :memory: would be another database
                 self._read = await self._connect(reader=True)
                 self.holds.open()
+                await self._register()
         except BaseException:
             # A refused database must not leave aiosqlite's non-daemon worker thread running: the
             # process could never exit.
@@ -790,7 +797,8 @@ class SqliteStore(SharedReads):
         return DatabaseRefused(self.path, [Problem(what=what, advice="run `tablero check-db` for details")])
 
     async def close(self) -> None:
-        self.holds.close()
+        self.holds.close()  # lets go of this store's slot too: its claims are free at once
+        self._owners.clear()
         read, self._read = self._read, None
         if read is not None:
             await read.close()
@@ -887,27 +895,136 @@ class SqliteStore(SharedReads):
         async with self.holds.hold(table_id):
             yield
 
+    # --- which processes are alive (bot/leases.py) --------------------------------------------
+    async def _register(self) -> None:
+        """Take a slot in the holds file for this store's life and write it in the registry
+        (`processes`, migration 13), in one write transaction: the lowest slot nobody holds (a
+        dead process's is reused; its rows go), the rows of every other dead slot deleted with it.
+        Then `tablero_alive(slot)` is known to both connections. Where the holds file cannot tell
+        liveness (no OFD locks, not opened), or this fails, the store goes on without a slot:
+        every lease owner then counts as alive (the lease alone frees a claim, as before)."""
+        holds = self.holds
+        if not holds.tells_liveness:
+            return
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")  # registrations and claims one at a time
+            try:
+                known = [int(r[0]) for r in conn.execute("SELECT DISTINCT slot FROM processes")]
+                gone = [slot for slot in known if not holds.alive(slot)]
+                mine = next(slot for slot in itertools.count() if holds.take_slot(slot))
+                marks = ", ".join("?" * (len(gone) + 1))
+                conn.execute(f"DELETE FROM processes WHERE slot IN ({marks})", [*gone, mine])
+                conn.execute(
+                    "INSERT INTO processes (slot, owner, pid, since) VALUES (?, '', ?, ?)",
+                    (mine, os.getpid(), self.clock()),
+                )
+                conn.execute("COMMIT")
+            except BaseException:
+                holds.drop_slot()
+                _rollback(conn)
+                raise
+
+        def alive(slot: Any) -> int:
+            return int(holds.alive(int(slot)))
+
+        try:
+            with storage_faults(self.path):
+                async with self._lock:
+                    await self.db._execute(work, self.db._conn)
+            for conn in (self.db, self._read):
+                if conn is not None:
+                    await conn.create_function("tablero_alive", 1, alive)
+        except (StorageUnavailable, OSError, sqlite3.Error) as exc:
+            holds.drop_slot()
+            log.warning(
+                "this process's claims are freed only by their lease: no slot in %s (%s)", holds.path, exc
+            )
+
+    def _free(self, table: str) -> str:
+        """The claim's condition that a row's lease leaves it free for the owner `?` at the time `?`:
+        none, run out, the claimant's own, or its owner's process is gone (no live slot claims for
+        that owner). The last only with a slot of our own (the holds file tells liveness)."""
+        free = "lease_until IS NULL OR lease_until <= ? OR lease_owner = ?"
+        if self.holds.slot is not None:
+            free += f" OR NOT {self._alive(table)}"
+        return f"({free})"
+
+    @staticmethod
+    def _alive(table: str) -> str:
+        """Whether the owner of a row's lease is alive: a slot registered for it is locked."""
+        return (
+            f"EXISTS (SELECT 1 FROM processes p WHERE p.owner = {table}.lease_owner"
+            " AND tablero_alive(p.slot))"
+        )
+
+    def _owning(self, owner: str) -> list[_Statement]:
+        """Registers `owner` under this store's slot, with its first claim (in the same write)."""
+        slot = self.holds.slot
+        if slot is None or owner in self._owners:
+            return []
+        sql = "INSERT OR IGNORE INTO processes (slot, owner, pid, since) VALUES (?, ?, ?, ?)"
+        return [(sql, (slot, owner, os.getpid(), self.clock()), False, "none", 0)]
+
+    async def register_owner(self, owner: str) -> None:
+        if self.holds.slot is None or owner in self._owners:
+            return
+        [(sql, params, *_)] = self._owning(owner)
+        await self._write_returning(sql + " RETURNING slot", params)
+        self._owners.add(owner)
+
+    async def _dead_claims(self) -> frozenset[tuple[str, int]]:
+        """The running claims (lease not run out) of owners whose process is gone: the work a dead
+        process left, free now. Two reads of the `*_leased` indexes (migration 13), few rows."""
+        if self.holds.slot is None:
+            return frozenset()
+        now = self.clock()
+        rows = await self._all(
+            "SELECT 'deadline', id FROM deadlines"
+            f" WHERE status = 'pending' AND lease_until > ? AND NOT {self._alive('deadlines')}"
+            " UNION ALL SELECT 'delivery', id FROM deliveries"
+            f" WHERE status = 'pending' AND lease_until > ? AND NOT {self._alive('deliveries')}",
+            (now, now),
+        )
+        return frozenset((str(kind), int(i)) for kind, i in rows)
+
+    async def _peers(self) -> frozenset[int] | None:
+        """The slots of the other live processes on this file; None when it cannot be told. When no
+        other slot is locked (one system call) the registry is not read at all."""
+        holds = self.holds
+        if holds.slot is None:
+            return None
+        if not holds.others_alive():
+            return frozenset()
+        rows = await self._all("SELECT DISTINCT slot FROM processes")
+        return frozenset(int(r[0]) for r in rows if int(r[0]) != holds.slot and holds.alive(int(r[0])))
+
     async def claim_deadlines(
         self, ids: Collection[int], *, owner: str, now: float, until: float
     ) -> list[DeadlineRecord]:
+        """A pending, due deadline is claimed when its lease is free (`_free`): a dead process's is at
+        once, a live one's when it runs out."""
         wanted = list(ids)
         if not wanted:
             return []
         sql = (
             f"UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE id IN ({', '.join('?' * len(wanted))})"
-            " AND status = 'pending' AND due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            f" AND status = 'pending' AND due_at <= ? AND {self._free('deadlines')}"
             f" RETURNING {_DEADLINE_COLUMNS}"
         )
-        rows = await self._write_returning(sql, [owner, until, *wanted, now, now, owner])
+        rows = await self._write_returning(sql, [owner, until, *wanted, now, now, owner], self._owning(owner))
+        self._owners.add(owner)
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
     async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
         rows = await self._write_returning(
             "UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?"
-            " WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+            f" WHERE id = ? AND status = 'pending' AND {self._free('deliveries')}"
             " RETURNING id",
             [owner, until, now, delivery_id, now, owner],
+            self._owning(owner),
         )
+        self._owners.add(owner)
         if rows:
             return None
         found = await self._all("SELECT status, lease_until FROM deliveries WHERE id = ?", (delivery_id,))
@@ -915,15 +1032,28 @@ class SqliteStore(SharedReads):
             return 0.0
         return float(found[0][1])
 
-    async def listen_deadlines(self, wake: Callable[[], None]) -> Callable[[], Awaitable[None]]:
-        """SQLite has no notifications, so the processes on one file watch it: every `WAKE_POLL_S`
-        the reader connection reads `PRAGMA data_version`, which changes when any other connection
-        (another process's, or this one's writer) has committed to the file. A few microseconds,
-        with no disk read while nothing changes. When it changed, the earliest pending deadline
-        and the next /away return are read again (two indexed reads), and `wake` runs if either
-        moved: a live timer another process wrote fires here at most WAKE_POLL_S plus the
-        scheduler's reaction late. A failing read is logged once and tried again at the next
-        poll; the scheduler's `max_sleep` look stays as the safety net."""
+    async def listen_deadlines(
+        self, wake: Callable[[], None], departed: Callable[[], None] | None = None
+    ) -> Callable[[], Awaitable[None]]:
+        """SQLite has no notifications, so the processes on one file watch it, but only while there
+        are several: every `PEERS_LOOK_S` this process looks which other processes hold a slot in
+        the holds file (one system call while it is alone; bot/holds.py). While another does,
+        every `WAKE_POLL_S` the reader connection reads `PRAGMA data_version`, which changes when
+        any other connection (another process's, or this one's writer) has committed to the file.
+        A few microseconds, with no disk read while nothing changes. When it changed, the earliest
+        pending deadline and the next /away return are read again (two indexed reads), and `wake`
+        runs if either moved: a live timer another process wrote fires here at most WAKE_POLL_S
+        plus the scheduler's reaction late. A process alone on its file reads no `data_version` (it
+        learns of its own deadlines from its own commits); its look is one system call (and, with
+        `departed`, the read below) every PEERS_LOOK_S, and it starts watching within PEERS_LOOK_S
+        of a second process opening the file.
+
+        `departed` runs when a look finds claims of a process that is gone (SIGKILL included; its
+        claims are free now, bot/leases.py) that it did not find before, so the caller looks at its
+        work again: two reads of the claims still running (`*_leased` indexes, few rows).
+        A failing read is logged once and tried again at the next poll; the scheduler's `max_sleep`
+        look stays as the safety net. Where the holds file cannot tell who is alive, it watches
+        `data_version` always, as if another process were there."""
         read = self._read
         if read is None:  # :memory: (one connection, one process) or not opened for serving
             return await _no_listener()
@@ -940,18 +1070,35 @@ class SqliteStore(SharedReads):
             )
             return (rows[0][0], rows[0][1]) if rows else (None, None)
 
+        left: frozenset[tuple[str, int]] = frozenset()
+
+        async def look() -> None:
+            nonlocal left
+            self.peers = await self._peers()
+            if departed is not None:
+                dead = await self._dead_claims()
+                if dead - left:
+                    departed()
+                left = dead
+            self.peers_looked.set()
+
         async def watch() -> None:
             seen = (None, (None, None))
             failed = False
+            look_at = float("-inf")
             while True:
                 try:
-                    now = await version()
-                    if now != seen[0]:
-                        first = seen[0] is None
-                        times = await soonest()
-                        if times != seen[1] and not first:
-                            wake()
-                        seen = (now, times)
+                    if time.monotonic() >= look_at:
+                        look_at = time.monotonic() + PEERS_LOOK_S
+                        await look()
+                    if self.peers is None or self.peers:  # not alone (or cannot tell)
+                        now = await version()
+                        if now != seen[0]:
+                            first = seen[0] is None
+                            times = await soonest()
+                            if times != seen[1] and not first:
+                                wake()
+                            seen = (now, times)
                     failed = False
                 except asyncio.CancelledError:
                     raise
@@ -962,7 +1109,8 @@ class SqliteStore(SharedReads):
                             type(exc).__name__,
                         )
                     failed = True
-                await asyncio.sleep(WAKE_POLL_S)
+                alone = self.peers is not None and not self.peers
+                await asyncio.sleep(max(0.0, look_at - time.monotonic()) if alone else WAKE_POLL_S)
 
         task = asyncio.create_task(watch(), name="tablero-deadline-watch")
 
@@ -972,12 +1120,16 @@ class SqliteStore(SharedReads):
 
         return stop
 
-    async def _write_returning(self, sql: str, params: Sequence[Any]) -> list[Any]:
-        """One statement with RETURNING in its own BEGIN IMMEDIATE ... COMMIT (one hop): the rows."""
+    async def _write_returning(
+        self, sql: str, params: Sequence[Any], before: Sequence[_Statement] = ()
+    ) -> list[Any]:
+        """One statement with RETURNING in its own BEGIN IMMEDIATE ... COMMIT (one hop): the rows.
+        `before`: statements sent first in the same transaction."""
 
         def work(conn: sqlite3.Connection) -> list[Any]:
             conn.execute("BEGIN IMMEDIATE")
             try:
+                _run(conn, before)
                 rows = conn.execute(sql, params).fetchall()
                 conn.execute("COMMIT")
             except BaseException:

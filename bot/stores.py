@@ -67,6 +67,10 @@ FIRST = ("tables",)
 """Copied before the others: every other table refers to `tables` (and its own references point
 to lower ids, so rows copied in id order always find what they refer to)."""
 
+RUNTIME = ("processes",)
+"""Not copied: which processes serve the source right now (SQLite's registry of slots, migration
+13), which means nothing for another database."""
+
 
 async def table_names(store: SqliteStore | PostgresStore) -> list[str]:
     """The store's tables (schema_version aside), `tables` first, the rest by name."""
@@ -81,6 +85,7 @@ async def table_names(store: SqliteStore | PostgresStore) -> list[str]:
         names = [row[0] for row in rows]
     else:
         names = await store.table_names()
+    names = [n for n in names if n not in RUNTIME]
     return [n for n in FIRST if n in names] + [n for n in names if n not in FIRST]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from bot.leases import LEASE_S
 from playground.emulator import Emulator, MessageRecord
 from tests.bot.engines import empty_schema, engine, need_pg, pg_schema  # noqa: F401 (engine: both engines)
 from tests.e2e.cluster_harness import WINDOW, Supervisor, alive, children, connected_shards
@@ -164,4 +165,71 @@ async def test_the_survivor_serves_a_dead_processs_table_and_nothing_is_lost(
         assert turns == posts  # every announcement posted exactly once, by whichever process
         assert "ERROR" not in cluster.log.read_text().replace("exited -9", "")
     finally:
+        assert await cluster.stop() == 0
+
+
+async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at_once(
+    emu: Emulator, tmp_path: Path, database: str
+) -> None:
+    """Shard 1's process starts a Duel and is caught mid-send: Discord rate-limits its first post
+    for a minute, so it sleeps holding the claim on it (and its table's later messages wait behind
+    it, in order). It is SIGKILLed there, and its supervisor is stopped (SIGSTOP), so no restarted
+    successor takes its claims back: the survivor (shard 0) notices the death and sends the post
+    and the messages after it well before the claim's 30 s lease would have run out (bot/leases.py:
+    a dead process's claims are free at once). Each goes out once."""
+    guild = emu.create_guild("Shard one", shard=(1, 2))
+    channel = emu.create_channel(guild.id, "games")
+    alice, bob = emu.create_user("alice").id, emu.create_user("bob").id
+    for user in (alice, bob):
+        emu.add_member(guild.id, user)
+    emu.gateway.identify_window = WINDOW
+    cluster = Supervisor(
+        emu,
+        tmp_path,
+        TABLERO_CLUSTER_COMMAND=f"{sys.executable} -m tests.e2e.botproc",
+        TABLERO_TEST_GAMES="1",
+        TABLERO_TEST_SEED="6",
+    )
+    cluster.db = database
+    proc = await cluster.start("--processes", "2", "--shard-count", "2")
+    stopped = False
+    try:
+        await cluster.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
+        args = {"game": "duel", "opponent": bob, "side": "red"}
+        await run(await emu.slash(alice, channel, "game new", args), timeout=20)
+        [thread] = emu.threads(channel)
+        lobby = await emu.wait_for(lambda: status_message(emu, thread, 1), timeout=15)
+        emu.fail_next("POST", "/channels/*/messages", status=429, retry_after=60.0)
+        await run(await emu.click(bob, lobby.id, "tb:join:1"), timeout=20)  # shard 1's process
+        await cluster.wait_for(lambda: any(r.status == 429 for r in emu.requests))
+        held = "SELECT id FROM deliveries WHERE status = 'pending' AND lease_owner LIKE '%:proc-1'"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 20
+        while not (claimed := await rows(database, held)):
+            assert loop.time() < deadline, "shard 1's process holds no claim"
+            await asyncio.sleep(0.05)  # polling the database (no event to wait on across processes)
+
+        pids = children(proc.pid)
+        os.kill(proc.pid, signal.SIGSTOP)  # no restart: the survivor alone may take the work over
+        stopped = True
+        os.kill(pids["1"], signal.SIGKILL)
+        await cluster.wait_for(lambda: not alive(pids["1"]))
+        killed_at = loop.time()
+        try:
+            await emu.wait_for(
+                lambda: latest_dm_prompt(emu, alice) and latest_dm_prompt(emu, bob), timeout=15
+            )
+        except TimeoutError:
+            found = await rows(
+                database, "SELECT id, kind, status, lease_owner, lease_until, attempts FROM deliveries"
+            )
+            raise AssertionError(f"{found}\n{cluster.log.read_text()[-6000:]}") from None
+        assert loop.time() - killed_at < LEASE_S / 2
+        taken = dict(await rows(database, "SELECT id, lease_owner FROM deliveries WHERE status = 'done'"))
+        assert all(taken[i].endswith(":proc-0") for (i,) in claimed)  # the survivor sent it
+        for user in (alice, bob):  # one hand each: nothing sent twice
+            assert len([m for m in emu.dm_messages(user) if has_actions(m) and not m.ephemeral]) == 1
+    finally:
+        if stopped:
+            os.kill(proc.pid, signal.SIGCONT)
         assert await cluster.stop() == 0
