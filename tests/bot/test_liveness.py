@@ -52,6 +52,14 @@ class Other:
         assert await self.proc.wait() == -signal.SIGKILL
 
 
+async def _due_timer_and_dm(service: TableService, clock: Clock) -> tuple[int, int, float]:
+    """A live timer fallen due and a DM row of its table, to be claimed: (deadline, delivery, now)."""
+    deadline = await _timer(service)
+    clock.advance(46)
+    tid = (await service.store.list_tables())[0].id
+    return deadline, await _dm(service, tid), clock()
+
+
 @asynccontextmanager
 async def other_process(
     database: Database, owner: str, now: float, *rows: str, until: float | None = None
@@ -106,11 +114,7 @@ async def test_a_killed_processs_claims_are_taken_over_at_once(
 ) -> None:
     """The other process claims a due timer and a DM, for 30 s, and is SIGKILLed: both are claimed
     here at once, with no time passed (before, both waited out the 30 s lease)."""
-    deadline = await _timer(service)
-    clock.advance(46)
-    tid = (await service.store.list_tables())[0].id
-    dm = await _dm(service, tid)
-    now = clock()
+    deadline, dm, now = await _due_timer_and_dm(service, clock)
     async with other_process(database, "gone", now, f"deadline:{deadline}", f"delivery:{dm}") as other:
         assert other.said == [f"deadline:{deadline}=yes", f"delivery:{dm}=yes"]
         assert await service.store.claim_deadlines([deadline], owner="here", now=now, until=now + 30) == []
@@ -127,11 +131,7 @@ async def test_a_live_process_keeps_its_claims_until_their_lease_runs_out(
 ) -> None:
     """The other process is alive (slow, or stuck): its claims are refused here until their lease
     runs out, to the second, and taken then; its being alive never shortens its lease."""
-    deadline = await _timer(service)
-    clock.advance(46)
-    tid = (await service.store.list_tables())[0].id
-    dm = await _dm(service, tid)
-    now = clock()
+    deadline, dm, now = await _due_timer_and_dm(service, clock)
     async with other_process(database, "slow", now, f"deadline:{deadline}", f"delivery:{dm}") as other:
         assert other.said == [f"deadline:{deadline}=yes", f"delivery:{dm}=yes"]
         later = now + LEASE_S - 1

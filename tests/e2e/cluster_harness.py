@@ -45,6 +45,20 @@ def alive(pid: int) -> bool:
 class Supervisor:
     """`python -m launcher cluster ...` as a process, its output in a log file."""
 
+    @classmethod
+    def with_test_games(cls, emu: Emulator, tmp_path: Path, db: Path | str) -> Supervisor:
+        """A cluster whose processes are tests/e2e/botproc.py (the test games registered, dice
+        seeded 6) on the database `db` (a SQLite file or a PostgreSQL URL)."""
+        cluster = cls(
+            emu,
+            tmp_path,
+            TABLERO_CLUSTER_COMMAND=f"{sys.executable} -m tests.e2e.botproc",
+            TABLERO_TEST_GAMES="1",
+            TABLERO_TEST_SEED="6",
+        )
+        cluster.db = db
+        return cluster
+
     def __init__(self, emu: Emulator, tmp_path: Path, **env: str) -> None:
         self.emu = emu
         self.extra = env

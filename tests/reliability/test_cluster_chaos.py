@@ -36,7 +36,6 @@ import asyncio
 import os
 import random
 import signal
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -353,14 +352,7 @@ async def test_sigkills_across_two_processes_lose_nothing_and_post_nothing_twice
     for guild in (zero, one_):
         for user in (alice, bob, carol):
             emu.add_member(guild.id, user)
-    cluster = Supervisor(
-        emu,
-        tmp_path,
-        TABLERO_CLUSTER_COMMAND=f"{sys.executable} -m tests.e2e.botproc",
-        TABLERO_TEST_GAMES="1",
-        TABLERO_TEST_SEED="6",
-    )
-    cluster.db = db
+    cluster = Supervisor.with_test_games(emu, tmp_path, db)
     await cluster.start("--processes", "2", "--shard-count", "2")
     play = Play(emu, cluster, db, rng)
     try:

@@ -15,7 +15,6 @@ import asyncio
 import os
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -71,14 +70,7 @@ async def test_the_survivor_serves_a_dead_processs_table_and_nothing_is_lost(
     alice, bob = emu.create_user("alice").id, emu.create_user("bob").id
     for user in (alice, bob):
         emu.add_member(guild.id, user)
-    cluster = Supervisor(
-        emu,
-        tmp_path,
-        TABLERO_CLUSTER_COMMAND=f"{sys.executable} -m tests.e2e.botproc",  # with the test games
-        TABLERO_TEST_GAMES="1",
-        TABLERO_TEST_SEED="6",
-    )
-    cluster.db = database
+    cluster = Supervisor.with_test_games(emu, tmp_path, database)
     proc = await cluster.start("--processes", "2", "--shard-count", "2")
     try:
         await cluster.wait_for(
@@ -183,14 +175,7 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
     for user in (alice, bob):
         emu.add_member(guild.id, user)
     emu.gateway.identify_window = WINDOW
-    cluster = Supervisor(
-        emu,
-        tmp_path,
-        TABLERO_CLUSTER_COMMAND=f"{sys.executable} -m tests.e2e.botproc",
-        TABLERO_TEST_GAMES="1",
-        TABLERO_TEST_SEED="6",
-    )
-    cluster.db = database
+    cluster = Supervisor.with_test_games(emu, tmp_path, database)
     proc = await cluster.start("--processes", "2", "--shard-count", "2")
     stopped = False
     try:
