@@ -59,7 +59,7 @@ from .panels import (
     turn_content,
     undo_notice,
 )
-from .store import DeliveryRecord, NewDelivery, StorageUnavailable, Store, TableRecord
+from .store import DeliveryRecord, NewDelivery, RefereeRecord, StorageUnavailable, Store, TableRecord
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -619,17 +619,23 @@ class DeliveryWorker:
         channel = table.post_channel_id
         if channel is None:
             return "skipped", None, "no channel"
-        loaded = await self.service.load(table.id)
+        # The reads at once, not one after another: on PostgreSQL each is a round trip on a pooled
+        # connection of its own (one wait instead of four; on SQLite they queue on its reader as
+        # before). A change committed meanwhile re-armed this row: it is drawn again after.
+        loaded, (recent, last_turn), deadlines, referee = await asyncio.gather(
+            self.service.load(table.id),
+            recent_turns(self.store, table),
+            self.store.pending_deadlines(table.id, "timeout"),
+            self.store.referee_of(table.id),
+        )
         table = loaded.table  # the record the state belongs to (its version names the image)
-        recent, last_turn = await recent_turns(self.store, table)
-        deadlines = await self.store.pending_deadlines(table.id, "timeout")
         panel = await status_panel(
             table, loaded.rules, presenter_for(table.game), loaded.state, recent, deadlines, last_turn
         )
         await breathe()  # between the texts and the upload's request (see bot.aio.breathe)
         message_id = await self._status_message(channel, table, panel)
         # the referee thread follows every change the status message shows (bot/watch.py)
-        await self._referee(table, loaded.rules, loaded.state)
+        await self._referee(table, loaded.rules, loaded.state, referee)
         return "done", message_id, None
 
     async def _status_message(self, channel: int, table: TableRecord, panel: Panel) -> int:
@@ -646,13 +652,15 @@ class DeliveryWorker:
             await tx.update_table(table.id, status_message_id=message_id)
         return message_id
 
-    async def _referee(self, table: TableRecord, rules: Rules[Any], state: Any | None) -> None:
+    async def _referee(
+        self, table: TableRecord, rules: Rules[Any], state: Any | None, referee: RefereeRecord | None
+    ) -> None:
         """The table's referee thread (`/game referee`), if it has one: the whole position as every
         seat knows it, kept in the same message(s) there, edited at every change (the quiet rule:
         never a new post per turn). A referee who has taken a seat since gets nothing more (a player
         never reads the full view); a thread Discord refuses is logged and left, never the table's
-        fault (its own thread is fine)."""
-        referee = await self.store.referee_of(table.id)
+        fault (its own thread is fine). `referee`: the table's, as read with the status message's
+        other reads."""
         if referee is None:
             return
         if table.seat_of(referee.user_id) is not None or referee.user_id in table.invited:
