@@ -190,13 +190,19 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
         held = "SELECT id FROM deliveries WHERE status = 'pending' AND lease_owner LIKE '%:proc-1'"
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 20
-        while not (claimed := await rows(database, held)):
+        while not await rows(database, held):
             assert loop.time() < deadline, "shard 1's process holds no claim"
             await asyncio.sleep(0.05)  # polling the database (no event to wait on across processes)
 
         pids = children(proc.pid)
         os.kill(proc.pid, signal.SIGSTOP)  # no restart: the survivor alone may take the work over
         stopped = True
+        # Frozen first, so that what it claims now is what it leaves: a claim it held a moment ago
+        # on another lane (its status edit) may have been done by it meanwhile, and stays its own.
+        # Frozen, it is still alive (its claims held); killed, they are free.
+        os.kill(pids["1"], signal.SIGSTOP)
+        claimed = await rows(database, held)
+        assert claimed, "shard 1's process left no claim"
         os.kill(pids["1"], signal.SIGKILL)
         await cluster.wait_for(lambda: not alive(pids["1"]))
         killed_at = loop.time()
