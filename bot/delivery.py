@@ -420,11 +420,18 @@ class DeliveryWorker:
                 timeout = max(0.05, min(timeout, min(self._held.values()) - now))
             if self._elsewhere:
                 timeout = max(0.05, min(timeout, min(self._elsewhere.values()) - now))
-            # rows due now all belong to tables being delivered: their tasks wake us when done
-            waiting = soonest is not None and await self._waiting()
-            if not self._wake.is_set() and not waiting and not self._tables and not self._held:
+
+            # rows due now all belong to tables being delivered: their tasks wake us when done.
+            # Idle only if nothing runs, nothing is held and no row waits: the last is read only
+            # when the others say idle (a busy pass sends one query fewer), and they are looked at
+            # again after it (a commit meanwhile has woken us and cleared the idle mark).
+            if self._quiet() and not (soonest is not None and await self._waiting()) and self._quiet():
                 self._idle.set()  # (rows held through a player's quiet hours wait on their own)
             await self._wait(self._wake, timeout)  # not asyncio.wait_for: see bot/aio.py
+
+    def _quiet(self) -> bool:
+        """No wake-up pending, no lane running, none held back."""
+        return not self._wake.is_set() and not self._tables and not self._held
 
     async def _waiting(self) -> bool:
         """Whether a row is pending besides those held through quiet hours."""
