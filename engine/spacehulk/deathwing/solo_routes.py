@@ -409,7 +409,11 @@ def _actions(
             case "jump":
                 out.append(Jump(model=g.id))
                 total += 1
-                facing = None  # chosen on landing (DW-PIT-10)
+                # DW-PIT-10: the Genestealer player chooses the facing on landing, at no cost: the
+                # plan counts on the one toward its next step (or its target). If the landing's
+                # choice (`solo_moves._answer`) differs, the state recorded here no longer matches
+                # and the route is planned again from where it stands.
+                facing = then
                 free = None
         states.append((sq, facing))
         cur = sq

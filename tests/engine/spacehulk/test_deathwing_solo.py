@@ -523,6 +523,29 @@ def test_seeded_solo_games_always_end(seed: int, mission: str, ambush: bool) -> 
     hide_moves_stay_out_of_sight(log)
 
 
+def test_a_genestealer_jumps_down_a_pit_and_walks_on_below() -> None:
+    """DW-PIT-10, DW-SOLO-8: the solo player's route may jump down a pit and go on walking on the
+    level below. The Genestealer player chooses the facing on landing, free: the route counts on the
+    one toward its next step, so the Genestealer walks on with no turn paid. (Seed 4241 of
+    Deathwing Purge, found by the hypothesis test below: planning such a route used to fail, the
+    landing's facing being unknown to the plan.)"""
+    options = {"mission": "deathwing_purge", "solo": True, "ambush": False, "turn_limit": 6}
+    state, log = play_solo(options, 4241)
+    assert state.outcome is not None
+    assert fold(RULES, log).model_dump() == state.model_dump()
+    walked = 0
+    for i, event in enumerate(log):
+        if event.kind != "fell" or not event.model.startswith("g"):
+            continue
+        after = [e for e in log[i + 1 :] if getattr(e, "model", None) == event.model]
+        kinds = [e.kind for e in after]
+        assert kinds[:1] == ["landed"] and "facing_set" in kinds
+        moves = [e for e in after if e.kind in ("moved", "turned")]
+        if moves and moves[0].kind == "moved" and moves[0].frm == event.landing:
+            walked += 1  # it walked on from where it landed, facing its way already (no turn)
+    assert walked >= 1
+
+
 def test_a_solo_game_is_deterministic_from_its_seed() -> None:
     """The same seed and the same Marine actions give the same Genestealer turns, byte for byte."""
     options = {"mission": "deathwing_purge", "solo": True, "ambush": True, "turn_limit": 4}
