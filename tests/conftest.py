@@ -8,6 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# The suite is deterministic (README): every property test draws the same examples on every run, so a
+# failure is the code's, never the run's luck. `HYPOTHESIS_PROFILE=explore` draws new examples each
+# run (how seed 4241 of the Deathwing solo test was found); a failure it finds belongs in a test.
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "deterministic"))
 
 
 @pytest.fixture
