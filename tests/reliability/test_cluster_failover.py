@@ -177,7 +177,7 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
     emu.gateway.identify_window = WINDOW
     cluster = Supervisor.with_test_games(emu, tmp_path, database)
     proc = await cluster.start("--processes", "2", "--shard-count", "2")
-    stopped = False
+    stopped = killed = False
     try:
         await cluster.wait_for(lambda: connected_shards(emu) == [(0, 2), (1, 2)])
         args = {"game": "duel", "opponent": bob, "side": "red"}
@@ -204,6 +204,7 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
         claimed = await rows(database, held)
         assert claimed, "shard 1's process left no claim"
         os.kill(pids["1"], signal.SIGKILL)
+        killed = True
         await cluster.wait_for(lambda: not alive(pids["1"]))
         killed_at = loop.time()
         try:
@@ -223,4 +224,7 @@ async def test_a_post_a_killed_process_had_claimed_goes_out_from_the_survivor_at
     finally:
         if stopped:
             os.kill(proc.pid, signal.SIGCONT)
+        if killed:  # the supervisor notices the process killed while it was stopped, before its own
+            # stop (told at once, it would report that process's -9 as an unclean end: exit 1)
+            await cluster.wait_for(lambda: "exited -9" in cluster.log.read_text())
         assert await cluster.stop() == 0
