@@ -29,32 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from cluster_moves import database_url, drop
-from platform_ack import GATE, LATE, SPAWNED, Boards, Players, spawn, steady, stop
+from platform_ack import LATE, SPAWNED, Boards, Players, open_canyon_tables, spawn, steady, stop
 from platform_common import result, summary
 
 from playground.emulator import Emulator
-
-
-async def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
-    """A read beside the bot: the SQLite file read-only, or the PostgreSQL schema."""
-    if not db.startswith("postgresql"):
-        import sqlite3
-
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-        try:
-            return list(con.execute(sql))
-        finally:
-            con.close()
-    import asyncpg
-
-    from bot.store_pg import split_schema
-
-    url, schema = split_schema(db)
-    conn = await asyncpg.connect(url, server_settings={"search_path": schema or "public"})
-    try:
-        return [tuple(r) for r in await conn.fetch(sql)]
-    finally:
-        await conn.close()
+from tests.e2e.cluster_harness import rows
 
 
 class Side:
@@ -86,16 +65,8 @@ async def prepare(name: str, db: str, games: int, workdir: Path) -> Side:
         await emu.stop()
         raise
     try:
-        await emu.wait_for(lambda: emu.store.command("game", None), timeout=30)
-        gate = asyncio.Semaphore(GATE)
-
-        async def open_table(user: int) -> None:
-            async with gate:
-                it = await emu.slash(user, channel, "game new", {"game": "canyon", "side": "marine"})
-                await it.wait_done(60)
-
         started = time.perf_counter()
-        await asyncio.gather(*(open_table(u) for u in users))
+        await open_canyon_tables(emu, channel, users)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 300
         while await rows(db, "SELECT 1 FROM deliveries WHERE status = 'pending' LIMIT 1"):

@@ -65,6 +65,20 @@ async def spawn(emu: Emulator, argv: list[str], env: dict[str, str], log: Path) 
     return proc
 
 
+async def open_canyon_tables(emu: Emulator, channel: int, users: list[int]) -> None:
+    """Once the bot's commands are up, each user opens a Canyon table against the AI (`/game new`),
+    GATE of them in flight at a time (the set-up, not measured)."""
+    await emu.wait_for(lambda: emu.store.command("game", None), timeout=30)
+    gate = asyncio.Semaphore(GATE)
+
+    async def open_table(user: int) -> None:
+        async with gate:
+            it = await emu.slash(user, channel, "game new", {"game": "canyon", "side": "marine"})
+            await it.wait_done(60)
+
+    await asyncio.gather(*(open_table(u) for u in users))
+
+
 async def stop(proc: asyncio.subprocess.Process) -> None:
     proc.terminate()
     try:
@@ -392,16 +406,8 @@ async def measure(
         {"TABLERO_DB": str(db)},
         workdir / "tablero.log",
     )
-    await emu.wait_for(lambda: emu.store.command("game", None), timeout=30)
-    gate = asyncio.Semaphore(GATE)
-
-    async def open_table(user: int) -> None:
-        async with gate:
-            it = await emu.slash(user, channel, "game new", {"game": "canyon", "side": "marine"})
-            await it.wait_done(60)
-
     started = time.perf_counter()
-    await asyncio.gather(*(open_table(u) for u in users))
+    await open_canyon_tables(emu, channel, users)
     await emu.wait_for(lambda: pending(db) == 0, timeout=300)
     setup_s = time.perf_counter() - started
     tables = tables_by_creator(db)

@@ -24,10 +24,11 @@ BENCHES = {
     "persist": ["platform_persist.py"],
     "restart": ["platform_restart.py"],
     "memory": ["platform_memory.py"],
-    # these two need a PostgreSQL server (run_all.py under `pg_virtualenv -t`); without one they
+    # these three need a PostgreSQL server (run_all.py under `pg_virtualenv -t`); without one they
     # print why and are left out of the block
     "cluster": ["cluster_moves.py"],
     "engine_ack": ["engine_ack.py"],
+    "pg_persist": ["pg_persist.py"],
 }
 QUICK = {
     "ack": ["--games", "20", "--rates", "20", "--seconds", "5", "--rounds", "1"],
@@ -37,6 +38,7 @@ QUICK = {
     "memory": ["--tables", "100"],
     "cluster": ["--seconds", "3", "--tables", "4"],
     "engine_ack": ["--games", "20", "--seconds", "5"],
+    "pg_persist": ["--moves", "50"],
 }
 START, END = "<!-- figures:start -->", "<!-- figures:end -->"
 
@@ -131,6 +133,13 @@ def table(results: dict[str, dict[str, Any]]) -> str:
                 f"| {label} p99 on PostgreSQL, {r['games']} games, {r['rate']:g} clicks/s | {p[key]['p99']:.1f} ms"
                 f" | SQLite {q[key]['p99']:.1f} ms | {ratio:.2f}× | ≤ 1.2× | {verdict(ratio <= 1.2)} |"
             )
+    if "pg_persist" in results and "ratio" in results["pg_persist"]:
+        r = results["pg_persist"]
+        lines.append(
+            f"| persisting one {r['game']} move on PostgreSQL (p50; {r['bytes_mean']:.0f} B, fsync"
+            f" {r['server']['fsync']}) | {r['tablero']['p50']:.2f} ms | bare asyncpg insert + commit of the"
+            f" same bytes {r['bare']['p50']:.2f} ms | {r['ratio']:.2f}× | ≤ 1.5× | {verdict(r['ratio'] <= 1.5)} |"
+        )
     lines += ["", "Raw results (the `RESULT` lines):", "", "```"]
     lines += [json.dumps(results[name], sort_keys=True) for name in BENCHES if name in results]
     lines += ["```"]
@@ -150,7 +159,9 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="rewrite the figures block of bench/README.md")
     parser.add_argument("--quick", action="store_true", help="small sizes, to try the scripts")
     parser.add_argument(
-        "only", nargs="*", help="run only these (ack render persist restart memory cluster engine_ack)"
+        "only",
+        nargs="*",
+        help="run only these (ack render persist restart memory cluster engine_ack pg_persist)",
     )
     args = parser.parse_args()
     results = {name: run(name, args.quick) for name in BENCHES if not args.only or name in args.only}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,24 @@ class Supervisor:
         except TimeoutError:
             self.proc.kill()
             raise AssertionError(f"the supervisor did not stop; its log:\n{self.log.read_text()}") from None
+
+
+async def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
+    """A read of a SQLite file (read-only) or a PostgreSQL URL (`?schema=`) on a connection of its
+    own, beside the bot processes (the cluster tests; bench/engine_ack.py)."""
+    if not db.startswith("postgresql"):
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+            return list(conn.execute(sql))
+    import asyncpg
+
+    from bot.store_pg import split_schema
+
+    url, schema = split_schema(db)
+    conn = await asyncpg.connect(url, server_settings={"search_path": schema or "public"})
+    try:
+        return [tuple(r) for r in await conn.fetch(sql)]
+    finally:
+        await conn.close()
 
 
 def connected_shards(emu: Emulator) -> list[tuple[int, int]]:

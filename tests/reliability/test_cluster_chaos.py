@@ -45,10 +45,8 @@ import pytest
 
 from playground.emulator import Emulator, InteractionRecord, MessageRecord
 from tests.bot.engines import empty_schema, need_pg, pg_schema
-from tests.e2e.cluster_harness import WINDOW, Supervisor, alive, children, connected_shards
+from tests.e2e.cluster_harness import WINDOW, Supervisor, alive, children, connected_shards, rows
 from tests.e2e.harness import ACTION, has_actions, pick, status_message
-
-from .test_cluster_failover import rows
 
 pytestmark = [
     pytest.mark.e2e,

@@ -14,16 +14,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.leases import LEASE_S
 from playground.emulator import Emulator, MessageRecord
 from tests.bot.engines import empty_schema, engine, need_pg, pg_schema  # noqa: F401 (engine: both engines)
-from tests.e2e.cluster_harness import WINDOW, Supervisor, alive, children, connected_shards
+from tests.e2e.cluster_harness import WINDOW, Supervisor, alive, children, connected_shards, rows
 from tests.e2e.harness import has_actions, pick, run, status_message
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
@@ -37,23 +35,6 @@ async def database(engine: str, tmp_path: Path) -> str:  # noqa: F811 (the fixtu
     url, schema = need_pg(), pg_schema()
     await empty_schema(url, schema)
     return f"{url}{'&' if '?' in url else '?'}schema={schema}"
-
-
-async def rows(db: str, sql: str) -> list[tuple[Any, ...]]:
-    """A read on its own connection, beside the bot processes."""
-    if not db.startswith("postgresql"):
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-            return list(conn.execute(sql))
-    import asyncpg
-
-    from bot.store_pg import split_schema
-
-    url, schema = split_schema(db)
-    conn = await asyncpg.connect(url, server_settings={"search_path": schema or "public"})
-    try:
-        return [tuple(r) for r in await conn.fetch(sql)]
-    finally:
-        await conn.close()
 
 
 def latest_dm_prompt(emu: Emulator, user: int) -> MessageRecord | None:
