@@ -60,7 +60,7 @@ class Absence(ServicePart):
             async with self.store.transaction() as tx:
                 if also is not None:
                     await also(tx)
-                await tx.update_table(table.id, absence=absence)
+                await tx.update_table(table.id, absence=absence, absence_was=table.absence)
                 if again is not None:
                     await again(tx)
             return True
@@ -150,7 +150,9 @@ class Absence(ServicePart):
             async with self.store.transaction() as tx:
                 if also is not None:
                     await also(tx)
-                await tx.update_table(table.id, expected_version=table.version, absence=absence)
+                await tx.update_table(
+                    table.id, expected_version=table.version, absence=absence, absence_was=table.absence
+                )
                 await tx.touch_status(table.id)
                 for row in rows:
                     await tx.add_delivery(row)
@@ -159,7 +161,9 @@ class Absence(ServicePart):
             await self.sync_series(after, [seat])
             return after
         prepared.change.deliveries.extend(rows)
-        return await self._write(updated, rules, prepared, also=also, stood_in=[seat])
+        return await self._write(
+            updated, rules, prepared, also=also, stood_in=[seat], absence_was=table.absence
+        )
 
     async def sync_series(self, table: TableRecord, seats: Iterable[str]) -> None:
         """A round of a series (a campaign's mission) changed who stands in at `seats`: its series
@@ -215,7 +219,7 @@ class Absence(ServicePart):
         loaded = await self.load(table.id)
         must_act = loaded.state is not None and seat in loaded.rules.active_seats(loaded.state)
         async with self.store.transaction() as tx:
-            await tx.update_table(table.id, absence=absence)
+            await tx.update_table(table.id, absence=absence, absence_was=table.absence)
             await tx.touch_status(table.id)
             if user is not None and table.status == "active" and must_act:  # their choices, by DM
                 await tx.add_delivery(

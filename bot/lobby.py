@@ -572,7 +572,7 @@ class Lobby:
         before = table
         if away != table.absence:
             async with self.store.transaction() as tx:
-                await tx.update_table(table.id, absence=away)
+                await tx.update_table(table.id, absence=away, absence_was=table.absence)
             table = await self.get(table.id)
         stood_in = [s for s in table.seats if absence.reason(table, s) != absence.reason(before, s)]
         prepared = await offload.run(moves.opening, table.game, table, self.step_cap)

@@ -343,6 +343,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    (
+        # Issue 25 (its gaps): a table's absence record is written as the writer's change to the
+        # record it read, merged into the record as it is then (bot/store_shared.py's
+        # `table_update`): SQLite's built-in json_patch does it, so nothing changes here. Its
+        # PostgreSQL twin (bot/pg_migrations.py's 15) adds the same merge as a function.
+        15,
+        (),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -295,6 +295,37 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             )""",
         ),
     ),
+    (
+        15,
+        (
+            # Issue 25 (its gaps; see bot/migrations.py's 15): SQLite's json_patch, an RFC 7396
+            # merge patch, for jsonb: a key whose patch value is null is removed, an object merges
+            # into an object key by key, anything else replaces. A table's absence record is written
+            # as the writer's change merged into the row as it is (bot/store_shared.py's
+            # `table_update`), alike on both engines.
+            """CREATE FUNCTION tablero_merge_patch(target JSONB, patch JSONB) RETURNS JSONB
+            LANGUAGE plpgsql IMMUTABLE AS $$
+                DECLARE
+                    k TEXT;
+                    v JSONB;
+                    merged JSONB;
+                BEGIN
+                    IF patch IS NULL OR jsonb_typeof(patch) <> 'object' THEN
+                        RETURN patch;
+                    END IF;
+                    merged := CASE WHEN jsonb_typeof(target) = 'object' THEN target ELSE '{}'::jsonb END;
+                    FOR k, v IN SELECT * FROM jsonb_each(patch) LOOP
+                        IF jsonb_typeof(v) = 'null' THEN
+                            merged := merged - k;
+                        ELSE
+                            merged := jsonb_set(merged, ARRAY[k], tablero_merge_patch(merged -> k, v));
+                        END IF;
+                    END LOOP;
+                    RETURN merged;
+                END
+            $$""",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

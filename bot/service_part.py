@@ -4,7 +4,7 @@ commit. Declared once, for the type checker only, so each part names only its ow
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Outcome, Rules
@@ -37,6 +37,7 @@ class ServicePart:
             deadline: int | None = None,
             also: Callable[[Tx], Awaitable[None]] | None = None,
             stood_in: Sequence[str] = (),
+            absence_was: Mapping[str, Any] | None = None,
         ) -> TableRecord: ...
         async def _end(
             self,

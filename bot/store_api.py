@@ -67,8 +67,17 @@ class Tx(Protocol):
     ) -> int: ...
 
     async def update_table(
-        self, table_id: int, *, expected_version: int | None = None, **fields: Any
-    ) -> None: ...
+        self,
+        table_id: int,
+        *,
+        expected_version: int | None = None,
+        absence_was: Mapping[str, Any] | None = None,
+        **fields: Any,
+    ) -> None:
+        """Change the table row's `fields` (at `expected_version` only, if given: else StaleVersion
+        when the batch runs). `absence_was`: the absence record as the writer read it; a new
+        `absence` is then written as the change from it, merged into the record as it is when the
+        statement runs (bot/store_shared.py's `table_update`)."""
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None: ...
 

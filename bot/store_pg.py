@@ -563,9 +563,21 @@ class PostgresTx:
         return int(table_id)
 
     async def update_table(
-        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+        self,
+        table_id: int,
+        *,
+        expected_version: int | None = None,
+        absence_was: Mapping[str, Any] | None = None,
+        **fields: Any,
     ) -> None:
-        sql, params = table_update(table_id, self._now, expected_version, fields)
+        sql, params = table_update(
+            table_id,
+            self._now,
+            expected_version,
+            fields,
+            absence_was=absence_was,
+            patch="tablero_merge_patch(absence, ?::jsonb)",  # (migration 15)
+        )
         self._checked(_q(sql), params, table_id)  # else StaleVersion
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:

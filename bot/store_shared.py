@@ -10,7 +10,7 @@ casts) stay in each store.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Outcome
@@ -49,16 +49,38 @@ JSON_COLUMNS = ("seats", "invited", "outcome", "options", "settings", "absence",
 
 
 def table_update(
-    table_id: int, now: float, expected_version: int | None, fields: dict[str, Any]
+    table_id: int,
+    now: float,
+    expected_version: int | None,
+    fields: dict[str, Any],
+    *,
+    absence_was: Mapping[str, Any] | None = None,
+    patch: str = "json_patch(absence, ?)",
 ) -> tuple[str, list[Any]]:
     """`Tx.update_table`'s statement (`?` placeholders) and its parameters; ValueError for a column
-    that may not be updated. With `expected_version`, it changes the row only at that version."""
+    that may not be updated. With `expected_version`, it changes the row only at that version.
+
+    With `absence_was` (the absence record as the writer read it), a new `absence` is written as
+    the writer's CHANGE to it, not whole: the RFC 7396 merge patch from what it read to what it
+    wants (`merge_patch`), applied in the statement to the record as it is then (`patch`: the
+    engine's merge function, SQLite's json_patch, PostgreSQL's tablero_merge_patch). A round of a
+    series copies its stand-ins into the series' record without the series' hold
+    (bot/absence_service.py's `sync_series`); on SQLite, whose table holds do not lock the row, such
+    a copy could commit between a campaign table's read of its record and its write, and a whole
+    write would then drop it. As a change, both stand (the same key changed by both: the later
+    write's). Nothing to change: the column is left as it is."""
     unknown = set(fields) - _UPDATABLE
     if unknown:
         raise ValueError(f"cannot update table columns {sorted(unknown)}")
     sets: list[str] = ["updated_at = ?"]
     params: list[Any] = [now]
     for name, value in fields.items():
+        if name == "absence" and absence_was is not None and not _holds_null(value):
+            change = merge_patch(absence_was, value)
+            if change:
+                sets.append(f"absence = {patch}")
+                params.append(_dumps(change))
+            continue
         sets.append(f"{name} = ?")
         if isinstance(value, Outcome):
             value = value.model_dump(mode="json")
@@ -69,6 +91,35 @@ def table_update(
         sql += " AND version = ?"
         params.append(expected_version)
     return sql, params
+
+
+def merge_patch(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """The RFC 7396 merge patch that turns the JSON object `old` into `new`: a key gone is null (the
+    patch removes it), a nested object changed is its own patch, any other value changed is the
+    new value. Exact for objects that hold no null (`_holds_null`), as the absence record
+    (bot/absence.py removes a seat's entry, it never sets it to null)."""
+    change: dict[str, Any] = {key: None for key in old if key not in new}
+    for key, value in new.items():
+        before = old.get(key)
+        if isinstance(value, Mapping) and isinstance(before, Mapping):
+            inner = merge_patch(before, value)
+            if inner:
+                change[key] = inner
+        elif key not in old or before != value:
+            change[key] = value
+    return change
+
+
+def _holds_null(value: Any) -> bool:
+    """Whether a JSON value holds a null anywhere (a merge patch could not write it: it would remove
+    the key instead)."""
+    if value is None:
+        return True
+    if isinstance(value, Mapping):
+        return any(_holds_null(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_holds_null(v) for v in value)
+    return False
 
 
 _TABLE_OF_JOIN = ", ".join(f"tables.{name}" for name in _TABLE_COLUMNS.split(", "))

@@ -380,9 +380,14 @@ class SqliteTx:
         return cursor.lastrowid
 
     async def update_table(
-        self, table_id: int, *, expected_version: int | None = None, **fields: Any
+        self,
+        table_id: int,
+        *,
+        expected_version: int | None = None,
+        absence_was: Mapping[str, Any] | None = None,
+        **fields: Any,
     ) -> None:
-        sql, params = table_update(table_id, self._now, expected_version, fields)
+        sql, params = table_update(table_id, self._now, expected_version, fields, absence_was=absence_was)
         self._queue(sql, params, check="one_row", table_id=table_id)
 
     async def append_events(self, table_id: int, first_seq: int, events: Sequence[NewEvent]) -> None:

@@ -695,6 +695,7 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         deadline: int | None = None,
         also: Also | None = None,
         stood_in: Sequence[str] = (),
+        absence_was: Mapping[str, Any] | None = None,
     ) -> TableRecord:
         """Events + table row + snapshot + outbox + deadlines in one transaction; with `deadline`
         (the time limit the move is the effect of), its done mark too: it commits with the effect or
@@ -703,7 +704,9 @@ class TableService(Lobby, Absence, Pause, TakeBack):
         `stood_in`: the seats whose stand-in this write changes though `table` shows it already
         (`_stand_in` passes the record with it); a stand-in the move itself ends (its player acts in
         person) is found by comparing `table` with the row committed. A round's series notes them
-        (`sync_series`) before any hand-over, so the next round starts with them."""
+        (`sync_series`) before any hand-over, so the next round starts with them. `absence_was`: the
+        absence record as the caller read it, when `table` carries a change of its own already
+        (`_stand_in`); a new one is written as the change from it (`Tx.update_table`)."""
         new, change = prepared.state, prepared.change
         first_seq = table.version + 1
         if prepared.closes_turn:  # the public post sums up the whole turn, from the last summary on
@@ -718,7 +721,12 @@ class TableService(Lobby, Absence, Pause, TakeBack):
             async with self.store.transaction() as tx:
                 await tx.append_events(table.id, first_seq, prepared.events)
                 await tx.append_actions(table.id, prepared.actions)
-                await tx.update_table(table.id, expected_version=table.version, **prepared.fields)
+                await tx.update_table(
+                    table.id,
+                    expected_version=table.version,
+                    absence_was=table.absence if absence_was is None else absence_was,
+                    **prepared.fields,
+                )
                 await tx.put_snapshot(table.id, new.version, schema_hash(rules), prepared.snapshot)
                 await tx.touch_status(table.id)
                 for row in change.deliveries:
