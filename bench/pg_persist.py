@@ -12,6 +12,15 @@ the baseline: asyncpg's `conn.transaction()` (BEGIN, one INSERT of as many bytes
 as one `bytea` row, COMMIT), so the machine's load weighs on both alike. `--fsync on` turns the
 throw-away cluster's fsync on first (as a production server runs: both sides then wait for the
 disk); pg_virtualenv's default, off, shows what the store itself costs. Figures only.
+
+A third figure, the same rows by hand: right after the bare insert, the move's own writes (every
+`Tx` call it made, with the same values) written again by hand with asyncpg into a twin schema
+(the same migrations: the same tables, indexes, foreign keys and functions), as one would write
+them without Tablero's store: `conn.transaction()`, then each write as its own `execute` (asyncpg's
+prepared-statement cache, binary parameters; a write of several rows as one `executemany`), the
+version check read from the status, COMMIT. Its ratio says what the store's own way of writing
+costs (or saves: its one round trip), apart from how many rows a move writes; the goal's ratio
+against the single-row insert says both at once (bench/README.md, "Reading the figures").
 """
 
 from __future__ import annotations
@@ -34,7 +43,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from platform_common import summary  # noqa: E402
 from platform_persist import Weighing, play, report  # noqa: E402
 
-from bot.store_pg import PostgresStore  # noqa: E402
+from bot.store_pg import (  # noqa: E402
+    _ADD_ACTION,
+    _ADD_DEADLINE,
+    _ADD_DELIVERY,
+    _ADD_EVENT,
+    _PUT_SNAPSHOT,
+    _TOUCH_STATUS,
+    PostgresStore,
+    PostgresTx,
+    _json,
+    _q,
+)
+from bot.store_shared import table_update  # noqa: E402
 
 ALICE, BOB = 1, 2
 
@@ -47,14 +68,21 @@ class TimedPg(PostgresStore):
         super().__init__(url, schema=schema)
         self.moves: list[tuple[float, int]] = []  # (seconds, bytes)
         self.bare: list[float] = []
+        self.by_hand: list[float] = []
         self.trips: list[int] = []
+        self.hand_failed = 0  # moves whose writes the hand-written twin could not repeat (none, so far)
         self._bare: asyncpg.Connection | None = None
+        self._hand: asyncpg.Connection | None = None
         self._count = [0]
 
     async def open(self, *, check: bool = True) -> None:
         await super().open(check=check)
         self._bare = await asyncpg.connect(self.url, server_settings={"search_path": self.schema or "public"})
         await self._bare.execute("CREATE TABLE bare (id BIGSERIAL PRIMARY KEY, data BYTEA NOT NULL)")
+        twin = PostgresStore(self.url, schema=f"{self.schema}_hand")  # the same migrations
+        await twin.open()
+        await twin.close()
+        self._hand = await asyncpg.connect(self.url, server_settings={"search_path": f"{self.schema}_hand"})
         counted = self._count
         for name in ("execute", "executemany", "fetch", "fetchval", "fetchrow"):
             original = getattr(asyncpg.Connection, name)
@@ -68,6 +96,9 @@ class TimedPg(PostgresStore):
     async def close(self) -> None:
         if self._bare is not None:
             await self._bare.close()
+        if self._hand is not None:
+            await self._hand.execute(f'DROP SCHEMA "{self.schema}_hand" CASCADE')
+            await self._hand.close()
         await super().close()
 
     @asynccontextmanager
@@ -79,12 +110,14 @@ class TimedPg(PostgresStore):
             yield _Noting(tx, written)
         spent = time.perf_counter() - start
         weight = [0]  # weighed after the timing, as bench/platform_persist.py weighs (its Weighing)
-        for method, args in written:
-            await getattr(Weighing(_Nothing(), weight), method)(*args)
+        for method, args, _ in written:
+            if method in ("append_events", "append_actions", "put_snapshot"):
+                await getattr(Weighing(_Nothing(), weight), method)(*args)
         if weight[0]:
             self.moves.append((spent, weight[0]))
             self.trips.append(self._count[0] - sent)
             self.bare.append(await self._insert(weight[0]))
+            self.by_hand.append(await self._by_hand(written))
 
     async def _insert(self, size: int) -> float:
         assert self._bare is not None
@@ -94,27 +127,129 @@ class TimedPg(PostgresStore):
             await self._bare.execute("INSERT INTO bare (data) VALUES ($1)", payload)
         return time.perf_counter() - start
 
+    async def _by_hand(self, written: list[Any]) -> float:
+        """The move's writes again, by hand, into the twin schema (see the module's doc): the
+        seconds from BEGIN to COMMIT; NaN (left out of the figures) for a move whose writes the
+        twin cannot repeat."""
+        assert self._hand is not None
+        conn = self._hand
+        for table_id in {args[0] for name, args, _ in written if name == "update_table"}:
+            # untimed: the twin's table row as the move found it (its version check then holds)
+            expected = next(kw.get("expected_version") for n, a, kw in written if n == "update_table")
+            await conn.execute(
+                f'INSERT INTO tables SELECT * FROM "{self.schema}".tables WHERE id = $1 ON CONFLICT DO NOTHING',
+                table_id,
+            )
+            if expected is not None:
+                await conn.execute("UPDATE tables SET version = $1 WHERE id = $2", expected, table_id)
+        now = time.time()
+        start = time.perf_counter()
+        try:
+            async with conn.transaction():
+                for name, args, kwargs in written:
+                    await _HAND[name](conn, now, *args, **kwargs)
+        except (KeyError, asyncpg.PostgresError, AssertionError):
+            self.hand_failed += 1
+            return float("nan")
+        return time.perf_counter() - start
+
+
+async def _events(conn: Any, now: float, table_id: int, first_seq: int, events: Any) -> None:
+    rows = [(table_id, first_seq + i, e.kind, _json(e.data), e.actor, now) for i, e in enumerate(events)]
+    await (conn.execute(_ADD_EVENT, *rows[0]) if len(rows) == 1 else conn.executemany(_ADD_EVENT, rows))
+
+
+async def _actions(conn: Any, now: float, table_id: int, actions: Any) -> None:
+    rows = [(table_id, a.version, a.seat, _json(a.holder), _json(a.data), a.events, now) for a in actions]
+    if rows:
+        await (conn.execute(_ADD_ACTION, *rows[0]) if len(rows) == 1 else conn.executemany(_ADD_ACTION, rows))
+
+
+async def _update(
+    conn: Any, now: float, table_id: int, *, expected_version: int | None = None, **fields: Any
+) -> None:
+    sql, params = table_update(table_id, now, expected_version, fields)
+    status = await conn.execute(_q(sql), *params)
+    assert expected_version is None or status == "UPDATE 1", status  # the version check, by hand
+
+
+async def _void(
+    conn: Any,
+    now: float,
+    table_id: int,
+    *,
+    kind: str | None = None,
+    seat: str | None = None,
+    keep_keys: Any = (),
+) -> None:
+    sql, params = (
+        "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending'",
+        [table_id],
+    )
+    for column, value in (("kind", kind), ("seat", seat)):
+        if value is not None:
+            params.append(value)
+            sql += f" AND {column} = ${len(params)}"
+    if keep_keys:
+        params.append(list(keep_keys))
+        sql += f" AND NOT (key = ANY(${len(params)}::text[]))"
+    await conn.execute(sql, *params)
+
+
+async def _deadline(conn: Any, now: float, **d: Any) -> None:
+    await conn.execute(
+        _ADD_DEADLINE,
+        d["table_id"],
+        d["kind"],
+        d["seat"],
+        d["key"],
+        d["version"],
+        float(d["due_at"]),
+        _json(d.get("payload") or {}),
+    )
+
+
+_HAND: dict[str, Any] = {
+    "append_events": _events,
+    "append_actions": _actions,
+    "update_table": _update,
+    "put_snapshot": lambda conn, now, *a: conn.execute(_PUT_SNAPSHOT, *a),
+    "touch_status": lambda conn, now, table_id: conn.execute(_TOUCH_STATUS, table_id, now),
+    "add_delivery": lambda conn, now, r: conn.execute(
+        _ADD_DELIVERY, r.table_id, r.version, r.kind, r.target, _json(r.payload), now
+    ),
+    "void_deadlines": _void,
+    "add_deadline": _deadline,
+}
+"""The writes a move of the measured games makes, each as asyncpg by hand (a write not here: the
+move is left out of the by-hand figure, counted in `hand_failed`)."""
+
 
 class _Noting:
-    """A Tx that notes what it is asked to write (to weigh it after the timing), and writes it."""
+    """A Tx that notes every write it is asked for (to weigh it after the timing, and to write it
+    again by hand), and writes it."""
 
     def __init__(self, tx: Any, written: list[Any]) -> None:
         self._tx, self._written = tx, written
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._tx, name)
+        found = getattr(self._tx, name)
+        if name not in _WRITES:
+            return found
 
-    async def append_events(self, *args: Any) -> None:
-        self._written.append(("append_events", args))
-        await self._tx.append_events(*args)
+        async def noted(*args: Any, **kwargs: Any) -> Any:
+            self._written.append((name, args, kwargs))
+            return await found(*args, **kwargs)
 
-    async def append_actions(self, *args: Any) -> None:
-        self._written.append(("append_actions", args))
-        await self._tx.append_actions(*args)
+        return noted
 
-    async def put_snapshot(self, *args: Any) -> None:
-        self._written.append(("put_snapshot", args))
-        await self._tx.put_snapshot(*args)
+
+_WRITES = frozenset(
+    name
+    for name, f in vars(PostgresTx).items()
+    if not name.startswith("_") and asyncio.iscoroutinefunction(f)
+) - {"commit", "flush", "lock_table"}
+"""The store's writes (noted); its other methods pass through as they are."""
 
 
 class _Nothing:
@@ -144,15 +279,18 @@ async def measure(game: str, moves: int, fsync: str | None) -> dict[str, Any]:
             "fsync": await store.pool.fetchval("SHOW fsync"),
             "synchronous_commit": await store.pool.fetchval("SHOW synchronous_commit"),
         }
-        await play(store, game, moves, [store.moves, store.bare, store.trips])
+        await play(store, game, moves, [store.moves, store.bare, store.trips, store.by_hand])
     finally:
         await store.pool.execute(f'DROP SCHEMA "{schema}" CASCADE')
         await store.close()
     ours = [t * 1000 for t, _ in store.moves[:moves]]
     theirs = [t * 1000 for t in store.bare[:moves]]
+    hand = [t * 1000 for t in store.by_hand[:moves] if t == t]  # (NaN: a move not repeated by hand)
     return {
         "tablero": summary(ours),
         "bare": summary(theirs),
+        "by_hand": summary(hand),
+        "by_hand_left_out": len(ours) - len(hand),
         "bytes_mean": sum(size for _, size in store.moves[:moves]) / len(ours),
         "round_trips_mean": sum(store.trips[:moves]) / len(ours),
         "server": server,
@@ -180,6 +318,12 @@ def main() -> None:
     )
     print(
         f"bare insert + commit of the same bytes  : p50 {b['p50']:.2f} ms  p99 {b['p99']:.2f} ms  (3 round trips)"
+    )
+    h = figures["by_hand"]
+    print(
+        f"the same rows by hand (asyncpg, a statement each): p50 {h['p50']:.2f} ms  p99 {h['p99']:.2f} ms"
+        f"  ({h['n']} moves, {figures['by_hand_left_out']} left out); Tablero against it:"
+        f" {t['p50'] / h['p50']:.2f}x (p50)"
     )
     report("pg_persist", figures, args.game, args.moves)
 
