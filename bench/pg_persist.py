@@ -166,9 +166,22 @@ async def _actions(conn: Any, now: float, table_id: int, actions: Any) -> None:
 
 
 async def _update(
-    conn: Any, now: float, table_id: int, *, expected_version: int | None = None, **fields: Any
+    conn: Any,
+    now: float,
+    table_id: int,
+    *,
+    expected_version: int | None = None,
+    absence_was: Any = None,
+    **fields: Any,
 ) -> None:
-    sql, params = table_update(table_id, now, expected_version, fields)
+    sql, params = table_update(
+        table_id,
+        now,
+        expected_version,
+        fields,
+        absence_was=absence_was,
+        patch="tablero_merge_patch(absence, ?::jsonb)",
+    )
     status = await conn.execute(_q(sql), *params)
     assert expected_version is None or status == "UPDATE 1", status  # the version check, by hand
 
