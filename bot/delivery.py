@@ -239,14 +239,14 @@ async def recent_turns(store: Store, table: TableRecord) -> tuple[list[Event], l
     """The events of the table's latest change (the range its newest turn announcement covers) and
     of its newest public turn summary (the last whole game turn or turns): two reads whatever the
     length of the game, its newest announcements and the events they cover (not its whole outbox
-    and log, as these once were read for every edit of the status message)."""
+    and log, as these once were read for every edit of the status message); a third for a game
+    turn of more than TURNS_READ announcements, back to its summary."""
     turns = await store.latest_turns(table.id, TURNS_READ)
     if not turns:
         return [], []
     summary = next((r for r in turns if r.payload.get("summary", True)), None)
     if summary is None and len(turns) == TURNS_READ:  # a long turn: its summary is further back
-        older = [r for r in await store.deliveries(table.id) if r.kind == "turn"]
-        summary = next((r for r in reversed(older) if r.payload.get("summary", True)), None)
+        summary = await store.latest_summary(table.id)
     newest = turns[0]
     spans = [(newest.payload["from"], newest.payload["to"])]
     if summary is not None:

@@ -1457,14 +1457,8 @@ class PostgresStore(SharedReads):
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
 
-    async def last_summary_end(self, table_id: int) -> int:
-        """The last event a public turn summary of this table covers (0 before the first)."""
-        rows = await self._all(
-            "SELECT MAX((payload->>'to')::bigint) FROM deliveries WHERE table_id = $1 AND kind = 'turn'"
-            " AND COALESCE(payload->'summary' NOT IN ('false'::jsonb, '0'::jsonb, 'null'::jsonb), true)",
-            (table_id,),
-        )
-        return int(rows[0][0] or 0) if rows else 0
+    _SUMMARY = "COALESCE(payload->'summary' NOT IN ('false'::jsonb, '0'::jsonb, 'null'::jsonb), true)"
+    """A turn announcement that sums up a whole game turn (a row before that flag counts as one)."""
 
     async def next_wakeup(self) -> float | None:
         rows = await self._all(

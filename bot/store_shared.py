@@ -236,6 +236,25 @@ class SharedReads:
         )
         return [_delivery(r) for r in rows]
 
+    _SUMMARY: str
+    """(Each store's: SQL that is true of a turn announcement summing up a whole game turn.)"""
+
+    async def latest_summary(self, table_id: int) -> DeliveryRecord | None:
+        # backwards along the (table_id, version, kind, target) unique key (one public turn row a
+        # version), to the first summary: as many rows as the newest game turn has announcements,
+        # whatever the length of the game
+        rows = await self._all(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE table_id = ? AND kind = 'turn'"
+            f" AND {self._SUMMARY} ORDER BY version DESC LIMIT 1",
+            (table_id,),
+        )
+        return _delivery(rows[0]) if rows else None
+
+    async def last_summary_end(self, table_id: int) -> int:
+        # a summary covers up to its own version (`to`): the newest is the furthest
+        summary = await self.latest_summary(table_id)
+        return int(summary.payload.get("to", 0)) if summary is not None else 0
+
     async def newer_delivery_exists(self, row: DeliveryRecord) -> bool:
         rows = await self._all(
             "SELECT 1 FROM deliveries WHERE table_id = ? AND kind = ? AND target = ? AND version > ?"

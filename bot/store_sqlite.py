@@ -1276,14 +1276,8 @@ class SqliteStore(SharedReads):
             rows = [r for r in rows if not skip(r[_DELIVERY_TABLE], r[_DELIVERY_KIND])]
         return [_delivery(r) for r in rows]
 
-    async def last_summary_end(self, table_id: int) -> int:
-        """The last event a public turn summary of this table covers (0 before the first)."""
-        rows = await self._all(
-            "SELECT MAX(json_extract(payload, '$.to')) FROM deliveries WHERE table_id = ? AND kind = 'turn'"
-            " AND COALESCE(json_extract(payload, '$.summary'), 1)",
-            (table_id,),
-        )
-        return int(rows[0][0] or 0) if rows else 0
+    _SUMMARY = "COALESCE(json_extract(payload, '$.summary'), 1)"
+    """A turn announcement that sums up a whole game turn (a row before that flag counts as one)."""
 
     async def next_wakeup(self) -> float | None:
         """When the earliest deferred (retrying) delivery becomes due, if any."""

@@ -381,7 +381,7 @@ async def test_a_status_edit_reads_the_newest_turns_and_their_events_not_the_who
 
     tid = await _table(store)
     seq = 0
-    turns = [(False, 1)] * 3 + [(True, 2)] + [(False, 1)] * (TURNS_READ + 2)  # a long last turn
+    turns = [(True, 1)] + [(False, 1)] * 2 + [(True, 2)] + [(False, 1)] * (TURNS_READ + 2)  # a long last turn
     async with store.transaction() as tx:
         for version, (summary, count) in enumerate(turns, start=1):
             events = [
@@ -405,3 +405,9 @@ async def test_a_status_edit_reads_the_newest_turns_and_their_events_not_the_who
     assert [e.model_dump()["card"] for e in last_turn] == [4, 5]  # the summary, 19 announcements back
     assert await last_change(store, table) == recent and await last_summary(store, table) == last_turn
     assert len(records) == seq
+    # the newest summary, read backwards (the next turn's summary starts after it): not the first
+    summary = await store.latest_summary(tid)
+    assert summary is not None and summary.version == 4 and summary.payload["to"] == 5
+    assert await store.last_summary_end(tid) == 5
+    assert await store.latest_summary(await _table(store)) is None  # a table with no turn yet
+    assert await store.last_summary_end(await _table(store)) == 0
