@@ -13,12 +13,14 @@ as one `bytea` row, COMMIT), so the machine's load weighs on both alike. `--fsyn
 throw-away cluster's fsync on first (as a production server runs: both sides then wait for the
 disk); pg_virtualenv's default, off, shows what the store itself costs. Figures only.
 
-A third figure, the same rows by hand: right after the bare insert, the move's own writes (every
-`Tx` call it made, with the same values) written again by hand with asyncpg into a twin schema
+A third figure, the same rows by hand: once the moves are played (so that its writes do not weigh on
+them), each move's own writes (every `Tx` call it made, with the same values), in order, written
+again by hand with asyncpg into a twin schema
 (the same migrations: the same tables, indexes, foreign keys and functions), as one would write
 them without Tablero's store: `conn.transaction()`, then each write as its own `execute` (asyncpg's
 prepared-statement cache, binary parameters; a write of several rows as one `executemany`), the
-version check read from the status, COMMIT. Its ratio says what the store's own way of writing
+version check read from the status, COMMIT; a bare insert right after each again. Its ratio says
+what the store's own way of writing
 costs (or saves: its one round trip), apart from how many rows a move writes; the goal's ratio
 against the single-row insert says both at once (bench/README.md, "Reading the figures").
 """
@@ -69,6 +71,9 @@ class TimedPg(PostgresStore):
         self.moves: list[tuple[float, int]] = []  # (seconds, bytes)
         self.bare: list[float] = []
         self.by_hand: list[float] = []
+        self.bare_by_hand: list[float] = []  # the bare insert again, beside each by-hand move
+        self.kept: list[list[Any]] = []  # each timed move's writes (dropped with it, as the timings)
+        self.every: list[list[Any]] = []  # every unit of work's writes, for the twin, in order
         self.trips: list[int] = []
         self.hand_failed = 0  # moves whose writes the hand-written twin could not repeat (none, so far)
         self._bare: asyncpg.Connection | None = None
@@ -109,15 +114,24 @@ class TimedPg(PostgresStore):
         async with super().transaction() as tx:
             yield _Noting(tx, written)
         spent = time.perf_counter() - start
-        weight = [0]  # weighed after the timing, as bench/platform_persist.py weighs (its Weighing)
-        for method, args, _ in written:
-            if method in ("append_events", "append_actions", "put_snapshot"):
-                await getattr(Weighing(_Nothing(), weight), method)(*args)
-        if weight[0]:
-            self.moves.append((spent, weight[0]))
+        weight = await _weight(written)  # weighed after the timing
+        if weight:
+            self.moves.append((spent, weight))
             self.trips.append(self._count[0] - sent)
-            self.bare.append(await self._insert(weight[0]))
-            self.by_hand.append(await self._by_hand(written))
+            self.bare.append(await self._insert(weight))
+            self.kept.append(written)
+            self.every.append(written)
+
+    async def repeat_by_hand(self, moves: int) -> None:
+        """After the play (not between its moves, where the twin's writes would weigh on the
+        moves measured): every unit of work's writes again, by hand, into the twin, in order; each
+        measured move's timed, with a bare insert right after it."""
+        measured = {id(w) for w in self.kept[:moves]}
+        for written in self.every:
+            spent = await self._by_hand(written)
+            if id(written) in measured:
+                self.by_hand.append(spent)
+                self.bare_by_hand.append(await self._insert(await _weight(written)))
 
     async def _insert(self, size: int) -> float:
         assert self._bare is not None
@@ -152,6 +166,16 @@ class TimedPg(PostgresStore):
             self.hand_failed += 1
             return float("nan")
         return time.perf_counter() - start
+
+
+async def _weight(written: list[Any]) -> int:
+    """The bytes a unit of work wrote, weighed as bench/platform_persist.py weighs (its Weighing):
+    its events, actions and snapshot (0: it wrote none, it is not a move)."""
+    weight = [0]
+    for method, args, _ in written:
+        if method in ("append_events", "append_actions", "put_snapshot"):
+            await getattr(Weighing(_Nothing(), weight), method)(*args)
+    return weight[0]
 
 
 async def _events(conn: Any, now: float, table_id: int, first_seq: int, events: Any) -> None:
@@ -254,6 +278,7 @@ class _Noting:
             self._written.append((name, args, kwargs))
             return await found(*args, **kwargs)
 
+        setattr(self, name, noted)  # (found at once next time: __getattr__ runs only for a miss)
         return noted
 
 
@@ -292,7 +317,8 @@ async def measure(game: str, moves: int, fsync: str | None) -> dict[str, Any]:
             "fsync": await store.pool.fetchval("SHOW fsync"),
             "synchronous_commit": await store.pool.fetchval("SHOW synchronous_commit"),
         }
-        await play(store, game, moves, [store.moves, store.bare, store.trips, store.by_hand])
+        await play(store, game, moves, [store.moves, store.bare, store.trips, store.kept])
+        await store.repeat_by_hand(moves)
     finally:
         await store.pool.execute(f'DROP SCHEMA "{schema}" CASCADE')
         await store.close()
@@ -303,6 +329,7 @@ async def measure(game: str, moves: int, fsync: str | None) -> dict[str, Any]:
         "tablero": summary(ours),
         "bare": summary(theirs),
         "by_hand": summary(hand),
+        "bare_by_hand": summary([t * 1000 for t in store.bare_by_hand]),
         "by_hand_left_out": len(ours) - len(hand),
         "bytes_mean": sum(size for _, size in store.moves[:moves]) / len(ours),
         "round_trips_mean": sum(store.trips[:moves]) / len(ours),
@@ -335,8 +362,8 @@ def main() -> None:
     h = figures["by_hand"]
     print(
         f"the same rows by hand (asyncpg, a statement each): p50 {h['p50']:.2f} ms  p99 {h['p99']:.2f} ms"
-        f"  ({h['n']} moves, {figures['by_hand_left_out']} left out); Tablero against it:"
-        f" {t['p50'] / h['p50']:.2f}x (p50)"
+        f"  ({h['n']} moves, {figures['by_hand_left_out']} left out; the bare insert beside them"
+        f" p50 {figures['bare_by_hand']['p50']:.2f} ms); Tablero against it: {t['p50'] / h['p50']:.2f}x (p50)"
     )
     report("pg_persist", figures, args.game, args.moves)
 
