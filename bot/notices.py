@@ -19,7 +19,7 @@ from typing import Any
 from engine.core import Event, Rules, Seat
 
 from .quiet import out_of_quiet
-from .store import NewDelivery, TableRecord
+from .store import NewDelivery, Reminder, TableRecord
 
 
 @dataclass
@@ -142,23 +142,20 @@ async def write_deadlines(
     if finished:
         await tx.void_deadlines(table.id)
         return
-    for seat in change.quiet_seats:
-        await tx.void_deadlines(table.id, kind="reminder", seat=seat)
-    for seat, version in change.reminders.items():
-        await tx.add_deadline(
-            table_id=table.id,
-            kind="reminder",
-            seat=seat,
-            key=f"v{version}",
-            version=version,
-            due_at=due(seat, now + reminder_delay),
-        )
     humans = {s for s in rules.seats if table.user_of(s) is not None}
     limits = [lim for lim in rules.time_limits(new) if lim.seat in humans]
-    await tx.void_deadlines(table.id, kind="timeout", keep_keys=[lim.key for lim in limits])
     warnings = [(lim, left) for lim in limits for left in lim.warnings if 0 < left < lim.seconds]
-    await tx.void_deadlines(
-        table.id, kind="warning", keep_keys=[warning_key(lim.key, s) for lim, s in warnings]
+    # The seats that need not act any more end their reminders, those that must now get one (in
+    # the row of one that ended, where there is one), and the time limits that stopped running end
+    # with their warnings (`Tx.rearm_reminders`: two statements a reminder armed, one for the rest).
+    await tx.rearm_reminders(
+        table.id,
+        ended=change.quiet_seats,
+        armed=[
+            Reminder(seat=seat, key=f"v{version}", version=version, due_at=due(seat, now + reminder_delay))
+            for seat, version in change.reminders.items()
+        ],
+        keep_limits=[lim.key for lim in limits] + [warning_key(lim.key, s) for lim, s in warnings],
     )
     for lim in limits:
         # Written once per key (a row that exists is kept): the deadline runs from when the limit

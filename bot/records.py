@@ -281,6 +281,15 @@ class NewDelivery(Record):
     payload: dict[str, Any] = {}
 
 
+class Reminder(Record):
+    """A seat's turn reminder about to be armed (`Tx.rearm_reminders`)."""
+
+    seat: str
+    key: str
+    version: int
+    due_at: float
+
+
 class StaleVersion(Exception):
     """Another writer appended to this table first (the optimistic lock fired)."""
 

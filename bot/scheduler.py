@@ -242,7 +242,7 @@ class Scheduler:
         self._held.pop(deadline.id, None)
         try:
             async with self.store.transaction() as tx:
-                await tx.finish_deadline(deadline.id, status)
+                await tx.finish_deadline(deadline.id, status, key=deadline.key)
                 if delivery is not None:
                     await tx.add_delivery(delivery)
         except StaleVersion:
@@ -291,7 +291,8 @@ class Scheduler:
             )
 
             async def reminded(tx: Tx) -> None:
-                await tx.finish_deadline(deadline.id, "done")  # StaleVersion: another process did it
+                # StaleVersion: another process did it (or re-armed the row for a later turn)
+                await tx.finish_deadline(deadline.id, "done", key=deadline.key)
                 await tx.add_delivery(row)
 
             async def again(tx: Tx) -> None:  # absent=ai or forfeit, nothing decided yet: remind later

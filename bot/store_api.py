@@ -25,6 +25,7 @@ from .records import (
     PlayerRecord,
     RefereeRecord,
     RefusalRecord,
+    Reminder,
     ResultRecord,
     SeatHolder,
     ServerSettings,
@@ -87,6 +88,10 @@ class Tx(Protocol):
 
     async def add_delivery(self, row: NewDelivery) -> None: ...
 
+    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
+        """`add_delivery` of each row, in one statement (a move's turn post and DMs)."""
+        ...
+
     async def touch_status(self, table_id: int) -> None: ...
 
     async def finish_delivery(
@@ -115,9 +120,11 @@ class Tx(Protocol):
 
     async def set_deadline_status(self, deadline_id: int, status: str) -> None: ...
 
-    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+    async def finish_deadline(self, deadline_id: int, status: str, *, key: str | None = None) -> None:
         """Mark a pending deadline `status` ("done", "void"); StaleVersion if it is not pending any
-        more (another process handled it: this unit of work, its effect included, is rolled back)."""
+        more (another process handled it: this unit of work, its effect included, is rolled back).
+        `key`: the key the caller read it with; StaleVersion too if the row holds another one now
+        (a reminder's row re-armed for a later turn meanwhile: `rearm_reminders`)."""
         ...
 
     async def release_deadline(self, deadline_id: int) -> None:
@@ -132,6 +139,27 @@ class Tx(Protocol):
         seat: str | None = None,
         keep_keys: Iterable[str] = (),
     ) -> None: ...
+
+    async def rearm_reminders(
+        self,
+        table_id: int,
+        *,
+        ended: Collection[str],
+        armed: Sequence[Reminder],
+        keep_limits: Collection[str],
+    ) -> None:
+        """A move's deadlines, in three statements whatever their number (bot/notices.py's
+        `write_deadlines`): the turn reminders of the seats in `ended` end, the `armed` ones are
+        written, and the running time limits and their warnings (kinds "timeout", "warning") whose
+        keys are not in `keep_limits` end. An armed reminder takes the row of an ending one where
+        one is left, else the row of one that ended before (done or void), else a new row (its
+        seat, key, version and time rewritten, its lease cleared): a table keeps as many reminder
+        rows as it ever had seats to remind at once, however long its game (a move's voids no
+        longer look through its history), and a move rewrites one row instead of voiding one and
+        writing another (bench/README.md). A reminder whose (seat, key) is already stored is kept
+        as it is. A done or void reminder is therefore not kept as history (the reminder's message
+        is, in the outbox)."""
+        ...
 
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None

@@ -76,6 +76,7 @@ from .records import (
     NewEvent,
     Problem,
     RefereeRecord,
+    Reminder,
     ResultRecord,
     SeatHolder,
     ServerSettings,
@@ -372,6 +373,28 @@ _ADD_DEADLINE = (
     " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
 )
 
+_ADD_DELIVERIES = (
+    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at) VALUES "
+)
+_DELIVERY_ROW = "(${0}, ${1}, ${2}, ${3}, ${4}, ${5}, ${5})"
+_DELIVERY_TYPES = "bigint, integer, text, text, jsonb, float8"
+_ON_DELIVERY = " ON CONFLICT (table_id, version, kind, target) DO NOTHING"
+# `Tx.rearm_reminders`: a reminder armed in the row of one that ends, else of one finished (the
+# subquery: such a row not armed already in this batch; none if a reminder of that seat and key is
+# stored), and then the reminders, time limits and warnings that end, in one statement.
+_REARM = (
+    "UPDATE deadlines SET seat = $1, key = $2, version = $3, due_at = $4, status = 'pending', payload = '{}',"
+    " lease_owner = NULL, lease_until = NULL WHERE id = (SELECT id FROM deadlines WHERE table_id = $5"
+    " AND kind = 'reminder' AND NOT (key = ANY($7::text[])) AND (status <> 'pending' OR seat = ANY($6::text[]))"
+    " ORDER BY status = 'pending' DESC, id LIMIT 1) AND NOT EXISTS (SELECT 1 FROM deadlines WHERE table_id = $5"
+    " AND kind = 'reminder' AND seat = $1 AND key = $2)"
+)
+_END_DEADLINES = (
+    "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND ("
+    "(kind = 'reminder' AND seat = ANY($2::text[]) AND NOT (key = ANY($3::text[])))"
+    " OR (kind IN ('timeout', 'warning') AND NOT (key = ANY($4::text[]))))"
+)
+
 _PREPARED: dict[str, tuple[str, str]] = {
     _ADD_EVENT: ("tablero_add_event", _EVENT_TYPES),
     _ADD_ACTION: ("tablero_add_action", "bigint, integer, text, jsonb, jsonb, integer, float8"),
@@ -611,6 +634,21 @@ class PostgresTx:
             _ADD_DELIVERY, row.table_id, row.version, row.kind, row.target, _json(row.payload), self._now
         )
 
+    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
+        if len(rows) == 1:
+            await self.add_delivery(rows[0])
+        elif rows:  # one statement of as many rows, prepared by their number (as events are)
+            params: list[Any] = []
+            for r in rows:
+                params += (r.table_id, r.version, r.kind, r.target, _json(r.payload), self._now)
+            sql = (
+                _ADD_DELIVERIES
+                + ", ".join(_DELIVERY_ROW.format(*range(6 * n + 1, 6 * n + 7)) for n in range(len(rows)))
+                + _ON_DELIVERY
+            )
+            shaped = self._shaped(sql, params, types=", ".join([_DELIVERY_TYPES] * len(rows)))
+            self._pending.append(shaped or _render(sql, params))
+
     async def touch_status(self, table_id: int) -> None:
         self._queue(_TOUCH_STATUS, table_id, self._now)
 
@@ -662,11 +700,20 @@ class PostgresTx:
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         self._queue("UPDATE deadlines SET status = $1 WHERE id = $2", status, deadline_id)
 
-    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+    async def finish_deadline(self, deadline_id: int, status: str, *, key: str | None = None) -> None:
         # else StaleVersion: another process handled it (the batch stops, the unit of work is undone)
-        self._checked(
-            "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'", (status, deadline_id), 0
-        )
+        if key is None:
+            self._checked(
+                "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending'",
+                (status, deadline_id),
+                0,
+            )
+        else:  # ... or re-armed the row for a later turn (`rearm_reminders`)
+            self._checked(
+                "UPDATE deadlines SET status = $1 WHERE id = $2 AND status = 'pending' AND key = $3",
+                (status, deadline_id, key),
+                0,
+            )
 
     async def release_deadline(self, deadline_id: int) -> None:
         self._queue(
@@ -695,6 +742,24 @@ class PostgresTx:
             params.append(keep)
         sql = _q(sql)  # a move sends two to four of these: prepared by shape, not planned each time
         self._pending.append(self._shaped(sql, params) or _render(sql, params))
+
+    async def rearm_reminders(
+        self,
+        table_id: int,
+        *,
+        ended: Collection[str],
+        armed: Sequence[Reminder],
+        keep_limits: Collection[str],
+    ) -> None:
+        seats, keys, keep = sorted(ended), [r.key for r in armed], sorted(keep_limits)
+        for r in armed:  # in the row of an ending reminder, else of a finished one, else a new row
+            params = [r.seat, r.key, r.version, float(r.due_at), table_id, seats, keys]
+            self._pending.append(self._shaped(_REARM, params) or _render(_REARM, params))
+            await self.add_deadline(  # (where no row was rewritten into it)
+                table_id=table_id, kind="reminder", seat=r.seat, key=r.key, version=r.version, due_at=r.due_at
+            )
+        params = [table_id, seats, keys, keep]
+        self._pending.append(self._shaped(_END_DEADLINES, params) or _render(_END_DEADLINES, params))
 
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None

@@ -59,6 +59,7 @@ from .records import (
     NewEvent,
     Problem,
     RefereeRecord,
+    Reminder,
     ResultRecord,
     SeatHolder,
     ServerSettings,
@@ -429,6 +430,18 @@ class SqliteTx:
             (row.table_id, row.version, row.kind, row.target, _dumps(row.payload), self._now, self._now),
         )
 
+    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
+        if rows:
+            self._queue(
+                "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, version, kind, target) DO NOTHING",
+                [
+                    (r.table_id, r.version, r.kind, r.target, _dumps(r.payload), self._now, self._now)
+                    for r in rows
+                ],
+                many=True,
+            )
+
     async def touch_status(self, table_id: int) -> None:
         # One row per table for its status message, re-armed on every change: edits coalesce. The
         # re-arm frees the row's lease: a claim left by a process that died mid-edit would otherwise
@@ -490,10 +503,11 @@ class SqliteTx:
     async def set_deadline_status(self, deadline_id: int, status: str) -> None:
         self._queue("UPDATE deadlines SET status = ? WHERE id = ?", (status, deadline_id))
 
-    async def finish_deadline(self, deadline_id: int, status: str) -> None:
+    async def finish_deadline(self, deadline_id: int, status: str, *, key: str | None = None) -> None:
         self._queue(
-            "UPDATE deadlines SET status = ? WHERE id = ? AND status = 'pending'",
-            (status, deadline_id),
+            "UPDATE deadlines SET status = ? WHERE id = ? AND status = 'pending'"
+            + (" AND key = ?" if key is not None else ""),
+            (status, deadline_id) if key is None else (status, deadline_id, key),
             check="one_row",
         )
 
@@ -523,6 +537,39 @@ class SqliteTx:
             sql += f" AND key NOT IN ({', '.join('?' * len(keep))})"
             params.extend(keep)
         self._queue(sql, params)
+
+    async def rearm_reminders(
+        self,
+        table_id: int,
+        *,
+        ended: Collection[str],
+        armed: Sequence[Reminder],
+        keep_limits: Collection[str],
+    ) -> None:
+        seats, keys, keep = sorted(ended), [r.key for r in armed], sorted(keep_limits)
+        for r in armed:  # in the row of an ending reminder, else of a finished one, else a new row
+            self._queue(
+                "UPDATE deadlines SET seat = ?, key = ?, version = ?, due_at = ?, status = 'pending',"
+                " payload = '{}', lease_owner = NULL, lease_until = NULL WHERE id = (SELECT id FROM deadlines"
+                " WHERE table_id = ? AND kind = 'reminder' AND key NOT IN"
+                f" ({_marks(keys)}) AND (status != 'pending' OR seat IN ({_marks(seats)}))"
+                " ORDER BY status = 'pending' DESC, id LIMIT 1) AND NOT EXISTS (SELECT 1 FROM deadlines"
+                " WHERE table_id = ? AND kind = 'reminder' AND seat = ? AND key = ?)",
+                (r.seat, r.key, r.version, r.due_at, table_id, *keys, *seats, table_id, r.seat, r.key),
+            )
+            await self.add_deadline(  # (where no row was rewritten into it)
+                table_id=table_id, kind="reminder", seat=r.seat, key=r.key, version=r.version, due_at=r.due_at
+            )
+        ending = (
+            f"(kind = 'reminder' AND seat IN ({_marks(seats)}) AND key NOT IN ({_marks(keys)})) OR "
+            if seats
+            else ""
+        )
+        self._queue(
+            "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
+            f" AND ({ending}(kind IN ('timeout', 'warning') AND key NOT IN ({_marks(keep)})))",
+            (table_id, *((*seats, *keys) if seats else ()), *keep),
+        )
 
     async def upsert_player(
         self, user_id: int, *, locale: str | None = None, dm_status: str | None = None
@@ -648,6 +695,11 @@ class SqliteTx:
                 "UPDATE tables SET absence = json_patch(absence, ?), updated_at = ? WHERE id = ?",
                 (_dumps({"stand_ins": dict(changes)}), self._now, table_id),
             )
+
+
+def _marks(values: Sequence[Any]) -> str:
+    """As many `?` as `values`, comma-separated (an empty `IN ()` is SQLite's empty list)."""
+    return ", ".join("?" * len(values))
 
 
 _PUT_REFUSAL = (

@@ -199,3 +199,28 @@ async def test_the_scheduler_stops_promptly_and_leaves_its_deadlines_stored(
     await asyncio.sleep(0)
     await asyncio.wait_for(scheduler.stop(), 2)
     assert {d.status for d in await store.deadlines(tid)} == {"pending"}
+
+
+async def test_a_long_game_keeps_one_reminder_row_a_seat(service: TableService, store: SqliteStore) -> None:
+    """Each move re-arms the reminders in the rows of those that end (`Tx.rearm_reminders`), so a
+    table's deadline rows do not grow with its length: after nine rounds (27 moves) of a Duel, at
+    most one row a seat, and the seats that must act have a pending reminder at the current
+    version (before, every move voided one row and wrote another: each later move's voids looked
+    through that whole history)."""
+    tid = await duel_pvp(service, rounds=9)
+    moves = 0
+    while True:
+        loaded = await service.load(tid)
+        if loaded.table.status != "active":
+            break
+        seat = sorted(loaded.rules.active_seats(loaded.state))[0]
+        await service.submit(tid, loaded.table.seats[seat], 0, loaded.table.version)
+        moves += 1
+        if loaded.table.status == "active" and moves % 4 == 0:
+            table = await service.get(tid)
+            reminders = [d for d in await store.deadlines(tid) if d.kind == "reminder"]
+            assert len(reminders) <= 2, reminders  # red's and blue's, whatever the number of moves
+            due = {d.seat for d in reminders if d.status == "pending"}
+            state = (await service.load(tid)).state
+            assert due == set(loaded.rules.active_seats(state)), (due, table.version)
+    assert moves >= 27

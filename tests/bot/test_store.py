@@ -411,3 +411,91 @@ async def test_a_status_edit_reads_the_newest_turns_and_their_events_not_the_who
     assert await store.last_summary_end(tid) == 5
     assert await store.latest_summary(await _table(store)) is None  # a table with no turn yet
     assert await store.last_summary_end(await _table(store)) == 0
+
+
+async def _reminders(store: SqliteStore, tid: int) -> dict[tuple[str, str], tuple[int, str, float]]:
+    """(seat, key) -> (row id, status, due) of the table's deadlines."""
+    return {(d.seat, d.key): (d.id, d.status, d.due_at) for d in await store.deadlines(tid)}
+
+
+async def test_a_moves_reminder_is_armed_in_the_row_of_the_one_that_ends(store: SqliteStore) -> None:
+    """`Tx.rearm_reminders`, both engines: red acted (its reminder ends), blue must act (its reminder
+    is armed in red's row: one row rewritten, none voided and none added); with no row ending, a
+    new one is written; a second ending row is voided; time limits and warnings not kept end, the
+    kept ones stay; a reminder already stored under its (seat, key) stays as it is."""
+    from bot.store import Reminder
+
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.rearm_reminders(
+            tid, ended=[], armed=[Reminder(seat="red", key="v1", version=1, due_at=100.0)], keep_limits=[]
+        )
+        await tx.add_deadline(table_id=tid, kind="timeout", seat="red", key="t1", version=1, due_at=50.0)
+        await tx.add_deadline(table_id=tid, kind="timeout", seat="red", key="t2", version=1, due_at=60.0)
+        await tx.add_deadline(table_id=tid, kind="warning", seat="red", key="t1@10", version=1, due_at=40.0)
+    row, status, _ = (await _reminders(store, tid))[("red", "v1")]
+    assert status == "pending"
+    async with store.transaction() as tx:  # red acted, blue must: red's row becomes blue's
+        await tx.rearm_reminders(
+            tid,
+            ended=["red"],
+            armed=[Reminder(seat="blue", key="v2", version=2, due_at=200.0)],
+            keep_limits=["t2"],
+        )
+    after = await _reminders(store, tid)
+    assert after[("blue", "v2")] == (row, "pending", 200.0)  # the same row, re-armed
+    assert ("red", "v1") not in after
+    assert after[("red", "t1")][1] == "void" and after[("red", "t1@10")][1] == "void"  # not kept
+    assert after[("red", "t2")][1] == "pending"  # kept
+    async with store.transaction() as tx:  # nothing ends: blue's new reminder is a row of its own
+        await tx.rearm_reminders(
+            tid, ended=[], armed=[Reminder(seat="red", key="v3", version=3, due_at=300.0)], keep_limits=["t2"]
+        )
+    assert (await _reminders(store, tid))[("red", "v3")][1] == "pending"
+    assert (await _reminders(store, tid))[("blue", "v2")] == (row, "pending", 200.0)
+    async with store.transaction() as tx:  # both end, one is armed: one row re-armed, one voided
+        await tx.rearm_reminders(
+            tid,
+            ended=["red", "blue"],
+            armed=[Reminder(seat="red", key="v4", version=4, due_at=400.0)],
+            keep_limits=["t2"],
+        )
+    final = await _reminders(store, tid)
+    pending = {k for k, (_, status, _) in final.items() if status == "pending" and not k[1].startswith("t")}
+    assert pending == {("red", "v4")}
+    assert [k for k, (_, status, _) in final.items() if status == "void" and not k[1].startswith("t")]
+    async with store.transaction() as tx:  # a reminder stored under its (seat, key) stays as it is
+        await tx.rearm_reminders(
+            tid, ended=[], armed=[Reminder(seat="red", key="v4", version=4, due_at=999.0)], keep_limits=["t2"]
+        )
+    assert (await _reminders(store, tid))[("red", "v4")][2] == 400.0
+
+
+async def test_a_reminder_re_armed_meanwhile_is_not_finished_by_its_old_claim(store: SqliteStore) -> None:
+    """A process claimed red's due reminder; before it finishes, a move re-arms that row for blue's
+    turn. The old claim's done mark names the key it read: StaleVersion, and blue's reminder is
+    still pending (it must not be marked done by a reminder of red's)."""
+    from bot.store import Reminder
+
+    tid = await _table(store)
+    async with store.transaction() as tx:
+        await tx.rearm_reminders(
+            tid, ended=[], armed=[Reminder(seat="red", key="v1", version=1, due_at=10.0)], keep_limits=[]
+        )
+    [claimed] = await store.claim_deadlines(
+        [d.id for d in await store.deadlines(tid)], owner="a", now=20.0, until=50.0
+    )
+    async with store.transaction() as tx:  # the move: red acted, blue must
+        await tx.rearm_reminders(
+            tid,
+            ended=["red"],
+            armed=[Reminder(seat="blue", key="v2", version=2, due_at=900.0)],
+            keep_limits=[],
+        )
+    with pytest.raises(StaleVersion):
+        async with store.transaction() as tx:
+            await tx.finish_deadline(claimed.id, "done", key=claimed.key)
+    [row] = await store.deadlines(tid)
+    assert (row.id, row.seat, row.key, row.status) == (claimed.id, "blue", "v2", "pending")
+    [again] = await store.claim_deadlines([row.id], owner="b", now=1000.0, until=1030.0)  # its lease cleared
+    assert again.key == "v2"
