@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from platform_common import result, summary  # noqa: E402
 
+from bot import store_pg  # noqa: E402  (the store's own statements, where a shape writes as it does)
 from bot.store_pg import PostgresStore, _literal  # noqa: E402
 
 EVENT = json.dumps(
@@ -58,25 +59,9 @@ UNDO = json.dumps({"stormtalon": {"version": 5}})
 TURN = json.dumps({"from": 1, "to": 2, "ping": [], "summary": False})
 
 _EVENTS = "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES ($1, $2, $3, $4, $5, $6), ($7, $8, $3, $9, $5, $6)"
-_ACTION = "INSERT INTO actions (table_id, version, seat, holder, data, events, at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
 _TABLE = (
     "WITH changed AS (UPDATE tables SET updated_at = $1, version = $2, undo = $3 WHERE id = $4 AND version = $5"
     " RETURNING 1) SELECT tablero_one_row(COUNT(*), $4) FROM changed"
-)
-_SNAPSHOT = (
-    "INSERT INTO snapshots (table_id, version, schema_hash, data) VALUES ($1, $2, $3, $4) ON CONFLICT (table_id)"
-    " DO UPDATE SET version = excluded.version, schema_hash = excluded.schema_hash, data = excluded.data"
-    " WHERE excluded.version >= snapshots.version"
-)
-_STATUS = (
-    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-    " VALUES ($1, 0, 'status', 'public', '{}', $2, $2) ON CONFLICT (table_id, version, kind, target) DO UPDATE"
-    " SET status = 'pending', generation = deliveries.generation + 1, attempts = 0, not_before = 0,"
-    " last_error = NULL, lease_owner = NULL, lease_until = NULL, updated_at = excluded.updated_at"
-)
-_OUTBOX_ROW = (
-    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-    " VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (table_id, version, kind, target) DO NOTHING"
 )
 _OUTBOX_ROWS = (
     "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
@@ -84,25 +69,9 @@ _OUTBOX_ROWS = (
     " ON CONFLICT (table_id, version, kind, target) DO NOTHING"
 )
 _VOID_SEAT = "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND kind = $2 AND seat = $3"
-_ADD_DEADLINE = (
-    "INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload) VALUES ($1, $2, $3, $4, $5, $6, $7)"
-    " ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
-)
 _VOID_KIND = (
     "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND kind = $2"
     " AND NOT (key = ANY($3::text[]))"
-)
-_REARM = (
-    "UPDATE deadlines SET seat = $1, key = $2, version = $3, due_at = $4, status = 'pending', payload = '{}',"
-    " lease_owner = NULL, lease_until = NULL WHERE id = (SELECT id FROM deadlines WHERE table_id = $5"
-    " AND kind = 'reminder' AND NOT (key = ANY($7::text[])) AND (status <> 'pending' OR seat = ANY($6::text[]))"
-    " ORDER BY status = 'pending' DESC, id LIMIT 1) AND NOT EXISTS (SELECT 1 FROM deadlines WHERE table_id = $5"
-    " AND kind = 'reminder' AND seat = $1 AND key = $2)"
-)
-_END = (
-    "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND ("
-    "(kind = 'reminder' AND seat = ANY($2::text[]) AND NOT (key = ANY($3::text[])))"
-    " OR (kind IN ('timeout', 'warning') AND NOT (key = ANY($4::text[]))))"
 )
 # the lean shapes' own (the action in its first event's row, the snapshot in the table row)
 _LEAN_EVENTS = (
@@ -117,17 +86,17 @@ _ONE_EVENT = "INSERT INTO events (table_id, seq, kind, data, actor, at) VALUES (
 
 STATEMENTS = {
     "events": _EVENTS,
-    "action": _ACTION,
+    "action": store_pg._ADD_ACTION,
     "table_row": _TABLE,
-    "snapshot": _SNAPSHOT,
-    "status": _STATUS,
-    "outbox_row": _OUTBOX_ROW,
+    "snapshot": store_pg._PUT_SNAPSHOT,
+    "status": store_pg._TOUCH_STATUS,
+    "outbox_row": store_pg._ADD_DELIVERY,
     "outbox_rows": _OUTBOX_ROWS,
     "void_seat": _VOID_SEAT,
-    "add_deadline": _ADD_DEADLINE,
+    "add_deadline": store_pg._ADD_DEADLINE,
     "void_kind": _VOID_KIND,
-    "rearm": _REARM,
-    "end_deadlines": _END,
+    "rearm": store_pg._REARM,
+    "end_deadlines": store_pg._END_DEADLINES,
     "lean_events": _LEAN_EVENTS,
     "lean_table": _LEAN_TABLE,
     "one_event": _ONE_EVENT,
