@@ -431,8 +431,9 @@ _UPDATABLE = {
 }
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+_dumps: Callable[[Any], str] = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
+"""A value as the stores' JSON text: compact, keys sorted (json.dumps with these arguments, whose
+encoder is made once here, not at every call: a move writes some ten of these)."""
 
 
 _R = TypeVar("_R", bound=Record)
