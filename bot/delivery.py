@@ -235,22 +235,25 @@ TURNS_READ = 16
 nearly always among them; if not, it reads on)."""
 
 
-async def recent_turns(store: Store, table: TableRecord) -> tuple[list[Event], list[Event]]:
+async def recent_turns(
+    store: Store, table: TableRecord, *, summary: bool = True
+) -> tuple[list[Event], list[Event]]:
     """The events of the table's latest change (the range its newest turn announcement covers) and
     of its newest public turn summary (the last whole game turn or turns): two reads whatever the
     length of the game, its newest announcements and the events they cover (not its whole outbox
     and log, as these once were read for every edit of the status message); a third for a game
-    turn of more than TURNS_READ announcements, back to its summary."""
-    turns = await store.latest_turns(table.id, TURNS_READ)
+    turn of more than TURNS_READ announcements, back to its summary. `summary=False`: the latest
+    change alone (its summary is neither looked for nor read: [] in its place)."""
+    turns = await store.latest_turns(table.id, TURNS_READ if summary else 1)
     if not turns:
         return [], []
-    summary = next((r for r in turns if r.payload.get("summary", True)), None)
-    if summary is None and len(turns) == TURNS_READ:  # a long turn: its summary is further back
-        summary = await store.latest_summary(table.id)
+    found = next((r for r in turns if r.payload.get("summary", True)), None) if summary else None
+    if summary and found is None and len(turns) == TURNS_READ:  # a long turn: its summary is further back
+        found = await store.latest_summary(table.id)
     newest = turns[0]
     spans = [(newest.payload["from"], newest.payload["to"])]
-    if summary is not None:
-        spans.append((summary.payload["from"], summary.payload["to"]))
+    if found is not None:
+        spans.append((found.payload["from"], found.payload["to"]))
     records = await store.load_events(
         table.id, max(last for _, last in spans), since=min(first for first, _ in spans)
     )
@@ -260,12 +263,13 @@ async def recent_turns(store: Store, table: TableRecord) -> tuple[list[Event], l
     def span(first: int, last: int) -> list[Event]:
         return [parsed[seq] for seq in sorted(parsed) if first <= seq <= last]
 
-    return span(*spans[0]), (span(*spans[1]) if summary is not None else [])
+    return span(*spans[0]), (span(*spans[1]) if found is not None else [])
 
 
 async def last_change(store: Store, table: TableRecord) -> list[Event]:
-    """The events of the table's latest change: the range its newest turn announcement covers."""
-    return (await recent_turns(store, table))[0]
+    """The events of the table's latest change: the range its newest turn announcement covers (one
+    announcement and its events read, no summary: `/game status`)."""
+    return (await recent_turns(store, table, summary=False))[0]
 
 
 async def last_summary(store: Store, table: TableRecord) -> list[Event]:

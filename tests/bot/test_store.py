@@ -404,6 +404,7 @@ async def test_a_status_edit_reads_the_newest_turns_and_their_events_not_the_who
     assert [e.model_dump()["card"] for e in recent] == [seq]  # the newest change: its one event
     assert [e.model_dump()["card"] for e in last_turn] == [4, 5]  # the summary, 19 announcements back
     assert await last_change(store, table) == recent and await last_summary(store, table) == last_turn
+    assert await recent_turns(store, table, summary=False) == (recent, [])  # /game status: no summary read
     assert len(records) == seq
     # the newest summary, read backwards (the next turn's summary starts after it): not the first
     summary = await store.latest_summary(tid)
