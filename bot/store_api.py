@@ -148,8 +148,8 @@ class Tx(Protocol):
         armed: Sequence[Reminder],
         keep_limits: Collection[str],
     ) -> None:
-        """A move's deadlines, in three statements whatever their number (bot/notices.py's
-        `write_deadlines`): the turn reminders of the seats in `ended` end, the `armed` ones are
+        """A move's deadlines (bot/notices.py's `write_deadlines`), in two statements a reminder
+        armed and one for all that ends: the turn reminders of the seats in `ended` end, the `armed` ones are
         written, and the running time limits and their warnings (kinds "timeout", "warning") whose
         keys are not in `keep_limits` end. An armed reminder takes the row of an ending one where
         one is left, else the row of one that ended before (done or void), else a new row (its
