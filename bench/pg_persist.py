@@ -50,7 +50,9 @@ from bot.store_pg import (  # noqa: E402
     _ADD_DEADLINE,
     _ADD_DELIVERY,
     _ADD_EVENT,
+    _END_DEADLINES,
     _PUT_SNAPSHOT,
+    _REARM,
     _TOUCH_STATUS,
     PostgresStore,
     PostgresTx,
@@ -88,6 +90,7 @@ class TimedPg(PostgresStore):
         await twin.open()
         await twin.close()
         self._hand = await asyncpg.connect(self.url, server_settings={"search_path": f"{self.schema}_hand"})
+        _note_writes()
         counted = self._count
         for name in ("execute", "executemany", "fetch", "fetchval", "fetchrow"):
             original = getattr(asyncpg.Connection, name)
@@ -112,7 +115,11 @@ class TimedPg(PostgresStore):
         sent = self._count[0]
         start = time.perf_counter()
         async with super().transaction() as tx:
-            yield _Noting(tx, written)
+            _NOTING.append(written)
+            try:
+                yield tx
+            finally:
+                _NOTING.pop()
         spent = time.perf_counter() - start
         weight = await _weight(written)  # weighed after the timing
         if weight:
@@ -246,6 +253,26 @@ async def _deadline(conn: Any, now: float, **d: Any) -> None:
     )
 
 
+async def _deliveries(conn: Any, now: float, rows: Any) -> None:
+    params = [(r.table_id, r.version, r.kind, r.target, _json(r.payload), now) for r in rows]
+    if params:
+        await (
+            conn.execute(_ADD_DELIVERY, *params[0])
+            if len(params) == 1
+            else conn.executemany(_ADD_DELIVERY, params)
+        )
+
+
+async def _rearm(conn: Any, now: float, table_id: int, *, ended: Any, armed: Any, keep_limits: Any) -> None:
+    seats, keys = sorted(ended), [r.key for r in armed]
+    for r in armed:  # the store's statements, one execute each
+        await conn.execute(_REARM, r.seat, r.key, r.version, float(r.due_at), table_id, seats, keys)
+        await conn.execute(
+            _ADD_DEADLINE, table_id, "reminder", r.seat, r.key, r.version, float(r.due_at), "{}"
+        )
+    await conn.execute(_END_DEADLINES, table_id, seats, keys, sorted(keep_limits))
+
+
 _HAND: dict[str, Any] = {
     "append_events": _events,
     "append_actions": _actions,
@@ -257,37 +284,47 @@ _HAND: dict[str, Any] = {
     ),
     "void_deadlines": _void,
     "add_deadline": _deadline,
+    "add_deliveries": _deliveries,
+    "rearm_reminders": _rearm,
 }
 """The writes a move of the measured games makes, each as asyncpg by hand (a write not here: the
 move is left out of the by-hand figure, counted in `hand_failed`)."""
 
 
-class _Noting:
-    """A Tx that notes every write it is asked for (to weigh it after the timing, and to write it
-    again by hand), and writes it."""
-
-    def __init__(self, tx: Any, written: list[Any]) -> None:
-        self._tx, self._written = tx, written
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self._tx, name)
-        if name not in _WRITES:
-            return found
-
-        async def noted(*args: Any, **kwargs: Any) -> Any:
-            self._written.append((name, args, kwargs))
-            return await found(*args, **kwargs)
-
-        setattr(self, name, noted)  # (found at once next time: __getattr__ runs only for a miss)
-        return noted
-
+_NOTING: list[list[Any]] = []
+"""The writes of the unit of work being timed (a stack: the bench plays in one task)."""
 
 _WRITES = frozenset(
     name
     for name, f in vars(PostgresTx).items()
     if not name.startswith("_") and asyncio.iscoroutinefunction(f)
 ) - {"commit", "flush", "lock_table"}
-"""The store's writes (noted); its other methods pass through as they are."""
+"""The store's writes, noted as the service calls them (a write that another calls, as
+`rearm_reminders` calls `add_deadline`, is noted once, as the outer call)."""
+
+
+def _note_writes() -> None:
+    """Wrap each of PostgresTx's writes, once per process: a call from outside another write is
+    noted in the unit of work being timed (one function call more a write, nothing created)."""
+    if getattr(PostgresTx, "_noted", False):
+        return
+    depth = [0]
+    for name in _WRITES:
+        original = getattr(PostgresTx, name)
+
+        async def noted(
+            tx: Any, *args: Any, _name: str = name, _original: Any = original, **kwargs: Any
+        ) -> Any:
+            if _NOTING and not depth[0]:
+                _NOTING[-1].append((_name, args, kwargs))
+            depth[0] += 1
+            try:
+                return await _original(tx, *args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        setattr(PostgresTx, name, noted)
+    PostgresTx._noted = True  # type: ignore[attr-defined]
 
 
 class _Nothing:
