@@ -253,16 +253,6 @@ async def _deadline(conn: Any, now: float, **d: Any) -> None:
     )
 
 
-async def _deliveries(conn: Any, now: float, rows: Any) -> None:
-    params = [(r.table_id, r.version, r.kind, r.target, _json(r.payload), now) for r in rows]
-    if params:
-        await (
-            conn.execute(_ADD_DELIVERY, *params[0])
-            if len(params) == 1
-            else conn.executemany(_ADD_DELIVERY, params)
-        )
-
-
 async def _rearm(conn: Any, now: float, table_id: int, *, ended: Any, armed: Any, keep_limits: Any) -> None:
     seats, keys = sorted(ended), [r.key for r in armed]
     for r in armed:  # the store's statements, one execute each
@@ -284,7 +274,6 @@ _HAND: dict[str, Any] = {
     ),
     "void_deadlines": _void,
     "add_deadline": _deadline,
-    "add_deliveries": _deliveries,
     "rearm_reminders": _rearm,
 }
 """The writes a move of the measured games makes, each as asyncpg by hand (a write not here: the

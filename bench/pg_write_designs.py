@@ -16,8 +16,7 @@ The shapes (the schema is the real one, bot/pg_migrations.py, changed as each sa
   one written as a new row, the time limits and warnings voided in two statements, each outbox
   row its own statement).
 - `now`: as bot/store_pg.py writes a move today (`Tx.rearm_reminders`: the next reminder in the
-  row of the one that ends, what ends in one statement; `Tx.add_deliveries`: the outbox rows in
-  one statement).
+  row of the one that ends, what ends in one statement).
 - `no_fk`: `now` without the foreign keys of the tables a move writes (events, actions,
   deliveries, deadlines, snapshots).
 - `lean`: `no_fk` with the action in its first event's row and the snapshot in the table row: a
@@ -63,11 +62,6 @@ _TABLE = (
     "WITH changed AS (UPDATE tables SET updated_at = $1, version = $2, undo = $3 WHERE id = $4 AND version = $5"
     " RETURNING 1) SELECT tablero_one_row(COUNT(*), $4) FROM changed"
 )
-_OUTBOX_ROWS = (
-    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-    " VALUES ($1, $2, 'turn', 'public', $3, $4, $4), ($1, $2, 'dm', $5, '{}', $4, $4)"
-    " ON CONFLICT (table_id, version, kind, target) DO NOTHING"
-)
 _VOID_SEAT = "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND kind = $2 AND seat = $3"
 _VOID_KIND = (
     "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND kind = $2"
@@ -91,7 +85,6 @@ STATEMENTS = {
     "snapshot": store_pg._PUT_SNAPSHOT,
     "status": store_pg._TOUCH_STATUS,
     "outbox_row": store_pg._ADD_DELIVERY,
-    "outbox_rows": _OUTBOX_ROWS,
     "void_seat": _VOID_SEAT,
     "add_deadline": store_pg._ADD_DEADLINE,
     "void_kind": _VOID_KIND,
@@ -143,9 +136,9 @@ def batch(shape: str, table: int, version: int, mover: str, other: str) -> tuple
         ]
     else:
         tail = [
-            _execute("outbox_rows", table, v + 2, TURN, at, f"user:{other}"),
+            _execute("outbox_row", table, v + 2, "turn", "public", TURN, at),
+            _execute("outbox_row", table, v + 2, "dm", f"user:{other}", "{}", at),
             _execute("rearm", other, f"v{v + 2}", v + 2, due, table, [mover], [f"v{v + 2}"]),
-            _execute("add_deadline", table, "reminder", other, f"v{v + 2}", v + 2, due, "{}"),
             _execute("end_deadlines", table, [mover], [f"v{v + 2}"], []),
         ]
     return head + common + tail, v + 2

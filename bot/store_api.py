@@ -88,10 +88,6 @@ class Tx(Protocol):
 
     async def add_delivery(self, row: NewDelivery) -> None: ...
 
-    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
-        """`add_delivery` of each row, in one statement (a move's turn post and DMs)."""
-        ...
-
     async def touch_status(self, table_id: int) -> None: ...
 
     async def finish_delivery(

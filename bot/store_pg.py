@@ -373,21 +373,20 @@ _ADD_DEADLINE = (
     " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
 )
 
-_ADD_DELIVERIES = (
-    "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at) VALUES "
-)
-_DELIVERY_ROW = "(${0}, ${1}, ${2}, ${3}, ${4}, ${5}, ${5})"
-_DELIVERY_TYPES = "bigint, integer, text, text, jsonb, float8"
-_ON_DELIVERY = " ON CONFLICT (table_id, version, kind, target) DO NOTHING"
 # `Tx.rearm_reminders`: a reminder armed in the row of one that ends, else of one finished (the
 # subquery: such a row not armed already in this batch; none if a reminder of that seat and key is
-# stored), and then the reminders, time limits and warnings that end, in one statement.
+# stored), else written as a new row, in one statement; then the reminders, time limits and
+# warnings that end, in one statement.
 _REARM = (
-    "UPDATE deadlines SET seat = $1, key = $2, version = $3, due_at = $4, status = 'pending', payload = '{}',"
-    " lease_owner = NULL, lease_until = NULL WHERE id = (SELECT id FROM deadlines WHERE table_id = $5"
-    " AND kind = 'reminder' AND NOT (key = ANY($7::text[])) AND (status <> 'pending' OR seat = ANY($6::text[]))"
-    " ORDER BY status = 'pending' DESC, id LIMIT 1) AND NOT EXISTS (SELECT 1 FROM deadlines WHERE table_id = $5"
-    " AND kind = 'reminder' AND seat = $1 AND key = $2)"
+    "WITH moved AS (UPDATE deadlines SET seat = $1, key = $2, version = $3, due_at = $4, status = 'pending',"
+    " payload = '{}', lease_owner = NULL, lease_until = NULL WHERE id = (SELECT id FROM deadlines"
+    " WHERE table_id = $5 AND kind = 'reminder' AND NOT (key = ANY($7::text[]))"
+    " AND (status <> 'pending' OR seat = ANY($6::text[])) ORDER BY status = 'pending' DESC, id LIMIT 1)"
+    " AND NOT EXISTS (SELECT 1 FROM deadlines WHERE table_id = $5 AND kind = 'reminder' AND seat = $1"
+    " AND key = $2) RETURNING 1)"
+    " INSERT INTO deadlines (table_id, kind, seat, key, version, due_at, payload)"
+    " SELECT $5, 'reminder', $1, $2, $3, $4, '{}' WHERE NOT EXISTS (SELECT 1 FROM moved)"
+    " ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
 )
 _END_DEADLINES = (
     "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND ("
@@ -634,21 +633,6 @@ class PostgresTx:
             _ADD_DELIVERY, row.table_id, row.version, row.kind, row.target, _json(row.payload), self._now
         )
 
-    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
-        if len(rows) == 1:
-            await self.add_delivery(rows[0])
-        elif rows:  # one statement of as many rows, prepared by their number (as events are)
-            params: list[Any] = []
-            for r in rows:
-                params += (r.table_id, r.version, r.kind, r.target, _json(r.payload), self._now)
-            sql = (
-                _ADD_DELIVERIES
-                + ", ".join(_DELIVERY_ROW.format(*range(6 * n + 1, 6 * n + 7)) for n in range(len(rows)))
-                + _ON_DELIVERY
-            )
-            shaped = self._shaped(sql, params, types=", ".join([_DELIVERY_TYPES] * len(rows)))
-            self._pending.append(shaped or _render(sql, params))
-
     async def touch_status(self, table_id: int) -> None:
         self._queue(_TOUCH_STATUS, table_id, self._now)
 
@@ -755,9 +739,8 @@ class PostgresTx:
         for r in armed:  # in the row of an ending reminder, else of a finished one, else a new row
             params = [r.seat, r.key, r.version, float(r.due_at), table_id, seats, keys]
             self._pending.append(self._shaped(_REARM, params) or _render(_REARM, params))
-            await self.add_deadline(  # (where no row was rewritten into it)
-                table_id=table_id, kind="reminder", seat=r.seat, key=r.key, version=r.version, due_at=r.due_at
-            )
+            if r.due_at < self._now + WAKE_HORIZON_S:  # (as add_deadline: the schedulers are told)
+                self.deadlines_moved = True
         params = [table_id, seats, keys, keep]
         self._pending.append(self._shaped(_END_DEADLINES, params) or _render(_END_DEADLINES, params))
 

@@ -430,18 +430,6 @@ class SqliteTx:
             (row.table_id, row.version, row.kind, row.target, _dumps(row.payload), self._now, self._now),
         )
 
-    async def add_deliveries(self, rows: Sequence[NewDelivery]) -> None:
-        if rows:
-            self._queue(
-                "INSERT INTO deliveries (table_id, version, kind, target, payload, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id, version, kind, target) DO NOTHING",
-                [
-                    (r.table_id, r.version, r.kind, r.target, _dumps(r.payload), self._now, self._now)
-                    for r in rows
-                ],
-                many=True,
-            )
-
     async def touch_status(self, table_id: int) -> None:
         # One row per table for its status message, re-armed on every change: edits coalesce. The
         # re-arm frees the row's lease: a claim left by a process that died mid-edit would otherwise

@@ -729,7 +729,8 @@ class TableService(Lobby, Absence, Pause, TakeBack):
                 )
                 await tx.put_snapshot(table.id, new.version, schema_hash(rules), prepared.snapshot)
                 await tx.touch_status(table.id)
-                await tx.add_deliveries(change.deliveries)
+                for row in change.deliveries:
+                    await tx.add_delivery(row)
                 if deadline is not None:  # before write_deadlines, which voids the limits that ended
                     await tx.finish_deadline(deadline, "done")
                 if also is not None:  # (before write_deadlines too: it may void a reminder marked here)
