@@ -179,13 +179,18 @@ class Hold:
                 and user_of(r) == user
             ]
             # The other rows are claimed for this process too (bot/leases.py): one another process
-            # holds is its to send (its own morning message), never a line of two messages.
+            # holds is its to send (its own morning message), never a line of two messages. A row
+            # this process is claiming at this instant in another lane (another table's held row
+            # falling due at the same time) is waited for, not skipped: skipped, that lane would
+            # send a second morning message (its morning then finds the row done, and sends none).
             now = self.clock()
             rows = [
                 r
                 for r in rows
                 if r.id == row.id
-                or await self.store.claim_delivery(r.id, owner=self.owner, now=now, until=now + self.lease)
+                or await self.store.claim_delivery(
+                    r.id, owner=self.owner, now=now, until=now + self.lease, wait=True
+                )
                 is None
             ]
             if all(r.id != row.id for r in rows):

@@ -237,10 +237,15 @@ class Store(Protocol):
         process's, alive as long as the store is open."""
         ...
 
-    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+    async def claim_delivery(
+        self, delivery_id: int, *, owner: str, now: float, until: float, wait: bool = False
+    ) -> float | None:
         """Lease one pending outbox row to `owner` until `until`, counting a delivery attempt: None
         when claimed; else when to look again (another process's lease ends then; 0.0: the row is not
-        pending any more). One write per row sent."""
+        pending any more). One write per row sent. A row another claim is writing at this instant
+        is skipped (PostgreSQL's SKIP LOCKED); with `wait`, the claim waits for that one to end and
+        then decides (the morning message, bot/held.py, gathers rows this process may be claiming
+        in another lane)."""
         ...
 
     async def register_owner(self, owner: str) -> None:

@@ -1269,13 +1269,15 @@ class PostgresStore(SharedReads):
         )
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
-    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+    async def claim_delivery(
+        self, delivery_id: int, *, owner: str, now: float, until: float, wait: bool = False
+    ) -> float | None:
         await self._own(owner)
         rows = await self._claim(
             "UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempts = attempts + 1, updated_at = $4"
             " WHERE id IN ("
             " SELECT id FROM deliveries WHERE id = $3 AND status = 'pending'"
-            f" AND {_free('deliveries')} FOR UPDATE SKIP LOCKED)"
+            f" AND {_free('deliveries')} FOR UPDATE{'' if wait else ' SKIP LOCKED'})"
             " RETURNING id",
             (owner, float(until), delivery_id, float(now)),
         )

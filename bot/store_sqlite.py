@@ -1061,7 +1061,10 @@ class SqliteStore(SharedReads):
         self._owners.add(owner)
         return sorted((_deadline(r) for r in rows), key=lambda d: (d.due_at, d.id))
 
-    async def claim_delivery(self, delivery_id: int, *, owner: str, now: float, until: float) -> float | None:
+    async def claim_delivery(
+        self, delivery_id: int, *, owner: str, now: float, until: float, wait: bool = False
+    ) -> float | None:
+        # (`wait` changes nothing here: SQLite's writes take turns, no claim is ever skipped)
         rows = await self._write_returning(
             "UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?"
             f" WHERE id = ? AND status = 'pending' AND {self._free('deliveries')}"

@@ -362,3 +362,41 @@ async def test_a_connection_prepares_a_move_s_writes_once_and_knows_which_it_has
         assert (await store.get_snapshot(tid)).version == 1  # type: ignore[union-attr]
     finally:
         await store.close()
+
+
+async def test_a_claim_that_may_wait_waits_for_a_claim_being_written_instead_of_skipping_the_row() -> None:
+    """bot/held.py's morning message gathers every row held for a player, claiming each; another
+    lane of the same process may be claiming one of them at that instant (its row locked by the
+    claim's UPDATE). A plain claim skips such a row (SKIP LOCKED: two processes never wait on each
+    other's claims), and that lane would send a second morning message. The morning's claims wait
+    instead (`wait=True`): once the other claim has committed, the row is this owner's, and claimed."""
+    store = await _store()
+    try:
+        tid = await _table(store)
+        async with store.transaction() as tx:
+            await tx.add_delivery(NewDelivery(table_id=tid, version=1, kind="held", target=f"user:{BOB}"))
+        [row] = [r for r in await store.deliveries(tid) if r.kind == "held"]
+        now = time.time()
+        other = await asyncpg.connect(store.url, server_settings={"search_path": store.schema or "public"})
+        try:
+            await other.execute("BEGIN")  # the other lane's claim, its UPDATE not committed yet
+            await other.execute(
+                "UPDATE deliveries SET lease_owner = 'me', lease_until = $1 WHERE id = $2", now + 30, row.id
+            )
+            assert (
+                await store.claim_delivery(row.id, owner="me", now=now, until=now + 30) is not None
+            )  # skipped
+            waiting = asyncio.create_task(
+                store.claim_delivery(row.id, owner="me", now=now, until=now + 30, wait=True)
+            )
+            locked = "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE)%'"
+            async with asyncio.timeout(10):  # the server says the claim waits on the row's lock
+                while not await store.pool.fetchval(locked):
+                    await asyncio.sleep(0.01)
+            assert not waiting.done()
+            await other.execute("COMMIT")
+            assert await asyncio.wait_for(waiting, 10) is None  # claimed: its own lease
+        finally:
+            await other.close()
+    finally:
+        await store.close()
