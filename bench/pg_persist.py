@@ -54,6 +54,7 @@ from bot.store_pg import (  # noqa: E402
     _PUT_SNAPSHOT,
     _REARM,
     _TOUCH_STATUS,
+    _VOID_DEADLINES,
     PostgresStore,
     PostgresTx,
     _json,
@@ -154,9 +155,11 @@ class TimedPg(PostgresStore):
         twin cannot repeat."""
         assert self._hand is not None
         conn = self._hand
-        for table_id in {args[0] for name, args, _ in written if name == "update_table"}:
+        for name, (table_id, *_), kwargs in written:
+            if name != "update_table":
+                continue
             # untimed: the twin's table row as the move found it (its version check then holds)
-            expected = next(kw.get("expected_version") for n, a, kw in written if n == "update_table")
+            expected = kwargs.get("expected_version")
             await conn.execute(
                 f'INSERT INTO tables SELECT * FROM "{self.schema}".tables WHERE id = $1 ON CONFLICT DO NOTHING',
                 table_id,
@@ -217,27 +220,8 @@ async def _update(
     assert expected_version is None or status == "UPDATE 1", status  # the version check, by hand
 
 
-async def _void(
-    conn: Any,
-    now: float,
-    table_id: int,
-    *,
-    kind: str | None = None,
-    seat: str | None = None,
-    keep_keys: Any = (),
-) -> None:
-    sql, params = (
-        "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending'",
-        [table_id],
-    )
-    for column, value in (("kind", kind), ("seat", seat)):
-        if value is not None:
-            params.append(value)
-            sql += f" AND {column} = ${len(params)}"
-    if keep_keys:
-        params.append(list(keep_keys))
-        sql += f" AND NOT (key = ANY(${len(params)}::text[]))"
-    await conn.execute(sql, *params)
+async def _void(conn: Any, now: float, table_id: int) -> None:
+    await conn.execute(_VOID_DEADLINES, table_id)
 
 
 async def _deadline(conn: Any, now: float, **d: Any) -> None:

@@ -7,7 +7,7 @@ Split from bot/store.py (issue 25 item 1), which still re-exports every name her
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -127,14 +127,10 @@ class Tx(Protocol):
         """Give up this process's lease on a deadline (it stays pending; any process may claim it)."""
         ...
 
-    async def void_deadlines(
-        self,
-        table_id: int,
-        *,
-        kind: str | None = None,
-        seat: str | None = None,
-        keep_keys: Iterable[str] = (),
-    ) -> None: ...
+    async def void_deadlines(self, table_id: int) -> None:
+        """Every pending deadline of the table ends ("void"): the game is over. A move's own
+        reminders and time limits end through `rearm_reminders`."""
+        ...
 
     async def rearm_reminders(
         self,

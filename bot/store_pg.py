@@ -41,7 +41,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Collection,
-    Iterable,
     Iterator,
     Mapping,
     Sequence,
@@ -388,6 +387,7 @@ _REARM = (
     " SELECT $5, 'reminder', $1, $2, $3, $4, '{}' WHERE NOT EXISTS (SELECT 1 FROM moved)"
     " ON CONFLICT (table_id, kind, seat, key) DO NOTHING"
 )
+_VOID_DEADLINES = "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending'"
 _END_DEADLINES = (
     "UPDATE deadlines SET status = 'void' WHERE table_id = $1 AND status = 'pending' AND ("
     "(kind = 'reminder' AND seat = ANY($2::text[]) AND NOT (key = ANY($3::text[])))"
@@ -704,28 +704,8 @@ class PostgresTx:
             "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = $1", deadline_id
         )  # no NOTIFY: the process that let it go tries it again itself (bot/scheduler.py)
 
-    async def void_deadlines(
-        self,
-        table_id: int,
-        *,
-        kind: str | None = None,
-        seat: str | None = None,
-        keep_keys: Iterable[str] = (),
-    ) -> None:
-        keep = list(keep_keys)
-        sql = "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
-        params: list[Any] = [table_id]
-        if kind is not None:
-            sql += " AND kind = ?"
-            params.append(kind)
-        if seat is not None:
-            sql += " AND seat = ?"
-            params.append(seat)
-        if keep:
-            sql += " AND NOT (key = ANY(?::text[]))"
-            params.append(keep)
-        sql = _q(sql)  # a move sends two to four of these: prepared by shape, not planned each time
-        self._pending.append(self._shaped(sql, params) or _render(sql, params))
+    async def void_deadlines(self, table_id: int) -> None:
+        self._queue(_VOID_DEADLINES, table_id)
 
     async def rearm_reminders(
         self,

@@ -26,7 +26,6 @@ from collections.abc import (
     Awaitable,
     Callable,
     Collection,
-    Iterable,
     Iterator,
     Mapping,
     Sequence,
@@ -504,27 +503,10 @@ class SqliteTx:
             "UPDATE deadlines SET lease_owner = NULL, lease_until = NULL WHERE id = ?", (deadline_id,)
         )
 
-    async def void_deadlines(
-        self,
-        table_id: int,
-        *,
-        kind: str | None = None,
-        seat: str | None = None,
-        keep_keys: Iterable[str] = (),
-    ) -> None:
-        keep = list(keep_keys)
-        sql = "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'"
-        params: list[Any] = [table_id]
-        if kind is not None:
-            sql += " AND kind = ?"
-            params.append(kind)
-        if seat is not None:
-            sql += " AND seat = ?"
-            params.append(seat)
-        if keep:
-            sql += f" AND key NOT IN ({', '.join('?' * len(keep))})"
-            params.extend(keep)
-        self._queue(sql, params)
+    async def void_deadlines(self, table_id: int) -> None:
+        self._queue(
+            "UPDATE deadlines SET status = 'void' WHERE table_id = ? AND status = 'pending'", (table_id,)
+        )
 
     async def rearm_reminders(
         self,
